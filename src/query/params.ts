@@ -1,0 +1,126 @@
+/**
+ * Parameters of `/api/public/dataset` (CONTRACT §2): parsing, validation and the
+ * canonical query-form URL of a query.
+ */
+import { DATASET_TYPES, FILTERS, type DatasetType, type Filter } from './kinds.js';
+import { trimSlash, API_ROOT } from './paths.js';
+
+/** Default `limit`. */
+export const DEFAULT_LIMIT = 100;
+/** Largest `limit` served; larger values are served as this. */
+export const MAX_LIMIT = 500;
+/** Longest accepted `q`, in characters. */
+export const MAX_Q_LENGTH = 200;
+/** Parameters the dataset endpoint knows, in canonical URL order. */
+export const DATASET_PARAMETERS = ['type', 'q', ...FILTERS, 'limit', 'offset'] as const;
+export type DatasetParameter = (typeof DATASET_PARAMETERS)[number];
+
+/** A valid dataset query with effective values: text trimmed, `limit` clamped. */
+export interface DatasetQuery {
+  type: DatasetType;
+  q?: string;
+  industry?: string;
+  country?: string;
+  city?: string;
+  limit: number;
+  offset: number;
+}
+
+/** Why a query was refused: the offending parameter and a message saying what to send. */
+export interface ParameterError {
+  parameter: DatasetParameter;
+  message: string;
+}
+
+export type ParseResult = { ok: true; query: DatasetQuery } | { ok: false; error: ParameterError };
+
+/**
+ * Parses query-string pairs (for example a `URLSearchParams`) into a {@link DatasetQuery}.
+ * Unknown parameters are ignored; a known one given twice is refused.
+ */
+export function parseDatasetQuery(pairs: Iterable<readonly [string, string]>): ParseResult {
+  const given = new Map<DatasetParameter, string>();
+  for (const [name, value] of pairs) {
+    if (!isDatasetParameter(name)) continue;
+    if (given.has(name)) {
+      return fail(name, `parameter "${name}" is given more than once; give it once`);
+    }
+    given.set(name, value);
+  }
+  const query: DatasetQuery = { type: 'all', limit: DEFAULT_LIMIT, offset: 0 };
+
+  const type = given.get('type')?.trim();
+  if (type !== undefined && type !== '') {
+    if (!(DATASET_TYPES as readonly string[]).includes(type)) {
+      return fail('type', `type must be one of ${DATASET_TYPES.join(', ')}; got ${JSON.stringify(type)}`);
+    }
+    query.type = type as DatasetType;
+  }
+
+  const q = given.get('q')?.trim();
+  if (q) {
+    const length = [...q].length;
+    if (length > MAX_Q_LENGTH) {
+      return fail('q', `q must be at most ${MAX_Q_LENGTH} characters; got ${length}`);
+    }
+    query.q = q;
+  }
+
+  for (const filter of FILTERS) {
+    const value = given.get(filter)?.trim();
+    if (value) query[filter] = value;
+  }
+
+  const limit = given.get('limit');
+  if (limit !== undefined) {
+    const n = parseWholeNumber(limit);
+    if (n === undefined || n < 1) {
+      return fail('limit', `limit must be a whole number from 1 to ${MAX_LIMIT}; got ${JSON.stringify(limit)}`);
+    }
+    query.limit = Math.min(n, MAX_LIMIT);
+  }
+
+  const offset = given.get('offset');
+  if (offset !== undefined) {
+    const n = parseWholeNumber(offset);
+    if (n === undefined) {
+      return fail('offset', `offset must be a whole number of at least 0; got ${JSON.stringify(offset)}`);
+    }
+    query.offset = n;
+  }
+  return { ok: true, query };
+}
+
+/** The filters a query sets, in canonical order. */
+export function filtersOf(query: DatasetQuery): Partial<Record<Filter, string>> {
+  const filters: Partial<Record<Filter, string>> = {};
+  for (const filter of FILTERS) {
+    const value = query[filter];
+    if (value !== undefined) filters[filter] = value;
+  }
+  return filters;
+}
+
+/** Canonical query-form URL of a query (parameters in a fixed order; `limit` and `offset` always). */
+export function queryUrl(baseUrl: string, query: DatasetQuery): string {
+  const parts = [`type=${query.type}`];
+  for (const name of ['q', ...FILTERS] as const) {
+    const value = query[name];
+    if (value !== undefined) parts.push(`${name}=${encodeURIComponent(value)}`);
+  }
+  parts.push(`limit=${query.limit}`, `offset=${query.offset}`);
+  return `${trimSlash(baseUrl)}/${API_ROOT}/dataset?${parts.join('&')}`;
+}
+
+function isDatasetParameter(name: string): name is DatasetParameter {
+  return (DATASET_PARAMETERS as readonly string[]).includes(name);
+}
+
+function parseWholeNumber(text: string): number | undefined {
+  const trimmed = text.trim();
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : undefined;
+}
+
+function fail(parameter: DatasetParameter, message: string): ParseResult {
+  return { ok: false, error: { parameter, message } };
+}
