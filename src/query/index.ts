@@ -4,6 +4,7 @@
  */
 export * from './answer.js';
 export * from './dataset.js';
+export * from './errors.js';
 export * from './kinds.js';
 export * from './meta.js';
 export * from './order.js';

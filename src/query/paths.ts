@@ -3,7 +3,7 @@
  * is relative to the site root and uses `/`; every segment made from data is escaped by
  * {@link encodeSegment}, so no value can reach outside its folder.
  */
-import { COLLECTIONS, FILTERS, type DatasetType, type Filter, type Kind } from './kinds.js';
+import { COLLECTIONS, DATASET_TYPES, FILTERS, type DatasetType, type Filter, type Kind } from './kinds.js';
 import { normalize } from './text.js';
 
 /** Folder of the whole API inside the site. */
@@ -113,4 +113,66 @@ function hash53(text: string): number {
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+/** A listing page named by its static path. */
+export interface ListingAddress {
+  type: DatasetType;
+  filters: FilterValues;
+  page: number;
+}
+
+/**
+ * The listing page a static path names, or `undefined` when the path is not one.
+ * The inverse of {@link listingPath}.
+ */
+export function parseListingPath(path: string): ListingAddress | undefined {
+  const prefix = `${API_ROOT}/dataset/`;
+  if (!path.startsWith(prefix)) return undefined;
+  const parts = path.slice(prefix.length).split('/');
+  const type = parts.shift();
+  const last = /^([1-9]\d*)\.json$/.exec(parts.pop() ?? '');
+  if (!type || !(DATASET_TYPES as readonly string[]).includes(type) || !last || parts.length % 2 !== 0) return undefined;
+  const filters: FilterValues = {};
+  let order = -1;
+  for (let i = 0; i < parts.length; i += 2) {
+    const filter = parts[i] as Filter;
+    const position = FILTERS.indexOf(filter);
+    const value = decodeSegment(parts[i + 1]!);
+    if (position <= order || value === undefined) return undefined;
+    order = position;
+    filters[filter] = value;
+  }
+  return { type: type as DatasetType, filters, page: Number(last[1]) };
+}
+
+/** The value a segment made by {@link encodeSegment} stands for; `undefined` if it is not one (or was hashed). */
+export function decodeSegment(segment: string): string | undefined {
+  if (segment.includes('~h')) return undefined;
+  const bytes: number[] = [];
+  let out = '';
+  const flush = () => {
+    if (bytes.length === 0) return true;
+    try {
+      out += decodeURIComponent(bytes.map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join(''));
+    } catch {
+      return false;
+    }
+    bytes.length = 0;
+    return true;
+  };
+  for (let i = 0; i < segment.length; ) {
+    if (segment[i] === '~') {
+      const byte = /^[0-9a-f]{2}$/.test(segment.slice(i + 1, i + 3)) ? parseInt(segment.slice(i + 1, i + 3), 16) : NaN;
+      if (Number.isNaN(byte)) return undefined;
+      bytes.push(byte);
+      i += 3;
+      continue;
+    }
+    if (!flush()) return undefined;
+    const char = String.fromCodePoint(segment.codePointAt(i)!);
+    out += char === '-' ? ' ' : char;
+    i += char.length;
+  }
+  return flush() && encodeSegment(out) === segment ? out : undefined;
 }

@@ -1,0 +1,74 @@
+/** build(): sources to a static site, one line per stage. */
+import path from 'node:path';
+import { resolveConfig, type BuildOptions } from './config.js';
+import { UserError, hasErrors, type Diagnostic } from './diagnostics.js';
+import { loadSources } from './pipeline/load.js';
+import { modelEntities } from './pipeline/model.js';
+import { planListings } from './pipeline/plan.js';
+import { renderSite } from './pipeline/render.js';
+import { validateRecords } from './pipeline/validate.js';
+import { writeSite, type WriteStats } from './pipeline/write.js';
+import { Dataset, KINDS, type Kind } from './query/index.js';
+import { buildDictionary } from './schema/dictionary.js';
+
+/** What a build did. */
+export interface BuildResult {
+  /** Every problem and warning found in the sources. */
+  diagnostics: Diagnostic[];
+  /** Entities built, per kind. */
+  entities: Record<Kind, number>;
+  /** Records left out as invalid (only with `skipInvalid`). */
+  skipped: number;
+  /** Files and bytes written (with `write: false`, what would have been written). */
+  output: WriteStats;
+  outDir: string;
+}
+
+/**
+ * Builds the static site from the source records. Invalid input fails the build with a
+ * {@link UserError} listing every problem, and the previous site stays untouched.
+ *
+ * ### Usage:
+ * ```ts
+ * import { build } from 'dataset-site';
+ * const result = await build({ sources: 'sources', out: 'dist', baseUrl: 'https://data.example.com' });
+ * console.log(result.output.files, 'files');
+ * ```
+ */
+export async function build(options: BuildOptions = {}): Promise<BuildResult> {
+  const config = resolveConfig(options);
+  const display = (file: string) => path.relative(config.root, file) || file;
+  const loaded = await loadSources(config.sourcesDir, display);
+  if (loaded.files.length === 0) {
+    throw new UserError(`no source files (*.json, *.ndjson, *.jsonl) found in ${display(config.sourcesDir)}; check --sources`, 1);
+  }
+  const validated = validateRecords(loaded.records);
+  const diagnostics = [...loaded.diagnostics, ...validated.diagnostics];
+  if (hasErrors(diagnostics) && !config.skipInvalid) {
+    throw new UserError('the sources have problems; nothing was written (use --skip-invalid to build without the bad records)', 1, diagnostics);
+  }
+  const entities = modelEntities(validated.records, config.baseUrl, config.now.toISOString().slice(0, 10));
+  const dataset = new Dataset(entities);
+  const listings = planListings(dataset);
+  const context = { baseUrl: config.baseUrl, generatedAt: config.now.toISOString(), dictionary: buildDictionary() };
+  const files = renderSite({ dataset, listings, context });
+  const output = config.write
+    ? await writeSite(files, { outDir: config.outDir, generatedAt: context.generatedAt, onProgress: (n) => config.onProgress(`${n} files written`) })
+    : countFiles(files);
+  return {
+    diagnostics,
+    entities: Object.fromEntries(KINDS.map((kind) => [kind, dataset.entities[kind].length])) as Record<Kind, number>,
+    skipped: validated.rejected,
+    output,
+    outDir: config.outDir,
+  };
+}
+
+function countFiles(files: Iterable<{ content: string }>): WriteStats {
+  const stats: WriteStats = { files: 0, bytes: 0, changed: 0 };
+  for (const file of files) {
+    stats.files++;
+    stats.bytes += Buffer.byteLength(file.content);
+  }
+  return stats;
+}

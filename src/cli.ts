@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+/** The `dataset-site` command: commander wiring only; every command is a library call. */
+import { Command, Option } from 'commander';
+import { build } from './build.js';
+import { UserError, formatDiagnostics, type Diagnostic } from './diagnostics.js';
+import { queryDataset } from './query-site.js';
+import { verifySite } from './verify/verify.js';
+
+const program = new Command('dataset-site')
+  .description('Build, check and query a static JSON API of exhibitions, exhibitors and service providers.')
+  .showHelpAfterError()
+  .exitOverride();
+
+program
+  .command('build')
+  .description('build the site from the source records (the previous site stays untouched on failure)')
+  .option('--sources <dir>', 'folder of source records (*.json, exhibitions|exhibitors|service_providers/*.ndjson)', 'sources')
+  .option('--out <dir>', 'folder of the built site, replaced as a whole', 'dist')
+  .option('--base-url <url>', 'absolute URL the site is served under', 'http://localhost:8080')
+  .option('--skip-invalid', 'build without invalid records (each is still reported)', false)
+  .action(async (options: { sources: string; out: string; baseUrl: string; skipInvalid: boolean }) => {
+    const started = Date.now();
+    const result = await build({ ...options, onProgress: (message) => process.stderr.write(`  ${message}\n`) });
+    printDiagnostics(result.diagnostics);
+    const { exhibition, exhibitor, service_provider } = result.entities;
+    const skipped = result.skipped > 0 ? `, ${result.skipped} invalid records skipped` : '';
+    console.log(
+      `built ${result.outDir}: ${exhibition} exhibitions, ${exhibitor} exhibitors, ${service_provider} service providers${skipped}; ` +
+        `${result.output.files} files, ${(result.output.bytes / 1e6).toFixed(1)} MB, ${result.output.changed} documents changed, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  });
+
+program
+  .command('verify')
+  .description('check a built site against the contract; exit 1 with a list of problems when anything is wrong')
+  .option('--dir <dir>', 'folder of the built site', 'dist')
+  .action(async (options: { dir: string }) => {
+    const result = await verifySite({ dir: options.dir, onProgress: (message) => process.stderr.write(`  ${message}\n`) });
+    printDiagnostics(result.problems);
+    if (result.problems.length > 0) {
+      console.error(`${result.problems.length} problems in ${options.dir} (${result.documents} documents checked)`);
+      process.exitCode = 1;
+    } else console.log(`ok: ${result.documents} documents in ${options.dir} agree with the reference`);
+  });
+
+const query = program
+  .command('query')
+  .description('print the answer to one dataset query, computed offline from a built site')
+  .option('--dir <dir>', 'folder of the built site', 'dist')
+  .addOption(new Option('--type <type>', 'all, exhibition, exhibitor or service_provider'))
+  .option('--q <text>', 'keywords searched in the names')
+  .option('--industry <value>', 'industry filter')
+  .option('--country <value>', 'country filter')
+  .option('--city <value>', 'city filter')
+  .option('--limit <n>', 'entities per array (at most 500)')
+  .option('--offset <n>', 'entities to skip');
+query.action(async (options: Record<string, string>) => {
+  const { dir, ...params } = options;
+  const answer = await queryDataset({ dir: dir!, params });
+  console.log(JSON.stringify(answer.body, null, 2));
+  if (answer.status !== 200) process.exitCode = 2;
+});
+
+function printDiagnostics(diagnostics: readonly Diagnostic[]): void {
+  if (diagnostics.length > 0) console.error(formatDiagnostics(diagnostics));
+}
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  process.exitCode = exitCodeOf(error);
+}
+
+function exitCodeOf(error: unknown): number {
+  if (error instanceof UserError) {
+    if (error.diagnostics.length > 0) console.error(formatDiagnostics(error.diagnostics));
+    console.error(`error: ${error.message}`);
+    return error.exitCode;
+  }
+  const code = (error as { code?: string; exitCode?: number }).code;
+  if (typeof code === 'string' && code.startsWith('commander.')) {
+    return code === 'commander.helpDisplayed' || code === 'commander.version' || code === 'commander.help' ? 0 : 2;
+  }
+  console.error(error);
+  return 70;
+}

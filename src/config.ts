@@ -1,0 +1,56 @@
+/** What a user gives a build ({@link BuildOptions}) and the filled-in form ({@link ResolvedConfig}). */
+import path from 'node:path';
+import { UserError } from './diagnostics.js';
+
+/** Options of {@link build}. */
+export interface BuildOptions {
+  /** Folder of source records, read recursively. @default 'sources' */
+  sources?: string;
+  /** Folder of the built site; replaced as a whole. @default 'dist' */
+  out?: string;
+  /** Absolute base URL the site is served under; every link starts with it. @default 'http://localhost:8080' */
+  baseUrl?: string;
+  /** Build without invalid records instead of failing (each is still reported). @default false */
+  skipInvalid?: boolean;
+  /** The build time: `generated_at` of changed documents and the date statuses are derived against. @default new Date() */
+  now?: Date;
+  /** Write the site; `false` runs every stage but the write. @default true */
+  write?: boolean;
+  /** Folder that relative paths and the file names in diagnostics are taken from. @default process.cwd() */
+  root?: string;
+  /** Progress messages of long stages. @default none */
+  onProgress?: (message: string) => void;
+}
+
+/** Build options with every default filled in and paths made absolute. */
+export interface ResolvedConfig {
+  root: string;
+  sourcesDir: string;
+  outDir: string;
+  baseUrl: string;
+  skipInvalid: boolean;
+  now: Date;
+  write: boolean;
+  onProgress: (message: string) => void;
+}
+
+/** Fills in defaults and checks the options; bad options are a usage error (exit 2). */
+export function resolveConfig(options: BuildOptions = {}): ResolvedConfig {
+  const root = path.resolve(options.root ?? process.cwd());
+  const baseUrl = (options.baseUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/\s]+(\/\S*)?$/.test(baseUrl)) {
+    throw new UserError(`--base-url must be an absolute http(s) URL such as https://data.example.com; got ${JSON.stringify(options.baseUrl)}`, 2);
+  }
+  const now = options.now ?? new Date();
+  if (Number.isNaN(now.getTime())) throw new UserError('the build time is not a valid date', 2);
+  return {
+    root,
+    sourcesDir: path.resolve(root, options.sources ?? 'sources'),
+    outDir: path.resolve(root, options.out ?? 'dist'),
+    baseUrl,
+    skipInvalid: options.skipInvalid ?? false,
+    now,
+    write: options.write ?? true,
+    onProgress: options.onProgress ?? (() => {}),
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * Stage 1, load: find the source files with fast-glob and read them into raw records,
+ * each with the file and line it came from. Unreadable files become diagnostics.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import type { Diagnostic } from '../diagnostics.js';
+import { COLLECTIONS, KINDS, type Kind } from '../query/index.js';
+import { arrayElementLines, lineAt } from './json-lines.js';
+import { decodeUtf8, lineOfByte } from './utf8.js';
+
+/** A record as read from a source file, not yet validated. */
+export interface RawRecord {
+  kind: Kind;
+  file: string;
+  line: number;
+  value: unknown;
+}
+
+/** What the load stage produces. */
+export interface LoadedSources {
+  files: string[];
+  records: RawRecord[];
+  diagnostics: Diagnostic[];
+}
+
+const SOURCE_GLOB = '**/*.{json,ndjson,jsonl}';
+const KIND_OF_COLLECTION = new Map<string, Kind>(KINDS.map((kind) => [COLLECTIONS[kind], kind]));
+
+/**
+ * Reads every `*.json`, `*.ndjson` and `*.jsonl` file below `sourcesDir` (sorted, so
+ * the result is the same on every machine). `displayPath` turns an absolute path into
+ * the name shown in diagnostics.
+ */
+export async function loadSources(sourcesDir: string, displayPath: (file: string) => string): Promise<LoadedSources> {
+  const files = (await fg(SOURCE_GLOB, { cwd: sourcesDir, absolute: true, onlyFiles: true, dot: false })).sort();
+  const result: LoadedSources = { files, records: [], diagnostics: [] };
+  for (const file of files) {
+    const name = displayPath(file);
+    const text = await readText(file, name, result.diagnostics);
+    if (text === undefined) continue;
+    if (file.endsWith('.json')) readJsonFile(text, name, result);
+    else readNdjsonFile(text, name, kindOfFolder(file), result);
+  }
+  return result;
+}
+
+async function readText(file: string, name: string, diagnostics: Diagnostic[]): Promise<string | undefined> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(file);
+  } catch (error) {
+    diagnostics.push({ code: 'unreadable_file', severity: 'error', file: name, message: `cannot read the file: ${(error as Error).message}` });
+    return undefined;
+  }
+  const decoded = decodeUtf8(bytes);
+  if ('invalidAt' in decoded) {
+    const line = lineOfByte(bytes, decoded.invalidAt);
+    diagnostics.push({ code: 'invalid_utf8', severity: 'error', file: name, line, message: `invalid UTF-8 at byte ${decoded.invalidAt}; save the file as UTF-8` });
+    return undefined;
+  }
+  return decoded.text.charCodeAt(0) === 0xfeff ? decoded.text.slice(1) : decoded.text;
+}
+
+function readJsonFile(text: string, file: string, result: LoadedSources): void {
+  if (text.trim() === '') {
+    result.diagnostics.push({ code: 'unparseable', severity: 'error', file, line: 1, message: 'the file is empty; expected a JSON object such as {"exhibitions": [...]}' });
+    return;
+  }
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    result.diagnostics.push(parseFailure(error as Error, text, file, 1));
+    return;
+  }
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) {
+    result.diagnostics.push({ code: 'unparseable', severity: 'error', file, line: 1, message: 'expected a JSON object holding any of the arrays exhibitions, exhibitors, service_providers' });
+    return;
+  }
+  const lines = arrayElementLines(text);
+  for (const [member, value] of Object.entries(document)) {
+    const kind = KIND_OF_COLLECTION.get(member);
+    if (!kind) {
+      result.diagnostics.push({ code: 'unknown_field', severity: 'warning', file, line: 1, field: member, message: `unknown member, ignored; expected ${[...KIND_OF_COLLECTION.keys()].join(', ')}` });
+      continue;
+    }
+    if (!Array.isArray(value)) {
+      result.diagnostics.push({ code: 'unparseable', severity: 'error', file, line: 1, field: member, message: 'must be an array of records' });
+      continue;
+    }
+    const memberLines = lines.get(member) ?? [];
+    value.forEach((record, i) => result.records.push({ kind, file, line: memberLines[i] ?? 1, value: record }));
+  }
+}
+
+function readNdjsonFile(text: string, file: string, kind: Kind | undefined, result: LoadedSources): void {
+  if (!kind) {
+    const folders = [...KIND_OF_COLLECTION.keys()].join(', ');
+    result.diagnostics.push({ code: 'misplaced_file', severity: 'error', file, message: `an NDJSON file must be inside a folder named ${folders}, which says what its records are` });
+    return;
+  }
+  const lines = text.split('\n');
+  lines.forEach((lineText, i) => {
+    if (lineText.trim() === '') return;
+    try {
+      result.records.push({ kind, file, line: i + 1, value: JSON.parse(lineText) });
+    } catch (error) {
+      result.diagnostics.push(parseFailure(error as Error, lineText, file, i + 1));
+    }
+  });
+}
+
+function kindOfFolder(file: string): Kind | undefined {
+  return KIND_OF_COLLECTION.get(path.basename(path.dirname(file)));
+}
+
+// V8 says "... in JSON at position 123" (or "line 4 column 2"); turn that into a line.
+function parseFailure(error: Error, text: string, file: string, firstLine: number): Diagnostic {
+  const position = /position (\d+)/.exec(error.message);
+  const lineColumn = /line (\d+) column/.exec(error.message);
+  const offsetLine = position ? lineAt(text, Number(position[1])) : lineColumn ? Number(lineColumn[1]) : 1;
+  const reason = error.message.replace(/^JSON\.parse: /, '').replace(/ in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)$/, '');
+  return { code: 'unparseable', severity: 'error', file, line: firstLine + offsetLine - 1, message: `not valid JSON: ${reason}` };
+}

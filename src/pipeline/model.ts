@@ -1,0 +1,47 @@
+/**
+ * Stage 3, model: turn valid source records into entities as served: derived `status`,
+ * absolute `_links` and `_rag_text`, keys in the served order.
+ */
+import { entityPath, relationPath, staticUrl, type EntitiesByKind, type Entity, type Kind } from '../query/index.js';
+import { SOURCE_FIELDS, type ExhibitionStatus, type SourceRecord } from '../schema/entities.js';
+import { ragText } from './rag-text.js';
+import type { ValidRecords } from './validate.js';
+
+/** Builds the served entities of every kind. `today` is the build date, `YYYY-MM-DD` (UTC). */
+export function modelEntities(records: ValidRecords, baseUrl: string, today: string): EntitiesByKind {
+  const url = (path: string) => staticUrl(baseUrl, path);
+  return {
+    exhibition: records.exhibition.map((record) =>
+      toEntity('exhibition', { ...record, status: exhibitionStatus(record, today) }, {
+        self: url(entityPath('exhibition', record.id)),
+        exhibitors: url(relationPath(record.id, 'exhibitors', 1)),
+        providers: url(relationPath(record.id, 'providers', 1)),
+      }),
+    ),
+    exhibitor: records.exhibitor.map((record) =>
+      toEntity('exhibitor', record, {
+        self: url(entityPath('exhibitor', record.id)),
+        exhibitions: record.exhibition_ids.map((id) => url(entityPath('exhibition', id))),
+      }),
+    ),
+    service_provider: records.service_provider.map((record) =>
+      toEntity('service_provider', record, { self: url(entityPath('service_provider', record.id)) }),
+    ),
+  };
+}
+
+/** `cancelled`/`postponed` from the source; otherwise from the dates against `today`. */
+export function exhibitionStatus(record: SourceRecord<'exhibition'>, today: string): ExhibitionStatus {
+  if (record.status === 'cancelled' || record.status === 'postponed') return record.status;
+  if (today < record.start_date) return 'upcoming';
+  if (today > record.end_date) return 'ended';
+  return 'ongoing';
+}
+
+function toEntity(kind: Kind, record: Record<string, unknown>, links: Record<string, unknown>): Entity {
+  const entity: Record<string, unknown> = {};
+  for (const field of SOURCE_FIELDS[kind]) entity[field] = record[field];
+  entity._links = links;
+  entity._rag_text = ragText(kind, entity);
+  return entity as Entity;
+}

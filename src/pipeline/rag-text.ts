@@ -1,0 +1,66 @@
+/**
+ * `_rag_text` (CONTRACT §5): the meaningful fields of an entity in both languages, one
+ * labelled line each, as plain text. No HTML, no empty labels, no `null`.
+ */
+import type { Kind } from '../query/index.js';
+
+type Line = readonly [label: string, value: unknown];
+
+const LINES: Record<Kind, (entity: Record<string, unknown>) => Line[]> = {
+  exhibition: (e) => [
+    ['Exhibition 展会', joinNames(e.name_cn, e.name_en)],
+    ['Industry 行业', [...list(e.industry_tags_en), ...list(e.industry_tags_cn)]],
+    ['Location 地点', [e.venue, e.city, e.country]],
+    ['Dates 日期', e.start_date === e.end_date ? e.start_date : `${e.start_date} to ${e.end_date}`],
+    ['Status 状态', e.status],
+    ['Organizer 主办方', e.organizer],
+    ['Website 官网', e.official_url],
+  ],
+  exhibitor: (e) => [
+    ['Exhibitor 展商', joinNames(e.company_cn, e.company_en)],
+    ['Industry 行业', e.industry_tags],
+    ['Products 产品', e.product_tags],
+    ['Tags 标签', e.tags],
+    ['Location 地点', [e.city, e.country]],
+    ['Introduction 简介', e.intro],
+    ['Exhibit history 参展历史', e.exhibit_history],
+    ['Website 官网', e.official_url],
+  ],
+  service_provider: (e) => [
+    ['Service provider 服务商', joinNames(e.name_cn, e.name_en)],
+    ['Services 服务类型', e.service_types],
+    ['Regions 服务区域', e.cover_regions],
+    ['Industries 擅长行业', e.good_at_industry],
+    ['Introduction 简介', e.intro],
+    ['Verified 已认证', e.is_verified === true ? 'yes 是' : 'no 否'],
+  ],
+};
+
+/** The `_rag_text` of an entity of a kind; the same entity always gives the same text. */
+export function ragText(kind: Kind, entity: Record<string, unknown>): string {
+  const lines: string[] = [];
+  for (const [label, value] of LINES[kind](entity)) {
+    const text = list(value).map(plainText).filter(Boolean).join('; ');
+    if (text) lines.push(`${label}: ${text}`);
+  }
+  return lines.join('\n');
+}
+
+function joinNames(cn: unknown, en: unknown): string[] {
+  return [cn, en].filter((name): name is string => typeof name === 'string');
+}
+
+function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [value];
+}
+
+function plainText(value: unknown): string {
+  if (typeof value !== 'string' && typeof value !== 'number') return '';
+  return String(value)
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(nbsp|amp|lt|gt|quot|#39);/g, (entity) => HTML_ENTITIES[entity] ?? ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const HTML_ENTITIES: Record<string, string> = { '&nbsp;': ' ', '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };

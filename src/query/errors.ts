@@ -1,0 +1,20 @@
+/** Error bodies of the API (CONTRACT §7): `{"error": {...}, "_meta": {...}}`. */
+import { SCHEMA_VERSION } from './meta.js';
+import { trimSlash } from './paths.js';
+
+/** Error codes and their HTTP status. */
+export const ERROR_STATUS = { invalid_parameter: 400, not_found: 404, method_not_allowed: 405 } as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The JSON body of an error response. */
+export interface ErrorBody {
+  error: { status: number; code: ErrorCode; message: string; parameter?: string };
+  _meta: { schema_version: string; generated_at: string; base_url: string };
+}
+
+/** Builds an error body; `parameter` names the offending query parameter, if any. */
+export function errorBody(code: ErrorCode, message: string, context: { baseUrl: string; generatedAt: string }, parameter?: string): ErrorBody {
+  const error: ErrorBody['error'] = { status: ERROR_STATUS[code], code, message };
+  if (parameter !== undefined) error.parameter = parameter;
+  return { error, _meta: { schema_version: SCHEMA_VERSION, generated_at: context.generatedAt, base_url: trimSlash(context.baseUrl) } };
+}

@@ -1,0 +1,44 @@
+/** The search index files must be of a known version and agree with the entities. */
+import path from 'node:path';
+import type { Diagnostic } from '../diagnostics.js';
+import { FILTERS, KINDS, SEARCH_INDEX_VERSION, loadSearchIndex, searchIndexPath } from '../query/index.js';
+import { readJson, type SiteOnDisk } from '../site/read-site.js';
+
+interface SearchIndexFile {
+  version?: number;
+  ids?: string[];
+  postings?: Record<string, Record<string, number[]>>;
+  index?: unknown;
+}
+
+/** Checks each kind's index: version, ids in the default order, postings, and that it loads. */
+export async function checkSearchIndexes(site: SiteOnDisk, dir: string): Promise<Diagnostic[]> {
+  const problems: Diagnostic[] = [];
+  for (const kind of KINDS) {
+    const file = searchIndexPath(kind);
+    const problem = (message: string) => problems.push({ code: 'site', severity: 'error', file: path.join(dir, file), message });
+    let document: SearchIndexFile;
+    try {
+      document = (await readJson(site.dir, file)) as SearchIndexFile;
+    } catch (error) {
+      problem(`cannot read the search index: ${(error as Error).message}`);
+      continue;
+    }
+    if (document.version !== SEARCH_INDEX_VERSION) {
+      problem(`search index version ${JSON.stringify(document.version)}; expected ${SEARCH_INDEX_VERSION}`);
+      continue;
+    }
+    const ids = site.dataset.entities[kind].map((entity) => entity.id);
+    if (JSON.stringify(document.ids) !== JSON.stringify(ids)) problem('ids are not the entities in the default order');
+    for (const filter of FILTERS) {
+      const want = JSON.stringify(Object.fromEntries(site.dataset.postings(kind, filter)));
+      if (JSON.stringify(document.postings?.[filter]) !== want) problem(`postings of ${filter} differ from the entities`);
+    }
+    try {
+      if (loadSearchIndex(document.index).documentCount !== ids.length) problem('the index does not hold every entity');
+    } catch (error) {
+      problem(`the index does not load: ${(error as Error).message}`);
+    }
+  }
+  return problems;
+}

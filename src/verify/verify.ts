@@ -1,0 +1,105 @@
+/**
+ * verify(): checks a built site against the contract. Every listing and relation page
+ * must equal the reference answer computed from the entity documents on disk, every
+ * link must resolve, every entity must match its schema and sit at its own path, and
+ * every expected document must exist.
+ */
+import path from 'node:path';
+import fg from 'fast-glob';
+import type { Diagnostic } from '../diagnostics.js';
+import { planListings } from '../pipeline/plan.js';
+import {
+  API_ROOT,
+  KINDS,
+  SCHEMA_PATH,
+  answerListingPage,
+  answerRelationPage,
+  entityPath,
+  listingPath,
+  pageCount,
+  parseListingPath,
+  relationPath,
+  totalsOf,
+  type Relation,
+} from '../query/index.js';
+import { OUTPUT_SCHEMAS } from '../schema/entities.js';
+import { buildDictionary } from '../schema/dictionary.js';
+import { readJson, readSite, type SiteOnDisk } from '../site/read-site.js';
+import { checkLinks } from './links.js';
+import { checkSearchIndexes } from './search-indexes.js';
+
+/** Options of {@link verifySite}. */
+export interface VerifyOptions {
+  /** Folder of the built site. @default 'dist' */
+  dir?: string;
+  /** Progress messages. @default none */
+  onProgress?: (message: string) => void;
+}
+
+/** What verify found. */
+export interface VerifyResult {
+  problems: Diagnostic[];
+  documents: number;
+}
+
+/** Checks the site in `dir`; an empty `problems` list means it keeps the contract. */
+export async function verifySite(options: VerifyOptions = {}): Promise<VerifyResult> {
+  const dir = options.dir ?? 'dist';
+  const progress = options.onProgress ?? (() => {});
+  const site = await readSite(dir);
+  const problems: Diagnostic[] = [];
+  const files = new Set((await fg('**/*.json', { cwd: site.dir, dot: false })).sort());
+  const problem = (file: string, message: string, field?: string) => problems.push({ code: 'site', severity: 'error', file: path.join(dir, file), field, message });
+
+  if (JSON.stringify(site.dictionary) !== JSON.stringify(buildDictionary())) problem(SCHEMA_PATH, 'the data dictionary differs from the one this dataset-site generates', '_meta.entities');
+  checkEntities(site, problem);
+  progress('entities checked');
+
+  const expected = new Set<string>([SCHEMA_PATH, ...KINDS.flatMap((kind) => [...site.entityFiles[kind].keys()])]);
+  const compare = async (file: string, reference: unknown) => {
+    expected.add(file);
+    if (!files.has(file)) return problem(file, 'missing: the reference says this page exists');
+    const actual = (await readJson(site.dir, file)) as { _meta?: { generated_at?: string } };
+    const generatedAt = String(actual._meta?.generated_at);
+    const want = JSON.stringify(reference).replace('"generated_at":""', `"generated_at":${JSON.stringify(generatedAt)}`);
+    if (JSON.stringify(actual) !== want) problem(file, 'differs from the reference answer for its query');
+  };
+  const context = { baseUrl: site.baseUrl, generatedAt: '', dictionary: site.dictionary };
+
+  for (const listing of planListings(site.dataset)) {
+    const pages = pageCount(totalsOf(listing.matches));
+    for (let page = 1; page <= pages; page++) {
+      await compare(listingPath(listing.type, listing.filters, page), answerListingPage(site.dataset, listing.type, listing.filters, page, context));
+    }
+  }
+  progress('listings checked');
+  for (const exhibition of site.dataset.entities.exhibition) {
+    for (const relation of ['exhibitors', 'providers'] as const satisfies Relation[]) {
+      for (let page = 1; ; page++) {
+        const reference = answerRelationPage(site.dataset, exhibition, relation, page, context);
+        await compare(relationPath(exhibition.id, relation, page), reference);
+        if (reference._meta.next === null) break;
+      }
+    }
+  }
+  progress('relation listings checked');
+
+  for (const file of files) {
+    if (expected.has(file) || file.startsWith(`${API_ROOT}/search/`)) continue;
+    const listing = parseListingPath(file);
+    problem(file, listing ? 'a listing page the reference does not have (no entity matches it)' : 'unexpected file');
+  }
+  problems.push(...(await checkSearchIndexes(site, dir)));
+  problems.push(...(await checkLinks(site, files, dir)));
+  return { problems, documents: files.size };
+}
+
+function checkEntities(site: SiteOnDisk, problem: (file: string, message: string, field?: string) => void): void {
+  for (const kind of KINDS) {
+    for (const [file, entity] of site.entityFiles[kind]) {
+      const parsed = OUTPUT_SCHEMAS[kind].safeParse(entity);
+      if (!parsed.success) for (const issue of parsed.error.issues) problem(file, issue.message, issue.path.join('.'));
+      else if (entityPath(kind, entity.id) !== file) problem(file, `entity ${entity.id} belongs at ${entityPath(kind, entity.id)}`, 'id');
+    }
+  }
+}
