@@ -54,7 +54,7 @@ export function* renderSite({ dataset, listings, context }: RenderInput): Genera
     for (let rank = 0; rank < entities.length; rank++) {
       yield { path: entityPath(kind, entities[rank]!.id), content: json[kind][rank]!, timestamped: false };
     }
-    yield { path: searchIndexPath(kind), content: renderSearchIndex(dataset, kind), timestamped: false };
+    yield { path: searchIndexPath(kind), content: renderSearchIndex(dataset, kind), timestamped: true };
   }
   for (const listing of listings) {
     yield* renderPages(listing.type, listing.matches, (page) => listingPath(listing.type, listing.filters, page), json, context);
@@ -111,6 +111,7 @@ function renderSearchIndex(dataset: Dataset, kind: Kind): string {
     // Filter postings (normalized value -> ranks), so `q` results can be filtered without the entities.
     postings: Object.fromEntries(FILTERS.map((filter) => [filter, Object.fromEntries(dataset.postings(kind, filter))])),
     index: dataset.searchIndex(kind),
+    generated_at: '',
   });
 }
 
