@@ -1,0 +1,26 @@
+/** Runs the compiled `dataset-site` command (`npm test` compiles first). */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+/** Path of the compiled command. */
+export const CLI = path.resolve('lib/cli.js');
+
+/** What a finished command printed and returned. */
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the command with arguments in a working folder and waits for it to end. */
+export function runCli(args: string[], cwd = process.cwd()): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
