@@ -1,0 +1,31 @@
+/** Building sites into temporary folders and reading them back, for tests. */
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { build, type BuildResult } from '../../src/build.js';
+import type { BuildOptions } from '../../src/config.js';
+
+/** The build time every test site uses, so statuses and timestamps are fixed. */
+export const TEST_NOW = new Date('2026-11-22T00:00:00.000Z');
+
+/** Builds `sources` (the embedded sample by default) into a new temporary folder. */
+export async function buildTempSite(options: BuildOptions = {}): Promise<BuildResult & { out: string }> {
+  const out = path.join(await mkdtemp(path.join(tmpdir(), 'ds-site-')), 'site');
+  const result = await build({ sources: 'sources', now: TEST_NOW, ...options, out });
+  return { ...result, out };
+}
+
+/** Path → SHA-1 of every file below a folder, dot files included. */
+export async function hashTree(dir: string): Promise<Map<string, string>> {
+  const files = (await fg('**/*', { cwd: dir, dot: true, onlyFiles: true })).sort();
+  const hashes = new Map<string, string>();
+  for (const file of files) hashes.set(file, createHash('sha1').update(await readFile(path.join(dir, file))).digest('hex'));
+  return hashes;
+}
+
+/** Reads and parses a JSON file of a site. */
+export async function readSiteJson<T = unknown>(out: string, file: string): Promise<T> {
+  return JSON.parse(await readFile(path.join(out, file), 'utf8')) as T;
+}
