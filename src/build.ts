@@ -7,7 +7,7 @@ import { modelEntities } from './pipeline/model.js';
 import { planListings } from './pipeline/plan.js';
 import { renderSite } from './pipeline/render.js';
 import { validateRecords } from './pipeline/validate.js';
-import { writeSite, type WriteStats } from './pipeline/write.js';
+import { recoverSite, writeSite, type WriteStats } from './pipeline/write.js';
 import { Dataset, KINDS, type Kind } from './query/index.js';
 import { buildDictionary } from './schema/dictionary.js';
 
@@ -38,6 +38,7 @@ export interface BuildResult {
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const config = resolveConfig(options);
   const display = (file: string) => path.relative(config.root, file) || file;
+  if (config.write) await recoverSite(config.outDir);
   const loaded = await loadSources(config.sourcesDir, display);
   if (loaded.files.length === 0) {
     throw new UserError(`no source files (*.json, *.ndjson, *.jsonl) found in ${display(config.sourcesDir)}; check --sources`, 1);

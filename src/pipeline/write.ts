@@ -32,7 +32,7 @@ const PARALLEL_WRITES = 32;
 /** Writes the files into a new site folder and swaps it in place of `outDir`. */
 export async function writeSite(files: Iterable<OutputFile>, options: WriteOptions): Promise<WriteStats> {
   const outDir = path.resolve(options.outDir);
-  await restoreInterruptedSwap(outDir);
+  await recoverSite(outDir);
   const previous = await readManifest(outDir);
   const stagingDir = siblingPath(outDir, `tmp-${process.pid}-${Date.now()}`);
   await rm(stagingDir, { recursive: true, force: true });
@@ -95,9 +95,12 @@ async function swapIn(stagingDir: string, outDir: string): Promise<void> {
   if (hadOld) await rm(oldDir, { recursive: true, force: true });
 }
 
-// A build killed between the two renames leaves no outDir but a whole old copy: put it back.
-// Left-over staging folders of dead builds are removed.
-async function restoreInterruptedSwap(outDir: string): Promise<void> {
+/**
+ * Repairs what a killed build left beside `outDir`: when it died between its two renames
+ * there is no `outDir` but a whole old copy, which is put back; staging folders of dead
+ * builds are removed. Safe to call at any time.
+ */
+export async function recoverSite(outDir: string): Promise<void> {
   const parent = path.dirname(outDir);
   const prefix = `.${path.basename(outDir)}.`;
   const siblings = (await readdir(parent).catch(() => [] as string[])).filter((name) => name.startsWith(prefix)).sort();

@@ -31,9 +31,22 @@ const MAX_SEGMENT_BYTES = 120;
  * hash of the whole value to stay under file-name limits.
  */
 export function encodeSegment(value: string): string {
+  return escapeSegment(value, ' ');
+}
+
+/**
+ * Escapes an entity id into one safe path segment, like {@link encodeSegment} except that
+ * `-` stays as it is (ids such as `EXH-0001` are common) and a space is escaped.
+ */
+export function encodeIdSegment(id: string): string {
+  return escapeSegment(id, '-');
+}
+
+// `dash` is the one character written as `-`: a space for filter values, `-` itself for ids.
+function escapeSegment(value: string, dash: ' ' | '-'): string {
   let out = '';
   for (const char of value) {
-    if (char === ' ') out += '-';
+    if (char === dash) out += '-';
     else if (/^[\p{L}\p{M}\p{N}_]$/u.test(char)) out += char;
     else out += utf8Bytes(char).map((byte) => `~${byte.toString(16).padStart(2, '0')}`).join('');
   }
@@ -64,12 +77,12 @@ export function listingFolder(type: DatasetType, filters: FilterValues): string 
 
 /** Static path of an entity document, the entity exactly as listed. */
 export function entityPath(kind: Kind, id: string): string {
-  return `${API_ROOT}/${COLLECTIONS[kind]}/${encodeSegment(id)}.json`;
+  return `${API_ROOT}/${COLLECTIONS[kind]}/${encodeIdSegment(id)}.json`;
 }
 
 /** Static path of one page (1-based) of an exhibition's relation listing. */
 export function relationPath(exhibitionId: string, relation: Relation, page: number): string {
-  return `${API_ROOT}/exhibitions/${encodeSegment(exhibitionId)}/${relation}/${page}.json`;
+  return `${API_ROOT}/exhibitions/${encodeIdSegment(exhibitionId)}/${relation}/${page}.json`;
 }
 
 /** Static path of the search index of one kind. */
