@@ -1,0 +1,74 @@
+/** The `dataset-site` command: usage, exit statuses, verify and query over a built site. */
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { entityPath, listingPath } from '../src/query/index.js';
+import { runCli } from './helpers/cli.js';
+import { buildTempSite } from './helpers/site.js';
+
+let out: string;
+beforeAll(async () => {
+  out = (await buildTempSite()).out;
+});
+
+describe('dataset-site', () => {
+  it('prints help and exits 0', async () => {
+    const result = await runCli(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/build \[options\][\s\S]*verify \[options\][\s\S]*query \[options\]/);
+  });
+
+  it('exits 2 on bad usage', async () => {
+    expect((await runCli(['frobnicate'])).code).toBe(2);
+    expect((await runCli(['build', '--no-such-flag'])).code).toBe(2);
+    const badUrl = await runCli(['build', '--base-url', 'ftp://x', '--out', path.join(out, '..', 'never')]);
+    expect(badUrl.code).toBe(2);
+    expect(badUrl.stderr).toContain('--base-url must be an absolute http(s) URL');
+  });
+
+  it('answers a query offline from a built site', async () => {
+    const result = await runCli(['query', '--dir', out, '--type', 'exhibition', '--q', '汽车', '--city', 'SHANGHAI', '--limit', '1']);
+    expect(result.code).toBe(0);
+    const body = JSON.parse(result.stdout);
+    expect(body._meta).toMatchObject({ type: 'exhibition', limit: 1, offset: 0, count: 1 });
+    expect(body.exhibitions[0].city).toBe('Shanghai');
+    expect(body.exhibitions[0].name_cn).toContain('汽车');
+  });
+
+  it('answers a bad query with a 400 body and exit 2', async () => {
+    const result = await runCli(['query', '--dir', out, '--limit', '0']);
+    expect(result.code).toBe(2);
+    expect(JSON.parse(result.stdout).error).toEqual({ status: 400, code: 'invalid_parameter', message: 'limit must be a whole number from 1 to 500; got "0"', parameter: 'limit' });
+  });
+
+  it('says when a folder is not a built site', async () => {
+    const result = await runCli(['verify', '--dir', path.join(out, 'api')]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/is not a built site .*did you run dataset-site build\?/);
+  });
+});
+
+describe('verify', () => {
+  it('passes a fresh site and finds each kind of damage', async () => {
+    const { out: site } = await buildTempSite();
+    expect((await runCli(['verify', '--dir', site])).code).toBe(0);
+
+    const edited = path.join(site, listingPath('exhibitor', {}, 1));
+    const page = JSON.parse(await readFile(edited, 'utf8'));
+    page._meta.total += 1;
+    await writeFile(edited, JSON.stringify(page));
+    await rm(path.join(site, listingPath('exhibitor', {}, 3)));
+    await writeFile(path.join(site, 'api/public/dataset/exhibition/city/atlantis.json'), '{}');
+    const entityFile = path.join(site, entityPath('exhibitor', 'EXR-000001'));
+    await writeFile(entityFile, JSON.stringify({ ...JSON.parse(await readFile(entityFile, 'utf8')), weight: 'heavy' }));
+
+    const result = await runCli(['verify', '--dir', site]);
+    expect(result.code).toBe(1);
+    const problems = result.stderr.split('\n').map((line) => line.replace(`${site}/`, ''));
+    expect(problems).toContain(`${entityPath('exhibitor', 'EXR-000001')}: weight: must be a number`);
+    expect(problems).toContain(`${listingPath('exhibitor', {}, 1)}: differs from the reference answer for its query`);
+    expect(problems).toContain(`${listingPath('exhibitor', {}, 3)}: missing: the reference says this page exists`);
+    expect(problems.some((line) => line.startsWith(`${listingPath('exhibitor', {}, 2)}: _meta.next: link does not resolve`))).toBe(true);
+    expect(problems).toContain('api/public/dataset/exhibition/city/atlantis.json: unexpected file');
+  });
+});
