@@ -1,0 +1,16 @@
+/**
+ * dataset-site as a library: the same calls the `dataset-site` command makes.
+ *
+ * ### Usage:
+ * ```ts
+ * import { build, verifySite, queryDataset } from 'dataset-site';
+ * await build({ sources: 'sources', out: 'dist', baseUrl: 'https://data.example.com' });
+ * const { problems } = await verifySite({ dir: 'dist' });
+ * const { body } = await queryDataset({ dir: 'dist', params: { type: 'exhibitor', q: '汽车' } });
+ * ```
+ */
+export { build, type BuildResult } from './build.js';
+export { resolveConfig, type BuildOptions, type ResolvedConfig } from './config.js';
+export { UserError, formatDiagnostic, formatDiagnostics, type Diagnostic } from './diagnostics.js';
+export { queryDataset, type QueryAnswer, type QueryOptions } from './query-site.js';
+export { verifySite, type VerifyOptions, type VerifyResult } from './verify/verify.js';
