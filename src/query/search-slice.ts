@@ -1,0 +1,85 @@
+/**
+ * A window of a `q` query, answered from the search index file of one kind: its
+ * MiniSearch index gives ranks in relevance order, its postings apply the filters, its
+ * `ids` name the entity documents to read.
+ */
+import type MiniSearch from 'minisearch';
+import { filterRanks } from './filter-ranks.js';
+import type { Filter, Kind } from './kinds.js';
+import { entityPath, searchIndexPath, type FilterValues } from './paths.js';
+import type { KindSlice } from './query-answer.js';
+import { loadSearchIndex, searchRanks, SEARCH_INDEX_VERSION, type SearchDocument } from './search.js';
+import { missingDocument, parseDocument, SiteError, type SiteReader } from './site-reader.js';
+import type { DocumentStore } from './store.js';
+import type { Entity } from './types.js';
+
+/** `format` of a search index file. */
+export const SEARCH_INDEX_FORMAT = 'dataset-site-search';
+
+/** A search index file as the build writes it (see `renderSearchIndex`). */
+interface SearchIndexFile {
+  format: string;
+  version: number;
+  kind: Kind;
+  /** Entity ids in the default order: rank → id. */
+  ids: string[];
+  /** Normalized filter value → ranks holding it. */
+  postings: Record<Filter, Record<string, number[]>>;
+  index: unknown;
+  generated_at: string;
+}
+
+/** A loaded index and the text it was loaded from, which tells whether it is still current. */
+interface LoadedIndex {
+  text: string;
+  file: SearchIndexFile;
+  search: MiniSearch<SearchDocument>;
+}
+
+// Loading an index (JSON.parse + MiniSearch.loadJS) is the costly part of a `q` answer, so
+// loaded indexes are kept per store and kind, and reused while the file's text is unchanged:
+// a rebuild is picked up at once, with no stale answers.
+const loadedIndexes = new WeakMap<DocumentStore, Map<Kind, LoadedIndex>>();
+
+/**
+ * The entities of one kind matching `q` and `filters` in the window [offset, offset + limit),
+ * in relevance order, and how many match in all.
+ */
+export async function readSearchSlice(
+  reader: SiteReader,
+  kind: Kind,
+  q: string,
+  filters: FilterValues,
+  limit: number,
+  offset: number,
+): Promise<KindSlice> {
+  const { file, search } = await loadIndex(reader.store, kind);
+  reader.stamp(file.generated_at);
+  const ranks = filterRanks(searchRanks(search, q), filters, (filter, value) =>
+    Object.hasOwn(file.postings[filter], value) ? file.postings[filter][value] : undefined,
+  );
+  const ids = ranks.slice(offset, offset + limit).map((rank) => file.ids[rank]!);
+  const entities = await Promise.all(ids.map((id) => reader.required<Entity>(entityPath(kind, id))));
+  return { entities, total: ranks.length };
+}
+
+async function loadIndex(store: DocumentStore, kind: Kind): Promise<LoadedIndex> {
+  const path = searchIndexPath(kind);
+  const text = await store.read(path);
+  if (text === undefined) throw missingDocument(path);
+  let byKind = loadedIndexes.get(store);
+  if (!byKind) loadedIndexes.set(store, (byKind = new Map()));
+  const cached = byKind.get(kind);
+  if (cached?.text === text) return cached;
+
+  const file = parseDocument<SearchIndexFile>(path, text);
+  if (file.format !== SEARCH_INDEX_FORMAT || file.version !== SEARCH_INDEX_VERSION || file.kind !== kind) {
+    throw new SiteError(
+      `${path} is a ${JSON.stringify(file.format)} index of version ${JSON.stringify(file.version)} for ${JSON.stringify(file.kind)}; ` +
+        `this dataset-site reads ${SEARCH_INDEX_FORMAT} version ${SEARCH_INDEX_VERSION} for ${kind}. Rebuild the site with this version.`,
+    );
+  }
+  const loaded = { text, file, search: loadSearchIndex(file.index) };
+  byKind.set(kind, loaded);
+  return loaded;
+}

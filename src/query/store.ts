@@ -1,0 +1,12 @@
+/**
+ * Where the router reads a built site from: files on disk, a static host over HTTP, an
+ * edge runtime's asset binding. Documents are addressed by the static paths of paths.ts.
+ */
+export interface DocumentStore {
+  /**
+   * The text of the document at a site-relative path such as `api/public/schema.json`,
+   * or `undefined` when the site has no such document. Throws only when the store itself
+   * fails (a network error, a permission problem).
+   */
+  read(path: string): Promise<string | undefined>;
+}
