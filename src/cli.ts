@@ -4,6 +4,7 @@ import { Command, Option } from 'commander';
 import { build } from './build.js';
 import { UserError, formatDiagnostics, type Diagnostic } from './diagnostics.js';
 import { queryDataset } from './query-site.js';
+import { serve } from './serve/serve.js';
 import { verifySite } from './verify/verify.js';
 
 const program = new Command('dataset-site')
@@ -41,6 +42,18 @@ program
       console.error(`${result.problems.length} problems in ${options.dir} (${result.documents} documents checked)`);
       process.exitCode = 1;
     } else console.log(`ok: ${result.documents} documents in ${options.dir} agree with the reference`);
+  });
+
+program
+  .command('serve')
+  .description('serve a built site locally with the full query form and headers (Ctrl-C stops it)')
+  .option('--dir <dir>', 'folder of the built site', 'dist')
+  .option('--port <n>', 'TCP port (0 picks a free one)', '8080')
+  .option('--host <host>', 'interface to listen on', '127.0.0.1')
+  .action(async (options: { dir: string; port: string; host: string }) => {
+    const server = await serve({ dir: options.dir, port: Number(options.port), host: options.host });
+    console.log(`serving ${options.dir} at ${server.url}/ (Ctrl-C to stop)`);
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void server.close());
   });
 
 const query = program

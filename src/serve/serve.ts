@@ -1,0 +1,84 @@
+/**
+ * serve(): the local preview server. http-server's union server runs the router as its
+ * one `before` middleware over a file store, so every path — query form, schema, static
+ * documents, errors — gets the router's answer and the CONTRACT headers; http-server's
+ * own static handler (directory listings off) is never reached.
+ */
+import type { AddressInfo } from 'node:net';
+import { createServer, type UnionRequest, type UnionResponse } from 'http-server';
+import { UserError } from '../diagnostics.js';
+import { createRouter, SCHEMA_PATH, type Router } from '../query/index.js';
+import { fileStore } from './file-store.js';
+
+/** Options of {@link serve}. */
+export interface ServeOptions {
+  /** Folder of the built site. @default 'dist' */
+  dir?: string;
+  /** TCP port; 0 picks a free one. @default 8080 */
+  port?: number;
+  /** Interface to listen on. @default '127.0.0.1' */
+  host?: string;
+  /** Called with every unexpected error (answered as a 500). @default prints it to stderr */
+  onError?: (error: unknown) => void;
+}
+
+/** A running preview server. */
+export interface PreviewServer {
+  /** Where it listens, without a trailing slash (`http://127.0.0.1:8080`). */
+  url: string;
+  /** Stops listening and closes every open connection. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves a built site locally with the full query form and the CONTRACT headers.
+ *
+ * ### Usage:
+ * ```ts
+ * import { serve } from 'dataset-site';
+ * const server = await serve({ dir: 'dist', port: 0 });
+ * const answer = await fetch(`${server.url}/api/public/dataset?type=exhibitor&q=汽车`);
+ * await server.close();
+ * ```
+ */
+export async function serve(options: ServeOptions = {}): Promise<PreviewServer> {
+  const dir = options.dir ?? 'dist';
+  const port = options.port ?? 8080;
+  const host = options.host ?? '127.0.0.1';
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UserError(`--port must be a whole number from 0 to 65535; got ${port}`, 2);
+  const store = fileStore(dir);
+  if ((await store.read(SCHEMA_PATH)) === undefined) throw new UserError(`${dir} is not a built site (no ${SCHEMA_PATH}); run dataset-site build first`, 1);
+
+  const router = createRouter({ store, onError: options.onError ?? ((error) => console.error(error)) });
+  const { server } = createServer({ root: dir, before: [routerMiddleware(router)], showDir: 'false', autoIndex: 'false' });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new UserError(`port ${port} on ${host} is in use; choose another with --port`, 1) : error),
+    );
+    server.listen(port, host, resolve);
+  });
+  const address = server.address() as AddressInfo;
+  const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${hostPart}:${address.port}`,
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function routerMiddleware(router: Router) {
+  return (request: UnionRequest, response: UnionResponse) => {
+    const method = request.method ?? 'GET';
+    void router({ method, url: request.url ?? '/' }).then((answer) => {
+      // http-server adds `Accept-Ranges: bytes` to every response; the router serves no ranges.
+      response.removeHeader('Accept-Ranges');
+      const headers: Record<string, string | number> = { ...answer.headers };
+      if (method !== 'HEAD') headers['Content-Length'] = Buffer.byteLength(answer.body);
+      response.writeHead(answer.status, headers);
+      response.end(answer.body);
+    });
+  };
+}
