@@ -6,6 +6,7 @@
 export * from './answer.js';
 export * from './dataset.js';
 export * from './errors.js';
+export * from './fetch-store.js';
 export * from './filter-ranks.js';
 export * from './http.js';
 export * from './kinds.js';

@@ -1,0 +1,97 @@
+/**
+ * The client SDK (`dataset-site/client`), for Node and browsers: it answers dataset and
+ * schema queries by running the very router of the server over the site's static
+ * documents, fetched over HTTP, so it works against any static host — no query-form
+ * server needed — and gives the same answers as the preview server and the host adapters.
+ *
+ * ### Usage:
+ * ```ts
+ * import { createClient } from 'dataset-site/client';
+ * const client = createClient({ baseUrl: 'https://data.example.com' });
+ * const { exhibitions, _meta } = await client.dataset({ type: 'exhibition', q: '汽车', city: 'Shanghai', limit: 20 });
+ * const schema = await client.schema();
+ * ```
+ */
+import {
+  createRouter,
+  DATASET_ROUTE,
+  fetchStore,
+  SCHEMA_ROUTE,
+  type DatasetResponse,
+  type DatasetType,
+  type ErrorBody,
+  type FetchLike,
+  type RouterResponse,
+} from '../query/index.js';
+
+export type { DatasetResponse, Entity, ErrorBody, FetchLike, RouterResponse } from '../query/index.js';
+
+/** Options of {@link createClient}. */
+export interface ClientOptions {
+  /** URL of the site root, where `api/public/` lives (`https://data.example.com`). */
+  baseUrl: string;
+  /** The fetch to use. @default globalThis.fetch */
+  fetch?: FetchLike;
+}
+
+/** Parameters of a dataset query (CONTRACT §2); absent ones take their defaults. */
+export interface DatasetParams {
+  /** @default 'all' */
+  type?: DatasetType;
+  /** Keywords searched in the names. */
+  q?: string;
+  industry?: string;
+  country?: string;
+  city?: string;
+  /** Entities per array, at most 500. @default 100 */
+  limit?: number;
+  /** Entities to skip in each array. @default 0 */
+  offset?: number;
+}
+
+/** A query the API refused (status 400) or could not answer; `body` is the JSON error. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody,
+  ) {
+    super(body.error.message);
+    this.name = 'ApiError';
+  }
+}
+
+/** A client of one site. */
+export interface DatasetClient {
+  /** The answer to a dataset query; throws {@link ApiError} when it is refused. */
+  dataset(params?: DatasetParams): Promise<DatasetResponse>;
+  /** The schema document (data dictionary and parameters). */
+  schema(): Promise<Record<string, unknown>>;
+  /** The raw answer to any path of the site (`/api/public/dataset?type=all`), as a server would give it. */
+  request(path: string): Promise<RouterResponse>;
+}
+
+/** Creates a client of the site at `baseUrl`. */
+export function createClient(options: ClientOptions): DatasetClient {
+  const fetch = options.fetch ?? (globalThis as { fetch?: FetchLike }).fetch;
+  if (!fetch) throw new Error('no fetch in this runtime; pass one as the fetch option');
+  const route = createRouter({ store: fetchStore(options.baseUrl, fetch) });
+  const request = (path: string) => route({ method: 'GET', url: path });
+  const get = async <T>(path: string): Promise<T> => {
+    const answer = await request(path);
+    const body = JSON.parse(answer.body) as T;
+    if (answer.status !== 200) throw new ApiError(answer.status, body as ErrorBody);
+    return body;
+  };
+  return {
+    dataset: (params = {}) => get<DatasetResponse>(`/${DATASET_ROUTE}?${queryString(params)}`),
+    schema: () => get<Record<string, unknown>>(`/${SCHEMA_ROUTE}`),
+    request,
+  };
+}
+
+function queryString(params: DatasetParams): string {
+  return Object.entries(params)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`)
+    .join('&');
+}
