@@ -1,0 +1,85 @@
+/** Per-set results: medians over runs, the JSON results file and the terminal table. */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { SearchCost } from './search.js';
+import type { BenchSet } from './sets.js';
+
+/** The cost of one timed step, without its output. */
+export interface StepCost {
+  wall: number;
+  cpu: number;
+  peakRss: number;
+}
+
+/** One run of a set: cold build, no-change rebuild, floor, search. */
+export interface RunResult {
+  build: StepCost;
+  rebuild: StepCost & { changedDocuments: number; identical: boolean };
+  floor: StepCost & { serializeMs: number; writeMs: number };
+  search: Record<string, SearchCost>;
+}
+
+/** Everything measured for one set; `median` holds the medians over `runs`. */
+export interface SetResult {
+  set: BenchSet;
+  commit: string;
+  sources: { files: number; bytes: number };
+  output: { files: number; bytes: number; byPrefix: Record<string, { files: number; bytes: number }> };
+  runs: RunResult[];
+  median: RunResult;
+  derived: { outputOverSource: number; filesPerSecond: number; megabytesPerSecond: number; buildOverFloor: number };
+}
+
+/** The median of numbers (mean of the middle two for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Field-wise median of runs of the same shape (booleans: all true). */
+export function medianRun<T>(runs: readonly T[]): T {
+  const first = runs[0] as unknown;
+  if (typeof first === 'number') return median(runs as unknown as number[]) as T;
+  if (typeof first === 'boolean') return runs.every(Boolean) as T;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(first as object)) out[key] = medianRun(runs.map((run) => (run as Record<string, unknown>)[key]));
+  return out as T;
+}
+
+/** Adds the sets to `bench/results/<date>[-tag].json`, keeping other sets already there; returns the path. */
+export function saveResults(root: string, results: readonly SetResult[], tag?: string): string {
+  const date = new Date().toISOString().slice(0, 10);
+  const file = path.join(root, 'bench', 'results', `${date}${tag ? `-${tag}` : ''}.json`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { sets?: Record<string, SetResult> }) : {};
+  const sets = { ...previous.sets, ...Object.fromEntries(results.map((result) => [result.set.name, result])) };
+  const machine = { node: process.version, platform: `${process.platform}-${process.arch}` };
+  writeFileSync(file, `${JSON.stringify({ date, machine, sets }, null, 2)}\n`);
+  return file;
+}
+
+/** The short terminal table: one line per set for the build, one for search. */
+export function formatTable(results: readonly SetResult[]): string {
+  const build = [['set', 'wall s', 'cpu s', 'rss MiB', 'files', 'MB', 'out/src', 'files/s', 'MB/s', 'rebuild s', 'floor s', 'build/floor']];
+  const search = [['set', 'kind', 'raw MB', 'gzip MB', 'load ms', 'q med ms', 'q p95 ms']];
+  for (const { set, median: m, output, derived } of results) {
+    build.push([
+      set.name, fixed(m.build.wall), fixed(m.build.cpu), fixed(m.build.peakRss / 2 ** 20, 0), String(output.files), fixed(output.bytes / 1e6),
+      fixed(derived.outputOverSource), fixed(derived.filesPerSecond, 0), fixed(derived.megabytesPerSecond), fixed(m.rebuild.wall), fixed(m.floor.wall), fixed(derived.buildOverFloor, 2),
+    ]);
+    for (const [kind, cost] of Object.entries(m.search)) {
+      search.push([set.name, kind, fixed(cost.rawBytes / 1e6, 2), fixed(cost.gzipBytes / 1e6, 2), fixed(cost.loadMs), fixed(cost.qMedianMs, 2), fixed(cost.qP95Ms, 2)]);
+    }
+  }
+  return `${align(build)}\n\n${align(search)}`;
+}
+
+function fixed(value: number, digits = 1): string {
+  return value.toFixed(digits);
+}
+
+function align(rows: string[][]): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) => row.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')).join('\n');
+}

@@ -1,0 +1,112 @@
+/**
+ * `npm run bench`: builds each set with the compiled CLI (cold, then a no-change rebuild),
+ * measures the floor and the search indexes, saves `bench/results/<date>.json` and prints a table.
+ *
+ *   npm run bench -- [--sets S,M,L] [--runs 3] [--tag before]
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { formatTable, medianRun, saveResults, type RunResult, type SetResult } from './report.js';
+import { measureSearch } from './search.js';
+import { ensureSources, setDir, SETS, type BenchSet } from './sets.js';
+import { breakdown, listFiles, totalBytes, type SiteFile } from './site-stats.js';
+import { requireGnuTime, runTimed, type Timing } from './timed.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({ options: { sets: { type: 'string', default: 'S,M,L' }, runs: { type: 'string', default: '3' }, tag: { type: 'string' } } });
+const names = values.sets.split(',').map((name) => name.trim().toUpperCase());
+const sets = names.map((name) => SETS.find((set) => set.name === name) ?? usage(`unknown set ${name}`));
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) usage('--runs must be a whole number ≥ 1');
+requireGnuTime();
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const commit = spawnSync('git', ['describe', '--always', '--dirty'], { cwd: root, encoding: 'utf8' }).stdout.trim();
+const results: SetResult[] = [];
+for (const set of sets) results.push(await benchSet(set));
+const file = saveResults(root, results, values.tag);
+console.log(`${formatTable(results)}\n\nresults: ${path.relative(root, file)}`);
+
+async function benchSet(set: BenchSet): Promise<SetResult> {
+  const sources = ensureSources(root, set, log);
+  const dir = setDir(root, set);
+  const site = path.join(dir, 'site');
+  const sourceFiles = listFiles(sources);
+  const build = ['lib/cli.js', 'build', '--sources', sources, '--out', site];
+  const results: RunResult[] = [];
+  let output: SiteFile[] = [];
+  for (let run = 1; run <= runs; run++) {
+    const step = (what: string) => `[${set.name}] run ${run}/${runs}: ${what}`;
+    rmSync(site, { recursive: true, force: true });
+    const cold = await timed(step('build'), 'node', build);
+    output = listFiles(site);
+    const again = await timed(step('no-change rebuild'), 'node', build);
+    const rebuilt = listFiles(site);
+    const changedDocuments = Number(/(\d+) documents changed/.exec(again.stdout)?.[1] ?? NaN);
+    const search = measureSearch(site);
+    const { list, pool } = floorInputs(dir, site, output);
+    rmSync(site, { recursive: true, force: true }); // the floor needs the disk space
+    const floorDir = path.join(dir, 'floor');
+    rmSync(floorDir, { recursive: true, force: true });
+    const floor = await timed(step('floor'), 'node', ['--import', 'tsx', 'bench/floor.ts', list, pool, floorDir]);
+    rmSync(floorDir, { recursive: true, force: true });
+    const split = JSON.parse(floor.stdout) as { serializeMs: number; writeMs: number };
+    results.push({
+      build: cost(cold),
+      rebuild: { ...cost(again), changedDocuments, identical: changedDocuments === 0 && sameFiles(output, rebuilt) },
+      floor: { ...cost(floor), serializeMs: split.serializeMs, writeMs: split.writeMs },
+      search,
+    });
+  }
+  const median = medianRun(results);
+  const bytes = totalBytes(output);
+  return {
+    set,
+    commit,
+    sources: { files: sourceFiles.length, bytes: totalBytes(sourceFiles) },
+    output: { files: output.length, bytes, byPrefix: breakdown(output) },
+    runs: results,
+    median,
+    derived: {
+      outputOverSource: bytes / totalBytes(sourceFiles),
+      filesPerSecond: output.length / median.build.wall,
+      megabytesPerSecond: bytes / 1e6 / median.build.wall,
+      buildOverFloor: median.build.wall / median.floor.wall,
+    },
+  };
+}
+
+async function timed(label: string, command: string, args: string[]): Promise<Timing> {
+  spawnSync('sync'); // start each step with no dirty pages left over from the previous one
+  log(`${label}…`);
+  const timing = await runTimed(command, args);
+  log(`${label}: ${timing.wall.toFixed(1)} s wall, ${timing.cpu.toFixed(1)} s CPU, ${(timing.peakRss / 2 ** 20).toFixed(0)} MiB peak RSS`);
+  return timing;
+}
+
+// The floor replays the site's file list with a pool of the site's own entities.
+function floorInputs(dir: string, site: string, files: readonly SiteFile[]): { list: string; pool: string } {
+  const list = path.join(dir, 'floor-files.json');
+  const pool = path.join(dir, 'floor-pool.json');
+  writeFileSync(list, JSON.stringify(files.map((file) => [file.path, file.size])));
+  const entities = files.filter((file) => /^api\/public\/(exhibitions|exhibitors|service_providers)\/[^/]+\.json$/.test(file.path));
+  const sample = entities.filter((_, i) => i % Math.max(1, Math.floor(entities.length / 300)) === 0);
+  writeFileSync(pool, `[${sample.map((file) => readFileSync(path.join(site, file.path), 'utf8')).join(',')}]`);
+  return { list, pool };
+}
+
+function sameFiles(a: readonly SiteFile[], b: readonly SiteFile[]): boolean {
+  return a.length === b.length && a.every((file, i) => file.path === b[i]!.path && file.size === b[i]!.size);
+}
+
+function cost(timing: Timing): { wall: number; cpu: number; peakRss: number } {
+  return { wall: timing.wall, cpu: timing.cpu, peakRss: timing.peakRss };
+}
+
+function usage(message: string): never {
+  console.error(`${message}\nusage: npm run bench -- [--sets S,M,L] [--runs 3] [--tag name]`);
+  process.exit(2);
+}

@@ -1,0 +1,64 @@
+/** Search index cost per kind: size raw and gzipped, load time, and `q` latency over a fixed query list. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { KINDS, loadSearchIndex, searchIndexPath, searchRanks, type Kind } from '../lib/query/index.js';
+
+/** What one kind's search index costs. */
+export interface SearchCost {
+  rawBytes: number;
+  gzipBytes: number;
+  /** Read + JSON.parse + loadSearchIndex, milliseconds. */
+  loadMs: number;
+  /** Latency of one `searchRanks` call over {@link QUERIES}, milliseconds. */
+  qMedianMs: number;
+  qP95Ms: number;
+}
+
+/**
+ * The fixed query list: whole words, prefixes, accent-folded words, multi-word AND
+ * queries, CJK bigrams and longer CJK runs, and words that match nothing.
+ */
+export const QUERIES: readonly string[] = [
+  'shanghai', 'auto', 'automotive', 'international', 'expo', 'messe', 'koln', 'köln', 'frankfurt am main',
+  'electronics', 'medical devices', 'food', 'beverage', 'robot', 'machinery expo', 'gmbh', 'co ltd', 'logistics',
+  'design', 'intl', 'xian', 'tokyo', 'las vegas', 'solar', 'a', 'zzzz',
+  '汽车', '国际汽车', '展览会', '博览会', '上海', '深圳', '有限公司', '科技', '物流', '医疗器械', '机器人', '新能源', '德国', '不存在的词',
+];
+
+const ROUNDS = 5;
+
+/** Measures the search index of every kind in a built site. */
+export function measureSearch(siteDir: string): Record<Kind, SearchCost> {
+  return Object.fromEntries(KINDS.map((kind) => [kind, measureKind(path.join(siteDir, searchIndexPath(kind)))])) as Record<Kind, SearchCost>;
+}
+
+function measureKind(file: string): SearchCost {
+  const started = performance.now();
+  const bytes = readFileSync(file);
+  const document = JSON.parse(bytes.toString('utf8')) as { index: unknown };
+  const index = loadSearchIndex(document.index);
+  const loadMs = performance.now() - started;
+  const latencies: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const q of QUERIES) {
+      const before = performance.now();
+      searchRanks(index, q);
+      if (round > 0) latencies.push(performance.now() - before); // round 0 warms the JIT
+    }
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    rawBytes: bytes.length,
+    gzipBytes: gzipSync(bytes).length,
+    loadMs,
+    qMedianMs: quantile(latencies, 0.5),
+    qP95Ms: quantile(latencies, 0.95),
+  };
+}
+
+/** The `q`-quantile of sorted numbers (nearest rank). */
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
