@@ -1,0 +1,24 @@
+/**
+ * The Cloudflare Pages worker (`_worker.js` of the site, "advanced mode"): the router of
+ * src/query over the site's own static assets. `scripts/bundle-worker.ts` bundles this
+ * file and everything it imports into one ES module at compile time, so it must import
+ * nothing from Node.
+ */
+import { createRouter } from '../../query/router.js';
+import { fetchStore } from '../../query/fetch-store.js';
+
+/** The bindings Cloudflare Pages gives the worker: `ASSETS` serves the site's static files. */
+export interface PagesEnv {
+  ASSETS: { fetch(url: string): Promise<Response> };
+}
+
+export default {
+  /** Answers every request `_routes.json` sends to the worker, reading the site through `env.ASSETS`. */
+  async fetch(request: Request, env: PagesEnv): Promise<Response> {
+    const { origin } = new URL(request.url);
+    const store = fetchStore(origin, (url) => env.ASSETS.fetch(url));
+    const route = createRouter({ store, onError: (error) => console.error(error) });
+    const answer = await route({ method: request.method, url: request.url.slice(origin.length) });
+    return new Response(answer.body === '' ? null : answer.body, { status: answer.status, headers: answer.headers });
+  },
+};

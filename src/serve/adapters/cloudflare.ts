@@ -1,0 +1,41 @@
+/**
+ * Cloudflare Pages files of the site: `_worker.js`, the router bundled at compile time,
+ * and `_routes.json`, which sends only what needs the router through the worker.
+ */
+import { readFileSync } from 'node:fs';
+import { API_ROOT, COLLECTIONS, DATASET_TYPES, KINDS, SCHEMA_PATH } from '../../query/index.js';
+
+/**
+ * Where `npm run compile` writes the worker bundle. Relative to the package root, so it
+ * resolves the same from src/ (tests) and lib/ (the installed command).
+ */
+export const WORKER_BUNDLE = new URL('../../../lib/serve/adapters/cloudflare-worker.bundle.js', import.meta.url);
+
+/** The worker bundle, the text of `_worker.js`. */
+export function workerScript(): string {
+  try {
+    return readFileSync(WORKER_BUNDLE, 'utf8');
+  } catch (error) {
+    throw new Error(`the Cloudflare worker bundle ${WORKER_BUNDLE.pathname} is missing; run npm run compile`, { cause: error });
+  }
+}
+
+/**
+ * `_routes.json`: every API path goes to the worker (the query form, and JSON errors for
+ * paths that name nothing), except the folders of static documents, which the CDN serves
+ * with the headers of `_headers` and no worker invocation. A rule `/x/*` also matches
+ * `/x` itself, so the listing folders are excluded one type at a time, never
+ * `dataset/*`, which would take the query form `/api/public/dataset` from the worker.
+ */
+export function routesJson(): string {
+  const folders = [...DATASET_TYPES.map((type) => `dataset/${type}`), 'search', ...KINDS.map((kind) => COLLECTIONS[kind])];
+  return `${JSON.stringify(
+    {
+      version: 1,
+      include: [`/${API_ROOT}/*`],
+      exclude: [`/${SCHEMA_PATH}`, ...folders.map((folder) => `/${API_ROOT}/${folder}/*`)],
+    },
+    null,
+    2,
+  )}\n`;
+}
