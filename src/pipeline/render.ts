@@ -27,6 +27,7 @@ import {
   type ResponseContext,
 } from '../query/index.js';
 import { schemaDocument } from '../schema/document.js';
+import { renderHostFiles } from '../serve/adapters/host-files.js';
 import type { Listing } from './plan.js';
 
 /** A file of the built site. */
@@ -45,7 +46,7 @@ export interface RenderInput {
   context: ResponseContext;
 }
 
-/** Renders every document of the site: schema, entities, search indexes, listings, relations. */
+/** Renders every document of the site: schema, entities, search indexes, listings, relations, host files. */
 export function* renderSite({ dataset, listings, context }: RenderInput): Generator<OutputFile> {
   const json = serializeEntities(dataset);
   yield { path: SCHEMA_PATH, content: JSON.stringify(schemaDocument({ ...context, generatedAt: '' })), timestamped: true };
@@ -66,6 +67,7 @@ export function* renderSite({ dataset, listings, context }: RenderInput): Genera
       yield* renderPages(kind, { [kind]: ranks }, (page) => relationPath(exhibition.id, relation, page), json, context);
     }
   }
+  yield* renderHostFiles(context.baseUrl);
 }
 
 type EntityJson = Record<Kind, string[]>;

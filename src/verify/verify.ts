@@ -23,6 +23,7 @@ import {
   type Relation,
 } from '../query/index.js';
 import { OUTPUT_SCHEMAS } from '../schema/entities.js';
+import { HOST_FILES } from '../serve/adapters/host-files.js';
 import { buildDictionary } from '../schema/dictionary.js';
 import { readJson, readSite, type SiteOnDisk } from '../site/read-site.js';
 import { checkLinks } from './links.js';
@@ -85,7 +86,7 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   progress('relation listings checked');
 
   for (const file of files) {
-    if (expected.has(file) || file.startsWith(`${API_ROOT}/search/`)) continue;
+    if (expected.has(file) || file.startsWith(`${API_ROOT}/search/`) || (HOST_FILES as readonly string[]).includes(file)) continue;
     const listing = parseListingPath(file);
     problem(file, listing ? 'a listing page the reference does not have (no entity matches it)' : 'unexpected file');
   }
