@@ -1,0 +1,144 @@
+/**
+ * The contract cases: query-form requests every target must answer alike (bodies compared
+ * without `generated_at`), each with the status it must get and, where agreeing could be
+ * vacuous (both empty), a fact its body must show.
+ */
+import { expect } from 'vitest';
+
+/** One request of the contract suite. */
+export interface ContractCase {
+  name: string;
+  /** Path and query string, sent as it is. */
+  url: string;
+  status: number;
+  /** Checks the body beyond agreeing with the reference. */
+  check?: (body: Body) => void;
+}
+
+/** A dataset answer or an error, as JSON. */
+export type Body = {
+  exhibitions?: Record<string, unknown>[];
+  exhibitors?: Record<string, unknown>[];
+  service_providers?: Record<string, unknown>[];
+  error?: { status: number; code: string; parameter?: string };
+  _meta: Record<string, unknown> & { total?: number; count?: number; totals?: Record<string, number> };
+};
+
+/** `/api/public/dataset` with the parameters in order, each value percent-encoded. */
+export function datasetUrl(...pairs: [string, string][]): string {
+  return `/api/public/dataset?${pairs.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&')}`;
+}
+
+const finds = (min = 1) => (body: Body) => expect(body._meta.total).toBeGreaterThanOrEqual(min);
+const findsNothing = (body: Body) => expect(body._meta.total).toBe(0);
+const window = (limit: number, offset: number, count: number) => (body: Body) => expect(body._meta).toMatchObject({ limit, offset, count });
+const names = (collection: 'exhibitions' | 'exhibitors', pattern: RegExp) => (body: Body) => {
+  expect(body[collection]!.length).toBeGreaterThan(0);
+  for (const entity of body[collection]!) expect(`${entity.name_cn ?? entity.company_cn} ${entity.name_en ?? entity.company_en}`).toMatch(pattern);
+};
+const refused = (parameter: string) => (body: Body) => expect(body.error).toMatchObject({ status: 400, code: 'invalid_parameter', parameter });
+
+const types: ContractCase[] = [
+  { name: 'the bare path is type=all', url: '/api/public/dataset', status: 200, check: (body) => expect(Object.keys(body)).toEqual(['exhibitions', 'exhibitors', 'service_providers', '_meta']) },
+  ...(['all', 'exhibition', 'exhibitor', 'service_provider'] as const).map((type) => ({ name: `type=${type}`, url: datasetUrl(['type', type]), status: 200, check: finds() })),
+  { name: 'type is trimmed', url: datasetUrl(['type', ' exhibitor ']), status: 200, check: (body: Body) => expect(body._meta.type).toBe('exhibitor') },
+  { name: 'an empty type is all', url: datasetUrl(['type', '']), status: 200, check: (body: Body) => expect(body._meta.type).toBe('all') },
+  { name: 'unknown parameters are ignored', url: datasetUrl(['foo', 'bar'], ['type', 'service_provider']), status: 200, check: finds() },
+];
+
+const filters: ContractCase[] = [
+  { name: 'city Köln', url: datasetUrl(['type', 'exhibition'], ['city', 'Köln']), status: 200, check: finds() },
+  { name: 'city " KÖLN " (case, padding)', url: datasetUrl(['type', 'exhibition'], ['city', ' KÖLN ']), status: 200, check: finds() },
+  { name: "city xi'an", url: datasetUrl(['type', 'all'], ['city', "xi'an"]), status: 200, check: finds() },
+  { name: 'city São Paulo', url: datasetUrl(['type', 'exhibition'], ['city', 'São Paulo']), status: 200, check: finds() },
+  { name: 'city sao paulo (an exact match, accents count)', url: datasetUrl(['type', 'exhibition'], ['city', 'sao paulo']), status: 200, check: findsNothing },
+  { name: 'city with inner spaces collapsed', url: datasetUrl(['type', 'exhibitor'], ['city', 'Frankfurt   am  Main']), status: 200, check: finds() },
+  { name: 'Chinese industry tag 汽车', url: datasetUrl(['type', 'exhibition'], ['industry', '汽车']), status: 200, check: finds() },
+  { name: 'Chinese industry tag 汽车零部件', url: datasetUrl(['type', 'exhibition'], ['industry', '汽车零部件']), status: 200, check: finds() },
+  { name: 'industry Food & Beverage on all kinds', url: datasetUrl(['industry', 'food & beverage']), status: 200, check: finds() },
+  { name: 'industry on providers (good_at_industry)', url: datasetUrl(['type', 'service_provider'], ['industry', 'FURNITURE']), status: 200, check: finds() },
+  { name: 'country on providers (cover_regions)', url: datasetUrl(['type', 'service_provider'], ['country', 'china']), status: 200, check: finds() },
+  { name: 'country and industry', url: datasetUrl(['type', 'exhibitor'], ['industry', 'Automotive'], ['country', 'China']), status: 200, check: finds() },
+  { name: 'industry, country and city', url: datasetUrl(['industry', 'automotive'], ['country', 'China'], ['city', 'Shanghai']), status: 200, check: finds() },
+  { name: 'a combination without matches', url: datasetUrl(['type', 'exhibition'], ['country', 'Japan'], ['city', 'Paris']), status: 200, check: findsNothing },
+  { name: 'a value nobody holds', url: datasetUrl(['city', 'Atlantis']), status: 200, check: findsNothing },
+  { name: 'a value named like an Object property', url: datasetUrl(['industry', 'constructor']), status: 200, check: findsNothing },
+  { name: 'a value named __proto__', url: datasetUrl(['type', 'exhibitor'], ['q', 'co'], ['city', '__proto__']), status: 200, check: findsNothing },
+];
+
+const windows: ContractCase[] = [
+  ...[1, 99, 100, 101, 500].map((limit) => ({ name: `limit=${limit}`, url: datasetUrl(['type', 'exhibitor'], ['limit', String(limit)]), status: 200, check: window(limit, 0, Math.min(limit, 360)) })),
+  { name: 'limit=501 is served as 500', url: datasetUrl(['type', 'exhibitor'], ['limit', '501']), status: 200, check: window(500, 0, 360) },
+  { name: 'a window across a page boundary', url: datasetUrl(['type', 'exhibitor'], ['limit', '2'], ['offset', '99']), status: 200, check: window(2, 99, 2) },
+  { name: 'a window across three pages', url: datasetUrl(['type', 'exhibitor'], ['limit', '201'], ['offset', '150']), status: 200, check: window(201, 150, 201) },
+  { name: 'a window cut by the end', url: datasetUrl(['type', 'exhibitor'], ['limit', '100'], ['offset', '350']), status: 200, check: window(100, 350, 10) },
+  { name: 'the offset of the last entity', url: datasetUrl(['type', 'exhibitor'], ['offset', '359']), status: 200, check: window(100, 359, 1) },
+  { name: 'an offset at the end', url: datasetUrl(['type', 'exhibitor'], ['offset', '360']), status: 200, check: window(100, 360, 0) },
+  { name: 'an offset far past the end', url: datasetUrl(['type', 'exhibitor'], ['offset', '100000']), status: 200, check: window(100, 100000, 0) },
+  { name: 'type=all windows each array', url: datasetUrl(['limit', '10'], ['offset', '40']), status: 200, check: window(10, 40, 8 + 10 + 0) },
+  { name: 'a filtered window past its end', url: datasetUrl(['type', 'exhibition'], ['city', 'Shanghai'], ['offset', '150']), status: 200, check: (body) => expect(body._meta.count).toBe(0) },
+  { name: 'limit with spaces and zeros', url: datasetUrl(['type', 'exhibition'], ['limit', ' 007 ']), status: 200, check: window(7, 0, 7) },
+];
+
+const searches: ContractCase[] = [
+  { name: 'q=汽车', url: datasetUrl(['type', 'exhibition'], ['q', '汽车']), status: 200, check: names('exhibitions', /汽车/) },
+  { name: 'q=展览会', url: datasetUrl(['type', 'exhibition'], ['q', '展览会']), status: 200, check: names('exhibitions', /展览会/) },
+  { name: 'q=国际汽车', url: datasetUrl(['type', 'exhibition'], ['q', '国际汽车']), status: 200, check: names('exhibitions', /国际汽车/) },
+  { name: 'q=汽车 on all kinds', url: datasetUrl(['q', '汽车']), status: 200, check: finds(2) },
+  { name: 'q=auto (an English prefix)', url: datasetUrl(['type', 'exhibition'], ['q', 'auto']), status: 200, check: names('exhibitions', /\bauto/i) },
+  { name: 'q=koln finds Köln', url: datasetUrl(['type', 'exhibition'], ['q', 'koln']), status: 200, check: names('exhibitions', /Köln/) },
+  { name: 'q=KÖLN INTER (two terms, AND)', url: datasetUrl(['type', 'exhibition'], ['q', 'KÖLN INTER']), status: 200, check: names('exhibitions', /Köln.*International/) },
+  { name: "q=xi'an", url: datasetUrl(['type', 'exhibitor'], ['q', "xi'an"]), status: 200, check: names('exhibitors', /Xi'an/) },
+  { name: 'q with a city filter', url: datasetUrl(['type', 'exhibition'], ['q', '国际'], ['city', 'shanghai']), status: 200, check: finds() },
+  { name: 'q with an industry and a country filter', url: datasetUrl(['type', 'exhibitor'], ['q', 'co'], ['industry', 'Lighting'], ['country', 'China']), status: 200, check: finds() },
+  { name: 'q windowed', url: datasetUrl(['type', 'exhibitor'], ['q', 'co'], ['limit', '5'], ['offset', '5']), status: 200, check: window(5, 5, 5) },
+  { name: 'q windowed past its end', url: datasetUrl(['type', 'exhibitor'], ['q', 'co'], ['offset', '1000']), status: 200, check: window(100, 1000, 0) },
+  { name: 'q without matches', url: datasetUrl(['q', 'zzzqqq']), status: 200, check: findsNothing },
+  { name: 'a blank q is absent', url: datasetUrl(['type', 'exhibitor'], ['q', '   ']), status: 200, check: (body) => expect(body._meta.total).toBe(360) },
+  { name: 'q of 200 characters', url: datasetUrl(['q', '汽'.repeat(200)]), status: 200, check: findsNothing },
+];
+
+const refusals: ContractCase[] = [
+  { name: 'type=foo', url: datasetUrl(['type', 'foo']), status: 400, check: refused('type') },
+  { name: 'limit=0', url: datasetUrl(['limit', '0']), status: 400, check: refused('limit') },
+  { name: 'limit=-1', url: datasetUrl(['limit', '-1']), status: 400, check: refused('limit') },
+  { name: 'limit=1.5', url: datasetUrl(['limit', '1.5']), status: 400, check: refused('limit') },
+  { name: 'limit=ten', url: datasetUrl(['limit', 'ten']), status: 400, check: refused('limit') },
+  { name: 'offset=-1', url: datasetUrl(['offset', '-1']), status: 400, check: refused('offset') },
+  { name: 'offset=2.5', url: datasetUrl(['offset', '2.5']), status: 400, check: refused('offset') },
+  { name: 'type given twice', url: '/api/public/dataset?type=all&type=exhibitor', status: 400, check: refused('type') },
+  { name: 'city given twice', url: '/api/public/dataset?city=Paris&city=Paris', status: 400, check: refused('city') },
+  { name: 'q of 201 characters', url: datasetUrl(['q', 'a'.repeat(201)]), status: 400, check: refused('q') },
+];
+
+const schema: ContractCase[] = [
+  { name: 'the schema', url: '/api/public/schema', status: 200, check: (body) => expect(body._meta).toMatchObject({ type: 'schema', schema_version: '1.0' }) },
+];
+
+/** Every contract case. */
+export const CONTRACT_CASES: readonly ContractCase[] = [...types, ...filters, ...windows, ...searches, ...refusals, ...schema];
+
+/**
+ * Paths that try to leave the site or reach what it keeps private; each must get a 4xx
+ * JSON error and never the document.
+ */
+export const ESCAPES: readonly string[] = [
+  '/../../../../etc/passwd',
+  '/api/public/../schema.json',
+  '/api/public/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+  '/api/public/%2E%2E/public/schema.json',
+  '/api/public/..%2fpublic%2fschema.json',
+  '/api/public/dataset/..%5c..%5cschema.json',
+  '/api/public\\..\\public\\schema.json',
+  '/api/public/schema.json%00',
+  '/api/public/schema.json%00.png',
+  '/api//public/schema.json',
+  '//api/public/schema.json',
+  '/.dataset-site/manifest.json',
+  '/%2edataset-site/manifest.json',
+  '/api/public/schema.json/',
+  '/api/public/dataset/',
+  '/api/public',
+  '/',
+  '/%ZZ',
+];

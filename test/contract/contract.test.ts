@@ -1,0 +1,164 @@
+/**
+ * The contract suite: the same cases against every target (the in-memory reference, the
+ * router over the files, the preview server over HTTP, the client SDK against it), the
+ * CONTRACT headers on every kind of response, path-escape attempts, and a property check
+ * of the router against the reference over generated queries.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_HEADERS, SCHEMA_PATH, createRouter, entityPath, listingPath, searchIndexPath, type DocumentStore } from '../../src/query/index.js';
+import { fileStore } from '../../src/serve/file-store.js';
+import { readSite } from '../../src/site/read-site.js';
+import { buildTempSite, TEST_NOW } from '../helpers/site.js';
+import { CONTRACT_CASES, ESCAPES, datasetUrl, type Body } from './cases.js';
+import { datasetUrls } from './queries.js';
+import { routerTarget, startTargets, type Answer, type Target } from './targets.js';
+
+let dir: string;
+let targets: Target[];
+let reference: Target;
+
+beforeAll(async () => {
+  dir = (await buildTempSite()).out;
+  targets = await startTargets(dir);
+  reference = targets[0]!;
+});
+
+afterAll(async () => {
+  await Promise.all(targets.map((target) => target.close?.()));
+});
+
+/** The body without any `generated_at`, which differs between targets by design. */
+function comparable(body: unknown): unknown {
+  return JSON.parse(JSON.stringify(body), (key, value) => (key === 'generated_at' ? undefined : value));
+}
+
+function byName(name: string): Target {
+  return targets.find((target) => target.name === name)!;
+}
+
+const TARGETS = ['reference', 'router', 'preview server', 'client SDK'];
+const SITE_TARGETS = TARGETS.slice(1);
+
+describe.each(TARGETS)('%s', (name) => {
+  it.each(CONTRACT_CASES.map((c) => [c.name, c] as const))('%s', async (_, contractCase) => {
+    const answer = await byName(name).request(contractCase.url);
+    expect(answer.status).toBe(contractCase.status);
+    contractCase.check?.(answer.body as Body);
+    if (name !== 'reference') expect(comparable(answer.body)).toEqual(comparable((await reference.request(contractCase.url)).body));
+  });
+});
+
+describe.each(SITE_TARGETS)('%s serves the site', (name) => {
+  const expectApiHeaders = (answer: Answer) => {
+    for (const [header, value] of Object.entries(API_HEADERS)) expect(answer.headers[header.toLowerCase()], header).toBe(value);
+  };
+
+  it.each([
+    ['a dataset answer', datasetUrl(['type', 'exhibitor'], ['limit', '100']), 200],
+    ['a q answer', datasetUrl(['q', '汽车']), 200],
+    ['the schema', '/api/public/schema', 200],
+    ['the static schema', '/api/public/schema.json', 200],
+    ['a listing page', `/${listingPath('exhibition', { city: 'Köln' }, 1).split('/').map(encodeURIComponent).join('/')}`, 200],
+    ['an entity document', `/${entityPath('exhibitor', 'EXR-000145')}`, 200],
+    ['a search index', `/${searchIndexPath('exhibitor')}`, 200],
+    ['a refused query', datasetUrl(['limit', '0']), 400],
+    ['a missing document', '/api/public/exhibitors/none.json', 404],
+  ])('%s with the CONTRACT headers', async (_, url, status) => {
+    const answer = await byName(name).request(url);
+    expect(answer.status).toBe(status);
+    expectApiHeaders(answer);
+    expect(answer.body).toBeTypeOf('object');
+  });
+
+  it('serves static documents exactly as built', async () => {
+    const site = await readSite(dir);
+    expect((await byName(name).request('/api/public/schema.json')).body).toEqual(site.schema);
+    expect((await byName(name).request('/api/public/schema')).body).toEqual(site.schema);
+  });
+
+  it.each(ESCAPES)('refuses %s with a 4xx JSON error', async (url) => {
+    const answer = await byName(name).request(url);
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(answer.status).toBeLessThan(500);
+    expect(answer.body).toMatchObject({ error: { code: 'not_found' } });
+    expectApiHeaders(answer);
+  });
+});
+
+describe.each(SITE_TARGETS.filter((name) => name !== 'client SDK'))('%s and methods', (name) => {
+  it('answers HEAD like GET without a body', async () => {
+    const url = datasetUrl(['type', 'exhibition'], ['limit', '3']);
+    const [get, head] = [await byName(name).request(url), await byName(name).request(url, 'HEAD')];
+    expect(head.status).toBe(200);
+    expect(head.body).toBeUndefined();
+    for (const header of Object.keys(API_HEADERS)) expect(head.headers[header.toLowerCase()]).toBe(get.headers[header.toLowerCase()]);
+  });
+
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])('refuses %s with 405 and Allow', async (method) => {
+    const answer = await byName(name).request('/api/public/dataset', method);
+    expect(answer.status).toBe(405);
+    expect(answer.headers.allow).toBe('GET, HEAD');
+    expect(answer.body).toMatchObject({ error: { status: 405, code: 'method_not_allowed' } });
+  });
+});
+
+describe('the router', () => {
+  it('agrees with the reference on generated queries', async () => {
+    const site = await readSite(dir);
+    const router = routerTarget(dir);
+    await fc.assert(
+      fc.asyncProperty(datasetUrls(site.dataset), async (url) => {
+        const [answer, expected] = [await router.request(url), await reference.request(url)];
+        expect(answer.status).toBe(expected.status);
+        expect(comparable(answer.body)).toEqual(comparable(expected.body));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('stamps an answer with the latest generated_at of the documents it read', async () => {
+    const later = '2030-01-01T00:00:00.000Z';
+    const route = createRouter({ store: editedStore(searchIndexPath('exhibition'), (text) => text.replace(/"generated_at":"[^"]*"/, `"generated_at":"${later}"`)) });
+    const stamp = async (url: string) => (JSON.parse((await route({ method: 'GET', url })).body) as Body)._meta.generated_at;
+    expect(await stamp(datasetUrl(['type', 'exhibition'], ['q', '汽车']))).toBe(later);
+    expect(await stamp(datasetUrl(['type', 'exhibitor'], ['q', '汽车']))).toBe(TEST_NOW.toISOString());
+    expect(await stamp(datasetUrl(['type', 'exhibition']))).toBe(TEST_NOW.toISOString());
+  });
+
+  it('answers a search index of an unknown version with a 500 that says to rebuild, and notices a rebuild', async () => {
+    let version = 1;
+    const route = createRouter({ store: editedStore(searchIndexPath('exhibitor'), (text) => text.replace('"version":1', `"version":${version}`)) });
+    const url = datasetUrl(['type', 'exhibitor'], ['q', 'co']);
+    expect((await route({ method: 'GET', url })).status).toBe(200);
+    version = 99;
+    const answer = await route({ method: 'GET', url });
+    expect(answer.status).toBe(500);
+    expect(answer.headers).toEqual(API_HEADERS);
+    expect(JSON.parse(answer.body).error).toMatchObject({ status: 500, code: 'site_error', message: expect.stringMatching(/version 99.*Rebuild the site/) });
+    expect((await route({ method: 'GET', url: datasetUrl(['type', 'exhibitor']) })).status).toBe(200);
+  });
+
+  it('answers a folder that is not a built site with a 500 JSON error', async () => {
+    const route = createRouter({ store: editedStore(SCHEMA_PATH, () => undefined) });
+    const answer = await route({ method: 'GET', url: '/api/public/dataset' });
+    expect(answer.status).toBe(500);
+    expect(JSON.parse(answer.body).error.message).toContain(`${SCHEMA_PATH} is missing`);
+  });
+
+  it('answers a failing store with a 500 and reports the error, with no stack in the body', async () => {
+    const errors: unknown[] = [];
+    const route = createRouter({ store: { read: () => Promise.reject(new Error('disk on fire')) }, onError: (error) => errors.push(error) });
+    const answer = await route({ method: 'GET', url: '/api/public/schema' });
+    expect(answer.status).toBe(500);
+    expect(JSON.parse(answer.body).error.message).toBe('internal error: disk on fire');
+    expect(answer.body).not.toContain(' at ');
+    expect(errors).toHaveLength(1);
+  });
+});
+
+/** The site's file store with the document at `path` edited (`undefined`: removed). */
+function editedStore(path: string, edit: (text: string) => string | undefined): DocumentStore {
+  const files = fileStore(dir);
+  return { read: async (read) => (read === path ? edit((await files.read(read))!) : files.read(read)) };
+}

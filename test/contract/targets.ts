@@ -1,0 +1,124 @@
+/**
+ * The targets the contract suite runs against: every way the query form is answered.
+ * Another target (the Cloudflare worker, nginx) is one more factory returning a
+ * {@link Target}; add it to `startTargets`.
+ */
+import http from 'node:http';
+import { createClient } from '../../src/client/index.js';
+import { answerDataset, createRouter, errorBody, parseDatasetQuery, type RouterResponse } from '../../src/query/index.js';
+import { fileStore } from '../../src/serve/file-store.js';
+import { serve } from '../../src/serve/serve.js';
+import { readSite } from '../../src/site/read-site.js';
+
+/** An answer as a client sees it: status, headers with lower-case names, the parsed JSON body (or the raw text when it is not JSON). */
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** One implementation of the API under test. */
+export interface Target {
+  name: string;
+  /**
+   * `query`: answers only the query form (`/api/public/dataset`, `/api/public/schema`) and
+   * has no headers; `site`: answers any path of the site over HTTP or as a router.
+   */
+  scope: 'query' | 'site';
+  /** Whether `request` can send any method; otherwise it sends GET only. */
+  anyMethod: boolean;
+  /** Answers a path and query string, sent as it is (no normalization of `..` or `%2e`). */
+  request(pathAndQuery: string, method?: string): Promise<Answer>;
+  close?(): Promise<void>;
+}
+
+/** The in-memory reference: `answerDataset` over the entity documents of the site. */
+export async function referenceTarget(dir: string): Promise<Target> {
+  const site = await readSite(dir);
+  const context = { baseUrl: site.baseUrl, generatedAt: site.generatedAt, dictionary: site.dictionary };
+  return {
+    name: 'reference',
+    scope: 'query',
+    anyMethod: false,
+    async request(pathAndQuery) {
+      const mark = pathAndQuery.includes('?') ? pathAndQuery.indexOf('?') : pathAndQuery.length;
+      const [path, query] = [pathAndQuery.slice(0, mark), pathAndQuery.slice(mark + 1)];
+      if (path === '/api/public/schema') return { status: 200, headers: {}, body: site.schema };
+      if (path !== '/api/public/dataset') throw new Error(`the reference answers only the query form, not ${path}`);
+      const parsed = parseDatasetQuery(new URLSearchParams(query));
+      return parsed.ok
+        ? { status: 200, headers: {}, body: answerDataset(site.dataset, parsed.query, context) }
+        : { status: 400, headers: {}, body: errorBody('invalid_parameter', parsed.error.message, context, parsed.error.parameter) };
+    },
+  };
+}
+
+/** The router over the files of the site, called directly. */
+export function routerTarget(dir: string): Target {
+  const route = createRouter({ store: fileStore(dir) });
+  return {
+    name: 'router',
+    scope: 'site',
+    anyMethod: true,
+    request: async (pathAndQuery, method = 'GET') => asAnswer(await route({ method, url: pathAndQuery })),
+  };
+}
+
+/** The preview server over real HTTP on 127.0.0.1. */
+export async function previewServerTarget(dir: string): Promise<Target & { url: string }> {
+  const server = await serve({ dir, port: 0, host: '127.0.0.1' });
+  return {
+    name: 'preview server',
+    scope: 'site',
+    anyMethod: true,
+    url: server.url,
+    request: (pathAndQuery, method = 'GET') => httpRequest(server.url, pathAndQuery, method),
+    close: () => server.close(),
+  };
+}
+
+/** The client SDK against a server of the static files (here the preview server). */
+export function clientTarget(baseUrl: string): Target {
+  const client = createClient({ baseUrl });
+  return {
+    name: 'client SDK',
+    scope: 'site',
+    anyMethod: false,
+    request: async (pathAndQuery) => asAnswer(await client.request(pathAndQuery)),
+  };
+}
+
+/** Starts every target over the site in `dir`, the reference first. */
+export async function startTargets(dir: string): Promise<Target[]> {
+  const server = await previewServerTarget(dir);
+  return [await referenceTarget(dir), routerTarget(dir), server, clientTarget(server.url)];
+}
+
+/** Sends one request with node:http, which (unlike fetch) sends the path exactly as given. */
+export function httpRequest(baseUrl: string, pathAndQuery: string, method = 'GET'): Promise<Answer> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: hostname, port, path: pathAndQuery, method }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers as Record<string, string>, body: parseBody(text) }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+function asAnswer(response: RouterResponse): Answer {
+  const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), value]));
+  return { status: response.status, headers, body: parseBody(response.body) };
+}
+
+function parseBody(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
