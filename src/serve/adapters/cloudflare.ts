@@ -3,7 +3,7 @@
  * and `_routes.json`, which sends only what needs the router through the worker.
  */
 import { readFileSync } from 'node:fs';
-import { API_ROOT, COLLECTIONS, DATASET_TYPES, KINDS, SCHEMA_PATH } from '../../query/index.js';
+import { API_ROOT, COLLECTIONS, DATASET_TYPES, KINDS } from '../../query/index.js';
 
 /**
  * Where `npm run compile` writes the worker bundle. Relative to the package root, so it
@@ -21,21 +21,15 @@ export function workerScript(): string {
 }
 
 /**
- * `_routes.json`: every API path goes to the worker (the query form, and JSON errors for
- * paths that name nothing), except the folders of static documents, which the CDN serves
- * with the headers of `_headers` and no worker invocation. A rule `/x/*` also matches
- * `/x` itself, so the listing folders are excluded one type at a time, never
- * `dataset/*`, which would take the query form `/api/public/dataset` from the worker.
+ * `_routes.json`: the worker answers every path (the query form, the schema, and JSON
+ * errors for paths that name no document, the host files and `.dataset-site/` included)
+ * except the folders of static documents, which the CDN serves with the headers of
+ * `_headers` and no worker invocation. A rule `/x/*` also matches `/x` itself, so the
+ * listing folders are excluded one type at a time, never `dataset/*`, which would take
+ * the query form `/api/public/dataset` from the worker.
  */
 export function routesJson(): string {
   const folders = [...DATASET_TYPES.map((type) => `dataset/${type}`), 'search', ...KINDS.map((kind) => COLLECTIONS[kind])];
-  return `${JSON.stringify(
-    {
-      version: 1,
-      include: [`/${API_ROOT}/*`],
-      exclude: [`/${SCHEMA_PATH}`, ...folders.map((folder) => `/${API_ROOT}/${folder}/*`)],
-    },
-    null,
-    2,
-  )}\n`;
+  const routes = { version: 1, include: ['/*'], exclude: folders.map((folder) => `/${API_ROOT}/${folder}/*`) };
+  return `${JSON.stringify(routes, null, 2)}\n`;
 }

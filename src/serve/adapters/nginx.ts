@@ -22,8 +22,10 @@ import {
   type DatasetType,
 } from '../../query/index.js';
 
-// Internal URI of the query-form answer of each type; `.dataset-site/` is never served.
+// Internal URIs of the query-form answer of each type and of the 404 body; `.dataset-site/` is never served.
 const QUERY_PREFIX = '/.dataset-site/query';
+// A URI, not a named location: nginx cannot send a 400 of an unparsable request line to a named one.
+const NOT_FOUND = '/.dataset-site/not-found';
 
 /**
  * The query strings of `/api/public/dataset` nginx answers for a type: those whose answer
@@ -51,20 +53,26 @@ types { }
 default_type ${quote(API_HEADERS['Content-Type']!)};
 ${addHeaders({})}
 autoindex off;
+merge_slashes off;
 set $dataset_error_meta ${quote(meta)};
-error_page 400 403 404 = @dataset_not_found;
+error_page 400 403 404 = ${NOT_FOUND};
 error_page 405 = @dataset_method_not_allowed;
 if ($request_method !~ ^(${ALLOWED_METHODS.split(', ').join('|')})$) { return 405; }
 
 location / { return 404; }
-location ^~ /${API_ROOT}/ { try_files $uri =404; }
+location ^~ /${API_ROOT}/ {
+  # As in the router: a path with an encoded '.', '/', '\\' or NUL, or a segment starting with '.', names nothing.
+  if ($request_uri ~* "^[^?]*(/\\.|%2e|%2f|%5c|%00)") { return 404; }
+  try_files $uri =404;
+}
 location = /${SCHEMA_ROUTE} { try_files /${SCHEMA_PATH} =404; }
 location = /${DATASET_ROUTE} {
 ${queries.map(({ type, query }) => `  if ($args = ${quote(query)}) { rewrite ^ ${QUERY_PREFIX}/${type} last; }`).join('\n')}
   return 501 ${errorText(501, 'not_implemented', NOT_IMPLEMENTED)};
 }
 ${DATASET_TYPES.map((type) => firstPageLocation(type, baseUrl)).join('\n')}
-location @dataset_not_found {
+location = ${NOT_FOUND} {
+  internal;
   return 404 ${errorText(404, 'not_found', `nothing here; this API answers /${DATASET_ROUTE}, /${SCHEMA_ROUTE} and the static .json paths linked from them`)};
 }
 location @dataset_method_not_allowed {
