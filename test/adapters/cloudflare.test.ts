@@ -1,0 +1,100 @@
+/**
+ * The Cloudflare Pages adapter under the real runtime (`wrangler pages dev`, workerd):
+ * `_worker.js` answers every contract case as the reference does, and `_routes.json`
+ * leaves the static documents to the asset server, which gives them the `_headers`.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entityPath, listingPath, searchIndexPath } from '../../src/query/index.js';
+import { buildTempSite } from '../helpers/site.js';
+import { CONTRACT_CASES, ESCAPES, datasetUrl } from '../contract/cases.js';
+import { referenceTarget, type Target } from '../contract/targets.js';
+import { expectApiHeaders, expectError, expectReferenceAnswer } from './expect-contract.js';
+import { cloudflareTarget } from './hosts.js';
+
+let dir: string;
+let worker: Target;
+let reference: Target;
+
+beforeAll(async () => {
+  dir = (await buildTempSite()).out;
+  [worker, reference] = await Promise.all([cloudflareTarget(dir), referenceTarget(dir)]);
+});
+
+afterAll(async () => {
+  await worker?.close?.();
+});
+
+describe('the worker', () => {
+  it.each(CONTRACT_CASES.map((c) => [c.name, c] as const))('answers %s as the reference does', async (_, contractCase) => {
+    await expectReferenceAnswer(worker, reference, contractCase);
+  });
+
+  it.each([
+    ['a dataset answer', datasetUrl(['type', 'exhibitor'], ['limit', '100']), 200],
+    ['a q answer', datasetUrl(['q', '汽车']), 200],
+    ['the schema', '/api/public/schema', 200],
+    ['the static schema', '/api/public/schema.json', 200],
+  ])('answers %s with the CONTRACT headers', async (_, url, status) => {
+    const answer = await worker.request(url);
+    expect(answer.status).toBe(status);
+    expectApiHeaders(answer);
+  });
+
+  it.each([
+    ['a refused query', datasetUrl(['limit', '0']), 400, 'invalid_parameter'],
+    ['an unknown API path', '/api/public/nowhere', 404, 'not_found'],
+    ['the site root', '/', 404, 'not_found'],
+    ['the nginx rules', '/nginx.conf', 404, 'not_found'],
+    ['the worker', '/_worker.js', 404, 'not_found'],
+    ['the build manifest', '/.dataset-site/manifest.json', 404, 'not_found'],
+  ])('answers %s with a JSON error', async (_, url, status, code) => {
+    expectError(await worker.request(url), status, code);
+  });
+
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])('refuses %s with 405, Allow and a JSON body', async (method) => {
+    const answer = await worker.request('/api/public/dataset', method);
+    expectError(answer, 405, 'method_not_allowed');
+    expect(answer.headers.allow).toBe('GET, HEAD');
+  });
+
+  it('answers HEAD like GET without a body', async () => {
+    const url = datasetUrl(['type', 'exhibition'], ['limit', '3']);
+    const [get, head] = [await worker.request(url), await worker.request(url, 'HEAD')];
+    expect(head.status).toBe(200);
+    expect(head.body).toBeUndefined();
+    expectApiHeaders(head);
+    expect(get.body).toMatchObject({ _meta: { count: 3 } });
+  });
+});
+
+describe('the asset server', () => {
+  it.each([
+    ['a listing page', `/${listingPath('exhibition', { city: 'Köln' }, 1).split('/').map(encodeURIComponent).join('/')}`],
+    ['an entity document', `/${entityPath('exhibitor', 'EXR-000145')}`],
+    ['a search index', `/${searchIndexPath('exhibitor')}`],
+  ])('serves %s exactly as built, with the headers of _headers', async (_, url) => {
+    const answer = await worker.request(url);
+    expect(answer.status).toBe(200);
+    expectApiHeaders(answer);
+    expect(answer.body).toEqual(JSON.parse(await readFile(path.join(dir, decodeURIComponent(url)), 'utf8')));
+  });
+
+  // The documented cost of leaving static folders to the CDN: a miss inside one is the
+  // host's own 404, with the JSON content type and CORS of _headers but no error body.
+  it('answers a missing static document with a bodiless 404', async () => {
+    const answer = await worker.request('/api/public/exhibitors/none.json');
+    expect(answer.status).toBe(404);
+    expect(answer.body).toBeUndefined();
+    expect(answer.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' });
+  });
+});
+
+// The runtime resolves `..`, `\` and `//` before routing, so some of these reach the
+// public schema document itself; none may reach anything else, nor fail on the server.
+it.each(ESCAPES)('serves nothing but a public document for %s', async (url) => {
+  const answer = await worker.request(url);
+  if (answer.status === 200) expect(answer.body).toEqual(JSON.parse(await readFile(path.join(dir, 'api/public/schema.json'), 'utf8')));
+  else expectError(answer, 404, 'not_found');
+});

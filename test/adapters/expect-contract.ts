@@ -1,0 +1,30 @@
+/** Assertions shared by the host tests: agreement with the reference and the CONTRACT headers. */
+import { expect } from 'vitest';
+import { API_HEADERS } from '../../src/query/index.js';
+import type { ContractCase, Body } from '../contract/cases.js';
+import type { Answer, Target } from '../contract/targets.js';
+
+/** The body without any `generated_at`, which differs between targets by design. */
+export function comparable(body: unknown): unknown {
+  return JSON.parse(JSON.stringify(body), (key, value) => (key === 'generated_at' ? undefined : value));
+}
+
+/** Asserts that `target` answers a contract case with its status and the reference's body. */
+export async function expectReferenceAnswer(target: Target, reference: Target, contractCase: ContractCase): Promise<void> {
+  const answer = await target.request(contractCase.url);
+  expect(answer.status).toBe(contractCase.status);
+  contractCase.check?.(answer.body as Body);
+  expect(comparable(answer.body)).toEqual(comparable((await reference.request(contractCase.url)).body));
+}
+
+/** Asserts that an answer carries every CONTRACT §7 header. */
+export function expectApiHeaders(answer: Answer): void {
+  for (const [header, value] of Object.entries(API_HEADERS)) expect(answer.headers[header.toLowerCase()], header).toBe(value);
+}
+
+/** Asserts a JSON error body of the contract's shape with this status and code. */
+export function expectError(answer: Answer, status: number, code: string): void {
+  expect(answer.status).toBe(status);
+  expect(answer.body).toMatchObject({ error: { status, code }, _meta: { schema_version: '1.0', generated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) } });
+  expectApiHeaders(answer);
+}

@@ -1,0 +1,102 @@
+/**
+ * The real hosts the adapters run on, as contract-suite targets: `wrangler pages dev`
+ * (workerd, the Cloudflare runtime) and nginx, each over a built site on 127.0.0.1.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { httpRequest, type Target } from '../contract/targets.js';
+
+/** The compatibility date the worker is run with; wrangler 4.86's workerd accepts it. */
+export const COMPATIBILITY_DATE = '2026-05-01';
+
+/** The nginx binary on PATH or in /usr/sbin, or `undefined` when nginx is not installed. */
+export const NGINX = ['nginx', '/usr/sbin/nginx'].find((binary) => spawnSync(binary, ['-v']).status === 0);
+
+/** `wrangler pages dev` serving the site in `dir`, with its `_worker.js`, `_routes.json` and `_headers`. */
+export async function cloudflareTarget(dir: string): Promise<Target> {
+  const work = await mkdtemp(path.join(tmpdir(), 'ds-wrangler-'));
+  const port = await freePort();
+  const wrangler = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
+  const args = ['pages', 'dev', dir, '--compatibility-date', COMPATIBILITY_DATE, '--ip', '127.0.0.1', '--port', String(port)];
+  // Its state, logs and scratch files go to a temporary folder, not the repository or $HOME.
+  const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG_PATH: work, XDG_CONFIG_HOME: work };
+  const child = spawn(process.execPath, [wrangler, ...args, '--persist-to', work], { cwd: work, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  return hostTarget('cloudflare worker', child, `http://127.0.0.1:${port}`, () => process.kill(-child.pid!, 'SIGTERM'));
+}
+
+/** nginx with the site's `nginx.conf` included in a server block whose root is `dir`. */
+export async function nginxTarget(dir: string): Promise<Target> {
+  if (NGINX === undefined) throw new Error('nginx is not installed');
+  const prefix = await mkdtemp(path.join(tmpdir(), 'ds-nginx-'));
+  const port = await freePort();
+  // nginx started by root serves as `nobody`, which must reach the site inside the temporary folder.
+  await chmod(path.dirname(dir), 0o755);
+  await writeFile(
+    path.join(prefix, 'nginx.conf'),
+    `daemon off;
+worker_processes 1;
+pid ${prefix}/nginx.pid;
+lock_file ${prefix}/nginx.lock;
+error_log stderr warn;
+events { worker_connections 64; }
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+  server {
+    listen 127.0.0.1:${port};
+    root ${dir};
+    include ${dir}/nginx.conf;
+  }
+}
+`,
+  );
+  const child = spawn(NGINX, ['-p', prefix, '-e', 'stderr', '-c', path.join(prefix, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return hostTarget('nginx', child, `http://127.0.0.1:${port}`, () => child.kill('SIGTERM'));
+}
+
+// A target over a server process: ready once it answers over HTTP; a process that ends
+// before that fails the start with what it printed.
+async function hostTarget(name: string, child: ChildProcess, url: string, stop: () => void): Promise<Target> {
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const target: Target = {
+    name,
+    scope: 'site',
+    anyMethod: true,
+    request: (pathAndQuery, method) => httpRequest(url, pathAndQuery, method),
+    async close() {
+      if (child.exitCode === null && child.signalCode === null) stop();
+      await exited;
+    },
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} ended before it served:\n${output}`);
+    if (await target.request('/api/public/schema').then((answer) => answer.status === 200, () => false)) return target;
+    if (Date.now() > deadline) {
+      await target.close!();
+      throw new Error(`${name} did not serve ${url} within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+}
