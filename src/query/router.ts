@@ -9,9 +9,10 @@
  *   precomputed listing pages of each kind; with `q`, from each kind's search index and
  *   entity documents.
  * - `GET|HEAD /api/public/schema`: the schema document.
- * - any other `.json` path of the site: the document as it is.
- * - anything else: a JSON error (CONTRACT §7); an unsafe path (`..`, `%2e%2e`, `\`, NUL,
- *   `//`, hidden files) is a 404 and never reaches the store.
+ * - any other `.json` document under `/api/public/`: the document as it is.
+ * - anything else, including the host files beside `api/` (`_routes.json`, `_headers`…):
+ *   a JSON error (CONTRACT §7); an unsafe path (`..`, `%2e%2e`, `\`, NUL, `//`, hidden
+ *   files) is a 404 and never reaches the store.
  *
  * `_meta.generated_at` of a query-form answer (and of an error) is the latest
  * `generated_at` among the documents it was made from: the schema and the listing pages
@@ -80,12 +81,13 @@ async function route(reader: SiteReader, request: RouterRequest): Promise<Router
   const path = sitePathOf(rawPath);
   if (path === DATASET_ROUTE) return answerQuery(reader, rawQuery);
   const file = path === SCHEMA_ROUTE ? SCHEMA_PATH : path;
-  const text = file?.endsWith('.json') ? await reader.store.read(file) : undefined;
+  const isDocument = file !== undefined && file.startsWith(`${API_ROOT}/`) && file.endsWith('.json');
+  const text = isDocument ? await reader.store.read(file) : undefined;
   if (text === undefined) {
     return errorResponse(
       reader,
       'not_found',
-      `nothing at ${JSON.stringify(rawPath)}; this API answers /${DATASET_ROUTE}, /${SCHEMA_ROUTE} and the static .json paths linked from them`,
+      `nothing at ${JSON.stringify(rawPath)}; this API answers /${DATASET_ROUTE}, /${SCHEMA_ROUTE} and the static /${API_ROOT}/….json documents linked from them`,
     );
   }
   return { status: 200, headers: { ...API_HEADERS }, body: text };

@@ -21,6 +21,7 @@ export interface SiteInfo {
 export class SiteReader {
   /** The latest `generated_at` of the documents read so far (ISO 8601 strings compare in time order). */
   generatedAt = '';
+  private siteInfo: Promise<SiteInfo> | undefined;
 
   constructor(readonly store: DocumentStore) {}
 
@@ -47,8 +48,6 @@ export class SiteReader {
     this.siteInfo ??= this.readSite();
     return this.siteInfo;
   }
-
-  private siteInfo: Promise<SiteInfo> | undefined;
 
   private async readSite(): Promise<SiteInfo> {
     const meta = (await this.required<{ _meta?: Record<string, unknown> }>(SCHEMA_PATH))._meta ?? {};

@@ -1,7 +1,12 @@
 /** A {@link DocumentStore} over a built site in a folder on disk. */
-import { readFile } from 'node:fs/promises';
+import { readFile as readFileCallback } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { DocumentStore } from '../query/index.js';
+
+// fs/promises' readFile reads in several thread-pool round trips; the callback form is
+// markedly faster for the many small documents one answer reads.
+const readFile = promisify(readFileCallback);
 
 // What "no such document" looks like on disk; any other failure is the store's own.
 const ABSENT = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);

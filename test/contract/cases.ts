@@ -135,6 +135,8 @@ export const ESCAPES: readonly string[] = [
   '/api//public/schema.json',
   '//api/public/schema.json',
   '/.dataset-site/manifest.json',
+  '/_routes.json',
+  '/api/public/../../_routes.json',
   '/%2edataset-site/manifest.json',
   '/api/public/schema.json/',
   '/api/public/dataset/',

@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(targets.map((target) => target.close?.()));
+  await Promise.all((targets ?? []).map((target) => target.close?.()));
 });
 
 /** The body without any `generated_at`, which differs between targets by design. */
