@@ -4,15 +4,18 @@
  * CONTRACT headers on every kind of response, path-escape attempts, and a property check
  * of the router against the reference over generated queries.
  */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_HEADERS, SCHEMA_PATH, createRouter, entityPath, listingPath, searchIndexPath, type DocumentStore } from '../../src/query/index.js';
 import { fileStore } from '../../src/serve/file-store.js';
 import { readSite } from '../../src/site/read-site.js';
+import { CLI, runCli } from '../helpers/cli.js';
 import { buildTempSite, TEST_NOW } from '../helpers/site.js';
 import { CONTRACT_CASES, ESCAPES, datasetUrl, type Body } from './cases.js';
 import { datasetUrls } from './queries.js';
-import { routerTarget, startTargets, type Answer, type Target } from './targets.js';
+import { httpRequest, routerTarget, startTargets, type Answer, type Target } from './targets.js';
 
 let dir: string;
 let targets: Target[];
@@ -154,6 +157,29 @@ describe('the router', () => {
     expect(JSON.parse(answer.body).error.message).toBe('internal error: disk on fire');
     expect(answer.body).not.toContain(' at ');
     expect(errors).toHaveLength(1);
+  });
+});
+
+describe('dataset-site serve', () => {
+  it('prints its URL, serves the site and stops cleanly on SIGTERM', async () => {
+    const child = spawn(process.execPath, [CLI, 'serve', '--dir', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const url = await new Promise<string>((resolve) =>
+      child.stdout.setEncoding('utf8').on('data', (text: string) => {
+        const printed = /http:\/\/127\.0\.0\.1:\d+/.exec(text);
+        if (printed) resolve(printed[0]);
+      }),
+    );
+    expect((await httpRequest(url, '/api/public/schema')).status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('exits 2 on a bad port and 1 on a folder that is not a built site', async () => {
+    expect((await runCli(['serve', '--dir', dir, '--port', 'eighty'])).code).toBe(2);
+    const notSite = await runCli(['serve', '--dir', path.join(dir, 'api')]);
+    expect(notSite.code).toBe(1);
+    expect(notSite.stderr).toContain('is not a built site');
   });
 });
 
