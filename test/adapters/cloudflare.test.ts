@@ -6,11 +6,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entityPath, listingPath, searchIndexPath } from '../../src/query/index.js';
 import { buildTempSite } from '../helpers/site.js';
 import { CONTRACT_CASES, ESCAPES, datasetUrl } from '../contract/cases.js';
 import { referenceTarget, type Target } from '../contract/targets.js';
-import { expectApiHeaders, expectError, expectReferenceAnswer } from './expect-contract.js';
+import { STATIC_DOCUMENTS, expectApiHeaders, expectError, expectReferenceAnswer, expectStaticDocument } from './expect-contract.js';
 import { cloudflareTarget } from './hosts.js';
 
 let dir: string;
@@ -48,6 +47,8 @@ describe('the worker', () => {
     ['the site root', '/', 404, 'not_found'],
     ['the nginx rules', '/nginx.conf', 404, 'not_found'],
     ['the worker', '/_worker.js', 404, 'not_found'],
+    ['the routes file', '/_routes.json', 404, 'not_found'],
+    ['the headers file', '/_headers', 404, 'not_found'],
     ['the build manifest', '/.dataset-site/manifest.json', 404, 'not_found'],
   ])('answers %s with a JSON error', async (_, url, status, code) => {
     expectError(await worker.request(url), status, code);
@@ -70,15 +71,8 @@ describe('the worker', () => {
 });
 
 describe('the asset server', () => {
-  it.each([
-    ['a listing page', `/${listingPath('exhibition', { city: 'Köln' }, 1).split('/').map(encodeURIComponent).join('/')}`],
-    ['an entity document', `/${entityPath('exhibitor', 'EXR-000145')}`],
-    ['a search index', `/${searchIndexPath('exhibitor')}`],
-  ])('serves %s exactly as built, with the headers of _headers', async (_, url) => {
-    const answer = await worker.request(url);
-    expect(answer.status).toBe(200);
-    expectApiHeaders(answer);
-    expect(answer.body).toEqual(JSON.parse(await readFile(path.join(dir, decodeURIComponent(url)), 'utf8')));
+  it.each(STATIC_DOCUMENTS)('serves %s exactly as built, with the headers of _headers', async (_, url) => {
+    await expectStaticDocument(worker, dir, url);
   });
 
   // The documented cost of leaving static folders to the CDN: a miss inside one is the

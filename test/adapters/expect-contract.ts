@@ -1,6 +1,8 @@
-/** Assertions shared by the host tests: agreement with the reference and the CONTRACT headers. */
+/** Assertions shared by the host tests: agreement with the reference, the static documents, the CONTRACT headers. */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect } from 'vitest';
-import { API_HEADERS } from '../../src/query/index.js';
+import { API_HEADERS, entityPath, listingPath, searchIndexPath } from '../../src/query/index.js';
 import type { ContractCase, Body } from '../contract/cases.js';
 import type { Answer, Target } from '../contract/targets.js';
 
@@ -27,4 +29,19 @@ export function expectError(answer: Answer, status: number, code: string): void 
   expect(answer.status).toBe(status);
   expect(answer.body).toMatchObject({ error: { status, code }, _meta: { schema_version: '1.0', generated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) } });
   expectApiHeaders(answer);
+}
+
+/** One static document of the sample site from each kind of folder: `[name, URL path]`. */
+export const STATIC_DOCUMENTS: readonly (readonly [string, string])[] = [
+  ['a listing page', `/${listingPath('exhibition', { city: 'Köln' }, 1).split('/').map(encodeURIComponent).join('/')}`],
+  ['an entity document', `/${entityPath('exhibitor', 'EXR-000145')}`],
+  ['a search index', `/${searchIndexPath('exhibitor')}`],
+];
+
+/** Asserts that `target` serves the document at `url` exactly as built in `dir`, with the CONTRACT headers. */
+export async function expectStaticDocument(target: Target, dir: string, url: string): Promise<void> {
+  const answer = await target.request(url);
+  expect(answer.status).toBe(200);
+  expectApiHeaders(answer);
+  expect(answer.body).toEqual(JSON.parse(await readFile(path.join(dir, decodeURIComponent(url)), 'utf8')));
 }

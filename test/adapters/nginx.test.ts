@@ -3,15 +3,14 @@
  * strings it answers equal the reference, every other query is a 501 JSON error and never
  * a different answer, and every response has the CONTRACT headers and a JSON body.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATASET_TYPES, entityPath, listingPath, searchIndexPath } from '../../src/query/index.js';
-import { nginxQueryStrings } from '../../src/serve/adapters/nginx.js';
+import { DATASET_TYPES } from '../../src/query/index.js';
+import { UserError } from '../../src/diagnostics.js';
+import { nginxConf, nginxQueryStrings } from '../../src/serve/adapters/nginx.js';
 import { buildTempSite } from '../helpers/site.js';
 import { CONTRACT_CASES, ESCAPES, datasetUrl } from '../contract/cases.js';
 import { referenceTarget, type Target } from '../contract/targets.js';
-import { expectApiHeaders, expectError, expectReferenceAnswer } from './expect-contract.js';
+import { STATIC_DOCUMENTS, expectApiHeaders, expectError, expectReferenceAnswer, expectStaticDocument } from './expect-contract.js';
 import { NGINX, nginxTarget } from './hosts.js';
 
 const ANSWERED = new Set(['/api/public/schema', ...DATASET_TYPES.flatMap(nginxQueryStrings).map((query) => `/api/public/dataset${query ? `?${query}` : ''}`)]);
@@ -59,16 +58,8 @@ describe.skipIf(NGINX === undefined)(NGINX ? 'nginx' : 'nginx (skipped: no nginx
     expect(answer.body).toMatchObject({ error: { message: expect.stringContaining('/api/public/dataset/{type}/{page}.json') } });
   });
 
-  it.each([
-    ['the static schema', '/api/public/schema.json'],
-    ['a listing page', `/${listingPath('exhibition', { city: 'Köln' }, 1).split('/').map(encodeURIComponent).join('/')}`],
-    ['an entity document', `/${entityPath('exhibitor', 'EXR-000145')}`],
-    ['a search index', `/${searchIndexPath('exhibitor')}`],
-  ])('serves %s exactly as built, with the CONTRACT headers', async (_, url) => {
-    const answer = await nginx.request(url);
-    expect(answer.status).toBe(200);
-    expectApiHeaders(answer);
-    expect(answer.body).toEqual(JSON.parse(await readFile(path.join(dir, decodeURIComponent(url)), 'utf8')));
+  it.each([['the static schema', '/api/public/schema.json'] as const, ...STATIC_DOCUMENTS])('serves %s exactly as built, with the CONTRACT headers', async (_, url) => {
+    await expectStaticDocument(nginx, dir, url);
   });
 
   it.each([
@@ -108,4 +99,8 @@ describe.skipIf(NGINX === undefined)(NGINX ? 'nginx' : 'nginx (skipped: no nginx
       expectApiHeaders(head);
     }
   });
+});
+
+it('refuses a base URL nginx.conf cannot hold', () => {
+  expect(() => nginxConf('https://data.example.com/$uri')).toThrow(UserError);
 });

@@ -12,8 +12,12 @@ export const HOST_FILES = ['_headers', '_routes.json', '_worker.js', 'nginx.conf
 
 /** Renders the host files of a site served under `baseUrl`. */
 export function* renderHostFiles(baseUrl: string): Generator<OutputFile> {
-  yield { path: '_headers', content: headersFile(), timestamped: false };
-  yield { path: '_routes.json', content: routesJson(), timestamped: false };
-  yield { path: '_worker.js', content: workerScript(), timestamped: false };
-  yield { path: 'nginx.conf', content: nginxConf(baseUrl), timestamped: true };
+  const render: Record<(typeof HOST_FILES)[number], () => string> = {
+    _headers: headersFile,
+    '_routes.json': routesJson,
+    '_worker.js': workerScript,
+    'nginx.conf': () => nginxConf(baseUrl),
+  };
+  // Only nginx.conf holds a `generated_at` (of its error bodies), stamped by the writer.
+  for (const path of HOST_FILES) yield { path, content: render[path](), timestamped: path === 'nginx.conf' };
 }
