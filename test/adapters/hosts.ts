@@ -3,7 +3,7 @@
  * (workerd, the Cloudflare runtime) and nginx, each over a built site on 127.0.0.1.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -25,7 +25,7 @@ export async function cloudflareTarget(dir: string): Promise<Target> {
   // Its state, logs and scratch files go to a temporary folder, not the repository or $HOME.
   const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG_PATH: work, XDG_CONFIG_HOME: work };
   const child = spawn(process.execPath, [wrangler, ...args, '--persist-to', work], { cwd: work, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  return hostTarget('cloudflare worker', child, `http://127.0.0.1:${port}`, () => process.kill(-child.pid!, 'SIGTERM'));
+  return hostTarget('cloudflare worker', child, `http://127.0.0.1:${port}`, work, () => process.kill(-child.pid!, 'SIGTERM'));
 }
 
 /** nginx with the site's `nginx.conf` included in a server block whose root is `dir`. */
@@ -59,12 +59,12 @@ http {
 `,
   );
   const child = spawn(NGINX, ['-p', prefix, '-e', 'stderr', '-c', path.join(prefix, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
-  return hostTarget('nginx', child, `http://127.0.0.1:${port}`, () => child.kill('SIGTERM'));
+  return hostTarget('nginx', child, `http://127.0.0.1:${port}`, prefix, () => child.kill('SIGTERM'));
 }
 
 // A target over a server process: ready once it answers over HTTP; a process that ends
-// before that fails the start with what it printed.
-async function hostTarget(name: string, child: ChildProcess, url: string, stop: () => void): Promise<Target> {
+// before that fails the start with what it printed. Closing stops it and removes `scratch`.
+async function hostTarget(name: string, child: ChildProcess, url: string, scratch: string, stop: () => void): Promise<Target> {
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -77,6 +77,7 @@ async function hostTarget(name: string, child: ChildProcess, url: string, stop: 
     async close() {
       if (child.exitCode === null && child.signalCode === null) stop();
       await exited;
+      await rm(scratch, { recursive: true, force: true });
     },
   };
   const deadline = Date.now() + 60_000;
