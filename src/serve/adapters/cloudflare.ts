@@ -1,6 +1,6 @@
 /**
  * Cloudflare Pages files of the site: `_worker.js`, the router bundled at compile time,
- * and `_routes.json`, which sends only what needs the router through the worker.
+ * and `_routes.json`, which leaves the static documents to the CDN.
  */
 import { readFileSync } from 'node:fs';
 import { API_ROOT, COLLECTIONS, DATASET_TYPES, KINDS } from '../../query/index.js';
