@@ -45,7 +45,7 @@ export async function serve(options: ServeOptions = {}): Promise<PreviewServer> 
   const dir = options.dir ?? 'dist';
   const port = options.port ?? 8080;
   const host = options.host ?? '127.0.0.1';
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UserError(`--port must be a whole number from 0 to 65535; got ${port}`, 2);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UserError('--port must be a whole number from 0 to 65535', 2);
   const store = fileStore(dir);
   if ((await store.read(SCHEMA_PATH)) === undefined) throw new UserError(`${dir} is not a built site (no ${SCHEMA_PATH}); run dataset-site build first`, 1);
 
