@@ -38,8 +38,12 @@ export interface ResolvedConfig {
 export function resolveConfig(options: BuildOptions = {}): ResolvedConfig {
   const root = path.resolve(options.root ?? process.cwd());
   const baseUrl = (options.baseUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/\s]+(\/\S*)?$/.test(baseUrl)) {
-    throw new UserError(`--base-url must be an absolute http(s) URL such as https://data.example.com; got ${JSON.stringify(options.baseUrl)}`, 2);
+  // The router and every host adapter serve the site at the root of its host, so a path is refused.
+  if (!/^https?:\/\/[^/\s?#]+$/.test(baseUrl)) {
+    throw new UserError(
+      `--base-url must be an absolute http(s) URL of a host root, such as https://data.example.com (no path: the site is served at the root of its host); got ${JSON.stringify(options.baseUrl)}`,
+      2,
+    );
   }
   const now = options.now ?? new Date();
   if (Number.isNaN(now.getTime())) throw new UserError('the build time is not a valid date', 2);

@@ -23,7 +23,8 @@ describe('dataset-site', () => {
     expect((await runCli(['build', '--no-such-flag'])).code).toBe(2);
     const badUrl = await runCli(['build', '--base-url', 'ftp://x', '--out', path.join(out, '..', 'never')]);
     expect(badUrl.code).toBe(2);
-    expect(badUrl.stderr).toContain('--base-url must be an absolute http(s) URL');
+    expect(badUrl.stderr).toContain('--base-url must be an absolute http(s) URL of a host root');
+    expect((await runCli(['build', '--base-url', 'https://x.example/data', '--out', path.join(out, '..', 'never')])).code).toBe(2);
   });
 
   it('answers a query offline from a built site', async () => {

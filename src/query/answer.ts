@@ -6,7 +6,8 @@
 import type { Dataset } from './dataset.js';
 import { COLLECTIONS, kindsOf, type DatasetType, type Kind } from './kinds.js';
 import { datasetMeta, hasNextWindow } from './meta.js';
-import { filtersOf, queryUrl, type DatasetQuery } from './params.js';
+import { filtersOf, type DatasetQuery } from './params.js';
+import { sliceResponse, type KindSlice } from './query-answer.js';
 import { listingPath, PAGE_SIZE, relationPath, staticUrl, type FilterValues, type Relation } from './paths.js';
 import type { DatasetMeta, DatasetResponse, Entity, ResponseContext } from './types.js';
 
@@ -16,13 +17,12 @@ export type Matches = Partial<Record<Kind, readonly number[]>>;
 /** The answer to a query-form request; `next`/`prev` are query-form URLs. */
 export function answerDataset(dataset: Dataset, query: DatasetQuery, context: ResponseContext): DatasetResponse {
   const filters = filtersOf(query);
-  const matches: Matches = {};
-  for (const kind of kindsOf(query.type)) matches[kind] = dataset.match(kind, filters, query.q);
-  const totals = totalsOf(matches);
-  const { limit, offset } = query;
-  const next = hasNextWindow(totals, limit, offset) ? queryUrl(context.baseUrl, { ...query, offset: offset + limit }) : null;
-  const prev = offset > 0 ? queryUrl(context.baseUrl, { ...query, offset: Math.max(0, offset - limit) }) : null;
-  return assemble(dataset, query.type, matches, { limit, offset, next, prev }, context);
+  const slices: Partial<Record<Kind, KindSlice>> = {};
+  for (const kind of kindsOf(query.type)) {
+    const ranks = dataset.match(kind, filters, query.q);
+    slices[kind] = { entities: dataset.pick(kind, ranks.slice(query.offset, query.offset + query.limit)), total: ranks.length };
+  }
+  return sliceResponse(query, slices, context);
 }
 
 /** The static listing page `page` (1-based) of a type and filters; links are static URLs. */

@@ -4,7 +4,8 @@
  * ("ranks") identify entities everywhere in the query layer.
  */
 import type MiniSearch from 'minisearch';
-import { FILTER_FIELDS, FILTERS, type Filter, type Kind } from './kinds.js';
+import { filterRanks } from './filter-ranks.js';
+import { FILTER_FIELDS, type Filter, type Kind } from './kinds.js';
 import { sortDefault } from './order.js';
 import { buildSearchIndex, searchRanks, type SearchDocument } from './search.js';
 import { normalize } from './text.js';
@@ -79,12 +80,7 @@ export class Dataset {
    */
   match(kind: Kind, filters: Partial<Record<Filter, string>>, q?: string): number[] {
     const ranks = q === undefined ? this.entities[kind].map((_, rank) => rank) : searchRanks(this.searchIndex(kind), q);
-    return FILTERS.reduce((kept, filter) => {
-      const value = filters[filter];
-      if (value === undefined) return kept;
-      const allowed = new Set(this.postings(kind, filter).get(normalize(value)) ?? []);
-      return kept.filter((rank) => allowed.has(rank));
-    }, ranks);
+    return filterRanks(ranks, filters, (filter, normalized) => this.postings(kind, filter).get(normalized));
   }
 
   /** The entities of a kind at the given ranks. */

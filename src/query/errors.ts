@@ -3,7 +3,8 @@ import { SCHEMA_VERSION } from './meta.js';
 import { trimSlash } from './paths.js';
 
 /** Error codes and their HTTP status. */
-export const ERROR_STATUS = { invalid_parameter: 400, not_found: 404, method_not_allowed: 405 } as const;
+// `site_error` is ours: CONTRACT §7 names no 5xx code, and a broken site or failing store needs one.
+export const ERROR_STATUS = { invalid_parameter: 400, not_found: 404, method_not_allowed: 405, site_error: 500 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** The JSON body of an error response. */

@@ -6,6 +6,9 @@ import type { DatasetMeta, ResponseContext } from './types.js';
 /** Version of the data schema, `_meta.schema_version`. */
 export const SCHEMA_VERSION = '1.0';
 
+/** Version of the schema document's own layout (`_meta.format_version`); readers reject any other. */
+export const SCHEMA_DOCUMENT_VERSION = 1;
+
 /** The window of a response: what matched per kind, what was returned, and the links. */
 export interface MetaInput {
   type: DatasetType;

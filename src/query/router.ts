@@ -117,13 +117,12 @@ async function errorResponse(reader: SiteReader, code: ErrorCode, message: strin
   return jsonResponse(ERROR_STATUS[code], body, code === 'method_not_allowed' ? { Allow: ALLOWED_METHODS } : {});
 }
 
-// CONTRACT §7 names no 5xx code: a broken site or a failing store is answered in the same
-// shape with status 500 and code `site_error`, with the message and never a stack.
+// A broken site or a failing store is answered as `site_error` (500), with the message and never a stack.
 async function siteErrorResponse(reader: SiteReader, error: unknown): Promise<RouterResponse> {
   const baseUrl = await reader.site().then((site) => site.baseUrl, () => '');
   const message = error instanceof SiteError ? error.message : `internal error: ${error instanceof Error ? error.message : String(error)}`;
-  const { _meta } = errorBody('not_found', message, { baseUrl, generatedAt: reader.generatedAt || new Date().toISOString() });
-  return jsonResponse(500, { error: { status: 500, code: 'site_error', message }, _meta });
+  const body = errorBody('site_error', message, { baseUrl, generatedAt: reader.generatedAt || new Date().toISOString() });
+  return jsonResponse(ERROR_STATUS.site_error, body);
 }
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): RouterResponse {

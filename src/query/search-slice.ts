@@ -8,13 +8,12 @@ import { filterRanks } from './filter-ranks.js';
 import type { Filter, Kind } from './kinds.js';
 import { entityPath, searchIndexPath, type FilterValues } from './paths.js';
 import type { KindSlice } from './query-answer.js';
-import { loadSearchIndex, searchRanks, SEARCH_INDEX_VERSION, type SearchDocument } from './search.js';
+import { loadSearchIndex, searchRanks, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type SearchDocument } from './search.js';
 import { missingDocument, parseDocument, SiteError, type SiteReader } from './site-reader.js';
 import type { DocumentStore } from './store.js';
 import type { Entity } from './types.js';
 
 /** `format` of a search index file. */
-export const SEARCH_INDEX_FORMAT = 'dataset-site-search';
 
 /** A search index file as the build writes it (see `renderSearchIndex`). */
 interface SearchIndexFile {

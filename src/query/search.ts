@@ -6,6 +6,8 @@
 import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
 import { SEARCH_FIELDS, type Kind } from './kinds.js';
 
+/** Format name written into every search index file. */
+export const SEARCH_INDEX_FORMAT = 'dataset-site-search';
 /** Format version written into every search index file; a reader rejects any other. */
 export const SEARCH_INDEX_VERSION = 1;
 

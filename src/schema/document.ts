@@ -9,6 +9,7 @@ import {
   MAX_LIMIT,
   MAX_Q_LENGTH,
   PAGE_SIZE,
+  SCHEMA_DOCUMENT_VERSION,
   SCHEMA_PATH,
   SCHEMA_VERSION,
   listingPath,
@@ -16,9 +17,6 @@ import {
   trimSlash,
   type ResponseContext,
 } from '../query/index.js';
-
-/** Version of the schema document's own layout; readers reject any other. */
-export const SCHEMA_DOCUMENT_VERSION = 1;
 
 /** The schema document for a site. */
 export function schemaDocument(context: ResponseContext) {

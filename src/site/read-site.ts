@@ -7,8 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { UserError } from '../diagnostics.js';
-import { API_ROOT, COLLECTIONS, Dataset, KINDS, SCHEMA_PATH, type Dictionary, type Entity, type Kind } from '../query/index.js';
-import { SCHEMA_DOCUMENT_VERSION } from '../schema/document.js';
+import { API_ROOT, COLLECTIONS, Dataset, KINDS, SCHEMA_DOCUMENT_VERSION, SCHEMA_PATH, type Dictionary, type Entity, type Kind } from '../query/index.js';
 
 /** A built site as read from disk. */
 export interface SiteOnDisk {

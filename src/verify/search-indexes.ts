@@ -1,10 +1,12 @@
 /** The search index files must be of a known version and agree with the entities. */
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
-import { FILTERS, KINDS, SEARCH_INDEX_VERSION, loadSearchIndex, searchIndexPath } from '../query/index.js';
+import { FILTERS, KINDS, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, loadSearchIndex, searchIndexPath } from '../query/index.js';
 import { readJson, type SiteOnDisk } from '../site/read-site.js';
 
 interface SearchIndexFile {
+  format?: string;
+  kind?: string;
   version?: number;
   ids?: string[];
   postings?: Record<string, Record<string, number[]>>;
@@ -24,8 +26,8 @@ export async function checkSearchIndexes(site: SiteOnDisk, dir: string): Promise
       problem(`cannot read the search index: ${(error as Error).message}`);
       continue;
     }
-    if (document.version !== SEARCH_INDEX_VERSION) {
-      problem(`search index version ${JSON.stringify(document.version)}; expected ${SEARCH_INDEX_VERSION}`);
+    if (document.format !== SEARCH_INDEX_FORMAT || document.version !== SEARCH_INDEX_VERSION || document.kind !== kind) {
+      problem(`search index ${JSON.stringify(document.format)} version ${JSON.stringify(document.version)} of ${JSON.stringify(document.kind)}; expected ${SEARCH_INDEX_FORMAT} version ${SEARCH_INDEX_VERSION} of ${kind}`);
       continue;
     }
     const ids = site.dataset.entities[kind].map((entity) => entity.id);

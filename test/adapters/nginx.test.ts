@@ -10,7 +10,7 @@ import { nginxConf, nginxQueryStrings } from '../../src/serve/adapters/nginx.js'
 import { buildTempSite } from '../helpers/site.js';
 import { CONTRACT_CASES, ESCAPES, datasetUrl } from '../contract/cases.js';
 import { referenceTarget, type Target } from '../contract/targets.js';
-import { STATIC_DOCUMENTS, expectApiHeaders, expectError, expectReferenceAnswer, expectStaticDocument } from './expect-contract.js';
+import { STATIC_DOCUMENTS, expectApiHeaders, expectError, expectReferenceAnswer, expectStaticDocument } from '../contract/expect-contract.js';
 import { NGINX, nginxTarget } from './hosts.js';
 
 const ANSWERED = new Set(['/api/public/schema', ...DATASET_TYPES.flatMap(nginxQueryStrings).map((query) => `/api/public/dataset${query ? `?${query}` : ''}`)]);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_HEADERS, SCHEMA_PATH, createRouter, searchIndexPath, type DocumentStore } from '../../src/query/index.js';
 import { fileStore } from '../../src/serve/file-store.js';
 import { readSite } from '../../src/site/read-site.js';
-import { comparable, expectApiHeaders, expectReferenceAnswer, expectStaticDocument, STATIC_DOCUMENTS } from '../adapters/expect-contract.js';
+import { comparable, expectApiHeaders, expectReferenceAnswer, expectStaticDocument, STATIC_DOCUMENTS } from './expect-contract.js';
 import { CLI, runCli } from '../helpers/cli.js';
 import { buildTempSite, TEST_NOW } from '../helpers/site.js';
 import { CONTRACT_CASES, ESCAPES, datasetUrl, type Body } from './cases.js';

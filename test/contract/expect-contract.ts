@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { API_HEADERS, entityPath, listingPath, searchIndexPath } from '../../src/query/index.js';
-import type { ContractCase, Body } from '../contract/cases.js';
-import type { Answer, Target } from '../contract/targets.js';
+import type { ContractCase, Body } from './cases.js';
+import type { Answer, Target } from './targets.js';
 
 /** The body without any `generated_at`, which differs between targets by design. */
 export function comparable(body: unknown): unknown {
