@@ -7,7 +7,7 @@ import { modelEntities } from './pipeline/model.js';
 import { planListings } from './pipeline/plan.js';
 import { renderSite } from './pipeline/render.js';
 import { validateRecords } from './pipeline/validate.js';
-import { recoverSite, writeSite, type WriteStats } from './pipeline/write.js';
+import { countDocuments, recoverSite, writeSite, type WriteStats } from './pipeline/write.js';
 import { Dataset, KINDS, type Kind } from './query/index.js';
 import { buildDictionary } from './schema/dictionary.js';
 
@@ -52,10 +52,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const dataset = new Dataset(entities);
   const listings = planListings(dataset);
   const context = { baseUrl: config.baseUrl, generatedAt: config.now.toISOString(), dictionary: buildDictionary() };
-  const files = renderSite({ dataset, listings, context });
+  const site = renderSite({ dataset, listings, context });
   const output = config.write
-    ? await writeSite(files, { outDir: config.outDir, generatedAt: context.generatedAt, onProgress: (n) => config.onProgress(`${n} files written`) })
-    : countFiles(files);
+    ? await writeSite(site, { outDir: config.outDir, generatedAt: context.generatedAt, onProgress: (n) => config.onProgress(`${n} files written`) })
+    : countDocuments(site.documents, context.generatedAt);
   return {
     diagnostics,
     entities: Object.fromEntries(KINDS.map((kind) => [kind, dataset.entities[kind].length])) as Record<Kind, number>,
@@ -63,13 +63,4 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     output,
     outDir: config.outDir,
   };
-}
-
-function countFiles(files: Iterable<{ content: string }>): WriteStats {
-  const stats: WriteStats = { files: 0, bytes: 0, changed: 0 };
-  for (const file of files) {
-    stats.files++;
-    stats.bytes += Buffer.byteLength(file.content);
-  }
-  return stats;
 }

@@ -1,8 +1,8 @@
 /**
- * The build manifest, kept inside the site: for every timestamped document, a hash of
- * its content (with an empty `generated_at`) and the `generated_at` it was written with.
- * A rebuild that produces the same content reuses the timestamp, so unchanged sources
- * give byte-identical files.
+ * The build manifest, kept inside the site: for every document, a fingerprint of its
+ * content (with an empty `generated_at`) and the `generated_at` it was written with (`""`
+ * for documents without one). A rebuild that produces the same content reuses the
+ * timestamp, so unchanged sources give byte-identical files, and hard-links the file.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -10,9 +10,10 @@ import path from 'node:path';
 
 /** Path of the manifest inside the site. */
 export const MANIFEST_PATH = '.dataset-site/manifest.json';
-const MANIFEST_VERSION = 1;
+// 2: pages are fingerprinted from their entities' digests (pages.ts), and entities are listed.
+const MANIFEST_VERSION = 2;
 
-/** Path → `[contentHash, generatedAt]`. */
+/** Path → `[fingerprint, generatedAt]`. */
 export type Manifest = Map<string, readonly [hash: string, generatedAt: string]>;
 
 /** Reads the manifest of a previous site; an absent or unknown one is empty. */

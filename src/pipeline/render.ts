@@ -1,41 +1,51 @@
 /**
- * Stage 5, render: every document of the site as a stream of {@link OutputFile}s, so
- * memory holds one page at a time. Each entity is serialized once and spliced into every
- * page that lists it.
+ * Stage 5, render: every document of the site as a stream of {@link OutputDocument}s.
+ * Each entity is serialized once (see entity-store.ts); a page is a recipe that splices
+ * those bytes, assembled only by the writer, and only when it changed.
  */
 import {
-  COLLECTIONS,
   FILTERS,
   KINDS,
-  PAGE_SIZE,
   SCHEMA_PATH,
   SEARCH_INDEX_VERSION,
-  datasetMeta,
   entityPath,
-  kindsOf,
   listingPath,
-  pageCount,
   relationKind,
   relationPath,
   searchIndexPath,
-  staticPageLinks,
-  totalsOf,
   type Dataset,
-  type DatasetType,
   type Kind,
   type Relation,
   type ResponseContext,
 } from '../query/index.js';
 import { schemaDocument } from '../schema/document.js';
 import { renderHostFiles } from '../serve/adapters/host-files.js';
+import type { AssembleContext, DocumentBody } from './assemble.js';
+import { serializeEntities, type EntityStore } from './entity-store.js';
+import { contentHash } from './manifest.js';
+import { PageRenderer, pageDictionaries } from './pages.js';
 import type { Listing } from './plan.js';
 
-/** A file of the built site. */
+/** A text file of the built site. */
 export interface OutputFile {
   /** Path relative to the site root, with `/`. */
   path: string;
   /** The document. When `timestamped`, its `generated_at` is `""`, filled in by the writer. */
   content: string;
+  timestamped: boolean;
+}
+
+/** A document of the built site, as the writer receives it. */
+export interface OutputDocument {
+  /** Path relative to the site root, with `/`. */
+  path: string;
+  /** How to make its bytes (see assemble.ts). When `timestamped`, its `generated_at` is `""`. */
+  body: DocumentBody;
+  /** Fingerprint of the bytes (with an empty `generated_at`): equal fingerprints, equal bytes. */
+  hash: string;
+  /** Size in bytes, with an empty `generated_at`. */
+  size: number;
+  /** Whether it holds a `"generated_at":""` for the writer to fill in. */
   timestamped: boolean;
 }
 
@@ -46,61 +56,54 @@ export interface RenderInput {
   context: ResponseContext;
 }
 
-/** Renders every document of the site: schema, entities, search indexes, listings, relations, host files. */
-export function* renderSite({ dataset, listings, context }: RenderInput): Generator<OutputFile> {
-  const json = serializeEntities(dataset);
-  yield { path: SCHEMA_PATH, content: JSON.stringify(schemaDocument({ ...context, generatedAt: '' })), timestamped: true };
+/** The rendered site: its documents and what assembling their bytes needs. */
+export interface RenderedSite extends AssembleContext {
+  /** Schema, entities, search indexes, listings, relations, host files; produced lazily. */
+  documents: Iterable<OutputDocument>;
+}
+
+/** Renders every document of the site. */
+export function renderSite({ dataset, listings, context }: RenderInput): RenderedSite {
+  const store = serializeEntities(dataset);
+  const assembleContext: AssembleContext = { entities: store.bytes, dictionaries: pageDictionaries(context) };
+  const pages = new PageRenderer(store, assembleContext, context);
+  return { ...assembleContext, documents: documents(dataset, listings, context, store, pages) };
+}
+
+function* documents(dataset: Dataset, listings: readonly Listing[], context: ResponseContext, store: EntityStore, pages: PageRenderer): Generator<OutputDocument> {
+  yield textDocument({ path: SCHEMA_PATH, content: JSON.stringify(schemaDocument({ ...context, generatedAt: '' })), timestamped: true });
   for (const kind of KINDS) {
     const entities = dataset.entities[kind];
+    const { spans } = store.bytes[kind];
+    const digests = store.digests[kind];
     for (let rank = 0; rank < entities.length; rank++) {
-      yield { path: entityPath(kind, entities[rank]!.id), content: json[kind][rank]!, timestamped: false };
+      yield {
+        path: entityPath(kind, entities[rank]!.id),
+        body: { kind: KINDS.indexOf(kind), rank },
+        hash: digests.toString('base64url', rank * 20, rank * 20 + 20),
+        size: spans[rank * 3 + 2]!,
+        timestamped: false,
+      };
     }
-    yield { path: searchIndexPath(kind), content: renderSearchIndex(dataset, kind), timestamped: true };
+    yield textDocument({ path: searchIndexPath(kind), content: renderSearchIndex(dataset, kind), timestamped: true });
   }
   for (const listing of listings) {
-    yield* renderPages(listing.type, listing.matches, (page) => listingPath(listing.type, listing.filters, page), json, context);
+    yield* pages.pages(listing.type, listing.matches, (page) => listingPath(listing.type, listing.filters, page));
   }
   for (const exhibition of dataset.entities.exhibition) {
     for (const relation of ['exhibitors', 'providers'] as const satisfies Relation[]) {
       const ranks = relation === 'exhibitors' ? dataset.linkedExhibitors(exhibition.id) : dataset.coveringProviders(exhibition);
       const kind = relationKind(relation);
-      yield* renderPages(kind, { [kind]: ranks }, (page) => relationPath(exhibition.id, relation, page), json, context);
+      yield* pages.pages(kind, { [kind]: ranks }, (page) => relationPath(exhibition.id, relation, page));
     }
   }
-  yield* renderHostFiles(context.baseUrl);
+  for (const file of renderHostFiles(context.baseUrl)) yield textDocument(file);
 }
 
-type EntityJson = Record<Kind, string[]>;
-
-function serializeEntities(dataset: Dataset): EntityJson {
-  return {
-    exhibition: dataset.entities.exhibition.map((entity) => JSON.stringify(entity)),
-    exhibitor: dataset.entities.exhibitor.map((entity) => JSON.stringify(entity)),
-    service_provider: dataset.entities.service_provider.map((entity) => JSON.stringify(entity)),
-  };
-}
-
-function* renderPages(
-  type: DatasetType,
-  matches: Partial<Record<Kind, readonly number[]>>,
-  pathOf: (page: number) => string,
-  json: EntityJson,
-  context: ResponseContext,
-): Generator<OutputFile> {
-  const totals = totalsOf(matches);
-  const pages = pageCount(totals);
-  for (let page = 1; page <= pages; page++) {
-    const window = staticPageLinks(totals, page, context.baseUrl, pathOf);
-    let content = '{';
-    let count = 0;
-    for (const kind of kindsOf(type)) {
-      const ranks = (matches[kind] ?? []).slice(window.offset, window.offset + PAGE_SIZE);
-      content += `${JSON.stringify(COLLECTIONS[kind])}:[${ranks.map((rank) => json[kind][rank]).join(',')}],`;
-      count += ranks.length;
-    }
-    const meta = datasetMeta({ type, totals, count, ...window }, { ...context, generatedAt: '' });
-    yield { path: pathOf(page), content: `${content}"_meta":${JSON.stringify(meta)}}`, timestamped: true };
-  }
+/** A text file as a document: its fingerprint is the SHA-1 of its content. */
+export function textDocument(file: OutputFile): OutputDocument {
+  const body = { text: file.content };
+  return { path: file.path, body, hash: contentHash(file.content), size: Buffer.byteLength(file.content), timestamped: file.timestamped };
 }
 
 function renderSearchIndex(dataset: Dataset, kind: Kind): string {
@@ -116,4 +119,3 @@ function renderSearchIndex(dataset: Dataset, kind: Kind): string {
     generated_at: '',
   });
 }
-

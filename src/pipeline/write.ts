@@ -1,12 +1,17 @@
 /**
  * Stage 6, write: the site is written into a fresh folder beside the output folder, then
  * swapped in with two renames (old out, new in) and the old copy deleted. A failed or
- * interrupted build leaves the previous site exactly as it was.
+ * interrupted build leaves the previous site exactly as it was. Documents whose
+ * fingerprint is the one in the previous site's manifest are hard-linked from it instead
+ * of being written again: the previous site's files are never modified, only linked.
  */
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MANIFEST_PATH, contentHash, readManifest, serializeManifest, type Manifest } from './manifest.js';
-import type { OutputFile } from './render.js';
+import type { DocumentBody } from './assemble.js';
+import { MANIFEST_PATH, readManifest, serializeManifest, type Manifest } from './manifest.js';
+import type { OutputDocument, RenderedSite } from './render.js';
+import { defaultWriterThreads, startRunner, type TaskRunner } from './write-runner.js';
+import type { WriteTask } from './write-task.js';
 
 /** How the writer runs. */
 export interface WriteOptions {
@@ -16,6 +21,8 @@ export interface WriteOptions {
   generatedAt: string;
   /** Called every few thousand files with the count so far. */
   onProgress?: (files: number) => void;
+  /** Worker threads that assemble and write files; 0 writes in the main thread. @default one per core, at most 4 */
+  threads?: number;
 }
 
 /** What was written. */
@@ -27,58 +34,90 @@ export interface WriteStats {
 }
 
 const STAMP = '"generated_at":""';
-const PARALLEL_WRITES = 32;
+const BATCH_TASKS = 256;
+const PROGRESS_EVERY = 5000;
 
-/** Writes the files into a new site folder and swaps it in place of `outDir`. */
-export async function writeSite(files: Iterable<OutputFile>, options: WriteOptions): Promise<WriteStats> {
+/** Writes the documents into a new site folder and swaps it in place of `outDir`. */
+export async function writeSite(site: RenderedSite, options: WriteOptions): Promise<WriteStats> {
   const outDir = path.resolve(options.outDir);
   await recoverSite(outDir);
   const previous = await readManifest(outDir);
   const stagingDir = siblingPath(outDir, `tmp-${process.pid}-${Date.now()}`);
   await rm(stagingDir, { recursive: true, force: true });
+  await mkdir(stagingDir, { recursive: true });
+  const context = { entities: site.entities, dictionaries: site.dictionaries };
+  const runner = startRunner({ context, stagingDir, previousDir: outDir }, options.threads ?? defaultWriterThreads());
   try {
-    const stats = await writeAll(files, stagingDir, previous, options);
+    const stats = await writeAll(site.documents, stagingDir, previous, runner, options);
+    await runner.close();
     await swapIn(stagingDir, outDir);
     return stats;
   } catch (error) {
+    await runner.close();
     await rm(stagingDir, { recursive: true, force: true });
     throw error;
   }
 }
 
-async function writeAll(files: Iterable<OutputFile>, dir: string, previous: Manifest, options: WriteOptions): Promise<WriteStats> {
+/** Files and bytes of the documents, without writing them (the size of what `writeSite` writes). */
+export function countDocuments(documents: Iterable<OutputDocument>, generatedAt: string): WriteStats {
+  const stats: WriteStats = { files: 0, bytes: 0, changed: 0 };
+  for (const document of documents) {
+    stats.files++;
+    stats.bytes += document.size + (document.timestamped ? Buffer.byteLength(generatedAt) : 0);
+    if (document.timestamped) stats.changed++;
+  }
+  return stats;
+}
+
+async function writeAll(documents: Iterable<OutputDocument>, dir: string, previous: Manifest, runner: TaskRunner, options: WriteOptions): Promise<WriteStats> {
   const manifest: Manifest = new Map();
   const stats: WriteStats = { files: 0, bytes: 0, changed: 0 };
-  const folders = new Set<string>();
-  const pending = new Set<Promise<void>>();
-  for (const file of files) {
-    let content = file.content;
-    if (file.timestamped) {
-      const hash = contentHash(content);
-      const before = previous.get(file.path);
-      const generatedAt = before && before[0] === hash ? before[1] : options.generatedAt;
-      if (generatedAt === options.generatedAt) stats.changed++;
-      manifest.set(file.path, [hash, generatedAt]);
-      const at = content.lastIndexOf(STAMP);
-      content = `${content.slice(0, at)}"generated_at":"${generatedAt}"${content.slice(at + STAMP.length)}`;
+  let batch: WriteTask[] = [];
+  let reported = 0;
+  const report = () => {
+    for (; reported + PROGRESS_EVERY <= runner.done; reported += PROGRESS_EVERY) options.onProgress?.(reported + PROGRESS_EVERY);
+  };
+  for (const document of documents) {
+    const before = previous.get(document.path);
+    const unchanged = before !== undefined && before[0] === document.hash;
+    let body = document.body;
+    let size = document.size;
+    let generatedAt = '';
+    if (document.timestamped) {
+      generatedAt = unchanged ? before[1] : options.generatedAt;
+      if (!unchanged) stats.changed++;
+      body = stamped(body, generatedAt);
+      size += Buffer.byteLength(generatedAt);
     }
-    const target = path.join(dir, file.path);
-    const folder = path.dirname(target);
-    if (!folders.has(folder)) {
-      await mkdir(folder, { recursive: true });
-      folders.add(folder);
-    }
-    const write = writeFile(target, content).then(() => void pending.delete(write));
-    pending.add(write);
-    if (pending.size >= PARALLEL_WRITES) await Promise.race(pending);
+    manifest.set(document.path, [document.hash, generatedAt]);
+    batch.push({ path: document.path, body, reuse: unchanged ? size : -1 });
     stats.files++;
-    stats.bytes += Buffer.byteLength(content);
-    if (stats.files % 5000 === 0) options.onProgress?.(stats.files);
+    stats.bytes += size;
+    if (batch.length === BATCH_TASKS) {
+      await runner.run(batch);
+      batch = [];
+      report();
+    }
   }
-  await Promise.all(pending);
+  if (batch.length > 0) await runner.run(batch);
+  await runner.finish();
+  report();
   await mkdir(path.join(dir, path.dirname(MANIFEST_PATH)), { recursive: true });
   await writeFile(path.join(dir, MANIFEST_PATH), serializeManifest(manifest));
   return stats;
+}
+
+// Fills in the `generated_at` left empty by rendering.
+function stamped(body: DocumentBody, generatedAt: string): DocumentBody {
+  const stamp = `"generated_at":${JSON.stringify(generatedAt)}`;
+  if ('meta' in body) return { ...body, meta: body.meta.replace(STAMP, () => stamp) };
+  if ('text' in body) {
+    const at = body.text.lastIndexOf(STAMP);
+    if (at < 0) throw new Error('a timestamped document has no "generated_at":""');
+    return { text: `${body.text.slice(0, at)}${stamp}${body.text.slice(at + STAMP.length)}` };
+  }
+  throw new Error('an entity document has no generated_at');
 }
 
 // Rename-rename is safer than delete-rename: the old site is whole until the new one is in place.

@@ -1,0 +1,68 @@
+/**
+ * Every entity serialized once, as UTF-8 JSON packed into shared memory: pages splice
+ * these bytes (in this thread or in worker threads, without copying or re-encoding them),
+ * and each entity's SHA-1 digest stands for its bytes in page fingerprints.
+ */
+import { createHash } from 'node:crypto';
+import { KINDS, type Dataset, type Kind } from '../query/index.js';
+
+/** The serialized entities of one kind, by rank in the default order. */
+export interface KindBytes {
+  /** Shared chunks holding the JSON of the entities back to back. */
+  chunks: SharedArrayBuffer[];
+  /** Per rank: chunk index, byte offset in the chunk, byte length (shared). */
+  spans: Int32Array;
+}
+
+/** Serialized entities of every kind, shareable with worker threads. */
+export type EntityBytes = Record<Kind, KindBytes>;
+
+/** Serialized entities and, for the fingerprints, a 20-byte digest per entity. */
+export interface EntityStore {
+  bytes: EntityBytes;
+  digests: Record<Kind, Buffer>;
+}
+
+/** Bytes of SHA-1, the digest of an entity. */
+export const DIGEST_BYTES = 20;
+const CHUNK_BYTES = 1 << 26;
+
+/** Serializes every entity of the dataset once. */
+export function serializeEntities(dataset: Dataset): EntityStore {
+  const store = { bytes: {}, digests: {} } as EntityStore;
+  for (const kind of KINDS) {
+    const entities = dataset.entities[kind];
+    const spans = new Int32Array(new SharedArrayBuffer(entities.length * 3 * Int32Array.BYTES_PER_ELEMENT));
+    const digests = Buffer.alloc(entities.length * DIGEST_BYTES);
+    const chunks: SharedArrayBuffer[] = [];
+    let chunk: Buffer<ArrayBufferLike> = Buffer.alloc(0);
+    let used = 0;
+    entities.forEach((entity, rank) => {
+      const json = JSON.stringify(entity);
+      const length = Buffer.byteLength(json);
+      if (used + length > chunk.length) {
+        chunks.push(new SharedArrayBuffer(Math.max(CHUNK_BYTES, length)));
+        chunk = Buffer.from(chunks[chunks.length - 1]!);
+        used = 0;
+      }
+      chunk.write(json, used);
+      spans.set([chunks.length - 1, used, length], rank * 3);
+      createHash('sha1').update(chunk.subarray(used, used + length)).digest().copy(digests, rank * DIGEST_BYTES);
+      used += length;
+    });
+    store.bytes[kind] = { chunks, spans };
+    store.digests[kind] = digests;
+  }
+  return store;
+}
+
+/** The UTF-8 JSON of one entity: a view into the shared chunks, not a copy. */
+export function entityBytes(kind: KindBytes, rank: number): Uint8Array {
+  const at = rank * 3;
+  return new Uint8Array(kind.chunks[kind.spans[at]!]!, kind.spans[at + 1]!, kind.spans[at + 2]!);
+}
+
+/** Byte length of one entity's JSON. */
+export function entityLength(kind: KindBytes, rank: number): number {
+  return kind.spans[rank * 3 + 2]!;
+}
