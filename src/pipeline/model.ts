@@ -14,8 +14,8 @@ export function modelEntities(records: ValidRecords, baseUrl: string, today: str
     exhibition: records.exhibition.map((record) =>
       toEntity('exhibition', { ...record, status: exhibitionStatus(record, today) }, {
         self: url(entityPath('exhibition', record.id)),
-        exhibitors: url(relationPath(record.id, 'exhibitors', 1)),
-        providers: url(relationPath(record.id, 'providers', 1)),
+        exhibitors: url(relationPath(record, 'exhibitors', 1)),
+        providers: url(relationPath(record, 'providers', 1)),
       }),
     ),
     exhibitor: records.exhibitor.map((record) =>

@@ -10,12 +10,10 @@ import {
   SEARCH_INDEX_VERSION,
   entityPath,
   listingPath,
-  relationKind,
   relationPath,
   searchIndexPath,
   type Dataset,
   type Kind,
-  type Relation,
   type ResponseContext,
 } from '../query/index.js';
 import { schemaDocument } from '../schema/document.js';
@@ -91,11 +89,15 @@ function* documents(dataset: Dataset, listings: readonly Listing[], context: Res
     yield* pages.pages(listing.type, listing.matches, (page) => listingPath(listing.type, listing.filters, page));
   }
   for (const exhibition of dataset.entities.exhibition) {
-    for (const relation of ['exhibitors', 'providers'] as const satisfies Relation[]) {
-      const ranks = relation === 'exhibitors' ? dataset.linkedExhibitors(exhibition.id) : dataset.coveringProviders(exhibition);
-      const kind = relationKind(relation);
-      yield* pages.pages(kind, { [kind]: ranks }, (page) => relationPath(exhibition.id, relation, page));
-    }
+    yield* pages.pages('exhibitor', { exhibitor: dataset.linkedExhibitors(exhibition.id) }, (page) => relationPath(exhibition, 'exhibitors', page));
+  }
+  // One listing per place, shared by the exhibitions held there (see relationPath).
+  const places = new Set<string>();
+  for (const exhibition of dataset.entities.exhibition) {
+    const pathOf = (page: number) => relationPath(exhibition, 'providers', page);
+    if (places.has(pathOf(1))) continue;
+    places.add(pathOf(1));
+    yield* pages.pages('service_provider', { service_provider: dataset.coveringProviders(exhibition) }, pathOf);
   }
   for (const file of renderHostFiles(context.baseUrl)) yield textDocument(file);
 }

@@ -50,7 +50,7 @@ export function answerRelationPage(
   const kind = relationKind(relation);
   const ranks = relation === 'exhibitors' ? dataset.linkedExhibitors(exhibition.id) : dataset.coveringProviders(exhibition);
   const matches: Matches = { [kind]: ranks };
-  const links = staticPageLinks(totalsOf(matches), page, context.baseUrl, (n) => relationPath(exhibition.id, relation, n));
+  const links = staticPageLinks(totalsOf(matches), page, context.baseUrl, (n) => relationPath(exhibition, relation, n));
   return assemble(dataset, kind, matches, links, context);
 }
 

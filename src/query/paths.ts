@@ -80,9 +80,28 @@ export function entityPath(kind: Kind, id: string): string {
   return `${API_ROOT}/${COLLECTIONS[kind]}/${encodeIdSegment(id)}.json`;
 }
 
-/** Static path of one page (1-based) of an exhibition's relation listing. */
-export function relationPath(exhibitionId: string, relation: Relation, page: number): string {
-  return `${API_ROOT}/exhibitions/${encodeIdSegment(exhibitionId)}/${relation}/${page}.json`;
+/** What a relation path is made of: the exhibition's id, and its country and city for its providers. */
+export interface RelationSubject {
+  id: string;
+  country?: unknown;
+  city?: unknown;
+}
+
+/**
+ * Static path of one page (1-based) of an exhibition's relation listing. Its exhibitors
+ * are its own; the providers covering its country or city are the same for every
+ * exhibition in that place, so they are one listing per place (pages would otherwise be
+ * repeated for every exhibition there): `regions/{country}/{city}/providers/`, each value
+ * normalized and escaped, `~` when absent.
+ */
+export function relationPath(exhibition: RelationSubject, relation: Relation, page: number): string {
+  if (relation === 'exhibitors') return `${API_ROOT}/exhibitions/${encodeIdSegment(exhibition.id)}/exhibitors/${page}.json`;
+  return `${API_ROOT}/regions/${placeSegment(exhibition.country)}/${placeSegment(exhibition.city)}/providers/${page}.json`;
+}
+
+// encodeSegment('') is '~', which no non-empty value escapes to.
+function placeSegment(value: unknown): string {
+  return encodeSegment(typeof value === 'string' ? normalize(value) : '');
 }
 
 /** Static path of the search index of one kind. */

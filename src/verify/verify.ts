@@ -77,8 +77,10 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   for (const exhibition of site.dataset.entities.exhibition) {
     for (const relation of ['exhibitors', 'providers'] as const satisfies Relation[]) {
       for (let page = 1; ; page++) {
+        const file = relationPath(exhibition, relation, page);
+        if (expected.has(file)) break; // the providers of a place, already checked for another exhibition there
         const reference = answerRelationPage(site.dataset, exhibition, relation, page, context);
-        await compare(relationPath(exhibition.id, relation, page), reference);
+        await compare(file, reference);
         if (reference._meta.next === null) break;
       }
     }

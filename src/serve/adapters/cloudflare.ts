@@ -29,7 +29,7 @@ export function workerScript(): string {
  * the query form `/api/public/dataset` from the worker.
  */
 export function routesJson(): string {
-  const folders = [...DATASET_TYPES.map((type) => `dataset/${type}`), 'search', ...KINDS.map((kind) => COLLECTIONS[kind])];
+  const folders = [...DATASET_TYPES.map((type) => `dataset/${type}`), 'search', 'regions', ...KINDS.map((kind) => COLLECTIONS[kind])];
   const routes = { version: 1, include: ['/*'], exclude: folders.map((folder) => `/${API_ROOT}/${folder}/*`) };
   return `${JSON.stringify(routes, null, 2)}\n`;
 }
