@@ -1,6 +1,6 @@
 /** build(): sources to a static site, one line per stage. */
 import path from 'node:path';
-import { resolveConfig, type BuildOptions } from './config.js';
+import { resolveConfig, type BuildOptions, type ResolvedConfig } from './config.js';
 import { UserError, hasErrors, type Diagnostic } from './diagnostics.js';
 import { loadSources } from './pipeline/load.js';
 import { modelEntities } from './pipeline/model.js';
@@ -39,6 +39,25 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const config = resolveConfig(options);
   const display = (file: string) => path.relative(config.root, file) || file;
   if (config.write) await recoverSite(config.outDir);
+  const { dataset, diagnostics, skipped } = await readDataset(config, display);
+  const listings = planListings(dataset);
+  const context = { baseUrl: config.baseUrl, generatedAt: config.now.toISOString(), dictionary: buildDictionary() };
+  const site = renderSite({ dataset, listings, context });
+  const output = config.write
+    ? await writeSite(site, { outDir: config.outDir, generatedAt: context.generatedAt, onProgress: (n) => config.onProgress(`${n} files written`) })
+    : countDocuments(site.documents, context.generatedAt);
+  return {
+    diagnostics,
+    entities: Object.fromEntries(KINDS.map((kind) => [kind, dataset.entities[kind].length])) as Record<Kind, number>,
+    skipped,
+    output,
+    outDir: config.outDir,
+  };
+}
+
+// Load, validate, model: the raw and validated records are unreachable once this returns,
+// so the memory they hold is free before rendering.
+async function readDataset(config: ResolvedConfig, display: (file: string) => string): Promise<{ dataset: Dataset; diagnostics: Diagnostic[]; skipped: number }> {
   const loaded = await loadSources(config.sourcesDir, display);
   if (loaded.files.length === 0) {
     throw new UserError(`no source files (*.json, *.ndjson, *.jsonl) found in ${display(config.sourcesDir)}; check --sources`, 1);
@@ -49,18 +68,5 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     throw new UserError('the sources have problems; nothing was written (use --skip-invalid to build without the bad records)', 1, diagnostics);
   }
   const entities = modelEntities(validated.records, config.baseUrl, config.now.toISOString().slice(0, 10));
-  const dataset = new Dataset(entities);
-  const listings = planListings(dataset);
-  const context = { baseUrl: config.baseUrl, generatedAt: config.now.toISOString(), dictionary: buildDictionary() };
-  const site = renderSite({ dataset, listings, context });
-  const output = config.write
-    ? await writeSite(site, { outDir: config.outDir, generatedAt: context.generatedAt, onProgress: (n) => config.onProgress(`${n} files written`) })
-    : countDocuments(site.documents, context.generatedAt);
-  return {
-    diagnostics,
-    entities: Object.fromEntries(KINDS.map((kind) => [kind, dataset.entities[kind].length])) as Record<Kind, number>,
-    skipped: validated.rejected,
-    output,
-    outDir: config.outDir,
-  };
+  return { dataset: new Dataset(entities), diagnostics, skipped: validated.rejected };
 }

@@ -10,6 +10,12 @@ import type { ValidRecords } from './validate.js';
 /** Builds the served entities of every kind. `today` is the build date, `YYYY-MM-DD` (UTC). */
 export function modelEntities(records: ValidRecords, baseUrl: string, today: string): EntitiesByKind {
   const url = (path: string) => staticUrl(baseUrl, path);
+  const exhibitionUrls = new Map<string, string>(); // exhibitors link the same exhibitions many times
+  const exhibitionUrl = (id: string) => {
+    let link = exhibitionUrls.get(id);
+    if (link === undefined) exhibitionUrls.set(id, (link = url(entityPath('exhibition', id))));
+    return link;
+  };
   return {
     exhibition: records.exhibition.map((record) =>
       toEntity('exhibition', { ...record, status: exhibitionStatus(record, today) }, {
@@ -21,7 +27,7 @@ export function modelEntities(records: ValidRecords, baseUrl: string, today: str
     exhibitor: records.exhibitor.map((record) =>
       toEntity('exhibitor', record, {
         self: url(entityPath('exhibitor', record.id)),
-        exhibitions: record.exhibition_ids.map((id) => url(entityPath('exhibition', id))),
+        exhibitions: record.exhibition_ids.map(exhibitionUrl),
       }),
     ),
     service_provider: records.service_provider.map((record) =>

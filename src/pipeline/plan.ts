@@ -3,7 +3,7 @@
  * values that has matches (plus the unfiltered listing of every type, even when empty),
  * with the matching ranks of each kind in the default order.
  */
-import { FILTERS, KINDS, filterValues, type Dataset, type DatasetType, type FilterValues, type Kind } from '../query/index.js';
+import { FILTERS, KINDS, type Dataset, type DatasetType, type FilterValues, type Kind } from '../query/index.js';
 
 /** One listing to precompute: its type, normalized filter values and matches per kind. */
 export interface Listing {
@@ -40,22 +40,53 @@ interface Group {
   ranks: number[];
 }
 
+// Filter value (undefined: no filter) -> next filter's level; the last level holds the ranks.
+type Level = Map<string | undefined, Level | number[]>;
+
 function groupByCombination(dataset: Dataset, kind: Kind): Map<string, Group> {
-  const groups = new Map<string, Group>([[combinationKey({}), { filters: {}, ranks: [] }]]);
-  dataset.entities[kind].forEach((entity, rank) => {
-    let combinations: FilterValues[] = [{}];
-    for (const filter of FILTERS) {
-      const values = filterValues(kind, filter, entity);
-      combinations = combinations.flatMap((combination) => [combination, ...values.map((value) => ({ ...combination, [filter]: value }))]);
+  const count = dataset.entities[kind].length;
+  // Each entity's values per filter, from the postings the dataset keeps anyway: no value is normalized twice.
+  const valuesOf = FILTERS.map((filter) => valuesByRank(dataset.postings(kind, filter), count));
+  const tree: Level = new Map();
+  const add = (level: Level, depth: number, rank: number) => {
+    const values = valuesOf[depth]![rank]!;
+    for (let i = -1; i < values.length; i++) {
+      const value = i < 0 ? undefined : values[i];
+      let next = level.get(value);
+      if (depth === FILTERS.length - 1) {
+        if (next) (next as number[]).push(rank);
+        else level.set(value, [rank]);
+        continue;
+      }
+      if (!next) level.set(value, (next = new Map()));
+      add(next as Level, depth + 1, rank);
     }
-    for (const filters of combinations) {
-      const key = combinationKey(filters);
-      const group = groups.get(key);
-      if (group) group.ranks.push(rank);
-      else groups.set(key, { filters, ranks: [rank] });
+  };
+  for (let rank = 0; rank < count; rank++) add(tree, 0, rank);
+
+  const groups: [string, Group][] = [];
+  const collect = (level: Level, depth: number, filters: FilterValues) => {
+    for (const [value, next] of level) {
+      const combination = value === undefined ? filters : { ...filters, [FILTERS[depth]!]: value };
+      if (depth < FILTERS.length - 1) collect(next as Level, depth + 1, combination);
+      else groups.push([combinationKey(combination), { filters: combination, ranks: next as number[] }]);
     }
-  });
-  return new Map([...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  };
+  collect(tree, 0, {});
+  if (count === 0) groups.push([combinationKey({}), { filters: {}, ranks: [] }]);
+  return new Map(groups.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function valuesByRank(postings: ReadonlyMap<string, readonly number[]>, count: number): string[][] {
+  const none: string[] = [];
+  const values: string[][] = new Array<string[]>(count).fill(none);
+  for (const [value, ranks] of postings) {
+    for (const rank of ranks) {
+      if (values[rank] === none) values[rank] = [value];
+      else values[rank]!.push(value);
+    }
+  }
+  return values;
 }
 
 function combinationKey(filters: FilterValues): string {

@@ -56,11 +56,16 @@ function list(value: unknown): unknown[] {
 
 function plainText(value: unknown): string {
   if (typeof value !== 'string' && typeof value !== 'number') return '';
-  return String(value)
+  const text = String(value);
+  // Most values hold no markup and no white space but single spaces: nothing to replace.
+  if (!PLAIN_TEXT_WORK.test(text)) return text.trim();
+  return text
     .replace(/<[^>]*>/g, ' ')
     .replace(/&(nbsp|amp|lt|gt|quot|#39);/g, (entity) => HTML_ENTITIES[entity] ?? ' ')
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+const PLAIN_TEXT_WORK = /[<&]|[^\S ]| {2}/;
 
 const HTML_ENTITIES: Record<string, string> = { '&nbsp;': ' ', '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };

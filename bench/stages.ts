@@ -1,0 +1,45 @@
+/**
+ * Time and memory of each build stage in the main thread, without writing: where the
+ * time goes before the writer threads take over.
+ *
+ *   npm run compile && node --import tsx bench/stages.ts <sources-dir>
+ */
+import { loadSources } from '../lib/pipeline/load.js';
+import { modelEntities } from '../lib/pipeline/model.js';
+import { planListings } from '../lib/pipeline/plan.js';
+import { renderSite } from '../lib/pipeline/render.js';
+import { validateRecords } from '../lib/pipeline/validate.js';
+import { Dataset, KINDS } from '../lib/query/index.js';
+import { buildDictionary } from '../lib/schema/dictionary.js';
+
+const sources = process.argv[2];
+if (!sources) throw new Error('usage: node --import tsx bench/stages.ts <sources-dir>');
+
+let last = performance.now();
+const lap = (stage: string) => {
+  const now = performance.now();
+  console.log(`${stage.padEnd(14)} ${((now - last) / 1000).toFixed(2).padStart(6)} s  ${(process.memoryUsage().rss / 2 ** 20).toFixed(0).padStart(5)} MiB RSS`);
+  last = now;
+};
+
+const loaded = await loadSources(sources, (file) => file);
+lap('load');
+const validated = validateRecords(loaded.records);
+lap('validate');
+const dataset = new Dataset(modelEntities(validated.records, 'http://localhost:8080', new Date().toISOString().slice(0, 10)));
+lap('model');
+const listings = planListings(dataset);
+lap('plan');
+for (const kind of KINDS) dataset.searchIndex(kind);
+lap('search index');
+const context = { baseUrl: 'http://localhost:8080', generatedAt: new Date().toISOString(), dictionary: buildDictionary() };
+const site = renderSite({ dataset, listings, context });
+lap('serialize');
+let files = 0;
+let bytes = 0;
+for (const document of site.documents) {
+  files++;
+  bytes += document.size;
+}
+lap('render');
+console.log(`${files} documents, ${(bytes / 1e6).toFixed(1)} MB`);
