@@ -9,7 +9,7 @@ import { modelEntities } from '../lib/pipeline/model.js';
 import { planListings } from '../lib/pipeline/plan.js';
 import { renderSite } from '../lib/pipeline/render.js';
 import { validateRecords } from '../lib/pipeline/validate.js';
-import { Dataset, KINDS } from '../lib/query/index.js';
+import { Dataset } from '../lib/query/index.js';
 import { buildDictionary } from '../lib/schema/dictionary.js';
 
 const sources = process.argv[2];
@@ -30,8 +30,6 @@ const dataset = new Dataset(modelEntities(validated.records, 'http://localhost:8
 lap('model');
 const listings = planListings(dataset);
 lap('plan');
-for (const kind of KINDS) dataset.searchIndex(kind);
-lap('search index');
 const context = { baseUrl: 'http://localhost:8080', generatedAt: new Date().toISOString(), dictionary: buildDictionary() };
 const site = renderSite({ dataset, listings, context });
 lap('serialize');

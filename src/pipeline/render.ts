@@ -8,10 +8,12 @@ import {
   KINDS,
   SCHEMA_PATH,
   SEARCH_INDEX_VERSION,
+  encodePostings,
   entityPath,
   listingPath,
   relationPath,
   searchIndexPath,
+  searchNames,
   type Dataset,
   type Kind,
   type ResponseContext,
@@ -115,9 +117,9 @@ function renderSearchIndex(dataset: Dataset, kind: Kind): string {
     version: SEARCH_INDEX_VERSION,
     kind,
     ids: entities.map((entity) => entity.id),
-    // Filter postings (normalized value -> ranks), so `q` results can be filtered without the entities.
-    postings: Object.fromEntries(FILTERS.map((filter) => [filter, Object.fromEntries(dataset.postings(kind, filter))])),
-    index: dataset.searchIndex(kind),
+    // Filter postings (normalized value -> encoded ranks), so `q` results can be filtered without the entities.
+    postings: Object.fromEntries(FILTERS.map((filter) => [filter, encodePostings(dataset.postings(kind, filter))])),
+    index: searchNames(kind, entities),
     generated_at: '',
   });
 }

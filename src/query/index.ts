@@ -15,6 +15,7 @@ export * from './order.js';
 export * from './params.js';
 export * from './paths.js';
 export * from './query-answer.js';
+export * from './ranks-codec.js';
 export * from './router.js';
 export * from './search.js';
 export * from './site-path.js';

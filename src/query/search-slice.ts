@@ -8,6 +8,7 @@ import { filterRanks } from './filter-ranks.js';
 import type { Filter, Kind } from './kinds.js';
 import { entityPath, searchIndexPath, type FilterValues } from './paths.js';
 import type { KindSlice } from './query-answer.js';
+import { decodeRanks } from './ranks-codec.js';
 import { loadSearchIndex, searchRanks, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type SearchDocument } from './search.js';
 import { missingDocument, parseDocument, SiteError, type SiteReader } from './site-reader.js';
 import type { DocumentStore } from './store.js';
@@ -22,8 +23,8 @@ interface SearchIndexFile {
   kind: Kind;
   /** Entity ids in the default order: rank → id. */
   ids: string[];
-  /** Normalized filter value → ranks holding it. */
-  postings: Record<Filter, Record<string, number[]>>;
+  /** Normalized filter value → ranks holding it, encoded (see ranks-codec.ts). */
+  postings: Record<Filter, Record<string, string>>;
   index: unknown;
   generated_at: string;
 }
@@ -35,7 +36,7 @@ interface LoadedIndex {
   search: MiniSearch<SearchDocument>;
 }
 
-// Loading an index (JSON.parse + MiniSearch.loadJS) is the costly part of a `q` answer, so
+// Loading an index (JSON.parse + indexing the names) is the costly part of a `q` answer, so
 // loaded indexes are kept per store and kind, and reused while the file's text is unchanged:
 // a rebuild is picked up at once, with no stale answers.
 const loadedIndexes = new WeakMap<DocumentStore, Map<Kind, LoadedIndex>>();
@@ -55,7 +56,7 @@ export async function readSearchSlice(
   const { file, search } = await loadIndex(reader.store, kind);
   reader.stamp(file.generated_at);
   const ranks = filterRanks(searchRanks(search, q), filters, (filter, value) =>
-    Object.hasOwn(file.postings[filter], value) ? file.postings[filter][value] : undefined,
+    Object.hasOwn(file.postings[filter], value) ? decodeRanks(file.postings[filter][value]!) : undefined,
   );
   const ids = ranks.slice(offset, offset + limit).map((rank) => file.ids[rank]!);
   const entities = await Promise.all(ids.map((id) => reader.required<Entity>(entityPath(kind, id))));

@@ -1,7 +1,7 @@
 /** The search index files must be of a known version and agree with the entities. */
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
-import { FILTERS, KINDS, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, loadSearchIndex, searchIndexPath } from '../query/index.js';
+import { FILTERS, KINDS, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, encodePostings, loadSearchIndex, searchIndexPath } from '../query/index.js';
 import { readJson, type SiteOnDisk } from '../site/read-site.js';
 
 interface SearchIndexFile {
@@ -9,7 +9,7 @@ interface SearchIndexFile {
   kind?: string;
   version?: number;
   ids?: string[];
-  postings?: Record<string, Record<string, number[]>>;
+  postings?: Record<string, Record<string, string>>;
   index?: unknown;
 }
 
@@ -33,7 +33,7 @@ export async function checkSearchIndexes(site: SiteOnDisk, dir: string): Promise
     const ids = site.dataset.entities[kind].map((entity) => entity.id);
     if (JSON.stringify(document.ids) !== JSON.stringify(ids)) problem('ids are not the entities in the default order');
     for (const filter of FILTERS) {
-      const want = JSON.stringify(Object.fromEntries(site.dataset.postings(kind, filter)));
+      const want = JSON.stringify(encodePostings(site.dataset.postings(kind, filter)));
       if (JSON.stringify(document.postings?.[filter]) !== want) problem(`postings of ${filter} differ from the entities`);
     }
     try {

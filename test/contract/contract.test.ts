@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_HEADERS, SCHEMA_PATH, createRouter, searchIndexPath, type DocumentStore } from '../../src/query/index.js';
+import { API_HEADERS, SCHEMA_PATH, SEARCH_INDEX_VERSION, createRouter, searchIndexPath, type DocumentStore } from '../../src/query/index.js';
 import { fileStore } from '../../src/serve/file-store.js';
 import { readSite } from '../../src/site/read-site.js';
 import { comparable, expectApiHeaders, expectReferenceAnswer, expectStaticDocument, STATIC_DOCUMENTS } from './expect-contract.js';
@@ -117,8 +117,8 @@ describe('the router', () => {
   });
 
   it('answers a search index of an unknown version with a 500 that says to rebuild, and notices a rebuild', async () => {
-    let version = 1;
-    const route = createRouter({ store: editedStore(searchIndexPath('exhibitor'), (text) => text.replace('"version":1', `"version":${version}`)) });
+    let version = SEARCH_INDEX_VERSION;
+    const route = createRouter({ store: editedStore(searchIndexPath('exhibitor'), (text) => text.replace(`"version":${SEARCH_INDEX_VERSION}`, `"version":${version}`)) });
     const url = datasetUrl(['type', 'exhibitor'], ['q', 'co']);
     expect((await route({ method: 'GET', url })).status).toBe(200);
     version = 99;
