@@ -58,7 +58,7 @@ export interface RenderInput {
 
 /** The rendered site: its documents and what assembling their bytes needs. */
 export interface RenderedSite extends AssembleContext {
-  /** Schema, entities, search indexes, listings, relations, host files; produced lazily. */
+  /** Schema, entities, search indexes, listings, relations, host files; produced lazily, on each iteration anew. */
   documents: Iterable<OutputDocument>;
 }
 
@@ -67,7 +67,7 @@ export function renderSite({ dataset, listings, context }: RenderInput): Rendere
   const store = serializeEntities(dataset);
   const assembleContext: AssembleContext = { entities: store.bytes, dictionaries: pageDictionaries(context) };
   const pages = new PageRenderer(store, assembleContext, context);
-  return { ...assembleContext, documents: documents(dataset, listings, context, store, pages) };
+  return { ...assembleContext, documents: { [Symbol.iterator]: () => documents(dataset, listings, context, store, pages) } };
 }
 
 function* documents(dataset: Dataset, listings: readonly Listing[], context: ResponseContext, store: EntityStore, pages: PageRenderer): Generator<OutputDocument> {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { DocumentBody } from './assemble.js';
 import { MANIFEST_PATH, readManifest, serializeManifest, type Manifest } from './manifest.js';
 import type { OutputDocument, RenderedSite } from './render.js';
+import { unchangedSite } from './unchanged.js';
 import { defaultWriterThreads, startRunner, type TaskRunner } from './write-runner.js';
 import type { WriteTask } from './write-task.js';
 
@@ -37,11 +38,16 @@ const STAMP = '"generated_at":""';
 const BATCH_TASKS = 256;
 const PROGRESS_EVERY = 5000;
 
-/** Writes the documents into a new site folder and swaps it in place of `outDir`. */
+/**
+ * Writes the documents into a new site folder and swaps it in place of `outDir`; when the
+ * site there is already current (see unchanged.ts), leaves it as it is.
+ */
 export async function writeSite(site: RenderedSite, options: WriteOptions): Promise<WriteStats> {
   const outDir = path.resolve(options.outDir);
   await recoverSite(outDir);
   const previous = await readManifest(outDir);
+  const unchanged = unchangedSite(site.documents, previous, outDir);
+  if (unchanged) return unchanged;
   const stagingDir = siblingPath(outDir, `tmp-${process.pid}-${Date.now()}`);
   await rm(stagingDir, { recursive: true, force: true });
   await mkdir(stagingDir, { recursive: true });
