@@ -4,18 +4,23 @@
  * with no pipeline: for each file, `JSON.stringify` of real entity objects padded to the
  * exact size, written sequentially with `writeFileSync` (one `mkdirSync` per folder).
  *
- *   node --import tsx bench/floor.ts <files.json> <pool.json> <out-dir>
+ *   node --import tsx bench/floor.ts <files.json> <pool.json> <out-dir> [shard count]
  *
- * `files.json` is `[[path, size], …]`, `pool.json` an array of entity objects. Prints
- * `{"files", "bytes", "serializeMs", "writeMs"}` on standard output.
+ * `files.json` is `[[path, size], …]`, `pool.json` an array of entity objects. With a
+ * shard (0-based) and a count, writes only every count-th block of 256 files, so that
+ * `count` processes together write the site on as many cores, as the build's writer
+ * threads do. Prints `{"files", "bytes", "serializeMs", "writeMs"}` on standard output.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-const [listFile, poolFile, outDir] = process.argv.slice(2);
-if (!listFile || !poolFile || !outDir) throw new Error('usage: floor.ts <files.json> <pool.json> <out-dir>');
+const [listFile, poolFile, outDir, shard = '0', shards = '1'] = process.argv.slice(2);
+if (!listFile || !poolFile || !outDir) throw new Error('usage: floor.ts <files.json> <pool.json> <out-dir> [shard count]');
+const BLOCK = 256;
 
-const files = JSON.parse(readFileSync(listFile, 'utf8')) as [string, number][];
+const files = (JSON.parse(readFileSync(listFile, 'utf8')) as [string, number][]).filter(
+  (_, i) => Math.floor(i / BLOCK) % Number(shards) === Number(shard),
+);
 const pool = JSON.parse(readFileSync(poolFile, 'utf8')) as object[];
 const poolBytes = pool.map((item) => Buffer.byteLength(JSON.stringify(item)));
 const PADDING = 'x'.repeat(1 << 20);

@@ -15,7 +15,10 @@ export interface StepCost {
 export interface RunResult {
   build: StepCost;
   rebuild: StepCost & { changedDocuments: number; identical: boolean };
+  /** One process writing every file (bench/floor.ts). */
   floor: StepCost & { serializeMs: number; writeMs: number };
+  /** Two processes, each writing every other block of files: the floor on both cores. */
+  floor2: StepCost;
   search: Record<string, SearchCost>;
 }
 
@@ -27,7 +30,7 @@ export interface SetResult {
   output: { files: number; bytes: number; byPrefix: Record<string, { files: number; bytes: number }> };
   runs: RunResult[];
   median: RunResult;
-  derived: { outputOverSource: number; filesPerSecond: number; megabytesPerSecond: number; buildOverFloor: number };
+  derived: { outputOverSource: number; filesPerSecond: number; megabytesPerSecond: number; buildOverFloor: number; buildOverFloor2: number };
 }
 
 /** The median of numbers (mean of the middle two for an even count). */
@@ -61,12 +64,13 @@ export function saveResults(root: string, results: readonly SetResult[], tag?: s
 
 /** The short terminal table: one line per set for the build, one for search. */
 export function formatTable(results: readonly SetResult[]): string {
-  const build = [['set', 'wall s', 'cpu s', 'rss MiB', 'files', 'MB', 'out/src', 'files/s', 'MB/s', 'rebuild s', 'floor s', 'build/floor']];
+  const build = [['set', 'wall s', 'cpu s', 'rss MiB', 'files', 'MB', 'out/src', 'files/s', 'MB/s', 'rebuild s', 'floor s', 'build/floor', 'floor×2 s', 'build/floor×2']];
   const search = [['set', 'kind', 'raw MB', 'gzip MB', 'load ms', 'q med ms', 'q p95 ms']];
   for (const { set, median: m, output, derived } of results) {
     build.push([
       set.name, fixed(m.build.wall), fixed(m.build.cpu), fixed(m.build.peakRss / 2 ** 20, 0), String(output.files), fixed(output.bytes / 1e6),
       fixed(derived.outputOverSource), fixed(derived.filesPerSecond, 0), fixed(derived.megabytesPerSecond), fixed(m.rebuild.wall), fixed(m.floor.wall), fixed(derived.buildOverFloor, 2),
+      fixed(m.floor2.wall), fixed(derived.buildOverFloor2, 2),
     ]);
     for (const [kind, cost] of Object.entries(m.search)) {
       search.push([set.name, kind, fixed(cost.rawBytes / 1e6, 2), fixed(cost.gzipBytes / 1e6, 2), fixed(cost.loadMs), fixed(cost.qMedianMs, 2), fixed(cost.qP95Ms, 2)]);

@@ -9,7 +9,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { formatTable, medianRun, saveResults, type RunResult, type SetResult } from './report.js';
+import { formatTable, medianRun, saveResults, type RunResult, type SetResult, type StepCost } from './report.js';
 import { measureSearch } from './search.js';
 import { ensureSources, setDir, SETS, type BenchSet } from './sets.js';
 import { breakdown, listFiles, totalBytes, type SiteFile } from './site-stats.js';
@@ -53,11 +53,14 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
     rmSync(floorDir, { recursive: true, force: true });
     const floor = await timed(step('floor'), 'node', ['--import', 'tsx', 'bench/floor.ts', list, pool, floorDir]);
     rmSync(floorDir, { recursive: true, force: true });
+    const floor2 = await timedShards(step('floor, 2 processes'), 2, (shard) => ['--import', 'tsx', 'bench/floor.ts', list, pool, floorDir, String(shard), '2']);
+    rmSync(floorDir, { recursive: true, force: true });
     const split = JSON.parse(floor.stdout) as { serializeMs: number; writeMs: number };
     results.push({
       build: cost(cold),
       rebuild: { ...cost(again), changedDocuments, identical: changedDocuments === 0 && sameFiles(output, rebuilt) },
       floor: { ...cost(floor), serializeMs: split.serializeMs, writeMs: split.writeMs },
+      floor2,
       search,
     });
   }
@@ -75,6 +78,7 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
       filesPerSecond: output.length / median.build.wall,
       megabytesPerSecond: bytes / 1e6 / median.build.wall,
       buildOverFloor: median.build.wall / median.floor.wall,
+      buildOverFloor2: median.build.wall / median.floor2.wall,
     },
   };
 }
@@ -85,6 +89,20 @@ async function timed(label: string, command: string, args: string[]): Promise<Ti
   const timing = await runTimed(command, args);
   log(`${label}: ${timing.wall.toFixed(1)} s wall, ${timing.cpu.toFixed(1)} s CPU, ${(timing.peakRss / 2 ** 20).toFixed(0)} MiB peak RSS`);
   return timing;
+}
+
+// `count` processes at once (one per core, like the build's writer threads): wall time of
+// the whole, CPU time and peak RSS summed.
+async function timedShards(label: string, count: number, argsOf: (shard: number) => string[]): Promise<StepCost> {
+  spawnSync('sync');
+  log(`${label}…`);
+  const started = performance.now();
+  const timings = await Promise.all(Array.from({ length: count }, (_, shard) => runTimed('node', argsOf(shard))));
+  const wall = (performance.now() - started) / 1000;
+  const cpu = timings.reduce((sum, timing) => sum + timing.cpu, 0);
+  const peakRss = timings.reduce((sum, timing) => sum + timing.peakRss, 0);
+  log(`${label}: ${wall.toFixed(1)} s wall, ${cpu.toFixed(1)} s CPU, ${(peakRss / 2 ** 20).toFixed(0)} MiB peak RSS`);
+  return { wall, cpu, peakRss };
 }
 
 // The floor replays the site's file list with a pool of the site's own entities.
