@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /** The `dataset-site` command: commander wiring only; every command is a library call. */
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import { build } from './build.js';
 import { UserError, formatDiagnostics, type Diagnostic } from './diagnostics.js';
+import { DATASET_PARAMETERS, DATASET_PARAMETER_SCHEMAS } from './query/index.js';
 import { queryDataset } from './query-site.js';
 import { serve } from './serve/serve.js';
 import { verifySite } from './verify/verify.js';
@@ -59,14 +60,8 @@ program
 const query = program
   .command('query')
   .description('print the answer to one dataset query, computed offline from a built site')
-  .option('--dir <dir>', 'folder of the built site', 'dist')
-  .addOption(new Option('--type <type>', 'all, exhibition, exhibitor or service_provider'))
-  .option('--q <text>', 'keywords searched in the names')
-  .option('--industry <value>', 'industry filter')
-  .option('--country <value>', 'country filter')
-  .option('--city <value>', 'city filter')
-  .option('--limit <n>', 'entities per array (at most 500)')
-  .option('--offset <n>', 'entities to skip');
+  .option('--dir <dir>', 'folder of the built site', 'dist');
+for (const name of DATASET_PARAMETERS) query.option(`--${name} <value>`, DATASET_PARAMETER_SCHEMAS[name].description);
 query.action(async (options: Record<string, string>) => {
   const { dir, ...params } = options;
   const answer = await queryDataset({ dir: dir!, params });

@@ -7,6 +7,7 @@ import {
   FILTERS,
   KINDS,
   SCHEMA_PATH,
+  SEARCH_INDEX_FORMAT,
   SEARCH_INDEX_VERSION,
   encodePostings,
   entityPath,
@@ -113,7 +114,7 @@ export function textDocument(file: OutputFile): OutputDocument {
 function renderSearchIndex(dataset: Dataset, kind: Kind): string {
   const entities = dataset.entities[kind];
   return JSON.stringify({
-    format: 'dataset-site-search',
+    format: SEARCH_INDEX_FORMAT,
     version: SEARCH_INDEX_VERSION,
     kind,
     ids: entities.map((entity) => entity.id),

@@ -2,7 +2,7 @@
  * Parameters of `/api/public/dataset` (CONTRACT §2): parsing, validation and the
  * canonical query-form URL of a query.
  */
-import { DATASET_TYPES, FILTERS, type DatasetType, type Filter } from './kinds.js';
+import { DATASET_TYPES, FILTER_FIELDS, FILTERS, KINDS, type DatasetType, type Filter } from './kinds.js';
 import { trimSlash, API_ROOT } from './paths.js';
 
 /** Default `limit`. */
@@ -14,6 +14,38 @@ export const MAX_Q_LENGTH = 200;
 /** Parameters the dataset endpoint knows, in canonical URL order. */
 export const DATASET_PARAMETERS = ['type', 'q', ...FILTERS, 'limit', 'offset'] as const;
 export type DatasetParameter = (typeof DATASET_PARAMETERS)[number];
+
+/** What a parameter accepts, as a JSON Schema with a description. */
+export interface ParameterSchema {
+  type: 'string' | 'integer';
+  description: string;
+  enum?: readonly string[];
+  default?: string | number;
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+}
+
+/**
+ * Every dataset parameter as a JSON Schema: the one definition the schema document, the
+ * command line's help and any other description of the endpoint are made from.
+ */
+export const DATASET_PARAMETER_SCHEMAS: Readonly<Record<DatasetParameter, ParameterSchema>> = {
+  type: { type: 'string', enum: DATASET_TYPES, default: 'all', description: 'Which kind of entity to return; all returns the three arrays.' },
+  q: {
+    type: 'string',
+    maxLength: MAX_Q_LENGTH,
+    description: 'Keywords searched in the name fields; every term must match (Latin prefixes, CJK runs of 2+ characters).',
+  },
+  ...(Object.fromEntries(FILTERS.map((filter) => [filter, { type: 'string', description: filterDescription(filter) }])) as Record<Filter, ParameterSchema>),
+  limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, description: `Entities per array; above ${MAX_LIMIT} is served as ${MAX_LIMIT}.` },
+  offset: { type: 'integer', minimum: 0, default: 0, description: 'Entities to skip in each array.' },
+};
+
+function filterDescription(filter: Filter): string {
+  const fields = KINDS.map((kind) => `${kind}: ${FILTER_FIELDS[kind][filter].join(', ')}`).join('; ');
+  return `Exact ${filter} match after normalization (NFKC, trimmed, spaces collapsed, lower case) against any value of the fields (${fields}).`;
+}
 
 /** A valid dataset query with effective values: text trimmed, `limit` clamped. */
 export interface DatasetQuery {

@@ -3,11 +3,7 @@
  * the data dictionary plus the parameters of the dataset endpoint, all generated.
  */
 import {
-  DATASET_TYPES,
-  DEFAULT_LIMIT,
-  FILTERS,
-  MAX_LIMIT,
-  MAX_Q_LENGTH,
+  DATASET_PARAMETER_SCHEMAS,
   PAGE_SIZE,
   SCHEMA_DOCUMENT_VERSION,
   SCHEMA_PATH,
@@ -21,15 +17,7 @@ import {
 /** The schema document for a site. */
 export function schemaDocument(context: ResponseContext) {
   return {
-    parameters: {
-      type: { type: 'string', enum: DATASET_TYPES, default: 'all', description: 'Which kind of entity to return; all returns the three arrays.' },
-      q: { type: 'string', maxLength: MAX_Q_LENGTH, description: 'Keywords searched in the name fields; every term must match (Latin prefixes, CJK runs of 2+ characters).' },
-      ...Object.fromEntries(
-        FILTERS.map((filter) => [filter, { type: 'string', description: `Exact ${filter} match after normalization (NFKC, trimmed, spaces collapsed, lower case).` }]),
-      ),
-      limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, description: `Entities per array; above ${MAX_LIMIT} is served as ${MAX_LIMIT}.` },
-      offset: { type: 'integer', minimum: 0, default: 0, description: 'Entities to skip in each array.' },
-    },
+    parameters: DATASET_PARAMETER_SCHEMAS,
     static_pages: {
       page_size: PAGE_SIZE,
       example: staticUrl(context.baseUrl, listingPath('all', {}, 1)),
