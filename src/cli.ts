@@ -89,6 +89,16 @@ function exitCodeOf(error: unknown): number {
   if (typeof code === 'string' && code.startsWith('commander.')) {
     return code === 'commander.helpDisplayed' || code === 'commander.version' || code === 'commander.help' ? 0 : 2;
   }
+  if (isSystemError(error)) {
+    // The machine refused (disk full, permissions, too many open files): say what and where, no stack.
+    console.error(`error: ${error.message}`);
+    return 74;
+  }
   console.error(error);
   return 70;
+}
+
+/** An error raised by the operating system through Node (`ENOSPC`, `EACCES`, …). */
+function isSystemError(error: unknown): error is NodeJS.ErrnoException & { code: string } {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && typeof (error as NodeJS.ErrnoException).syscall === 'string';
 }

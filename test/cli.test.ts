@@ -42,6 +42,15 @@ describe('dataset-site', () => {
     expect(JSON.parse(result.stdout).error).toEqual({ status: 400, code: 'invalid_parameter', message: 'limit must be a whole number from 1 to 500; got "0"', parameter: 'limit' });
   });
 
+  it('names the file and exits 74 when the file system refuses, without a stack', async () => {
+    const notAFolder = path.join(out, '..', 'not-a-folder');
+    await writeFile(notAFolder, 'a file where a folder should be');
+    const result = await runCli(['build', '--out', path.join(notAFolder, 'dist')]);
+    expect(result.code).toBe(74);
+    expect(result.stderr).toMatch(/^error: ENOTDIR: not a directory, \w+ '.*not-a-folder.*'$/m);
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+  });
+
   it('says when a folder is not a built site', async () => {
     const result = await runCli(['verify', '--dir', path.join(out, 'api')]);
     expect(result.code).toBe(1);

@@ -21,7 +21,9 @@ export interface TaskRunner {
 }
 
 /** A message from a worker: a batch done, or the error that stopped it. */
-export type WorkerReply = { done: number; linked: number } | { error: { message: string; code?: string; stack?: string } };
+export type WorkerReply =
+  | { done: number; linked: number }
+  | { error: { message: string; code?: string; syscall?: string; path?: string; stack?: string } };
 
 const WORKER_URL = new URL('./write-worker.js', import.meta.url);
 // Running from TypeScript sources (tests) there is no compiled worker to start.

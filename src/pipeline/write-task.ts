@@ -33,9 +33,25 @@ export class TaskWriter {
 
   constructor(private readonly options: TaskWriterOptions) {}
 
-  /** Writes (or links) one document; returns whether it was linked. */
+  /**
+   * Writes (or links) one document; returns whether it was linked. A file-system error
+   * names the file it was writing (`ENOSPC: no space left on device, write '…/page.json'`).
+   */
   run(task: WriteTask): boolean {
     const target = path.join(this.options.stagingDir, task.path);
+    try {
+      return this.write(task, target);
+    } catch (error) {
+      const failure = error as NodeJS.ErrnoException;
+      if (failure.syscall !== undefined && failure.path === undefined) {
+        failure.path = target;
+        failure.message = `${failure.message} '${target}'`;
+      }
+      throw failure;
+    }
+  }
+
+  private write(task: WriteTask, target: string): boolean {
     const folder = path.dirname(target);
     if (!this.folders.has(folder)) {
       mkdirSync(folder, { recursive: true });

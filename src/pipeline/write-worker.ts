@@ -12,8 +12,8 @@ parentPort!.on('message', (tasks: WriteTask[]) => {
     for (const task of tasks) if (writer.run(task)) linked++;
     reply = { done: tasks.length, linked };
   } catch (error) {
-    const { message, code, stack } = error as NodeJS.ErrnoException;
-    reply = { error: { message, code, stack } };
+    const { message, code, syscall, path, stack } = error as NodeJS.ErrnoException;
+    reply = { error: { message, code, syscall, path, stack } };
   }
   parentPort!.postMessage(reply);
 });
