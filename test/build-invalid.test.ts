@@ -2,12 +2,13 @@
  * One fixture folder per failure code: building it prints exactly `expected.txt`, and
  * an error leaves the previous site untouched.
  */
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../src/build.js';
 import { UserError, formatDiagnostics } from '../src/diagnostics.js';
+import { MAX_SOURCE_FILE_BYTES } from '../src/pipeline/load.js';
 import { runCli } from './helpers/cli.js';
 
 const FIXTURES = path.resolve('test/fixtures/invalid');
@@ -52,5 +53,20 @@ describe('--skip-invalid', () => {
     expect(result.stdout).toMatch(/0 exhibitions, 2 exhibitors, 0 service providers, 1 invalid records skipped/);
     const first = JSON.parse(await readFile(path.join(out, 'api/public/exhibitors/E1.json'), 'utf8'));
     expect(first.company_en).toBe('First');
+  });
+});
+
+describe('a source file too large to read', () => {
+  it('is reported with its size and the limit, without being read', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'ds-huge-'));
+    await mkdir(path.join(root, 'sources', 'exhibitors'), { recursive: true });
+    const huge = path.join(root, 'sources', 'exhibitors', 'huge.ndjson');
+    await writeFile(huge, '');
+    await truncate(huge, MAX_SOURCE_FILE_BYTES + 1); // sparse: no bytes are written
+    const result = await runCli(['build', '--sources', 'sources', '--out', path.join(root, 'site')], root);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'sources/exhibitors/huge.ndjson: the file holds 524288001 bytes; a source file may hold at most 524288000 (500 MiB): split it into several files (every *.json and *.ndjson file below the sources folder is read)',
+    );
   });
 });

@@ -2,7 +2,7 @@
  * Stage 1, load: find the source files with fast-glob and read them into raw records,
  * each with the file and line it came from. Unreadable files become diagnostics.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import type { Diagnostic } from '../diagnostics.js';
@@ -26,6 +26,11 @@ export interface LoadedSources {
 }
 
 const SOURCE_GLOB = '**/*.{json,ndjson,jsonl}';
+/**
+ * Largest source file read, in bytes: its text must fit in one JavaScript string
+ * (V8 allows about 2^29 characters). More data goes into more files.
+ */
+export const MAX_SOURCE_FILE_BYTES = 500 * 2 ** 20;
 const KIND_OF_COLLECTION = new Map<string, Kind>(KINDS.map((kind) => [COLLECTIONS[kind], kind]));
 
 /**
@@ -49,6 +54,12 @@ export async function loadSources(sourcesDir: string, displayPath: (file: string
 async function readText(file: string, name: string, diagnostics: Diagnostic[]): Promise<string | undefined> {
   let bytes: Uint8Array;
   try {
+    const { size } = await stat(file);
+    if (size > MAX_SOURCE_FILE_BYTES) {
+      const message = `the file holds ${size} bytes; a source file may hold at most ${MAX_SOURCE_FILE_BYTES} (${MAX_SOURCE_FILE_BYTES / 2 ** 20} MiB): split it into several files (every *.json and *.ndjson file below the sources folder is read)`;
+      diagnostics.push({ code: 'unreadable_file', severity: 'error', file: name, message });
+      return undefined;
+    }
     bytes = await readFile(file);
   } catch (error) {
     diagnostics.push({ code: 'unreadable_file', severity: 'error', file: name, message: `cannot read the file: ${(error as Error).message}` });
