@@ -14,8 +14,6 @@ import { missingDocument, parseDocument, SiteError, type SiteReader } from './si
 import type { DocumentStore } from './store.js';
 import type { Entity } from './types.js';
 
-/** `format` of a search index file. */
-
 /** A search index file as the build writes it (see `renderSearchIndex`). */
 interface SearchIndexFile {
   format: string;
@@ -29,15 +27,21 @@ interface SearchIndexFile {
   generated_at: string;
 }
 
-/** A loaded index and the text it was loaded from, which tells whether it is still current. */
+/**
+ * A loaded index, with what tells whether it is still current: the store's revision of the
+ * file when the store has revisions, else the text it was loaded from.
+ */
 interface LoadedIndex {
-  text: string;
+  revision: string | undefined;
+  text: string | undefined;
   file: SearchIndexFile;
   search: MiniSearch<SearchDocument>;
+  /** Decoded filter postings, by filter and normalized value, decoded on first use. */
+  decoded: Map<string, number[] | undefined>;
 }
 
 // Loading an index (JSON.parse + indexing the names) is the costly part of a `q` answer, so
-// loaded indexes are kept per store and kind, and reused while the file's text is unchanged:
+// loaded indexes are kept per store and kind, and reused while the file is unchanged:
 // a rebuild is picked up at once, with no stale answers.
 const loadedIndexes = new WeakMap<DocumentStore, Map<Kind, LoadedIndex>>();
 
@@ -53,24 +57,34 @@ export async function readSearchSlice(
   limit: number,
   offset: number,
 ): Promise<KindSlice> {
-  const { file, search } = await loadIndex(reader.store, kind);
+  const loaded = await loadIndex(reader.store, kind);
+  const { file, search } = loaded;
   reader.stamp(file.generated_at);
-  const ranks = filterRanks(searchRanks(search, q), filters, (filter, value) =>
-    Object.hasOwn(file.postings[filter], value) ? decodeRanks(file.postings[filter][value]!) : undefined,
-  );
+  const ranks = filterRanks(searchRanks(search, q), filters, (filter, value) => postingsOf(loaded, filter, value));
   const ids = ranks.slice(offset, offset + limit).map((rank) => file.ids[rank]!);
   const entities = await Promise.all(ids.map((id) => reader.required<Entity>(entityPath(kind, id))));
   return { entities, total: ranks.length };
 }
 
+function postingsOf(loaded: LoadedIndex, filter: Filter, value: string): number[] | undefined {
+  const key = `${filter}\u0000${value}`;
+  if (!loaded.decoded.has(key)) {
+    const encoded = loaded.file.postings[filter];
+    loaded.decoded.set(key, Object.hasOwn(encoded, value) ? decodeRanks(encoded[value]!) : undefined);
+  }
+  return loaded.decoded.get(key);
+}
+
 async function loadIndex(store: DocumentStore, kind: Kind): Promise<LoadedIndex> {
   const path = searchIndexPath(kind);
-  const text = await store.read(path);
-  if (text === undefined) throw missingDocument(path);
   let byKind = loadedIndexes.get(store);
   if (!byKind) loadedIndexes.set(store, (byKind = new Map()));
   const cached = byKind.get(kind);
-  if (cached?.text === text) return cached;
+  const revision = await store.revision?.(path);
+  if (revision !== undefined && cached?.revision === revision) return cached;
+  const text = await store.read(path);
+  if (text === undefined) throw missingDocument(path);
+  if (revision === undefined && cached?.text === text) return cached;
 
   const file = parseDocument<SearchIndexFile>(path, text);
   if (file.format !== SEARCH_INDEX_FORMAT || file.version !== SEARCH_INDEX_VERSION || file.kind !== kind) {
@@ -79,7 +93,8 @@ async function loadIndex(store: DocumentStore, kind: Kind): Promise<LoadedIndex>
         `this dataset-site reads ${SEARCH_INDEX_FORMAT} version ${SEARCH_INDEX_VERSION} for ${kind}. Rebuild the site with this version.`,
     );
   }
-  const loaded = { text, file, search: loadSearchIndex(file.index) };
+  // With a revision the text is not needed to tell a change, and not kept.
+  const loaded = { revision, text: revision === undefined ? text : undefined, file, search: loadSearchIndex(file.index), decoded: new Map() };
   byKind.set(kind, loaded);
   return loaded;
 }

@@ -9,4 +9,11 @@ export interface DocumentStore {
    * fails (a network error, a permission problem).
    */
   read(path: string): Promise<string | undefined>;
+  /**
+   * Optional: a cheap token that changes whenever the document at `path` changes (a file's
+   * inode, size and times; an ETag), or `undefined` when there is none. With it, what the
+   * router derives from a large document (a loaded search index) is reused without reading
+   * the document again; without it, the document is read and compared on every use.
+   */
+  revision?(path: string): Promise<string | undefined>;
 }

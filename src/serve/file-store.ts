@@ -1,5 +1,5 @@
 /** A {@link DocumentStore} over a built site in a folder on disk. */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { DocumentStore } from '../query/index.js';
 
@@ -9,11 +9,15 @@ const ABSENT = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
 /** Reads documents from the site in `dir`; a path that would leave the folder is absent. */
 export function fileStore(dir: string): DocumentStore {
   const root = path.resolve(dir);
+  // The router only passes safe paths; this keeps the store safe on its own.
+  const fileOf = (sitePath: string) => {
+    const file = path.resolve(root, sitePath);
+    return file.startsWith(root + path.sep) ? file : undefined;
+  };
   return {
     async read(sitePath) {
-      const file = path.resolve(root, sitePath);
-      // The router only passes safe paths; this keeps the store safe on its own.
-      if (!file.startsWith(root + path.sep)) return undefined;
+      const file = fileOf(sitePath);
+      if (file === undefined) return undefined;
       try {
         // Synchronous on purpose, as http-server reads the text files it serves: an answer
         // reads many small, cached documents, and each async read costs several thread-pool
@@ -22,6 +26,17 @@ export function fileStore(dir: string): DocumentStore {
       } catch (error) {
         if (ABSENT.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
         throw error;
+      }
+    },
+    // A rebuild swaps in a new folder: changed files are new inodes, unchanged ones are
+    // hard links to the same inode and content.
+    async revision(sitePath) {
+      const file = fileOf(sitePath);
+      try {
+        const stats = file === undefined ? undefined : statSync(file, { bigint: true, throwIfNoEntry: false });
+        return stats === undefined ? undefined : `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
+      } catch {
+        return undefined; // `read` reports what is wrong
       }
     },
   };
