@@ -2,13 +2,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { KINDS, loadSearchIndex, searchIndexPath, searchRanks, type Kind } from '../lib/query/index.js';
+import { searchIndexPath } from '../lib/query/formats/paths.js';
+import { parseSearchIndex } from '../lib/query/formats/search-index.js';
+import { KINDS, type Kind } from '../lib/query/semantics/kinds.js';
+import { indexNames, searchRanks } from '../lib/query/semantics/search.js';
 
 /** What one kind's search index costs. */
 export interface SearchCost {
   rawBytes: number;
   gzipBytes: number;
-  /** Read + JSON.parse + loadSearchIndex, milliseconds. */
+  /** Read + JSON.parse + indexNames, milliseconds. */
   loadMs: number;
   /** Latency of one `searchRanks` call over {@link QUERIES}, milliseconds. */
   qMedianMs: number;
@@ -30,14 +33,14 @@ const ROUNDS = 5;
 
 /** Measures the search index of every kind in a built site. */
 export function measureSearch(siteDir: string): Record<Kind, SearchCost> {
-  return Object.fromEntries(KINDS.map((kind) => [kind, measureKind(path.join(siteDir, searchIndexPath(kind)))])) as Record<Kind, SearchCost>;
+  return Object.fromEntries(KINDS.map((kind) => [kind, measureKind(kind, siteDir)])) as Record<Kind, SearchCost>;
 }
 
-function measureKind(file: string): SearchCost {
+function measureKind(kind: Kind, siteDir: string): SearchCost {
+  const file = searchIndexPath(kind);
   const started = performance.now();
-  const bytes = readFileSync(file);
-  const document = JSON.parse(bytes.toString('utf8')) as { index: unknown };
-  const index = loadSearchIndex(document.index);
+  const bytes = readFileSync(path.join(siteDir, file));
+  const index = indexNames(parseSearchIndex(file, bytes.toString('utf8'), kind).index);
   const loadMs = performance.now() - started;
   const latencies: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {

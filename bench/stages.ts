@@ -9,7 +9,7 @@ import { modelEntities } from '../lib/pipeline/model.js';
 import { planListings } from '../lib/pipeline/plan.js';
 import { renderSite } from '../lib/pipeline/render.js';
 import { validateRecords } from '../lib/pipeline/validate.js';
-import { Dataset } from '../lib/query/index.js';
+import { Dataset } from '../lib/query/semantics/dataset.js';
 import { buildDictionary } from '../lib/schema/dictionary.js';
 
 const sources = process.argv[2];

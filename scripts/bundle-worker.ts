@@ -1,14 +1,14 @@
 /**
- * Bundles the Cloudflare Pages worker (lib/serve/adapters/cloudflare-worker.js, the
+ * Bundles the Cloudflare Pages worker (lib/hosts/cloudflare-worker.js, the
  * router of src/query and MiniSearch) into one ES module, which the build copies into
  * every site as `_worker.js`. Run by `npm run compile` after tsc.
  */
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { WORKER_BUNDLE } from '../src/serve/adapters/cloudflare.js';
+import { WORKER_BUNDLE } from '../src/hosts/cloudflare-pages.js';
 
 await build({
-  entryPoints: [fileURLToPath(new URL('../lib/serve/adapters/cloudflare-worker.js', import.meta.url))],
+  entryPoints: [fileURLToPath(new URL('../lib/hosts/cloudflare-worker.js', import.meta.url))],
   outfile: fileURLToPath(WORKER_BUNDLE),
   bundle: true,
   format: 'esm',

@@ -7,8 +7,10 @@ import { modelEntities } from './pipeline/model.js';
 import { planListings } from './pipeline/plan.js';
 import { renderSite } from './pipeline/render.js';
 import { validateRecords } from './pipeline/validate.js';
-import { countDocuments, recoverSite, writeSite, type WriteStats } from './pipeline/write.js';
-import { Dataset, KINDS, type Kind } from './query/index.js';
+import { countDocuments, type WriteStats } from './pipeline/output.js';
+import { recoverSite, writeSite } from './pipeline/write.js';
+import { Dataset } from './query/semantics/dataset.js';
+import { KINDS, type Kind } from './query/semantics/kinds.js';
 import { buildDictionary } from './schema/dictionary.js';
 
 /** What a build did. */

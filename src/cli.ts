@@ -3,8 +3,8 @@
 import { Command } from 'commander';
 import { build } from './build.js';
 import { UserError, formatDiagnostics, type Diagnostic } from './diagnostics.js';
-import { DATASET_PARAMETERS, DATASET_PARAMETER_SCHEMAS } from './query/index.js';
-import { queryDataset } from './query-site.js';
+import { DATASET_PARAMETERS, DATASET_PARAMETER_SCHEMAS } from './query/semantics/params.js';
+import { queryDataset } from './site/query-dataset.js';
 import { serve } from './serve/serve.js';
 import { verifySite } from './verify/verify.js';
 

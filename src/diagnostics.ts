@@ -14,11 +14,12 @@ export type DiagnosticCode =
   | 'duplicate_id'
   | 'unknown_exhibition'
   | 'unknown_field'
-  | 'no_sources';
+  /** A built site breaks the contract (`verify`). */
+  | 'invalid_site';
 
 /** One problem found in the input or in a built site. */
 export interface Diagnostic {
-  code: DiagnosticCode | string;
+  code: DiagnosticCode;
   severity: 'error' | 'warning';
   /** Path of the file, relative to the working folder where possible. */
   file?: string;

@@ -12,6 +12,6 @@
 export { build, type BuildResult } from './build.js';
 export { resolveConfig, type BuildOptions, type ResolvedConfig } from './config.js';
 export { UserError, formatDiagnostic, formatDiagnostics, type Diagnostic } from './diagnostics.js';
-export { queryDataset, type QueryAnswer, type QueryOptions } from './query-site.js';
+export { queryDataset, type QueryResult, type QueryOptions } from './site/query-dataset.js';
 export { serve, type PreviewServer, type ServeOptions } from './serve/serve.js';
 export { verifySite, type VerifyOptions, type VerifyResult } from './verify/verify.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.js';
-import { MANIFEST_PATH } from '../src/pipeline/manifest.js';
+import { MANIFEST_PATH } from '../src/query/formats/manifest.js';
 import { CLI, runCli } from './helpers/cli.js';
 import { TEST_NOW, buildTempSite, hashTree, readSiteJson } from './helpers/site.js';
 

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
-import { entityPath, listingPath, type DatasetResponse, type Entity } from '../src/query/index.js';
+import { entityPath, listingPath } from '../src/query/formats/paths.js';
+import type { DatasetResponse } from '../src/query/responses/dataset-response.js';
+import type { Entity } from '../src/query/semantics/entity.js';
 import { verifySite } from '../src/verify/verify.js';
 import { buildTempSite, readSiteJson } from './helpers/site.js';
 

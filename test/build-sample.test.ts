@@ -6,21 +6,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSources } from '../src/pipeline/load.js';
 import { modelEntities } from '../src/pipeline/model.js';
 import { validateRecords } from '../src/pipeline/validate.js';
-import {
-  COLLECTIONS,
-  DATASET_TYPES,
-  Dataset,
-  FILTERS,
-  KINDS,
-  answerListingPage,
-  filterValues,
-  listingPath,
-  trimSlash,
-  type DatasetResponse,
-  type Entity,
-  type FilterValues,
-  type Kind,
-} from '../src/query/index.js';
+import { listingPath } from '../src/query/formats/paths.js';
+import { trimSlash } from '../src/query/formats/urls.js';
+import type { DatasetResponse } from '../src/query/responses/dataset-response.js';
+import { answerListingPage } from '../src/query/responses/reference.js';
+import { Dataset } from '../src/query/semantics/dataset.js';
+import type { Entity } from '../src/query/semantics/entity.js';
+import { filterValues, type FilterValues } from '../src/query/semantics/filters.js';
+import { COLLECTIONS, DATASET_TYPES, FILTERS, KINDS, type Kind } from '../src/query/semantics/kinds.js';
 import { buildDictionary } from '../src/schema/dictionary.js';
 import { verifySite } from '../src/verify/verify.js';
 import { TEST_NOW, buildTempSite, readSiteJson } from './helpers/site.js';

@@ -2,7 +2,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { entityPath, listingPath } from '../src/query/index.js';
+import { entityPath, listingPath } from '../src/query/formats/paths.js';
 import { runCli } from './helpers/cli.js';
 import { buildTempSite } from './helpers/site.js';
 

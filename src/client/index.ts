@@ -12,19 +12,20 @@
  * const schema = await client.schema();
  * ```
  */
-import {
-  createRouter,
-  DATASET_ROUTE,
-  fetchStore,
-  SCHEMA_ROUTE,
-  type DatasetResponse,
-  type DatasetType,
-  type ErrorBody,
-  type FetchLike,
-  type RouterResponse,
-} from '../query/index.js';
+import { DATASET_ROUTE, SCHEMA_ROUTE } from '../query/formats/urls.js';
+import type { DatasetResponse } from '../query/responses/dataset-response.js';
+import type { ErrorBody } from '../query/responses/error-response.js';
+import { fetchStore, type FetchLike } from '../query/router/fetch-store.js';
+import type { RouterResponse } from '../query/router/http.js';
+import { createRouter } from '../query/router/router.js';
+import type { DatasetQuery } from '../query/semantics/params.js';
 
-export type { DatasetResponse, Entity, ErrorBody, FetchLike, RouterResponse } from '../query/index.js';
+export type { DatasetMeta, DatasetResponse } from '../query/responses/dataset-response.js';
+export type { ErrorBody } from '../query/responses/error-response.js';
+export type { FetchLike } from '../query/router/fetch-store.js';
+export type { RouterResponse } from '../query/router/http.js';
+export type { Entity } from '../query/semantics/entity.js';
+export type { DatasetType } from '../query/semantics/kinds.js';
 
 /** Options of {@link createClient}. */
 export interface ClientOptions {
@@ -34,20 +35,8 @@ export interface ClientOptions {
   fetch?: FetchLike;
 }
 
-/** Parameters of a dataset query (CONTRACT §2); absent ones take their defaults. */
-export interface DatasetParams {
-  /** @default 'all' */
-  type?: DatasetType;
-  /** Keywords searched in the names. */
-  q?: string;
-  industry?: string;
-  country?: string;
-  city?: string;
-  /** Entities per array, at most 500. @default 100 */
-  limit?: number;
-  /** Entities to skip in each array. @default 0 */
-  offset?: number;
-}
+/** Parameters of a dataset query (docs/api.md#parameters); absent ones take their defaults. */
+export type DatasetParams = Partial<DatasetQuery>;
 
 /** A query the API refused (status 400) or could not answer; `body` is the JSON error. */
 export class ApiError extends Error {

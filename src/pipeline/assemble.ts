@@ -3,7 +3,7 @@
  * a page spliced from serialized entities and its `_meta`. Runs in the main thread and in
  * the writer's worker threads alike, so both write exactly the same bytes.
  */
-import { COLLECTIONS, KINDS, type DatasetType } from '../query/index.js';
+import { COLLECTIONS, KINDS, type DatasetType, type Kind } from '../query/semantics/kinds.js';
 import { entityBytes, entityLength, type EntityBytes } from './entity-store.js';
 
 /** A document written as it is. */
@@ -13,8 +13,7 @@ export interface TextBody {
 
 /** An entity document: the entity's JSON, exactly as listed. */
 export interface EntityBody {
-  /** Index of the kind in `KINDS`. */
-  kind: number;
+  kind: Kind;
   rank: number;
 }
 
@@ -24,8 +23,8 @@ export interface EntityBody {
  */
 export interface PageBody {
   type: DatasetType;
-  /** Index in `KINDS` and ranks of the entities of each array, in order. */
-  arrays: [kind: number, ranks: number[]][];
+  /** The kind and ranks of the entities of each array, in order. */
+  arrays: [kind: Kind, ranks: number[]][];
   /** `JSON.stringify(_meta)` without the `entities` member (it must be the last). */
   meta: string;
 }
@@ -42,20 +41,25 @@ export interface AssembleContext {
   dictionaries: PageDictionaries;
 }
 
-const HEADS = KINDS.map((kind) => Buffer.from(`"${COLLECTIONS[kind]}":[`));
+const HEADS = Object.fromEntries(KINDS.map((kind) => [kind, Buffer.from(`"${COLLECTIONS[kind]}":[`)])) as Record<Kind, Buffer>;
 const COMMA = 0x2c;
+// After the arrays: `"_meta":` + meta without its closing brace + `,"entities":` + dictionary + `}}`.
+const META_HEAD = '"_meta":';
+const ENTITIES_HEAD = ',"entities":';
+const TAIL = '}}';
+const META_FRAME_BYTES = META_HEAD.length - 1 + ENTITIES_HEAD.length + TAIL.length;
 
 /** The size in bytes of a document. */
 export function bodySize(body: DocumentBody, context: AssembleContext): number {
   if ('text' in body) return Buffer.byteLength(body.text);
-  if ('rank' in body) return entityLength(context.entities[KINDS[body.kind]!], body.rank);
-  let size = 1;
+  if ('rank' in body) return entityLength(context.entities[body.kind], body.rank);
+  let size = 1; // `{`
   for (const [kind, ranks] of body.arrays) {
-    const bytes = context.entities[KINDS[kind]!];
-    size += HEADS[kind]!.length + Math.max(0, ranks.length - 1) + 2;
+    const bytes = context.entities[kind];
+    size += HEADS[kind].length + Math.max(0, ranks.length - 1) + 2; // head, commas, `],`
     for (const rank of ranks) size += entityLength(bytes, rank);
   }
-  return size + Buffer.byteLength(body.meta) + Buffer.byteLength(context.dictionaries[body.type]) + 21;
+  return size + Buffer.byteLength(body.meta) + Buffer.byteLength(context.dictionaries[body.type]) + META_FRAME_BYTES;
 }
 
 /**
@@ -64,14 +68,14 @@ export function bodySize(body: DocumentBody, context: AssembleContext): number {
  */
 export function assemble(body: DocumentBody, context: AssembleContext, scratch: Buffer): Uint8Array {
   if ('text' in body) return Buffer.from(body.text);
-  if ('rank' in body) return entityBytes(context.entities[KINDS[body.kind]!], body.rank);
+  if ('rank' in body) return entityBytes(context.entities[body.kind], body.rank);
   const size = bodySize(body, context);
   const out = size <= scratch.length ? scratch : Buffer.allocUnsafe(size);
   let at = out.write('{');
   for (const [kind, ranks] of body.arrays) {
-    const bytes = context.entities[KINDS[kind]!];
-    out.set(HEADS[kind]!, at);
-    at += HEADS[kind]!.length;
+    const bytes = context.entities[kind];
+    out.set(HEADS[kind], at);
+    at += HEADS[kind].length;
     ranks.forEach((rank, i) => {
       if (i > 0) out[at++] = COMMA;
       const entity = entityBytes(bytes, rank);
@@ -80,12 +84,12 @@ export function assemble(body: DocumentBody, context: AssembleContext, scratch: 
     });
     at += out.write('],', at);
   }
-  at += out.write('"_meta":', at);
+  at += out.write(META_HEAD, at);
   at += out.write(body.meta, at);
   at -= 1; // the meta's closing brace: the entities go in front of it
-  at += out.write(',"entities":', at);
+  at += out.write(ENTITIES_HEAD, at);
   at += out.write(context.dictionaries[body.type], at);
-  at += out.write('}}', at);
+  at += out.write(TAIL, at);
   if (at !== size) throw new Error(`page assembled to ${at} bytes, expected ${size}`);
   return out.subarray(0, size);
 }

@@ -4,7 +4,8 @@
  * and each entity's SHA-1 digest stands for its bytes in page fingerprints.
  */
 import { createHash } from 'node:crypto';
-import { KINDS, type Dataset, type Kind } from '../query/index.js';
+import type { Dataset } from '../query/semantics/dataset.js';
+import { KINDS, type Kind } from '../query/semantics/kinds.js';
 
 /** The serialized entities of one kind, by rank in the default order. */
 export interface KindBytes {
@@ -65,4 +66,9 @@ export function entityBytes(kind: KindBytes, rank: number): Uint8Array {
 /** Byte length of one entity's JSON. */
 export function entityLength(kind: KindBytes, rank: number): number {
   return kind.spans[rank * 3 + 2]!;
+}
+
+/** The digest of one entity's JSON, as text: the fingerprint of its entity document. */
+export function entityDigest(store: EntityStore, kind: Kind, rank: number): string {
+  return store.digests[kind].toString('base64url', rank * DIGEST_BYTES, (rank + 1) * DIGEST_BYTES);
 }

@@ -6,7 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import type { Diagnostic } from '../diagnostics.js';
-import { COLLECTIONS, KINDS, type Kind } from '../query/index.js';
+import { COLLECTIONS, KINDS, type Kind } from '../query/semantics/kinds.js';
 import { arrayElementLines, lineAt } from './json-lines.js';
 import { decodeUtf8, lineOfByte } from './utf8.js';
 

@@ -2,7 +2,10 @@
  * Stage 3, model: turn valid source records into entities as served: derived `status`,
  * absolute `_links` and `_rag_text`, keys in the served order.
  */
-import { entityPath, relationPath, staticUrl, type EntitiesByKind, type Entity, type Kind } from '../query/index.js';
+import { entityPath, relationPath } from '../query/formats/paths.js';
+import { staticUrl } from '../query/formats/urls.js';
+import type { EntitiesByKind, Entity } from '../query/semantics/entity.js';
+import type { Kind } from '../query/semantics/kinds.js';
 import { SOURCE_FIELDS, type ExhibitionStatus, type SourceRecord } from '../schema/entities.js';
 import { ragText } from './rag-text.js';
 import type { ValidRecords } from './validate.js';

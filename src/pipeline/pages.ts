@@ -4,22 +4,14 @@
  * changed since the previous build costs no assembling and no hashing of its bytes.
  */
 import { createHash } from 'node:crypto';
-import {
-  DATASET_TYPES,
-  KINDS,
-  PAGE_SIZE,
-  datasetMeta,
-  kindsOf,
-  pageCount,
-  staticPageLinks,
-  totalsOf,
-  type DatasetType,
-  type Kind,
-  type ResponseContext,
-} from '../query/index.js';
+import { PAGE_SIZE } from '../query/formats/paths.js';
+import { datasetMeta, type ResponseContext } from '../query/responses/dataset-response.js';
+import { totalsOf } from '../query/responses/reference.js';
+import { pageCount, staticPageWindow } from '../query/responses/window.js';
+import { DATASET_TYPES, KINDS, kindsOf, type DatasetType, type Kind } from '../query/semantics/kinds.js';
 import { bodySize, type AssembleContext, type PageBody, type PageDictionaries } from './assemble.js';
 import { DIGEST_BYTES, type EntityStore } from './entity-store.js';
-import type { OutputDocument } from './render.js';
+import type { OutputDocument } from './output.js';
 
 // Part of every page fingerprint: change it whenever assemble() lays pages out differently.
 const PAGE_LAYOUT = 'page-layout-1';
@@ -50,17 +42,17 @@ export class PageRenderer {
     const totals = totalsOf(matches);
     const pages = pageCount(totals);
     for (let page = 1; page <= pages; page++) {
-      const window = staticPageLinks(totals, page, this.context.baseUrl, pathOf);
+      const window = staticPageWindow(totals, page, this.context.baseUrl, pathOf);
       const arrays: PageBody['arrays'] = [];
       let count = 0;
       for (const kind of kindsOf(type)) {
         const ranks = (matches[kind] ?? []).slice(window.offset, window.offset + PAGE_SIZE);
-        arrays.push([KINDS.indexOf(kind), ranks]);
+        arrays.push([kind, ranks]);
         count += ranks.length;
       }
       const { entities: _, ...meta } = datasetMeta({ type, totals, count, ...window }, { ...this.context, generatedAt: '' });
       const body: PageBody = { type, arrays, meta: JSON.stringify(meta) };
-      yield { path: pathOf(page), body, hash: this.fingerprint(body), size: bodySize(body, this.assembleContext), timestamped: true };
+      yield { path: pathOf(page), body, fingerprint: this.fingerprint(body), size: bodySize(body, this.assembleContext), timestamped: true };
     }
   }
 
@@ -68,7 +60,7 @@ export class PageRenderer {
   private fingerprint(body: PageBody): string {
     const hash = createHash('sha1').update(PAGE_LAYOUT).update(body.meta).update(this.dictionaryDigests[body.type]);
     for (const [kind, ranks] of body.arrays) {
-      const words = this.digestWords[KINDS[kind]!];
+      const words = this.digestWords[kind];
       const size = ranks.length * (DIGEST_BYTES / 4);
       if (this.scratch.length < size) this.scratch = new Uint32Array(size);
       let at = 0;
@@ -76,7 +68,8 @@ export class PageRenderer {
         const from = rank * (DIGEST_BYTES / 4);
         for (let i = 0; i < DIGEST_BYTES / 4; i++) this.scratch[at++] = words[from + i]!;
       }
-      hash.update(`[${kind}:${ranks.length}]`).update(new Uint8Array(this.scratch.buffer, 0, size * 4));
+      // The kind by its index in KINDS, as fingerprints have always been made.
+      hash.update(`[${KINDS.indexOf(kind)}:${ranks.length}]`).update(new Uint8Array(this.scratch.buffer, 0, size * 4));
     }
     return hash.digest('base64url');
   }

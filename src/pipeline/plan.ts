@@ -3,7 +3,9 @@
  * values that has matches (plus the unfiltered listing of every type, even when empty),
  * with the matching ranks of each kind in the default order.
  */
-import { FILTERS, KINDS, type Dataset, type DatasetType, type FilterValues, type Kind } from '../query/index.js';
+import type { Dataset } from '../query/semantics/dataset.js';
+import type { FilterValues } from '../query/semantics/filters.js';
+import { FILTERS, KINDS, type DatasetType, type Kind } from '../query/semantics/kinds.js';
 
 /** One listing to precompute: its type, normalized filter values and matches per kind. */
 export interface Listing {

@@ -1,14 +1,14 @@
 /**
- * `_rag_text` (CONTRACT §5): the meaningful fields of an entity in both languages, one
+ * `_rag_text` (docs/api.md#entities): the meaningful fields of an entity in both languages, one
  * labelled line each, as plain text. No HTML, no empty labels, no `null`.
  */
-import type { Kind } from '../query/index.js';
+import { NAME_FIELDS, type Kind } from '../query/semantics/kinds.js';
 
 type Line = readonly [label: string, value: unknown];
 
 const LINES: Record<Kind, (entity: Record<string, unknown>) => Line[]> = {
   exhibition: (e) => [
-    ['Exhibition 展会', joinNames(e.name_cn, e.name_en)],
+    ['Exhibition 展会', names('exhibition', e)],
     ['Industry 行业', [...list(e.industry_tags_en), ...list(e.industry_tags_cn)]],
     ['Location 地点', [e.venue, e.city, e.country]],
     ['Dates 日期', e.start_date === e.end_date ? e.start_date : `${e.start_date} to ${e.end_date}`],
@@ -17,7 +17,7 @@ const LINES: Record<Kind, (entity: Record<string, unknown>) => Line[]> = {
     ['Website 官网', e.official_url],
   ],
   exhibitor: (e) => [
-    ['Exhibitor 展商', joinNames(e.company_cn, e.company_en)],
+    ['Exhibitor 展商', names('exhibitor', e)],
     ['Industry 行业', e.industry_tags],
     ['Products 产品', e.product_tags],
     ['Tags 标签', e.tags],
@@ -27,7 +27,7 @@ const LINES: Record<Kind, (entity: Record<string, unknown>) => Line[]> = {
     ['Website 官网', e.official_url],
   ],
   service_provider: (e) => [
-    ['Service provider 服务商', joinNames(e.name_cn, e.name_en)],
+    ['Service provider 服务商', names('service_provider', e)],
     ['Services 服务类型', e.service_types],
     ['Regions 服务区域', e.cover_regions],
     ['Industries 擅长行业', e.good_at_industry],
@@ -46,8 +46,9 @@ export function ragText(kind: Kind, entity: Record<string, unknown>): string {
   return lines.join('\n');
 }
 
-function joinNames(cn: unknown, en: unknown): string[] {
-  return [cn, en].filter((name): name is string => typeof name === 'string');
+// The names an entity has, the Chinese one first.
+function names(kind: Kind, entity: Record<string, unknown>): string[] {
+  return NAME_FIELDS[kind].map((field) => entity[field]).filter((name): name is string => typeof name === 'string');
 }
 
 function list(value: unknown): unknown[] {

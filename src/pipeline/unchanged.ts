@@ -6,9 +6,8 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import type { Manifest } from './manifest.js';
-import type { OutputDocument } from './render.js';
-import type { WriteStats } from './write.js';
+import type { Manifest } from '../query/formats/manifest.js';
+import type { OutputDocument, WriteStats } from './output.js';
 
 /** What writing would report if the site in `siteDir` is current; `undefined` at the first difference. */
 export function unchangedSite(documents: Iterable<OutputDocument>, previous: Manifest, siteDir: string): WriteStats | undefined {
@@ -16,7 +15,7 @@ export function unchangedSite(documents: Iterable<OutputDocument>, previous: Man
   const stats: WriteStats = { files: 0, bytes: 0, changed: 0 };
   for (const document of documents) {
     const before = previous.get(document.path);
-    if (before === undefined || before[0] !== document.hash) return undefined;
+    if (before === undefined || before[0] !== document.fingerprint) return undefined;
     const size = document.size + (document.timestamped ? Buffer.byteLength(before[1]) : 0);
     if (statSync(path.join(siteDir, document.path), { throwIfNoEntry: false })?.size !== size) return undefined;
     stats.files++;

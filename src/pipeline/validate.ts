@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { Diagnostic } from '../diagnostics.js';
-import type { Kind } from '../query/index.js';
+import type { Kind } from '../query/semantics/kinds.js';
 import { SOURCE_FIELDS, SOURCE_SCHEMAS, type SourceRecord } from '../schema/entities.js';
 import { NON_HTTP_URL } from '../schema/fields.js';
 import type { RawRecord } from './load.js';

@@ -5,11 +5,13 @@
  * fingerprint is the one in the previous site's manifest are hard-linked from it instead
  * of being written again: the previous site's files are never modified, only linked.
  */
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { stampGeneratedAt } from '../query/formats/generated-at.js';
+import { MANIFEST_PATH, parseManifest, serializeManifest, type Manifest } from '../query/formats/manifest.js';
 import type { DocumentBody } from './assemble.js';
-import { MANIFEST_PATH, readManifest, serializeManifest, type Manifest } from './manifest.js';
-import type { OutputDocument, RenderedSite } from './render.js';
+import type { OutputDocument, WriteStats } from './output.js';
+import type { RenderedSite } from './render.js';
 import { unchangedSite } from './unchanged.js';
 import { defaultWriterThreads, startRunner, type TaskRunner } from './write-runner.js';
 import type { WriteTask } from './write-task.js';
@@ -26,26 +28,17 @@ export interface WriteOptions {
   threads?: number;
 }
 
-/** What was written. */
-export interface WriteStats {
-  files: number;
-  bytes: number;
-  /** Timestamped documents whose content changed since the previous build. */
-  changed: number;
-}
-
-const STAMP = '"generated_at":""';
 const BATCH_TASKS = 256;
 const PROGRESS_EVERY = 5000;
 
 /**
  * Writes the documents into a new site folder and swaps it in place of `outDir`; when the
- * site there is already current (see unchanged.ts), leaves it as it is.
+ * site there is already current (see unchanged.ts), leaves it as it is. Run
+ * {@link recoverSite} first, as `build` does before it reads the sources.
  */
 export async function writeSite(site: RenderedSite, options: WriteOptions): Promise<WriteStats> {
   const outDir = path.resolve(options.outDir);
-  await recoverSite(outDir);
-  const previous = await readManifest(outDir);
+  const previous = await readPreviousManifest(outDir);
   const unchanged = unchangedSite(site.documents, previous, outDir);
   if (unchanged) return unchanged;
   const stagingDir = siblingPath(outDir, `tmp-${process.pid}-${Date.now()}`);
@@ -65,17 +58,6 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
   }
 }
 
-/** Files and bytes of the documents, without writing them (the size of what `writeSite` writes). */
-export function countDocuments(documents: Iterable<OutputDocument>, generatedAt: string): WriteStats {
-  const stats: WriteStats = { files: 0, bytes: 0, changed: 0 };
-  for (const document of documents) {
-    stats.files++;
-    stats.bytes += document.size + (document.timestamped ? Buffer.byteLength(generatedAt) : 0);
-    if (document.timestamped) stats.changed++;
-  }
-  return stats;
-}
-
 async function writeAll(documents: Iterable<OutputDocument>, dir: string, previous: Manifest, runner: TaskRunner, options: WriteOptions): Promise<WriteStats> {
   const manifest: Manifest = new Map();
   const stats: WriteStats = { files: 0, bytes: 0, changed: 0 };
@@ -86,7 +68,7 @@ async function writeAll(documents: Iterable<OutputDocument>, dir: string, previo
   };
   for (const document of documents) {
     const before = previous.get(document.path);
-    const unchanged = before !== undefined && before[0] === document.hash;
+    const unchanged = before !== undefined && before[0] === document.fingerprint;
     let body = document.body;
     let size = document.size;
     let generatedAt = '';
@@ -96,7 +78,7 @@ async function writeAll(documents: Iterable<OutputDocument>, dir: string, previo
       body = stamped(body, generatedAt);
       size += Buffer.byteLength(generatedAt);
     }
-    manifest.set(document.path, [document.hash, generatedAt]);
+    manifest.set(document.path, [document.fingerprint, generatedAt]);
     batch.push({ path: document.path, body, reuse: unchanged ? size : -1 });
     stats.files++;
     stats.bytes += size;
@@ -114,16 +96,17 @@ async function writeAll(documents: Iterable<OutputDocument>, dir: string, previo
   return stats;
 }
 
-// Fills in the `generated_at` left empty by rendering.
+// Stamps the `generated_at` left empty by rendering.
 function stamped(body: DocumentBody, generatedAt: string): DocumentBody {
-  const stamp = `"generated_at":${JSON.stringify(generatedAt)}`;
-  if ('meta' in body) return { ...body, meta: body.meta.replace(STAMP, () => stamp) };
-  if ('text' in body) {
-    const at = body.text.lastIndexOf(STAMP);
-    if (at < 0) throw new Error('a timestamped document has no "generated_at":""');
-    return { text: `${body.text.slice(0, at)}${stamp}${body.text.slice(at + STAMP.length)}` };
-  }
+  if ('meta' in body) return { ...body, meta: stampGeneratedAt(body.meta, generatedAt) };
+  if ('text' in body) return { text: stampGeneratedAt(body.text, generatedAt) };
   throw new Error('an entity document has no generated_at');
+}
+
+// The manifest of the site in `siteDir`; none (a first build, another version) is empty.
+async function readPreviousManifest(siteDir: string): Promise<Manifest> {
+  const text = await readFile(path.join(siteDir, MANIFEST_PATH), 'utf8').catch(() => undefined);
+  return text === undefined ? new Map() : parseManifest(text);
 }
 
 // Rename-rename is safer than delete-rename: the old site is whole until the new one is in place.

@@ -1,10 +1,10 @@
 /**
- * The data dictionary of schema.json (CONTRACT §8), generated from the zod schemas:
+ * The data dictionary of schema.json (docs/api.md#schema-document), generated from the zod schemas:
  * for each kind, every served field with its type, whether the source must give it,
  * a description, its format or allowed values, and whether it is filterable or searchable.
  */
 import { z } from 'zod';
-import { FILTER_FIELDS, FILTERS, KINDS, SEARCH_FIELDS, type Filter, type Kind } from '../query/index.js';
+import { FILTER_FIELDS, FILTERS, KINDS, NAME_FIELDS, type Filter, type Kind } from '../query/semantics/kinds.js';
 import { OUTPUT_SCHEMAS, SOURCE_SCHEMAS } from './entities.js';
 
 /** What the dictionary says of one field. */
@@ -52,7 +52,7 @@ function describeKind(kind: Kind): Record<string, FieldDescription> {
       required: sourceShape[name]?.safeParse(undefined).success === false,
       description: property.description ?? schema.description ?? '',
       filterable: FILTERS.filter((filter) => FILTER_FIELDS[kind][filter].includes(name)),
-      searchable: SEARCH_FIELDS[kind].includes(name),
+      searchable: NAME_FIELDS[kind].includes(name),
       derived: !(name in sourceShape) || name === 'status',
     };
     if (schema.items?.type) field.items = String(schema.items.type);

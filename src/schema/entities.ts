@@ -4,7 +4,7 @@
  * documents, and generate the data dictionary of schema.json.
  */
 import { z } from 'zod';
-import type { Kind } from '../query/index.js';
+import { NAME_FIELDS, type Kind } from '../query/semantics/kinds.js';
 import {
   dateField,
   idField,
@@ -68,12 +68,6 @@ const providerFields = {
   intro: textField('Introduction of the provider.'),
   case_images: urlListField('URLs of case images (http or https).'),
   is_verified: z.boolean({ error: 'must be true or false' }).default(false).describe('Whether the provider is verified; verified providers are listed first.'),
-};
-
-const NAME_FIELDS: Record<Kind, readonly [string, string]> = {
-  exhibition: ['name_cn', 'name_en'],
-  exhibitor: ['company_cn', 'company_en'],
-  service_provider: ['name_cn', 'name_en'],
 };
 
 function requireAName<T extends z.ZodRawShape>(kind: Kind, shape: T) {

@@ -1,6 +1,6 @@
 /**
  * Field builders shared by the entity schemas: each accepts the lenient source forms of
- * CONTRACT §5–6 and outputs the one served form.
+ * docs/api.md#sources and outputs the one served form (docs/api.md#entities).
  */
 import { z } from 'zod';
 

@@ -1,13 +1,14 @@
 /**
  * serve(): the local preview server. http-server's union server runs the router as its
  * one `before` middleware over a file store, so every path — query form, schema, static
- * documents, errors — gets the router's answer and the CONTRACT headers; http-server's
+ * documents, errors — gets the router's answer and the API headers (docs/api.md#headers); http-server's
  * own static handler (directory listings off) is never reached.
  */
 import type { AddressInfo } from 'node:net';
 import { createServer, type UnionRequest, type UnionResponse } from 'http-server';
 import { UserError } from '../diagnostics.js';
-import { createRouter, SCHEMA_PATH, type Router } from '../query/index.js';
+import { SCHEMA_PATH } from '../query/formats/paths.js';
+import { createRouter, type Router } from '../query/router/router.js';
 import { fileStore } from './file-store.js';
 
 /** Options of {@link serve}. */
@@ -31,7 +32,7 @@ export interface PreviewServer {
 }
 
 /**
- * Serves a built site locally with the full query form and the CONTRACT headers.
+ * Serves a built site locally with the full query form and the API headers.
  *
  * ### Usage:
  * ```ts

@@ -7,7 +7,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { UserError } from '../diagnostics.js';
-import { API_ROOT, COLLECTIONS, Dataset, KINDS, SCHEMA_DOCUMENT_VERSION, SCHEMA_PATH, type Dictionary, type Entity, type Kind } from '../query/index.js';
+import { SCHEMA_PATH } from '../query/formats/paths.js';
+import { parseSchemaDocument, type SchemaDocument } from '../query/formats/schema-document.js';
+import { SiteError } from '../query/formats/site-error.js';
+import { API_ROOT } from '../query/formats/urls.js';
+import type { Dictionary } from '../query/responses/dataset-response.js';
+import { Dataset } from '../query/semantics/dataset.js';
+import type { Entity } from '../query/semantics/entity.js';
+import { COLLECTIONS, KINDS, type Kind } from '../query/semantics/kinds.js';
 
 /** A built site as read from disk. */
 export interface SiteOnDisk {
@@ -18,18 +25,21 @@ export interface SiteOnDisk {
   dictionary: Dictionary;
   baseUrl: string;
   generatedAt: string;
-  schema: Record<string, unknown>;
+  schema: SchemaDocument;
 }
 
 /** Reads the schema and the entity documents of the site in `dir`. */
 export async function readSite(dir: string): Promise<SiteOnDisk> {
   const root = path.resolve(dir);
-  const schema = await readJson(root, SCHEMA_PATH).catch((error: Error) => {
+  const text = await readFile(path.join(root, SCHEMA_PATH), 'utf8').catch((error: Error) => {
     throw new UserError(`${dir} is not a built site (${error.message}); did you run dataset-site build?`, 1);
   });
-  const meta = (schema as { _meta?: Record<string, unknown> })._meta ?? {};
-  if (meta.format_version !== SCHEMA_DOCUMENT_VERSION) {
-    throw new UserError(`${SCHEMA_PATH} has format_version ${JSON.stringify(meta.format_version)}; this dataset-site reads version ${SCHEMA_DOCUMENT_VERSION}. Rebuild the site.`, 1);
+  let description;
+  try {
+    description = parseSchemaDocument(text);
+  } catch (error) {
+    if (error instanceof SiteError) throw new UserError(error.message, 1);
+    throw error;
   }
   const entityFiles = {} as Record<Kind, Map<string, Entity>>;
   for (const kind of KINDS) {
@@ -45,10 +55,10 @@ export async function readSite(dir: string): Promise<SiteOnDisk> {
       service_provider: [...entityFiles.service_provider.values()],
     }),
     entityFiles,
-    dictionary: meta.entities as Dictionary,
-    baseUrl: String(meta.base_url),
-    generatedAt: String(meta.generated_at),
-    schema: schema as Record<string, unknown>,
+    dictionary: description.dictionary,
+    baseUrl: description.baseUrl,
+    generatedAt: description.generatedAt,
+    schema: description.document,
   };
 }
 

@@ -1,7 +1,8 @@
 /** Every URL inside the site's documents must name a file of the site. */
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
-import { KINDS, trimSlash } from '../query/index.js';
+import { trimSlash } from '../query/formats/urls.js';
+import { KINDS } from '../query/semantics/kinds.js';
 import { readJson, type SiteOnDisk } from '../site/read-site.js';
 
 /** Checks `_links` of every entity and `next`/`prev` of every page resolve to files of the site. */
@@ -11,7 +12,7 @@ export async function checkLinks(site: SiteOnDisk, files: ReadonlySet<string>, d
   const check = (file: string, field: string, url: unknown) => {
     const target = typeof url === 'string' && url.startsWith(base) ? safeDecode(url.slice(base.length)) : undefined;
     if (target === undefined || !files.has(target)) {
-      problems.push({ code: 'site', severity: 'error', file: path.join(dir, file), field, message: `link does not resolve to a file of the site: ${String(url)}` });
+      problems.push({ code: 'invalid_site', severity: 'error', file: path.join(dir, file), field, message: `link does not resolve to a file of the site: ${String(url)}` });
     }
   };
   for (const kind of KINDS) {

@@ -7,25 +7,16 @@
 import path from 'node:path';
 import fg from 'fast-glob';
 import type { Diagnostic } from '../diagnostics.js';
-import { planListings } from '../pipeline/plan.js';
-import {
-  API_ROOT,
-  KINDS,
-  SCHEMA_PATH,
-  answerListingPage,
-  answerRelationPage,
-  entityPath,
-  listingPath,
-  pageCount,
-  parseListingPath,
-  relationPath,
-  totalsOf,
-  type Relation,
-} from '../query/index.js';
-import { OUTPUT_SCHEMAS } from '../schema/entities.js';
-import { HOST_FILES } from '../serve/adapters/host-files.js';
+import { HOST_FILES } from '../hosts/host-files.js';
+import { stampGeneratedAt } from '../query/formats/generated-at.js';
+import { SCHEMA_PATH, entityPath, listingPath, parseListingPath, relationPath, type Relation } from '../query/formats/paths.js';
+import { API_ROOT } from '../query/formats/urls.js';
+import { answerListingPage, answerRelationPage } from '../query/responses/reference.js';
+import { KINDS } from '../query/semantics/kinds.js';
 import { buildDictionary } from '../schema/dictionary.js';
+import { OUTPUT_SCHEMAS } from '../schema/entities.js';
 import { readJson, readSite, type SiteOnDisk } from '../site/read-site.js';
+import { expectedListings } from './expected-listings.js';
 import { checkLinks } from './links.js';
 import { checkSearchIndexes } from './search-indexes.js';
 
@@ -50,7 +41,7 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   const site = await readSite(dir);
   const problems: Diagnostic[] = [];
   const files = new Set((await fg('**/*.json', { cwd: site.dir, dot: false })).sort());
-  const problem = (file: string, message: string, field?: string) => problems.push({ code: 'site', severity: 'error', file: path.join(dir, file), field, message });
+  const problem = (file: string, message: string, field?: string) => problems.push({ code: 'invalid_site', severity: 'error', file: path.join(dir, file), field, message });
 
   if (JSON.stringify(site.dictionary) !== JSON.stringify(buildDictionary())) problem(SCHEMA_PATH, 'the data dictionary differs from the one this dataset-site generates', '_meta.entities');
   checkEntities(site, problem);
@@ -62,15 +53,16 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
     if (!files.has(file)) return problem(file, 'missing: the reference says this page exists');
     const actual = (await readJson(site.dir, file)) as { _meta?: { generated_at?: string } };
     const generatedAt = String(actual._meta?.generated_at);
-    const want = JSON.stringify(reference).replace('"generated_at":""', `"generated_at":${JSON.stringify(generatedAt)}`);
+    const want = stampGeneratedAt(JSON.stringify(reference), generatedAt);
     if (JSON.stringify(actual) !== want) problem(file, 'differs from the reference answer for its query');
   };
   const context = { baseUrl: site.baseUrl, generatedAt: '', dictionary: site.dictionary };
 
-  for (const listing of planListings(site.dataset)) {
-    const pages = pageCount(totalsOf(listing.matches));
-    for (let page = 1; page <= pages; page++) {
-      await compare(listingPath(listing.type, listing.filters, page), answerListingPage(site.dataset, listing.type, listing.filters, page, context));
+  for (const { type, filters } of expectedListings(site.dataset)) {
+    for (let page = 1; ; page++) {
+      const reference = answerListingPage(site.dataset, type, filters, page, context);
+      await compare(listingPath(type, filters, page), reference);
+      if (reference._meta.next === null) break;
     }
   }
   progress('listings checked');

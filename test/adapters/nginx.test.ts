@@ -4,9 +4,9 @@
  * a different answer, and every response has the CONTRACT headers and a JSON body.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATASET_TYPES } from '../../src/query/index.js';
+import { DATASET_TYPES } from '../../src/query/semantics/kinds.js';
 import { UserError } from '../../src/diagnostics.js';
-import { nginxConf, nginxQueryStrings } from '../../src/serve/adapters/nginx.js';
+import { nginxConf, nginxQueryStrings } from '../../src/hosts/nginx.js';
 import { buildTempSite } from '../helpers/site.js';
 import { CONTRACT_CASES, ESCAPES, datasetUrl } from '../contract/cases.js';
 import { referenceTarget, type Target } from '../contract/targets.js';

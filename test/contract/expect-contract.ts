@@ -2,7 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { API_HEADERS, entityPath, listingPath, searchIndexPath } from '../../src/query/index.js';
+import { entityPath, listingPath, searchIndexPath } from '../../src/query/formats/paths.js';
+import { API_HEADERS } from '../../src/query/router/http.js';
 import type { ContractCase, Body } from './cases.js';
 import type { Answer, Target } from './targets.js';
 

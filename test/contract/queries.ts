@@ -1,12 +1,13 @@
 /** fast-check arbitraries of dataset queries, drawn from the data of a site plus junk. */
 import fc from 'fast-check';
-import { DATASET_TYPES, FILTERS, KINDS, SEARCH_FIELDS, type Dataset } from '../../src/query/index.js';
+import type { Dataset } from '../../src/query/semantics/dataset.js';
+import { DATASET_TYPES, FILTERS, KINDS, NAME_FIELDS } from '../../src/query/semantics/kinds.js';
 import { datasetUrl } from './cases.js';
 
 /** Query-form URLs of random queries over `dataset`: valid, odd and invalid parameters alike. */
 export function datasetUrls(dataset: Dataset): fc.Arbitrary<string> {
   const values = FILTERS.map((filter) => KINDS.flatMap((kind) => [...dataset.postings(kind, filter).keys()]));
-  const names = KINDS.flatMap((kind) => dataset.entities[kind].flatMap((entity) => SEARCH_FIELDS[kind].map((field) => entity[field]))).filter(
+  const names = KINDS.flatMap((kind) => dataset.entities[kind].flatMap((entity) => NAME_FIELDS[kind].map((field) => entity[field]))).filter(
     (name): name is string => typeof name === 'string',
   );
   const spelling = (value: string) =>

@@ -5,7 +5,11 @@
  */
 import http from 'node:http';
 import { createClient } from '../../src/client/index.js';
-import { answerDataset, createRouter, errorBody, parseDatasetQuery, type RouterResponse } from '../../src/query/index.js';
+import { errorBody } from '../../src/query/responses/error-response.js';
+import { answerDataset } from '../../src/query/responses/reference.js';
+import type { RouterResponse } from '../../src/query/router/http.js';
+import { createRouter } from '../../src/query/router/router.js';
+import { parseDatasetQuery } from '../../src/query/semantics/params.js';
 import { fileStore } from '../../src/serve/file-store.js';
 import { serve } from '../../src/serve/serve.js';
 import { readSite } from '../../src/site/read-site.js';

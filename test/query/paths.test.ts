@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeSegment, encodeIdSegment, encodeSegment, entityPath, listingPath, normalize, parseListingPath, staticUrl } from '../../src/query/index.js';
+import { entityPath, listingPath, parseListingPath } from '../../src/query/formats/paths.js';
+import { decodeSegment, encodeIdSegment, encodeSegment } from '../../src/query/formats/segments.js';
+import { staticUrl } from '../../src/query/formats/urls.js';
+import { normalize } from '../../src/query/semantics/text.js';
 
 const FORBIDDEN = /[/\\.%\u0000-\u001f\u007f]/;
 

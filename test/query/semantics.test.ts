@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Dataset, buildSearchIndex, compareCodePoints, normalize, parseDatasetQuery, searchRanks, tokenize, type Entity } from '../../src/query/index.js';
+import { Dataset } from '../../src/query/semantics/dataset.js';
+import type { Entity } from '../../src/query/semantics/entity.js';
+import { parseDatasetQuery } from '../../src/query/semantics/params.js';
+import { buildSearchIndex, searchRanks, tokenize } from '../../src/query/semantics/search.js';
+import { compareCodePoints, normalize } from '../../src/query/semantics/text.js';
 
 describe('normalize', () => {
   it('applies NFKC, trims, collapses white space and lower-cases', () => {

@@ -3,7 +3,10 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.js';
-import { createRouter, searchIndexPath, SEARCH_INDEX_VERSION, type DocumentStore } from '../../src/query/index.js';
+import { searchIndexPath } from '../../src/query/formats/paths.js';
+import { SEARCH_INDEX_VERSION } from '../../src/query/formats/search-index.js';
+import { createRouter } from '../../src/query/router/router.js';
+import type { DocumentStore } from '../../src/query/router/store.js';
 import { fileStore } from '../../src/serve/file-store.js';
 import { buildTempSite, TEST_NOW } from '../helpers/site.js';
 

@@ -1,0 +1,13 @@
+/** `_headers` of the site, in the format Netlify and Cloudflare Pages share. */
+import { API_ROOT } from '../query/formats/urls.js';
+import { API_HEADERS } from '../query/router/http.js';
+
+/**
+ * `_headers`: the headers of every API response ({@link API_HEADERS}, docs/api.md#headers) on every static API document.
+ * Hosts apply it to the files they serve, not to the answers of a worker or function,
+ * which set the same headers themselves.
+ */
+export function headersFile(): string {
+  const lines = Object.entries(API_HEADERS).map(([name, value]) => `  ${name}: ${value}`);
+  return `/${API_ROOT}/*\n${lines.join('\n')}\n`;
+}

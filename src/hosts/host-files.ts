@@ -1,0 +1,29 @@
+/**
+ * The host files the build writes into the site root beside `api/`: `_headers` (Netlify,
+ * Cloudflare Pages), `_worker.js` and `_routes.json` (Cloudflare Pages), `nginx.conf`.
+ */
+import { routesJson, workerScript } from './cloudflare-pages.js';
+import { headersFile } from './headers.js';
+import { nginxConf } from './nginx.js';
+
+/** Paths of the host files in the site root. */
+export const HOST_FILES = ['_headers', '_routes.json', '_worker.js', 'nginx.conf'] as const;
+
+/** A host file: its path in the site root, its text, and whether it holds a `generated_at` for the writer to stamp. */
+export interface HostFile {
+  path: (typeof HOST_FILES)[number];
+  content: string;
+  timestamped: boolean;
+}
+
+/** Renders the host files of a site served under `baseUrl`. */
+export function* renderHostFiles(baseUrl: string): Generator<HostFile> {
+  const render: Record<(typeof HOST_FILES)[number], () => string> = {
+    _headers: headersFile,
+    '_routes.json': routesJson,
+    '_worker.js': workerScript,
+    'nginx.conf': () => nginxConf(baseUrl),
+  };
+  // Only nginx.conf holds a `generated_at` (of its error bodies), stamped by the writer.
+  for (const path of HOST_FILES) yield { path, content: render[path](), timestamped: path === 'nginx.conf' };
+}

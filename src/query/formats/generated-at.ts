@@ -1,0 +1,16 @@
+/**
+ * `generated_at` of a document (docs/api.md#generated-at) is known only when it is
+ * written: rendering leaves the placeholder {@link UNSTAMPED}, and the writer stamps the
+ * document with the time its content last changed.
+ */
+
+/** What a rendered document holds where its `generated_at` goes. */
+export const UNSTAMPED = '"generated_at":""';
+
+/** The JSON text with its one {@link UNSTAMPED} placeholder replaced by `generatedAt`. */
+export function stampGeneratedAt(text: string, generatedAt: string): string {
+  // The placeholder is the last of the document's members that could hold one.
+  const at = text.lastIndexOf(UNSTAMPED);
+  if (at < 0) throw new Error(`a document to stamp has no ${UNSTAMPED}`);
+  return `${text.slice(0, at)}"generated_at":${JSON.stringify(generatedAt)}${text.slice(at + UNSTAMPED.length)}`;
+}

@@ -1,0 +1,101 @@
+/**
+ * The one place that maps a listing, an entity or a search index to its static path
+ * (docs/api.md#static-paths). Every path is relative to the site root and uses `/`; every
+ * segment made from data is escaped by {@link encodeSegment}, so no value can reach
+ * outside its folder.
+ */
+import type { FilterValues } from '../semantics/filters.js';
+import { COLLECTIONS, DATASET_TYPES, FILTERS, type DatasetType, type Filter, type Kind } from '../semantics/kinds.js';
+import { normalize } from '../semantics/text.js';
+import { decodeSegment, encodeIdSegment, encodeSegment } from './segments.js';
+import { API_ROOT } from './urls.js';
+
+/** Entities per precomputed page (listings and relation listings). */
+export const PAGE_SIZE = 100;
+
+/** Static path of the schema document. */
+export const SCHEMA_PATH = `${API_ROOT}/schema.json`;
+
+/** The two relation listings of an exhibition. */
+export type Relation = 'exhibitors' | 'providers';
+
+/** Static path of one page (1-based) of a dataset listing. Filter values are normalized here. */
+export function listingPath(type: DatasetType, filters: FilterValues, page: number): string {
+  return `${listingFolder(type, filters)}/${page}.json`;
+}
+
+/** Folder holding the pages of one dataset listing. */
+export function listingFolder(type: DatasetType, filters: FilterValues): string {
+  let path = `${API_ROOT}/dataset/${type}`;
+  for (const filter of FILTERS) {
+    const value = filters[filter];
+    if (value !== undefined) path += `/${filter}/${encodeSegment(normalize(value))}`;
+  }
+  return path;
+}
+
+/** Static path of an entity document, the entity exactly as listed. */
+export function entityPath(kind: Kind, id: string): string {
+  return `${API_ROOT}/${COLLECTIONS[kind]}/${encodeIdSegment(id)}.json`;
+}
+
+/** What a relation path is made of: the exhibition's id, and its country and city for its providers. */
+export interface RelationSubject {
+  id: string;
+  country?: unknown;
+  city?: unknown;
+}
+
+/**
+ * Static path of one page (1-based) of an exhibition's relation listing. Its exhibitors
+ * are its own; the providers covering its country or city are the same for every
+ * exhibition in that place, so they are one listing per place (pages would otherwise be
+ * repeated for every exhibition there): `regions/{country}/{city}/providers/`, each value
+ * normalized and escaped, `~` when absent.
+ */
+export function relationPath(exhibition: RelationSubject, relation: Relation, page: number): string {
+  if (relation === 'exhibitors') return `${API_ROOT}/exhibitions/${encodeIdSegment(exhibition.id)}/exhibitors/${page}.json`;
+  return `${API_ROOT}/regions/${placeSegment(exhibition.country)}/${placeSegment(exhibition.city)}/providers/${page}.json`;
+}
+
+// encodeSegment('') is '~', which no non-empty value escapes to.
+function placeSegment(value: unknown): string {
+  return encodeSegment(typeof value === 'string' ? normalize(value) : '');
+}
+
+/** Static path of the search index of one kind. */
+export function searchIndexPath(kind: Kind): string {
+  return `${API_ROOT}/search/${kind}.json`;
+}
+
+/** A listing page named by its static path. */
+export interface ListingAddress {
+  type: DatasetType;
+  filters: FilterValues;
+  page: number;
+}
+
+/**
+ * The listing page a static path names, or `undefined` when the path is not one.
+ * The inverse of {@link listingPath}.
+ */
+export function parseListingPath(path: string): ListingAddress | undefined {
+  const prefix = `${API_ROOT}/dataset/`;
+  if (!path.startsWith(prefix)) return undefined;
+  const parts = path.slice(prefix.length).split('/');
+  const type = parts.shift();
+  const last = /^([1-9]\d*)\.json$/.exec(parts.pop() ?? '');
+  if (!type || !(DATASET_TYPES as readonly string[]).includes(type) || !last || parts.length % 2 !== 0) return undefined;
+  const filters: FilterValues = {};
+  let order = -1;
+  for (let i = 0; i < parts.length; i += 2) {
+    const filter = parts[i] as Filter;
+    const position = FILTERS.indexOf(filter);
+    const value = decodeSegment(parts[i + 1]!);
+    if (position <= order || value === undefined) return undefined;
+    order = position;
+    filters[filter] = value;
+  }
+  return { type: type as DatasetType, filters, page: Number(last[1]) };
+}
+

@@ -1,0 +1,65 @@
+/**
+ * The schema document (docs/api.md#schema-document), served at `/api/public/schema` and
+ * its static path: the data dictionary plus the parameters of the dataset endpoint, all
+ * generated. Written by the build, read by the router, `verify` and `query`.
+ */
+import { DATASET_PARAMETER_SCHEMAS } from '../semantics/params.js';
+import { SCHEMA_VERSION, type Dictionary, type ResponseContext } from '../responses/dataset-response.js';
+import { listingPath, PAGE_SIZE, SCHEMA_PATH } from './paths.js';
+import { parseDocument, SiteError } from './site-error.js';
+import { staticUrl, trimSlash } from './urls.js';
+
+/** Version of the schema document's own layout (`_meta.format_version`); readers reject any other. */
+export const SCHEMA_DOCUMENT_VERSION = 1;
+
+/** The schema document of a site. */
+export function schemaDocument(context: ResponseContext) {
+  return {
+    parameters: DATASET_PARAMETER_SCHEMAS,
+    static_pages: {
+      page_size: PAGE_SIZE,
+      example: staticUrl(context.baseUrl, listingPath('all', {}, 1)),
+      description: 'Every listing is also precomputed under /api/public/dataset/{type}[/industry/{v}][/country/{v}][/city/{v}]/{page}.json.',
+    },
+    _links: {
+      self: staticUrl(context.baseUrl, SCHEMA_PATH),
+      dataset: staticUrl(context.baseUrl, listingPath('all', {}, 1)),
+    },
+    _meta: {
+      type: 'schema',
+      schema_version: SCHEMA_VERSION,
+      format_version: SCHEMA_DOCUMENT_VERSION,
+      generated_at: context.generatedAt,
+      base_url: trimSlash(context.baseUrl),
+      entities: context.dictionary,
+    },
+  };
+}
+
+/** The schema document as written. */
+export type SchemaDocument = ReturnType<typeof schemaDocument>;
+
+/** What a reader takes from the schema document: the site's base URL, its dictionary and when it was made. */
+export interface SiteDescription {
+  baseUrl: string;
+  generatedAt: string;
+  dictionary: Dictionary;
+  /** The whole document, as parsed. */
+  document: SchemaDocument;
+}
+
+/**
+ * Parses the schema document of a site. Another `format_version`, or a `_meta` without
+ * `base_url` or `entities`, is a {@link SiteError} that says to rebuild.
+ */
+export function parseSchemaDocument(text: string): SiteDescription {
+  const document = parseDocument<Partial<SchemaDocument>>(SCHEMA_PATH, text);
+  const meta: Partial<SchemaDocument['_meta']> = document._meta ?? {};
+  if (meta.format_version !== SCHEMA_DOCUMENT_VERSION) {
+    throw new SiteError(`${SCHEMA_PATH} has format_version ${JSON.stringify(meta.format_version)}; this dataset-site reads version ${SCHEMA_DOCUMENT_VERSION}. Rebuild the site.`);
+  }
+  if (typeof meta.base_url !== 'string' || typeof meta.entities !== 'object' || meta.entities === null) {
+    throw new SiteError(`${SCHEMA_PATH} has no _meta.base_url or _meta.entities; rebuild the site`);
+  }
+  return { baseUrl: meta.base_url, generatedAt: String(meta.generated_at), dictionary: meta.entities, document: document as SchemaDocument };
+}

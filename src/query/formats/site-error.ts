@@ -1,0 +1,20 @@
+/** Reading the documents of a built site: what is wrong with the site, never with the request. */
+
+/** A document of the site is missing, unparseable or of an unknown format: the site is broken, not the request. */
+export class SiteError extends Error {
+  override name = 'SiteError';
+}
+
+/** The error for a document the site must have but does not. */
+export function missingDocument(path: string): SiteError {
+  return new SiteError(`${path} is missing; the site is incomplete, rebuild it`);
+}
+
+/** Parses a document of the site; a document that is not JSON is a {@link SiteError}. */
+export function parseDocument<T>(path: string, text: string): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new SiteError(`${path} is not valid JSON; rebuild the site`);
+  }
+}

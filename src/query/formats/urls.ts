@@ -1,0 +1,37 @@
+/**
+ * The URLs of a site (docs/api.md#query-form): the static URL of a document and the
+ * query-form URL of a query, both under the site's base URL.
+ */
+import { FILTERS } from '../semantics/kinds.js';
+import type { DatasetQuery } from '../semantics/params.js';
+
+/** Folder of the whole API inside the site. */
+export const API_ROOT = 'api/public';
+/** Path of the query form of the dataset endpoint. */
+export const DATASET_ROUTE = `${API_ROOT}/dataset`;
+/** Path of the query form of the schema endpoint. */
+export const SCHEMA_ROUTE = `${API_ROOT}/schema`;
+
+/** Absolute URL of a static path under the base URL, each segment percent-encoded. */
+export function staticUrl(baseUrl: string, path: string): string {
+  return `${trimSlash(baseUrl)}/${path.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/**
+ * Canonical query-form URL of a query (docs/api.md#pagination): parameters in a fixed
+ * order, `limit` and `offset` always.
+ */
+export function queryUrl(baseUrl: string, query: DatasetQuery): string {
+  const parts = [`type=${query.type}`];
+  for (const name of ['q', ...FILTERS] as const) {
+    const value = query[name];
+    if (value !== undefined) parts.push(`${name}=${encodeURIComponent(value)}`);
+  }
+  parts.push(`limit=${query.limit}`, `offset=${query.offset}`);
+  return `${trimSlash(baseUrl)}/${DATASET_ROUTE}?${parts.join('&')}`;
+}
+
+/** The base URL without trailing slashes. */
+export function trimSlash(baseUrl: string): string {
+  return baseUrl.replace(/\/+$/, '');
+}

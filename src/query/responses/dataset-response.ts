@@ -1,0 +1,105 @@
+/**
+ * The dataset response (docs/api.md#meta): the arrays of the kinds of a type, then
+ * `_meta`. One builder for the reference answers, the precomputed pages and the router.
+ */
+import type { Entity } from '../semantics/entity.js';
+import { COLLECTIONS, kindsOf, type Collection, type DatasetType, type Kind } from '../semantics/kinds.js';
+import type { DatasetQuery } from '../semantics/params.js';
+import { trimSlash } from '../formats/urls.js';
+import { queryWindow, type Totals, type Window } from './window.js';
+
+/** Version of the data schema, `_meta.schema_version`. */
+export const SCHEMA_VERSION = '1.0';
+
+/** The data dictionary: for each kind, a description of every field (docs/api.md#schema-document). */
+export type Dictionary = Record<Kind, unknown>;
+
+/** What a response needs besides the data: where the site lives and when it was made. */
+export interface ResponseContext {
+  baseUrl: string;
+  generatedAt: string;
+  dictionary: Dictionary;
+}
+
+/** `_meta` of a dataset response, keys in the order they are written. */
+export interface DatasetMeta extends Window {
+  type: DatasetType;
+  schema_version: string;
+  count: number;
+  total: number;
+  totals: Partial<Record<Collection, number>>;
+  generated_at: string;
+  base_url: string;
+  entities: Partial<Record<Kind, unknown>>;
+}
+
+/** A dataset response: the arrays of the kinds requested, then `_meta`. */
+export interface DatasetResponse {
+  exhibitions?: Entity[];
+  exhibitors?: Entity[];
+  service_providers?: Entity[];
+  _meta: DatasetMeta;
+}
+
+/** One kind's part of a response: the entities in the window and how many match in all. */
+export interface KindSlice {
+  entities: Entity[];
+  total: number;
+}
+
+/** What `_meta` is made of: the type, matches per kind, entities returned, the window. */
+export interface MetaInput extends Window {
+  type: DatasetType;
+  totals: Totals;
+  count: number;
+}
+
+/** Builds `_meta`; `entities` comes last, where precomputed pages splice it in. */
+export function datasetMeta(input: MetaInput, context: ResponseContext): DatasetMeta {
+  const totals: Partial<Record<Collection, number>> = {};
+  const entities: Partial<Record<Kind, unknown>> = {};
+  let total = 0;
+  for (const kind of kindsOf(input.type)) {
+    const kindTotal = input.totals[kind] ?? 0;
+    totals[COLLECTIONS[kind]] = kindTotal;
+    entities[kind] = context.dictionary[kind];
+    total += kindTotal;
+  }
+  return {
+    type: input.type,
+    schema_version: SCHEMA_VERSION,
+    count: input.count,
+    total,
+    totals,
+    limit: input.limit,
+    offset: input.offset,
+    next: input.next,
+    prev: input.prev,
+    generated_at: context.generatedAt,
+    base_url: trimSlash(context.baseUrl),
+    entities,
+  };
+}
+
+/** The response of a type from each kind's slice and the window: the arrays in kind order, then `_meta`. */
+export function datasetResponse(type: DatasetType, slices: Partial<Record<Kind, KindSlice>>, window: Window, context: ResponseContext): DatasetResponse {
+  const response: Partial<Record<Collection, Entity[]>> = {};
+  let count = 0;
+  for (const kind of kindsOf(type)) {
+    const entities = slices[kind]?.entities ?? [];
+    response[COLLECTIONS[kind]] = entities;
+    count += entities.length;
+  }
+  return { ...response, _meta: datasetMeta({ type, totals: totalsOf(type, slices), count, ...window }, context) };
+}
+
+/** The answer to a query-form query from each kind's slice; `next`/`prev` are query-form URLs. */
+export function queryResponse(query: DatasetQuery, slices: Partial<Record<Kind, KindSlice>>, context: ResponseContext): DatasetResponse {
+  return datasetResponse(query.type, slices, queryWindow(query, totalsOf(query.type, slices), context.baseUrl), context);
+}
+
+function totalsOf(type: DatasetType, slices: Partial<Record<Kind, KindSlice>>): Totals {
+  const totals: Totals = {};
+  for (const kind of kindsOf(type)) totals[kind] = slices[kind]?.total ?? 0;
+  return totals;
+}

@@ -1,0 +1,63 @@
+/**
+ * The reference semantics: the answer to any dataset query, static listing page or
+ * relation page, computed from an in-memory {@link Dataset}. Everything that serves
+ * answers (build, router, verify) must agree with these functions.
+ */
+import type { Dataset } from '../semantics/dataset.js';
+import type { Entity } from '../semantics/entity.js';
+import type { FilterValues } from '../semantics/filters.js';
+import { kindsOf, type DatasetType, type Kind } from '../semantics/kinds.js';
+import { filtersOf, type DatasetQuery } from '../semantics/params.js';
+import { listingPath, relationPath, type Relation } from '../formats/paths.js';
+import { datasetResponse, queryResponse, type DatasetResponse, type KindSlice, type ResponseContext } from './dataset-response.js';
+import { staticPageWindow, type Totals } from './window.js';
+
+/** Matching ranks of each kind of a response, in answer order. */
+export type Matches = Partial<Record<Kind, readonly number[]>>;
+
+/** The answer to a query-form request; `next`/`prev` are query-form URLs. */
+export function answerDataset(dataset: Dataset, query: DatasetQuery, context: ResponseContext): DatasetResponse {
+  const filters = filtersOf(query);
+  const slices: Partial<Record<Kind, KindSlice>> = {};
+  for (const kind of kindsOf(query.type)) {
+    const ranks = dataset.match(kind, filters, query.q);
+    slices[kind] = { entities: dataset.pick(kind, ranks.slice(query.offset, query.offset + query.limit)), total: ranks.length };
+  }
+  return queryResponse(query, slices, context);
+}
+
+/** The static listing page `page` (1-based) of a type and filters; links are static URLs. */
+export function answerListingPage(dataset: Dataset, type: DatasetType, filters: FilterValues, page: number, context: ResponseContext): DatasetResponse {
+  const matches: Matches = {};
+  for (const kind of kindsOf(type)) matches[kind] = dataset.match(kind, filters);
+  return staticPage(dataset, type, matches, page, context, (n) => listingPath(type, filters, n));
+}
+
+/** The static page `page` (1-based) of an exhibition's exhibitors or providers. */
+export function answerRelationPage(dataset: Dataset, exhibition: Entity, relation: Relation, page: number, context: ResponseContext): DatasetResponse {
+  const kind = relationKind(relation);
+  const ranks = relation === 'exhibitors' ? dataset.linkedExhibitors(exhibition.id) : dataset.coveringProviders(exhibition);
+  return staticPage(dataset, kind, { [kind]: ranks }, page, context, (n) => relationPath(exhibition, relation, n));
+}
+
+/** The kind listed by a relation of an exhibition. */
+export function relationKind(relation: Relation): Kind {
+  return relation === 'exhibitors' ? 'exhibitor' : 'service_provider';
+}
+
+/** Total matches per kind. */
+export function totalsOf(matches: Matches): Totals {
+  const totals: Totals = {};
+  for (const [kind, ranks] of Object.entries(matches) as [Kind, readonly number[]][]) totals[kind] = ranks.length;
+  return totals;
+}
+
+function staticPage(dataset: Dataset, type: DatasetType, matches: Matches, page: number, context: ResponseContext, pathOf: (page: number) => string): DatasetResponse {
+  const window = staticPageWindow(totalsOf(matches), page, context.baseUrl, pathOf);
+  const slices: Partial<Record<Kind, KindSlice>> = {};
+  for (const kind of kindsOf(type)) {
+    const ranks = matches[kind] ?? [];
+    slices[kind] = { entities: dataset.pick(kind, ranks.slice(window.offset, window.offset + window.limit)), total: ranks.length };
+  }
+  return datasetResponse(type, slices, window, context);
+}

@@ -1,0 +1,40 @@
+/**
+ * Reading the documents of a built site for one answer, remembering the latest
+ * `generated_at` among them: that is the `generated_at` of the answer
+ * (docs/api.md#generated-at).
+ */
+import { SCHEMA_PATH } from '../formats/paths.js';
+import { parseSchemaDocument, type SiteDescription } from '../formats/schema-document.js';
+import { missingDocument } from '../formats/site-error.js';
+import type { DocumentStore } from './store.js';
+
+/** Reads documents from a store for one answer and keeps the latest `generated_at` seen. */
+export class DocumentReader {
+  /** The latest `generated_at` of the documents read so far (ISO 8601 strings compare in time order). */
+  generatedAt = '';
+  private description: Promise<SiteDescription> | undefined;
+
+  constructor(readonly store: DocumentStore) {}
+
+  /** Notes the `generated_at` of a document that was read. */
+  stamp(generatedAt: unknown): void {
+    if (typeof generatedAt === 'string' && generatedAt > this.generatedAt) this.generatedAt = generatedAt;
+  }
+
+  /** The text of the document at `path`, which the site must have. */
+  async required(path: string): Promise<string> {
+    const text = await this.store.read(path);
+    if (text === undefined) throw missingDocument(path);
+    return text;
+  }
+
+  /** The site's description from its schema document (read once), whose `generated_at` counts. */
+  site(): Promise<SiteDescription> {
+    this.description ??= this.required(SCHEMA_PATH).then((text) => {
+      const description = parseSchemaDocument(text);
+      this.stamp(description.generatedAt);
+      return description;
+    });
+    return this.description;
+  }
+}

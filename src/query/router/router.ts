@@ -1,0 +1,132 @@
+/**
+ * The router: the one implementation of the query form (docs/api.md#query-form). It answers any
+ * request to a built site from the site's static documents, read through a
+ * {@link DocumentStore}, so the preview server, the host adapters and the client SDK
+ * all give the same answer, equal to the reference `answerDataset` except for
+ * `generated_at`.
+ *
+ * - `GET|HEAD /api/public/dataset?…`: without `q`, the window is cut from the
+ *   precomputed listing pages of each kind; with `q`, from each kind's search index and
+ *   entity documents.
+ * - `GET|HEAD /api/public/schema`: the schema document.
+ * - any other `.json` document under `/api/public/`: the document as it is.
+ * - anything else, including the host files beside `api/` (`_routes.json`, `_headers`…):
+ *   a JSON error (docs/api.md#errors); an unsafe path (`..`, `%2e%2e`, `\`, NUL, `//`, hidden
+ *   files) is a 404 and never reaches the store.
+ *
+ * `_meta.generated_at` of a query-form answer (and of an error) is the latest
+ * `generated_at` among the documents it was made from: the schema and the listing pages
+ * or search indexes read. Every response carries {@link API_HEADERS}.
+ */
+import { kindsOf, type Kind } from '../semantics/kinds.js';
+import { filtersOf, parseDatasetQuery } from '../semantics/params.js';
+import { queryResponse, type KindSlice } from '../responses/dataset-response.js';
+import { ERROR_STATUS, errorBody, type ErrorCode } from '../responses/error-response.js';
+import { SCHEMA_PATH } from '../formats/paths.js';
+import { SiteError } from '../formats/site-error.js';
+import { API_ROOT, DATASET_ROUTE, SCHEMA_ROUTE } from '../formats/urls.js';
+import { DocumentReader } from './document-reader.js';
+import { ALLOWED_METHODS, API_HEADERS, type RouterRequest, type RouterResponse } from './http.js';
+import { readListingSlice } from './listing-slice.js';
+import { readSearchSlice } from './search-slice.js';
+import { sitePathOf } from './site-path.js';
+import type { DocumentStore } from './store.js';
+
+// Every runtime the router serves (Node, browsers, edge workers) has the WHATWG
+// URLSearchParams; the guard tsconfig (`"types": []`) has no DOM or Node types to name it.
+declare const URLSearchParams: new (query: string) => Iterable<[string, string]>;
+
+/** Options of {@link createRouter}. */
+export interface RouterOptions {
+  /** Where the built site's documents are read from. */
+  store: DocumentStore;
+  /** Called with every unexpected error (a bug, a failing store) before it is answered as a 500. @default none */
+  onError?: (error: unknown) => void;
+}
+
+/** Answers one request; never throws, never answers HTML or a stack trace. */
+export type Router = (request: RouterRequest) => Promise<RouterResponse>;
+
+/**
+ * Creates the router of a built site.
+ *
+ * ### Usage:
+ * ```ts
+ * const route = createRouter({ store: { read: async (path) => files.get(path) } });
+ * const { status, headers, body } = await route({ method: 'GET', url: '/api/public/dataset?type=exhibition&city=K%C3%B6ln' });
+ * ```
+ */
+export function createRouter(options: RouterOptions): Router {
+  return async (request) => {
+    const reader = new DocumentReader(options.store);
+    let answer: RouterResponse;
+    try {
+      answer = await route(reader, request);
+    } catch (error) {
+      if (!(error instanceof SiteError)) options.onError?.(error);
+      answer = await siteErrorResponse(reader, error);
+    }
+    return request.method === 'HEAD' ? { ...answer, body: '' } : answer;
+  };
+}
+
+async function route(reader: DocumentReader, request: RouterRequest): Promise<RouterResponse> {
+  const [rawPath, rawQuery] = splitUrl(request.url);
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return errorResponse(reader, 'method_not_allowed', `${request.method} is not allowed; this API is read-only and answers ${ALLOWED_METHODS}`);
+  }
+  const path = sitePathOf(rawPath);
+  if (path === DATASET_ROUTE) return answerQuery(reader, rawQuery);
+  const file = path === SCHEMA_ROUTE ? SCHEMA_PATH : path;
+  const isDocument = file !== undefined && file.startsWith(`${API_ROOT}/`) && file.endsWith('.json');
+  const text = isDocument ? await reader.store.read(file) : undefined;
+  if (text === undefined) {
+    return errorResponse(
+      reader,
+      'not_found',
+      `nothing at ${JSON.stringify(rawPath)}; this API answers /${DATASET_ROUTE}, /${SCHEMA_ROUTE} and the static /${API_ROOT}/….json documents linked from them`,
+    );
+  }
+  return { status: 200, headers: { ...API_HEADERS }, body: text };
+}
+
+async function answerQuery(reader: DocumentReader, rawQuery: string): Promise<RouterResponse> {
+  const site = await reader.site();
+  const parsed = parseDatasetQuery(new URLSearchParams(rawQuery));
+  if (!parsed.ok) return errorResponse(reader, 'invalid_parameter', parsed.error.message, parsed.error.parameter);
+  const { query } = parsed;
+  const filters = filtersOf(query);
+  const slices: Partial<Record<Kind, KindSlice>> = {};
+  await Promise.all(
+    kindsOf(query.type).map(async (kind) => {
+      slices[kind] =
+        query.q === undefined
+          ? await readListingSlice(reader, kind, filters, query.limit, query.offset)
+          : await readSearchSlice(reader, kind, query.q, filters, query.limit, query.offset);
+    }),
+  );
+  return jsonResponse(200, queryResponse(query, slices, { baseUrl: site.baseUrl, dictionary: site.dictionary, generatedAt: reader.generatedAt }));
+}
+
+async function errorResponse(reader: DocumentReader, code: ErrorCode, message: string, parameter?: string): Promise<RouterResponse> {
+  const { baseUrl } = await reader.site();
+  const body = errorBody(code, message, { baseUrl, generatedAt: reader.generatedAt }, parameter);
+  return jsonResponse(ERROR_STATUS[code], body, code === 'method_not_allowed' ? { Allow: ALLOWED_METHODS } : {});
+}
+
+// A broken site or a failing store is answered as `site_error` (500), with the message and never a stack.
+async function siteErrorResponse(reader: DocumentReader, error: unknown): Promise<RouterResponse> {
+  const baseUrl = await reader.site().then((site) => site.baseUrl, () => '');
+  const message = error instanceof SiteError ? error.message : `internal error: ${error instanceof Error ? error.message : String(error)}`;
+  const body = errorBody('site_error', message, { baseUrl, generatedAt: reader.generatedAt || new Date().toISOString() });
+  return jsonResponse(ERROR_STATUS.site_error, body);
+}
+
+function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): RouterResponse {
+  return { status, headers: { ...API_HEADERS, ...headers }, body: JSON.stringify(body) };
+}
+
+function splitUrl(url: string): [path: string, query: string] {
+  const mark = url.indexOf('?');
+  return mark < 0 ? [url, ''] : [url.slice(0, mark), url.slice(mark + 1)];
+}

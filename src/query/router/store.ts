@@ -1,0 +1,19 @@
+/**
+ * Where the router reads a built site from: files on disk, a static host over HTTP, an
+ * edge runtime's asset binding. Documents are addressed by their static paths (docs/api.md#static-paths).
+ */
+export interface DocumentStore {
+  /**
+   * The text of the document at a site-relative path such as `api/public/schema.json`,
+   * or `undefined` when the site has no such document. Throws only when the store itself
+   * fails (a network error, a permission problem).
+   */
+  read(path: string): Promise<string | undefined>;
+  /**
+   * Optional: a cheap token that changes whenever the document at `path` changes (a file's
+   * inode, size and times; an ETag), or `undefined` when there is none. With it, what the
+   * router derives from a large document (a loaded search index) is reused without reading
+   * the document again; without it, the document is read and compared on every use.
+   */
+  revision?(path: string): Promise<string | undefined>;
+}

@@ -1,0 +1,96 @@
+/**
+ * The reference data: every entity of each kind in the default order, with the lookups
+ * the semantics needs (filter values, search, relations). Positions in the default order
+ * ("ranks") identify entities everywhere in the query layer.
+ */
+import type MiniSearch from 'minisearch';
+import type { EntitiesByKind, Entity } from './entity.js';
+import { filterRanks, filterValues, type FilterValues, type Postings } from './filters.js';
+import type { Filter, Kind } from './kinds.js';
+import { sortDefault } from './order.js';
+import { buildSearchIndex, searchRanks, type SearchDocument } from './search.js';
+
+/** In-memory dataset answering the reference semantics. */
+export class Dataset {
+  /** Entities of each kind in the default order. */
+  readonly entities: Record<Kind, readonly Entity[]>;
+  private readonly postingsCache = new Map<string, Postings>();
+  private readonly indexCache = new Map<Kind, MiniSearch<SearchDocument>>();
+  private exhibitorsByExhibition: Map<string, number[]> | undefined;
+
+  /** Takes entities in any order and sorts each kind into its default order. */
+  constructor(entities: EntitiesByKind) {
+    this.entities = {
+      exhibition: sortDefault('exhibition', entities.exhibition),
+      exhibitor: sortDefault('exhibitor', entities.exhibitor),
+      service_provider: sortDefault('service_provider', entities.service_provider),
+    };
+  }
+
+  /** Postings of one filter for one kind, built on first use. */
+  postings(kind: Kind, filter: Filter): Postings {
+    const key = `${kind}/${filter}`;
+    let postings = this.postingsCache.get(key);
+    if (!postings) {
+      postings = new Map();
+      this.entities[kind].forEach((entity, rank) => {
+        for (const value of filterValues(kind, filter, entity)) {
+          const ranks = postings!.get(value);
+          if (ranks) ranks.push(rank);
+          else postings!.set(value, [rank]);
+        }
+      });
+      this.postingsCache.set(key, postings);
+    }
+    return postings;
+  }
+
+  /** The search index of a kind, built on first use. */
+  searchIndex(kind: Kind): MiniSearch<SearchDocument> {
+    let index = this.indexCache.get(kind);
+    if (!index) {
+      index = buildSearchIndex(kind, this.entities[kind]);
+      this.indexCache.set(kind, index);
+    }
+    return index;
+  }
+
+  /**
+   * Ranks of the entities of a kind matching the filters and `q`, in answer order:
+   * relevance when `q` is given, the default order otherwise.
+   */
+  match(kind: Kind, filters: FilterValues, q?: string): number[] {
+    const ranks = q === undefined ? this.entities[kind].map((_, rank) => rank) : searchRanks(this.searchIndex(kind), q);
+    return filterRanks(ranks, filters, (filter, normalized) => this.postings(kind, filter).get(normalized));
+  }
+
+  /** The entities of a kind at the given ranks. */
+  pick(kind: Kind, ranks: readonly number[]): Entity[] {
+    return ranks.map((rank) => this.entities[kind][rank]!);
+  }
+
+  /** Ranks of the exhibitors linked to an exhibition, in the default order. */
+  linkedExhibitors(exhibitionId: string): number[] {
+    if (!this.exhibitorsByExhibition) {
+      const byExhibition = new Map<string, number[]>();
+      this.entities.exhibitor.forEach((exhibitor, rank) => {
+        const ids = Array.isArray(exhibitor.exhibition_ids) ? new Set(exhibitor.exhibition_ids) : [];
+        for (const id of ids) {
+          const ranks = byExhibition.get(String(id));
+          if (ranks) ranks.push(rank);
+          else byExhibition.set(String(id), [rank]);
+        }
+      });
+      this.exhibitorsByExhibition = byExhibition;
+    }
+    return this.exhibitorsByExhibition.get(exhibitionId) ?? [];
+  }
+
+  /** Ranks of the providers covering an exhibition's country or city, in the default order. */
+  coveringProviders(exhibition: Entity): number[] {
+    const byRegion = this.postings('service_provider', 'city');
+    const places = [...filterValues('exhibition', 'country', exhibition), ...filterValues('exhibition', 'city', exhibition)];
+    const ranks = new Set(places.flatMap((place) => byRegion.get(place) ?? []));
+    return [...ranks].sort((a, b) => a - b);
+  }
+}

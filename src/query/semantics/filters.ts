@@ -1,0 +1,43 @@
+/** The filters `industry`, `country` and `city` (docs/api.md#matching): exact values after normalization. */
+import { FILTER_FIELDS, FILTERS, type Filter, type Kind } from './kinds.js';
+import type { Entity } from './entity.js';
+import { normalize } from './text.js';
+
+/** Filter values of a query or a listing; absent means "no filter". */
+export type FilterValues = Partial<Record<Filter, string>>;
+
+/** Normalized values → ranks (ascending) of the entities that hold them. */
+export type Postings = Map<string, number[]>;
+
+/**
+ * The normalized values of an entity for a filter: every value of every field the
+ * filter reads. An entity without the field has none, so it never matches.
+ */
+export function filterValues(kind: Kind, filter: Filter, entity: Entity): string[] {
+  const values = new Set<string>();
+  for (const field of FILTER_FIELDS[kind][filter]) {
+    const raw = entity[field];
+    for (const value of Array.isArray(raw) ? raw : [raw]) {
+      if (typeof value === 'string' && value.trim() !== '') values.add(normalize(value));
+    }
+  }
+  return [...values].sort();
+}
+
+/**
+ * Keeps the ranks every given filter allows: filters combine with AND, and a filter allows
+ * the ranks holding `normalize(value)`. `postingsOf(filter, normalized)` gives those
+ * ranks, or `undefined` when no entity holds the value. Order is kept.
+ */
+export function filterRanks(
+  ranks: readonly number[],
+  filters: FilterValues,
+  postingsOf: (filter: Filter, normalized: string) => readonly number[] | undefined,
+): number[] {
+  return FILTERS.reduce<number[]>((kept, filter) => {
+    const value = filters[filter];
+    if (value === undefined) return kept;
+    const allowed = new Set(postingsOf(filter, normalize(value)) ?? []);
+    return kept.filter((rank) => allowed.has(rank));
+  }, [...ranks]);
+}

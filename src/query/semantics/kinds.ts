@@ -1,0 +1,56 @@
+/**
+ * The entity kinds, the `type` values of the dataset endpoint, and which fields each
+ * filter and `q` read: plain data, the single source of truth for the query semantics,
+ * the data dictionary's `filterable`/`searchable` flags and the static paths
+ * (docs/api.md#matching, docs/api.md#search).
+ */
+
+/** The three entity kinds, in the order their arrays appear in a response. */
+export const KINDS = ['exhibition', 'exhibitor', 'service_provider'] as const;
+export type Kind = (typeof KINDS)[number];
+
+/** Accepted values of the `type` parameter. */
+export const DATASET_TYPES = ['all', ...KINDS] as const;
+export type DatasetType = (typeof DATASET_TYPES)[number];
+
+/** Name of the response array holding each kind. */
+export const COLLECTIONS = {
+  exhibition: 'exhibitions',
+  exhibitor: 'exhibitors',
+  service_provider: 'service_providers',
+} as const satisfies Record<Kind, string>;
+export type Collection = (typeof COLLECTIONS)[Kind];
+
+/** The filter parameters, in the order they appear in paths and URLs. */
+export const FILTERS = ['industry', 'country', 'city'] as const;
+export type Filter = (typeof FILTERS)[number];
+
+/** Fields whose values a filter compares against (docs/api.md#matching). */
+export const FILTER_FIELDS: Record<Kind, Record<Filter, readonly string[]>> = {
+  exhibition: {
+    industry: ['industry_tags_en', 'industry_tags_cn'],
+    country: ['country'],
+    city: ['city'],
+  },
+  exhibitor: { industry: ['industry_tags'], country: ['country'], city: ['city'] },
+  service_provider: {
+    industry: ['good_at_industry'],
+    country: ['cover_regions'],
+    city: ['cover_regions'],
+  },
+};
+
+/**
+ * The two name fields of each kind, the Chinese one first: at least one is required
+ * (docs/api.md#entities), and they are what `q` searches (docs/api.md#search).
+ */
+export const NAME_FIELDS: Record<Kind, readonly [string, string]> = {
+  exhibition: ['name_cn', 'name_en'],
+  exhibitor: ['company_cn', 'company_en'],
+  service_provider: ['name_cn', 'name_en'],
+};
+
+/** The kinds a response of this type holds. */
+export function kindsOf(type: DatasetType): readonly Kind[] {
+  return type === 'all' ? KINDS : [type];
+}

@@ -1,0 +1,151 @@
+/** Parameters of `/api/public/dataset` (docs/api.md#parameters): their schemas, parsing and validation. */
+import type { FilterValues } from './filters.js';
+import { DATASET_TYPES, FILTER_FIELDS, FILTERS, KINDS, type DatasetType, type Filter } from './kinds.js';
+
+/** Default `limit`. */
+export const DEFAULT_LIMIT = 100;
+/** Largest `limit` served; larger values are served as this. */
+export const MAX_LIMIT = 500;
+/** Longest accepted `q`, in characters. */
+export const MAX_Q_LENGTH = 200;
+/** Parameters the dataset endpoint knows, in canonical URL order. */
+export const DATASET_PARAMETERS = ['type', 'q', ...FILTERS, 'limit', 'offset'] as const;
+export type DatasetParameter = (typeof DATASET_PARAMETERS)[number];
+
+/** What a parameter accepts, as a JSON Schema with a description. */
+export interface ParameterSchema {
+  type: 'string' | 'integer';
+  description: string;
+  enum?: readonly string[];
+  default?: string | number;
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+}
+
+/**
+ * Every dataset parameter as a JSON Schema: the one definition the schema document, the
+ * command line's help and any other description of the endpoint are made from.
+ */
+export const DATASET_PARAMETER_SCHEMAS: Readonly<Record<DatasetParameter, ParameterSchema>> = {
+  type: { type: 'string', enum: DATASET_TYPES, default: 'all', description: 'Which kind of entity to return; all returns the three arrays.' },
+  q: {
+    type: 'string',
+    maxLength: MAX_Q_LENGTH,
+    description: 'Keywords searched in the name fields; every term must match (Latin prefixes, CJK runs of 2+ characters).',
+  },
+  ...(Object.fromEntries(FILTERS.map((filter) => [filter, { type: 'string', description: filterDescription(filter) }])) as Record<Filter, ParameterSchema>),
+  limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, description: `Entities per array; above ${MAX_LIMIT} is served as ${MAX_LIMIT}.` },
+  offset: { type: 'integer', minimum: 0, default: 0, description: 'Entities to skip in each array.' },
+};
+
+function filterDescription(filter: Filter): string {
+  const fields = KINDS.map((kind) => `${kind}: ${FILTER_FIELDS[kind][filter].join(', ')}`).join('; ');
+  return `Exact ${filter} match after normalization (NFKC, trimmed, spaces collapsed, lower case) against any value of the fields (${fields}).`;
+}
+
+/** A valid dataset query with effective values: text trimmed, `limit` clamped. */
+export interface DatasetQuery {
+  /** Which kinds to return. @default 'all' */
+  type: DatasetType;
+  /** Keywords searched in the names (docs/api.md#search). */
+  q?: string;
+  /** Exact industry, after normalization (docs/api.md#matching). */
+  industry?: string;
+  /** Exact country, after normalization. */
+  country?: string;
+  /** Exact city, after normalization. */
+  city?: string;
+  /** Entities per array, at most {@link MAX_LIMIT}. @default 100 */
+  limit: number;
+  /** Entities to skip in each array. @default 0 */
+  offset: number;
+}
+
+/** Why a query was refused: the offending parameter and a message saying what to send. */
+export interface ParameterError {
+  parameter: DatasetParameter;
+  message: string;
+}
+
+export type ParseResult = { ok: true; query: DatasetQuery } | { ok: false; error: ParameterError };
+
+/**
+ * Parses query-string pairs (for example a `URLSearchParams`) into a {@link DatasetQuery}.
+ * Unknown parameters are ignored; a known one given twice is refused.
+ */
+export function parseDatasetQuery(pairs: Iterable<readonly [string, string]>): ParseResult {
+  const given = new Map<DatasetParameter, string>();
+  for (const [name, value] of pairs) {
+    if (!isDatasetParameter(name)) continue;
+    if (given.has(name)) {
+      return fail(name, `parameter "${name}" is given more than once; give it once`);
+    }
+    given.set(name, value);
+  }
+  const query: DatasetQuery = { type: 'all', limit: DEFAULT_LIMIT, offset: 0 };
+
+  const type = given.get('type')?.trim();
+  if (type !== undefined && type !== '') {
+    if (!(DATASET_TYPES as readonly string[]).includes(type)) {
+      return fail('type', `type must be one of ${DATASET_TYPES.join(', ')}; got ${JSON.stringify(type)}`);
+    }
+    query.type = type as DatasetType;
+  }
+
+  const q = given.get('q')?.trim();
+  if (q) {
+    const length = [...q].length;
+    if (length > MAX_Q_LENGTH) {
+      return fail('q', `q must be at most ${MAX_Q_LENGTH} characters; got ${length}`);
+    }
+    query.q = q;
+  }
+
+  for (const filter of FILTERS) {
+    const value = given.get(filter)?.trim();
+    if (value) query[filter] = value;
+  }
+
+  const limit = given.get('limit');
+  if (limit !== undefined) {
+    const n = parseWholeNumber(limit);
+    if (n === undefined || n < 1) {
+      return fail('limit', `limit must be a whole number from 1 to ${MAX_LIMIT}; got ${JSON.stringify(limit)}`);
+    }
+    query.limit = Math.min(n, MAX_LIMIT);
+  }
+
+  const offset = given.get('offset');
+  if (offset !== undefined) {
+    const n = parseWholeNumber(offset);
+    if (n === undefined) {
+      return fail('offset', `offset must be a whole number of at least 0; got ${JSON.stringify(offset)}`);
+    }
+    query.offset = n;
+  }
+  return { ok: true, query };
+}
+
+/** The filters a query sets, in canonical order. */
+export function filtersOf(query: DatasetQuery): FilterValues {
+  const filters: FilterValues = {};
+  for (const filter of FILTERS) {
+    const value = query[filter];
+    if (value !== undefined) filters[filter] = value;
+  }
+  return filters;
+}
+
+function isDatasetParameter(name: string): name is DatasetParameter {
+  return (DATASET_PARAMETERS as readonly string[]).includes(name);
+}
+
+function parseWholeNumber(text: string): number | undefined {
+  const trimmed = text.trim();
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : undefined;
+}
+
+function fail(parameter: DatasetParameter, message: string): ParseResult {
+  return { ok: false, error: { parameter, message } };
+}

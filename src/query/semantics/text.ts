@@ -1,0 +1,28 @@
+/**
+ * `normalize(s)` (docs/api.md#matching): Unicode NFKC, trim, collapse inner white space to one
+ * space, lower case. Filters match when the normalized forms are equal.
+ */
+export function normalize(value: string): string {
+  return value.normalize('NFKC').trim().replace(/\s+/gu, ' ').toLowerCase();
+}
+
+/**
+ * Compares two strings by Unicode code point (not UTF-16 code unit, which orders
+ * astral characters before U+E000–U+FFFF). Returns a negative, zero or positive number.
+ */
+export function compareCodePoints(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return codePointRank(x) - codePointRank(y);
+  }
+  return a.length - b.length;
+}
+
+// Surrogates (D800–DFFF) stand for code points above FFFF, so they must sort after E000–FFFF.
+function codePointRank(unit: number): number {
+  if (unit >= 0xe000) return unit - 0x800;
+  if (unit >= 0xd800) return unit + 0x2000;
+  return unit;
+}

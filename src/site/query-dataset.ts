@@ -1,0 +1,37 @@
+/** query(): the reference answer to one dataset query, computed offline from a built site. */
+import type { DatasetResponse } from '../query/responses/dataset-response.js';
+import { errorBody, type ErrorBody } from '../query/responses/error-response.js';
+import { answerDataset } from '../query/responses/reference.js';
+import { parseDatasetQuery } from '../query/semantics/params.js';
+import { readSite } from './read-site.js';
+
+/** Options of {@link queryDataset}. */
+export interface QueryOptions {
+  /** Folder of the built site. @default 'dist' */
+  dir?: string;
+  /** Query parameters, as in the query string of `/api/public/dataset`. */
+  params: Record<string, string | undefined>;
+}
+
+/** The result of a query: HTTP status and JSON body. */
+export interface QueryResult {
+  status: number;
+  body: DatasetResponse | ErrorBody;
+}
+
+/**
+ * Answers one query from the documents of a built site with the reference semantics.
+ *
+ * ### Usage:
+ * ```ts
+ * const { body } = await queryDataset({ dir: 'dist', params: { type: 'exhibition', city: 'Köln' } });
+ * ```
+ */
+export async function queryDataset(options: QueryOptions): Promise<QueryResult> {
+  const site = await readSite(options.dir ?? 'dist');
+  const pairs = Object.entries(options.params).filter((pair): pair is [string, string] => pair[1] !== undefined);
+  const parsed = parseDatasetQuery(pairs);
+  const context = { baseUrl: site.baseUrl, generatedAt: site.generatedAt, dictionary: site.dictionary };
+  if (!parsed.ok) return { status: 400, body: errorBody('invalid_parameter', parsed.error.message, context, parsed.error.parameter) };
+  return { status: 200, body: answerDataset(site.dataset, parsed.query, context) };
+}
