@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.js';
 import { MANIFEST_PATH } from '../src/query/formats/manifest.js';
 import { CLI, runCli } from './helpers/cli.js';
-import { TEST_NOW, buildTempSite, hashTree, readSiteJson } from './helpers/site.js';
+import { TEST_NOW, copySampleSite, hashTree, readSiteJson } from './helpers/site.js';
 
 let bigSources: string;
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
 
 describe('an interrupted build', () => {
   it('leaves the previous site identical when killed mid-write', async () => {
-    const { out } = await buildTempSite();
+    const out = await copySampleSite();
     const before = await hashTree(out);
     const child = spawn(process.execPath, [CLI, 'build', '--sources', bigSources, '--out', out], { stdio: ['ignore', 'ignore', 'pipe'] });
     // The writer reports progress every 5,000 files: by then it is writing into its staging folder.
@@ -43,7 +43,7 @@ describe('an interrupted build', () => {
   });
 
   it('puts the previous site back when a build died between its two renames', async () => {
-    const { out } = await buildTempSite();
+    const out = await copySampleSite();
     const before = await hashTree(out);
     await rename(out, path.join(path.dirname(out), '.site.old-999999999-1'));
     const failing = await runCli(['build', '--sources', 'test/fixtures/invalid/duplicate_id/sources', '--out', out]);
@@ -54,7 +54,7 @@ describe('an interrupted build', () => {
 
 describe('rebuilding', () => {
   it('is byte-identical when the sources did not change, even hours later', async () => {
-    const { out } = await buildTempSite();
+    const out = await copySampleSite();
     const before = await hashTree(out);
     await build({ sources: 'sources', out, now: new Date(TEST_NOW.getTime() + 5 * 3600_000) });
     expect(await hashTree(out)).toEqual(before);
@@ -63,7 +63,7 @@ describe('rebuilding', () => {
   it('gives a new generated_at only to documents whose content changed', async () => {
     const sources = await mkdtemp(path.join(tmpdir(), 'ds-src-'));
     await cp('sources', sources, { recursive: true });
-    const { out } = await buildTempSite({ sources });
+    const out = await copySampleSite(); // the sample, built from these very sources
     const exhibitorsFile = path.join(sources, 'exhibitors/part-001.ndjson');
     const lines = (await readFile(exhibitorsFile, 'utf8')).split('\n');
     const first = JSON.parse(lines[0]!);

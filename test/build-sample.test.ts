@@ -16,7 +16,7 @@ import { filterValues, type FilterValues } from '../src/query/semantics/filters.
 import { COLLECTIONS, DATASET_TYPES, FILTERS, KINDS, type Kind } from '../src/query/semantics/kinds.js';
 import { buildDictionary } from '../src/schema/dictionary.js';
 import { verifySite } from '../src/verify/verify.js';
-import { TEST_NOW, buildTempSite, readSiteJson } from './helpers/site.js';
+import { TEST_NOW, readSiteJson, sampleSite } from './helpers/site.js';
 
 const BASE_URL = 'http://localhost:8080';
 let out: string;
@@ -24,7 +24,7 @@ let reference: Dataset;
 let sourceIds: Record<Kind, string[]>;
 
 beforeAll(async () => {
-  out = (await buildTempSite()).out;
+  out = sampleSite();
   // The reference is computed from the sources, independently of the files written.
   const loaded = await loadSources(path.resolve('sources'), (file) => file);
   const validated = validateRecords(loaded.records);

@@ -1,14 +1,17 @@
 /** The `dataset-site` command: usage, exit statuses, verify and query over a built site. */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { entityPath, listingPath } from '../src/query/formats/paths.js';
+import { entityPath, listingFolder, listingPath } from '../src/query/formats/paths.js';
 import { runCli } from './helpers/cli.js';
-import { buildTempSite } from './helpers/site.js';
+import { copySampleSite, sampleSite } from './helpers/site.js';
 
 let out: string;
+let scratch: string;
 beforeAll(async () => {
-  out = (await buildTempSite()).out;
+  out = sampleSite();
+  scratch = await mkdtemp(path.join(tmpdir(), 'ds-cli-'));
 });
 
 describe('dataset-site', () => {
@@ -21,10 +24,10 @@ describe('dataset-site', () => {
   it('exits 2 on bad usage', async () => {
     expect((await runCli(['frobnicate'])).code).toBe(2);
     expect((await runCli(['build', '--no-such-flag'])).code).toBe(2);
-    const badUrl = await runCli(['build', '--base-url', 'ftp://x', '--out', path.join(out, '..', 'never')]);
+    const badUrl = await runCli(['build', '--base-url', 'ftp://x', '--out', path.join(scratch, 'never')]);
     expect(badUrl.code).toBe(2);
     expect(badUrl.stderr).toContain('--base-url must be an absolute http(s) URL of a host root');
-    expect((await runCli(['build', '--base-url', 'https://x.example/data', '--out', path.join(out, '..', 'never')])).code).toBe(2);
+    expect((await runCli(['build', '--base-url', 'https://x.example/data', '--out', path.join(scratch, 'never')])).code).toBe(2);
   });
 
   it('answers a query offline from a built site', async () => {
@@ -43,7 +46,7 @@ describe('dataset-site', () => {
   });
 
   it('names the file and exits 74 when the file system refuses, without a stack', async () => {
-    const notAFolder = path.join(out, '..', 'not-a-folder');
+    const notAFolder = path.join(scratch, 'not-a-folder');
     await writeFile(notAFolder, 'a file where a folder should be');
     const result = await runCli(['build', '--out', path.join(notAFolder, 'dist')]);
     expect(result.code).toBe(74);
@@ -60,7 +63,7 @@ describe('dataset-site', () => {
 
 describe('verify', () => {
   it('passes a fresh site and finds each kind of damage', async () => {
-    const { out: site } = await buildTempSite();
+    const site = await copySampleSite();
     expect((await runCli(['verify', '--dir', site])).code).toBe(0);
 
     const edited = path.join(site, listingPath('exhibitor', {}, 1));
@@ -69,6 +72,7 @@ describe('verify', () => {
     await writeFile(edited, JSON.stringify(page));
     await rm(path.join(site, listingPath('exhibitor', {}, 3)));
     await writeFile(path.join(site, 'api/public/dataset/exhibition/city/atlantis.json'), '{}');
+    await rm(path.join(site, listingFolder('exhibitor', { city: 'Köln' })), { recursive: true });
     const entityFile = path.join(site, entityPath('exhibitor', 'EXR-000001'));
     await writeFile(entityFile, JSON.stringify({ ...JSON.parse(await readFile(entityFile, 'utf8')), weight: 'heavy' }));
 
@@ -80,5 +84,6 @@ describe('verify', () => {
     expect(problems).toContain(`${listingPath('exhibitor', {}, 3)}: missing: the reference says this page exists`);
     expect(problems.some((line) => line.startsWith(`${listingPath('exhibitor', {}, 2)}: _meta.next: link does not resolve`))).toBe(true);
     expect(problems).toContain('api/public/dataset/exhibition/city/atlantis.json: unexpected file');
+    expect(problems).toContain(`${listingPath('exhibitor', { city: 'Köln' }, 1)}: missing: the reference says this page exists`);
   });
 });

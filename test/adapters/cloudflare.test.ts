@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTempSite } from '../helpers/site.js';
+import { sampleSite } from '../helpers/site.js';
 import { CONTRACT_CASES, ESCAPES, datasetUrl } from '../contract/cases.js';
 import { referenceTarget, type Target } from '../contract/targets.js';
 import { STATIC_DOCUMENTS, expectApiHeaders, expectError, expectReferenceAnswer, expectStaticDocument } from '../contract/expect-contract.js';
@@ -17,7 +17,7 @@ let worker: Target;
 let reference: Target;
 
 beforeAll(async () => {
-  dir = (await buildTempSite()).out;
+  dir = sampleSite();
   [worker, reference] = await Promise.all([cloudflareTarget(dir), referenceTarget(dir)]);
 });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATASET_TYPES } from '../../src/query/semantics/kinds.js';
 import { UserError } from '../../src/diagnostics.js';
 import { nginxConf, nginxQueryStrings } from '../../src/hosts/nginx.js';
-import { buildTempSite } from '../helpers/site.js';
+import { sampleSite } from '../helpers/site.js';
 import { CONTRACT_CASES, ESCAPES, datasetUrl } from '../contract/cases.js';
 import { referenceTarget, type Target } from '../contract/targets.js';
 import { STATIC_DOCUMENTS, expectApiHeaders, expectError, expectReferenceAnswer, expectStaticDocument } from '../contract/expect-contract.js';
@@ -23,7 +23,7 @@ describe.skipIf(NGINX === undefined)(NGINX ? 'nginx' : 'nginx (skipped: no nginx
   let reference: Target;
 
   beforeAll(async () => {
-    dir = (await buildTempSite()).out;
+    dir = sampleSite();
     [nginx, reference] = await Promise.all([nginxTarget(dir), referenceTarget(dir)]);
   });
 

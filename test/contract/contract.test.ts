@@ -17,7 +17,7 @@ import { fileStore } from '../../src/serve/file-store.js';
 import { readSite } from '../../src/site/read-site.js';
 import { comparable, expectApiHeaders, expectReferenceAnswer, expectStaticDocument, STATIC_DOCUMENTS } from './expect-contract.js';
 import { CLI, runCli } from '../helpers/cli.js';
-import { buildTempSite, TEST_NOW } from '../helpers/site.js';
+import { sampleSite, TEST_NOW } from '../helpers/site.js';
 import { CONTRACT_CASES, ESCAPES, datasetUrl, type Body } from './cases.js';
 import { datasetUrls } from './queries.js';
 import { httpRequest, routerTarget, startTargets, type Target } from './targets.js';
@@ -27,7 +27,7 @@ let targets: Target[];
 let reference: Target;
 
 beforeAll(async () => {
-  dir = (await buildTempSite()).out;
+  dir = sampleSite();
   targets = await startTargets(dir);
   reference = targets[0]!;
 });

@@ -8,14 +8,14 @@ import { SEARCH_INDEX_VERSION } from '../../src/query/formats/search-index.js';
 import { createRouter } from '../../src/query/router/router.js';
 import type { DocumentStore } from '../../src/query/router/store.js';
 import { fileStore } from '../../src/serve/file-store.js';
-import { buildTempSite, TEST_NOW } from '../helpers/site.js';
+import { copySampleSite, TEST_NOW } from '../helpers/site.js';
 
 const INDEX = searchIndexPath('exhibitor');
 const Q_URL = '/api/public/dataset?type=exhibitor&q=co&country=china&limit=5';
 
 let out: string;
 beforeAll(async () => {
-  out = (await buildTempSite()).out;
+  out = await copySampleSite();
 });
 
 /** The file store of `out`, counting the reads of each path. */
