@@ -7,7 +7,7 @@ import { loadSources } from '../src/pipeline/load.js';
 import { modelEntities } from '../src/pipeline/model.js';
 import { validateRecords } from '../src/pipeline/validate.js';
 import { listingPath } from '../src/query/formats/paths.js';
-import { trimSlash } from '../src/query/formats/urls.js';
+import { staticUrl, trimSlash } from '../src/query/formats/urls.js';
 import type { DatasetResponse } from '../src/query/responses/dataset-response.js';
 import { answerListingPage } from '../src/query/responses/reference.js';
 import { Dataset } from '../src/query/semantics/dataset.js';
@@ -16,6 +16,8 @@ import { filterValues, type FilterValues } from '../src/query/semantics/filters.
 import { COLLECTIONS, DATASET_TYPES, FILTERS, KINDS, type Kind } from '../src/query/semantics/kinds.js';
 import { buildDictionary } from '../src/schema/dictionary.js';
 import { verifySite } from '../src/verify/verify.js';
+import { comparable } from './contract/expect-contract.js';
+import { oracleTarget } from './contract/targets.js';
 import { TEST_NOW, readSiteJson, sampleSite } from './helpers/site.js';
 
 const BASE_URL = 'http://localhost:8080';
@@ -76,7 +78,8 @@ describe('the sample site', () => {
     expect(links).toBeGreaterThan(1000);
   });
 
-  it('answers generated queries exactly as the reference (property)', async () => {
+  it('writes every listing page, and only those, as the reference and the oracle expect (property)', async () => {
+    const { oracle } = await oracleTarget(out);
     const values = (filter: (typeof FILTERS)[number]) =>
       [...new Set(KINDS.flatMap((kind) => reference.entities[kind].flatMap((entity) => filterValues(kind, filter, entity))))];
     const variant = (value: string) => fc.constantFrom(value, value.toUpperCase(), `  ${value}  `, value.replace(/ /g, '   '));
@@ -95,14 +98,17 @@ describe('the sample site', () => {
         async (type, chosen, page) => {
           const filters: FilterValues = Object.fromEntries(Object.entries(chosen).filter(([, v]) => v !== undefined && v.trim() !== '').map(([k, v]) => [k, v!.trim()]));
           const want = answerListingPage(reference, type, filters, page, context);
+          const oracleWant = oracle.listingPage(type, filters, page, (n) => staticUrl(BASE_URL, listingPath(type, filters, n)));
           const file = path.join(out, listingPath(type, filters, page));
           const hasMatches = want._meta.total > 0 || Object.keys(filters).length === 0;
           const inRange = page === 1 || want._meta.count > 0;
           if (!hasMatches || !inRange) {
             expect(existsSync(file), file).toBe(false);
+            expect(oracleWant).toBeUndefined();
             return;
           }
           const actual = await readSiteJson<DatasetResponse>(out, listingPath(type, filters, page));
+          expect(comparable(actual)).toEqual(oracleWant);
           want._meta.generated_at = actual._meta.generated_at;
           expect(actual).toEqual(want);
           pagesCompared++;

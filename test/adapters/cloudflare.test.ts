@@ -1,6 +1,6 @@
 /**
  * The Cloudflare Pages adapter under the real runtime (`wrangler pages dev`, workerd):
- * `_worker.js` answers every contract case as the reference does, and `_routes.json`
+ * `_worker.js` answers every contract case as the oracle and the reference do, and `_routes.json`
  * leaves the static documents to the asset server, which gives them the `_headers`.
  */
 import { readFile } from 'node:fs/promises';
@@ -8,17 +8,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleSite } from '../helpers/site.js';
 import { CONTRACT_CASES, ESCAPES, datasetUrl } from '../contract/cases.js';
-import { referenceTarget, type Target } from '../contract/targets.js';
-import { STATIC_DOCUMENTS, expectApiHeaders, expectError, expectReferenceAnswer, expectStaticDocument } from '../contract/expect-contract.js';
+import { expectedAnswers, type Expected, type Target } from '../contract/targets.js';
+import { STATIC_DOCUMENTS, expectApiHeaders, expectError, expectContractAnswer, expectStaticDocument } from '../contract/expect-contract.js';
 import { cloudflareTarget } from './hosts.js';
 
 let dir: string;
 let worker: Target;
-let reference: Target;
+let expected: Expected;
 
 beforeAll(async () => {
   dir = sampleSite();
-  [worker, reference] = await Promise.all([cloudflareTarget(dir), referenceTarget(dir)]);
+  [worker, expected] = await Promise.all([cloudflareTarget(dir), expectedAnswers(dir)]);
 });
 
 afterAll(async () => {
@@ -26,8 +26,8 @@ afterAll(async () => {
 });
 
 describe('the worker', () => {
-  it.each(CONTRACT_CASES.map((c) => [c.name, c] as const))('answers %s as the reference does', async (_, contractCase) => {
-    await expectReferenceAnswer(worker, reference, contractCase);
+  it.each(CONTRACT_CASES.map((c) => [c.name, c] as const))('answers %s as expected', async (_, contractCase) => {
+    await expectContractAnswer(worker, expected, contractCase);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 /**
  * nginx (the real binary, on 127.0.0.1) with the site's generated `nginx.conf`: the query
- * strings it answers equal the reference, every other query is a 501 JSON error and never
+ * strings it answers equal the oracle's answers, every other query is a 501 JSON error and never
  * a different answer, and every response has the CONTRACT headers and a JSON body.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +9,8 @@ import { UserError } from '../../src/diagnostics.js';
 import { nginxConf, nginxQueryStrings } from '../../src/hosts/nginx.js';
 import { sampleSite } from '../helpers/site.js';
 import { CONTRACT_CASES, ESCAPES, datasetUrl } from '../contract/cases.js';
-import { referenceTarget, type Target } from '../contract/targets.js';
-import { STATIC_DOCUMENTS, expectApiHeaders, expectError, expectReferenceAnswer, expectStaticDocument } from '../contract/expect-contract.js';
+import { expectedAnswers, type Expected, type Target } from '../contract/targets.js';
+import { STATIC_DOCUMENTS, expectApiHeaders, expectError, expectContractAnswer, expectStaticDocument } from '../contract/expect-contract.js';
 import { NGINX, nginxTarget } from './hosts.js';
 
 const ANSWERED = new Set(['/api/public/schema', ...DATASET_TYPES.flatMap(nginxQueryStrings).map((query) => `/api/public/dataset${query ? `?${query}` : ''}`)]);
@@ -20,11 +20,11 @@ const refused = CONTRACT_CASES.filter((c) => !ANSWERED.has(c.url));
 describe.skipIf(NGINX === undefined)(NGINX ? 'nginx' : 'nginx (skipped: no nginx binary; apt-get install nginx)', () => {
   let dir: string;
   let nginx: Target;
-  let reference: Target;
+  let expected: Expected;
 
   beforeAll(async () => {
     dir = sampleSite();
-    [nginx, reference] = await Promise.all([nginxTarget(dir), referenceTarget(dir)]);
+    [nginx, expected] = await Promise.all([nginxTarget(dir), expectedAnswers(dir)]);
   });
 
   afterAll(async () => {
@@ -42,13 +42,13 @@ describe.skipIf(NGINX === undefined)(NGINX ? 'nginx' : 'nginx (skipped: no nginx
     ]);
   });
 
-  it.each(answered.map((c) => [c.name, c] as const))('answers %s as the reference does', async (_, contractCase) => {
-    await expectReferenceAnswer(nginx, reference, contractCase);
+  it.each(answered.map((c) => [c.name, c] as const))('answers %s as expected', async (_, contractCase) => {
+    await expectContractAnswer(nginx, expected, contractCase);
   });
 
   it('answers the canonical form of a first page, with the query-form next link', async () => {
     const url = datasetUrl(['type', 'exhibitor'], ['limit', '100'], ['offset', '0']);
-    await expectReferenceAnswer(nginx, reference, { name: url, url, status: 200 });
+    await expectContractAnswer(nginx, expected, { name: url, url, status: 200 });
     expect((await nginx.request(url)).body).toMatchObject({ _meta: { next: 'http://localhost:8080/api/public/dataset?type=exhibitor&limit=100&offset=100' } });
   });
 

@@ -1,8 +1,9 @@
 /**
  * The contract suite: the same cases against every target (the in-memory reference, the
- * router over the files, the preview server over HTTP, the client SDK against it), the
- * CONTRACT headers on every kind of response, path-escape attempts, and a property check
- * of the router against the reference over generated queries.
+ * router over the files, the preview server over HTTP, the client SDK against it), each
+ * held to the independent oracle of test/oracle; the API headers on every kind of
+ * response, path-escape attempts, and a property check of the router and the reference
+ * against the oracle over generated queries.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -15,21 +16,20 @@ import { createRouter } from '../../src/query/router/router.js';
 import type { DocumentStore } from '../../src/query/router/store.js';
 import { fileStore } from '../../src/serve/file-store.js';
 import { readSite } from '../../src/site/read-site.js';
-import { comparable, expectApiHeaders, expectReferenceAnswer, expectStaticDocument, STATIC_DOCUMENTS } from './expect-contract.js';
+import { expectAnswer, expectApiHeaders, expectContractAnswer, expectStaticDocument, STATIC_DOCUMENTS } from './expect-contract.js';
 import { CLI, runCli } from '../helpers/cli.js';
 import { sampleSite, TEST_NOW } from '../helpers/site.js';
 import { CONTRACT_CASES, ESCAPES, datasetUrl, type Body } from './cases.js';
 import { datasetUrls } from './queries.js';
-import { httpRequest, routerTarget, startTargets, type Target } from './targets.js';
+import { expectedAnswers, httpRequest, routerTarget, startTargets, type Expected, type Target } from './targets.js';
 
 let dir: string;
 let targets: Target[];
-let reference: Target;
+let expected: Expected;
 
 beforeAll(async () => {
   dir = sampleSite();
-  targets = await startTargets(dir);
-  reference = targets[0]!;
+  [targets, expected] = await Promise.all([startTargets(dir), expectedAnswers(dir)]);
 });
 
 afterAll(async () => {
@@ -45,7 +45,7 @@ const SITE_TARGETS = TARGETS.slice(1);
 
 describe.each(TARGETS)('%s', (name) => {
   it.each(CONTRACT_CASES.map((c) => [c.name, c] as const))('%s', async (_, contractCase) => {
-    await expectReferenceAnswer(byName(name), reference, contractCase);
+    await expectContractAnswer(byName(name), expected, contractCase);
   });
 });
 
@@ -97,20 +97,19 @@ describe.each(SITE_TARGETS.filter((name) => name !== 'client SDK'))('%s and meth
   });
 });
 
-describe('the router', () => {
-  it('agrees with the reference on generated queries', async () => {
-    const site = await readSite(dir);
-    const router = routerTarget(dir);
+describe('the router and the reference', () => {
+  it.each(['router', 'reference'])('%s answers generated queries as the oracle does (property)', async (name) => {
+    const target = name === 'router' ? routerTarget(dir) : expected.reference;
     await fc.assert(
-      fc.asyncProperty(datasetUrls(site.dataset), async (url) => {
-        const [answer, expected] = [await router.request(url), await reference.request(url)];
-        expect(answer.status).toBe(expected.status);
-        expect(comparable(answer.body)).toEqual(comparable(expected.body));
+      fc.asyncProperty(datasetUrls(expected.oracle.oracle), async (url) => {
+        await expectAnswer(await target.request(url), url, target, expected);
       }),
-      { numRuns: 300 },
+      { numRuns: 400 },
     );
   });
+});
 
+describe('the router', () => {
   it('stamps an answer with the latest generated_at of the documents it read', async () => {
     const later = '2030-01-01T00:00:00.000Z';
     const route = createRouter({ store: editedStore(searchIndexPath('exhibition'), (text) => text.replace(/"generated_at":"[^"]*"/, `"generated_at":"${later}"`)) });

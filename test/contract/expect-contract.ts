@@ -5,19 +5,35 @@ import { expect } from 'vitest';
 import { entityPath, listingPath, searchIndexPath } from '../../src/query/formats/paths.js';
 import { API_HEADERS } from '../../src/query/router/http.js';
 import type { ContractCase, Body } from './cases.js';
-import type { Answer, Target } from './targets.js';
+import type { Answer, Expected, Target } from './targets.js';
 
 /** The body without any `generated_at`, which differs between targets by design. */
 export function comparable(body: unknown): unknown {
   return JSON.parse(JSON.stringify(body), (key, value) => (key === 'generated_at' ? undefined : value));
 }
 
-/** Asserts that `target` answers a contract case with its status and the reference's body. */
-export async function expectReferenceAnswer(target: Target, reference: Target, contractCase: ContractCase): Promise<void> {
+/**
+ * Asserts that `target` answers a contract case with its status and the expected body: a
+ * 200 equal to the oracle's, a refusal naming the oracle's parameter with the reference's
+ * message.
+ */
+export async function expectContractAnswer(target: Target, expected: Expected, contractCase: ContractCase): Promise<void> {
   const answer = await target.request(contractCase.url);
   expect(answer.status).toBe(contractCase.status);
   contractCase.check?.(answer.body as Body);
-  expect(comparable(answer.body)).toEqual(comparable((await reference.request(contractCase.url)).body));
+  await expectAnswer(answer, contractCase.url, target, expected);
+}
+
+/** Asserts that an answer of `target` to `url` (status and body) is the expected one. */
+export async function expectAnswer(answer: Answer, url: string, target: Target, expected: Expected): Promise<void> {
+  const want = await expected.oracle.request(url);
+  expect(answer.status).toBe(want.status);
+  if (want.status === 200) {
+    expect(comparable(answer.body)).toEqual(comparable(want.body));
+    return;
+  }
+  expect(answer.body).toMatchObject(want.body as object);
+  if (target !== expected.reference) expect(comparable(answer.body)).toEqual(comparable((await expected.reference.request(url)).body));
 }
 
 /** Asserts that an answer carries every CONTRACT §7 header. */

@@ -1,18 +1,32 @@
-/** fast-check arbitraries of dataset queries, drawn from the data of a site plus junk. */
+/**
+ * fast-check arbitraries of dataset queries, drawn from the data of a site (read through
+ * the oracle, not src/) plus junk: filter values in other spellings, name fragments,
+ * accent-folded words, several terms, odd windows and invalid parameters.
+ */
 import fc from 'fast-check';
-import type { Dataset } from '../../src/query/semantics/dataset.js';
-import { DATASET_TYPES, FILTERS, KINDS, NAME_FIELDS } from '../../src/query/semantics/kinds.js';
+import type { Oracle, OracleKind } from '../oracle/oracle.js';
 import { datasetUrl } from './cases.js';
 
-/** Query-form URLs of random queries over `dataset`: valid, odd and invalid parameters alike. */
-export function datasetUrls(dataset: Dataset): fc.Arbitrary<string> {
-  const values = FILTERS.map((filter) => KINDS.flatMap((kind) => [...dataset.postings(kind, filter).keys()]));
-  const names = KINDS.flatMap((kind) => dataset.entities[kind].flatMap((entity) => NAME_FIELDS[kind].map((field) => entity[field]))).filter(
-    (name): name is string => typeof name === 'string',
+const TYPES = ['all', 'exhibition', 'exhibitor', 'service_provider'];
+const NAME_FIELDS: Record<OracleKind, readonly string[]> = {
+  exhibition: ['name_cn', 'name_en'],
+  exhibitor: ['company_cn', 'company_en'],
+  service_provider: ['name_cn', 'name_en'],
+};
+
+/** Query-form URLs of random queries over the oracle's data: valid, odd and invalid parameters alike. */
+export function datasetUrls(oracle: Oracle): fc.Arbitrary<string> {
+  const values: Set<string>[] = [new Set(), new Set(), new Set()];
+  for (const key of oracle.combinations('all')) (JSON.parse(key) as (string | null)[]).forEach((value, i) => value !== null && values[i]!.add(value));
+  const names = (Object.keys(NAME_FIELDS) as OracleKind[]).flatMap((kind) =>
+    oracle.ranked(kind).flatMap((entity) => NAME_FIELDS[kind].map((field) => entity[field]).filter((name): name is string => typeof name === 'string')),
   );
-  const spelling = (value: string) =>
-    fc.constantFrom(value, value.toUpperCase(), ` ${value} `, value.replace(/ /g, '  '), value.normalize('NFD'));
-  const filterValue = (known: string[]) =>
+  const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '');
+  // Words with accents, written without them: they must find their names (`koln` finds `Köln`).
+  const foldedWords = [...new Set(names.flatMap((name) => name.split(/\s+/)).filter((word) => fold(word) !== word).map(fold))];
+
+  const spelling = (value: string) => fc.constantFrom(value, value.toUpperCase(), ` ${value} `, value.replace(/ /g, '  '), value.normalize('NFD'));
+  const filterValue = (known: Set<string>) =>
     fc.oneof(
       { weight: 4, arbitrary: fc.constantFrom(...known).chain(spelling) },
       { weight: 1, arbitrary: fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('constructor', '__proto__', 'toString', '')) },
@@ -24,6 +38,12 @@ export function datasetUrls(dataset: Dataset): fc.Arbitrary<string> {
       const from = start % chars.length;
       return chars.slice(from, from + length).join('');
     });
+  const q = fc.oneof(
+    { weight: 4, arbitrary: fragment },
+    { weight: 2, arbitrary: fc.tuple(fragment, fragment).map(([a, b]) => `${a} ${b}`) },
+    { weight: foldedWords.length > 0 ? 2 : 0, arbitrary: foldedWords.length > 0 ? fc.constantFrom(...foldedWords) : fc.constant('') },
+    { weight: 1, arbitrary: fc.string({ maxLength: 6 }) },
+  );
   const whole = (max: number, edges: number[]) =>
     fc.oneof(
       { weight: 3, arbitrary: fc.integer({ min: 0, max }).map(String) },
@@ -31,13 +51,12 @@ export function datasetUrls(dataset: Dataset): fc.Arbitrary<string> {
       { weight: 1, arbitrary: fc.constantFrom('0', '-1', '1.5', 'x', '') },
     );
   // Each parameter is left out often, so unfiltered listings and long windows come up too.
-  const sometimes = <T>(arbitrary: fc.Arbitrary<T>, weight: number) =>
-    fc.oneof({ weight, arbitrary }, { weight: 10 - weight, arbitrary: fc.constant(undefined) });
+  const sometimes = <T>(arbitrary: fc.Arbitrary<T>, weight: number) => fc.oneof({ weight, arbitrary }, { weight: 10 - weight, arbitrary: fc.constant(undefined) });
 
   return fc
     .record({
-      type: sometimes(fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...DATASET_TYPES) }, { weight: 1, arbitrary: fc.constantFrom('foo', '', 'ALL') }), 8),
-      q: sometimes(fc.oneof({ weight: 3, arbitrary: fragment }, { weight: 1, arbitrary: fc.string({ maxLength: 6 }) }), 5),
+      type: sometimes(fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...TYPES) }, { weight: 1, arbitrary: fc.constantFrom('foo', '', 'ALL') }), 8),
+      q: sometimes(q, 5),
       industry: sometimes(filterValue(values[0]!), 3),
       country: sometimes(filterValue(values[1]!), 3),
       city: sometimes(filterValue(values[2]!), 3),

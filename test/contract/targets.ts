@@ -1,9 +1,12 @@
 /**
- * The targets the contract suite runs against: every way the query form is answered.
- * Another target (the Cloudflare worker, nginx) is one more factory returning a
- * {@link Target}; add it to `startTargets`.
+ * The targets the contract suite runs against: every way the query form is answered, and
+ * the independent oracle their answers are held to. Another target (the Cloudflare
+ * worker, nginx) is one more factory returning a {@link Target}.
  */
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
+import fg from 'fast-glob';
 import { createClient } from '../../src/client/index.js';
 import { errorBody } from '../../src/query/responses/error-response.js';
 import { answerDataset } from '../../src/query/responses/reference.js';
@@ -13,6 +16,7 @@ import { parseDatasetQuery } from '../../src/query/semantics/params.js';
 import { fileStore } from '../../src/serve/file-store.js';
 import { serve } from '../../src/serve/serve.js';
 import { readSite } from '../../src/site/read-site.js';
+import { createOracle, type Oracle, type OracleEntity, type OracleKind, type OracleOptions } from '../oracle/oracle.js';
 
 /** An answer as a client sees it: status, headers with lower-case names, the parsed JSON body (or the raw text when it is not JSON). */
 export interface Answer {
@@ -24,13 +28,6 @@ export interface Answer {
 /** One implementation of the API under test. */
 export interface Target {
   name: string;
-  /**
-   * `query`: answers only the query form (`/api/public/dataset`, `/api/public/schema`) and
-   * has no headers; `site`: answers any path of the site over HTTP or as a router.
-   */
-  scope: 'query' | 'site';
-  /** Whether `request` can send any method; otherwise it sends GET only. */
-  anyMethod: boolean;
   /** Answers a path and query string, sent as it is (no normalization of `..` or `%2e`). */
   request(pathAndQuery: string, method?: string): Promise<Answer>;
   close?(): Promise<void>;
@@ -42,8 +39,6 @@ export async function referenceTarget(dir: string): Promise<Target> {
   const context = { baseUrl: site.baseUrl, generatedAt: site.generatedAt, dictionary: site.dictionary };
   return {
     name: 'reference',
-    scope: 'query',
-    anyMethod: false,
     async request(pathAndQuery) {
       const mark = pathAndQuery.includes('?') ? pathAndQuery.indexOf('?') : pathAndQuery.length;
       const [path, query] = [pathAndQuery.slice(0, mark), pathAndQuery.slice(mark + 1)];
@@ -57,13 +52,43 @@ export async function referenceTarget(dir: string): Promise<Target> {
   };
 }
 
+/**
+ * The independent oracle (test/oracle) over the entity documents of the site, read here
+ * without src/: a 200 answer's body without `generated_at`; for a refused query, the
+ * error code and the parameter it names; the schema document as built.
+ */
+export async function oracleTarget(dir: string): Promise<OracleTarget> {
+  const readJson = async (file: string) => JSON.parse(await readFile(path.join(dir, file), 'utf8')) as Record<string, unknown>;
+  const schema = await readJson('api/public/schema.json');
+  const meta = schema._meta as { base_url: string; entities: OracleOptions['dictionary'] };
+  const entities = { exhibition: [], exhibitor: [], service_provider: [] } as Record<OracleKind, OracleEntity[]>;
+  for (const [kind, folder] of [['exhibition', 'exhibitions'], ['exhibitor', 'exhibitors'], ['service_provider', 'service_providers']] as const) {
+    for (const file of await fg(`api/public/${folder}/*.json`, { cwd: dir })) entities[kind].push((await readJson(file)) as OracleEntity);
+  }
+  const oracle = createOracle(entities, { baseUrl: meta.base_url, dictionary: meta.entities });
+  return {
+    name: 'oracle',
+    oracle,
+    async request(pathAndQuery) {
+      const [route, query = ''] = pathAndQuery.split(/\?(.*)/s);
+      if (route === '/api/public/schema') return { status: 200, headers: {}, body: schema };
+      if (route !== '/api/public/dataset') throw new Error(`the oracle answers only the query form, not ${route}`);
+      const answer = oracle.answer(query);
+      return answer.status === 200
+        ? { status: 200, headers: {}, body: answer.body }
+        : { status: 400, headers: {}, body: { error: { status: 400, code: 'invalid_parameter', parameter: answer.parameter } } };
+    },
+  };
+}
+
+/** The oracle as a target, and itself for what the tests generate from it. */
+export type OracleTarget = Target & { oracle: Oracle };
+
 /** The router over the files of the site, called directly. */
 export function routerTarget(dir: string): Target {
   const route = createRouter({ store: fileStore(dir) });
   return {
     name: 'router',
-    scope: 'site',
-    anyMethod: true,
     request: async (pathAndQuery, method = 'GET') => asAnswer(await route({ method, url: pathAndQuery })),
   };
 }
@@ -73,8 +98,6 @@ export async function previewServerTarget(dir: string): Promise<Target & { url: 
   const server = await serve({ dir, port: 0, host: '127.0.0.1' });
   return {
     name: 'preview server',
-    scope: 'site',
-    anyMethod: true,
     url: server.url,
     request: (pathAndQuery, method = 'GET') => httpRequest(server.url, pathAndQuery, method),
     close: () => server.close(),
@@ -86,8 +109,6 @@ export function clientTarget(baseUrl: string): Target {
   const client = createClient({ baseUrl });
   return {
     name: 'client SDK',
-    scope: 'site',
-    anyMethod: false,
     request: async (pathAndQuery) => asAnswer(await client.request(pathAndQuery)),
   };
 }
@@ -96,6 +117,18 @@ export function clientTarget(baseUrl: string): Target {
 export async function startTargets(dir: string): Promise<Target[]> {
   const server = await previewServerTarget(dir);
   return [await referenceTarget(dir), routerTarget(dir), server, clientTarget(server.url)];
+}
+
+/** What every target's answers are held to: the oracle for 200 bodies and refused parameters, the reference for error messages. */
+export interface Expected {
+  oracle: OracleTarget;
+  reference: Target;
+}
+
+/** The oracle and the reference over the site in `dir`. */
+export async function expectedAnswers(dir: string): Promise<Expected> {
+  const [oracle, reference] = await Promise.all([oracleTarget(dir), referenceTarget(dir)]);
+  return { oracle, reference };
 }
 
 /** Sends one request with node:http, which (unlike fetch) sends the path exactly as given. */

@@ -11,8 +11,8 @@ const byKind: Record<Kind, Compare> = {
   service_provider: (a, b) => Number(b.is_verified === true) - Number(a.is_verified === true),
 };
 
-/** Compares two entities of a kind in the default order. */
-export function compareDefault(kind: Kind, a: Entity, b: Entity): number {
+// Compares two entities of a kind in the default order.
+function compareDefault(kind: Kind, a: Entity, b: Entity): number {
   return byKind[kind](a, b) || compareCodePoints(a.id, b.id);
 }
 

@@ -67,8 +67,8 @@ export const SEARCH_OPTIONS: Options<SearchDocument> = {
   searchOptions,
 };
 
-/** The document to index for an entity of a kind at a rank of the default order. */
-export function searchDocument(kind: Kind, entity: Record<string, unknown>, rank: number): SearchDocument {
+// The document to index for an entity of a kind at a rank of the default order.
+function searchDocument(kind: Kind, entity: Record<string, unknown>, rank: number): SearchDocument {
   const [cnField, enField] = NAME_FIELDS[kind];
   return { id: rank, cn: textOf(entity[cnField]), en: textOf(entity[enField]) };
 }
