@@ -43,6 +43,8 @@ export interface Oracle {
 
 type Filter = 'industry' | 'country' | 'city';
 type Filters = Partial<Record<Filter, string>>;
+/** The matches of each kind of a type, in answer order. */
+type Matches = readonly (readonly [OracleKind, OracleEntity[]])[];
 
 const KINDS: readonly OracleKind[] = ['exhibition', 'exhibitor', 'service_provider'];
 const COLLECTIONS: Record<OracleKind, string> = { exhibition: 'exhibitions', exhibitor: 'exhibitors', service_provider: 'service_providers' };
@@ -91,10 +93,14 @@ function normalize(text: string): string {
 
 /** Compares two strings by Unicode code point, a shorter prefix first. */
 function compareCodePoints(a: string, b: string): number {
-  const x = Array.from(a, (c) => c.codePointAt(0)!);
-  const y = Array.from(b, (c) => c.codePointAt(0)!);
-  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
-  return x.length - y.length;
+  // Equal prefixes have equal UTF-16 lengths, so one index walks both strings.
+  for (let i = 0; i < a.length && i < b.length; ) {
+    const x = a.codePointAt(i)!;
+    const y = b.codePointAt(i)!;
+    if (x !== y) return x - y;
+    i += x > 0xffff ? 2 : 1;
+  }
+  return a.length - b.length;
 }
 
 /** The search tokens of a text: accent-folded words, and CJK runs as bigrams. */
@@ -177,12 +183,12 @@ function findMatches(index: Index, filters: Filters, terms: string[] | undefined
   const wanted = FILTERS.flatMap((filter) => (filters[filter] === undefined ? [] : [[filter, normalize(filters[filter])] as const]));
   const candidates = index.documents.filter((document) => wanted.every(([filter, value]) => document.values[filter].has(value)));
   if (terms === undefined) return candidates.map((document) => document.entity);
+  const distinct = new Set(terms).size;
   const scored: { entity: OracleEntity; score: number }[] = [];
   for (const document of terms.length === 0 ? [] : candidates) {
     const termScores = terms.map((term) => scoreTerm(index, document, term));
     if (termScores.includes(undefined)) continue;
-    const score = termScores.reduce<number>((sum, termScore) => sum + termScore!, 0);
-    scored.push({ entity: document.entity, score: score * new Set(terms).size });
+    scored.push({ entity: document.entity, score: termScores.reduce<number>((sum, termScore) => sum + termScore!, 0) * distinct });
   }
   // A stable sort keeps equal scores in rank order.
   return scored.sort((a, b) => b.score - a.score).map(({ entity }) => entity);
@@ -219,41 +225,26 @@ function parseQuery(queryString: string): { type: string; q?: string; filters: F
   if (!/^\d+$/.test(limit) || Number(limit) < 1) return { parameter: 'limit' };
   const offset = raw.get('offset')?.trim() ?? '0';
   if (!/^\d+$/.test(offset)) return { parameter: 'offset' };
-  return { type, ...(q === undefined ? {} : { q }), filters, limit: Math.min(Number(limit), 500), offset: Number(offset) };
+  return { type, q, filters, limit: Math.min(Number(limit), 500), offset: Number(offset) };
 }
 
 /** The body of an answer or a page: the window of each kind's matches and `_meta`; `urlAt(offset)` names an adjacent window. */
-function composeBody(
-  type: string,
-  matches: readonly (readonly [OracleKind, OracleEntity[]])[],
-  window: { limit: number; offset: number },
-  urlAt: (offset: number) => string,
-  site: OracleOptions,
-): Record<string, unknown> {
-  const { limit, offset } = window;
+function composeBody(type: string, matches: Matches, { limit, offset }: { limit: number; offset: number }, urlAt: (offset: number) => string, site: OracleOptions) {
   const body: Record<string, unknown> = {};
   const totals: Record<string, number> = {};
   let count = 0;
+  let total = 0;
   for (const [kind, entities] of matches) {
     const shown = entities.slice(offset, offset + limit);
     body[COLLECTIONS[kind]] = shown;
     totals[COLLECTIONS[kind]] = entities.length;
     count += shown.length;
+    total += entities.length;
   }
-  const total = Object.values(totals).reduce((sum, n) => sum + n, 0);
-  body._meta = {
-    type,
-    schema_version: '1.0',
-    count,
-    total,
-    totals,
-    limit,
-    offset,
-    next: matches.some(([, entities]) => entities.length > offset + limit) ? urlAt(offset + limit) : null,
-    prev: offset > 0 ? urlAt(Math.max(0, offset - limit)) : null,
-    base_url: site.baseUrl,
-    entities: Object.fromEntries(matches.map(([kind]) => [kind, site.dictionary[kind]])),
-  };
+  const next = matches.some(([, entities]) => entities.length > offset + limit) ? urlAt(offset + limit) : null;
+  const prev = offset > 0 ? urlAt(Math.max(0, offset - limit)) : null;
+  const entities = Object.fromEntries(matches.map(([kind]) => [kind, site.dictionary[kind]]));
+  body._meta = { type, schema_version: '1.0', count, total, totals, limit, offset, next, prev, base_url: site.baseUrl, entities };
   return body;
 }
 
@@ -262,7 +253,7 @@ export function createOracle(entities: Record<OracleKind, readonly OracleEntity[
   const indexes = Object.fromEntries(KINDS.map((kind) => [kind, indexKind(kind, entities[kind])])) as Record<OracleKind, Index>;
   const ranked = Object.fromEntries(KINDS.map((kind) => [kind, indexes[kind].documents.map((d) => d.entity)])) as Record<OracleKind, OracleEntity[]>;
   const site = { ...options, baseUrl: options.baseUrl.replace(/\/+$/, '') };
-  const matchKinds = (kinds: readonly OracleKind[], filters: Filters, q: string | undefined) =>
+  const matchKinds = (kinds: readonly OracleKind[], filters: Filters, q: string | undefined): Matches =>
     kinds.map((kind) => [kind, findMatches(indexes[kind], filters, q === undefined ? undefined : tokenize(q))] as const);
 
   return {
@@ -295,11 +286,9 @@ export function createOracle(entities: Record<OracleKind, readonly OracleEntity[
       const keys = new Set([JSON.stringify([null, null, null])]);
       for (const kind of kinds) {
         for (const { values } of indexes[kind].documents) {
-          for (const industry of [null, ...values.industry]) {
-            for (const country of [null, ...values.country]) {
+          for (const industry of [null, ...values.industry])
+            for (const country of [null, ...values.country])
               for (const city of [null, ...values.city]) keys.add(JSON.stringify([industry, country, city]));
-            }
-          }
         }
       }
       return keys;
