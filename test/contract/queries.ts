@@ -41,6 +41,7 @@ export function datasetUrls(oracle: Oracle): fc.Arbitrary<string> {
   const q = fc.oneof(
     { weight: 4, arbitrary: fragment },
     { weight: 2, arbitrary: fc.tuple(fragment, fragment).map(([a, b]) => `${a} ${b}`) },
+    { weight: 1, arbitrary: fc.tuple(fragment, fragment).map(([a, b]) => `${a} ${b} ${a}`) },
     { weight: foldedWords.length > 0 ? 2 : 0, arbitrary: foldedWords.length > 0 ? fc.constantFrom(...foldedWords) : fc.constant('') },
     { weight: 1, arbitrary: fc.string({ maxLength: 6 }) },
   );

@@ -183,12 +183,13 @@ function findMatches(index: Index, filters: Filters, terms: string[] | undefined
   const wanted = FILTERS.flatMap((filter) => (filters[filter] === undefined ? [] : [[filter, normalize(filters[filter])] as const]));
   const candidates = index.documents.filter((document) => wanted.every(([filter, value]) => document.values[filter].has(value)));
   if (terms === undefined) return candidates.map((document) => document.entity);
-  const distinct = new Set(terms).size;
+  // A term given twice counts once.
+  const distinct = [...new Set(terms)];
   const scored: { entity: OracleEntity; score: number }[] = [];
-  for (const document of terms.length === 0 ? [] : candidates) {
-    const termScores = terms.map((term) => scoreTerm(index, document, term));
+  for (const document of distinct.length === 0 ? [] : candidates) {
+    const termScores = distinct.map((term) => scoreTerm(index, document, term));
     if (termScores.includes(undefined)) continue;
-    scored.push({ entity: document.entity, score: termScores.reduce<number>((sum, termScore) => sum + termScore!, 0) * distinct });
+    scored.push({ entity: document.entity, score: termScores.reduce<number>((sum, termScore) => sum + termScore!, 0) * distinct.length });
   }
   // A stable sort keeps equal scores in rank order.
   return scored.sort((a, b) => b.score - a.score).map(({ entity }) => entity);

@@ -102,13 +102,33 @@ export function indexNames(names: SearchNames): MiniSearch<SearchDocument> {
 
 /**
  * Ranks (positions in the default order) of the entities matching `q`, in relevance
- * order, ties in the default order.
+ * order, ties in the default order (docs/api.md#relevance).
+ *
+ * The terms are combined with AND as MiniSearch would (each term's score summed in term
+ * order, times the number of terms), but a term given twice counts once, and the terms
+ * are searched one at a time: a later term scores only the entities every earlier term
+ * matched, and the search stops at the first term that leaves none. So `co co co …`
+ * costs what `co` costs, and `a b c … z` stops after a few letters.
  */
 export function searchRanks(index: MiniSearch<SearchDocument>, q: string): number[] {
-  return index
-    .search(q)
-    .sort((a, b) => b.score - a.score || (a.id as number) - (b.id as number))
-    .map((result) => result.id as number);
+  const terms = [...new Set(tokenize(q))];
+  let scores: Map<number, number> | undefined;
+  for (const term of terms) {
+    const kept = scores;
+    // A zero boost makes MiniSearch skip an entity before scoring it; a boost of 1 leaves the score as it is.
+    const options: SearchOptions = kept === undefined ? {} : { boostDocument: (id) => (kept.has(id as number) ? 1 : 0) };
+    const next = new Map<number, number>();
+    for (const result of index.search(term, options)) {
+      const id = result.id as number;
+      next.set(id, kept === undefined ? result.score : kept.get(id)! + result.score);
+    }
+    scores = next;
+    if (scores.size === 0) break;
+  }
+  return [...(scores ?? [])]
+    .map(([id, score]) => ({ id, score: score * terms.length }))
+    .sort((a, b) => b.score - a.score || a.id - b.id)
+    .map((result) => result.id);
 }
 
 function textOf(value: unknown): string {
