@@ -62,7 +62,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 async function readDataset(config: ResolvedConfig, display: (file: string) => string): Promise<{ dataset: Dataset; diagnostics: Diagnostic[]; skipped: number }> {
   const loaded = await loadSources(config.sourcesDir, display);
   if (loaded.files.length === 0) {
-    throw new UserError(`no source files (*.json, *.ndjson, *.jsonl) found in ${display(config.sourcesDir)}; check --sources`, 1);
+    throw new UserError(`no source files (*.json, *.ndjson, *.jsonl) found in ${display(config.sourcesDir)}; check --sources`, 1, loaded.diagnostics);
   }
   const validated = validateRecords(loaded.records);
   const diagnostics = [...loaded.diagnostics, ...validated.diagnostics];

@@ -14,6 +14,8 @@ export type DiagnosticCode =
   | 'duplicate_id'
   | 'unknown_exhibition'
   | 'unknown_field'
+  /** A symbolic link to a folder already read (a loop), skipped. */
+  | 'skipped_link'
   /** A built site breaks the contract (`verify`). */
   | 'invalid_site';
 

@@ -4,9 +4,9 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import type { Diagnostic } from '../diagnostics.js';
 import { COLLECTIONS, KINDS, type Kind } from '../query/semantics/kinds.js';
+import { findSources } from './find-sources.js';
 import { arrayElementLines, lineAt } from './json-lines.js';
 import { decodeUtf8, lineOfByte } from './utf8.js';
 
@@ -25,7 +25,6 @@ export interface LoadedSources {
   diagnostics: Diagnostic[];
 }
 
-const SOURCE_GLOB = '**/*.{json,ndjson,jsonl}';
 /**
  * Largest source file read, in bytes: its text must fit in one JavaScript string
  * (V8 allows about 2^29 characters). More data goes into more files.
@@ -39,8 +38,8 @@ const KIND_OF_COLLECTION = new Map<string, Kind>(KINDS.map((kind) => [COLLECTION
  * the name shown in diagnostics.
  */
 export async function loadSources(sourcesDir: string, displayPath: (file: string) => string): Promise<LoadedSources> {
-  const files = (await fg(SOURCE_GLOB, { cwd: sourcesDir, absolute: true, onlyFiles: true, dot: false })).sort();
-  const result: LoadedSources = { files, records: [], diagnostics: [] };
+  const { files, diagnostics } = await findSources(sourcesDir, displayPath);
+  const result: LoadedSources = { files, records: [], diagnostics };
   for (const file of files) {
     const name = displayPath(file);
     const text = await readText(file, name, result.diagnostics);

@@ -94,6 +94,6 @@ function warnUnknownFields(record: RawRecord, value: Record<string, unknown>, id
 
 function describeId(id: unknown): string | undefined {
   if (typeof id === 'string' && id.trim() !== '') return id.trim();
-  if (typeof id === 'number' && Number.isFinite(id)) return String(id);
+  if (typeof id === 'number' && Number.isSafeInteger(id)) return String(id); // a larger one is already rounded
   return undefined;
 }

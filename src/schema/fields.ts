@@ -10,10 +10,24 @@ export const TAG_SEPARATORS = /[,，、;；|]/;
 /** Message of a URL that is not http(s); the diagnostics name this failure. */
 export const NON_HTTP_URL = 'must be an http(s) URL';
 
+/**
+ * An id given as a number: a whole number of at most 2^53 − 1. A larger one was already
+ * rounded by the JSON parser (9007199254740993 reads as …992), so two ids could become
+ * one: it is refused, and must be written as a string.
+ */
+const numericId = z
+  .number()
+  .refine(Number.isSafeInteger, {
+    error: (issue) =>
+      Number.isInteger(issue.input)
+        ? `a numeric id above ${Number.MAX_SAFE_INTEGER} (2^53 − 1) is rounded when read, so two ids could become one: write it as a string, such as "9007199254740993"`
+        : 'a numeric id must be a whole number; write other ids as strings',
+  });
+
 /** An id: a non-empty string, or a number written as its decimal string. */
 export function idField(description: string) {
   return z
-    .union([z.string(), z.number().finite()], { error: 'must be a string or a number' })
+    .union([z.string(), numericId], { error: 'must be a string or a number' })
     .transform((value) => String(value).trim())
     .pipe(z.string().min(1, 'must not be empty'))
     .describe(description);
@@ -56,7 +70,7 @@ export function urlListField(description: string) {
 /** A list of ids (strings, or numbers written as strings); absent is `[]`. */
 export function idListField(description: string) {
   return z
-    .preprocess((value) => value ?? [], z.array(z.union([z.string(), z.number().finite()], { error: 'must hold only ids (strings or numbers)' })))
+    .preprocess((value) => value ?? [], z.array(z.union([z.string(), numericId], { error: 'must hold only ids (strings or numbers)' })))
     .transform((ids) => [...new Set(ids.map((id) => String(id).trim()).filter(Boolean))])
     .pipe(z.array(z.string()))
     .describe(description);

@@ -9,6 +9,7 @@ import { createServer, type UnionRequest, type UnionResponse } from 'http-server
 import { UserError } from '../diagnostics.js';
 import { SCHEMA_PATH } from '../query/formats/paths.js';
 import { createRouter, type Router } from '../query/router/router.js';
+import { answerClientErrors } from './client-errors.js';
 import { fileStore } from './file-store.js';
 
 /** Options of {@link serve}. */
@@ -52,6 +53,7 @@ export async function serve(options: ServeOptions = {}): Promise<PreviewServer> 
 
   const router = createRouter({ store, onError: options.onError ?? ((error) => console.error(error)) });
   const { server } = createServer({ root: dir, before: [routerMiddleware(router)], showDir: 'false', autoIndex: 'false' });
+  answerClientErrors(server, store);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(error.code === 'EADDRINUSE' ? new UserError(`port ${port} on ${host} is in use; choose another with --port`, 1) : error),

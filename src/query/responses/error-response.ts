@@ -3,8 +3,16 @@ import { trimSlash } from '../formats/urls.js';
 import { SCHEMA_VERSION, type ResponseContext } from './dataset-response.js';
 
 /** Error codes and their HTTP status. */
-// `site_error` is ours: the contract names no 5xx code, and a broken site or failing store needs one.
-export const ERROR_STATUS = { invalid_parameter: 400, not_found: 404, method_not_allowed: 405, site_error: 500 } as const;
+// `bad_request` (a request HTTP cannot parse) and `site_error` (a broken site or a failing store) are ours.
+export const ERROR_STATUS = {
+  bad_request: 400,
+  invalid_parameter: 400,
+  not_found: 404,
+  method_not_allowed: 405,
+  uri_too_long: 414,
+  headers_too_large: 431,
+  site_error: 500,
+} as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** The JSON body of an error response. */

@@ -40,8 +40,8 @@ export function answerRelationPage(dataset: Dataset, exhibition: Entity, relatio
   return staticPage(dataset, kind, { [kind]: ranks }, page, context, (n) => relationPath(exhibition, relation, n));
 }
 
-/** The kind listed by a relation of an exhibition. */
-export function relationKind(relation: Relation): Kind {
+// The kind listed by a relation of an exhibition.
+function relationKind(relation: Relation): Kind {
   return relation === 'exhibitors' ? 'exhibitor' : 'service_provider';
 }
 

@@ -70,6 +70,16 @@ export function createRouter(options: RouterOptions): Router {
   };
 }
 
+/**
+ * The API's JSON error for a request a host refused before any router saw it (an unknown
+ * method, an overlong URL or header block, bytes that are not HTTP), with the API headers
+ * (and `Allow` for a 405). Never throws: a broken site gives the `site_error` answer.
+ */
+export async function refuseRequest(store: DocumentStore, code: ErrorCode, message: string): Promise<RouterResponse> {
+  const reader = new DocumentReader(store);
+  return errorResponse(reader, code, message).catch((error: unknown) => siteErrorResponse(reader, error));
+}
+
 async function route(reader: DocumentReader, request: RouterRequest): Promise<RouterResponse> {
   const [rawPath, rawQuery] = splitUrl(request.url);
   if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -1,0 +1,56 @@
+/**
+ * Requests Node's HTTP parser refuses before any handler sees them (an unknown method, a
+ * request line or header block over the parser's limit, bytes that are not HTTP) are
+ * answered in the API's JSON error shape with its headers (docs/api.md#errors), not with
+ * Node's bare status line.
+ */
+import type { Server } from 'node:http';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { ErrorCode } from '../query/responses/error-response.js';
+import { ALLOWED_METHODS } from '../query/router/http.js';
+import { refuseRequest } from '../query/router/router.js';
+import type { DocumentStore } from '../query/router/store.js';
+
+/** An error of Node's HTTP parser: `code` is llhttp's (`HPE_INVALID_METHOD`…), `rawPacket` what was read. */
+type ParserError = Error & { code?: string; rawPacket?: Buffer };
+
+/** Answers every request the server's parser refuses with the API's JSON error. */
+export function answerClientErrors(server: Server, store: DocumentStore): void {
+  server.on('clientError', (error: ParserError, socket: Duplex) => {
+    const refusal = refusalOf(error);
+    if (refusal === undefined || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    void refuseRequest(store, refusal.code, refusal.message).then((answer) => {
+      if (!socket.writable) return;
+      const headers = { ...answer.headers, 'Content-Length': String(Buffer.byteLength(answer.body)), Connection: 'close' };
+      const head = `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`;
+      socket.end(head + answer.body);
+    });
+  });
+}
+
+function refusalOf(error: ParserError): { code: ErrorCode; message: string } | undefined {
+  switch (error.code) {
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return undefined; // the client is gone or too slow: nobody to answer
+    case 'HPE_INVALID_METHOD':
+      return { code: 'method_not_allowed', message: `the method is not allowed; this API is read-only and answers ${ALLOWED_METHODS}` };
+    case 'HPE_HEADER_OVERFLOW':
+      // Node's limit covers the request line and the headers: a request line that never ended within it is a long URL.
+      return requestLineEnded(error.rawPacket)
+        ? { code: 'headers_too_large', message: 'the request headers are too large; send fewer or shorter headers' }
+        : { code: 'uri_too_long', message: 'the URL is too long; q is at most 200 characters and filters are short values' };
+    default:
+      return { code: 'bad_request', message: `the request is not valid HTTP (${error.code ?? error.message})` };
+  }
+}
+
+function requestLineEnded(raw: Buffer | undefined): boolean {
+  return raw !== undefined && raw.includes('\r\n');
+}
+
