@@ -3,7 +3,8 @@
  * and `_routes.json`, which leaves the static documents to the CDN.
  */
 import { readFileSync } from 'node:fs';
-import { API_ROOT } from '../query/formats/urls.js';
+import { API_ROOT, DATASET_ROUTE, SCHEMA_ROUTE } from '../query/formats/urls.js';
+import { errorBody } from '../query/responses/error-response.js';
 import { COLLECTIONS, DATASET_TYPES, KINDS } from '../query/semantics/kinds.js';
 
 /**
@@ -19,6 +20,17 @@ export function workerScript(): string {
   } catch (error) {
     throw new Error(`the Cloudflare worker bundle ${WORKER_BUNDLE.pathname} is missing; run npm run compile`, { cause: error });
   }
+}
+
+/**
+ * `api/public/404.html`: what Pages serves for a path inside a static document folder that
+ * has no file (a filter combination without matches), which never reaches the worker. Its
+ * text is the API's JSON 404, and `_headers` gives it the API's content type; its one
+ * `generated_at` is stamped by the writer.
+ */
+export function notFoundPage(baseUrl: string): string {
+  const message = `nothing here; this API answers /${DATASET_ROUTE}, /${SCHEMA_ROUTE} and the static /${API_ROOT}/….json documents linked from them`;
+  return JSON.stringify(errorBody('not_found', message, { baseUrl, generatedAt: '' }));
 }
 
 /**

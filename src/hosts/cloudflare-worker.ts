@@ -5,31 +5,25 @@
  * nothing from Node.
  */
 import { fetchStore } from '../query/router/fetch-store.js';
-import { createRouter } from '../query/router/router.js';
+import { createRouter, type Router } from '../query/router/router.js';
 
 /** The bindings Cloudflare Pages gives the worker: `ASSETS` serves the site's static files. */
 export interface PagesEnv {
   ASSETS: { fetch(url: string): Promise<Response> };
 }
 
-// One router per isolate and origin, so its parsed search indexes are reused across requests.
-const routers = new Map<string, ReturnType<typeof createRouter>>();
-
-function routerFor(origin: string, env: PagesEnv): ReturnType<typeof createRouter> {
-  let route = routers.get(origin);
-  if (!route) {
-    route = createRouter({ store: fetchStore(origin, (url) => env.ASSETS.fetch(url)), onError: (error) => console.error(error) });
-    routers.set(origin, route);
-  }
-  return route;
-}
+// Assets are addressed by path; the host part of their URL is never looked at.
+const ASSETS_ORIGIN = 'https://assets.invalid';
+// One router per isolate, whatever Host a request names (a router per Host would grow with
+// every Host a client makes up), so its loaded search indexes are reused across requests.
+let router: Router | undefined;
 
 export default {
   /** Answers every request `_routes.json` sends to the worker, reading the site through `env.ASSETS`. */
   async fetch(request: Request, env: PagesEnv): Promise<Response> {
+    router ??= createRouter({ store: fetchStore(ASSETS_ORIGIN, (url) => env.ASSETS.fetch(url)), onError: (error) => console.error(error) });
     const { origin } = new URL(request.url);
-    const route = routerFor(origin, env);
-    const answer = await route({ method: request.method, url: request.url.slice(origin.length) });
+    const answer = await router({ method: request.method, url: request.url.slice(origin.length) });
     return new Response(answer.body === '' ? null : answer.body, { status: answer.status, headers: answer.headers });
   },
 };

@@ -1,13 +1,14 @@
 /**
- * The host files the build writes into the site root beside `api/`: `_headers` (Netlify,
- * Cloudflare Pages), `_worker.js` and `_routes.json` (Cloudflare Pages), `nginx.conf`.
+ * The host files the build writes beside the documents: `_headers` (Netlify, Cloudflare
+ * Pages), `_worker.js`, `_routes.json` and `api/public/404.html` (Cloudflare Pages),
+ * `nginx.conf`.
  */
-import { routesJson, workerScript } from './cloudflare-pages.js';
+import { notFoundPage, routesJson, workerScript } from './cloudflare-pages.js';
 import { headersFile } from './headers.js';
 import { nginxConf } from './nginx.js';
 
 /** Paths of the host files in the site root. */
-export const HOST_FILES = ['_headers', '_routes.json', '_worker.js', 'nginx.conf'] as const;
+export const HOST_FILES = ['_headers', '_routes.json', '_worker.js', 'api/public/404.html', 'nginx.conf'] as const;
 
 /** A host file: its path in the site root, its text, and whether it holds a `generated_at` for the writer to stamp. */
 export interface HostFile {
@@ -22,8 +23,9 @@ export function* renderHostFiles(baseUrl: string): Generator<HostFile> {
     _headers: headersFile,
     '_routes.json': routesJson,
     '_worker.js': workerScript,
+    'api/public/404.html': () => notFoundPage(baseUrl),
     'nginx.conf': () => nginxConf(baseUrl),
   };
-  // Only nginx.conf holds a `generated_at` (of its error bodies), stamped by the writer.
-  for (const path of HOST_FILES) yield { path, content: render[path](), timestamped: path === 'nginx.conf' };
+  // The error bodies of 404.html and nginx.conf hold a `generated_at`, stamped by the writer.
+  for (const path of HOST_FILES) yield { path, content: render[path](), timestamped: path === 'api/public/404.html' || path === 'nginx.conf' };
 }

@@ -55,6 +55,8 @@ location ^~ /${API_ROOT}/ {
   if ($request_uri ~* "^[^?]*(/\\.|%2e|%2f|%5c|%00)") { return 404; }
   try_files $uri =404;
 }
+# Pages' page for misses in the static folders is not a document here.
+location = /${API_ROOT}/404.html { return 404; }
 location = /${SCHEMA_ROUTE} { try_files /${SCHEMA_PATH} =404; }
 location = /${DATASET_ROUTE} {
 ${queries.map(({ type, query }) => `  if ($args = ${quote(query)}) { rewrite ^ ${QUERY_PREFIX}/${type} last; }`).join('\n')}

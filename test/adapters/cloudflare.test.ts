@@ -11,6 +11,7 @@ import { CONTRACT_CASES, ESCAPES, datasetUrl } from '../contract/cases.js';
 import { expectedAnswers, type Expected, type Target } from '../contract/targets.js';
 import { STATIC_DOCUMENTS, expectApiHeaders, expectError, expectContractAnswer, expectStaticDocument } from '../contract/expect-contract.js';
 import { cloudflareTarget } from './hosts.js';
+import { API_HEADERS } from '../../src/query/router/http.js';
 
 let dir: string;
 let worker: Target;
@@ -75,13 +76,12 @@ describe('the asset server', () => {
     await expectStaticDocument(worker, dir, url);
   });
 
-  // The documented cost of leaving static folders to the CDN: a miss inside one is the
-  // host's own 404, with the JSON content type and CORS of _headers but no error body.
-  it('answers a missing static document with a bodiless 404', async () => {
-    const answer = await worker.request('/api/public/exhibitors/none.json');
-    expect(answer.status).toBe(404);
-    expect(answer.body).toBeUndefined();
-    expect(answer.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' });
+  // A miss inside a static folder never reaches the worker: Pages serves api/public/404.html,
+  // the API's JSON 404, with the headers of _headers (Pages makes a 404 `no-store`).
+  it.each(['/api/public/exhibitors/none.json', '/api/public/dataset/exhibitor/city/atlantis/1.json'])('answers the miss %s with the JSON 404', async (url) => {
+    const answer = await worker.request(url);
+    expectError({ ...answer, headers: { ...answer.headers, 'cache-control': API_HEADERS['Cache-Control']! } }, 404, 'not_found');
+    expect(answer.headers['cache-control']).toBe('no-store');
   });
 });
 
