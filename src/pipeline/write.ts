@@ -43,7 +43,7 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
   if (unchanged) return unchanged;
   const stagingDir = siblingPath(outDir, `tmp-${process.pid}-${Date.now()}`);
   await rm(stagingDir, { recursive: true, force: true });
-  await mkdir(stagingDir, { recursive: true });
+  await makeStagingDir(stagingDir, outDir);
   const context = { entities: site.entities, dictionaries: site.dictionaries };
   const runner = startRunner({ context, stagingDir, previousDir: outDir }, options.threads ?? defaultWriterThreads());
   try {
@@ -94,6 +94,20 @@ async function writeAll(documents: Iterable<OutputDocument>, dir: string, previo
   await mkdir(path.join(dir, path.dirname(MANIFEST_PATH)), { recursive: true });
   await writeFile(path.join(dir, MANIFEST_PATH), serializeManifest(manifest));
   return stats;
+}
+
+// The parent is made first, then the staging folder alone: a recursive mkdir on a read-only
+// file system reports ENOENT, where this reports EROFS (or EACCES) and names the site folder.
+async function makeStagingDir(stagingDir: string, outDir: string): Promise<void> {
+  try {
+    await mkdir(path.dirname(stagingDir), { recursive: true });
+    await mkdir(stagingDir);
+  } catch (error) {
+    const failure = error as NodeJS.ErrnoException;
+    const cause = { EROFS: 'the file system is read-only', EACCES: 'permission denied', EPERM: 'permission denied', ENOSPC: 'the disk is full' }[failure.code ?? ''];
+    if (cause !== undefined) failure.message = `cannot write the site ${outDir}: ${cause} (${failure.message})`;
+    throw failure;
+  }
 }
 
 // Stamps the `generated_at` left empty by rendering.
