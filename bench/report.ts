@@ -45,6 +45,7 @@ export function medianRun<T>(runs: readonly T[]): T {
   const first = runs[0] as unknown;
   if (typeof first === 'number') return median(runs as unknown as number[]) as T;
   if (typeof first === 'boolean') return runs.every(Boolean) as T;
+  if (typeof first === 'string') return first as T; // a label, the same in every run
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(first as object)) out[key] = medianRun(runs.map((run) => (run as Record<string, unknown>)[key]));
   return out as T;
@@ -65,7 +66,7 @@ export function saveResults(root: string, results: readonly SetResult[], tag?: s
 /** The short terminal table: one line per set for the build, one for search. */
 export function formatTable(results: readonly SetResult[]): string {
   const build = [['set', 'wall s', 'cpu s', 'rss MiB', 'files', 'MB', 'out/src', 'files/s', 'MB/s', 'rebuild s', 'floor s', 'build/floor', 'floor×2 s', 'build/floor×2']];
-  const search = [['set', 'kind', 'raw MB', 'gzip MB', 'load ms', 'q med ms', 'q p95 ms']];
+  const search = [['set', 'kind', 'raw MB', 'gzip MB', 'load ms', 'q med ms', 'q p95 ms', 'co ms', 'hostile worst ms', 'worst/co']];
   for (const { set, median: m, output, derived } of results) {
     build.push([
       set.name, fixed(m.build.wall), fixed(m.build.cpu), fixed(m.build.peakRss / 2 ** 20, 0), String(output.files), fixed(output.bytes / 1e6),
@@ -73,7 +74,10 @@ export function formatTable(results: readonly SetResult[]): string {
       fixed(m.floor2.wall), fixed(derived.buildOverFloor2, 2),
     ]);
     for (const [kind, cost] of Object.entries(m.search)) {
-      search.push([set.name, kind, fixed(cost.rawBytes / 1e6, 2), fixed(cost.gzipBytes / 1e6, 2), fixed(cost.loadMs), fixed(cost.qMedianMs, 2), fixed(cost.qP95Ms, 2)]);
+      search.push([
+        set.name, kind, fixed(cost.rawBytes / 1e6, 2), fixed(cost.gzipBytes / 1e6, 2), fixed(cost.loadMs), fixed(cost.qMedianMs, 2), fixed(cost.qP95Ms, 2),
+        fixed(cost.commonTermMedianMs, 2), fixed(cost.hostileWorstMs, 2), fixed(cost.hostileWorstMs / cost.commonTermMedianMs, 2),
+      ]);
     }
   }
   return `${align(build)}\n\n${align(search)}`;

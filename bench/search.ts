@@ -16,7 +16,30 @@ export interface SearchCost {
   /** Latency of one `searchRanks` call over {@link QUERIES}, milliseconds. */
   qMedianMs: number;
   qP95Ms: number;
+  /** {@link COMMON_TERM} alone, milliseconds: the baseline of the hostile queries. */
+  commonTermMedianMs: number;
+  /** The slowest of {@link HOSTILE_QUERIES} (its worst round), milliseconds, and which it was. */
+  hostileWorstMs: number;
+  hostileWorstQuery: string;
 }
+
+/** A term that most names of every kind start a word with: the cost of one common term. */
+export const COMMON_TERM = 'co';
+
+/**
+ * `q` strings a hostile client sends, each within the 200-character limit: one term
+ * repeated, every letter (either way round), a chain of nested prefixes, CJK repeated.
+ * Each should cost about what one common term costs (issue 13).
+ */
+export const HOSTILE_QUERIES: readonly string[] = [
+  Array(66).fill('co').join(' '),
+  'a b c d e f g h i j k l m n o p q r s t u v w x y z',
+  'z y x w v u t s r q p o n m l k j i h g f e d c b a',
+  'e a o i n s t r l c u d m p h g b f y w k v x z j q',
+  'i in int inte inter intern interna internat internati internatio internation internationa international',
+  Array(30).fill('co ltd').join(' '),
+  Array(60).fill('国际').join(' '),
+];
 
 /**
  * The fixed query list: whole words, prefixes, accent-folded words, multi-word AND
@@ -51,13 +74,28 @@ function measureKind(kind: Kind, siteDir: string): SearchCost {
     }
   }
   latencies.sort((a, b) => a - b);
+  const hostile = HOSTILE_QUERIES.map((q) => ({ q, worstMs: Math.max(...timings(index, q)) })).sort((a, b) => b.worstMs - a.worstMs)[0]!;
   return {
     rawBytes: bytes.length,
     gzipBytes: gzipSync(bytes).length,
     loadMs,
     qMedianMs: quantile(latencies, 0.5),
     qP95Ms: quantile(latencies, 0.95),
+    commonTermMedianMs: quantile(timings(index, COMMON_TERM).sort((a, b) => a - b), 0.5),
+    hostileWorstMs: hostile.worstMs,
+    hostileWorstQuery: hostile.q,
   };
+}
+
+// Latencies of a query over the rounds after a first one that warms the JIT.
+function timings(index: ReturnType<typeof indexNames>, q: string): number[] {
+  const latencies: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const before = performance.now();
+    searchRanks(index, q);
+    if (round > 0) latencies.push(performance.now() - before);
+  }
+  return latencies;
 }
 
 /** The `q`-quantile of sorted numbers (nearest rank). */
