@@ -106,6 +106,7 @@ const refusals: ContractCase[] = [
   { name: 'limit=ten', url: datasetUrl(['limit', 'ten']), status: 400, check: refused('limit') },
   { name: 'offset=-1', url: datasetUrl(['offset', '-1']), status: 400, check: refused('offset') },
   { name: 'offset=2.5', url: datasetUrl(['offset', '2.5']), status: 400, check: refused('offset') },
+  { name: 'an offset above 2^53 − 1', url: datasetUrl(['offset', '100000000000000000000000']), status: 400, check: refused('offset') },
   { name: 'type given twice', url: '/api/public/dataset?type=all&type=exhibitor', status: 400, check: refused('type') },
   { name: 'city given twice', url: '/api/public/dataset?city=Paris&city=Paris', status: 400, check: refused('city') },
   { name: 'q of 201 characters', url: datasetUrl(['q', 'a'.repeat(201)]), status: 400, check: refused('q') },

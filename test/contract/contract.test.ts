@@ -56,14 +56,14 @@ describe.each(SITE_TARGETS)('%s serves the site', (name) => {
     ['the schema', '/api/public/schema', 200],
     ['a refused query', datasetUrl(['limit', '0']), 400],
     ['a missing document', '/api/public/exhibitors/none.json', 404],
-  ])('answers %s with the CONTRACT headers', async (_, url, status) => {
+  ])('answers %s with the API headers', async (_, url, status) => {
     const answer = await byName(name).request(url);
     expect(answer.status).toBe(status);
     expectApiHeaders(answer);
     expect(answer.body).toBeTypeOf('object');
   });
 
-  it.each([...STATIC_DOCUMENTS, ['the schema', '/api/public/schema.json'] as const])('serves %s as built, with the CONTRACT headers', async (_, url) => {
+  it.each([...STATIC_DOCUMENTS, ['the schema', '/api/public/schema.json'] as const])('serves %s as built, with the API headers', async (_, url) => {
     await expectStaticDocument(byName(name), dir, url);
   });
 

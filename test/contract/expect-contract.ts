@@ -1,4 +1,4 @@
-/** Assertions shared by the host tests: agreement with the reference, the static documents, the CONTRACT headers. */
+/** Assertions shared by the host tests: agreement with the oracle and the reference, the static documents, the API headers (docs/api.md#headers). */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
@@ -36,7 +36,7 @@ export async function expectAnswer(answer: Answer, url: string, target: Target, 
   if (target !== expected.reference) expect(comparable(answer.body)).toEqual(comparable((await expected.reference.request(url)).body));
 }
 
-/** Asserts that an answer carries every CONTRACT §7 header. */
+/** Asserts that an answer carries every API header (docs/api.md#headers). */
 export function expectApiHeaders(answer: Answer): void {
   for (const [header, value] of Object.entries(API_HEADERS)) expect(answer.headers[header.toLowerCase()], header).toBe(value);
 }
@@ -55,7 +55,7 @@ export const STATIC_DOCUMENTS: readonly (readonly [string, string])[] = [
   ['a search index', `/${searchIndexPath('exhibitor')}`],
 ];
 
-/** Asserts that `target` serves the document at `url` exactly as built in `dir`, with the CONTRACT headers. */
+/** Asserts that `target` serves the document at `url` exactly as built in `dir`, with the API headers. */
 export async function expectStaticDocument(target: Target, dir: string, url: string): Promise<void> {
   const answer = await target.request(url);
   expect(answer.status).toBe(200);

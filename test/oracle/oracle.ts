@@ -1,6 +1,6 @@
 /**
  * A deliberately naive, independent oracle for the query semantics of
- * `/api/public/dataset` (CONTRACT.md sections 2-4): plain arrays, filter, sort, search and
+ * `/api/public/dataset` (docs/api.md#parameters to docs/api.md#pagination): plain arrays, filter, sort, search and
  * paginate written as simply as possible, the way minisearch checks its radix tree against
  * a plain Map. It shares no code with src/ and uses no library: when the two disagree, one
  * of them has a bug.
@@ -225,7 +225,7 @@ function parseQuery(queryString: string): { type: string; q?: string; filters: F
   const limit = raw.get('limit')?.trim() ?? '100';
   if (!/^\d+$/.test(limit) || Number(limit) < 1) return { parameter: 'limit' };
   const offset = raw.get('offset')?.trim() ?? '0';
-  if (!/^\d+$/.test(offset)) return { parameter: 'offset' };
+  if (!/^\d+$/.test(offset) || Number(offset) > Number.MAX_SAFE_INTEGER) return { parameter: 'offset' };
   return { type, q, filters, limit: Math.min(Number(limit), 500), offset: Number(offset) };
 }
 

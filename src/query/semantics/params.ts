@@ -119,8 +119,9 @@ export function parseDatasetQuery(pairs: Iterable<readonly [string, string]>): P
   const offset = given.get('offset');
   if (offset !== undefined) {
     const n = parseWholeNumber(offset);
-    if (n === undefined) {
-      return fail('offset', `offset must be a whole number of at least 0; got ${JSON.stringify(offset)}`);
+    // Above 2^53 − 1 a number is no longer exact, and next/prev would print it as 1e+23.
+    if (n === undefined || !Number.isSafeInteger(n)) {
+      return fail('offset', `offset must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}; got ${JSON.stringify(offset)}`);
     }
     query.offset = n;
   }
