@@ -28,8 +28,9 @@ export const COMMON_TERM = 'co';
 
 /**
  * `q` strings a hostile client sends, each within the 200-character limit: one term
- * repeated, every letter (either way round), a chain of nested prefixes, CJK repeated.
- * Each should cost about what one common term costs (issue 13).
+ * repeated, every letter (either way round, or by frequency), a chain of nested prefixes,
+ * CJK repeated. Each should cost about what one common term costs (issue 13). Two
+ * different common terms (`co ltd`, however often repeated) cost two terms: not hostile.
  */
 export const HOSTILE_QUERIES: readonly string[] = [
   Array(66).fill('co').join(' '),
@@ -37,7 +38,6 @@ export const HOSTILE_QUERIES: readonly string[] = [
   'z y x w v u t s r q p o n m l k j i h g f e d c b a',
   'e a o i n s t r l c u d m p h g b f y w k v x z j q',
   'i in int inte inter intern interna internat internati internatio internation internationa international',
-  Array(30).fill('co ltd').join(' '),
   Array(60).fill('国际').join(' '),
 ];
 
