@@ -4,8 +4,7 @@
  * answered in the API's JSON error shape with its headers (docs/api.md#errors), not with
  * Node's bare status line.
  */
-import type { Server } from 'node:http';
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorCode } from '../query/responses/error-response.js';
 import { ALLOWED_METHODS } from '../query/router/http.js';
