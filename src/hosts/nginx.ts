@@ -1,43 +1,38 @@
 /**
  * `nginx.conf` of the site: rules for self-hosting with nginx, to include in a server
- * block whose root is the site folder. nginx runs no code, so it answers the query form
- * only where the answer is a static file: the first page of a type, with `_meta.next`
- * turned into the query form by ngx_http_sub_module. Every other query gets a 501 that
- * points to the static paths and the edge adapters.
+ * block whose root is the site folder. nginx serves the static documents itself and hands
+ * the query form (`/api/public/dataset?…`, any query string) to `dataset-site serve`,
+ * whose address the server block sets in `$dataset_site_query`; so an agent following
+ * `_meta.next` pages to the end. While that server is down, the query form is a 503 JSON
+ * error and the static documents are still served.
  */
 import { UserError } from '../diagnostics.js';
-import { PAGE_SIZE, SCHEMA_PATH, listingPath } from '../query/formats/paths.js';
-import { API_ROOT, DATASET_ROUTE, SCHEMA_ROUTE, queryUrl, staticUrl } from '../query/formats/urls.js';
+import { SCHEMA_PATH } from '../query/formats/paths.js';
+import { API_ROOT, DATASET_ROUTE, SCHEMA_ROUTE } from '../query/formats/urls.js';
 import { errorBody } from '../query/responses/error-response.js';
 import { ALLOWED_METHODS, API_HEADERS } from '../query/router/http.js';
-import { DATASET_TYPES, type DatasetType } from '../query/semantics/kinds.js';
 
-// Internal URIs of the query-form answer of each type and of the 404 body; `.dataset-site/` is never served.
-const QUERY_PREFIX = '/.dataset-site/query';
+/** The nginx variable the including server block sets to the `host:port` of `dataset-site serve`. */
+export const QUERY_SERVER_VARIABLE = '$dataset_site_query';
+
 // A URI, not a named location: nginx cannot send a 400 of an unparsable request line to a named one.
 const NOT_FOUND = '/.dataset-site/not-found';
-
-/**
- * The query strings of `/api/public/dataset` nginx answers for a type: those whose answer
- * is page 1 of the type's static listing (the default `limit` is the page size).
- */
-export function nginxQueryStrings(type: DatasetType): string[] {
-  const canonical = queryUrl('', { type, limit: PAGE_SIZE, offset: 0 }).split('?')[1]!;
-  return [...(type === 'all' ? [''] : []), `type=${type}`, canonical];
-}
 
 /** The text of `nginx.conf` for a site built with this base URL; its one `generated_at` is stamped by the writer. */
 export function nginxConf(baseUrl: string): string {
   // nginx strings have no escape for `$`: in the base URL it would name a variable.
   if (baseUrl.includes('$')) throw new UserError(`--base-url cannot hold "$" (nginx.conf could not describe it); got ${baseUrl}`, 2);
   const meta = JSON.stringify(errorBody('not_found', '', { baseUrl, generatedAt: '' })._meta);
-  const queries = DATASET_TYPES.flatMap((type) => nginxQueryStrings(type).map((query) => ({ type, query })));
-  return `# dataset-site rules for nginx (needs ngx_http_sub_module), generated with the site.
-# Include them in a server block of their own whose root is this folder:
-#   server { listen 80; server_name data.example.com; root /srv/site; include /srv/site/nginx.conf; }
-# Serves the static documents, /${SCHEMA_ROUTE}, and /${DATASET_ROUTE} with these query strings only:
-#   ${queries.map(({ query }) => JSON.stringify(query)).join(' ')}
-# Any other query string is a 501 JSON error, an unknown path a 404, another method a 405.
+  const hiddenHeaders = Object.keys(API_HEADERS).filter((name) => name !== 'Content-Type');
+  return `# dataset-site rules for nginx, generated with the site. Include them in a server block
+# of their own whose root is this folder, after setting where dataset-site serve answers:
+#   server {
+#     listen 80; server_name data.example.com; root /srv/site;
+#     set ${QUERY_SERVER_VARIABLE} 127.0.0.1:8787;   # dataset-site serve --dir /srv/site --port 8787
+#     include /srv/site/nginx.conf;
+#   }
+# nginx serves the static documents and /${SCHEMA_ROUTE}; /${DATASET_ROUTE} goes to dataset-site serve
+# (a 503 JSON error while it is down). An unknown path is a 404, another method a 405.
 
 types { }
 default_type ${quote(API_HEADERS['Content-Type']!)};
@@ -59,10 +54,13 @@ location ^~ /${API_ROOT}/ {
 location = /${API_ROOT}/404.html { return 404; }
 location = /${SCHEMA_ROUTE} { try_files /${SCHEMA_PATH} =404; }
 location = /${DATASET_ROUTE} {
-${queries.map(({ type, query }) => `  if ($args = ${quote(query)}) { rewrite ^ ${QUERY_PREFIX}/${type} last; }`).join('\n')}
-  return 501 ${errorText(501, 'not_implemented', NOT_IMPLEMENTED)};
+  # The request goes as it came (path and query string). Its answer carries the API
+  # headers, which every location here adds once: nginx drops the upstream's copies.
+  proxy_pass http://${QUERY_SERVER_VARIABLE};
+${hiddenHeaders.map((name) => `  proxy_hide_header ${name};`).join('\n')}
+  proxy_connect_timeout 5s;
+  error_page 502 503 504 = @dataset_query_unavailable;
 }
-${DATASET_TYPES.map((type) => firstPageLocation(type, baseUrl)).join('\n')}
 location = ${NOT_FOUND} {
   internal;
   return 404 ${errorText(404, 'not_found', `nothing here; this API answers /${DATASET_ROUTE}, /${SCHEMA_ROUTE} and the static .json paths linked from them`)};
@@ -71,25 +69,16 @@ location @dataset_method_not_allowed {
 ${addHeaders({ Allow: ALLOWED_METHODS }).replace(/^/gm, '  ')}
   return 405 ${errorText(405, 'method_not_allowed', `$request_method is not allowed; this API is read-only and answers ${ALLOWED_METHODS}`)};
 }
+location @dataset_query_unavailable {
+${addHeaders({ 'Cache-Control': 'no-store' }).replace(/^/gm, '  ')}
+  return 503 ${errorText(503, 'service_unavailable', QUERY_UNAVAILABLE)};
+}
 `;
 }
 
-const NOT_IMPLEMENTED =
-  'this nginx host answers the query form only for the first page of a type; ' +
-  `read the static pages /${API_ROOT}/dataset/{type}/{page}.json (follow _meta.next), ` +
-  'or serve the site with an edge function (its Cloudflare Pages _worker.js) for the full query form';
-
-// Page 1 of a type's listing, with the static `next` URL replaced by the query-form one.
-function firstPageLocation(type: DatasetType, baseUrl: string): string {
-  const staticNext = JSON.stringify(staticUrl(baseUrl, listingPath(type, {}, 2)));
-  const queryNext = JSON.stringify(queryUrl(baseUrl, { type, limit: PAGE_SIZE, offset: PAGE_SIZE }));
-  return `location = ${QUERY_PREFIX}/${type} {
-  internal;
-  sub_filter_types *;
-  sub_filter ${quote(staticNext)} ${quote(queryNext)};
-  try_files /${listingPath(type, {}, 1)} =404;
-}`;
-}
+const QUERY_UNAVAILABLE =
+  'the query form is not answering right now (dataset-site serve is down); try again shortly, ' +
+  `or read the static pages /${API_ROOT}/dataset/{type}/{page}.json and follow _meta.next`;
 
 // `add_header` for every API header but Content-Type (that one is `default_type`). A
 // location with its own `add_header` inherits none, so each such location lists them all.

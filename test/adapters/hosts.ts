@@ -28,8 +28,11 @@ export async function cloudflareTarget(dir: string): Promise<Target> {
   return hostTarget('cloudflare worker', child, `http://127.0.0.1:${port}`, work, () => process.kill(-child.pid!, 'SIGTERM'));
 }
 
-/** nginx with the site's `nginx.conf` included in a server block whose root is `dir`. */
-export async function nginxTarget(dir: string): Promise<Target> {
+/**
+ * nginx with the site's `nginx.conf` included in a server block whose root is `dir`, its
+ * query form handed to `queryServer` (`host:port` of `dataset-site serve`).
+ */
+export async function nginxTarget(dir: string, queryServer: string): Promise<Target> {
   if (NGINX === undefined) throw new Error('nginx is not installed');
   const prefix = await mkdtemp(path.join(tmpdir(), 'ds-nginx-'));
   const port = await freePort();
@@ -53,6 +56,7 @@ http {
   server {
     listen 127.0.0.1:${port};
     root ${dir};
+    set $dataset_site_query ${queryServer};
     include ${dir}/nginx.conf;
   }
 }

@@ -1,64 +1,70 @@
 /**
- * nginx (the real binary, on 127.0.0.1) with the site's generated `nginx.conf`: the query
- * strings it answers equal the oracle's answers, every other query is a 501 JSON error and never
- * a different answer, and every response has the CONTRACT headers and a JSON body.
+ * nginx (the real binary, on 127.0.0.1) with the site's generated `nginx.conf`, handing the
+ * query form to `dataset-site serve`: every contract case is answered as the oracle
+ * answers it, an agent following `_meta.next` reaches the last page, the query form is a
+ * 503 JSON error while serve is down, and every response has the API headers and a JSON body.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATASET_TYPES } from '../../src/query/semantics/kinds.js';
 import { UserError } from '../../src/diagnostics.js';
-import { nginxConf, nginxQueryStrings } from '../../src/hosts/nginx.js';
+import { nginxConf } from '../../src/hosts/nginx.js';
+import { serve, type PreviewServer } from '../../src/serve/serve.js';
 import { sampleSite } from '../helpers/site.js';
-import { CONTRACT_CASES, ESCAPES, datasetUrl } from '../contract/cases.js';
+import { CONTRACT_CASES, ESCAPES } from '../contract/cases.js';
 import { expectedAnswers, type Expected, type Target } from '../contract/targets.js';
 import { STATIC_DOCUMENTS, expectApiHeaders, expectError, expectContractAnswer, expectStaticDocument } from '../contract/expect-contract.js';
 import { NGINX, nginxTarget } from './hosts.js';
 
-const ANSWERED = new Set(['/api/public/schema', ...DATASET_TYPES.flatMap(nginxQueryStrings).map((query) => `/api/public/dataset${query ? `?${query}` : ''}`)]);
-const answered = CONTRACT_CASES.filter((c) => ANSWERED.has(c.url));
-const refused = CONTRACT_CASES.filter((c) => !ANSWERED.has(c.url));
-
 describe.skipIf(NGINX === undefined)(NGINX ? 'nginx' : 'nginx (skipped: no nginx binary; apt-get install nginx)', () => {
   let dir: string;
+  let query: PreviewServer;
   let nginx: Target;
+  let nginxAlone: Target;
   let expected: Expected;
 
   beforeAll(async () => {
     dir = sampleSite();
-    [nginx, expected] = await Promise.all([nginxTarget(dir), expectedAnswers(dir)]);
+    query = await serve({ dir, port: 0 });
+    // Port 9 (discard) on 127.0.0.1 has no server: a query server that is down.
+    [nginx, nginxAlone, expected] = await Promise.all([nginxTarget(dir, new URL(query.url).host), nginxTarget(dir, '127.0.0.1:9'), expectedAnswers(dir)]);
   });
 
   afterAll(async () => {
-    await nginx?.close?.();
+    await Promise.all([nginx?.close?.(), nginxAlone?.close?.(), query?.close()]);
   });
 
-  it('answers the first page of every type and the schema (the cases below)', () => {
-    expect(answered.map((c) => c.url).sort()).toEqual([
-      '/api/public/dataset',
-      '/api/public/dataset?type=all',
-      '/api/public/dataset?type=exhibition',
-      '/api/public/dataset?type=exhibitor',
-      '/api/public/dataset?type=service_provider',
-      '/api/public/schema',
-    ]);
-  });
-
-  it.each(answered.map((c) => [c.name, c] as const))('answers %s as expected', async (_, contractCase) => {
+  it.each(CONTRACT_CASES.map((c) => [c.name, c] as const))('answers %s as expected', async (_, contractCase) => {
     await expectContractAnswer(nginx, expected, contractCase);
+    expectApiHeaders(await nginx.request(contractCase.url));
   });
 
-  it('answers the canonical form of a first page, with the query-form next link', async () => {
-    const url = datasetUrl(['type', 'exhibitor'], ['limit', '100'], ['offset', '0']);
-    await expectContractAnswer(nginx, expected, { name: url, url, status: 200 });
-    expect((await nginx.request(url)).body).toMatchObject({ _meta: { next: 'http://localhost:8080/api/public/dataset?type=exhibitor&limit=100&offset=100' } });
+  it('lets an agent follow _meta.next from ?type=all to the last page', async () => {
+    const seen: Record<string, number> = {};
+    let url: string | null = '/api/public/dataset?type=all';
+    let pages = 0;
+    let totals: Record<string, number> = {};
+    while (url !== null) {
+      const answer = await nginx.request(url);
+      expect(answer.status).toBe(200);
+      const body = answer.body as Record<string, unknown[]> & { _meta: { next: string | null; totals: Record<string, number> } };
+      for (const collection of Object.keys(body._meta.totals)) seen[collection] = (seen[collection] ?? 0) + (body[collection]?.length ?? 0);
+      totals = body._meta.totals;
+      url = body._meta.next === null ? null : body._meta.next.slice('http://localhost:8080'.length);
+      pages++;
+    }
+    expect(pages).toBe(4);
+    expect(seen).toEqual(totals);
   });
 
-  it.each(refused.map((c) => [c.name, c] as const))('refuses %s with a 501 naming the static paths', async (_, contractCase) => {
-    const answer = await nginx.request(contractCase.url);
-    expectError(answer, 501, 'not_implemented');
-    expect(answer.body).toMatchObject({ error: { message: expect.stringContaining('/api/public/dataset/{type}/{page}.json') } });
+  it('answers the query form with a 503 JSON error while dataset-site serve is down, and still serves the static documents', async () => {
+    const answer = await nginxAlone.request('/api/public/dataset?type=exhibitor&offset=100');
+    expect(answer.status).toBe(503);
+    expect(answer.body).toMatchObject({ error: { status: 503, code: 'service_unavailable' }, _meta: { schema_version: '1.0' } });
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(answer.headers['cache-control']).toBe('no-store');
+    await expectStaticDocument(nginxAlone, dir, STATIC_DOCUMENTS[0]![1]);
   });
 
-  it.each([['the static schema', '/api/public/schema.json'] as const, ...STATIC_DOCUMENTS])('serves %s exactly as built, with the CONTRACT headers', async (_, url) => {
+  it.each([['the static schema', '/api/public/schema.json'] as const, ...STATIC_DOCUMENTS])('serves %s exactly as built, with the API headers', async (_, url) => {
     await expectStaticDocument(nginx, dir, url);
   });
 
@@ -70,7 +76,7 @@ describe.skipIf(NGINX === undefined)(NGINX ? 'nginx' : 'nginx (skipped: no nginx
     ['the worker', '/_worker.js'],
     ['the headers file', '/_headers'],
     ['the build manifest', '/.dataset-site/manifest.json'],
-    ['the internal first-page location', '/.dataset-site/query/all'],
+    ['the internal not-found location', '/.dataset-site/not-found'],
   ])('answers %s with a JSON 404', async (_, url) => {
     expectError(await nginx.request(url), 404, 'not_found');
   });
