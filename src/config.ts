@@ -38,10 +38,11 @@ export interface ResolvedConfig {
 export function resolveConfig(options: BuildOptions = {}): ResolvedConfig {
   const root = path.resolve(options.root ?? process.cwd());
   const baseUrl = (options.baseUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
-  // The router and every host adapter serve the site at the root of its host, so a path is refused.
-  if (!/^https?:\/\/[^/\s?#]+$/.test(baseUrl)) {
+  // A path is allowed (https://example.com/data): the site then lives under it. Its segments
+  // are plain ASCII (letters, digits, `-._~`), so requests, nginx and links all spell it alike.
+  if (!/^https?:\/\/[^/\s?#]+(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*$/.test(baseUrl)) {
     throw new UserError(
-      `--base-url must be an absolute http(s) URL of a host root, such as https://data.example.com (no path: the site is served at the root of its host); got ${JSON.stringify(options.baseUrl)}`,
+      `--base-url must be an absolute http(s) URL, such as https://data.example.com or https://example.com/data (path segments of letters, digits and -._~; no query or fragment); got ${JSON.stringify(options.baseUrl)}`,
       2,
     );
   }

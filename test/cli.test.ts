@@ -26,8 +26,10 @@ describe('dataset-site', () => {
     expect((await runCli(['build', '--no-such-flag'])).code).toBe(2);
     const badUrl = await runCli(['build', '--base-url', 'ftp://x', '--out', path.join(scratch, 'never')]);
     expect(badUrl.code).toBe(2);
-    expect(badUrl.stderr).toContain('--base-url must be an absolute http(s) URL of a host root');
-    expect((await runCli(['build', '--base-url', 'https://x.example/data', '--out', path.join(scratch, 'never')])).code).toBe(2);
+    expect(badUrl.stderr).toContain('--base-url must be an absolute http(s) URL');
+    for (const url of ['https://x.example/data?x=1', 'https://x.example/../data', 'https://x.example/da ta']) {
+      expect((await runCli(['build', '--base-url', url, '--out', path.join(scratch, 'never')])).code).toBe(2);
+    }
   });
 
   it('answers a query offline from a built site', async () => {

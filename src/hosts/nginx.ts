@@ -24,6 +24,9 @@ export function nginxConf(baseUrl: string): string {
   if (baseUrl.includes('$')) throw new UserError(`--base-url cannot hold "$" (nginx.conf could not describe it); got ${baseUrl}`, 2);
   const meta = JSON.stringify(errorBody('not_found', '', { baseUrl, generatedAt: '' })._meta);
   const hiddenHeaders = Object.keys(API_HEADERS).filter((name) => name !== 'Content-Type');
+  // Under a base URL with a path, requests come with it in front: strip it, then route as at the root.
+  const basePath = baseUrl.replace(/^https?:\/\/[^/]*/, '').replace(/\/+$/, '');
+  const underBasePath = basePath === '' ? '' : `location ^~ ${basePath}/ { rewrite ^${basePath.replace(/\./g, '\\.')}(/.*)$ $1 last; }\n`;
   return `# dataset-site rules for nginx, generated with the site. Include them in a server block
 # of their own whose root is this folder, after setting where dataset-site serve answers:
 #   server {
@@ -44,7 +47,7 @@ error_page 400 403 404 = ${NOT_FOUND};
 error_page 405 = @dataset_method_not_allowed;
 if ($request_method !~ ^(${ALLOWED_METHODS.split(', ').join('|')})$) { return 405; }
 
-location / { return 404; }
+${underBasePath}location / { return 404; }
 location ^~ /${API_ROOT}/ {
   # As in the router: a path with an encoded '.', '/', '\\' or NUL, or a segment starting with '.', names nothing.
   if ($request_uri ~* "^[^?]*(/\\.|%2e|%2f|%5c|%00)") { return 404; }

@@ -85,7 +85,7 @@ async function route(reader: DocumentReader, request: RouterRequest): Promise<Ro
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return errorResponse(reader, 'method_not_allowed', `${request.method} is not allowed; this API is read-only and answers ${ALLOWED_METHODS}`);
   }
-  const path = sitePathOf(rawPath);
+  const path = sitePathOf(await withoutBasePath(reader, rawPath));
   if (path === DATASET_ROUTE) return answerQuery(reader, rawQuery);
   const file = path === SCHEMA_ROUTE ? SCHEMA_PATH : path;
   const isDocument = file !== undefined && file.startsWith(`${API_ROOT}/`) && file.endsWith('.json');
@@ -98,6 +98,15 @@ async function route(reader: DocumentReader, request: RouterRequest): Promise<Ro
     );
   }
   return { status: 200, headers: { ...API_HEADERS }, body: text };
+}
+
+// A site whose base URL has a path (https://example.com/data) is reached with that path in
+// front, unless a proxy strips it: both forms are answered. The schema document, which says
+// the base URL, is read only for a path that does not start at the API already.
+async function withoutBasePath(reader: DocumentReader, rawPath: string): Promise<string> {
+  if (rawPath.startsWith(`/${API_ROOT}`)) return rawPath;
+  const basePath = (await reader.site()).baseUrl.replace(/^https?:\/\/[^/]*/, '');
+  return basePath !== '' && rawPath.startsWith(`${basePath}/`) ? rawPath.slice(basePath.length) : rawPath;
 }
 
 async function answerQuery(reader: DocumentReader, rawQuery: string): Promise<RouterResponse> {
