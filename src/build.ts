@@ -2,10 +2,12 @@
 import path from 'node:path';
 import { resolveConfig, type BuildOptions, type ResolvedConfig } from './config.js';
 import { UserError, hasErrors, type Diagnostic } from './diagnostics.js';
+import { lockOutput } from './pipeline/build-lock.js';
 import { loadSources } from './pipeline/load.js';
 import { modelEntities } from './pipeline/model.js';
 import { planListings } from './pipeline/plan.js';
 import { renderSite } from './pipeline/render.js';
+import { checkShrink } from './pipeline/shrink-guard.js';
 import { validateRecords } from './pipeline/validate.js';
 import { countDocuments, type WriteStats } from './pipeline/output.js';
 import { recoverSite, writeSite } from './pipeline/write.js';
@@ -39,9 +41,20 @@ export interface BuildResult {
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const config = resolveConfig(options);
+  const lock = config.write ? await lockOutput(config.outDir) : undefined;
+  try {
+    return await buildSite(config);
+  } finally {
+    await lock?.release();
+  }
+}
+
+async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
   const display = (file: string) => path.relative(config.root, file) || file;
   if (config.write) await recoverSite(config.outDir);
   const { dataset, diagnostics, skipped } = await readDataset(config, display);
+  const entities = Object.fromEntries(KINDS.map((kind) => [kind, dataset.entities[kind].length])) as Record<Kind, number>;
+  if (config.write && !config.allowShrink) await checkShrink(config.outDir, entities, config.maxShrink);
   const listings = planListings(dataset);
   const context = { baseUrl: config.baseUrl, generatedAt: config.now.toISOString(), dictionary: buildDictionary() };
   const site = renderSite({ dataset, listings, context });
@@ -50,7 +63,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     : countDocuments(site.documents, context.generatedAt);
   return {
     diagnostics,
-    entities: Object.fromEntries(KINDS.map((kind) => [kind, dataset.entities[kind].length])) as Record<Kind, number>,
+    entities,
     skipped,
     output,
     outDir: config.outDir,

@@ -20,9 +20,12 @@ program
   .option('--out <dir>', 'folder of the built site, replaced as a whole', 'dist')
   .option('--base-url <url>', 'absolute URL the site is served under', 'http://localhost:8080')
   .option('--skip-invalid', 'build without invalid records (each is still reported)', false)
-  .action(async (options: { sources: string; out: string; baseUrl: string; skipInvalid: boolean }) => {
+  .option('--max-shrink <share>', 'fail when a kind has this share fewer entities than the site it replaces (10% or 0.1)', '10%')
+  .option('--allow-shrink', 'build even when the sources shrank by more than --max-shrink', false)
+  .action(async (options: { sources: string; out: string; baseUrl: string; skipInvalid: boolean; maxShrink: string; allowShrink: boolean }) => {
     const started = Date.now();
-    const result = await build({ ...options, onProgress: (message) => process.stderr.write(`  ${message}\n`) });
+    const { maxShrink, ...rest } = options;
+    const result = await build({ ...rest, maxShrink: parseShare(maxShrink), onProgress: (message) => process.stderr.write(`  ${message}\n`) });
     printDiagnostics(result.diagnostics);
     const { exhibition, exhibitor, service_provider } = result.entities;
     const skipped = result.skipped > 0 ? `, ${result.skipped} invalid records skipped` : '';
@@ -68,6 +71,12 @@ query.action(async (options: Record<string, string>) => {
   console.log(JSON.stringify(answer.body, null, 2));
   if (answer.status !== 200) process.exitCode = 2;
 });
+
+// `10%` or `0.1`; anything else becomes NaN, which resolveConfig refuses as bad usage.
+function parseShare(text: string): number {
+  const percent = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/.exec(text);
+  return percent ? Number(percent[1]) / 100 : /^\s*\d+(?:\.\d+)?\s*$/.test(text) ? Number(text) : NaN;
+}
 
 function printDiagnostics(diagnostics: readonly Diagnostic[]): void {
   if (diagnostics.length > 0) console.error(formatDiagnostics(diagnostics));

@@ -12,6 +12,10 @@ export interface BuildOptions {
   baseUrl?: string;
   /** Build without invalid records instead of failing (each is still reported). @default false */
   skipInvalid?: boolean;
+  /** Largest share (0 to 1) of a kind's entities the sources may lose against the site they replace before the build fails. @default 0.1 */
+  maxShrink?: number;
+  /** Build even when the sources shrank by more than `maxShrink`. @default false */
+  allowShrink?: boolean;
   /** The build time: `generated_at` of changed documents and the date statuses are derived against. @default new Date() */
   now?: Date;
   /** Write the site; `false` runs every stage but the write. @default true */
@@ -29,6 +33,8 @@ export interface ResolvedConfig {
   outDir: string;
   baseUrl: string;
   skipInvalid: boolean;
+  maxShrink: number;
+  allowShrink: boolean;
   now: Date;
   write: boolean;
   onProgress: (message: string) => void;
@@ -46,6 +52,8 @@ export function resolveConfig(options: BuildOptions = {}): ResolvedConfig {
       2,
     );
   }
+  const maxShrink = options.maxShrink ?? 0.1;
+  if (!(maxShrink >= 0 && maxShrink <= 1)) throw new UserError(`--max-shrink must be a share from 0 to 1 (or 0% to 100%); got ${options.maxShrink}`, 2);
   const now = options.now ?? new Date();
   if (Number.isNaN(now.getTime())) throw new UserError('the build time is not a valid date', 2);
   return {
@@ -54,6 +62,8 @@ export function resolveConfig(options: BuildOptions = {}): ResolvedConfig {
     outDir: path.resolve(root, options.out ?? 'dist'),
     baseUrl,
     skipInvalid: options.skipInvalid ?? false,
+    maxShrink,
+    allowShrink: options.allowShrink ?? false,
     now,
     write: options.write ?? true,
     onProgress: options.onProgress ?? (() => {}),

@@ -52,7 +52,7 @@ describe('dataset-site', () => {
     await writeFile(notAFolder, 'a file where a folder should be');
     const result = await runCli(['build', '--out', path.join(notAFolder, 'dist')]);
     expect(result.code).toBe(74);
-    expect(result.stderr).toMatch(/^error: ENOTDIR: not a directory, \w+ '.*not-a-folder.*'$/m);
+    expect(result.stderr).toMatch(/^error: cannot write the site .*not-a-folder\/dist: a file stands where a folder should be \((ENOTDIR|EEXIST): .*not-a-folder.*\)$/m);
     expect(result.stderr).not.toMatch(/^\s+at /m);
   });
 

@@ -11,6 +11,8 @@ import { stampGeneratedAt } from '../query/formats/generated-at.js';
 import { MANIFEST_PATH, parseManifest, serializeManifest, type Manifest } from '../query/formats/manifest.js';
 import type { DocumentBody } from './assemble.js';
 import type { OutputDocument, WriteStats } from './output.js';
+import { isAlive } from './build-lock.js';
+import { explainWriteFailure } from './write-failure.js';
 import type { RenderedSite } from './render.js';
 import { unchangedSite } from './unchanged.js';
 import { defaultWriterThreads, startRunner, type TaskRunner } from './write-runner.js';
@@ -103,10 +105,7 @@ async function makeStagingDir(stagingDir: string, outDir: string): Promise<void>
     await mkdir(path.dirname(stagingDir), { recursive: true });
     await mkdir(stagingDir);
   } catch (error) {
-    const failure = error as NodeJS.ErrnoException;
-    const cause = { EROFS: 'the file system is read-only', EACCES: 'permission denied', EPERM: 'permission denied', ENOSPC: 'the disk is full' }[failure.code ?? ''];
-    if (cause !== undefined) failure.message = `cannot write the site ${outDir}: ${cause} (${failure.message})`;
-    throw failure;
+    throw explainWriteFailure(error, outDir);
   }
 }
 
@@ -150,18 +149,10 @@ export async function recoverSite(outDir: string): Promise<void> {
   const outExists = await readdir(outDir).then(() => true, () => false);
   if (!outExists && olds.length > 0) await rename(path.join(parent, olds[olds.length - 1]!), outDir);
   for (const name of siblings) {
-    const pid = Number(/^(?:tmp|old)-(\d+)-/.exec(name.slice(prefix.length))?.[1]);
+    const owner = /^(?:tmp|old)-(\d+)-/.exec(name.slice(prefix.length));
+    if (owner === null) continue; // not a folder of a build: the lock, say
+    const pid = Number(owner[1]);
     if (pid !== process.pid && !isAlive(pid)) await rm(path.join(parent, name), { recursive: true, force: true });
-  }
-}
-
-function isAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
 

@@ -1,0 +1,74 @@
+/**
+ * Guards of the 5-minute cycle: a build whose sources shrank by more than --max-shrink
+ * fails and leaves the site as it was (unless --allow-shrink); one build at a time per
+ * output folder, and a lock left by a killed build does not block the next.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './helpers/cli.js';
+import { buildTempSite, hashTree } from './helpers/site.js';
+
+const TINY = 'test/fixtures/tiny/sources';
+
+/** The tiny site, and sources like the tiny ones but with only the first exhibitor. */
+async function shrunk(): Promise<{ out: string; sources: string }> {
+  const { out } = await buildTempSite({ sources: TINY });
+  const sources = await mkdtemp(path.join(tmpdir(), 'ds-shrunk-'));
+  const data = JSON.parse(await readFile(path.join(TINY, 'data.json'), 'utf8'));
+  await writeFile(path.join(sources, 'data.json'), JSON.stringify({ ...data, exhibitors: data.exhibitors.slice(0, 1) }));
+  return { out, sources };
+}
+
+describe('the shrink guard', () => {
+  it('fails a build that lost more than 10% of a kind, naming both counts, and leaves the site', async () => {
+    const { out, sources } = await shrunk();
+    const before = await hashTree(out);
+    const result = await runCli(['build', '--sources', sources, '--out', out]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      'error: the sources have 1 exhibitors where the site has 4 (75% fewer), more than --max-shrink 10% allows; nothing was written. If the sources really shrank, build once with --allow-shrink',
+    );
+    expect(await hashTree(out)).toEqual(before);
+  });
+
+  it.each([['--allow-shrink'], ['--max-shrink', '80%'], ['--max-shrink', '0.8']].map((flags) => [flags.join(' '), flags] as const))('lets %s through', async (_, flags) => {
+    const { out, sources } = await shrunk();
+    const result = await runCli(['build', '--sources', sources, '--out', out, ...flags]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/3 exhibitions, 1 exhibitors, 2 service providers/);
+  });
+
+  it('refuses a share that is not one', async () => {
+    const result = await runCli(['build', '--sources', TINY, '--out', path.join(tmpdir(), 'never'), '--max-shrink', 'lots']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--max-shrink must be a share from 0 to 1');
+  });
+});
+
+describe('one build at a time', () => {
+  it('fails a build while another live build holds the lock, naming it, and leaves the site', async () => {
+    const { out } = await buildTempSite({ sources: TINY });
+    const before = await hashTree(out);
+    const lock = path.join(path.dirname(out), '.site.lock');
+    await writeFile(lock, `${process.pid}\n`); // this test's own process: alive
+    const result = await runCli(['build', '--sources', TINY, '--out', out]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(`error: another build (process ${process.pid}) is writing ${out}; wait for it to end, or stop it (its lock is ${lock})`);
+    expect(await hashTree(out)).toEqual(before);
+  });
+
+  it('takes over the lock of a build that was killed, and removes it when done', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'ds-lock-'));
+    await mkdir(root, { recursive: true });
+    const dead = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' }).stdout.trim();
+    const lock = path.join(root, '.site.lock');
+    await writeFile(lock, `${dead}\n`);
+    const result = await runCli(['build', '--sources', TINY, '--out', path.join(root, 'site')]);
+    expect(result.code).toBe(0);
+    expect(existsSync(lock)).toBe(false);
+  });
+});
