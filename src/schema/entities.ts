@@ -82,7 +82,9 @@ function requireAName<T extends z.ZodRawShape>(kind: Kind, shape: T) {
 /** Schemas of source records, by kind. Unknown fields are stripped. */
 export const SOURCE_SCHEMAS = {
   exhibition: requireAName('exhibition', exhibitionFields).superRefine((record, context) => {
-    if (record.end_date < record.start_date) {
+    // Only two valid dates compare: a bad start_date is one problem, reported once, by its field.
+    const isDate = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+    if (isDate(record.start_date) && isDate(record.end_date) && record.end_date < record.start_date) {
       context.addIssue({ code: 'custom', path: ['end_date'], message: `must not be before start_date (${record.start_date})` });
     }
   }),

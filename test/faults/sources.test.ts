@@ -81,9 +81,11 @@ describe('a source record', () => {
     ['a number too large for a double', '{"exhibitors": [{"id": "X9", "company_en": "Y", "weight": 1e400}]}', /x\.json:1: exhibitor X9: weight: /],
     ['deeply nested arrays', record({ industry_tags_en: [] }).replace('[]', '['.repeat(100_000) + ']'.repeat(100_000)), /x\.json:1: exhibition E1: industry_tags_en\.0: must hold only strings/],
     ['a javascript: URL', record({ official_url: 'javascript:alert(1)' }), /x\.json:1: exhibition E1: official_url: must be an http\(s\) URL/],
-  ])('with %s fails naming file and line', async (_, text, message) => {
+    ['a date written another way', record({ start_date: '2027/04/20', end_date: '2027-04-22' }), /x\.json:1: exhibition E1: start_date: must be a date YYYY-MM-DD$/],
+  ])('with %s fails with one message naming file and line', async (_, text, message) => {
     const result = await buildHostile((sources) => writeFile(path.join(sources, 'x.json'), text));
     expect(result.code).toBe(1);
+    expect(result.lines).toHaveLength(2);
     expect(result.lines[0]).toMatch(message);
     expect(result.lines.at(-1)).toMatch(/^error: the sources have problems; nothing was written/);
   });
