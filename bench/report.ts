@@ -66,7 +66,7 @@ export function saveResults(root: string, results: readonly SetResult[], tag?: s
 /** The short terminal table: one line per set for the build, one for search. */
 export function formatTable(results: readonly SetResult[]): string {
   const build = [['set', 'wall s', 'cpu s', 'rss MiB', 'files', 'MB', 'out/src', 'files/s', 'MB/s', 'rebuild s', 'floor s', 'build/floor', 'floor×2 s', 'build/floor×2']];
-  const search = [['set', 'kind', 'raw MB', 'gzip MB', 'load ms', 'q med ms', 'q p95 ms', 'co ms', 'hostile worst ms', 'worst/co']];
+  const search = [['set', 'kind', 'raw MB', 'gzip MB', 'shards', 'cold read kB gz', 'max kB gz', 'cold ms', 'cold p95', 'q med ms', 'q p95 ms', 'co ms', 'hostile worst ms', 'worst/co']];
   for (const { set, median: m, output, derived } of results) {
     build.push([
       set.name, fixed(m.build.wall), fixed(m.build.cpu), fixed(m.build.peakRss / 2 ** 20, 0), String(output.files), fixed(output.bytes / 1e6),
@@ -75,7 +75,8 @@ export function formatTable(results: readonly SetResult[]): string {
     ]);
     for (const [kind, cost] of Object.entries(m.search)) {
       search.push([
-        set.name, kind, fixed(cost.rawBytes / 1e6, 2), fixed(cost.gzipBytes / 1e6, 2), fixed(cost.loadMs), fixed(cost.qMedianMs, 2), fixed(cost.qP95Ms, 2),
+        set.name, kind, fixed(cost.rawBytes / 1e6, 2), fixed(cost.gzipBytes / 1e6, 2), String(cost.shards), fixed(cost.coldReadMedianGzipBytes / 1e3), fixed(cost.coldReadMaxGzipBytes / 1e3),
+        fixed(cost.coldMedianMs), fixed(cost.coldP95Ms), fixed(cost.qMedianMs, 2), fixed(cost.qP95Ms, 2),
         fixed(cost.commonTermMedianMs, 2), fixed(cost.hostileWorstMs, 2), fixed(cost.hostileWorstMs / cost.commonTermMedianMs, 2),
       ]);
     }

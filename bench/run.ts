@@ -46,7 +46,7 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
     const again = await timed(step('no-change rebuild'), 'node', build);
     const rebuilt = listFiles(site);
     const changedDocuments = Number(/(\d+) documents changed/.exec(again.stdout)?.[1] ?? NaN);
-    const search = measureSearch(site);
+    const search = await measureSearch(site);
     const { list, pool } = floorInputs(dir, site, output);
     rmSync(site, { recursive: true, force: true }); // the floor needs the disk space
     const floorDir = path.join(dir, 'floor');

@@ -1,19 +1,33 @@
-/** Search index cost per kind: size raw and gzipped, load time, and `q` latency over a fixed query list. */
+/**
+ * `q` cost per kind, through the router over the built files as a host runs it: the
+ * index's size in shards; a cold query (a new router: the entry and the shards it needs,
+ * then the entity documents), its bytes read and time; warm latency over a fixed query
+ * list; one common term against the hostile strings.
+ */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import fg from 'fast-glob';
 import { searchIndexPath } from '../lib/query/formats/paths.js';
-import { parseSearchIndex } from '../lib/query/formats/search-index.js';
 import { KINDS, type Kind } from '../lib/query/semantics/kinds.js';
-import { indexNames, searchRanks } from '../lib/query/semantics/search.js';
+import { createRouter, type Router } from '../lib/query/router/router.js';
+import type { DocumentStore } from '../lib/query/router/store.js';
+import { fileStore } from '../lib/serve/file-store.js';
 
 /** What one kind's search index costs. */
 export interface SearchCost {
+  /** Every document of the index (entry and shards), raw and gzipped one by one. */
   rawBytes: number;
   gzipBytes: number;
-  /** Read + JSON.parse + indexNames, milliseconds. */
-  loadMs: number;
-  /** Latency of one `searchRanks` call over {@link QUERIES}, milliseconds. */
+  shards: number;
+  /** A cold query (first 20 answers): search documents read, raw and gzipped, median and largest over {@link QUERIES}. */
+  coldReadMedianBytes: number;
+  coldReadMedianGzipBytes: number;
+  coldReadMaxGzipBytes: number;
+  /** A cold query's answer, entity documents included, milliseconds: median and 95th percentile. */
+  coldMedianMs: number;
+  coldP95Ms: number;
+  /** Latency of one warm answer over {@link QUERIES}, milliseconds. */
   qMedianMs: number;
   qP95Ms: number;
   /** {@link COMMON_TERM} alone, milliseconds: the baseline of the hostile queries. */
@@ -55,45 +69,78 @@ export const QUERIES: readonly string[] = [
 const ROUNDS = 5;
 
 /** Measures the search index of every kind in a built site. */
-export function measureSearch(siteDir: string): Record<Kind, SearchCost> {
-  return Object.fromEntries(KINDS.map((kind) => [kind, measureKind(kind, siteDir)])) as Record<Kind, SearchCost>;
+export async function measureSearch(siteDir: string): Promise<Record<Kind, SearchCost>> {
+  const costs: Partial<Record<Kind, SearchCost>> = {};
+  for (const kind of KINDS) costs[kind] = await measureKind(kind, siteDir);
+  return costs as Record<Kind, SearchCost>;
 }
 
-function measureKind(kind: Kind, siteDir: string): SearchCost {
-  const file = searchIndexPath(kind);
-  const started = performance.now();
-  const bytes = readFileSync(path.join(siteDir, file));
-  const index = indexNames(parseSearchIndex(file, bytes.toString('utf8'), kind).index);
-  const loadMs = performance.now() - started;
+async function measureKind(kind: Kind, siteDir: string): Promise<SearchCost> {
+  const folder = searchIndexPath(kind).replace(/\.json$/, '');
+  const documents = [searchIndexPath(kind), ...(await fg(`${folder}/**`, { cwd: siteDir }))];
+  const gzipOf = new Map(documents.map((file) => [file, gzipSync(readFileSync(path.join(siteDir, file))).length]));
+  const cold: { raw: number; gzip: number; ms: number }[] = [];
+  for (const q of QUERIES) cold.push(await coldQuery(siteDir, kind, q, gzipOf));
+  const byRead = (key: 'raw' | 'gzip') => cold.map((c) => c[key]).sort((a, b) => a - b);
+  const coldMs = cold.map((c) => c.ms).sort((a, b) => a - b);
+  const route = createRouter({ store: fileStore(siteDir) });
   const latencies: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     for (const q of QUERIES) {
-      const before = performance.now();
-      searchRanks(index, q);
-      if (round > 0) latencies.push(performance.now() - before); // round 0 warms the JIT
+      const ms = await answerMs(route, kind, q);
+      if (round > 0) latencies.push(ms); // round 0 warms the JIT and the shards
     }
   }
   latencies.sort((a, b) => a - b);
-  const hostile = HOSTILE_QUERIES.map((q) => ({ q, worstMs: Math.max(...timings(index, q)) })).sort((a, b) => b.worstMs - a.worstMs)[0]!;
+  const hostile = [];
+  for (const q of HOSTILE_QUERIES) hostile.push({ q, worstMs: Math.max(...(await timings(route, kind, q))) });
+  hostile.sort((a, b) => b.worstMs - a.worstMs);
   return {
-    rawBytes: bytes.length,
-    gzipBytes: gzipSync(bytes).length,
-    loadMs,
+    rawBytes: documents.reduce((sum, file) => sum + readFileSync(path.join(siteDir, file)).length, 0),
+    gzipBytes: [...gzipOf.values()].reduce((sum, size) => sum + size, 0),
+    shards: documents.length - 1,
+    coldReadMedianBytes: quantile(byRead('raw'), 0.5),
+    coldReadMedianGzipBytes: quantile(byRead('gzip'), 0.5),
+    coldReadMaxGzipBytes: quantile(byRead('gzip'), 1),
+    coldMedianMs: quantile(coldMs, 0.5),
+    coldP95Ms: quantile(coldMs, 0.95),
     qMedianMs: quantile(latencies, 0.5),
     qP95Ms: quantile(latencies, 0.95),
-    commonTermMedianMs: quantile(timings(index, COMMON_TERM).sort((a, b) => a - b), 0.5),
-    hostileWorstMs: hostile.worstMs,
-    hostileWorstQuery: hostile.q,
+    commonTermMedianMs: quantile((await timings(route, kind, COMMON_TERM)).sort((a, b) => a - b), 0.5),
+    hostileWorstMs: hostile[0]!.worstMs,
+    hostileWorstQuery: hostile[0]!.q,
   };
 }
 
+// A new router answering one query: the search documents it read (raw and gzipped bytes) and its time.
+async function coldQuery(siteDir: string, kind: Kind, q: string, gzipOf: ReadonlyMap<string, number>): Promise<{ raw: number; gzip: number; ms: number }> {
+  const files = fileStore(siteDir);
+  const read = { raw: 0, gzip: 0 };
+  const store: DocumentStore = {
+    async read(sitePath) {
+      const text = await files.read(sitePath);
+      const gzip = gzipOf.get(sitePath);
+      if (gzip !== undefined && text !== undefined) [read.raw, read.gzip] = [read.raw + Buffer.byteLength(text), read.gzip + gzip];
+      return text;
+    },
+  };
+  const ms = await answerMs(createRouter({ store }), kind, q);
+  return { ...read, ms };
+}
+
+async function answerMs(route: Router, kind: Kind, q: string): Promise<number> {
+  const before = performance.now();
+  const answer = await route({ method: 'GET', url: `/api/public/dataset?type=${kind}&limit=20&q=${encodeURIComponent(q)}` });
+  if (answer.status !== 200) throw new Error(`q=${q} over ${kind}: ${answer.status} ${answer.body}`);
+  return performance.now() - before;
+}
+
 // Latencies of a query over the rounds after a first one that warms the JIT.
-function timings(index: ReturnType<typeof indexNames>, q: string): number[] {
+async function timings(route: Router, kind: Kind, q: string): Promise<number[]> {
   const latencies: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const before = performance.now();
-    searchRanks(index, q);
-    if (round > 0) latencies.push(performance.now() - before);
+    const ms = await answerMs(route, kind, q);
+    if (round > 0) latencies.push(ms);
   }
   return latencies;
 }

@@ -4,7 +4,7 @@
  * those bytes, assembled only by the writer, and only when it changed.
  */
 import { renderHostFiles } from '../hosts/host-files.js';
-import { SCHEMA_PATH, entityPath, listingPath, relationPath, searchIndexPath } from '../query/formats/paths.js';
+import { SCHEMA_PATH, entityPath, listingPath, relationPath } from '../query/formats/paths.js';
 import { schemaDocument } from '../query/formats/schema-document.js';
 import { renderSearchIndex } from '../query/formats/search-index.js';
 import type { ResponseContext } from '../query/responses/dataset-response.js';
@@ -50,7 +50,7 @@ function* documents(dataset: Dataset, listings: readonly Listing[], context: Res
         timestamped: false,
       };
     }
-    yield textDocument({ path: searchIndexPath(kind), content: renderSearchIndex(dataset, kind), timestamped: true });
+    for (const document of renderSearchIndex(dataset, kind)) yield textDocument({ ...document, timestamped: true });
   }
   for (const listing of listings) {
     yield* pages.pages(listing.type, listing.matches, (page) => listingPath(listing.type, listing.filters, page));

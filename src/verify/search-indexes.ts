@@ -1,31 +1,43 @@
-/** The search index files must be of this format and agree with the entities (docs/api.md#search-index). */
+/** The search index documents must be of this format and agree with the entities (docs/api.md#search-index). */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import fg from 'fast-glob';
 import type { Diagnostic } from '../diagnostics.js';
+import { UNSTAMPED } from '../query/formats/generated-at.js';
 import { searchIndexPath } from '../query/formats/paths.js';
-import { parseSearchIndex, renderSearchIndex, type SearchIndexFile } from '../query/formats/search-index.js';
+import { parseSearchEntry, renderSearchIndex } from '../query/formats/search-index.js';
 import { SiteError } from '../query/formats/site-error.js';
-import { FILTERS, KINDS } from '../query/semantics/kinds.js';
+import { KINDS } from '../query/semantics/kinds.js';
 import type { SiteOnDisk } from '../site/read-site.js';
 
-/** Checks each kind's index: format, ids in the default order, postings and names. */
+/** Checks each kind's index: its entry's format, and every shard equal to the one the entities make, none missing, none extra. */
 export async function checkSearchIndexes(site: SiteOnDisk, dir: string): Promise<Diagnostic[]> {
   const problems: Diagnostic[] = [];
+  const problem = (file: string, message: string) => problems.push({ code: 'invalid_site', severity: 'error', file: path.join(dir, file), message });
   for (const kind of KINDS) {
-    const file = searchIndexPath(kind);
-    const problem = (message: string) => problems.push({ code: 'invalid_site', severity: 'error', file: path.join(dir, file), message });
-    let index: SearchIndexFile;
+    const entryPath = searchIndexPath(kind);
     try {
-      index = parseSearchIndex(file, await readFile(path.join(site.dir, file), 'utf8'), kind);
+      parseSearchEntry(entryPath, await readFile(path.join(site.dir, entryPath), 'utf8'), kind);
     } catch (error) {
-      problem(error instanceof SiteError ? error.message : `cannot read the search index: ${(error as Error).message}`);
+      problem(entryPath, error instanceof SiteError ? error.message : `cannot read the search index: ${(error as Error).message}`);
       continue;
     }
-    const expected = JSON.parse(renderSearchIndex(site.dataset, kind)) as SearchIndexFile;
-    const differs = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
-    if (differs(index.ids, expected.ids)) problem('ids are not the entities in the default order');
-    for (const filter of FILTERS) if (differs(index.postings[filter], expected.postings[filter])) problem(`postings of ${filter} differ from the entities`);
-    if (differs(index.index, expected.index)) problem('the names differ from the entities');
+    const expected = renderSearchIndex(site.dataset, kind);
+    for (const document of expected) {
+      const text = await readFile(path.join(site.dir, document.path), 'utf8').catch(() => undefined);
+      if (text === undefined) problem(document.path, 'this search index document is missing');
+      else if (unstamped(text) !== document.content) problem(document.path, 'this search index document differs from the one the entities make');
+    }
+    const wanted = new Set(expected.map((document) => document.path));
+    const shardFolder = entryPath.replace(/\.json$/, '');
+    for (const file of await fg(`${shardFolder}/**`, { cwd: site.dir, dot: true })) {
+      if (!wanted.has(file)) problem(file, 'this file is not part of the search index the entities make');
+    }
   }
   return problems;
+}
+
+// The text as rendered: its generated_at emptied.
+function unstamped(text: string): string {
+  return text.replace(/"generated_at":"[^"]*"(?=}$)/, UNSTAMPED);
 }

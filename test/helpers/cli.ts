@@ -14,8 +14,13 @@ export interface CliResult {
 
 /** Runs the command with arguments in a working folder and waits for it to end. */
 export function runCli(args: string[], cwd = process.cwd()): Promise<CliResult> {
+  return runNode([CLI, ...args], cwd);
+}
+
+/** Runs Node with arguments (a script and its own) in a working folder and waits for it to end. */
+export function runNode(args: string[], cwd = process.cwd()): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

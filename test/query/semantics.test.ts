@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { Dataset } from '../../src/query/semantics/dataset.js';
 import type { Entity } from '../../src/query/semantics/entity.js';
 import { parseDatasetQuery } from '../../src/query/semantics/params.js';
-import { buildSearchIndex, searchRanks, tokenize } from '../../src/query/semantics/search.js';
+import { tokenize } from '../../src/query/semantics/search.js';
+import { searchShardsNow, shardIndex } from '../../src/query/semantics/term-shards.js';
 import { compareCodePoints, normalize } from '../../src/query/semantics/text.js';
 
 describe('normalize', () => {
@@ -39,11 +40,11 @@ describe('tokenize', () => {
 
 describe('search', () => {
   const names = [
-    { name_cn: '上海国际汽车展览会', name_en: 'Auto Shanghai' },
-    { name_cn: '广州国际照明展览会', name_en: 'Guangzhou International Lighting Exhibition' },
-    { name_cn: null, name_en: 'Köln Messe Food' },
+    { id: 'a', name_cn: '上海国际汽车展览会', name_en: 'Auto Shanghai' },
+    { id: 'b', name_cn: '广州国际照明展览会', name_en: 'Guangzhou International Lighting Exhibition' },
+    { id: 'c', name_cn: null, name_en: 'Köln Messe Food' },
   ];
-  const index = buildSearchIndex('exhibition', names);
+  const index = shardIndex('exhibition', names);
   it.each([
     ['汽车', [0]],
     ['展览会', [0, 1]],
@@ -54,7 +55,7 @@ describe('search', () => {
     ['light exhib', [1]],
     ['auto lighting', []],
   ])('%s finds %j', (q, ranks) => {
-    expect(searchRanks(index, q).sort()).toEqual(ranks);
+    expect(searchShardsNow(index, q).ranks.sort()).toEqual(ranks);
   });
 });
 

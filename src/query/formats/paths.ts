@@ -63,9 +63,19 @@ function placeSegment(value: unknown): string {
   return encodeSegment(typeof value === 'string' ? normalize(value) : '');
 }
 
-/** Static path of the search index of one kind. */
+/** Static path of the search index of one kind: its entry, which lists its shards. */
 export function searchIndexPath(kind: Kind): string {
   return `${API_ROOT}/search/${kind}.json`;
+}
+
+/** Static path of the shard of a kind's search index whose first term is `start`. */
+export function termShardPath(kind: Kind, start: string): string {
+  return `${API_ROOT}/search/${kind}/terms/${encodeSegment(start)}.json`;
+}
+
+/** Static path of the shard of a kind's filter postings whose first value is `start`. */
+export function filterShardPath(kind: Kind, filter: Filter, start: string): string {
+  return `${API_ROOT}/search/${kind}/${filter}/${encodeSegment(start)}.json`;
 }
 
 /** A listing page named by its static path. */

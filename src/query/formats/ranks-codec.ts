@@ -30,3 +30,30 @@ export function encodePostings(postings: ReadonlyMap<string, readonly number[]>)
   for (const [value, ranks] of postings) encoded[value] = encodeRanks(ranks);
   return encoded;
 }
+
+/**
+ * Encodes ascending positions, each with a count, like {@link encodeRanks}; a count other
+ * than 1 follows its gap after `:` (`[[0, 1], [3, 2]]` → `"0,2:2"`). Term postings are so
+ * stored: positions of entities, with the times the term occurs in the name.
+ */
+export function encodeCounted(entries: readonly (readonly [position: number, count: number])[]): string {
+  let text = '';
+  let previous = -1;
+  for (const [position, count] of entries) {
+    text += `${text === '' ? '' : ','}${(position - previous - 1).toString(36)}${count === 1 ? '' : `:${count.toString(36)}`}`;
+    previous = position;
+  }
+  return text;
+}
+
+/** Decodes what {@link encodeCounted} wrote. */
+export function decodeCounted(text: string): [position: number, count: number][] {
+  const entries: [number, number][] = [];
+  if (text === '') return entries;
+  let previous = -1;
+  for (const token of text.split(',')) {
+    const [gap, count] = token.split(':');
+    entries.push([(previous += parseInt(gap!, 36) + 1), count === undefined ? 1 : parseInt(count, 36)]);
+  }
+  return entries;
+}

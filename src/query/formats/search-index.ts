@@ -1,79 +1,192 @@
 /**
- * The search index file of a kind (docs/api.md#search-index): the ids by rank, the filter
- * postings and the names `q` searches. Written by the build, read by the router, checked
- * by `verify`.
+ * The search index of a kind as documents (docs/api.md#search-index): an entry with the
+ * global statistics and the start of every shard, the shards of terms, and the shards
+ * of filter postings. Written by the build, read by the router, checked by `verify`.
  */
 import type { Dataset } from '../semantics/dataset.js';
+import { shardPostings, type FilterShard } from '../semantics/filter-shards.js';
+import { hash53 } from '../semantics/hash.js';
 import { FILTERS, type Filter, type Kind } from '../semantics/kinds.js';
-import { searchNames, type SearchNames } from '../semantics/search.js';
-import { encodePostings } from './ranks-codec.js';
+import type { TermIndex, TermShard } from '../semantics/term-shards.js';
+import { filterShardPath, searchIndexPath, termShardPath } from './paths.js';
+import { decodeCounted, decodeRanks, encodeCounted, encodeRanks } from './ranks-codec.js';
 import { parseDocument, SiteError } from './site-error.js';
 
-/** Format name written into every search index file. */
+/** Format name of a kind's search index entry; its shards are `-terms` and `-values`. */
 export const SEARCH_INDEX_FORMAT = 'dataset-site-search';
 /**
- * Format version written into every search index file; a reader rejects any other.
- * 2: the file holds the names ({@link SearchNames}), indexed when loaded, and its filter
- * postings as encoded ranks (ranks-codec.ts): a quarter of the gzipped size of version 1.
+ * Format version written into every search index document; a reader rejects any other.
+ * 3: the index is an entry and shards of terms and of filter values, read by the shard.
  */
-export const SEARCH_INDEX_VERSION = 2;
+export const SEARCH_INDEX_VERSION = 3;
 
-/** A search index file, members in the order they are written. */
-export interface SearchIndexFile {
+const TERMS_FORMAT = `${SEARCH_INDEX_FORMAT}-terms`;
+const VALUES_FORMAT = `${SEARCH_INDEX_FORMAT}-values`;
+
+/** The entry of a kind's search index, members in the order they are written. */
+export interface SearchEntryFile {
   format: typeof SEARCH_INDEX_FORMAT;
   version: typeof SEARCH_INDEX_VERSION;
   kind: Kind;
-  /** Entity ids in the default order: rank → id. */
-  ids: string[];
-  /** Per filter, normalized value → ranks holding it, encoded (see ranks-codec.ts), so `q` results are filtered without the entities. */
-  postings: Record<Filter, Record<string, string>>;
-  /** The names searched, by rank. */
-  index: SearchNames;
+  /** Entities of the kind. */
+  count: number;
+  /** Average length in terms of the `cn` and `en` names. */
+  average_lengths: [number, number];
+  /** First term of each term shard (the first `""`). */
+  terms: string[];
+  /** Per filter, first value of each shard of its postings. */
+  filters: Record<Filter, string[]>;
+  /** Changes whenever any shard changes: what was derived from shards read under another revision is stale. */
+  revision: string;
   generated_at: string;
 }
 
-/** The JSON text of a kind's search index file, its `generated_at` left for the writer to stamp. */
-export function renderSearchIndex(dataset: Dataset, kind: Kind): string {
-  const entities = dataset.entities[kind];
-  const file: SearchIndexFile = {
+/** A shard of terms. Entities are listed by rank; postings refer to them by position in that list. */
+export interface TermShardFile {
+  format: typeof TERMS_FORMAT;
+  version: typeof SEARCH_INDEX_VERSION;
+  kind: Kind;
+  start: string;
+  /** Ranks of the entities the shard's terms reach, encoded (ranks-codec.ts). */
+  entities: string;
+  /** Their ids. */
+  ids: string[];
+  /** Their `cn` and `en` name lengths, two numbers an entity. */
+  lengths: number[];
+  /** Each term with its `cn` and `en` postings: positions in `entities` with term counts, encoded. */
+  terms: [term: string, cn: string, en: string][];
+  generated_at: string;
+}
+
+/** A shard of a filter's postings. */
+export interface ValueShardFile {
+  format: typeof VALUES_FORMAT;
+  version: typeof SEARCH_INDEX_VERSION;
+  kind: Kind;
+  filter: Filter;
+  start: string;
+  /** Normalized value → ranks holding it, encoded. */
+  values: Record<string, string>;
+  generated_at: string;
+}
+
+/** A document to write: its static path and its JSON text, `generated_at` left for the writer to stamp. */
+export interface IndexDocument {
+  path: string;
+  content: string;
+}
+
+/** Every document of a kind's search index: the shards, then the entry that lists them. */
+export function renderSearchIndex(dataset: Dataset, kind: Kind): IndexDocument[] {
+  const index = dataset.searchIndex(kind);
+  const documents: IndexDocument[] = index.shards.map((shard) => ({ path: termShardPath(kind, shard.start), content: JSON.stringify(termShardFile(kind, shard)) }));
+  const filters = {} as Record<Filter, string[]>;
+  for (const filter of FILTERS) {
+    const shards = shardPostings(dataset.postings(kind, filter));
+    filters[filter] = shards.map((shard) => shard.start);
+    for (const shard of shards) documents.push({ path: filterShardPath(kind, filter, shard.start), content: JSON.stringify(valueShardFile(kind, filter, shard)) });
+  }
+  const revision = documents.reduce((hash, document) => hash53(hash + document.content).toString(36), '');
+  const entry: SearchEntryFile = {
     format: SEARCH_INDEX_FORMAT,
     version: SEARCH_INDEX_VERSION,
     kind,
-    ids: entities.map((entity) => entity.id),
-    postings: Object.fromEntries(FILTERS.map((filter) => [filter, encodePostings(dataset.postings(kind, filter))])) as SearchIndexFile['postings'],
-    index: searchNames(kind, entities),
+    count: index.count,
+    average_lengths: index.averageLengths,
+    terms: index.starts,
+    filters,
+    revision,
     generated_at: '',
   };
-  return JSON.stringify(file);
+  documents.push({ path: searchIndexPath(kind), content: JSON.stringify(entry) });
+  return documents;
+}
+
+function termShardFile(kind: Kind, shard: TermShard): TermShardFile {
+  const position = new Map(shard.entities.map(([rank], i) => [rank, i]));
+  const local = (postings: [number, number][]) => encodeCounted(postings.map(([rank, tf]) => [position.get(rank)!, tf]));
+  return {
+    format: TERMS_FORMAT,
+    version: SEARCH_INDEX_VERSION,
+    kind,
+    start: shard.start,
+    entities: encodeRanks(shard.entities.map(([rank]) => rank)),
+    ids: shard.entities.map(([, id]) => id),
+    lengths: shard.entities.flatMap(([, , cn, en]) => [cn, en]),
+    terms: shard.terms.map(([term, cn, en]) => [term, local(cn), local(en)]),
+    generated_at: '',
+  };
+}
+
+function valueShardFile(kind: Kind, filter: Filter, shard: FilterShard): ValueShardFile {
+  return {
+    format: VALUES_FORMAT,
+    version: SEARCH_INDEX_VERSION,
+    kind,
+    filter,
+    start: shard.start,
+    values: Object.fromEntries(shard.values.map(([value, ranks]) => [value, encodeRanks(ranks)])),
+    generated_at: '',
+  };
+}
+
+/** A search index entry as read: what a query needs before any shard. */
+export interface SearchEntry {
+  index: TermIndex;
+  filters: Record<Filter, string[]>;
+  revision: string;
+  generatedAt: string;
 }
 
 /**
- * Parses the search index file of `kind` at `path`. Anything but this format, version and
- * kind, or a malformed member, is a {@link SiteError} that says to rebuild.
+ * Parses the entry of `kind`'s search index at `path`. Anything but this format, version
+ * and kind, or a malformed member, is a {@link SiteError} that says to rebuild.
  */
-export function parseSearchIndex(path: string, text: string, kind: Kind): SearchIndexFile {
-  const file = parseDocument<Partial<SearchIndexFile>>(path, text);
-  if (file.format !== SEARCH_INDEX_FORMAT || file.version !== SEARCH_INDEX_VERSION || file.kind !== kind) {
+export function parseSearchEntry(path: string, text: string, kind: Kind): SearchEntry {
+  const file = parseVersioned<SearchEntryFile>(path, text, SEARCH_INDEX_FORMAT, kind);
+  const isStarts = (starts: unknown) => Array.isArray(starts) && starts.every((start) => typeof start === 'string');
+  if (!Number.isSafeInteger(file.count)) throw malformed(path, 'count');
+  const lengths = file.average_lengths;
+  if (!Array.isArray(lengths) || lengths.length !== 2 || !lengths.every((length) => typeof length === 'number')) throw malformed(path, 'average_lengths');
+  if (!isStarts(file.terms)) throw malformed(path, 'terms');
+  if (typeof file.filters !== 'object' || file.filters === null || !FILTERS.every((filter) => isStarts(file.filters[filter]))) throw malformed(path, 'filters');
+  if (typeof file.revision !== 'string') throw malformed(path, 'revision');
+  return { index: { count: file.count, averageLengths: lengths, starts: file.terms }, filters: file.filters, revision: file.revision, generatedAt: file.generated_at };
+}
+
+/** Parses a shard of terms of `kind`, whose first term must be `start`. */
+export function parseTermShard(path: string, text: string, kind: Kind, start: string): { shard: TermShard; generatedAt: string } {
+  const file = parseVersioned<TermShardFile>(path, text, TERMS_FORMAT, kind);
+  if (file.start !== start) throw malformed(path, 'start');
+  try {
+    const ranks = decodeRanks(file.entities);
+    if (ranks.length !== file.ids.length || !file.ids.every((id) => typeof id === 'string') || file.lengths.length !== 2 * ranks.length) throw new Error();
+    const entities = ranks.map((rank, i): TermShard['entities'][number] => [rank, file.ids[i]!, file.lengths[2 * i]!, file.lengths[2 * i + 1]!]);
+    const global = (postings: string): [number, number][] => decodeCounted(postings).map(([position, tf]) => [entities[position]![0], tf]);
+    const terms = file.terms.map(([term, cn, en]): TermShard['terms'][number] => [term, global(cn), global(en)]);
+    return { shard: { start, entities, terms }, generatedAt: file.generated_at };
+  } catch {
+    throw malformed(path, 'shard');
+  }
+}
+
+/** Parses a shard of `filter`'s postings of `kind`, whose first value must be `start`: normalized value → ranks. */
+export function parseValueShard(path: string, text: string, kind: Kind, filter: Filter, start: string): { values: Map<string, number[]>; generatedAt: string } {
+  const file = parseVersioned<ValueShardFile>(path, text, VALUES_FORMAT, kind);
+  if (file.filter !== filter || file.start !== start) throw malformed(path, 'start');
+  if (typeof file.values !== 'object' || file.values === null || !Object.values(file.values).every((ranks) => typeof ranks === 'string')) throw malformed(path, 'values');
+  return { values: new Map(Object.entries(file.values).map(([value, ranks]) => [value, decodeRanks(ranks)])), generatedAt: file.generated_at };
+}
+
+function parseVersioned<T extends { format: string; version: number; kind: Kind }>(path: string, text: string, format: string, kind: Kind): T {
+  const file = parseDocument<Partial<T>>(path, text);
+  if (typeof file !== 'object' || file === null || file.format !== format || file.version !== SEARCH_INDEX_VERSION || file.kind !== kind) {
     throw new SiteError(
-      `${path} is a ${JSON.stringify(file.format)} index of version ${JSON.stringify(file.version)} for ${JSON.stringify(file.kind)}; ` +
-        `this dataset-site reads ${SEARCH_INDEX_FORMAT} version ${SEARCH_INDEX_VERSION} for ${kind}. Rebuild the site with this version.`,
+      `${path} is a ${JSON.stringify(file?.format)} document of version ${JSON.stringify(file?.version)} for ${JSON.stringify(file?.kind)}; ` +
+        `this dataset-site reads ${format} version ${SEARCH_INDEX_VERSION} for ${kind}. Rebuild the site with this version.`,
     );
   }
-  const ids = file.ids;
-  if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) throw malformed(path, 'ids');
-  if (!isNames(file.index) || file.index.length !== ids.length) throw malformed(path, 'index');
-  if (typeof file.postings !== 'object' || file.postings === null || !FILTERS.every((filter) => isPostings(file.postings![filter]))) {
-    throw malformed(path, 'postings');
-  }
-  return file as SearchIndexFile;
-}
-
-function isNames(index: unknown): index is SearchNames {
-  return Array.isArray(index) && index.every((names) => Array.isArray(names) && names.length === 2 && names.every((name) => typeof name === 'string'));
-}
-
-function isPostings(postings: unknown): postings is Record<string, string> {
-  return typeof postings === 'object' && postings !== null && Object.values(postings).every((ranks) => typeof ranks === 'string');
+  return file as T;
 }
 
 function malformed(path: string, member: string): SiteError {

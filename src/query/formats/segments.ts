@@ -3,6 +3,8 @@
  * reach outside its folder, and undone by {@link decodeSegment}.
  */
 
+import { hash53 } from '../semantics/hash.js';
+
 const MAX_SEGMENT_BYTES = 120;
 
 /**
@@ -85,18 +87,4 @@ function utf8Length(text: string): number {
   let length = 0;
   for (const char of text) length += utf8Bytes(char).length;
   return length;
-}
-
-// cyrb53: a small, well-mixed 53-bit string hash; collisions are negligible for segment suffixes.
-function hash53(text: string): number {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }

@@ -1,38 +1,38 @@
 /**
- * A window of a `q` query, answered from the search index file of one kind: its
- * MiniSearch index gives ranks in relevance order, its postings apply the filters, its
- * `ids` name the entity documents to read.
+ * A window of a `q` query, answered from the search index of one kind read by the shard:
+ * its entry says which shards each term needs, the term shards give the ranks in
+ * relevance order and the ids of the entities, the value shards apply the filters.
  */
-import type MiniSearch from 'minisearch';
 import type { Entity } from '../semantics/entity.js';
+import { shardHoldingValue } from '../semantics/filter-shards.js';
 import { filterRanks, type FilterValues } from '../semantics/filters.js';
-import type { Filter, Kind } from '../semantics/kinds.js';
-import { indexNames, searchRanks, type SearchDocument } from '../semantics/search.js';
+import { FILTERS, type Filter, type Kind } from '../semantics/kinds.js';
+import { searchShards, type TermShard } from '../semantics/term-shards.js';
+import { normalize } from '../semantics/text.js';
 import type { KindSlice } from '../responses/dataset-response.js';
-import { entityPath, searchIndexPath } from '../formats/paths.js';
-import { decodeRanks } from '../formats/ranks-codec.js';
-import { parseSearchIndex, type SearchIndexFile } from '../formats/search-index.js';
+import { entityPath, filterShardPath, searchIndexPath, termShardPath } from '../formats/paths.js';
+import { parseSearchEntry, parseTermShard, parseValueShard, type SearchEntry } from '../formats/search-index.js';
 import { missingDocument, parseDocument } from '../formats/site-error.js';
 import type { DocumentReader } from './document-reader.js';
 import type { DocumentStore } from './store.js';
 
-/**
- * A loaded index, with what tells whether it is still current: the store's revision of the
- * file when the store has revisions, else the text it was loaded from.
- */
-interface LoadedIndex {
-  revision: string | undefined;
-  text: string | undefined;
-  file: SearchIndexFile;
-  search: MiniSearch<SearchDocument>;
-  /** Decoded filter postings, by filter and normalized value, decoded on first use. */
-  decoded: Map<string, number[] | undefined>;
+/** Shards read under one entry revision, kept while it lasts, each with its `generated_at`. */
+interface LoadedKind {
+  /** The store's revision of the entry when the store has revisions, else its text. */
+  entryToken: string;
+  entry: SearchEntry;
+  terms: Map<string, { shard: TermShard; generatedAt: string }>;
+  values: Map<string, { values: Map<string, number[]>; generatedAt: string }>;
+  /** Characters of the shards kept, to bound what a long run of different queries holds. */
+  size: number;
 }
 
-// Loading an index (JSON.parse + indexing the names) is the costly part of a `q` answer, so
-// loaded indexes are kept per store and kind, and reused while the file is unchanged:
-// a rebuild is picked up at once, with no stale answers.
-const loadedIndexes = new WeakMap<DocumentStore, Map<Kind, LoadedIndex>>();
+/** Characters of shard text kept per kind and store before the kept shards are dropped. */
+const MAX_KEPT_SIZE = 64_000_000;
+
+// Parsing shards is the costly part of a `q` answer, so they are kept per store and kind
+// while the entry's revision stays: a rebuild is picked up at once, with no stale answers.
+const loadedKinds = new WeakMap<DocumentStore, Map<Kind, LoadedKind>>();
 
 /**
  * The entities of one kind matching `q` and `filters` in the window [offset, offset + limit),
@@ -46,43 +46,80 @@ export async function readSearchSlice(
   limit: number,
   offset: number,
 ): Promise<KindSlice> {
-  const loaded = await loadIndex(reader.store, kind);
-  const { file, search } = loaded;
-  reader.stamp(file.generated_at);
-  const ranks = filterRanks(searchRanks(search, q), filters, (filter, value) => postingsOf(loaded, filter, value));
-  const ids = ranks.slice(offset, offset + limit).map((rank) => file.ids[rank]!);
+  const loaded = await loadEntry(reader.store, kind);
+  reader.stamp(loaded.entry.generatedAt);
+  const search = searchShards(loaded.entry.index, q);
+  let step = search.next([]);
+  while (!step.done) step = search.next(await Promise.all(step.value.map((start) => termShard(reader, loaded, kind, start))));
+  const matches = step.value;
+  const postings = new Map<Filter, number[] | undefined>();
+  for (const filter of FILTERS) {
+    const value = filters[filter];
+    if (value !== undefined && matches.ranks.length > 0) postings.set(filter, await valuePostings(reader, loaded, kind, filter, normalize(value)));
+  }
+  const ranks = filterRanks(matches.ranks, filters, (filter) => postings.get(filter));
   const entities = await Promise.all(
-    ids.map(async (id) => {
-      const path = entityPath(kind, id);
+    ranks.slice(offset, offset + limit).map(async (rank) => {
+      const path = entityPath(kind, matches.idOf(rank));
       return parseDocument<Entity>(path, await reader.required(path));
     }),
   );
   return { entities, total: ranks.length };
 }
 
-function postingsOf(loaded: LoadedIndex, filter: Filter, value: string): number[] | undefined {
-  const key = `${filter}\u0000${value}`;
-  if (!loaded.decoded.has(key)) {
-    const encoded = loaded.file.postings[filter];
-    loaded.decoded.set(key, Object.hasOwn(encoded, value) ? decodeRanks(encoded[value]!) : undefined);
+async function termShard(reader: DocumentReader, loaded: LoadedKind, kind: Kind, start: string): Promise<TermShard> {
+  const path = termShardPath(kind, start);
+  let kept = loaded.terms.get(path);
+  if (!kept) {
+    const text = await reader.required(path);
+    kept = parseTermShard(path, text, kind, start);
+    keep(loaded, text.length);
+    loaded.terms.set(path, kept);
   }
-  return loaded.decoded.get(key);
+  reader.stamp(kept.generatedAt);
+  return kept.shard;
 }
 
-async function loadIndex(store: DocumentStore, kind: Kind): Promise<LoadedIndex> {
+async function valuePostings(reader: DocumentReader, loaded: LoadedKind, kind: Kind, filter: Filter, value: string): Promise<number[] | undefined> {
+  const start = shardHoldingValue(loaded.entry.filters[filter], value);
+  if (start === undefined) return undefined;
+  const path = filterShardPath(kind, filter, start);
+  let kept = loaded.values.get(path);
+  if (!kept) {
+    const text = await reader.required(path);
+    kept = parseValueShard(path, text, kind, filter, start);
+    keep(loaded, text.length);
+    loaded.values.set(path, kept);
+  }
+  reader.stamp(kept.generatedAt);
+  return kept.values.get(value);
+}
+
+// Counts a shard about to be kept; past the bound, what was kept is dropped first.
+function keep(loaded: LoadedKind, size: number): void {
+  if (loaded.size + size > MAX_KEPT_SIZE) {
+    loaded.terms.clear();
+    loaded.values.clear();
+    loaded.size = 0;
+  }
+  loaded.size += size;
+}
+
+async function loadEntry(store: DocumentStore, kind: Kind): Promise<LoadedKind> {
   const path = searchIndexPath(kind);
-  let byKind = loadedIndexes.get(store);
-  if (!byKind) loadedIndexes.set(store, (byKind = new Map()));
+  let byKind = loadedKinds.get(store);
+  if (!byKind) loadedKinds.set(store, (byKind = new Map()));
   const cached = byKind.get(kind);
   const revision = await store.revision?.(path);
-  if (revision !== undefined && cached?.revision === revision) return cached;
+  if (revision !== undefined && cached?.entryToken === revision) return cached;
   const text = await store.read(path);
   if (text === undefined) throw missingDocument(path);
-  if (revision === undefined && cached?.text === text) return cached;
-
-  const file = parseSearchIndex(path, text, kind);
-  // With a revision the text is not needed to tell a change, and not kept.
-  const loaded = { revision, text: revision === undefined ? text : undefined, file, search: indexNames(file.index), decoded: new Map() };
+  const token = revision ?? text;
+  if (cached?.entryToken === token) return cached;
+  const entry = parseSearchEntry(path, text, kind);
+  // Shards read under the same revision of the index stay good when only the entry's bytes changed (a new generated_at).
+  const loaded: LoadedKind =
+    cached?.entry.revision === entry.revision ? { ...cached, entryToken: token, entry } : { entryToken: token, entry, terms: new Map(), values: new Map(), size: 0 };
   byKind.set(kind, loaded);
   return loaded;
 }

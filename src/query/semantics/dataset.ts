@@ -3,19 +3,18 @@
  * the semantics needs (filter values, search, relations). Positions in the default order
  * ("ranks") identify entities everywhere in the query layer.
  */
-import type MiniSearch from 'minisearch';
 import type { EntitiesByKind, Entity } from './entity.js';
 import { filterRanks, filterValues, type FilterValues, type Postings } from './filters.js';
 import type { Filter, Kind } from './kinds.js';
 import { sortDefault } from './order.js';
-import { buildSearchIndex, searchRanks, type SearchDocument } from './search.js';
+import { searchShardsNow, shardIndex, type ShardedIndex } from './term-shards.js';
 
 /** In-memory dataset answering the reference semantics. */
 export class Dataset {
   /** Entities of each kind in the default order. */
   readonly entities: Record<Kind, readonly Entity[]>;
   private readonly postingsCache = new Map<string, Postings>();
-  private readonly indexCache = new Map<Kind, MiniSearch<SearchDocument>>();
+  private readonly indexCache = new Map<Kind, ShardedIndex>();
   private exhibitorsByExhibition: Map<string, number[]> | undefined;
 
   /** Takes entities in any order and sorts each kind into its default order. */
@@ -45,11 +44,11 @@ export class Dataset {
     return postings;
   }
 
-  /** The search index of a kind, built on first use. */
-  searchIndex(kind: Kind): MiniSearch<SearchDocument> {
+  /** The search index of a kind in shards, built on first use: the build writes these very shards. */
+  searchIndex(kind: Kind): ShardedIndex {
     let index = this.indexCache.get(kind);
     if (!index) {
-      index = buildSearchIndex(kind, this.entities[kind]);
+      index = shardIndex(kind, this.entities[kind]);
       this.indexCache.set(kind, index);
     }
     return index;
@@ -60,7 +59,7 @@ export class Dataset {
    * relevance when `q` is given, the default order otherwise.
    */
   match(kind: Kind, filters: FilterValues, q?: string): number[] {
-    const ranks = q === undefined ? this.entities[kind].map((_, rank) => rank) : searchRanks(this.searchIndex(kind), q);
+    const ranks = q === undefined ? this.entities[kind].map((_, rank) => rank) : searchShardsNow(this.searchIndex(kind), q).ranks;
     return filterRanks(ranks, filters, (filter, normalized) => this.postings(kind, filter).get(normalized));
   }
 

@@ -74,59 +74,56 @@ function searchDocument(kind: Kind, entity: Record<string, unknown>, rank: numbe
 }
 
 /**
- * The Chinese and English name of every entity, by rank, `""` when absent: what a search
- * index file stores for `q` (docs/api.md#search-index). Names compress far better than a
- * serialized index, and indexing them on load uses the very options of every index.
+ * Indexes entities listed in the default order: the whole index of a kind, from which the
+ * build cuts the shards of its search index (term-shards.ts). Each entity's MiniSearch
+ * id, and its short id, is its rank.
  */
-export type SearchNames = [cn: string, en: string][];
-
-/** The names to store for entities listed in the default order. */
-export function searchNames(kind: Kind, entities: readonly Record<string, unknown>[]): SearchNames {
-  return entities.map((entity, rank) => {
-    const { cn, en } = searchDocument(kind, entity, rank);
-    return [cn, en];
-  });
-}
-
-/** Builds an index over entities listed in the default order. */
-export function buildSearchIndex(kind: Kind, entities: readonly Record<string, unknown>[]): MiniSearch<SearchDocument> {
-  return indexNames(searchNames(kind, entities));
-}
-
-/** Indexes names listed by rank ({@link SearchNames}), as stored in a search index file. */
-export function indexNames(names: SearchNames): MiniSearch<SearchDocument> {
+export function indexEntities(kind: Kind, entities: readonly Record<string, unknown>[]): MiniSearch<SearchDocument> {
   const index = new MiniSearch<SearchDocument>(SEARCH_OPTIONS);
-  index.addAll(names.map(([cn, en], id) => ({ id, cn, en })));
+  index.addAll(entities.map((entity, rank) => searchDocument(kind, entity, rank)));
   return index;
 }
 
 /**
- * Ranks (positions in the default order) of the entities matching `q`, in relevance
- * order, ties in the default order (docs/api.md#relevance).
- *
- * The terms are combined with AND as MiniSearch would (each term's score summed in term
- * order, times the number of terms), but a term given twice counts once, and the terms
- * are searched one at a time: a later term scores only the entities every earlier term
- * matched, and the search stops at the first term that leaves none. So `co co co …`
- * costs what `co` costs, and `a b c … z` stops after a few letters.
+ * The terms of an index a query term reaches: itself and every longer term it begins
+ * (a prefix term), or only itself (a CJK bigram).
  */
-export function searchRanks(index: MiniSearch<SearchDocument>, q: string): number[] {
-  const terms = [...new Set(tokenize(q))];
-  let scores: Map<number, number> | undefined;
-  for (const term of terms) {
-    const kept = scores;
-    // A zero boost makes MiniSearch skip an entity before scoring it; a boost of 1 leaves the score as it is.
-    const options: SearchOptions = kept === undefined ? {} : { boostDocument: (id) => (kept.has(id as number) ? 1 : 0) };
-    const next = new Map<number, number>();
-    for (const result of index.search(term, options)) {
-      const id = result.id as number;
-      next.set(id, kept === undefined ? result.score : kept.get(id)! + result.score);
-    }
-    scores = next;
-    if (scores.size === 0) break;
+export function reachesPrefixes(term: string): boolean {
+  return isPrefixTerm(term);
+}
+
+/**
+ * The distinct terms of `q`, in the order they are searched. A term given twice counts
+ * once (docs/api.md#relevance).
+ */
+export function queryTerms(q: string): string[] {
+  return [...new Set(tokenize(q))];
+}
+
+/**
+ * Adds the scores of one query term, searched in `index`, to the running scores of the
+ * terms before it: the terms are combined with AND as MiniSearch would (each term's score
+ * summed in term order, times the number of terms, see {@link rankByScore}), searched one
+ * at a time, so a later term scores only the entities every earlier term matched. `kept`
+ * is undefined for the first term. The result is empty when no entity matches all terms
+ * so far, and the search can stop there: `co co co …` costs what `co` costs, and
+ * `a b c … z` stops after a few letters.
+ */
+export function scoreTerm(index: MiniSearch<SearchDocument>, term: string, kept: ReadonlyMap<number, number> | undefined): Map<number, number> {
+  // A zero boost makes MiniSearch skip an entity before scoring it; a boost of 1 leaves the score as it is.
+  const options: SearchOptions = kept === undefined ? {} : { boostDocument: (id) => (kept.has(id as number) ? 1 : 0) };
+  const scores = new Map<number, number>();
+  for (const result of index.search(term, options)) {
+    const id = result.id as number;
+    scores.set(id, kept === undefined ? result.score : kept.get(id)! + result.score);
   }
-  return [...(scores ?? [])]
-    .map(([id, score]) => ({ id, score: score * terms.length }))
+  return scores;
+}
+
+/** Ranks in relevance order, ties in the default order (docs/api.md#relevance), from the summed scores of `termCount` terms. */
+export function rankByScore(scores: ReadonlyMap<number, number>, termCount: number): number[] {
+  return [...scores]
+    .map(([id, score]) => ({ id, score: score * termCount }))
     .sort((a, b) => b.score - a.score || a.id - b.id)
     .map((result) => result.id);
 }

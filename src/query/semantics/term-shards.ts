@@ -1,0 +1,163 @@
+/**
+ * The search index of a kind cut into shards of terms (docs/api.md#search-index), so that
+ * a `q` query reads only the shards its terms reach. A shard is a run of terms in
+ * code-unit order with their postings, and for every entity they reach its id and the
+ * lengths of its names; the global statistics (entity count, average name lengths) are
+ * in the entry that lists the shards. A query term is searched by MiniSearch itself, in
+ * one MiniSearch index loaded from the shards the term reaches and those statistics, so
+ * each term scores exactly as in the whole index: one scoring, for the reference, the
+ * build, the router and the SDK.
+ */
+import MiniSearch, { type AsPlainObject } from 'minisearch';
+import type { Entity } from './entity.js';
+import type { Kind } from './kinds.js';
+import { indexEntities, queryTerms, rankByScore, reachesPrefixes, scoreTerm, SEARCH_OPTIONS, type SearchDocument } from './search.js';
+import { contentCuts, runHolding } from './content-cuts.js';
+
+/** One term and the entities holding it in each name field: `[rank, term frequency]`, ranks ascending. */
+export type TermPostings = [term: string, cn: [rank: number, tf: number][], en: [rank: number, tf: number][]];
+
+/** A run of terms of a kind's search index. */
+export interface TermShard {
+  /** Its first term; `""` for the first shard, which also holds every term before the second. */
+  start: string;
+  /** The entities its terms reach, by rank (ascending): id and name lengths `[cn, en]` in terms. */
+  entities: [rank: number, id: string, cn: number, en: number][];
+  /** Its terms in code-unit order. */
+  terms: TermPostings[];
+}
+
+/** What a query needs before any shard: the global statistics, and where each shard starts. */
+export interface TermIndex {
+  /** Entities of the kind. */
+  count: number;
+  /** Average length in terms of the `cn` and `en` names, as MiniSearch computed it over all entities. */
+  averageLengths: [cn: number, en: number];
+  /** Start of each shard ({@link TermShard.start}), ascending; empty for a kind without entities. */
+  starts: string[];
+}
+
+/** A kind's search index cut into shards. */
+export interface ShardedIndex extends TermIndex {
+  shards: TermShard[];
+}
+
+/** Aimed bytes of a shard's postings: small enough for a cold query, large enough to keep the files few. */
+export const TARGET_SHARD_COST = 16_000;
+// Bytes a posting adds to a shard: its own few, and the id and name lengths of the entity it reaches, mostly one not yet listed.
+const POSTING_COST = 18;
+
+/** Cuts the search index of entities listed in the default order into shards of about `targetCost` bytes of postings. */
+export function shardIndex(kind: Kind, entities: readonly Entity[], targetCost = TARGET_SHARD_COST): ShardedIndex {
+  const whole = indexEntities(kind, entities).toJSON();
+  const lengths = whole.fieldLength as Record<string, [number, number]>;
+  // MiniSearch's short ids are the ranks: the entities were added in rank order from 0.
+  const terms = whole.index
+    .map(([term, fields]): TermPostings => [term, postingsOf(fields['0']), postingsOf(fields['1'])])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const runs = contentCuts(terms, ([term]) => term, ([term, cn, en]) => term.length + POSTING_COST * (cn.length + en.length), targetCost);
+  const shards = runs.map((run, i): TermShard => {
+    const reached = new Set<number>();
+    for (const [, cn, en] of run) for (const [rank] of [...cn, ...en]) reached.add(rank);
+    const ranks = [...reached].sort((a, b) => a - b);
+    return { start: i === 0 ? '' : run[0]![0], entities: ranks.map((rank) => [rank, entities[rank]!.id, ...lengths[rank]!]), terms: run };
+  });
+  // Without entities MiniSearch has no averages yet.
+  const [cn = 0, en = 0] = whole.averageFieldLength;
+  return { count: whole.documentCount, averageLengths: [cn, en], starts: shards.map((shard) => shard.start), shards };
+}
+
+function postingsOf(postings: Record<string, number> | undefined): [number, number][] {
+  return Object.entries(postings ?? {})
+    .map(([rank, tf]): [number, number] => [Number(rank), tf])
+    .sort((a, b) => a[0] - b[0]);
+}
+
+/** Starts of the shards holding the terms `term` reaches: the one that would hold it, and for a prefix term those after it that begin with it. */
+export function shardsReached(starts: readonly string[], term: string): string[] {
+  const first = runHolding(starts, term);
+  if (first < 0) return [];
+  const reached = [starts[first]!];
+  if (!reachesPrefixes(term)) return reached;
+  for (let i = first + 1; i < starts.length && starts[i]!.startsWith(term); i++) reached.push(starts[i]!);
+  return reached;
+}
+
+/** The entities of a kind matching `q` in relevance order, and the id of each. */
+export interface SearchMatches {
+  ranks: number[];
+  idOf(rank: number): string;
+}
+
+/**
+ * Searches `q` term by term (see {@link scoreTerm}), yielding the starts of the shards
+ * each term needs and taking those shards back, so that the reference (shards in memory)
+ * and the router (shards read as documents) run this one search.
+ */
+export function* searchShards(index: TermIndex, q: string): Generator<string[], SearchMatches, readonly TermShard[]> {
+  const terms = queryTerms(q);
+  const ids = new Map<number, string>();
+  let scores: Map<number, number> | undefined;
+  for (const term of terms) {
+    const shards = yield shardsReached(index.starts, term);
+    if (scores === undefined) for (const shard of shards) for (const [rank, id] of shard.entities) ids.set(rank, id);
+    scores = scoreTerm(searchable(index, shards), term, scores);
+    if (scores.size === 0) break;
+  }
+  return { ranks: rankByScore(scores ?? new Map(), terms.length), idOf: (rank) => ids.get(rank)! };
+}
+
+/** Runs {@link searchShards} over shards at hand. */
+export function searchShardsNow(index: ShardedIndex, q: string): SearchMatches {
+  const byStart = new Map(index.shards.map((shard) => [shard.start, shard]));
+  const search = searchShards(index, q);
+  for (let step = search.next([]); ; ) {
+    if (step.done) return step.value;
+    step = search.next(step.value.map((start) => byStart.get(start)!));
+  }
+}
+
+// One MiniSearch index per shard, or per run of shards a short prefix reaches, made on first use.
+const loaded = new WeakMap<TermShard, { key: string; search: MiniSearch<SearchDocument> }>();
+
+function searchable(index: TermIndex, shards: readonly TermShard[]): MiniSearch<SearchDocument> {
+  const key = shards.map((shard) => shard.start).join('\u0000');
+  const first = shards[0];
+  if (first === undefined) return MiniSearch.loadJS(plainIndex(index, []), SEARCH_OPTIONS);
+  const cached = loaded.get(first);
+  if (cached?.key === key) return cached.search;
+  const search = MiniSearch.loadJS<SearchDocument>(plainIndex(index, shards), SEARCH_OPTIONS);
+  loaded.set(first, { key, search });
+  return search;
+}
+
+// The shards as a MiniSearch index with the global statistics: its terms, inserted in code-unit order, are visited in that order.
+function plainIndex(index: TermIndex, shards: readonly TermShard[]): AsPlainObject {
+  const documentIds: Record<string, number> = {};
+  const fieldLength: Record<string, number[]> = {};
+  const terms: AsPlainObject['index'] = [];
+  for (const shard of shards) {
+    for (const [rank, , cn, en] of shard.entities) {
+      documentIds[rank] = rank;
+      fieldLength[rank] = [cn, en];
+    }
+    for (const [term, cn, en] of shard.terms) {
+      const fields: Record<string, Record<string, number>> = {};
+      if (cn.length > 0) fields['0'] = Object.fromEntries(cn);
+      if (en.length > 0) fields['1'] = Object.fromEntries(en);
+      terms.push([term, fields]);
+    }
+  }
+  return {
+    documentCount: index.count,
+    nextId: index.count,
+    documentIds,
+    fieldIds: { cn: 0, en: 1 },
+    fieldLength,
+    averageFieldLength: index.averageLengths,
+    storedFields: {},
+    dirtCount: 0,
+    index: terms,
+    serializationVersion: 2,
+  };
+}
