@@ -1,21 +1,27 @@
 /**
- * Bundles the Cloudflare Pages worker (lib/hosts/cloudflare-worker.js, the
- * router of src/query and MiniSearch) into one ES module, which the build copies into
- * every site as `_worker.js`. Run by `npm run compile` after tsc.
+ * Bundles the Cloudflare workers (lib/hosts/cloudflare-worker.js for Pages,
+ * lib/hosts/cloudflare-r2-worker.js for Workers + R2: the router of src/query and
+ * MiniSearch) into one ES module each, which the build copies into every site. Run by
+ * `npm run compile` after tsc.
  */
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { WORKER_BUNDLE } from '../src/hosts/cloudflare-pages.js';
+import { PAGES_WORKER_BUNDLE, R2_WORKER_BUNDLE } from '../src/hosts/bundles.js';
 
-await build({
-  entryPoints: [fileURLToPath(new URL('../lib/hosts/cloudflare-worker.js', import.meta.url))],
-  outfile: fileURLToPath(WORKER_BUNDLE),
-  bundle: true,
-  format: 'esm',
-  // "neutral" resolves no Node built-ins: an import of node:* fails the bundle instead of the deploy.
-  platform: 'neutral',
-  mainFields: ['module', 'main'],
-  target: 'es2022',
-  legalComments: 'none',
-  logLevel: 'warning',
-});
+for (const [entry, bundle] of [
+  ['../lib/hosts/cloudflare-worker.js', PAGES_WORKER_BUNDLE],
+  ['../lib/hosts/cloudflare-r2-worker.js', R2_WORKER_BUNDLE],
+] as const) {
+  await build({
+    entryPoints: [fileURLToPath(new URL(entry, import.meta.url))],
+    outfile: fileURLToPath(bundle),
+    bundle: true,
+    format: 'esm',
+    // "neutral" resolves no Node built-ins: an import of node:* fails the bundle instead of the deploy.
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    target: 'es2022',
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+}

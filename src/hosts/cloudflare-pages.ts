@@ -1,26 +1,10 @@
 /**
- * Cloudflare Pages files of the site: `_worker.js`, the router bundled at compile time,
- * and `_routes.json`, which leaves the static documents to the CDN.
+ * Cloudflare Pages files of the site beside `_worker.js` (bundles.ts): `_routes.json`,
+ * which leaves the static documents to the CDN, and `api/public/404.html`.
  */
-import { readFileSync } from 'node:fs';
 import { API_ROOT, DATASET_ROUTE, SCHEMA_ROUTE } from '../query/formats/urls.js';
 import { errorBody } from '../query/responses/error-response.js';
 import { COLLECTIONS, DATASET_TYPES, KINDS } from '../query/semantics/kinds.js';
-
-/**
- * Where `npm run compile` writes the worker bundle. Relative to the package root, so it
- * resolves the same from src/ (tests) and lib/ (the installed command).
- */
-export const WORKER_BUNDLE = new URL('../../lib/hosts/cloudflare-worker.bundle.js', import.meta.url);
-
-/** The worker bundle, the text of `_worker.js`. */
-export function workerScript(): string {
-  try {
-    return readFileSync(WORKER_BUNDLE, 'utf8');
-  } catch (error) {
-    throw new Error(`the Cloudflare worker bundle ${WORKER_BUNDLE.pathname} is missing; run npm run compile`, { cause: error });
-  }
-}
 
 /**
  * `api/public/404.html`: what Pages serves for a path inside a static document folder that

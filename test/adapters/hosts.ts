@@ -3,11 +3,14 @@
  * (workerd, the Cloudflare runtime) and nginx, each over a built site on 127.0.0.1.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import fg from 'fast-glob';
+import { Miniflare } from 'miniflare';
+import { R2_COMPATIBILITY_DATE, R2_WORKER_FOLDER } from '../../src/hosts/cloudflare-r2.js';
 import { httpRequest, type Target } from '../contract/targets.js';
 
 /** The compatibility date the worker is run with; wrangler 4.86's workerd accepts it. */
@@ -26,6 +29,42 @@ export async function cloudflareTarget(dir: string): Promise<Target> {
   const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG_PATH: work, XDG_CONFIG_HOME: work };
   const child = spawn(process.execPath, [wrangler, ...args, '--persist-to', work], { cwd: work, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   return hostTarget('cloudflare worker', child, `http://127.0.0.1:${port}`, work, () => process.kill(-child.pid!, 'SIGTERM'));
+}
+
+/**
+ * `wrangler dev` (workerd, offline) running the site's `r2-worker/` as built, its bucket a
+ * local R2 bucket that holds every file of the site in `dir`, put there beforehand through
+ * Miniflare into the state folder `wrangler dev --persist-to` reads.
+ */
+export async function r2WorkerTarget(dir: string): Promise<Target> {
+  const work = await mkdtemp(path.join(tmpdir(), 'ds-r2-'));
+  const state = path.join(work, 'state');
+  await fillBucket(dir, path.join(state, 'v3', 'r2'));
+  // wrangler writes scratch files beside its configuration: a copy, not the site, gets them.
+  await cp(path.join(dir, R2_WORKER_FOLDER), path.join(work, R2_WORKER_FOLDER), { recursive: true });
+  const port = await freePort();
+  const wrangler = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
+  const config = path.join(work, R2_WORKER_FOLDER, 'wrangler.toml');
+  const args = ['dev', '--config', config, '--persist-to', state, '--ip', '127.0.0.1', '--port', String(port), '--compatibility-date', R2_COMPATIBILITY_DATE];
+  const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG_PATH: work, XDG_CONFIG_HOME: work };
+  const child = spawn(process.execPath, [wrangler, ...args], { cwd: work, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  return hostTarget('R2 worker', child, `http://127.0.0.1:${port}`, work, () => process.kill(-child.pid!, 'SIGTERM'));
+}
+
+// Puts every file of the site into the bucket `dataset-site` (the template's) persisted under `persist`.
+async function fillBucket(dir: string, persist: string): Promise<void> {
+  const mf = new Miniflare({ modules: true, script: 'export default { fetch: () => new Response(null) }', r2Buckets: { SITE: 'dataset-site' }, r2Persist: persist });
+  try {
+    // Typed here: the binding's own types come with @cloudflare/workers-types, which the tests do not load.
+    const bucket = (await mf.getR2Bucket('SITE')) as unknown as { put(key: string, value: Uint8Array): Promise<unknown> };
+    const files = await fg('**/*', { cwd: dir, dot: true, onlyFiles: true });
+    for (let next = 0; next < files.length; ) {
+      const batch = files.slice(next, (next += 64));
+      await Promise.all(batch.map(async (file) => bucket.put(file, new Uint8Array(await readFile(path.join(dir, file))))));
+    }
+  } finally {
+    await mf.dispose();
+  }
 }
 
 /**

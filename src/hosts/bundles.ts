@@ -1,0 +1,21 @@
+/**
+ * The worker bundles `npm run compile` writes (scripts/bundle-worker.ts) and the build
+ * copies into every site. Their URLs are relative to the package root, so they resolve
+ * the same from src/ (tests) and lib/ (the installed command).
+ */
+import { readFileSync } from 'node:fs';
+
+/** The Cloudflare Pages worker, `_worker.js` of a site. */
+export const PAGES_WORKER_BUNDLE = new URL('../../lib/hosts/cloudflare-worker.bundle.js', import.meta.url);
+
+/** The Cloudflare Worker over R2, `r2-worker/worker.js` of a site. */
+export const R2_WORKER_BUNDLE = new URL('../../lib/hosts/cloudflare-r2-worker.bundle.js', import.meta.url);
+
+/** The text of a bundle; a missing one says to compile. */
+export function bundleText(bundle: URL): string {
+  try {
+    return readFileSync(bundle, 'utf8');
+  } catch (error) {
+    throw new Error(`the Cloudflare worker bundle ${bundle.pathname} is missing; run npm run compile`, { cause: error });
+  }
+}

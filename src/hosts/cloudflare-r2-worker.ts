@@ -1,0 +1,46 @@
+/**
+ * The Cloudflare Worker for a site of any size, its documents in an R2 bucket (uploaded
+ * by `dataset-site publish`): every request is answered by the router of src/query over
+ * the bucket, the static documents and the query form alike, with the API headers.
+ * Answers of `GET` with status 200 are kept in the Cache API for their `max-age`, so hot
+ * documents and queries cost no R2 read. `scripts/bundle-worker.ts` bundles this file
+ * into one ES module; it must import nothing from Node.
+ */
+import { createRouter, type Router } from '../query/router/router.js';
+import { r2Store, type R2BucketLike } from './r2-store.js';
+
+/** The bindings of the Worker (`wrangler.toml` written beside it by the build). */
+export interface R2WorkerEnv {
+  /** The bucket holding the site. */
+  SITE: R2BucketLike;
+  /** Key prefix of the site's documents in the bucket (`dataset-site publish --prefix`). @default "" */
+  SITE_PREFIX?: string;
+}
+
+/** What the Worker uses of the runtime's execution context. */
+interface ExecutionContext {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+/** The Cache API's default cache, as workerd provides it. */
+declare const caches: { default: { match(request: Request): Promise<Response | undefined>; put(request: Request, response: Response): Promise<void> } };
+
+// One router per isolate (see cloudflare-worker.ts): its shards stay loaded across requests.
+let router: Router | undefined;
+
+export default {
+  /** Answers every request from the bucket through the router, from the cache when it has the answer. */
+  async fetch(request: Request, env: R2WorkerEnv, context: ExecutionContext): Promise<Response> {
+    const cacheable = request.method === 'GET';
+    if (cacheable) {
+      const cached = await caches.default.match(request);
+      if (cached) return cached;
+    }
+    router ??= createRouter({ store: r2Store(env.SITE, env.SITE_PREFIX ?? ''), onError: (error) => console.error(error) });
+    const { origin } = new URL(request.url);
+    const answer = await router({ method: request.method, url: request.url.slice(origin.length) });
+    const response = new Response(answer.body === '' ? null : answer.body, { status: answer.status, headers: answer.headers });
+    if (cacheable && answer.status === 200) context.waitUntil(caches.default.put(request, response.clone()));
+    return response;
+  },
+};
