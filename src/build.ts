@@ -3,6 +3,7 @@ import path from 'node:path';
 import { resolveConfig, type BuildOptions, type ResolvedConfig } from './config.js';
 import { UserError, hasErrors, type Diagnostic } from './diagnostics.js';
 import { lockOutput } from './pipeline/build-lock.js';
+import { readFeedState } from './pipeline/changes.js';
 import { loadSources } from './pipeline/load.js';
 import { modelEntities } from './pipeline/model.js';
 import { planListings } from './pipeline/plan.js';
@@ -57,7 +58,8 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
   if (config.write && !config.allowShrink) await checkShrink(config.outDir, entities, config.maxShrink);
   const listings = planListings(dataset);
   const context = { baseUrl: config.baseUrl, generatedAt: config.now.toISOString(), dictionary: buildDictionary() };
-  const site = renderSite({ dataset, listings, context });
+  const feed = { previous: config.write ? await readFeedState(config.outDir) : undefined, now: config.now, windowDays: config.changesWindowDays };
+  const site = renderSite({ dataset, listings, context, feed });
   const output = config.write
     ? await writeSite(site, { outDir: config.outDir, generatedAt: context.generatedAt, onProgress: (n) => config.onProgress(`${n} files written`) })
     : countDocuments(site.documents, context.generatedAt);

@@ -22,10 +22,12 @@ program
   .option('--skip-invalid', 'build without invalid records (each is still reported)', false)
   .option('--max-shrink <share>', 'fail when a kind has this share fewer entities than the site it replaces (10% or 0.1)', '10%')
   .option('--allow-shrink', 'build even when the sources shrank by more than --max-shrink', false)
-  .action(async (options: { sources: string; out: string; baseUrl: string; skipInvalid: boolean; maxShrink: string; allowShrink: boolean }) => {
+  .option('--changes-window <days>', 'days the changes feed (api/public/changes/) keeps what each build changed', '7')
+  .action(async (options: { sources: string; out: string; baseUrl: string; skipInvalid: boolean; maxShrink: string; allowShrink: boolean; changesWindow: string }) => {
     const started = Date.now();
-    const { maxShrink, ...rest } = options;
-    const result = await build({ ...rest, maxShrink: parseShare(maxShrink), onProgress: (message) => process.stderr.write(`  ${message}\n`) });
+    const { maxShrink, changesWindow, ...rest } = options;
+    const changesWindowDays = /^\s*\d+(?:\.\d+)?\s*$/.test(changesWindow) ? Number(changesWindow) : NaN;
+    const result = await build({ ...rest, maxShrink: parseShare(maxShrink), changesWindowDays, onProgress: (message) => process.stderr.write(`  ${message}\n`) });
     printDiagnostics(result.diagnostics);
     const { exhibition, exhibitor, service_provider } = result.entities;
     const skipped = result.skipped > 0 ? `, ${result.skipped} invalid records skipped` : '';

@@ -16,6 +16,8 @@ export interface BuildOptions {
   maxShrink?: number;
   /** Build even when the sources shrank by more than `maxShrink`. @default false */
   allowShrink?: boolean;
+  /** Days the changes feed keeps a build's change set (the latest is always kept). @default 7 */
+  changesWindowDays?: number;
   /** The build time: `generated_at` of changed documents and the date statuses are derived against. @default new Date() */
   now?: Date;
   /** Write the site; `false` runs every stage but the write. @default true */
@@ -35,6 +37,7 @@ export interface ResolvedConfig {
   skipInvalid: boolean;
   maxShrink: number;
   allowShrink: boolean;
+  changesWindowDays: number;
   now: Date;
   write: boolean;
   onProgress: (message: string) => void;
@@ -54,6 +57,8 @@ export function resolveConfig(options: BuildOptions = {}): ResolvedConfig {
   }
   const maxShrink = options.maxShrink ?? 0.1;
   if (!(maxShrink >= 0 && maxShrink <= 1)) throw new UserError(`--max-shrink must be a share from 0 to 1 (or 0% to 100%); got ${options.maxShrink}`, 2);
+  const changesWindowDays = options.changesWindowDays ?? 7;
+  if (!(changesWindowDays >= 0 && changesWindowDays <= 3660)) throw new UserError(`--changes-window must be a number of days from 0 to 3660; got ${options.changesWindowDays}`, 2);
   const now = options.now ?? new Date();
   if (Number.isNaN(now.getTime())) throw new UserError('the build time is not a valid date', 2);
   return {
@@ -64,6 +69,7 @@ export function resolveConfig(options: BuildOptions = {}): ResolvedConfig {
     skipInvalid: options.skipInvalid ?? false,
     maxShrink,
     allowShrink: options.allowShrink ?? false,
+    changesWindowDays,
     now,
     write: options.write ?? true,
     onProgress: options.onProgress ?? (() => {}),

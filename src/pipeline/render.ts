@@ -12,15 +12,24 @@ import type { Dataset } from '../query/semantics/dataset.js';
 import { KINDS } from '../query/semantics/kinds.js';
 import type { AssembleContext } from './assemble.js';
 import { entityDigest, entityLength, serializeEntities, type EntityStore } from './entity-store.js';
-import { textDocument, type OutputDocument } from './output.js';
+import { advanceFeed, renderFeed, type FeedState } from './changes.js';
+import { textDocument, type OutputDocument, type OutputFile } from './output.js';
 import { PageRenderer, pageDictionaries } from './pages.js';
 import type { Listing } from './plan.js';
 
-/** Everything rendering needs: the data, the listings to write, the response context. */
+/** Everything rendering needs: the data, the listings to write, the response context, the changes feed so far. */
 export interface RenderInput {
   dataset: Dataset;
   listings: readonly Listing[];
   context: ResponseContext;
+  feed: FeedInput;
+}
+
+/** The changes feed before this build, when this build is made, and how many days it keeps. */
+export interface FeedInput {
+  previous: FeedState | undefined;
+  now: Date;
+  windowDays: number;
 }
 
 /** The rendered site: its documents and what assembling their bytes needs. */
@@ -30,14 +39,23 @@ export interface RenderedSite extends AssembleContext {
 }
 
 /** Renders every document of the site. */
-export function renderSite({ dataset, listings, context }: RenderInput): RenderedSite {
+export function renderSite({ dataset, listings, context, feed }: RenderInput): RenderedSite {
   const store = serializeEntities(dataset);
+  const state = advanceFeed(feed.previous, entityDigests(dataset, store), feed.now, feed.windowDays);
+  const feedFiles = renderFeed(state, context.baseUrl, feed.windowDays);
   const assembleContext: AssembleContext = { entities: store.bytes, dictionaries: pageDictionaries(context) };
   const pages = new PageRenderer(store, assembleContext, context);
-  return { ...assembleContext, documents: { [Symbol.iterator]: () => documents(dataset, listings, context, store, pages) } };
+  return { ...assembleContext, documents: { [Symbol.iterator]: () => documents(dataset, listings, context, store, pages, feedFiles) } };
 }
 
-function* documents(dataset: Dataset, listings: readonly Listing[], context: ResponseContext, store: EntityStore, pages: PageRenderer): Generator<OutputDocument> {
+function* documents(
+  dataset: Dataset,
+  listings: readonly Listing[],
+  context: ResponseContext,
+  store: EntityStore,
+  pages: PageRenderer,
+  feedFiles: readonly OutputFile[],
+): Generator<OutputDocument> {
   yield textDocument({ path: SCHEMA_PATH, content: JSON.stringify(schemaDocument({ ...context, generatedAt: '' })), timestamped: true });
   for (const kind of KINDS) {
     const entities = dataset.entities[kind];
@@ -66,5 +84,13 @@ function* documents(dataset: Dataset, listings: readonly Listing[], context: Res
     places.add(pathOf(1));
     yield* pages.pages('service_provider', { service_provider: dataset.coveringProviders(exhibition) }, pathOf);
   }
+  for (const file of feedFiles) yield textDocument(file);
   for (const file of renderHostFiles(context.baseUrl)) yield textDocument(file);
+}
+
+// Every entity's digest, by kind and id: what the changes feed compares across builds.
+function entityDigests(dataset: Dataset, store: EntityStore): FeedState['digests'] {
+  const digests = {} as FeedState['digests'];
+  for (const kind of KINDS) digests[kind] = Object.fromEntries(dataset.entities[kind].map((entity, rank) => [entity.id, entityDigest(store, kind, rank)]));
+  return digests;
 }

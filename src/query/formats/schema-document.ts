@@ -5,6 +5,7 @@
  */
 import { DATASET_PARAMETER_SCHEMAS } from '../semantics/params.js';
 import { SCHEMA_VERSION, type Dictionary, type ResponseContext } from '../responses/dataset-response.js';
+import { CHANGES_INDEX_PATH } from './changes-feed.js';
 import { listingPath, PAGE_SIZE, SCHEMA_PATH } from './paths.js';
 import { parseDocument, SiteError } from './site-error.js';
 import { staticUrl, trimSlash } from './urls.js';
@@ -24,6 +25,7 @@ export function schemaDocument(context: ResponseContext) {
     _links: {
       self: staticUrl(context.baseUrl, SCHEMA_PATH),
       dataset: staticUrl(context.baseUrl, listingPath('all', {}, 1)),
+      changes: staticUrl(context.baseUrl, CHANGES_INDEX_PATH),
     },
     _meta: {
       type: 'schema',

@@ -1,0 +1,80 @@
+/**
+ * The changes feed across builds (docs/api.md#changes): the digest of every entity is
+ * kept inside the site (`.dataset-site/changes.json`, never served) with the builds still
+ * in the feed's window; a build compares its entities' digests with the previous build's
+ * and, when any differs, adds a change set.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { KINDS, type Kind } from '../query/semantics/kinds.js';
+import { buildId, CHANGES_INDEX_PATH, changeSetDocument, changeSetPath, changesIndexDocument, type BuildChanges, type KindChanges } from '../query/formats/changes-feed.js';
+import type { OutputFile } from './output.js';
+
+/** Path of the feed's state inside the site. */
+export const FEED_STATE_PATH = '.dataset-site/changes.json';
+const FEED_STATE_VERSION = 1;
+
+/** The feed between builds: the builds kept (oldest first) and every entity's digest, by kind and id. */
+export interface FeedState {
+  builds: BuildChanges[];
+  digests: Record<Kind, Record<string, string>>;
+}
+
+/** The feed state of the site in `outDir`; `undefined` for a first build, or a state of another version or unreadable. */
+export async function readFeedState(outDir: string): Promise<FeedState | undefined> {
+  const text = await readFile(path.join(outDir, FEED_STATE_PATH), 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  try {
+    const state = JSON.parse(text) as Partial<FeedState> & { version?: unknown };
+    if (state.version !== FEED_STATE_VERSION || !Array.isArray(state.builds) || typeof state.digests !== 'object' || state.digests === null) return undefined;
+    return { builds: state.builds, digests: state.digests };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The feed after a build made at `now` whose entities have `digests`: a change set added
+ * when any entity was added, changed or removed (a first build adds a baseline), and the
+ * builds older than `windowDays` dropped, the latest always kept.
+ */
+export function advanceFeed(previous: FeedState | undefined, digests: FeedState['digests'], now: Date, windowDays: number): FeedState {
+  const builds = [...(previous?.builds ?? [])];
+  const changes = Object.fromEntries(KINDS.map((kind) => [kind, diff(previous?.digests[kind] ?? {}, digests[kind])])) as Record<Kind, KindChanges>;
+  const changed = KINDS.some((kind) => Object.values(changes[kind]).some((ids) => ids.length > 0));
+  if (previous === undefined || changed) {
+    const empty = Object.fromEntries(KINDS.map((kind): [Kind, KindChanges] => [kind, { added: [], changed: [], removed: [] }])) as Record<Kind, KindChanges>;
+    builds.push({ build: uniqueId(builds, now), at: now.toISOString(), baseline: previous === undefined, changes: previous === undefined ? empty : changes });
+  }
+  const oldest = new Date(now.getTime() - windowDays * 86_400_000).toISOString();
+  const kept = builds.filter((build, i) => build.at >= oldest || i === builds.length - 1);
+  return { builds: kept, digests };
+}
+
+/** The feed's documents: the index, a change set per build kept, and the state for the next build. */
+export function renderFeed(state: FeedState, baseUrl: string, windowDays: number): OutputFile[] {
+  return [
+    { path: CHANGES_INDEX_PATH, content: JSON.stringify(changesIndexDocument(state.builds, baseUrl, windowDays)), timestamped: true },
+    ...state.builds.map((build, i) => ({ path: changeSetPath(build.build), content: JSON.stringify(changeSetDocument(state.builds, i, baseUrl)), timestamped: true })),
+    { path: FEED_STATE_PATH, content: JSON.stringify({ version: FEED_STATE_VERSION, ...state }), timestamped: false },
+  ];
+}
+
+function diff(before: Record<string, string>, after: Record<string, string>): KindChanges {
+  const changes: KindChanges = { added: [], changed: [], removed: [] };
+  for (const [id, digest] of Object.entries(after)) {
+    if (!Object.hasOwn(before, id)) changes.added.push(id);
+    else if (before[id] !== digest) changes.changed.push(id);
+  }
+  for (const id of Object.keys(before)) if (!Object.hasOwn(after, id)) changes.removed.push(id);
+  for (const ids of Object.values(changes)) ids.sort();
+  return changes;
+}
+
+// Two builds within one millisecond still get distinct ids.
+function uniqueId(builds: readonly BuildChanges[], now: Date): string {
+  const taken = new Set(builds.map((build) => build.build));
+  let id = buildId(now);
+  for (let n = 2; taken.has(id); n++) id = `${buildId(now)}-${n}`;
+  return id;
+}
