@@ -1,10 +1,14 @@
 /** build(): sources to a static site, one line per stage. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { resolveConfig, type BuildOptions, type ResolvedConfig } from './config.js';
 import { UserError, hasErrors, type Diagnostic } from './diagnostics.js';
 import { lockOutput } from './pipeline/build-lock.js';
 import { readFeedState } from './pipeline/changes.js';
-import { loadSources } from './pipeline/load.js';
+import { SOURCE_FORMATS } from './pipeline/find-sources.js';
+import { loadSources, type LoadedSources } from './pipeline/load.js';
+import { fetchSources } from './pipeline/remote-sources.js';
 import { modelEntities } from './pipeline/model.js';
 import { planListings } from './pipeline/plan.js';
 import { renderSite } from './pipeline/render.js';
@@ -75,9 +79,10 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
 // Load, validate, model: the raw and validated records are unreachable once this returns,
 // so the memory they hold is free before rendering.
 async function readDataset(config: ResolvedConfig, display: (file: string) => string): Promise<{ dataset: Dataset; diagnostics: Diagnostic[]; skipped: number }> {
-  const loaded = await loadSources(config.sourcesDir, display);
+  const loaded = config.sourcesUrl === undefined ? await loadSources(config.sourcesDir, display) : await loadRemoteSources(config.sourcesUrl, config);
   if (loaded.files.length === 0) {
-    throw new UserError(`no source files (*.json, *.ndjson, *.jsonl) found in ${display(config.sourcesDir)}; check --sources`, 1, loaded.diagnostics);
+    const skipped = loaded.skipped.length === 0 ? '' : `; skipped files of other formats: ${loaded.skipped.join(', ')}`;
+    throw new UserError(`no source files found in ${config.sourcesUrl ?? display(config.sourcesDir)}: dataset-site reads ${SOURCE_FORMATS.join(', ')}${skipped}; check --sources`, 1, loaded.diagnostics);
   }
   const validated = validateRecords(loaded.records);
   const diagnostics = [...loaded.diagnostics, ...validated.diagnostics];
@@ -86,4 +91,16 @@ async function readDataset(config: ResolvedConfig, display: (file: string) => st
   }
   const entities = modelEntities(validated.records, config.baseUrl, config.now.toISOString().slice(0, 10));
   return { dataset: new Dataset(entities), diagnostics, skipped: validated.rejected };
+}
+
+// Fetches the remote sources into a scratch folder, reads them as local files named by their URLs, and removes the folder.
+async function loadRemoteSources(url: string, config: ResolvedConfig): Promise<LoadedSources> {
+  const scratch = await mkdtemp(path.join(tmpdir(), 'dataset-site-sources-'));
+  try {
+    const files = await fetchSources(url, scratch, config.fetch);
+    config.onProgress(`fetched ${files.size} source document${files.size === 1 ? '' : 's'} from ${url}`);
+    return await loadSources(scratch, (file) => files.get(file) ?? file);
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
 }

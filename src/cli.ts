@@ -16,18 +16,20 @@ const program = new Command('dataset-site')
 program
   .command('build')
   .description('build the site from the source records (the previous site stays untouched on failure)')
-  .option('--sources <dir>', 'folder of source records (*.json, exhibitions|exhibitors|service_providers/*.ndjson)', 'sources')
+  .option('--sources <dir|url>', 'folder or file of source records (*.json, *.ndjson, *.csv, *.tsv), or the https:// URL of one, or of a manifest {"sources": [urls]}', 'sources')
+  .option('--fetch-timeout <seconds>', 'for remote sources: seconds one attempt may take', '30')
+  .option('--fetch-retries <n>', 'for remote sources: attempts after the first, with backoff, on network errors, 429 and 5xx', '3')
   .option('--out <dir>', 'folder of the built site, replaced as a whole', 'dist')
   .option('--base-url <url>', 'absolute URL the site is served under', 'http://localhost:8080')
   .option('--skip-invalid', 'build without invalid records (each is still reported)', false)
   .option('--max-shrink <share>', 'fail when a kind has this share fewer entities than the site it replaces (10% or 0.1)', '10%')
   .option('--allow-shrink', 'build even when the sources shrank by more than --max-shrink', false)
   .option('--changes-window <days>', 'days the changes feed (api/public/changes/) keeps what each build changed', '7')
-  .action(async (options: { sources: string; out: string; baseUrl: string; skipInvalid: boolean; maxShrink: string; allowShrink: boolean; changesWindow: string }) => {
+  .action(async (options: BuildFlags) => {
     const started = Date.now();
-    const { maxShrink, changesWindow, ...rest } = options;
-    const changesWindowDays = /^\s*\d+(?:\.\d+)?\s*$/.test(changesWindow) ? Number(changesWindow) : NaN;
-    const result = await build({ ...rest, maxShrink: parseShare(maxShrink), changesWindowDays, onProgress: (message) => process.stderr.write(`  ${message}\n`) });
+    const { maxShrink, changesWindow, fetchTimeout, fetchRetries, ...rest } = options;
+    const fetch = { timeoutMs: parseNumber(fetchTimeout) * 1000, retries: parseNumber(fetchRetries) };
+    const result = await build({ ...rest, maxShrink: parseShare(maxShrink), changesWindowDays: parseNumber(changesWindow), fetch, onProgress: (message) => process.stderr.write(`  ${message}\n`) });
     printDiagnostics(result.diagnostics);
     const { exhibition, exhibitor, service_provider } = result.entities;
     const skipped = result.skipped > 0 ? `, ${result.skipped} invalid records skipped` : '';
@@ -73,6 +75,24 @@ query.action(async (options: Record<string, string>) => {
   console.log(JSON.stringify(answer.body, null, 2));
   if (answer.status !== 200) process.exitCode = 2;
 });
+
+/** The flags of `build`, as commander gives them. */
+interface BuildFlags {
+  sources: string;
+  out: string;
+  baseUrl: string;
+  skipInvalid: boolean;
+  maxShrink: string;
+  allowShrink: boolean;
+  changesWindow: string;
+  fetchTimeout: string;
+  fetchRetries: string;
+}
+
+// A plain decimal number; anything else becomes NaN, which resolveConfig refuses as bad usage.
+function parseNumber(text: string): number {
+  return /^\s*\d+(?:\.\d+)?\s*$/.test(text) ? Number(text) : NaN;
+}
 
 // `10%` or `0.1`; anything else becomes NaN, which resolveConfig refuses as bad usage.
 function parseShare(text: string): number {

@@ -1,11 +1,15 @@
 /** What a user gives a build ({@link BuildOptions}) and the filled-in form ({@link ResolvedConfig}). */
 import path from 'node:path';
 import { UserError } from './diagnostics.js';
+import { MAX_SOURCE_FILE_BYTES } from './pipeline/load.js';
+import { isRemote, type FetchPolicy } from './pipeline/remote-sources.js';
 
 /** Options of {@link build}. */
 export interface BuildOptions {
-  /** Folder of source records, read recursively. @default 'sources' */
+  /** Folder of source records, read recursively, or one file; or the http(s) URL of one source document or of a manifest listing several. @default 'sources' */
   sources?: string;
+  /** How remote sources are fetched. @default 30 s timeout, 500 MiB, 3 retries from 1 s */
+  fetch?: Partial<FetchPolicy>;
   /** Folder of the built site; replaced as a whole. @default 'dist' */
   out?: string;
   /** Absolute base URL the site is served under; every link starts with it. @default 'http://localhost:8080' */
@@ -32,6 +36,9 @@ export interface BuildOptions {
 export interface ResolvedConfig {
   root: string;
   sourcesDir: string;
+  /** The URL of remote sources, when `sources` is one (then `sourcesDir` is unused). */
+  sourcesUrl: string | undefined;
+  fetch: FetchPolicy;
   outDir: string;
   baseUrl: string;
   skipInvalid: boolean;
@@ -55,6 +62,11 @@ export function resolveConfig(options: BuildOptions = {}): ResolvedConfig {
       2,
     );
   }
+  if (options.sources !== undefined && isRemote(options.sources) && !URL.canParse(options.sources)) throw new UserError(`--sources ${JSON.stringify(options.sources)} is not a valid URL`, 2);
+  const timeout = options.fetch?.timeoutMs;
+  if (timeout !== undefined && !(timeout > 0)) throw new UserError(`--fetch-timeout must be a positive number of seconds; got ${timeout / 1000}`, 2);
+  const retries = options.fetch?.retries;
+  if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0 && retries <= 10)) throw new UserError(`--fetch-retries must be a whole number from 0 to 10; got ${retries}`, 2);
   const maxShrink = options.maxShrink ?? 0.1;
   if (!(maxShrink >= 0 && maxShrink <= 1)) throw new UserError(`--max-shrink must be a share from 0 to 1 (or 0% to 100%); got ${options.maxShrink}`, 2);
   const changesWindowDays = options.changesWindowDays ?? 7;
@@ -64,6 +76,8 @@ export function resolveConfig(options: BuildOptions = {}): ResolvedConfig {
   return {
     root,
     sourcesDir: path.resolve(root, options.sources ?? 'sources'),
+    sourcesUrl: options.sources !== undefined && isRemote(options.sources) ? options.sources : undefined,
+    fetch: { timeoutMs: 30_000, maxBytes: MAX_SOURCE_FILE_BYTES, retries: 3, retryDelayMs: 1000, ...options.fetch },
     outDir: path.resolve(root, options.out ?? 'dist'),
     baseUrl,
     skipInvalid: options.skipInvalid ?? false,

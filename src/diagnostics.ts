@@ -1,6 +1,6 @@
 /**
  * Problems as data (STYLE: errors are data): every stage reports {@link Diagnostic}s, and
- * {@link formatDiagnostics} prints them as `file:line: kind id: field: message`.
+ * {@link formatDiagnostics} prints them as `file:line[:column]: kind id: field: message`.
  */
 
 /** What went wrong, for the summary and for tests. */
@@ -27,6 +27,8 @@ export interface Diagnostic {
   file?: string;
   /** 1-based line of the record (or of the problem) in the file. */
   line?: number;
+  /** 1-based column of the problem: in a CSV or TSV file, the field's position in its row. */
+  column?: number;
   /** Entity kind and id of the record, when known. */
   kind?: string;
   id?: string;
@@ -35,10 +37,10 @@ export interface Diagnostic {
   message: string;
 }
 
-/** Formats one diagnostic as `file:line: kind id: field: message` (absent parts left out). */
+/** Formats one diagnostic as `file:line[:column]: kind id: field: message` (absent parts left out). */
 export function formatDiagnostic(diagnostic: Diagnostic): string {
   const parts: string[] = [];
-  if (diagnostic.file !== undefined) parts.push(diagnostic.line === undefined ? diagnostic.file : `${diagnostic.file}:${diagnostic.line}`);
+  if (diagnostic.file !== undefined) parts.push([diagnostic.file, diagnostic.line, diagnostic.line === undefined ? undefined : diagnostic.column].filter((part) => part !== undefined).join(':'));
   if (diagnostic.kind !== undefined) parts.push(diagnostic.id === undefined ? diagnostic.kind : `${diagnostic.kind} ${diagnostic.id}`);
   if (diagnostic.field !== undefined) parts.push(diagnostic.field);
   const prefix = diagnostic.severity === 'warning' ? 'warning: ' : '';

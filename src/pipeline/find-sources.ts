@@ -1,5 +1,5 @@
 /**
- * Finding the source files (docs/api.md#sources): every `*.json`, `*.ndjson` and `*.jsonl`
+ * Finding the source files (docs/api.md#sources): every `*.json`, `*.ndjson`, `*.jsonl`, `*.csv` and `*.tsv`
  * below `--sources`, found with fast-glob. Symbolic links to folders are followed here,
  * not by fast-glob, so that each real folder is read once: a link back into a folder
  * already read (a loop) is reported once, by path, and skipped. A source-named path that
@@ -13,17 +13,23 @@ import type { Diagnostic } from '../diagnostics.js';
 /** The source files found (sorted, so every machine reads them in the same order) and what was refused or skipped. */
 export interface FoundSources {
   files: string[];
+  /** Regular files of other formats, not read (at most a few, for the message when no source is found). */
+  skipped: string[];
   diagnostics: Diagnostic[];
 }
 
-const SOURCE_NAME = /\.(?:json|ndjson|jsonl)$/;
+const MAX_SKIPPED_NAMED = 5;
+
+/** The source formats read, by file name. */
+export const SOURCE_FORMATS = ['*.json', '*.ndjson', '*.jsonl', '*.csv', '*.tsv'] as const;
+const SOURCE_NAME = /\.(?:json|ndjson|jsonl|csv|tsv)$/;
 
 /**
  * Finds the source files of `sources`, a folder or one file. `displayPath` turns an
  * absolute path into the name shown in diagnostics.
  */
 export async function findSources(sources: string, displayPath: (file: string) => string): Promise<FoundSources> {
-  const found: FoundSources = { files: [], diagnostics: [] };
+  const found: FoundSources = { files: [], skipped: [], diagnostics: [] };
   const top = await stat(sources).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
     throw error;
@@ -43,6 +49,7 @@ export async function findSources(sources: string, displayPath: (file: string) =
       const isSource = SOURCE_NAME.test(file);
       if (dirent.isFile()) {
         if (isSource) found.files.push(file);
+        else if (found.skipped.length < MAX_SKIPPED_NAMED) found.skipped.push(displayPath(file));
       } else if (dirent.isSymbolicLink()) {
         await followLink(file, isSource, roots, folders, found, displayPath);
       } else if (isSource) {

@@ -6,6 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { COLLECTIONS, KINDS, type Kind } from '../query/semantics/kinds.js';
+import { readDelimitedFile, type Columns } from './csv-records.js';
 import { findSources } from './find-sources.js';
 import { arrayElementLines, lineAt } from './json-lines.js';
 import { decodeUtf8, lineOfByte } from './utf8.js';
@@ -16,11 +17,15 @@ export interface RawRecord {
   file: string;
   line: number;
   value: unknown;
+  /** For a CSV or TSV record: each field's column, so a message can name it. */
+  columns?: Columns;
 }
 
 /** What the load stage produces. */
 export interface LoadedSources {
   files: string[];
+  /** A few files of other formats found and not read. */
+  skipped: string[];
   records: RawRecord[];
   diagnostics: Diagnostic[];
 }
@@ -33,18 +38,19 @@ export const MAX_SOURCE_FILE_BYTES = 500 * 2 ** 20;
 const KIND_OF_COLLECTION = new Map<string, Kind>(KINDS.map((kind) => [COLLECTIONS[kind], kind]));
 
 /**
- * Reads every `*.json`, `*.ndjson` and `*.jsonl` file below `sourcesDir` (sorted, so
+ * Reads every `*.json`, `*.ndjson`, `*.jsonl`, `*.csv` and `*.tsv` file below `sourcesDir` (sorted, so
  * the result is the same on every machine). `displayPath` turns an absolute path into
  * the name shown in diagnostics.
  */
 export async function loadSources(sourcesDir: string, displayPath: (file: string) => string): Promise<LoadedSources> {
-  const { files, diagnostics } = await findSources(sourcesDir, displayPath);
-  const result: LoadedSources = { files, records: [], diagnostics };
+  const { files, skipped, diagnostics } = await findSources(sourcesDir, displayPath);
+  const result: LoadedSources = { files, skipped, records: [], diagnostics };
   for (const file of files) {
     const name = displayPath(file);
     const text = await readText(file, name, result.diagnostics);
     if (text === undefined) continue;
     if (file.endsWith('.json')) readJsonFile(text, name, result);
+    else if (/\.(?:csv|tsv)$/.test(file)) readTableFile(text, file, name, result);
     else readNdjsonFile(text, name, kindOfFolder(file), result);
   }
   return result;
@@ -120,6 +126,17 @@ function readNdjsonFile(text: string, file: string, kind: Kind | undefined, resu
       result.diagnostics.push(parseFailure(error as Error, lineText, file, i + 1));
     }
   });
+}
+
+// A CSV or TSV export is of the kind its folder names, or else its own name (`exhibitors.csv`).
+function readTableFile(text: string, file: string, name: string, result: LoadedSources): void {
+  const kind = kindOfFolder(file) ?? KIND_OF_COLLECTION.get(path.basename(file).replace(/\.(?:csv|tsv)$/, ''));
+  if (!kind) {
+    const collections = [...KIND_OF_COLLECTION.keys()].join(', ');
+    result.diagnostics.push({ code: 'misplaced_file', severity: 'error', file: name, message: `a CSV or TSV file must be named ${collections} (.csv or .tsv), or be inside a folder so named, which says what its records are` });
+    return;
+  }
+  readDelimitedFile(text, name, kind, file.endsWith('.tsv') ? '\t' : ',', result.records, result.diagnostics);
 }
 
 function kindOfFolder(file: string): Kind | undefined {

@@ -40,7 +40,8 @@ export function validateRecords(raw: readonly RawRecord[]): ValidationResult {
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const code = issue.message.startsWith(NON_HTTP_URL) ? 'non_http_url' : 'invalid_field';
-        result.diagnostics.push({ code, severity: 'error', ...where, id, field: issue.path.join('.') || undefined, message: issue.message });
+        const column = record.columns?.[String(issue.path[0])];
+        result.diagnostics.push({ code, severity: 'error', ...where, ...(column === undefined ? {} : { column }), id, field: issue.path.join('.') || undefined, message: issue.message });
       }
       result.rejected++;
       continue;

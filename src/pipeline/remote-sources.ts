@@ -1,0 +1,132 @@
+/**
+ * Remote sources (docs/api.md#sources): `--sources https://…` names one JSON, NDJSON, CSV
+ * or TSV document, or a manifest listing several. Each is fetched into a scratch folder,
+ * under the name its URL ends with, and read from there like local files, so validation
+ * and messages are the same; the messages name the URL. Every fetch has a timeout and a
+ * size limit and is retried with backoff on network errors, 429 and 5xx; a fetch that
+ * still fails fails the build, before anything is written.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { UserError } from '../diagnostics.js';
+import { COLLECTIONS, KINDS } from '../query/semantics/kinds.js';
+
+/** How remote sources are fetched. */
+export interface FetchPolicy {
+  /** Milliseconds one attempt may take, headers and body. */
+  timeoutMs: number;
+  /** Largest document fetched, in bytes. */
+  maxBytes: number;
+  /** Attempts after the first, on a network error, a 429 or a 5xx. */
+  retries: number;
+  /** Wait before the first retry, doubled for each next one, in milliseconds. */
+  retryDelayMs: number;
+}
+
+/** Whether `--sources` names a remote document. */
+export function isRemote(sources: string): boolean {
+  return /^https?:\/\//i.test(sources);
+}
+
+/**
+ * Fetches the source documents `url` names into `folder`: the document itself, or every
+ * document its manifest (`{"sources": ["url", …]}`, URLs relative to it) lists. Returns
+ * each local file with the URL it came from.
+ */
+export async function fetchSources(url: string, folder: string, policy: FetchPolicy): Promise<Map<string, string>> {
+  const first = await fetchDocument(url, policy);
+  const listed = manifestEntries(url, first);
+  const documents = listed === undefined ? [[url, first] as const] : await Promise.all(listed.map(async (entry) => [entry, await fetchDocument(entry, policy)] as const));
+  const files = new Map<string, string>();
+  for (const [source, bytes] of documents) {
+    const file = path.join(folder, String(files.size), localName(source));
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, bytes);
+    files.set(file, source);
+  }
+  return files;
+}
+
+// A manifest is a JSON object whose `sources` is a list of URLs and which holds no records.
+function manifestEntries(url: string, bytes: Uint8Array): string[] | undefined {
+  if (!/\.json$/i.test(new URL(url).pathname)) return undefined;
+  let document: unknown;
+  try {
+    document = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return undefined; // not JSON: read as a source, whose reader says what is wrong
+  }
+  if (typeof document !== 'object' || document === null || !('sources' in document)) return undefined;
+  const entries = (document as { sources: unknown }).sources;
+  if (!Array.isArray(entries) || entries.some((entry) => typeof entry !== 'string') || KINDS.some((kind) => COLLECTIONS[kind] in document)) {
+    throw new UserError(`${url}: a sources manifest must be {"sources": ["https://…", …]}, a list of URLs, and hold no records`, 1);
+  }
+  return entries.map((entry: string) => {
+    const resolved = new URL(entry, url);
+    if (resolved.protocol !== 'https:' && resolved.protocol !== 'http:') throw new UserError(`${url}: the manifest lists ${JSON.stringify(entry)}, not an http(s) URL`, 1);
+    return resolved.href;
+  });
+}
+
+// The file name a URL's document is read under: its last segment, inside its folder when that names a kind (NDJSON needs it).
+function localName(url: string): string {
+  const segments = new URL(url).pathname.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment).replace(/[^\p{L}\p{N}._-]/gu, '_'));
+  const name = segments.at(-1) ?? 'source.json';
+  const folder = segments.at(-2);
+  return folder !== undefined && KINDS.some((kind) => COLLECTIONS[kind] === folder) ? path.join(folder, name) : name;
+}
+
+async function fetchDocument(url: string, policy: FetchPolicy): Promise<Uint8Array> {
+  for (let attempt = 0; ; attempt++) {
+    const outcome = await fetchOnce(url, policy);
+    if (outcome.ok) return outcome.bytes;
+    if (!outcome.retry || attempt >= policy.retries) {
+      const attempts = attempt + 1;
+      throw new UserError(`cannot fetch the sources ${url}: ${outcome.reason}${attempts > 1 ? ` (${attempts} attempts)` : ''}; nothing was written`, 1);
+    }
+    await new Promise((resolve) => setTimeout(resolve, policy.retryDelayMs * 2 ** attempt));
+  }
+}
+
+type Outcome = { ok: true; bytes: Uint8Array } | { ok: false; retry: boolean; reason: string };
+
+async function fetchOnce(url: string, policy: FetchPolicy): Promise<Outcome> {
+  const signal = AbortSignal.timeout(policy.timeoutMs);
+  const timedOut = `no complete answer within ${policy.timeoutMs / 1000} s`;
+  let response: Response;
+  try {
+    response = await fetch(url, { signal, redirect: 'follow' });
+  } catch (error) {
+    return { ok: false, retry: true, reason: signal.aborted ? timedOut : causeOf(error) };
+  }
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => {});
+    return { ok: false, retry: response.status === 429 || response.status >= 500, reason: `the server answered ${response.status} ${response.statusText}`.trim() };
+  }
+  const tooLarge = `the document is larger than ${policy.maxBytes} bytes, the most a source may hold`;
+  if (Number(response.headers.get('content-length') ?? 0) > policy.maxBytes) {
+    await response.body?.cancel().catch(() => {});
+    return { ok: false, retry: false, reason: tooLarge };
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of response.body ?? []) {
+      size += chunk.byteLength;
+      if (size > policy.maxBytes) {
+        await response.body?.cancel().catch(() => {});
+        return { ok: false, retry: false, reason: tooLarge };
+      }
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    return { ok: false, retry: true, reason: signal.aborted ? timedOut : causeOf(error) };
+  }
+  return { ok: true, bytes: Buffer.concat(chunks) };
+}
+
+// fetch's TypeError says only "fetch failed"; the reason is its cause (ECONNREFUSED, ENOTFOUND…).
+function causeOf(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error as Error).message;
+}

@@ -1,0 +1,81 @@
+/**
+ * CSV and TSV sources (docs/api.md#sources): the same records as JSON give the same site,
+ * byte for byte; a bad cell or a broken file is reported with its file, line and column,
+ * and the previous site stays as it was.
+ */
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { build } from '../src/build.js';
+import { formatDiagnostics, UserError } from '../src/diagnostics.js';
+import { runCli } from './helpers/cli.js';
+import { hashTree, TEST_NOW } from './helpers/site.js';
+
+type Records = Record<string, Record<string, unknown>[]>;
+const TINY: Records = JSON.parse(await readFile('test/fixtures/tiny/sources/data.json', 'utf8'));
+
+/** Records as a table: a header of every field used, lists joined like tag strings, cells quoted when they must be. */
+function table(records: readonly Record<string, unknown>[], delimiter: ',' | '\t'): string {
+  const fields = [...new Set(records.flatMap((record) => Object.keys(record)))];
+  const cell = (value: unknown): string => {
+    const text = value === undefined || value === null ? '' : Array.isArray(value) ? value.join('; ') : String(value);
+    return delimiter === ',' && /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  return [fields.join(delimiter), ...records.map((record) => fields.map((field) => cell(record[field])).join(delimiter))].join('\n') + '\n';
+}
+
+async function folder(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'ds-csv-'));
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+    await writeFile(path.join(dir, name), text);
+  }
+  return dir;
+}
+
+async function buildSite(sources: string): Promise<string> {
+  const out = path.join(await mkdtemp(path.join(tmpdir(), 'ds-csv-site-')), 'site');
+  await build({ sources, out, now: TEST_NOW });
+  return out;
+}
+
+async function problems(sources: string): Promise<string> {
+  const error = await build({ sources, out: path.join(sources, '..', 'never'), now: TEST_NOW }).catch((thrown: unknown) => thrown);
+  expect(error).toBeInstanceOf(UserError);
+  return formatDiagnostics((error as UserError).diagnostics);
+}
+
+describe('CSV and TSV sources', () => {
+  it('give the same site as the same records in JSON, byte for byte', async () => {
+    const json = await folder({ 'data.json': JSON.stringify(TINY) });
+    const tables = await folder({
+      'exhibitions.csv': table(TINY.exhibitions!, ','),
+      'exports/exhibitors/all.csv': table(TINY.exhibitors!, ','),
+      'service_providers.tsv': table(TINY.service_providers!, '\t'),
+    });
+    expect(await hashTree(await buildSite(tables))).toEqual(await hashTree(await buildSite(json)));
+  });
+
+  it('name the file, line and column of a bad cell', async () => {
+    const rows = TINY.exhibitors!.map((record, i) => (i === 2 ? { ...record, official_url: 'javascript:alert(1)' } : record));
+    const sources = await folder({ 'exhibitors.csv': table(rows, ',') });
+    const column = table(rows, ',').split('\n')[0]!.split(',').indexOf('official_url') + 1;
+    expect(await problems(sources)).toContain(`exhibitors.csv:4:${column}: exhibitor X3: official_url: must be an http(s) URL`);
+  });
+
+  it('name the line and column of a broken file, and leave the previous site as it was', async () => {
+    const sources = await folder({ 'exhibitors.csv': 'id,company_en,weight\nX1,Acme,3\nX2,"Broken,4\n' });
+    expect(await problems(sources)).toMatch(/exhibitors\.csv:3:2: not valid CSV: Quote Not Closed/);
+    const out = await mkdtemp(path.join(tmpdir(), 'ds-csv-previous-'));
+    await writeFile(path.join(out, 'previous.txt'), 'the previous site');
+    const result = await runCli(['build', '--sources', sources, '--out', out]);
+    expect(result.code).toBe(1);
+    expect(await readFile(path.join(out, 'previous.txt'), 'utf8')).toBe('the previous site');
+  });
+
+  it('refuse a table that does not say its kind, and one with a row of the wrong length', async () => {
+    expect(await problems(await folder({ 'export.csv': 'id,name_en\nE1,Fair\n' }))).toMatch(/export\.csv: a CSV or TSV file must be named exhibitions, exhibitors, service_providers/);
+    expect(await problems(await folder({ 'exhibitors.tsv': 'id\tcompany_en\nX1\tAcme\textra\n' }))).toMatch(/exhibitors\.tsv:2(:\d+)?: not valid TSV: Invalid Record Length/);
+  });
+});
