@@ -10,10 +10,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { Kind } from '../query/semantics/kinds.js';
 import { buildDictionary } from '../schema/dictionary.js';
 import { TAG_SEPARATORS } from '../schema/fields.js';
-import type { RawRecord } from './load.js';
-
-/** Field → 1-based column, per kind's header. */
-export type Columns = Record<string, number>;
+import type { RawRecord } from './raw-record.js';
 
 const TRUE = /^(?:true|yes|1)$/i;
 const FALSE = /^(?:false|no|0)$/i;
@@ -38,7 +35,7 @@ export function readDelimitedFile(text: string, file: string, kind: Kind, delimi
     return;
   }
   const fields = header.record.map((name) => name.trim());
-  const columns: Columns = Object.fromEntries(fields.map((field, i) => [field, i + 1]));
+  const columns: Record<string, number> = Object.fromEntries(fields.map((field, i) => [field, i + 1]));
   const types = buildDictionary()[kind];
   for (const { record, info } of body) {
     const value: Record<string, unknown> = {};

@@ -6,20 +6,11 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { COLLECTIONS, KINDS, type Kind } from '../query/semantics/kinds.js';
-import { readDelimitedFile, type Columns } from './csv-records.js';
+import { readDelimitedFile } from './csv-records.js';
+import type { RawRecord } from './raw-record.js';
 import { findSources } from './find-sources.js';
 import { arrayElementLines, lineAt } from './json-lines.js';
 import { decodeUtf8, lineOfByte } from './utf8.js';
-
-/** A record as read from a source file, not yet validated. */
-export interface RawRecord {
-  kind: Kind;
-  file: string;
-  line: number;
-  value: unknown;
-  /** For a CSV or TSV record: each field's column, so a message can name it. */
-  columns?: Columns;
-}
 
 /** What the load stage produces. */
 export interface LoadedSources {

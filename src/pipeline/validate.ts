@@ -8,7 +8,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { Kind } from '../query/semantics/kinds.js';
 import { SOURCE_FIELDS, SOURCE_SCHEMAS, type SourceRecord } from '../schema/entities.js';
 import { NON_HTTP_URL } from '../schema/fields.js';
-import type { RawRecord } from './load.js';
+import type { RawRecord } from './raw-record.js';
 
 /** Valid records of each kind, in source order. */
 export type ValidRecords = { [K in Kind]: SourceRecord<K>[] };
