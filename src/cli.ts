@@ -33,9 +33,11 @@ program
     printDiagnostics(result.diagnostics);
     const { exhibition, exhibitor, service_provider } = result.entities;
     const skipped = result.skipped > 0 ? `, ${result.skipped} invalid records skipped` : '';
+    const { files, bytes, added, rewritten, removed, unchanged, written } = result.output;
     console.log(
       `built ${result.outDir}: ${exhibition} exhibitions, ${exhibitor} exhibitors, ${service_provider} service providers${skipped}; ` +
-        `${result.output.files} files, ${(result.output.bytes / 1e6).toFixed(1)} MB, ${result.output.changed} documents changed, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        `${files} files, ${(bytes / 1e6).toFixed(1)} MB; ${added} added, ${rewritten} changed, ${removed} removed, ${unchanged} unchanged (${(written / 1e6).toFixed(1)} MB written), ` +
+        `${result.output.changed} documents changed, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   });
 

@@ -28,12 +28,25 @@ export interface OutputDocument {
   timestamped: boolean;
 }
 
-/** What was written. */
+/** What a build wrote: the site's size, and how its documents compare with the previous site's. */
 export interface WriteStats {
+  /** Documents in the site, and their bytes. */
   files: number;
   bytes: number;
   /** Timestamped documents whose content changed since the previous build. */
   changed: number;
+  /** Documents new to the site, written again (their content changed, or the file on disk did not match), unchanged, and gone. */
+  added: number;
+  rewritten: number;
+  unchanged: number;
+  removed: number;
+  /** Bytes of the files written. */
+  written: number;
+}
+
+/** Stats of nothing written yet. */
+export function emptyStats(): WriteStats {
+  return { files: 0, bytes: 0, changed: 0, added: 0, rewritten: 0, unchanged: 0, removed: 0, written: 0 };
 }
 
 /** A text file as a document: its fingerprint is the SHA-1 of its text. */
@@ -44,9 +57,10 @@ export function textDocument(file: OutputFile): OutputDocument {
 
 /** Files and bytes of the documents, without writing them (the size of what the writer writes). */
 export function countDocuments(documents: Iterable<OutputDocument>, generatedAt: string): WriteStats {
-  const stats: WriteStats = { files: 0, bytes: 0, changed: 0 };
+  const stats = emptyStats();
   for (const document of documents) {
     stats.files++;
+    stats.added++;
     stats.bytes += document.size + (document.timestamped ? Buffer.byteLength(generatedAt) : 0);
     if (document.timestamped) stats.changed++;
   }

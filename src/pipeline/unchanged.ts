@@ -1,25 +1,44 @@
 /**
- * The no-change rebuild: when every document's fingerprint is the one the previous site's
- * manifest holds, the manifest lists no other document, and every file on disk still has
- * the size it was written with, the previous site is already byte for byte what this
- * build would write, so nothing is written, linked or swapped.
+ * How a build's documents compare with the site it replaces, in one pass before writing:
+ * how many differ (new, changed, or a file on disk without the size the manifest says),
+ * and whether the site is already current. When every document's fingerprint is the one
+ * the previous site's manifest holds, the manifest lists no other document, and every
+ * file on disk still has the size it was written with, the previous site is already byte
+ * for byte what this build would write, so nothing is written, linked or swapped.
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Manifest } from '../query/formats/manifest.js';
-import type { OutputDocument, WriteStats } from './output.js';
+import { emptyStats, type OutputDocument, type WriteStats } from './output.js';
 
-/** What writing would report if the site in `siteDir` is current; `undefined` at the first difference. */
-export function unchangedSite(documents: Iterable<OutputDocument>, previous: Manifest, siteDir: string): WriteStats | undefined {
-  if (previous.size === 0) return undefined;
-  const stats: WriteStats = { files: 0, bytes: 0, changed: 0 };
+/** The comparison of a build with the site in its output folder. */
+export interface SiteComparison {
+  /** What writing would report, when the site is already current. */
+  current: WriteStats | undefined;
+  /** Documents to write and files to remove. */
+  differing: number;
+  /** Documents of the build. */
+  documents: number;
+}
+
+/** Compares the documents with the site in `siteDir` and its manifest `previous`. */
+export function compareWithSite(documents: Iterable<OutputDocument>, previous: Manifest, siteDir: string): SiteComparison {
+  const stats = emptyStats();
+  let differing = 0;
+  let kept = 0;
   for (const document of documents) {
-    const before = previous.get(document.path);
-    if (before === undefined || before[0] !== document.fingerprint) return undefined;
-    const size = document.size + (document.timestamped ? Buffer.byteLength(before[1]) : 0);
-    if (statSync(path.join(siteDir, document.path), { throwIfNoEntry: false })?.size !== size) return undefined;
     stats.files++;
+    const before = previous.get(document.path);
+    if (before === undefined || before[0] !== document.fingerprint) {
+      differing++;
+      continue;
+    }
+    kept++;
+    const size = document.size + (document.timestamped ? Buffer.byteLength(before[1]) : 0);
+    if (statSync(path.join(siteDir, document.path), { throwIfNoEntry: false })?.size !== size) differing++;
     stats.bytes += size;
   }
-  return stats.files === previous.size ? stats : undefined;
+  differing += previous.size - kept;
+  stats.unchanged = stats.files;
+  return { current: differing === 0 && previous.size > 0 ? stats : undefined, differing, documents: stats.files };
 }

@@ -1,20 +1,22 @@
 /**
- * Stage 6, write: the site is written into a fresh folder beside the output folder, then
- * swapped in with two renames (old out, new in) and the old copy deleted. A failed or
- * interrupted build leaves the previous site exactly as it was. Documents whose
- * fingerprint is the one in the previous site's manifest are hard-linked from it instead
- * of being written again: the previous site's files are never modified, only linked.
+ * Stage 6, write. A first build writes the site into a fresh folder beside the output
+ * folder and swaps it in with two renames (old out, new in). A rebuild writes only what
+ * changed and applies it in place under a journal (journal.ts). Either way a failed or
+ * interrupted build leaves the previous site exactly as it was (after
+ * {@link recoverSite}), and unchanged files keep their bytes and times.
  */
+import { statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { stampGeneratedAt } from '../query/formats/generated-at.js';
 import { MANIFEST_PATH, parseManifest, serializeManifest, type Manifest } from '../query/formats/manifest.js';
 import type { DocumentBody } from './assemble.js';
-import type { OutputDocument, WriteStats } from './output.js';
+import { emptyStats, type OutputDocument, type WriteStats } from './output.js';
+import { applyChanges, recoverJournal, type SiteChanges } from './journal.js';
 import { isAlive } from './build-lock.js';
 import { explainWriteFailure } from './write-failure.js';
 import type { RenderedSite } from './render.js';
-import { unchangedSite } from './unchanged.js';
+import { compareWithSite } from './unchanged.js';
 import { defaultWriterThreads, startRunner, type TaskRunner } from './write-runner.js';
 import type { WriteTask } from './write-task.js';
 
@@ -32,26 +34,36 @@ export interface WriteOptions {
 
 const BATCH_TASKS = 256;
 const PROGRESS_EVERY = 5000;
+/** Largest share of a site's documents a rebuild changes in place; more, and it writes a new folder. */
+const IN_PLACE_MAX_SHARE = 0.2;
 
 /**
- * Writes the documents into a new site folder and swaps it in place of `outDir`; when the
- * site there is already current (see unchanged.ts), leaves it as it is. Run
- * {@link recoverSite} first, as `build` does before it reads the sources.
+ * Writes the site into `outDir`. A first build (or one over a site of another format)
+ * writes every document into a new folder and swaps it in. A rebuild writes only the
+ * documents that are new or changed (or whose file on disk is not what the manifest says)
+ * into a staging folder and applies them in place, with the removals (journal.ts): its
+ * cost follows the change, not the site (past {@link IN_PLACE_MAX_SHARE} of the site, a
+ * new folder is cheaper). When the site there is already current (unchanged.ts), it is
+ * left as it is. Run {@link recoverSite} first, as `build` does
+ * before it reads the sources.
  */
 export async function writeSite(site: RenderedSite, options: WriteOptions): Promise<WriteStats> {
   const outDir = path.resolve(options.outDir);
   const previous = await readPreviousManifest(outDir);
-  const unchanged = unchangedSite(site.documents, previous, outDir);
-  if (unchanged) return unchanged;
+  const comparison = compareWithSite(site.documents, previous, outDir);
+  if (comparison.current) return comparison.current;
+  // Past a share of the site, linking the unchanged files into a new folder costs less than moving the changed ones.
+  const inPlace = previous.size > 0 && comparison.differing <= IN_PLACE_MAX_SHARE * comparison.documents;
   const stagingDir = siblingPath(outDir, `tmp-${process.pid}-${Date.now()}`);
   await rm(stagingDir, { recursive: true, force: true });
   await makeStagingDir(stagingDir, outDir);
   const context = { entities: site.entities, dictionaries: site.dictionaries };
   const runner = startRunner({ context, stagingDir, previousDir: outDir }, options.threads ?? defaultWriterThreads());
   try {
-    const stats = await writeAll(site.documents, stagingDir, previous, runner, options);
+    const { stats, changes } = await writeAll(site.documents, stagingDir, previous, runner, { ...options, outDir, inPlace });
     await runner.close();
-    await swapIn(stagingDir, outDir);
+    if (inPlace) await applyChanges(outDir, stagingDir, siblingPath(outDir, `backup-${process.pid}-${Date.now()}`), changes);
+    else await swapIn(stagingDir, outDir);
     return stats;
   } catch (error) {
     await runner.close();
@@ -60,9 +72,21 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
   }
 }
 
-async function writeAll(documents: Iterable<OutputDocument>, dir: string, previous: Manifest, runner: TaskRunner, options: WriteOptions): Promise<WriteStats> {
+/**
+ * Hands every document to the runner: all of them for a new folder (unchanged ones to be
+ * linked from the previous site), only the new and changed ones for an update in place.
+ * Writes the manifest last.
+ */
+async function writeAll(
+  documents: Iterable<OutputDocument>,
+  dir: string,
+  previous: Manifest,
+  runner: TaskRunner,
+  options: WriteOptions & { outDir: string; inPlace: boolean },
+): Promise<{ stats: WriteStats; changes: SiteChanges }> {
   const manifest: Manifest = new Map();
-  const stats: WriteStats = { files: 0, bytes: 0, changed: 0 };
+  const stats = emptyStats();
+  const changes = { added: [] as string[], changed: [] as string[], removed: [] as string[] };
   let batch: WriteTask[] = [];
   let reported = 0;
   const report = () => {
@@ -70,20 +94,29 @@ async function writeAll(documents: Iterable<OutputDocument>, dir: string, previo
   };
   for (const document of documents) {
     const before = previous.get(document.path);
-    const unchanged = before !== undefined && before[0] === document.fingerprint;
+    const same = before !== undefined && before[0] === document.fingerprint;
     let body = document.body;
     let size = document.size;
     let generatedAt = '';
     if (document.timestamped) {
-      generatedAt = unchanged ? before[1] : options.generatedAt;
-      if (!unchanged) stats.changed++;
+      generatedAt = same ? before[1] : options.generatedAt;
+      if (!same) stats.changed++;
       body = stamped(body, generatedAt);
       size += Buffer.byteLength(generatedAt);
     }
     manifest.set(document.path, [document.fingerprint, generatedAt]);
-    batch.push({ path: document.path, body, reuse: unchanged ? size : -1 });
     stats.files++;
     stats.bytes += size;
+    if (options.inPlace && same && statSync(path.join(options.outDir, document.path), { throwIfNoEntry: false })?.size === size) {
+      stats.unchanged++;
+      continue;
+    }
+    if (before === undefined) stats.added++;
+    else if (same && !options.inPlace) stats.unchanged++;
+    else stats.rewritten++;
+    if (options.inPlace) (before === undefined ? changes.added : changes.changed).push(document.path);
+    if (!same || options.inPlace) stats.written += size;
+    batch.push({ path: document.path, body, reuse: same && !options.inPlace ? size : -1 });
     if (batch.length === BATCH_TASKS) {
       await runner.run(batch);
       batch = [];
@@ -93,9 +126,14 @@ async function writeAll(documents: Iterable<OutputDocument>, dir: string, previo
   if (batch.length > 0) await runner.run(batch);
   await runner.finish();
   report();
+  for (const file of previous.keys()) if (!manifest.has(file)) changes.removed.push(file);
+  stats.removed = changes.removed.length;
+  const manifestText = serializeManifest(manifest);
   await mkdir(path.join(dir, path.dirname(MANIFEST_PATH)), { recursive: true });
-  await writeFile(path.join(dir, MANIFEST_PATH), serializeManifest(manifest));
-  return stats;
+  await writeFile(path.join(dir, MANIFEST_PATH), manifestText);
+  changes.changed.push(MANIFEST_PATH);
+  stats.written += Buffer.byteLength(manifestText);
+  return { stats, changes };
 }
 
 // The parent is made first, then the staging folder alone: a recursive mkdir on a read-only
@@ -142,6 +180,7 @@ async function swapIn(stagingDir: string, outDir: string): Promise<void> {
  * builds are removed. Safe to call at any time.
  */
 export async function recoverSite(outDir: string): Promise<void> {
+  await recoverJournal(outDir);
   const parent = path.dirname(outDir);
   const prefix = `.${path.basename(outDir)}.`;
   const siblings = (await readdir(parent).catch(() => [] as string[])).filter((name) => name.startsWith(prefix)).sort();
@@ -149,7 +188,7 @@ export async function recoverSite(outDir: string): Promise<void> {
   const outExists = await readdir(outDir).then(() => true, () => false);
   if (!outExists && olds.length > 0) await rename(path.join(parent, olds[olds.length - 1]!), outDir);
   for (const name of siblings) {
-    const owner = /^(?:tmp|old)-(\d+)-/.exec(name.slice(prefix.length));
+    const owner = /^(?:tmp|old|backup)-(\d+)-/.exec(name.slice(prefix.length));
     if (owner === null) continue; // not a folder of a build: the lock, say
     const pid = Number(owner[1]);
     if (pid !== process.pid && !isAlive(pid)) await rm(path.join(parent, name), { recursive: true, force: true });

@@ -1,0 +1,73 @@
+/**
+ * A rebuild applies only what changed, in place: a one-record change rewrites the
+ * documents holding that record and nothing else (every other file keeps its inode, bytes
+ * and time), and an application cut off half way is rolled back to the previous site.
+ */
+import { mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { describe, expect, it } from 'vitest';
+import { build } from '../src/build.js';
+import { applyChanges, recoverJournal } from '../src/pipeline/journal.js';
+import { verifySite } from '../src/verify/verify.js';
+import { hashTree, TEST_NOW } from './helpers/site.js';
+
+/** Path → inode and modification time of every file below a folder. */
+async function identities(dir: string): Promise<Map<string, string>> {
+  const files = await fg('**/*', { cwd: dir, dot: true, onlyFiles: true });
+  const result = new Map<string, string>();
+  for (const file of files) {
+    const info = await stat(path.join(dir, file));
+    result.set(file, `${info.ino}@${info.mtimeMs}`);
+  }
+  return result;
+}
+
+describe('a rebuild in place', () => {
+  it('rewrites only the documents holding the changed record, and leaves every other file as it was', async () => {
+    const work = await mkdtemp(path.join(tmpdir(), 'ds-in-place-'));
+    const sources = JSON.parse(await readFile('test/fixtures/tiny/sources/data.json', 'utf8'));
+    const out = path.join(work, 'site');
+    const rebuild = async (now: Date) => {
+      await writeFile(path.join(work, 'data.json'), JSON.stringify(sources));
+      return build({ sources: path.join(work, 'data.json'), out, now });
+    };
+    await rebuild(TEST_NOW);
+    const before = await identities(out);
+    sources.exhibitors.find((record: { id: string }) => record.id === 'X4').company_en = 'Lamp Works International';
+    const result = await rebuild(new Date(TEST_NOW.getTime() + 300_000));
+    const after = await identities(out);
+    const touched = [...after].filter(([file, identity]) => before.get(file) !== identity).map(([file]) => file).sort();
+    // X4's document, the pages listing it, its kind's search shard and entry, the changes feed, and the build's own files.
+    expect(touched).toContain('api/public/exhibitors/X4.json');
+    expect(touched.filter((file) => file.startsWith('api/public/exhibitors/'))).toEqual(['api/public/exhibitors/X4.json']);
+    expect(touched.filter((file) => file.startsWith('api/public/exhibitions/') || file.startsWith('api/public/service_providers/'))).toEqual([]);
+    expect(result.output.rewritten + result.output.added + 1).toBe(touched.length);
+    expect(result.output.unchanged).toBe(after.size - touched.length);
+    expect(touched.length).toBeLessThan(after.size / 3);
+    expect((await verifySite({ dir: out })).problems).toEqual([]);
+  });
+
+  it('is rolled back to the previous site, bytes and times, when cut off half way', async () => {
+    const work = await mkdtemp(path.join(tmpdir(), 'ds-journal-'));
+    const [out, staging, backup] = ['site', 'staging', 'backup'].map((name) => path.join(work, name)) as [string, string, string];
+    for (const [file, text] of [['api/public/exhibitors/a.json', 'old a'], ['api/public/exhibitors/b.json', 'old b'], ['api/public/dataset/all/1.json', 'old page'], ['api/public/gone.json', 'gone']]) {
+      await mkdir(path.dirname(path.join(out, file!)), { recursive: true });
+      await writeFile(path.join(out, file!), text!);
+    }
+    // The new page is missing from staging: the application fails after the entity documents are in place.
+    for (const [file, text] of [['api/public/exhibitors/a.json', 'new a'], ['api/public/exhibitors/c.json', 'new c']]) {
+      await mkdir(path.dirname(path.join(staging, file!)), { recursive: true });
+      await writeFile(path.join(staging, file!), text!);
+    }
+    const [hashes, times] = [await hashTree(out), await identities(out)];
+    const changes = { added: ['api/public/exhibitors/c.json'], changed: ['api/public/exhibitors/a.json', 'api/public/dataset/all/1.json'], removed: ['api/public/gone.json'] };
+    await expect(applyChanges(out, staging, backup, changes)).rejects.toThrow(/ENOENT/);
+    expect(await readFile(path.join(out, 'api/public/exhibitors/a.json'), 'utf8')).toBe('new a');
+    expect(await readFile(path.join(out, 'api/public/exhibitors/c.json'), 'utf8')).toBe('new c');
+    await recoverJournal(out);
+    expect(await hashTree(out)).toEqual(hashes);
+    expect(await identities(out)).toEqual(times);
+  });
+});
