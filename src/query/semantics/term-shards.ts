@@ -117,17 +117,23 @@ export function searchShardsNow(index: ShardedIndex, q: string): SearchMatches {
   }
 }
 
-// One MiniSearch index per shard, or per run of shards a short prefix reaches, made on first use.
-const loaded = new WeakMap<TermShard, { key: string; search: MiniSearch<SearchDocument> }>();
+// One MiniSearch index per shard, or per run of shards a prefix reaches, made on first use and
+// kept with the run's first shard: a few runs each (`i`, `in`, `int` start at the same shard).
+const loaded = new WeakMap<TermShard, Map<string, MiniSearch<SearchDocument>>>();
+const RUNS_KEPT_PER_SHARD = 8;
 
 function searchable(index: TermIndex, shards: readonly TermShard[]): MiniSearch<SearchDocument> {
-  const key = shards.map((shard) => shard.start).join('\u0000');
   const first = shards[0];
   if (first === undefined) return MiniSearch.loadJS(plainIndex(index, []), SEARCH_OPTIONS);
-  const cached = loaded.get(first);
-  if (cached?.key === key) return cached.search;
-  const search = MiniSearch.loadJS<SearchDocument>(plainIndex(index, shards), SEARCH_OPTIONS);
-  loaded.set(first, { key, search });
+  const key = shards.map((shard) => shard.start).join('\u0000');
+  let runs = loaded.get(first);
+  if (!runs) loaded.set(first, (runs = new Map()));
+  let search = runs.get(key);
+  if (!search) {
+    search = MiniSearch.loadJS<SearchDocument>(plainIndex(index, shards), SEARCH_OPTIONS);
+    if (runs.size >= RUNS_KEPT_PER_SHARD) runs.delete(runs.keys().next().value!);
+    runs.set(key, search);
+  }
   return search;
 }
 
