@@ -8,6 +8,7 @@ import path from 'node:path';
 import { UserError } from '../diagnostics.js';
 import { API_ROOT } from '../query/formats/urls.js';
 import { COLLECTIONS, KINDS, type Kind } from '../query/semantics/kinds.js';
+import { readFeedState } from './changes.js';
 
 /**
  * Fails with a {@link UserError} (exit 1) when some kind has fewer than `(1 - maxShrink)`
@@ -15,8 +16,10 @@ import { COLLECTIONS, KINDS, type Kind } from '../query/semantics/kinds.js';
  */
 export async function checkShrink(outDir: string, counts: Record<Kind, number>, maxShrink: number): Promise<void> {
   const problems: string[] = [];
+  // The feed state knows the previous build's entities even when only `.dataset-site/` was kept (a CI cache).
+  const state = await readFeedState(outDir);
   for (const kind of KINDS) {
-    const before = await entityDocuments(outDir, kind);
+    const before = state === undefined ? await entityDocuments(outDir, kind) : Object.keys(state.digests[kind] ?? {}).length;
     const after = counts[kind];
     if (before > 0 && after < before * (1 - maxShrink)) {
       problems.push(`${after} ${COLLECTIONS[kind]} where the site has ${before} (${Math.round((1 - after / before) * 100)}% fewer)`);
