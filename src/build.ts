@@ -8,7 +8,8 @@ import { lockOutput } from './pipeline/build-lock.js';
 import { readFeedState } from './pipeline/changes.js';
 import { SOURCE_FORMATS } from './pipeline/find-sources.js';
 import { loadSources, type LoadedSources } from './pipeline/load.js';
-import { fetchSources } from './pipeline/remote-sources.js';
+import { fetchSources, type FetchPolicy } from './pipeline/remote-sources.js';
+import { StageClock, type BuildStage } from './pipeline/stage-clock.js';
 import { modelEntities } from './pipeline/model.js';
 import { planListings } from './pipeline/plan.js';
 import { renderSite } from './pipeline/render.js';
@@ -30,6 +31,8 @@ export interface BuildResult {
   skipped: number;
   /** Files and bytes written (with `write: false`, what would have been written). */
   output: WriteStats;
+  /** Milliseconds each stage took. */
+  stages: Partial<Record<BuildStage, number>>;
   outDir: string;
 }
 
@@ -56,49 +59,56 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
 async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
   const display = (file: string) => path.relative(config.root, file) || file;
+  const clock = new StageClock(config.onProgress);
   if (config.write) await recoverSite(config.outDir);
-  const { dataset, diagnostics, skipped } = await readDataset(config, display);
+  const { dataset, diagnostics, skipped } = await readDataset(config, display, clock);
   const entities = Object.fromEntries(KINDS.map((kind) => [kind, dataset.entities[kind].length])) as Record<Kind, number>;
   if (config.write && !config.allowShrink) await checkShrink(config.outDir, entities, config.maxShrink);
+  clock.start('plan');
   const listings = planListings(dataset);
+  clock.start('render');
   const context = { baseUrl: config.baseUrl, generatedAt: config.now.toISOString(), dictionary: buildDictionary() };
   const feed = { previous: config.write ? await readFeedState(config.outDir) : undefined, now: config.now, windowDays: config.changesWindowDays };
   const site = renderSite({ dataset, listings, context, feed });
+  clock.start('write');
   const output = config.write
-    ? await writeSite(site, { outDir: config.outDir, generatedAt: context.generatedAt, onProgress: (n) => config.onProgress(`${n} files written`) })
+    ? await writeSite(site, { outDir: config.outDir, generatedAt: context.generatedAt, onProgress: (done, total) => clock.report({ done, total }) })
     : countDocuments(site.documents, context.generatedAt);
-  return {
-    diagnostics,
-    entities,
-    skipped,
-    output,
-    outDir: config.outDir,
-  };
+  return { diagnostics, entities, skipped, output, stages: clock.stop(), outDir: config.outDir };
 }
 
 // Load, validate, model: the raw and validated records are unreachable once this returns,
 // so the memory they hold is free before rendering.
-async function readDataset(config: ResolvedConfig, display: (file: string) => string): Promise<{ dataset: Dataset; diagnostics: Diagnostic[]; skipped: number }> {
-  const loaded = config.sourcesUrl === undefined ? await loadSources(config.sourcesDir, display) : await loadRemoteSources(config.sourcesUrl, config);
+async function readDataset(config: ResolvedConfig, display: (file: string) => string, clock: StageClock): Promise<{ dataset: Dataset; diagnostics: Diagnostic[]; skipped: number }> {
+  let loaded: LoadedSources;
+  if (config.sourcesUrl !== undefined) loaded = await loadRemoteSources(config.sourcesUrl, clock, config.fetch);
+  else {
+    clock.start('load');
+    loaded = await loadSources(config.sourcesDir, display);
+  }
   if (loaded.files.length === 0) {
     const skipped = loaded.skipped.length === 0 ? '' : `; skipped files of other formats: ${loaded.skipped.join(', ')}`;
     throw new UserError(`no source files found in ${config.sourcesUrl ?? display(config.sourcesDir)}: dataset-site reads ${SOURCE_FORMATS.join(', ')}${skipped}; check --sources`, 1, loaded.diagnostics);
   }
+  clock.start('validate');
   const validated = validateRecords(loaded.records);
   const diagnostics = [...loaded.diagnostics, ...validated.diagnostics];
   if (hasErrors(diagnostics) && !config.skipInvalid) {
     throw new UserError('the sources have problems; nothing was written (use --skip-invalid to build without the bad records)', 1, diagnostics);
   }
+  clock.start('model');
   const entities = modelEntities(validated.records, config.baseUrl, config.now.toISOString().slice(0, 10));
   return { dataset: new Dataset(entities), diagnostics, skipped: validated.rejected };
 }
 
 // Fetches the remote sources into a scratch folder, reads them as local files named by their URLs, and removes the folder.
-async function loadRemoteSources(url: string, config: ResolvedConfig): Promise<LoadedSources> {
+async function loadRemoteSources(url: string, clock: StageClock, policy: FetchPolicy): Promise<LoadedSources> {
+  clock.start('fetch');
   const scratch = await mkdtemp(path.join(tmpdir(), 'dataset-site-sources-'));
   try {
-    const files = await fetchSources(url, scratch, config.fetch);
-    config.onProgress(`fetched ${files.size} source document${files.size === 1 ? '' : 's'} from ${url}`);
+    const files = await fetchSources(url, scratch, policy);
+    clock.report({ message: `fetched ${files.size} source document${files.size === 1 ? '' : 's'} from ${url}` });
+    clock.start('load');
     return await loadSources(scratch, (file) => files.get(file) ?? file);
   } finally {
     await rm(scratch, { recursive: true, force: true });

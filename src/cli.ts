@@ -5,6 +5,7 @@ import { build } from './build.js';
 import { UserError, formatDiagnostics, type Diagnostic } from './diagnostics.js';
 import { DATASET_PARAMETERS, DATASET_PARAMETER_SCHEMAS } from './query/semantics/params.js';
 import { queryDataset } from './site/query-dataset.js';
+import { progressLine } from './progress-line.js';
 import { serve } from './serve/serve.js';
 import { verifySite } from './verify/verify.js';
 
@@ -29,7 +30,8 @@ program
     const started = Date.now();
     const { maxShrink, changesWindow, fetchTimeout, fetchRetries, ...rest } = options;
     const fetch = { timeoutMs: parseNumber(fetchTimeout) * 1000, retries: parseNumber(fetchRetries) };
-    const result = await build({ ...rest, maxShrink: parseShare(maxShrink), changesWindowDays: parseNumber(changesWindow), fetch, onProgress: (message) => process.stderr.write(`  ${message}\n`) });
+    const progress = progressLine(process.stderr);
+    const result = await build({ ...rest, maxShrink: parseShare(maxShrink), changesWindowDays: parseNumber(changesWindow), fetch, onProgress: progress.onProgress }).finally(progress.end);
     printDiagnostics(result.diagnostics);
     const { exhibition, exhibitor, service_provider } = result.entities;
     const skipped = result.skipped > 0 ? `, ${result.skipped} invalid records skipped` : '';
@@ -39,6 +41,7 @@ program
         `${files} files, ${(bytes / 1e6).toFixed(1)} MB; ${added} added, ${rewritten} changed, ${removed} removed, ${unchanged} unchanged (${(written / 1e6).toFixed(1)} MB written), ` +
         `${result.output.changed} documents changed, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
+    console.log(`time per stage: ${Object.entries(result.stages).map(([stage, ms]) => `${stage} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
   });
 
 program

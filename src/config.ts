@@ -3,6 +3,7 @@ import path from 'node:path';
 import { UserError } from './diagnostics.js';
 import { MAX_SOURCE_FILE_BYTES } from './pipeline/load.js';
 import { isRemote, type FetchPolicy } from './pipeline/remote-sources.js';
+import type { BuildProgress } from './pipeline/stage-clock.js';
 
 /** Options of {@link build}. */
 export interface BuildOptions {
@@ -28,8 +29,8 @@ export interface BuildOptions {
   write?: boolean;
   /** Folder that relative paths and the file names in diagnostics are taken from. @default process.cwd() */
   root?: string;
-  /** Progress messages of long stages. @default none */
-  onProgress?: (message: string) => void;
+  /** Each stage as it starts, how far the long ones are, and notes. @default none */
+  onProgress?: (progress: BuildProgress) => void;
 }
 
 /** Build options with every default filled in and paths made absolute. */
@@ -47,7 +48,7 @@ export interface ResolvedConfig {
   changesWindowDays: number;
   now: Date;
   write: boolean;
-  onProgress: (message: string) => void;
+  onProgress: (progress: BuildProgress) => void;
 }
 
 /** Fills in defaults and checks the options; bad options are a usage error (exit 2). */

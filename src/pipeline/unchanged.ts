@@ -17,6 +17,8 @@ export interface SiteComparison {
   current: WriteStats | undefined;
   /** Documents to write and files to remove. */
   differing: number;
+  /** Files of the previous site the build does not have. */
+  removed: number;
   /** Documents of the build. */
   documents: number;
 }
@@ -38,7 +40,8 @@ export function compareWithSite(documents: Iterable<OutputDocument>, previous: M
     if (statSync(path.join(siteDir, document.path), { throwIfNoEntry: false })?.size !== size) differing++;
     stats.bytes += size;
   }
-  differing += previous.size - kept;
+  const removed = previous.size - kept;
+  differing += removed;
   stats.unchanged = stats.files;
-  return { current: differing === 0 && previous.size > 0 ? stats : undefined, differing, documents: stats.files };
+  return { current: differing === 0 && previous.size > 0 ? stats : undefined, differing, removed, documents: stats.files };
 }

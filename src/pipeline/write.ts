@@ -26,14 +26,14 @@ export interface WriteOptions {
   outDir: string;
   /** `generated_at` of documents whose content changed, ISO 8601. */
   generatedAt: string;
-  /** Called every few thousand files with the count so far. */
-  onProgress?: (files: number) => void;
+  /** Called every few hundred files with the count so far and the count to write. */
+  onProgress?: (files: number, total: number) => void;
   /** Worker threads that assemble and write files; 0 writes in the main thread. @default one per core, at most 4 */
   threads?: number;
 }
 
 const BATCH_TASKS = 256;
-const PROGRESS_EVERY = 5000;
+const PROGRESS_EVERY = 500;
 /** Largest share of a site's documents a rebuild changes in place; more, and it writes a new folder. */
 const IN_PLACE_MAX_SHARE = 0.2;
 
@@ -60,7 +60,8 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
   const context = { entities: site.entities, dictionaries: site.dictionaries };
   const runner = startRunner({ context, stagingDir, previousDir: outDir }, options.threads ?? defaultWriterThreads());
   try {
-    const { stats, changes } = await writeAll(site.documents, stagingDir, previous, runner, { ...options, outDir, inPlace });
+    const total = inPlace ? comparison.differing - comparison.removed : comparison.documents;
+    const { stats, changes } = await writeAll(site.documents, stagingDir, previous, runner, { ...options, outDir, inPlace, total });
     await runner.close();
     if (inPlace) await applyChanges(outDir, stagingDir, siblingPath(outDir, `backup-${process.pid}-${Date.now()}`), changes);
     else await swapIn(stagingDir, outDir);
@@ -82,7 +83,7 @@ async function writeAll(
   dir: string,
   previous: Manifest,
   runner: TaskRunner,
-  options: WriteOptions & { outDir: string; inPlace: boolean },
+  options: WriteOptions & { outDir: string; inPlace: boolean; total: number },
 ): Promise<{ stats: WriteStats; changes: SiteChanges }> {
   const manifest: Manifest = new Map();
   const stats = emptyStats();
@@ -90,7 +91,7 @@ async function writeAll(
   let batch: WriteTask[] = [];
   let reported = 0;
   const report = () => {
-    for (; reported + PROGRESS_EVERY <= runner.done; reported += PROGRESS_EVERY) options.onProgress?.(reported + PROGRESS_EVERY);
+    for (; reported + PROGRESS_EVERY <= runner.done; reported += PROGRESS_EVERY) options.onProgress?.(reported + PROGRESS_EVERY, options.total);
   };
   for (const document of documents) {
     const before = previous.get(document.path);
