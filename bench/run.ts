@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatTable, medianRun, saveResults, type RunResult, type SetResult, type StepCost } from './report.js';
 import { measureSearch } from './search.js';
-import { ensureSources, setDir, SETS, type BenchSet } from './sets.js';
+import { ensureSources, oneRecordChanged, setDir, SETS, type BenchSet } from './sets.js';
 import { breakdown, listFiles, totalBytes, type SiteFile } from './site-stats.js';
 import { requireGnuTime, runTimed, type Timing } from './timed.js';
 
@@ -35,6 +35,7 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
   const dir = setDir(root, set);
   const site = path.join(dir, 'site');
   const sourceFiles = listFiles(sources);
+  const changedSources = oneRecordChanged(sources, dir);
   const build = ['lib/cli.js', 'build', '--sources', sources, '--out', site];
   const results: RunResult[] = [];
   let output: SiteFile[] = [];
@@ -46,6 +47,8 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
     const again = await timed(step('no-change rebuild'), 'node', build);
     const rebuilt = listFiles(site);
     const changedDocuments = Number(/(\d+) documents changed/.exec(again.stdout)?.[1] ?? NaN);
+    const oneChange = await timed(step('one-record rebuild'), 'node', ['lib/cli.js', 'build', '--sources', changedSources, '--out', site]);
+    const rewritten = /(\d+) added, (\d+) changed, (\d+) removed/.exec(oneChange.stdout);
     const search = await measureSearch(site);
     const { list, pool } = floorInputs(dir, site, output);
     rmSync(site, { recursive: true, force: true }); // the floor needs the disk space
@@ -59,6 +62,7 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
     results.push({
       build: cost(cold),
       rebuild: { ...cost(again), changedDocuments, identical: changedDocuments === 0 && sameFiles(output, rebuilt) },
+      oneChange: { ...cost(oneChange), documentsWritten: rewritten ? Number(rewritten[1]) + Number(rewritten[2]) + Number(rewritten[3]) : NaN },
       floor: { ...cost(floor), serializeMs: split.serializeMs, writeMs: split.writeMs },
       floor2,
       search,

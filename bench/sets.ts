@@ -1,6 +1,6 @@
 /** The benchmark sets and their sources: the sample, or a seeded generated set reused when its arguments match. */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** A benchmark set: a name and the generator arguments (none for the embedded sample). */
@@ -42,4 +42,40 @@ export function ensureSources(root: string, set: BenchSet, log: (line: string) =
   if (result.status !== 0) throw new Error(`generating set ${set.name} failed`);
   writeFileSync(stamp, JSON.stringify(args));
   return sources;
+}
+
+/**
+ * A copy of `sources` in `dir/sources-one-change` where one exhibitor's English name is
+ * different: every file hard-linked but the first that holds exhibitors, rewritten.
+ */
+export function oneRecordChanged(sources: string, dir: string): string {
+  const target = path.join(dir, 'sources-one-change');
+  rmSync(target, { recursive: true, force: true });
+  let changed = false;
+  for (const file of (readdirSync(sources, { recursive: true }) as string[]).sort()) {
+    const from = path.join(sources, file);
+    const to = path.join(target, file);
+    if (statSync(from).isDirectory()) continue;
+    mkdirSync(path.dirname(to), { recursive: true });
+    const text: string | undefined = changed ? undefined : renameFirstExhibitor(file, readFileSync(from, 'utf8'));
+    if (text === undefined) linkSync(from, to);
+    else writeFileSync(to, text);
+    changed ||= text !== undefined;
+  }
+  if (!changed) throw new Error(`no exhibitor to change in ${sources}`);
+  return target;
+}
+
+// The file's text with its first exhibitor renamed, or undefined when it holds none.
+function renameFirstExhibitor(file: string, text: string): string | undefined {
+  const rename = (record: { company_en?: string | null }) => ({ ...record, company_en: `${record.company_en ?? ''} (renamed)` });
+  if (file.endsWith('.json')) {
+    const document = JSON.parse(text) as { exhibitors?: { company_en?: string | null }[] };
+    if (!document.exhibitors?.length) return undefined;
+    document.exhibitors[0] = rename(document.exhibitors[0]!);
+    return JSON.stringify(document);
+  }
+  if (path.basename(path.dirname(file)) !== 'exhibitors') return undefined;
+  const [first, ...rest] = text.split('\n');
+  return [JSON.stringify(rename(JSON.parse(first!))), ...rest].join('\n');
 }
