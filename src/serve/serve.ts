@@ -53,6 +53,12 @@ export async function serve(options: ServeOptions = {}): Promise<PreviewServer> 
 
   const router = createRouter({ store, onError: options.onError ?? ((error) => console.error(error)) });
   const { server } = createServer({ root: dir, before: [routerMiddleware(router)], showDir: 'false', autoIndex: 'false' });
+  // union (under http-server) reads and sets `response._headers` and `_headerNames`, which
+  // Node deprecates (DEP0066, printed on the first request); own properties of those names,
+  // which Node itself no longer reads, spare the warning.
+  server.prependListener('request', (_request, response) => {
+    for (const name of ['_headers', '_headerNames']) Object.defineProperty(response, name, { value: undefined, writable: true, configurable: true });
+  });
   answerClientErrors(server, store);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>

@@ -1,0 +1,35 @@
+/** `dataset-site serve` as a user runs it: by `npx` inside the repository, quiet on stderr while it answers. */
+import { spawn, spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { CLI } from '../helpers/cli.js';
+import { sampleSite } from '../helpers/site.js';
+
+describe('dataset-site serve as a process', () => {
+  it('answers requests without printing a deprecation warning', async () => {
+    const child = spawn(process.execPath, [CLI, 'serve', '--dir', sampleSite(), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk) => {
+        stdout += chunk;
+        const match = /serving .* at (http:\/\/\S+?)\/ /.exec(stdout);
+        if (match) resolve(match[1]!);
+      });
+      child.once('exit', () => reject(new Error(`serve ended: ${stderr}`)));
+    });
+    try {
+      for (const path of ['/api/public/dataset?type=exhibition&limit=1', '/api/public/schema', '/nowhere']) await (await fetch(`${url}${path}`)).text();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(stderr).toBe('');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('runs by npx inside the repository (the command is executable)', () => {
+    const result = spawnSync('npx', ['--no-install', 'dataset-site', '--help'], { encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('Usage: dataset-site');
+  });
+});
