@@ -66,6 +66,15 @@ program
   .action(async (options: { dir: string; port: string; host: string }) => {
     const server = await serve({ dir: options.dir, port: Number(options.port), host: options.host });
     console.log(`serving ${options.dir} at ${server.url}/ (Ctrl-C to stop)`);
+    const site = new URL(server.siteBaseUrl);
+    if (site.origin !== new URL(server.url).origin) {
+      console.error(
+        `warning: ${options.dir} was built for ${server.siteBaseUrl}, so every link and next page in its answers points there, not to ${server.url}. ` +
+          `Rebuild it with --base-url ${server.url}${site.pathname === '/' ? '' : site.pathname}` +
+          (/^(localhost|127\.0\.0\.1)$/.test(site.hostname) && site.port !== '' ? `, or serve it with --port ${site.port}` : '') +
+          ', for links that lead here.',
+      );
+    }
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void server.close());
   });
 

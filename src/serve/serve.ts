@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type UnionRequest, type UnionResponse } from 'http-server';
 import { UserError } from '../diagnostics.js';
 import { SCHEMA_PATH } from '../query/formats/paths.js';
+import { parseSchemaDocument } from '../query/formats/schema-document.js';
 import { createRouter, type Router } from '../query/router/router.js';
 import { answerClientErrors } from './client-errors.js';
 import { fileStore } from './file-store.js';
@@ -28,6 +29,8 @@ export interface ServeOptions {
 export interface PreviewServer {
   /** Where it listens, without a trailing slash (`http://127.0.0.1:8080`). */
   url: string;
+  /** The base URL the site was built for: every link in it starts there. */
+  siteBaseUrl: string;
   /** Stops listening and closes every open connection. */
   close(): Promise<void>;
 }
@@ -49,7 +52,9 @@ export async function serve(options: ServeOptions = {}): Promise<PreviewServer> 
   const host = options.host ?? '127.0.0.1';
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UserError('--port must be a whole number from 0 to 65535', 2);
   const store = fileStore(dir);
-  if ((await store.read(SCHEMA_PATH)) === undefined) throw new UserError(`${dir} is not a built site (no ${SCHEMA_PATH}); run dataset-site build first`, 1);
+  const schema = await store.read(SCHEMA_PATH);
+  if (schema === undefined) throw new UserError(`${dir} is not a built site (no ${SCHEMA_PATH}); run dataset-site build first`, 1);
+  const { baseUrl: siteBaseUrl } = parseSchemaDocument(schema);
 
   const router = createRouter({ store, onError: options.onError ?? ((error) => console.error(error)) });
   const { server } = createServer({ root: dir, before: [routerMiddleware(router)], showDir: 'false', autoIndex: 'false' });
@@ -70,6 +75,7 @@ export async function serve(options: ServeOptions = {}): Promise<PreviewServer> 
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${hostPart}:${address.port}`,
+    siteBaseUrl,
     close: () =>
       new Promise((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
