@@ -1,6 +1,6 @@
 /**
- * Applying a changed site in place, all or nothing: the new and changed files are
- * renamed from a staging folder into the site in link order (link-order.ts), and removed
+ * Applying a changed site in place, all or nothing: the new files, then the changed ones
+ * in link order (link-order.ts), are renamed from a staging folder into the site, and removed
  * files moved out, after each file they replace or remove is hard-linked into a backup
  * folder and a journal naming them is written beside the site. Each file is replaced by
  * one rename, so readers see the old document or the new one, never a part. A build
@@ -43,7 +43,8 @@ export async function applyChanges(outDir: string, stagingDir: string, backupDir
   }
   const journal: Journal = { ...changes, staging: stagingDir, backup: backupDir, state: 'applying' };
   await writeJournal(outDir, journal);
-  for (const file of inLinkOrder([...changes.added, ...changes.changed])) {
+  // New files first: nothing links to them until a changed file does. Then the changed ones in link order.
+  for (const file of [...inLinkOrder(changes.added), ...inLinkOrder(changes.changed)]) {
     folders.make(path.dirname(path.join(outDir, file)));
     renameSync(path.join(stagingDir, file), path.join(outDir, file));
   }
