@@ -9,6 +9,7 @@ import fg from 'fast-glob';
 import type { Diagnostic } from '../diagnostics.js';
 import { HOST_FILES } from '../hosts/host-files.js';
 import { checkChangesFeed } from './changes-feed.js';
+import { checkFacets } from './facets.js';
 import { stampGeneratedAt } from '../query/formats/generated-at.js';
 import { SCHEMA_PATH, entityPath, listingPath, parseListingPath, relationPath, type Relation } from '../query/formats/paths.js';
 import { API_ROOT } from '../query/formats/urls.js';
@@ -81,12 +82,13 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   progress('relation listings checked');
 
   for (const file of files) {
-    if (expected.has(file) || file.startsWith(`${API_ROOT}/search/`) || file.startsWith(`${API_ROOT}/changes/`) || (HOST_FILES as readonly string[]).includes(file)) continue;
+    if (expected.has(file) || file.startsWith(`${API_ROOT}/search/`) || file.startsWith(`${API_ROOT}/changes/`) || file.startsWith(`${API_ROOT}/facets/`) || (HOST_FILES as readonly string[]).includes(file)) continue;
     const listing = parseListingPath(file);
     problem(file, listing ? 'a listing page the reference does not have (no entity matches it)' : 'unexpected file');
   }
   problems.push(...(await checkSearchIndexes(site, dir)));
   problems.push(...(await checkChangesFeed(site.dir, files, dir)));
+  problems.push(...(await checkFacets(site, files, dir)));
   problems.push(...(await checkLinks(site, files, dir)));
   return { problems, documents: files.size };
 }

@@ -1,0 +1,89 @@
+/**
+ * Facets (docs/api.md#facets): for each kind and filter, every value the filter matches,
+ * with how many entities hold it and the spelling most of them use, so an agent learns
+ * the valid `industry`, `country` and `city` values before it queries. One document per
+ * kind and filter, and an index of them, linked from the schema.
+ */
+import type { Dataset } from '../semantics/dataset.js';
+import type { Entity } from '../semantics/entity.js';
+import { COLLECTIONS, FILTER_FIELDS, FILTERS, KINDS, type Filter, type Kind } from '../semantics/kinds.js';
+import { compareCodePoints, normalize } from '../semantics/text.js';
+import { SCHEMA_VERSION } from '../responses/dataset-response.js';
+import { listingPath, SCHEMA_PATH } from './paths.js';
+import { API_ROOT, queryUrl, staticUrl } from './urls.js';
+
+/** Layout version of the facet documents (`_meta.format_version`). */
+export const FACETS_FORMAT_VERSION = 1;
+
+/** Static path of the facets index. */
+export const FACETS_INDEX_PATH = `${API_ROOT}/facets/index.json`;
+
+/** Static path of the facet document of one kind and filter. */
+export function facetPath(kind: Kind, filter: Filter): string {
+  return `${API_ROOT}/facets/${COLLECTIONS[kind]}/${filter}.json`;
+}
+
+/** One value of a facet. */
+export interface FacetValue {
+  /** The value as filters compare it (normalized). */
+  value: string;
+  /** The spelling most entities holding it use (ties: the first in code-point order). */
+  label: string;
+  /** Entities of the kind holding it. */
+  count: number;
+  /** The query-form URL of those entities, and the first page of their precomputed listing. */
+  query: string;
+  listing: string;
+}
+
+/** The values of a kind's filter: most entities first, ties in code-point order of the value. */
+export function facetValues(dataset: Dataset, kind: Kind, filter: Filter, baseUrl: string): FacetValue[] {
+  const spellings = new Map<string, Map<string, number>>();
+  for (const entity of dataset.entities[kind]) {
+    for (const spelling of spellingsOf(entity, FILTER_FIELDS[kind][filter])) {
+      const value = normalize(spelling);
+      const counts = spellings.get(value) ?? new Map<string, number>();
+      counts.set(spelling, (counts.get(spelling) ?? 0) + 1);
+      spellings.set(value, counts);
+    }
+  }
+  const values: FacetValue[] = [];
+  for (const [value, ranks] of dataset.postings(kind, filter)) {
+    const label = [...(spellings.get(value) ?? [])].sort(([a, x], [b, y]) => y - x || compareCodePoints(a, b))[0]?.[0] ?? value;
+    const query = queryUrl(baseUrl, { type: kind, [filter]: label, limit: 100, offset: 0 });
+    values.push({ value, label, count: ranks.length, query, listing: staticUrl(baseUrl, listingPath(kind, { [filter]: value }, 1)) });
+  }
+  return values.sort((a, b) => b.count - a.count || compareCodePoints(a.value, b.value));
+}
+
+// An entity's spellings of a filter's fields, trimmed, each once.
+function spellingsOf(entity: Entity, fields: readonly string[]): Set<string> {
+  const spellings = new Set<string>();
+  for (const field of fields) {
+    const raw = entity[field];
+    for (const value of Array.isArray(raw) ? raw : [raw]) if (typeof value === 'string' && value.trim() !== '') spellings.add(value.trim().replace(/\s+/gu, ' '));
+  }
+  return spellings;
+}
+
+/** The facet document of a kind and filter; `generated_at` left for the writer to stamp. */
+export function facetDocument(dataset: Dataset, kind: Kind, filter: Filter, baseUrl: string) {
+  const values = facetValues(dataset, kind, filter, baseUrl);
+  return {
+    kind,
+    filter,
+    values,
+    _links: { self: staticUrl(baseUrl, facetPath(kind, filter)), index: staticUrl(baseUrl, FACETS_INDEX_PATH), schema: staticUrl(baseUrl, SCHEMA_PATH) },
+    _meta: { type: 'facets', schema_version: SCHEMA_VERSION, format_version: FACETS_FORMAT_VERSION, values: values.length, generated_at: '' },
+  };
+}
+
+/** The index of every facet document; `generated_at` left for the writer to stamp. */
+export function facetsIndexDocument(baseUrl: string) {
+  const facets = KINDS.flatMap((kind) => FILTERS.map((filter) => ({ kind, filter, url: staticUrl(baseUrl, facetPath(kind, filter)) })));
+  return {
+    facets,
+    _links: { self: staticUrl(baseUrl, FACETS_INDEX_PATH), schema: staticUrl(baseUrl, SCHEMA_PATH) },
+    _meta: { type: 'facets', schema_version: SCHEMA_VERSION, format_version: FACETS_FORMAT_VERSION, generated_at: '' },
+  };
+}
