@@ -138,7 +138,18 @@ describe('the sample site', () => {
         const text = entity._rag_text as string;
         expect(text).toMatch(/^[^\n]+: /);
         expect(text).not.toMatch(/<[a-z/]|\bnull\b|\bundefined\b|: (\n|$)/i);
+        expect(text.split('\n')[1]).toBe(`ID 编号: ${entity.id}`);
       }
+    }
+  });
+
+  it('names in an exhibitor\'s _rag_text the exhibitions it is linked to, in its order', () => {
+    const exhibitions = new Map(reference.entities.exhibition.map((e) => [e.id, [e.name_cn, e.name_en].filter(Boolean).join(' ')]));
+    const linked = reference.entities.exhibitor.filter((e) => (e.exhibition_ids as string[]).length > 0);
+    expect(linked.length).toBeGreaterThan(10);
+    for (const exhibitor of linked) {
+      const line = (exhibitor._rag_text as string).split('\n').find((l) => l.startsWith('Exhibitions 参展展会: '));
+      expect(line).toBe(`Exhibitions 参展展会: ${(exhibitor.exhibition_ids as string[]).map((id) => exhibitions.get(id)).join('; ')}`);
     }
   });
 });

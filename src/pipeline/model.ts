@@ -7,7 +7,7 @@ import { staticUrl } from '../query/formats/urls.js';
 import type { EntitiesByKind, Entity } from '../query/semantics/entity.js';
 import type { Kind } from '../query/semantics/kinds.js';
 import { SOURCE_FIELDS, type ExhibitionStatus, type SourceRecord } from '../schema/entities.js';
-import { ragText } from './rag-text.js';
+import { names, ragText, type ExhibitionNames } from './rag-text.js';
 import type { ValidRecords } from './validate.js';
 
 /** Builds the served entities of every kind. `today` is the build date, `YYYY-MM-DD` (UTC). */
@@ -19,6 +19,9 @@ export function modelEntities(records: ValidRecords, baseUrl: string, today: str
     if (link === undefined) exhibitionUrls.set(id, (link = url(entityPath('exhibition', id))));
     return link;
   };
+  const exhibitionNames = new Map(records.exhibition.map((record) => [record.id, names('exhibition', record)]));
+  const namesOf: ExhibitionNames = (id) => exhibitionNames.get(id) ?? [];
+  const toEntity = (kind: Kind, record: Record<string, unknown>, links: Record<string, unknown>) => entityOf(kind, record, links, namesOf);
   return {
     exhibition: records.exhibition.map((record) =>
       toEntity('exhibition', { ...record, status: exhibitionStatus(record, today) }, {
@@ -47,10 +50,10 @@ export function exhibitionStatus(record: SourceRecord<'exhibition'>, today: stri
   return 'ongoing';
 }
 
-function toEntity(kind: Kind, record: Record<string, unknown>, links: Record<string, unknown>): Entity {
+function entityOf(kind: Kind, record: Record<string, unknown>, links: Record<string, unknown>, exhibitionNames: ExhibitionNames): Entity {
   const entity: Record<string, unknown> = {};
   for (const field of SOURCE_FIELDS[kind]) entity[field] = record[field];
   entity._links = links;
-  entity._rag_text = ragText(kind, entity);
+  entity._rag_text = ragText(kind, entity, exhibitionNames);
   return entity as Entity;
 }

@@ -1,14 +1,18 @@
 /**
  * `_rag_text` (docs/api.md#entities): the meaningful fields of an entity in both languages, one
- * labelled line each, as plain text. No HTML, no empty labels, no `null`.
+ * labelled line each, as plain text worth embedding. No HTML, no empty labels, no `null`.
  */
 import { NAME_FIELDS, type Kind } from '../query/semantics/kinds.js';
 
 type Line = readonly [label: string, value: unknown];
 
-const LINES: Record<Kind, (entity: Record<string, unknown>) => Line[]> = {
+/** The names of the exhibition with an id (Chinese first), for the exhibitors linked to it. */
+export type ExhibitionNames = (id: string) => readonly string[];
+
+const LINES: Record<Kind, (entity: Record<string, unknown>, exhibitionNames: ExhibitionNames) => Line[]> = {
   exhibition: (e) => [
     ['Exhibition 展会', names('exhibition', e)],
+    ['ID 编号', e.id],
     ['Industry 行业', [...list(e.industry_tags_en), ...list(e.industry_tags_cn)]],
     ['Location 地点', [e.venue, e.city, e.country]],
     ['Dates 日期', e.start_date === e.end_date ? e.start_date : `${e.start_date} to ${e.end_date}`],
@@ -16,18 +20,21 @@ const LINES: Record<Kind, (entity: Record<string, unknown>) => Line[]> = {
     ['Organizer 主办方', e.organizer],
     ['Website 官网', e.official_url],
   ],
-  exhibitor: (e) => [
+  exhibitor: (e, exhibitionNames) => [
     ['Exhibitor 展商', names('exhibitor', e)],
+    ['ID 编号', e.id],
     ['Industry 行业', e.industry_tags],
     ['Products 产品', e.product_tags],
     ['Tags 标签', e.tags],
     ['Location 地点', [e.city, e.country]],
+    ['Exhibitions 参展展会', list(e.exhibition_ids).map((id) => exhibitionNames(String(id)).join(' '))],
     ['Introduction 简介', e.intro],
     ['Exhibit history 参展历史', e.exhibit_history],
     ['Website 官网', e.official_url],
   ],
   service_provider: (e) => [
     ['Service provider 服务商', names('service_provider', e)],
+    ['ID 编号', e.id],
     ['Services 服务类型', e.service_types],
     ['Regions 服务区域', e.cover_regions],
     ['Industries 擅长行业', e.good_at_industry],
@@ -36,18 +43,22 @@ const LINES: Record<Kind, (entity: Record<string, unknown>) => Line[]> = {
   ],
 };
 
-/** The `_rag_text` of an entity of a kind; the same entity always gives the same text. */
-export function ragText(kind: Kind, entity: Record<string, unknown>): string {
+/**
+ * The `_rag_text` of an entity of a kind: its names, its id, its meaningful fields, and for
+ * an exhibitor the names of the exhibitions it is linked to, in its order. The same entity
+ * and exhibitions always give the same text.
+ */
+export function ragText(kind: Kind, entity: Record<string, unknown>, exhibitionNames: ExhibitionNames): string {
   const lines: string[] = [];
-  for (const [label, value] of LINES[kind](entity)) {
+  for (const [label, value] of LINES[kind](entity, exhibitionNames)) {
     const text = list(value).map(plainText).filter(Boolean).join('; ');
     if (text) lines.push(`${label}: ${text}`);
   }
   return lines.join('\n');
 }
 
-// The names an entity has, the Chinese one first.
-function names(kind: Kind, entity: Record<string, unknown>): string[] {
+/** The names an entity has, the Chinese one first. */
+export function names(kind: Kind, entity: Record<string, unknown>): string[] {
   return NAME_FIELDS[kind].map((field) => entity[field]).filter((name): name is string => typeof name === 'string');
 }
 
