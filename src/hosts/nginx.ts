@@ -7,6 +7,7 @@
  * error and the static documents are still served.
  */
 import { UserError } from '../diagnostics.js';
+import { LLMS_TXT_CONTENT_TYPE, LLMS_TXT_PATH } from '../query/formats/llms-txt.js';
 import { SCHEMA_PATH } from '../query/formats/paths.js';
 import { API_ROOT, DATASET_ROUTE, SCHEMA_ROUTE } from '../query/formats/urls.js';
 import { errorBody } from '../query/responses/error-response.js';
@@ -56,6 +57,10 @@ location ^~ /${API_ROOT}/ {
 # Pages' page for misses in the static folders is not a document here.
 location = /${API_ROOT}/404.html { return 404; }
 location = /${SCHEMA_ROUTE} { try_files /${SCHEMA_PATH} =404; }
+location = /${LLMS_TXT_PATH} {
+  default_type ${quote(LLMS_TXT_CONTENT_TYPE)};
+  try_files /${LLMS_TXT_PATH} =404;
+}
 location = /${DATASET_ROUTE} {
   # The request goes as it came (path and query string). Its answer carries the API
   # headers, which every location here adds once: nginx drops the upstream's copies.

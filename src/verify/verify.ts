@@ -4,13 +4,13 @@
  * link must resolve, every entity must match its schema and sit at its own path, and
  * every expected document must exist.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import type { Diagnostic } from '../diagnostics.js';
 import { HOST_FILES } from '../hosts/host-files.js';
-import { checkChangesFeed } from './changes-feed.js';
-import { checkFacets } from './facets.js';
 import { stampGeneratedAt } from '../query/formats/generated-at.js';
+import { LLMS_TXT_PATH, llmsTxt } from '../query/formats/llms-txt.js';
 import { SCHEMA_PATH, entityPath, listingPath, parseListingPath, relationPath, type Relation } from '../query/formats/paths.js';
 import { API_ROOT } from '../query/formats/urls.js';
 import { answerListingPage, answerRelationPage } from '../query/responses/reference.js';
@@ -18,7 +18,9 @@ import { KINDS } from '../query/semantics/kinds.js';
 import { buildDictionary } from '../schema/dictionary.js';
 import { OUTPUT_SCHEMAS } from '../schema/entities.js';
 import { readJson, readSite, type SiteOnDisk } from '../site/read-site.js';
+import { checkChangesFeed } from './changes-feed.js';
 import { expectedListings } from './expected-listings.js';
+import { checkFacets } from './facets.js';
 import { checkLinks } from './links.js';
 import { checkSearchIndexes } from './search-indexes.js';
 
@@ -89,6 +91,8 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   problems.push(...(await checkSearchIndexes(site, dir)));
   problems.push(...(await checkChangesFeed(site.dir, files, dir)));
   problems.push(...(await checkFacets(site, files, dir)));
+  const llms = await readFile(path.join(site.dir, LLMS_TXT_PATH), 'utf8').catch(() => undefined);
+  if (llms !== llmsTxt(site.dataset, site.baseUrl)) problem(LLMS_TXT_PATH, llms === undefined ? 'llms.txt is missing' : 'llms.txt differs from the one the entities make');
   problems.push(...(await checkLinks(site, files, dir)));
   return { problems, documents: files.size };
 }

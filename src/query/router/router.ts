@@ -22,6 +22,7 @@ import { kindsOf, type Kind } from '../semantics/kinds.js';
 import { filtersOf, parseDatasetQuery } from '../semantics/params.js';
 import { queryResponse, type KindSlice } from '../responses/dataset-response.js';
 import { ERROR_STATUS, errorBody, type ErrorCode } from '../responses/error-response.js';
+import { LLMS_TXT_CONTENT_TYPE, LLMS_TXT_PATH } from '../formats/llms-txt.js';
 import { SCHEMA_PATH } from '../formats/paths.js';
 import { SiteError } from '../formats/site-error.js';
 import { API_ROOT, DATASET_ROUTE, SCHEMA_ROUTE } from '../formats/urls.js';
@@ -87,6 +88,10 @@ async function route(reader: DocumentReader, request: RouterRequest): Promise<Ro
   }
   const path = sitePathOf(await withoutBasePath(reader, rawPath));
   if (path === DATASET_ROUTE) return answerQuery(reader, rawQuery);
+  if (path === LLMS_TXT_PATH) {
+    const text = await reader.store.read(LLMS_TXT_PATH);
+    if (text !== undefined) return { status: 200, headers: { ...API_HEADERS, 'Content-Type': LLMS_TXT_CONTENT_TYPE }, body: text };
+  }
   const file = path === SCHEMA_ROUTE ? SCHEMA_PATH : path;
   const isDocument = file !== undefined && file.startsWith(`${API_ROOT}/`) && file.endsWith('.json');
   const text = isDocument ? await reader.store.read(file) : undefined;

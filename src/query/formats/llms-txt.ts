@@ -1,0 +1,68 @@
+/**
+ * `llms.txt` at the site root (docs/api.md#llms-txt), per the llms.txt convention: an H1,
+ * a one-paragraph summary, then lists of links: what the data is, ready queries made from
+ * the data itself, the schema, the facets, the changes feed, the refresh and cache policy.
+ */
+import type { Dataset } from '../semantics/dataset.js';
+import { FILTERS, KINDS, type Kind } from '../semantics/kinds.js';
+import { tokenize } from '../semantics/search.js';
+import { API_HEADERS } from '../router/http.js';
+import { CHANGES_INDEX_PATH } from './changes-feed.js';
+import { FACETS_INDEX_PATH, facetPath, facetValues } from './facets.js';
+import { listingPath, SCHEMA_PATH } from './paths.js';
+import { DATASET_ROUTE, queryUrl, SCHEMA_ROUTE, staticUrl } from './urls.js';
+
+/** Path of `llms.txt` in the site. */
+export const LLMS_TXT_PATH = 'llms.txt';
+
+/** The content type `llms.txt` is served with. */
+export const LLMS_TXT_CONTENT_TYPE = 'text/plain; charset=utf-8';
+
+const LABELS: Record<Kind, string> = { exhibition: 'exhibitions', exhibitor: 'exhibitors', service_provider: 'service providers' };
+
+/** The text of `llms.txt` for a site of this data under `baseUrl`. */
+export function llmsTxt(dataset: Dataset, baseUrl: string): string {
+  const counts = KINDS.map((kind) => `${dataset.entities[kind].length} ${LABELS[kind]}`).join(', ');
+  const url = (path: string) => staticUrl(baseUrl, path);
+  const maxAge = /max-age=(\d+)/.exec(API_HEADERS['Cache-Control']!)?.[1];
+  const examples = exampleQueries(dataset, baseUrl);
+  return [
+    '# Trade-show exhibitions, exhibitors and service providers',
+    '',
+    `> A public, read-only JSON API of ${counts}, in Chinese and English, for AI agents and RAG systems. ` +
+      'Every record links to its related records (`_links`) and carries a `_rag_text` ready for embedding. ' +
+      'Query it with GET /api/public/dataset (filters industry, country and city, keyword search q, limit and offset; ' +
+      '`_meta.next` gives the next page), or read the precomputed static pages; no key, no rate limit beyond the host\'s.',
+    '',
+    '## Query',
+    '',
+    ...examples.map(([title, link]) => `- [${title}](${link})`),
+    `- [Every record, page 1 of the precomputed listing](${url(listingPath('all', {}, 1))}): follow \`_meta.next\` to the end`,
+    '',
+    '## Schema',
+    '',
+    `- [Schema and data dictionary](${url(SCHEMA_PATH)}): every field of each kind with its type and meaning, and the parameters of /${DATASET_ROUTE} (also at /${SCHEMA_ROUTE})`,
+    `- [Facets](${url(FACETS_INDEX_PATH)}): every industry, country and city value of each kind with its count, so filters use values that exist`,
+    ...KINDS.flatMap((kind) => FILTERS.map((filter) => `- [Values of ${filter} among ${LABELS[kind]}](${url(facetPath(kind, filter))})`)),
+    '',
+    '## Freshness',
+    '',
+    `- [Changes feed](${url(CHANGES_INDEX_PATH)}): what each build added, changed and removed, by id; keep the last build id and read only what came after it`,
+    `- The data is rebuilt every 5 minutes; answers may be cached for ${maxAge ?? 300} seconds (\`Cache-Control: ${API_HEADERS['Cache-Control']}\`), and each answer says when its data was made (\`_meta.generated_at\`).`,
+    '',
+  ].join('\n');
+}
+
+// Three queries that find something in this data: a city of exhibitions, an industry of exhibitors, a word of a name.
+function exampleQueries(dataset: Dataset, baseUrl: string): [title: string, url: string][] {
+  const examples: [string, string][] = [];
+  const city = facetValues(dataset, 'exhibition', 'city', baseUrl)[0];
+  if (city) examples.push([`Exhibitions in ${city.label}`, city.query]);
+  const industry = facetValues(dataset, 'exhibitor', 'industry', baseUrl)[0];
+  if (industry) examples.push([`Exhibitors in the ${industry.label} industry`, industry.query]);
+  const word = dataset.entities.exhibitor.flatMap((entity) => tokenize(String(entity.company_en ?? ''))).find((term) => /^[a-z]{5,}$/.test(term));
+  if (word) examples.push([`Exhibitors whose name has a word starting "${word.slice(0, 4)}", best matches first`, queryUrl(baseUrl, { type: 'exhibitor', q: word.slice(0, 4), limit: 20, offset: 0 })]);
+  const cjk = dataset.entities.exhibition.map((entity) => String(entity.name_cn ?? '')).find((name) => /^\p{Script=Han}{2}/u.test(name));
+  if (cjk) examples.push([`Everything named with "${[...cjk].slice(0, 2).join('')}"`, queryUrl(baseUrl, { type: 'all', q: [...cjk].slice(0, 2).join(''), limit: 20, offset: 0 })]);
+  return examples;
+}
