@@ -23,7 +23,7 @@ export default {
   async fetch(request: Request, env: PagesEnv): Promise<Response> {
     router ??= createRouter({ store: fetchStore(ASSETS_ORIGIN, (url) => env.ASSETS.fetch(url)), onError: (error) => console.error(error) });
     const { origin } = new URL(request.url);
-    const answer = await router({ method: request.method, url: request.url.slice(origin.length) });
+    const answer = await router({ method: request.method, url: request.url.slice(origin.length), headers: Object.fromEntries(request.headers) });
     return new Response(answer.body === '' ? null : answer.body, { status: answer.status, headers: answer.headers });
   },
 };

@@ -10,13 +10,15 @@ declare module 'http-server' {
   export interface UnionRequest {
     method?: string;
     url?: string;
+    /** The raw request's headers, lower-case names. */
+    headers: import('node:http').IncomingHttpHeaders;
   }
 
   /** union's response stream, writing to the raw response. */
   export interface UnionResponse {
     writeHead(status: number, headers: Record<string, string | number>): void;
     removeHeader(name: string): void;
-    end(body?: string): void;
+    end(body?: string | Buffer): void;
   }
 
   export interface HttpServerOptions {

@@ -17,15 +17,19 @@ import { STATIC_DOCUMENTS, expectAnswer, expectApiHeaders, expectContractAnswer,
 import { datasetUrls } from '../contract/queries.js';
 import { expectedAnswers, type Expected, type Target } from '../contract/targets.js';
 import { r2WorkerTarget } from './hosts.js';
+import { expectEtags, expectPreflight } from '../contract/expect-http.js';
 
 describe('the Worker over R2, on the sample', () => {
   let dir: string;
   let worker: Target;
   let expected: Expected;
 
+  let workerUrl: string;
+
   beforeAll(async () => {
     dir = sampleSite();
     [worker, expected] = await Promise.all([r2WorkerTarget(dir), expectedAnswers(dir)]);
+    workerUrl = worker.url!;
   }, 180_000);
 
   afterAll(async () => {
@@ -64,6 +68,9 @@ describe('the Worker over R2, on the sample', () => {
     expectError(answer, 405, 'method_not_allowed');
     expect(answer.headers.allow).toBe('GET, HEAD');
   });
+
+  it('gives every 200 an ETag and answers a client holding it with 304', () => expectEtags(workerUrl));
+  it('answers a CORS preflight with 204', () => expectPreflight(workerUrl));
 
   it('answers HEAD like GET without a body', async () => {
     const head = await worker.request(datasetUrl(['type', 'exhibition'], ['limit', '3']), 'HEAD');

@@ -11,6 +11,7 @@ import { CONTRACT_CASES, ESCAPES, datasetUrl } from '../contract/cases.js';
 import { expectedAnswers, type Expected, type Target } from '../contract/targets.js';
 import { STATIC_DOCUMENTS, expectApiHeaders, expectError, expectContractAnswer, expectStaticDocument } from '../contract/expect-contract.js';
 import { cloudflareTarget } from './hosts.js';
+import { expectEtags, expectPreflight } from '../contract/expect-http.js';
 import { API_HEADERS } from '../../src/query/router/http.js';
 
 let dir: string;
@@ -60,6 +61,9 @@ describe('the worker', () => {
     expectError(answer, 405, 'method_not_allowed');
     expect(answer.headers.allow).toBe('GET, HEAD');
   });
+
+  it('gives every 200 an ETag and answers a client holding it with 304', () => expectEtags(worker.url!));
+  it('answers a CORS preflight with 204', () => expectPreflight(worker.url!));
 
   it('answers HEAD like GET without a body', async () => {
     const url = datasetUrl(['type', 'exhibition'], ['limit', '3']);

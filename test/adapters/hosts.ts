@@ -114,6 +114,7 @@ async function hostTarget(name: string, child: ChildProcess, url: string, scratc
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const target: Target = {
     name,
+    url,
     request: (pathAndQuery, method) => httpRequest(url, pathAndQuery, method),
     async close() {
       if (child.exitCode === null && child.signalCode === null) stop();

@@ -28,6 +28,8 @@ export interface Answer {
 /** One implementation of the API under test. */
 export interface Target {
   name: string;
+  /** Where it listens, for a target over HTTP. */
+  url?: string;
   /** Answers a path and query string, sent as it is (no normalization of `..` or `%2e`). */
   request(pathAndQuery: string, method?: string): Promise<Answer>;
   close?(): Promise<void>;

@@ -8,6 +8,7 @@ export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'Cache-Control': 'public, max-age=300',
   'Content-Type': 'application/json; charset=utf-8',
   'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'ETag',
   'X-Content-Type-Options': 'nosniff',
 });
 
@@ -20,6 +21,8 @@ export interface RouterRequest {
   method: string;
   /** Path and query string exactly as sent, not normalized (`/api/public/dataset?type=all`). */
   url: string;
+  /** Request headers by lower-case name; only `if-none-match` and the CORS preflight's are read. @default none */
+  headers?: Readonly<Record<string, string | undefined>>;
 }
 
 /** An answer: status, headers and the JSON text of the body (empty for `HEAD`). */

@@ -14,6 +14,9 @@
  *   a JSON error (docs/api.md#errors); an unsafe path (`..`, `%2e%2e`, `\`, NUL, `//`, hidden
  *   files) is a 404 and never reaches the store.
  *
+ * - a CORS preflight: 204 (conditional.ts); every 200 answer has an `ETag`, and a request
+ *   holding it (`If-None-Match`) gets a bodiless 304.
+ *
  * `_meta.generated_at` of a query-form answer (and of an error) is the latest
  * `generated_at` among the documents it was made from: the schema and the listing pages
  * or search indexes read. Every response carries {@link API_HEADERS}.
@@ -26,6 +29,7 @@ import { LLMS_TXT_CONTENT_TYPE, LLMS_TXT_PATH } from '../formats/llms-txt.js';
 import { SCHEMA_PATH } from '../formats/paths.js';
 import { SiteError } from '../formats/site-error.js';
 import { API_ROOT, DATASET_ROUTE, SCHEMA_ROUTE } from '../formats/urls.js';
+import { isPreflight, preflightResponse, withEtag } from './conditional.js';
 import { DocumentReader } from './document-reader.js';
 import { ALLOWED_METHODS, API_HEADERS, type RouterRequest, type RouterResponse } from './http.js';
 import { readListingSlice } from './listing-slice.js';
@@ -59,10 +63,11 @@ export type Router = (request: RouterRequest) => Promise<RouterResponse>;
  */
 export function createRouter(options: RouterOptions): Router {
   return async (request) => {
+    if (isPreflight(request)) return preflightResponse(request);
     const reader = new DocumentReader(options.store);
     let answer: RouterResponse;
     try {
-      answer = await route(reader, request);
+      answer = withEtag(request, await route(reader, request));
     } catch (error) {
       if (!(error instanceof SiteError)) options.onError?.(error);
       answer = await siteErrorResponse(reader, error);
