@@ -12,10 +12,10 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the command with arguments in a working folder and waits for it to end. */
-export function runCli(args: string[], cwd = process.cwd()): Promise<CliResult> {
+/** Runs the command with arguments in a working folder, with `env` over the environment, and waits for it to end. */
+export function runCli(args: string[], cwd = process.cwd(), env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
