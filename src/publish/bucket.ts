@@ -36,8 +36,14 @@ export function openBucket(options: ResolvedPublishOptions): Bucket {
     credentials: options.credentials,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    // An endpoint that never answers fails in seconds rather than hanging the publish.
-    requestHandler: { connectionTimeout: 10_000, requestTimeout: 120_000 },
+    // An endpoint that never answers fails in seconds rather than hanging the publish; one
+    // socket per request under way, so none waits for another.
+    requestHandler: {
+      connectionTimeout: 10_000,
+      requestTimeout: 120_000,
+      httpAgent: { keepAlive: true, maxSockets: options.concurrency },
+      httpsAgent: { keepAlive: true, maxSockets: options.concurrency },
+    },
   });
   const where = `s3://${Bucket}/${prefix} at ${endpoint ?? `AWS S3 (${region})`}`;
   const failed = (action: string, path: string) => (error: unknown) => Promise.reject(requestFailure(error, `${action} ${prefix}${path} in ${where}`));
