@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UserError } from '../diagnostics.js';
-import { MANIFEST_PATH } from '../query/formats/manifest.js';
+import { MANIFEST_PATH, type Manifest } from '../query/formats/manifest.js';
 import { openBucket, type Bucket } from './bucket.js';
 import { objectHeaders } from './object-headers.js';
 import { readLocalSite, type LocalSite } from './local-site.js';
@@ -64,9 +64,8 @@ export async function publishSite(options: PublishOptions): Promise<PublishResul
   const site = await readLocalSite(config.dir);
   const bucket = openBucket(config);
   try {
-    const publishedText = await bucket.read(PUBLISHED_MANIFEST_PATH);
-    const journalText = await bucket.read(JOURNAL_PATH);
-    const published = publishedText === undefined ? new Map() : parsePublishedManifest(publishedText, config.prefix + PUBLISHED_MANIFEST_PATH);
+    const [publishedText, journalText] = await Promise.all([bucket.read(PUBLISHED_MANIFEST_PATH), bucket.read(JOURNAL_PATH)]);
+    const published: Manifest = publishedText === undefined ? new Map() : parsePublishedManifest(publishedText, config.prefix + PUBLISHED_MANIFEST_PATH);
     const journal = journalText === undefined ? undefined : parseJournal(journalText, config.prefix + JOURNAL_PATH);
     const plan = planPublish(site.files, published, journal);
     const result: PublishResult = { where: bucket.where, phases: publishPhases(plan), uploaded: 0, deleted: 0, unchanged: plan.unchanged, alreadyUploaded: 0, bytes: 0, resumed: journal !== undefined };
