@@ -3,6 +3,7 @@
 import { Command } from 'commander';
 import { build } from './build.js';
 import { UserError, formatDiagnostics, type Diagnostic } from './diagnostics.js';
+import type { PublishResult } from './publish/publish.js';
 import { DATASET_PARAMETERS, DATASET_PARAMETER_SCHEMAS } from './query/semantics/params.js';
 import { queryDataset } from './site/query-dataset.js';
 import { progressLine } from './progress-line.js';
@@ -10,7 +11,7 @@ import { serve } from './serve/serve.js';
 import { verifySite } from './verify/verify.js';
 
 const program = new Command('dataset-site')
-  .description('Build, check and query a static JSON API of exhibitions, exhibitors and service providers.')
+  .description('Build, check, query and publish a static JSON API of exhibitions, exhibitors and service providers.')
   .showHelpAfterError()
   .exitOverride();
 
@@ -89,6 +90,56 @@ query.action(async (options: Record<string, string>) => {
   console.log(JSON.stringify(answer.body, null, 2));
   if (answer.status !== 200) process.exitCode = 2;
 });
+
+program
+  .command('publish')
+  .description('upload a built site to an S3-compatible bucket (S3, R2, GCS, MinIO): only what changed, in link order, resumable')
+  .option('--dir <dir>', 'folder of the built site', 'dist')
+  .option('--bucket <name>', 'bucket to publish to (required)')
+  .option('--endpoint <url>', 'URL of the S3-compatible endpoint, such as https://<account>.r2.cloudflarestorage.com (default: AWS S3)')
+  .option('--prefix <prefix>', 'key prefix to publish the site under (site/ gives site/api/public/…)', '')
+  .option('--region <region>', 'region of the bucket (default: $AWS_REGION, else auto)')
+  .option('--force-path-style', 'address the bucket in the URL path (MinIO and local test servers need it)', false)
+  .option('--concurrency <n>', 'requests under way at once', '16')
+  .option('--dry-run', 'print what would be uploaded and deleted, in order, and change nothing', false)
+  .addHelpText('after', '\nCredentials come from the environment only: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN).')
+  .action(async (options: { dir: string; bucket?: string; endpoint?: string; prefix: string; region?: string; forcePathStyle: boolean; concurrency: string; dryRun: boolean }) => {
+    const started = Date.now();
+    // The S3 client loads only for this command; its notice that SDK releases after January
+    // 2027 need Node 22 is for whoever upgrades the SDK (package-lock.json pins one for Node 20).
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+    const { publishSite } = await import('./publish/publish.js');
+    const result = await publishSite({
+      ...options,
+      bucket: options.bucket ?? '',
+      concurrency: /^\d+$/.test(options.concurrency) ? Number(options.concurrency) : NaN,
+      onProgress: (done, total) => process.stderr.write(`  published ${done}/${total} objects…\n`),
+    });
+    if (options.dryRun) printPlan(result);
+    else {
+      const resumed = result.resumed ? `, ${result.alreadyUploaded} already uploaded by an interrupted publish` : '';
+      console.log(
+        `published ${result.where}: ${result.uploaded} uploaded, ${result.deleted} deleted, ${result.unchanged} unchanged${resumed}; ` +
+          `${(result.bytes / 1e6).toFixed(1)} MB, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+    }
+  });
+
+function printPlan(result: PublishResult): void {
+  let uploads = 0;
+  let deletions = 0;
+  for (const phase of result.phases) {
+    if (phase.action === 'write-manifest') console.log(`${phase.name}`);
+    else {
+      console.log(`${phase.action} ${phase.name} (${phase.paths.length}):`);
+      for (const file of phase.paths) console.log(`  ${file}`);
+      if (phase.action === 'upload') uploads += phase.paths.length;
+      else deletions += phase.paths.length;
+    }
+  }
+  const resumed = result.resumed ? ' (an interrupted publish is finished: files it already uploaded are skipped then)' : '';
+  console.log(`dry run, ${result.where}: would upload ${uploads}, delete ${deletions}; ${result.unchanged} unchanged${resumed}`);
+}
 
 /** The flags of `build`, as commander gives them. */
 interface BuildFlags {

@@ -61,12 +61,13 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
 
 /**
  * "Your data or your flags are wrong": the one error class printed without a stack.
- * `exitCode` is 1 for bad input or a bad site, 2 for bad usage.
+ * `exitCode` is 1 for bad input or a bad site, 2 for bad usage, 74 when a remote store
+ * refused a request or could not be reached (the message names the object and the store).
  */
 export class UserError extends Error {
   constructor(
     message: string,
-    readonly exitCode: 1 | 2 = 1,
+    readonly exitCode: 1 | 2 | 74 = 1,
     readonly diagnostics: readonly Diagnostic[] = [],
   ) {
     super(message);

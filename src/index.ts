@@ -3,15 +3,18 @@
  *
  * ### Usage:
  * ```ts
- * import { build, verifySite, queryDataset } from 'dataset-site';
+ * import { build, verifySite, queryDataset, publishSite } from 'dataset-site';
  * await build({ sources: 'sources', out: 'dist', baseUrl: 'https://data.example.com' });
  * const { problems } = await verifySite({ dir: 'dist' });
  * const { body } = await queryDataset({ dir: 'dist', params: { type: 'exhibitor', q: '汽车' } });
+ * await publishSite({ dir: 'dist', bucket: 'data', endpoint: 'https://<account>.r2.cloudflarestorage.com' });
  * ```
  */
 export { build, type BuildResult } from './build.js';
 export { resolveConfig, type BuildOptions, type ResolvedConfig } from './config.js';
 export { UserError, formatDiagnostic, formatDiagnostics, type Diagnostic } from './diagnostics.js';
+export { publishSite, type PublishResult } from './publish/publish.js';
+export type { PublishCredentials, PublishOptions } from './publish/options.js';
 export { queryDataset, type QueryResult, type QueryOptions } from './site/query-dataset.js';
 export { serve, type PreviewServer, type ServeOptions } from './serve/serve.js';
 export { verifySite, type VerifyOptions, type VerifyResult } from './verify/verify.js';

@@ -1,6 +1,6 @@
 /**
- * Applying a changed site in place, all or nothing: the new files, then the changed ones
- * in link order (link-order.ts), are renamed from a staging folder into the site, and removed
+ * Applying a changed site in place, all or nothing: the new and changed files are renamed
+ * from a staging folder into the site in link order (link-order.ts), and removed
  * files moved out, after each file they replace or remove is hard-linked into a backup
  * folder and a journal naming them is written beside the site. Each file is replaced by
  * one rename, so readers see the old document or the new one, never a part. A build
@@ -11,7 +11,7 @@
 import { linkSync, mkdirSync, renameSync, rmdirSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { inLinkOrder } from './link-order.js';
+import { linkOrderGroups } from './link-order.js';
 
 /** What a build changes in the site: paths relative to it. */
 export interface SiteChanges {
@@ -43,8 +43,8 @@ export async function applyChanges(outDir: string, stagingDir: string, backupDir
   }
   const journal: Journal = { ...changes, staging: stagingDir, backup: backupDir, state: 'applying' };
   await writeJournal(outDir, journal);
-  // New files first: nothing links to them until a changed file does. Then the changed ones in link order.
-  for (const file of [...inLinkOrder(changes.added), ...inLinkOrder(changes.changed)]) {
+  const files = [...changes.added.map((path) => ({ path, isNew: true })), ...changes.changed.map((path) => ({ path, isNew: false }))];
+  for (const file of linkOrderGroups(files).flatMap((group) => group.paths)) {
     folders.make(path.dirname(path.join(outDir, file)));
     renameSync(path.join(stagingDir, file), path.join(outDir, file));
   }

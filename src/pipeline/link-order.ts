@@ -1,7 +1,8 @@
 /**
  * The order in which a changed site's documents may appear so that no reader ever follows
  * a link to a document that is not there yet: what is linked to before what links to it,
- * the entry points last. Updating a site in place and publishing it use this one order.
+ * the entry points last. Updating a site in place (journal.ts) and publishing it
+ * (publish/order.ts) use this one order.
  */
 import { COLLECTIONS, KINDS } from '../query/semantics/kinds.js';
 import { API_ROOT } from '../query/formats/urls.js';
@@ -9,21 +10,57 @@ import { API_ROOT } from '../query/formats/urls.js';
 const ENTITY_FOLDERS = KINDS.map((kind) => `${API_ROOT}/${COLLECTIONS[kind]}/`);
 
 /**
- * The phase of a document, from 0 (first to appear) to 4 (last): 0 entity documents,
- * which link to listing pages that may not change; 1 search shards and change sets; 2 listing
- * and relation pages, which link to entities; 3 the entry points that link to those (the
- * schema, search index entries, the changes index, host files); 4 the build's own files
+ * The phase of a document, from 0 (first to appear) to 6 (last), each phase linking only
+ * to earlier ones: 0 entity documents (their links to listing pages name pages that exist
+ * before and after); 1 search shards and change sets; 2 listing and relation pages, which
+ * link to entities; 3 the documents reached by their well-known paths that list those:
+ * search index entries, the changes index, facet documents; 4 the facets index; 5 the
+ * entry (the schema, `llms.txt`) and every other file at the root; 6 the build's own files
  * (`.dataset-site/`), which say what the site holds. Removals come after every phase.
  */
 export function linkPhase(path: string): number {
-  if (path.startsWith('.dataset-site/')) return 4;
+  if (path.startsWith('.dataset-site/')) return 6;
   if (ENTITY_FOLDERS.some((folder) => path.startsWith(folder) && !path.slice(folder.length).includes('/'))) return 0;
   if (/^api\/public\/search\/[^/]+\/|^api\/public\/changes\/(?!index\.json$)/.test(path)) return 1;
   if (/^api\/public\/(?:dataset|regions|exhibitions)\//.test(path)) return 2;
-  return 3;
+  if (/^api\/public\/(?:search\/[^/]+\.json|changes\/index\.json|facets\/[^/]+\/)/.test(path)) return 3;
+  if (/^api\/public\/facets\/index\.json$/.test(path)) return 4;
+  return 5;
 }
 
-/** Paths sorted by {@link linkPhase}, each phase in path order. */
-export function inLinkOrder(paths: Iterable<string>): string[] {
-  return [...paths].sort((a, b) => linkPhase(a) - linkPhase(b) || (a < b ? -1 : a > b ? 1 : 0));
+/** A file to put in place: its path, and whether the site had none there before. */
+export interface FileToPlace {
+  path: string;
+  isNew: boolean;
+}
+
+/** Files that may appear together, in any order, once every earlier group is in place. */
+export interface LinkOrderGroup {
+  name: string;
+  paths: string[];
+}
+
+/**
+ * The groups in which new and changed files may appear so that no reader follows a link
+ * to a file not there yet: new files first, which nothing links to until a changed file
+ * does (new entities, then the new documents linking to them), then the changed entities,
+ * then the changed documents, then the documents reached by well-known paths, new or
+ * changed, by phase (they come last even on a first publish), then the build's own files.
+ * Within a group, paths by phase, then in path order; empty groups are left out.
+ */
+export function linkOrderGroups(files: Iterable<FileToPlace>): LinkOrderGroup[] {
+  const groups: [name: string, test: (file: FileToPlace, phase: number) => boolean][] = [
+    ['new entities', (file, phase) => file.isNew && phase === 0],
+    ['new documents', (file, phase) => file.isNew && (phase === 1 || phase === 2)],
+    ['changed entities', (file, phase) => !file.isNew && phase === 0],
+    ['changed documents', (file, phase) => !file.isNew && (phase === 1 || phase === 2)],
+    ['indexes', (_, phase) => phase === 3],
+    ['index of facets', (_, phase) => phase === 4],
+    ['entry and root files', (_, phase) => phase === 5],
+    ["the build's own files", (_, phase) => phase === 6],
+  ];
+  const sorted = [...files].sort((a, b) => linkPhase(a.path) - linkPhase(b.path) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return groups
+    .map(([name, test]) => ({ name, paths: sorted.filter((file) => test(file, linkPhase(file.path))).map((file) => file.path) }))
+    .filter((group) => group.paths.length > 0);
 }

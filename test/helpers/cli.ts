@@ -12,15 +12,15 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the command with arguments in a working folder and waits for it to end. */
-export function runCli(args: string[], cwd = process.cwd()): Promise<CliResult> {
-  return runNode([CLI, ...args], cwd);
+/** Runs the command with arguments in a working folder, with `env` over the environment, and waits for it to end. */
+export function runCli(args: string[], cwd = process.cwd(), env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  return runNode([CLI, ...args], cwd, env);
 }
 
-/** Runs Node with arguments (a script and its own) in a working folder and waits for it to end. */
-export function runNode(args: string[], cwd = process.cwd()): Promise<CliResult> {
+/** Runs Node with arguments (a script and its own) in a working folder, with `env` over the environment, and waits for it to end. */
+export function runNode(args: string[], cwd = process.cwd(), env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

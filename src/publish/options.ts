@@ -1,0 +1,84 @@
+/** What a user gives a publish ({@link PublishOptions}) and the filled-in form ({@link ResolvedPublishOptions}). */
+import path from 'node:path';
+import { UserError } from '../diagnostics.js';
+
+/** Keys of an S3-compatible store. */
+export interface PublishCredentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+}
+
+/** Options of {@link publishSite}. */
+export interface PublishOptions {
+  /** Folder of the built site. @default 'dist' */
+  dir?: string;
+  /** Name of the bucket to publish to (required). */
+  bucket: string;
+  /**
+   * URL of the S3-compatible endpoint: `https://<account>.r2.cloudflarestorage.com` (R2),
+   * `https://storage.googleapis.com` (GCS), `http://host:9000` (MinIO). @default AWS S3 of the region
+   */
+  endpoint?: string;
+  /** Region of the bucket. @default process.env.AWS_REGION, else 'auto' (R2) */
+  region?: string;
+  /** Key prefix the site's paths are put under (`site/` puts `site/api/public/…`). @default '' */
+  prefix?: string;
+  /** Address the bucket in the path (`endpoint/bucket/key`), as MinIO and local test servers need. @default false */
+  forcePathStyle?: boolean;
+  /** Keys of the store; never written anywhere. @default AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN of the environment */
+  credentials?: PublishCredentials;
+  /** Requests under way at once. @default 16 */
+  concurrency?: number;
+  /** Read both sides and plan, but upload and delete nothing. @default false */
+  dryRun?: boolean;
+  /** Called with the objects published so far and in all, about once a second and at the end. @default none */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Publish options with every default filled in. */
+export interface ResolvedPublishOptions {
+  dir: string;
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  /** Empty, or ending in `/`. */
+  prefix: string;
+  forcePathStyle: boolean;
+  credentials: PublishCredentials;
+  concurrency: number;
+  dryRun: boolean;
+  onProgress: (done: number, total: number) => void;
+}
+
+/** Fills in defaults and checks the options; bad or missing ones are a usage error (exit 2). */
+export function resolvePublishOptions(options: PublishOptions, env: NodeJS.ProcessEnv = process.env): ResolvedPublishOptions {
+  if (!options.bucket) throw new UserError('--bucket is required: the name of the bucket to publish the site to', 2);
+  const endpoint = options.endpoint?.replace(/\/+$/, '');
+  if (endpoint !== undefined && !/^https?:\/\/[^/\s?#]+(?:\/\S*)?$/.test(endpoint)) throw new UserError(`--endpoint must be an http(s) URL, such as https://<account>.r2.cloudflarestorage.com; got ${JSON.stringify(options.endpoint)}`, 2);
+  const prefix = (options.prefix ?? '').replace(/^\/+/, '').replace(/\/*$/, '/').replace(/^\/$/, '');
+  if (prefix.split('/').some((segment) => segment === '.' || segment === '..') || /\/\//.test(prefix)) throw new UserError(`--prefix must be a plain key prefix such as site/; got ${JSON.stringify(options.prefix)}`, 2);
+  const concurrency = options.concurrency ?? 16;
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) throw new UserError(`--concurrency must be a whole number from 1 to 256; got ${options.concurrency}`, 2);
+  const credentials = options.credentials ?? credentialsOf(env);
+  return {
+    dir: path.resolve(options.dir ?? 'dist'),
+    bucket: options.bucket,
+    endpoint,
+    region: options.region ?? (env.AWS_REGION || 'auto'),
+    prefix,
+    forcePathStyle: options.forcePathStyle ?? false,
+    credentials,
+    concurrency,
+    dryRun: options.dryRun ?? false,
+    onProgress: options.onProgress ?? (() => {}),
+  };
+}
+
+function credentialsOf(env: NodeJS.ProcessEnv): PublishCredentials {
+  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_SESSION_TOKEN: sessionToken } = env;
+  if (!accessKeyId || !secretAccessKey) {
+    throw new UserError('no credentials for the bucket: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY in the environment (an R2 API token\'s S3 keys, an HMAC key for GCS)', 2);
+  }
+  return sessionToken ? { accessKeyId, secretAccessKey, sessionToken } : { accessKeyId, secretAccessKey };
+}

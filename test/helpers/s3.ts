@@ -1,0 +1,129 @@
+/**
+ * A real S3-compatible server for tests: s3rver in a process of its own on 127.0.0.1,
+ * behind a small proxy that logs every write in the order s3rver finished it and can cut
+ * connections, to make a publish fail midway. Nothing leaves the machine.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CreateBucketCommand, GetObjectCommand, S3Client, paginateListObjectsV2 } from '@aws-sdk/client-s3';
+
+/** The keys s3rver accepts. */
+export const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+/** A write as s3rver finished it: `PUT` or `DELETE`, of a key of a bucket. */
+export interface LoggedWrite {
+  method: 'PUT' | 'DELETE';
+  bucket: string;
+  key: string;
+}
+
+/** An object as read back: its bytes and the headers it is served with. */
+export interface StoredObject {
+  body: Buffer;
+  contentType: string | undefined;
+  cacheControl: string | undefined;
+}
+
+/** A running local S3 server. */
+export interface LocalS3 {
+  /** The proxy's URL, to publish to (path-style). */
+  endpoint: string;
+  /** Every successful write through the proxy, in order. */
+  writes: LoggedWrite[];
+  /** A new, empty bucket; returns its name. */
+  createBucket(): Promise<string>;
+  /** Key → object of everything in a bucket, read past the proxy. */
+  readBucket(bucket: string): Promise<Map<string, StoredObject>>;
+  /** Lets the next `count` PUTs through and cuts the connection of every later one; `undefined` lets all through again. */
+  cutPutsAfter(count: number | undefined): void;
+  close(): Promise<void>;
+}
+
+/** Starts s3rver and its proxy on free ports of 127.0.0.1. */
+export async function startLocalS3(): Promise<LocalS3> {
+  const directory = await mkdtemp(path.join(tmpdir(), 'ds-s3-'));
+  const { server, port: s3Port } = await runS3rver(directory);
+  const direct = new S3Client({ endpoint: `http://127.0.0.1:${s3Port}`, region: 'auto', forcePathStyle: true, credentials: S3_CREDENTIALS });
+  const writes: LoggedWrite[] = [];
+  let putsLeft: number | undefined;
+  const agent = new http.Agent({ keepAlive: true });
+  const proxy = http.createServer((request, response) => {
+    if (request.method === 'PUT' && putsLeft !== undefined && putsLeft-- <= 0) {
+      request.socket.destroy();
+      return;
+    }
+    const upstream = http.request({ host: '127.0.0.1', port: s3Port, method: request.method, path: request.url, headers: request.headers, agent }, (answer) => {
+      response.writeHead(answer.statusCode!, answer.headers);
+      answer.pipe(response);
+      answer.on('end', () => {
+        const write = loggedWrite(request.method!, request.url!);
+        if (write !== undefined && answer.statusCode! < 300) writes.push(write);
+      });
+    });
+    upstream.on('error', () => response.destroy());
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  let buckets = 0;
+  return {
+    endpoint: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    writes,
+    async createBucket() {
+      const name = `site-${++buckets}`;
+      await direct.send(new CreateBucketCommand({ Bucket: name }));
+      return name;
+    },
+    async readBucket(bucket) {
+      const keys: string[] = [];
+      for await (const page of paginateListObjectsV2({ client: direct }, { Bucket: bucket })) keys.push(...(page.Contents ?? []).map(({ Key }) => Key!));
+      const objects = new Map<string, StoredObject>();
+      const read = async (Key: string) => {
+        const answer = await direct.send(new GetObjectCommand({ Bucket: bucket, Key }));
+        objects.set(Key, { body: Buffer.from(await answer.Body!.transformToByteArray()), contentType: answer.ContentType, cacheControl: answer.CacheControl });
+      };
+      for (let start = 0; start < keys.length; start += 16) await Promise.all(keys.slice(start, start + 16).map(read));
+      return objects;
+    },
+    cutPutsAfter(count) {
+      putsLeft = count;
+    },
+    async close() {
+      direct.destroy();
+      agent.destroy();
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
+      server.kill();
+      await once(server, 'exit');
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+// A path-style object write: /bucket/key, the key percent-encoded.
+function loggedWrite(method: string, url: string): LoggedWrite | undefined {
+  const match = /^\/([^/?]+)\/([^?]+)/.exec(url);
+  if ((method !== 'PUT' && method !== 'DELETE') || match === null) return undefined;
+  return { method, bucket: match[1]!, key: decodeURIComponent(match[2]!) };
+}
+
+// s3rver 3.7 signs its continuation tokens with DES, which OpenSSL 3 has only in its legacy
+// provider: without it, a listing longer than one page (1,000 keys) is an InternalError.
+const S3RVER_MAIN = `
+import S3rver from 's3rver';
+const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: process.env.S3RVER_DIRECTORY });
+console.log((await server.run()).port);
+`;
+
+async function runS3rver(directory: string): Promise<{ server: ChildProcess; port: number }> {
+  const server = spawn(process.execPath, ['--openssl-legacy-provider', '--input-type=module', '-e', S3RVER_MAIN], {
+    env: { ...process.env, S3RVER_DIRECTORY: directory },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [line] = (await Promise.race([once(server.stdout!, 'data'), once(server, 'exit').then(() => Promise.reject(new Error('s3rver did not start')))])) as [Buffer];
+  return { server, port: Number(line.toString().trim()) };
+}

@@ -1,0 +1,38 @@
+/** The order of a publish's requests, as one pure function. */
+import { describe, expect, it } from 'vitest';
+import { publishPhases } from '../../src/publish/order.js';
+
+describe('publishPhases', () => {
+  it('puts new objects before changed ones, entities before what links to them, the indexes and then the entry and root files last, then the manifest, then deletions', () => {
+    const uploads = [
+      { path: '_headers', isNew: false },
+      { path: 'api/public/schema.json', isNew: false },
+      { path: 'api/public/dataset/all/1.json', isNew: false },
+      { path: 'api/public/dataset/all/5.json', isNew: true },
+      { path: 'api/public/exhibitions/E9.json', isNew: true },
+      { path: 'api/public/exhibitions/E9/exhibitors/1.json', isNew: true },
+      { path: 'api/public/exhibitors/X1.json', isNew: false },
+      { path: 'api/public/regions/~/köln/providers/1.json', isNew: false },
+      { path: 'api/public/search/exhibition.json', isNew: false },
+    ];
+    expect(publishPhases({ uploads, deletions: ['api/public/exhibitors/X2.json'], unchanged: 10 })).toEqual([
+      { action: 'upload', name: 'new entities', paths: ['api/public/exhibitions/E9.json'] },
+      { action: 'upload', name: 'new documents', paths: ['api/public/dataset/all/5.json', 'api/public/exhibitions/E9/exhibitors/1.json'] },
+      { action: 'upload', name: 'changed entities', paths: ['api/public/exhibitors/X1.json'] },
+      { action: 'upload', name: 'changed documents', paths: ['api/public/dataset/all/1.json', 'api/public/regions/~/köln/providers/1.json'] },
+      { action: 'upload', name: 'indexes', paths: ['api/public/search/exhibition.json'] },
+      { action: 'upload', name: 'entry and root files', paths: ['_headers', 'api/public/schema.json'] },
+      { action: 'write-manifest', name: 'published manifest' },
+      { action: 'delete', name: 'deletions', paths: ['api/public/exhibitors/X2.json'] },
+    ]);
+  });
+
+  it('keeps a new entry document last among the uploads (a first publish)', () => {
+    const phases = publishPhases({ uploads: [{ path: 'api/public/schema.json', isNew: true }, { path: 'api/public/exhibitors/X1.json', isNew: true }], deletions: [], unchanged: 0 });
+    expect(phases.map((phase) => phase.name)).toEqual(['new entities', 'entry and root files', 'published manifest']);
+  });
+
+  it('writes only the manifest when nothing is to upload or delete', () => {
+    expect(publishPhases({ uploads: [], deletions: [], unchanged: 3 })).toEqual([{ action: 'write-manifest', name: 'published manifest' }]);
+  });
+});
