@@ -113,7 +113,8 @@ describe('the changes feed', () => {
       }
     }
     expect(copy).toEqual(await entitiesOf());
-    // What changed, and only that: one added, one edited, one added, one edited, none in the last.
-    expect(fetched).toBe(4);
+    // What changed, and only that: X5 added; E1 renamed, and X2, linked to it, whose _rag_text
+    // names it; P9 added; X5 edited; nothing to fetch for the deletions.
+    expect(fetched).toBe(5);
   });
 });
