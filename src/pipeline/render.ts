@@ -10,7 +10,9 @@ import { renderSearchIndex } from '../query/formats/search-index.js';
 import type { ResponseContext } from '../query/responses/dataset-response.js';
 import type { Dataset } from '../query/semantics/dataset.js';
 import { FILTERS, KINDS } from '../query/semantics/kinds.js';
-import { LLMS_TXT_PATH, llmsTxt } from '../query/formats/llms-txt.js';
+import { LLMS_TXT_PATH, llmsTxt, parameterExamples } from '../query/formats/llms-txt.js';
+import { entitySchemaDocument, entitySchemaPath, openApiDocument } from '../schema/openapi.js';
+import { OPENAPI_PATH } from '../query/formats/paths.js';
 import { FACETS_INDEX_PATH, facetDocument, facetPath, facetsIndexDocument } from '../query/formats/facets.js';
 import type { AssembleContext } from './assemble.js';
 import { entityDigest, entityLength, serializeEntities, type EntityStore } from './entity-store.js';
@@ -87,6 +89,8 @@ function* documents(
     yield* pages.pages('service_provider', { service_provider: dataset.coveringProviders(exhibition) }, pathOf);
   }
   for (const file of feedFiles) yield textDocument(file);
+  yield textDocument({ path: OPENAPI_PATH, content: JSON.stringify(openApiDocument(context.baseUrl, parameterExamples(dataset, context.baseUrl))), timestamped: false });
+  for (const kind of KINDS) yield textDocument({ path: entitySchemaPath(kind), content: JSON.stringify(entitySchemaDocument(kind)), timestamped: false });
   yield textDocument({ path: LLMS_TXT_PATH, content: llmsTxt(dataset, context.baseUrl), timestamped: false });
   yield textDocument({ path: FACETS_INDEX_PATH, content: JSON.stringify(facetsIndexDocument(context.baseUrl)), timestamped: true });
   for (const kind of KINDS) {

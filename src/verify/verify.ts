@@ -10,13 +10,15 @@ import fg from 'fast-glob';
 import type { Diagnostic } from '../diagnostics.js';
 import { HOST_FILES } from '../hosts/host-files.js';
 import { stampGeneratedAt } from '../query/formats/generated-at.js';
-import { LLMS_TXT_PATH, llmsTxt } from '../query/formats/llms-txt.js';
+import { LLMS_TXT_PATH, llmsTxt, parameterExamples } from '../query/formats/llms-txt.js';
 import { SCHEMA_PATH, entityPath, listingPath, parseListingPath, relationPath, type Relation } from '../query/formats/paths.js';
 import { API_ROOT } from '../query/formats/urls.js';
 import { answerListingPage, answerRelationPage } from '../query/responses/reference.js';
 import { KINDS } from '../query/semantics/kinds.js';
 import { buildDictionary } from '../schema/dictionary.js';
 import { OUTPUT_SCHEMAS } from '../schema/entities.js';
+import { entitySchemaDocument, entitySchemaPath, openApiDocument } from '../schema/openapi.js';
+import { OPENAPI_PATH } from '../query/formats/paths.js';
 import { readJson, readSite, type SiteOnDisk } from '../site/read-site.js';
 import { checkChangesFeed } from './changes-feed.js';
 import { expectedListings } from './expected-listings.js';
@@ -84,15 +86,22 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   progress('relation listings checked');
 
   for (const file of files) {
-    if (expected.has(file) || file.startsWith(`${API_ROOT}/search/`) || file.startsWith(`${API_ROOT}/changes/`) || file.startsWith(`${API_ROOT}/facets/`) || (HOST_FILES as readonly string[]).includes(file)) continue;
+    if (expected.has(file) || file.startsWith(`${API_ROOT}/search/`) || file.startsWith(`${API_ROOT}/changes/`) || file.startsWith(`${API_ROOT}/facets/`) || file.startsWith(`${API_ROOT}/schemas/`) || file === OPENAPI_PATH || (HOST_FILES as readonly string[]).includes(file)) continue;
     const listing = parseListingPath(file);
     problem(file, listing ? 'a listing page the reference does not have (no entity matches it)' : 'unexpected file');
   }
   problems.push(...(await checkSearchIndexes(site, dir)));
   problems.push(...(await checkChangesFeed(site.dir, files, dir)));
   problems.push(...(await checkFacets(site, files, dir)));
-  const llms = await readFile(path.join(site.dir, LLMS_TXT_PATH), 'utf8').catch(() => undefined);
-  if (llms !== llmsTxt(site.dataset, site.baseUrl)) problem(LLMS_TXT_PATH, llms === undefined ? 'llms.txt is missing' : 'llms.txt differs from the one the entities make');
+  const generated: [file: string, text: string][] = [
+    [LLMS_TXT_PATH, llmsTxt(site.dataset, site.baseUrl)],
+    [OPENAPI_PATH, JSON.stringify(openApiDocument(site.baseUrl, parameterExamples(site.dataset, site.baseUrl)))],
+    ...KINDS.map((kind): [string, string] => [entitySchemaPath(kind), JSON.stringify(entitySchemaDocument(kind))]),
+  ];
+  for (const [file, text] of generated) {
+    const written = await readFile(path.join(site.dir, file), 'utf8').catch(() => undefined);
+    if (written !== text) problem(file, written === undefined ? 'this document is missing' : 'this document differs from the one this dataset-site makes');
+  }
   problems.push(...(await checkLinks(site, files, dir)));
   return { problems, documents: files.size };
 }

@@ -9,7 +9,7 @@ import { tokenize } from '../semantics/search.js';
 import { API_HEADERS } from '../router/http.js';
 import { CHANGES_INDEX_PATH } from './changes-feed.js';
 import { FACETS_INDEX_PATH, facetPath, facetValues } from './facets.js';
-import { listingPath, SCHEMA_PATH } from './paths.js';
+import { listingPath, OPENAPI_PATH, SCHEMA_PATH } from './paths.js';
 import { DATASET_ROUTE, queryUrl, SCHEMA_ROUTE, staticUrl } from './urls.js';
 
 /** Path of `llms.txt` in the site. */
@@ -42,6 +42,7 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
     '## Schema',
     '',
     `- [Schema and data dictionary](${url(SCHEMA_PATH)}): every field of each kind with its type and meaning, and the parameters of /${DATASET_ROUTE} (also at /${SCHEMA_ROUTE})`,
+    `- [OpenAPI 3.1 description](${url(OPENAPI_PATH)}): every path, parameter, answer and error, for generated clients`,
     `- [Facets](${url(FACETS_INDEX_PATH)}): every industry, country and city value of each kind with its count, so filters use values that exist`,
     ...KINDS.flatMap((kind) => FILTERS.map((filter) => `- [Values of ${filter} among ${LABELS[kind]}](${url(facetPath(kind, filter))})`)),
     '',
@@ -53,16 +54,25 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
   ].join('\n');
 }
 
-// Three queries that find something in this data: a city of exhibitions, an industry of exhibitors, a word of a name.
-function exampleQueries(dataset: Dataset, baseUrl: string): [title: string, url: string][] {
-  const examples: [string, string][] = [];
-  const city = facetValues(dataset, 'exhibition', 'city', baseUrl)[0];
-  if (city) examples.push([`Exhibitions in ${city.label}`, city.query]);
-  const industry = facetValues(dataset, 'exhibitor', 'industry', baseUrl)[0];
-  if (industry) examples.push([`Exhibitors in the ${industry.label} industry`, industry.query]);
+/** Query values that find something in this data: the most common exhibition city and exhibitor industry, a name prefix, a CJK bigram. */
+export function parameterExamples(dataset: Dataset, baseUrl: string): { city?: string; industry?: string; q?: string; cjk?: string } {
   const word = dataset.entities.exhibitor.flatMap((entity) => tokenize(String(entity.company_en ?? ''))).find((term) => /^[a-z]{5,}$/.test(term));
-  if (word) examples.push([`Exhibitors whose name has a word starting "${word.slice(0, 4)}", best matches first`, queryUrl(baseUrl, { type: 'exhibitor', q: word.slice(0, 4), limit: 20, offset: 0 })]);
   const cjk = dataset.entities.exhibition.map((entity) => String(entity.name_cn ?? '')).find((name) => /^\p{Script=Han}{2}/u.test(name));
-  if (cjk) examples.push([`Everything named with "${[...cjk].slice(0, 2).join('')}"`, queryUrl(baseUrl, { type: 'all', q: [...cjk].slice(0, 2).join(''), limit: 20, offset: 0 })]);
+  return {
+    city: facetValues(dataset, 'exhibition', 'city', baseUrl)[0]?.label,
+    industry: facetValues(dataset, 'exhibitor', 'industry', baseUrl)[0]?.label,
+    q: word?.slice(0, 4),
+    cjk: cjk === undefined ? undefined : [...cjk].slice(0, 2).join(''),
+  };
+}
+
+// Ready queries made from the examples.
+function exampleQueries(dataset: Dataset, baseUrl: string): [title: string, url: string][] {
+  const { city, industry, q, cjk } = parameterExamples(dataset, baseUrl);
+  const examples: [string, string][] = [];
+  if (city) examples.push([`Exhibitions in ${city}`, queryUrl(baseUrl, { type: 'exhibition', city, limit: 100, offset: 0 })]);
+  if (industry) examples.push([`Exhibitors in the ${industry} industry`, queryUrl(baseUrl, { type: 'exhibitor', industry, limit: 100, offset: 0 })]);
+  if (q) examples.push([`Exhibitors whose name has a word starting "${q}", best matches first`, queryUrl(baseUrl, { type: 'exhibitor', q, limit: 20, offset: 0 })]);
+  if (cjk) examples.push([`Everything named with "${cjk}"`, queryUrl(baseUrl, { type: 'all', q: cjk, limit: 20, offset: 0 })]);
   return examples;
 }

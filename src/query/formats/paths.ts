@@ -16,6 +16,9 @@ export const PAGE_SIZE = 100;
 /** Static path of the schema document. */
 export const SCHEMA_PATH = `${API_ROOT}/schema.json`;
 
+/** Static path of the OpenAPI 3.1 document of the API. */
+export const OPENAPI_PATH = `${API_ROOT}/openapi.json`;
+
 /** The two relation listings of an exhibition. */
 export type Relation = 'exhibitors' | 'providers';
 

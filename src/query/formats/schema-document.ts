@@ -7,7 +7,7 @@ import { DATASET_PARAMETER_SCHEMAS } from '../semantics/params.js';
 import { SCHEMA_VERSION, type Dictionary, type ResponseContext } from '../responses/dataset-response.js';
 import { CHANGES_INDEX_PATH } from './changes-feed.js';
 import { FACETS_INDEX_PATH } from './facets.js';
-import { listingPath, PAGE_SIZE, SCHEMA_PATH } from './paths.js';
+import { listingPath, OPENAPI_PATH, PAGE_SIZE, SCHEMA_PATH } from './paths.js';
 import { parseDocument, SiteError } from './site-error.js';
 import { staticUrl, trimSlash } from './urls.js';
 
@@ -28,6 +28,7 @@ export function schemaDocument(context: ResponseContext) {
       dataset: staticUrl(context.baseUrl, listingPath('all', {}, 1)),
       changes: staticUrl(context.baseUrl, CHANGES_INDEX_PATH),
       facets: staticUrl(context.baseUrl, FACETS_INDEX_PATH),
+      openapi: staticUrl(context.baseUrl, OPENAPI_PATH),
     },
     _meta: {
       type: 'schema',

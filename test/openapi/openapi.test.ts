@@ -1,0 +1,86 @@
+/**
+ * The OpenAPI 3.1 document (docs/api.md#openapi): valid for a real validator, true to the
+ * answers (each checked against its schema with Ajv), and good enough for a third-party
+ * generator: openapi-typescript's types with openapi-fetch compile, a misspelt field does
+ * not, and the client gets the router's answers from dataset-site serve.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPENAPI_PATH } from '../../src/query/formats/paths.js';
+import { createRouter } from '../../src/query/router/router.js';
+import { fileStore } from '../../src/serve/file-store.js';
+import { serve, type PreviewServer } from '../../src/serve/serve.js';
+import { runNode } from '../helpers/cli.js';
+import { sampleSite } from '../helpers/site.js';
+
+const CLIENT = 'test/openapi/client';
+let document: Record<string, unknown>;
+let server: PreviewServer;
+
+beforeAll(async () => {
+  document = JSON.parse(await readFile(path.join(sampleSite(), OPENAPI_PATH), 'utf8'));
+  server = await serve({ dir: sampleSite(), port: 0 });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('openapi.json', () => {
+  it('passes a real OpenAPI 3.1 validator', async () => {
+    const api = await SwaggerParser.validate(structuredClone(document) as never);
+    expect(api.openapi).toBe('3.1.0');
+  });
+
+  it('describes every answer the router gives (Ajv, JSON Schema 2020-12)', async () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addSchema(document, 'openapi');
+    const route = createRouter({ store: fileStore(sampleSite()) });
+    const cases: [url: string, schema: string][] = [
+      ['/api/public/dataset', 'DatasetResponse'],
+      ['/api/public/dataset?type=exhibitor&q=co&limit=50', 'DatasetResponse'],
+      ['/api/public/dataset/exhibition/1.json', 'DatasetResponse'],
+      ['/api/public/exhibitors/EXR-000145.json', 'Exhibitor'],
+      ['/api/public/exhibitions/EXH-0001.json', 'Exhibition'],
+      ['/api/public/dataset?limit=0', 'Error'],
+      ['/api/public/nowhere', 'Error'],
+    ];
+    for (const [url, schema] of cases) {
+      const validate = ajv.getSchema(`openapi#/components/schemas/${schema}`)!;
+      const body = JSON.parse((await route({ method: 'GET', url })).body);
+      expect(validate(body), `${url}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+    }
+  });
+
+  it('gives a typed client that compiles, refuses a misspelt field, and gets the router\'s answers', async () => {
+    await mkdir(path.join(CLIENT, 'generated'), { recursive: true });
+    await writeFile(path.join(CLIENT, 'generated/api.d.ts'), astToString(await openapiTS(structuredClone(document) as never)));
+    const tsc = (project: string) => spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project], { encoding: 'utf8' });
+    const compiled = tsc(CLIENT);
+    expect(compiled.status, compiled.stdout).toBe(0);
+
+    const usage = await readFile(path.join(CLIENT, 'usage.ts'), 'utf8');
+    await mkdir(path.join(CLIENT, 'generated/misspelt'), { recursive: true });
+    await writeFile(path.join(CLIENT, 'generated/misspelt/usage.ts'), usage.replace('exhibitor.data!.weight', 'exhibitor.data!.wieght').replace("'./generated/api.js'", "'../api.js'"));
+    const misspelt = tsc(CLIENT);
+    expect(misspelt.status).not.toBe(0);
+    expect(misspelt.stdout).toContain("Property 'wieght' does not exist");
+    await writeFile(path.join(CLIENT, 'generated/misspelt/usage.ts'), '');
+
+    const run = await runNode(['node_modules/tsx/dist/cli.mjs', path.join(CLIENT, 'usage.ts'), server.url, '汽车']);
+    expect(run.code, run.stderr).toBe(0);
+    const answers = JSON.parse(run.stdout);
+    const route = createRouter({ store: fileStore(sampleSite()) });
+    const via = async (url: string) => JSON.parse((await route({ method: 'GET', url })).body);
+    const without = (body: { _meta: Record<string, unknown> }) => ({ ...body, _meta: { ...body._meta, generated_at: undefined } });
+    expect(without(answers.listing)).toEqual(without(await via('/api/public/dataset?type=exhibitor&limit=3')));
+    expect(without(answers.search)).toEqual(without(await via(`/api/public/dataset?type=exhibition&q=${encodeURIComponent('汽车')}&limit=5`)));
+    expect(answers.search._meta.total).toBeGreaterThan(0);
+    expect(answers.refused).toEqual({ status: 400, code: 'invalid_parameter' });
+    expect(answers.exhibitor).toEqual(answers.listing.exhibitors[0]);
+  }, 120_000);
+});
