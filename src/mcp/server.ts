@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createClient, type FetchLike } from '../client/index.js';
+import { createClient } from '../client/index.js';
 import { resolveBaseUrl } from '../config.js';
 import { LLMS_TXT_CONTENT_TYPE, LLMS_TXT_PATH } from '../query/formats/llms-txt.js';
 import { staticUrl } from '../query/formats/urls.js';
@@ -15,8 +15,6 @@ import { registerTools } from './tools.js';
 export interface McpOptions {
   /** URL of the deployed site's root, where `api/public/` lives; a bad one is a usage error (exit 2). */
   baseUrl: string;
-  /** The fetch the client SDK uses. @default globalThis.fetch */
-  fetch?: FetchLike;
 }
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -27,7 +25,7 @@ const { version } = JSON.parse(readFileSync(new URL('../../package.json', import
  */
 export function createMcpServer(options: McpOptions): McpServer {
   const baseUrl = resolveBaseUrl(options.baseUrl);
-  const client = createClient({ baseUrl, ...(options.fetch && { fetch: options.fetch }) });
+  const client = createClient({ baseUrl });
   const server = new McpServer(
     { name: 'dataset-site', version },
     {
