@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import { build } from './build.js';
 import { UserError, formatDiagnostics, type Diagnostic } from './diagnostics.js';
 import type { PublishResult } from './publish/publish.js';
+import { serveMcp } from './mcp/server.js';
 import { DATASET_PARAMETERS, DATASET_PARAMETER_SCHEMAS } from './query/semantics/params.js';
 import { queryDataset } from './site/query-dataset.js';
 import { progressLine } from './progress-line.js';
@@ -77,6 +78,16 @@ program
       );
     }
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void server.close());
+  });
+
+program
+  .command('mcp')
+  .description('answer agents over MCP on stdin/stdout (tools: search_dataset, get_entity, list_facet_values, describe_schema) from the site deployed at --base-url')
+  .requiredOption('--base-url <url>', 'URL of the deployed site, where api/public/ lives (https://data.example.com)')
+  .action(async (options: { baseUrl: string }) => {
+    await serveMcp({ baseUrl: options.baseUrl });
+    // stdout carries the protocol only: anything else goes to stderr.
+    console.error(`dataset-site mcp: answering from ${options.baseUrl} on stdin/stdout`);
   });
 
 const query = program

@@ -54,15 +54,7 @@ export interface ResolvedConfig {
 /** Fills in defaults and checks the options; bad options are a usage error (exit 2). */
 export function resolveConfig(options: BuildOptions = {}): ResolvedConfig {
   const root = path.resolve(options.root ?? process.cwd());
-  const baseUrl = (options.baseUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
-  // A path is allowed (https://example.com/data): the site then lives under it. Its segments
-  // are plain ASCII (letters, digits, `-._~`), so requests, nginx and links all spell it alike.
-  if (!/^https?:\/\/[^/\s?#]+(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*$/.test(baseUrl)) {
-    throw new UserError(
-      `--base-url must be an absolute http(s) URL, such as https://data.example.com or https://example.com/data (path segments of letters, digits and -._~; no query or fragment); got ${JSON.stringify(options.baseUrl)}`,
-      2,
-    );
-  }
+  const baseUrl = resolveBaseUrl(options.baseUrl ?? 'http://localhost:8080');
   if (options.sources !== undefined && isRemote(options.sources) && !URL.canParse(options.sources)) throw new UserError(`--sources ${JSON.stringify(options.sources)} is not a valid URL`, 2);
   const timeout = options.fetch?.timeoutMs;
   if (timeout !== undefined && !(timeout > 0)) throw new UserError(`--fetch-timeout must be a positive number of seconds; got ${timeout / 1000}`, 2);
@@ -89,4 +81,21 @@ export function resolveConfig(options: BuildOptions = {}): ResolvedConfig {
     write: options.write ?? true,
     onProgress: options.onProgress ?? (() => {}),
   };
+}
+
+/**
+ * A site's base URL without trailing slashes, as given to `--base-url`; anything else is a
+ * usage error (exit 2) saying what is accepted.
+ */
+export function resolveBaseUrl(given: string): string {
+  const baseUrl = given.replace(/\/+$/, '');
+  // A path is allowed (https://example.com/data): the site then lives under it. Its segments
+  // are plain ASCII (letters, digits, `-._~`), so requests, nginx and links all spell it alike.
+  if (!/^https?:\/\/[^/\s?#]+(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*$/.test(baseUrl)) {
+    throw new UserError(
+      `--base-url must be an absolute http(s) URL, such as https://data.example.com or https://example.com/data (path segments of letters, digits and -._~; no query or fragment); got ${JSON.stringify(given)}`,
+      2,
+    );
+  }
+  return baseUrl;
 }

@@ -6,7 +6,7 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FACETS_INDEX_PATH, facetPath, type FacetValue } from '../src/query/formats/facets.js';
+import { FACETS_INDEX_PATH, facetPath, parseFacetDocument, type FacetValue } from '../src/query/formats/facets.js';
 import { createRouter } from '../src/query/router/router.js';
 import { FILTERS, KINDS } from '../src/query/semantics/kinds.js';
 import { normalize } from '../src/query/semantics/text.js';
@@ -35,5 +35,14 @@ describe('facets', () => {
       await access(path.join(sampleSite(), decodeURIComponent(listing.slice(BASE.length + 1))));
     }
     expect(values.map((v) => v.count)).toEqual([...values.map((v) => v.count)].sort((a, b) => b - a));
+  });
+
+  it('are read back with their format version checked', async () => {
+    const path = facetPath('exhibition', 'city');
+    const text = JSON.stringify(await readSiteJson(sampleSite(), path));
+    expect(parseFacetDocument(path, text).values.length).toBeGreaterThan(0);
+    expect(() => parseFacetDocument(path, text.replace('"format_version":1', '"format_version":2'))).toThrow(
+      `${path} has format_version 2; this dataset-site reads version 1. Rebuild the site.`,
+    );
   });
 });

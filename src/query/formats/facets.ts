@@ -10,6 +10,7 @@ import { COLLECTIONS, FILTER_FIELDS, FILTERS, KINDS, type Filter, type Kind } fr
 import { compareCodePoints, normalize } from '../semantics/text.js';
 import { SCHEMA_VERSION } from '../responses/dataset-response.js';
 import { listingPath, SCHEMA_PATH } from './paths.js';
+import { parseDocument, SiteError } from './site-error.js';
 import { API_ROOT, queryUrl, staticUrl } from './urls.js';
 
 /** Layout version of the facet documents (`_meta.format_version`). */
@@ -76,6 +77,20 @@ export function facetDocument(dataset: Dataset, kind: Kind, filter: Filter, base
     _links: { self: staticUrl(baseUrl, facetPath(kind, filter)), index: staticUrl(baseUrl, FACETS_INDEX_PATH), schema: staticUrl(baseUrl, SCHEMA_PATH) },
     _meta: { type: 'facets', schema_version: SCHEMA_VERSION, format_version: FACETS_FORMAT_VERSION, values: values.length, generated_at: '' },
   };
+}
+
+/** A facet document as written. */
+export type FacetDocument = ReturnType<typeof facetDocument>;
+
+/** Parses the facet document at `path`; one of another format version is a {@link SiteError} saying to rebuild. */
+export function parseFacetDocument(path: string, text: string): FacetDocument {
+  const document = parseDocument<Partial<FacetDocument>>(path, text);
+  const version = document._meta?.format_version;
+  if (version !== FACETS_FORMAT_VERSION) {
+    throw new SiteError(`${path} has format_version ${JSON.stringify(version)}; this dataset-site reads version ${FACETS_FORMAT_VERSION}. Rebuild the site.`);
+  }
+  if (!Array.isArray(document.values)) throw new SiteError(`${path} has no values; rebuild the site`);
+  return document as FacetDocument;
 }
 
 /** The index of every facet document; `generated_at` left for the writer to stamp. */

@@ -1,0 +1,171 @@
+/**
+ * `dataset-site mcp` as an agent's MCP client runs it: the SDK's own Client spawns the
+ * command over stdio against the preview server of the sample site, and every tool's
+ * answer is held to what the client SDK (the router) answers for the same query.
+ */
+import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type DatasetClient, type DatasetResponse } from '../../src/client/index.js';
+import { facetPath, type FacetDocument } from '../../src/query/formats/facets.js';
+import { entityPath } from '../../src/query/formats/paths.js';
+import { DATASET_PARAMETER_SCHEMAS } from '../../src/query/semantics/params.js';
+import { serve, type PreviewServer } from '../../src/serve/serve.js';
+import { CLI, runCli } from '../helpers/cli.js';
+import { sampleSite } from '../helpers/site.js';
+
+let server: PreviewServer;
+let api: DatasetClient;
+let mcp: Client;
+let stderr = '';
+const protocolErrors: Error[] = [];
+
+beforeAll(async () => {
+  server = await serve({ dir: sampleSite(), port: 0 });
+  api = createClient({ baseUrl: server.url });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--base-url', server.url], stderr: 'pipe' });
+  transport.stderr?.on('data', (chunk) => (stderr += chunk));
+  mcp = new Client({ name: 'dataset-site-test', version: '1.0.0' });
+  // Anything but the protocol on the server's stdout would land here.
+  mcp.onerror = (error) => protocolErrors.push(error);
+  await mcp.connect(transport);
+});
+
+afterAll(async () => {
+  await mcp?.close();
+  await server?.close();
+});
+
+async function call(name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+  return (await mcp.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+function textOf(result: CallToolResult): string {
+  expect(result.content).toHaveLength(1);
+  const [content] = result.content;
+  if (content?.type !== 'text') throw new Error(`expected one text content, got ${JSON.stringify(result.content)}`);
+  return content.text;
+}
+
+function jsonOf<T>(result: CallToolResult): T {
+  expect(result.isError, textOf(result)).toBeFalsy();
+  return JSON.parse(textOf(result)) as T;
+}
+
+describe('dataset-site mcp', () => {
+  it('lists the four tools, search_dataset described by the dataset parameters themselves', async () => {
+    const { tools } = await mcp.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['describe_schema', 'get_entity', 'list_facet_values', 'search_dataset']);
+    const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
+    expect(byName.search_dataset!.inputSchema.properties).toEqual(DATASET_PARAMETER_SCHEMAS);
+    expect(byName.search_dataset!.inputSchema.required ?? []).toEqual([]);
+    expect(byName.get_entity!.inputSchema).toMatchObject({
+      properties: { kind: { type: 'string', enum: ['exhibition', 'exhibitor', 'service_provider'] }, id: { type: 'string' } },
+      required: ['kind', 'id'],
+    });
+    expect(byName.list_facet_values!.inputSchema).toMatchObject({ properties: { filter: { enum: ['industry', 'country', 'city'] } }, required: ['kind', 'filter'] });
+    for (const tool of tools) expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
+  });
+
+  it.each([
+    { type: 'exhibitor', q: 'co', limit: 5 },
+    { type: 'all', city: 'shanghai', limit: 3, offset: 1 },
+    { type: 'exhibition', q: '汽车' },
+    { type: 'service_provider', limit: 700 },
+  ])('search_dataset %j answers what the router answers', async (params) => {
+    const answer = jsonOf<DatasetResponse>(await call('search_dataset', params));
+    expect(answer).toEqual(await api.dataset(params as Parameters<DatasetClient['dataset']>[0]));
+    expect(answer._meta.total).toBeGreaterThan(0);
+  });
+
+  it('search_dataset answers a refused query as an error result with the API message, and goes on', async () => {
+    const refused = await call('search_dataset', { type: 'exhibitor', limit: 0 });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toBe('limit must be a whole number from 1 to 500; got "0"');
+    const badType = await call('search_dataset', { type: 'exhibitors' });
+    expect(textOf(badType)).toBe('type must be one of all, exhibition, exhibitor, service_provider; got "exhibitors"');
+    expect((await call('search_dataset', { type: 'exhibitor', limit: 1 })).isError).toBeFalsy();
+  });
+
+  it('get_entity answers the entity document, and a clear error for an unknown id', async () => {
+    const { exhibitors } = await api.dataset({ type: 'exhibitor', limit: 1, offset: 7 });
+    const listed = exhibitors![0]!;
+    const entity = jsonOf(await call('get_entity', { kind: 'exhibitor', id: listed.id }));
+    expect(entity).toEqual(listed);
+    expect(entity).toEqual(JSON.parse((await api.request(`/${entityPath('exhibitor', String(listed.id))}`)).body));
+
+    const unknown = await call('get_entity', { kind: 'exhibitor', id: 'NO-SUCH-ID' });
+    expect(unknown.isError).toBe(true);
+    expect(textOf(unknown)).toBe('no exhibitor has the id "NO-SUCH-ID"; search_dataset gives the ids');
+  });
+
+  it('list_facet_values answers the facet values, whose counts are the totals of their queries', async () => {
+    const facet = jsonOf<{ kind: string; filter: string; values: { value: string; label: string; count: number }[] }>(
+      await call('list_facet_values', { kind: 'exhibitor', filter: 'industry' }),
+    );
+    const document = JSON.parse((await api.request(`/${facetPath('exhibitor', 'industry')}`)).body) as FacetDocument;
+    expect(facet).toEqual({ kind: 'exhibitor', filter: 'industry', values: document.values.map(({ value, label, count }) => ({ value, label, count })) });
+    expect(facet.values.length).toBeGreaterThan(3);
+    for (const { label, count } of facet.values) {
+      expect((await api.dataset({ type: 'exhibitor', industry: label, limit: 1 }))._meta.total, label).toBe(count);
+    }
+  });
+
+  it('describe_schema answers the schema document', async () => {
+    expect(jsonOf(await call('describe_schema'))).toEqual(await api.schema());
+  });
+
+  it('offers llms.txt as a resource', async () => {
+    const { resources } = await mcp.listResources();
+    expect(resources.map((resource) => resource.uri)).toEqual([`${server.url}/llms.txt`]);
+    const { contents } = await mcp.readResource({ uri: `${server.url}/llms.txt` });
+    expect(contents).toEqual([{ uri: `${server.url}/llms.txt`, mimeType: 'text/plain; charset=utf-8', text: await (await fetch(`${server.url}/llms.txt`)).text() }]);
+  });
+
+  it('prints nothing but the protocol on stdout, and says where it answers from on stderr', () => {
+    expect(protocolErrors).toEqual([]);
+    expect(stderr).toBe(`dataset-site mcp: answering from ${server.url} on stdin/stdout\n`);
+  });
+});
+
+describe('dataset-site mcp usage', () => {
+  it('exits 2 with a clear message on a bad or missing --base-url, printing nothing on stdout', async () => {
+    const bad = await runCli(['mcp', '--base-url', 'data.example.com']);
+    expect(bad).toMatchObject({ code: 2, stdout: '' });
+    expect(bad.stderr).toContain('error: --base-url must be an absolute http(s) URL, such as https://data.example.com');
+    const missing = await runCli(['mcp']);
+    expect(missing).toMatchObject({ code: 2, stdout: '' });
+    expect(missing.stderr).toContain("required option '--base-url <url>' not specified");
+  });
+
+  it('answers a tool call to an unreachable site with an error naming the URL and why', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+    const client = new Client({ name: 'dataset-site-test', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--base-url', url], stderr: 'ignore' }));
+    try {
+      const result = (await client.callTool({ name: 'search_dataset', arguments: { type: 'exhibitor' } })) as CallToolResult;
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toBe(`internal error: GET ${url}/api/public/schema.json failed: connect ECONNREFUSED ${url.slice('http://'.length)}`);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('ends with status 0 when its input ends', async () => {
+    const child = spawn(process.execPath, [CLI, 'mcp', '--base-url', 'http://127.0.0.1:9'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    // Once it is listening (it says so on stderr), or at once if it ended already.
+    await Promise.race([new Promise((resolve) => child.stderr.once('data', resolve)), exited]);
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    expect(stdout).toBe('');
+  });
+});
