@@ -64,7 +64,11 @@ export async function publishSite(options: PublishOptions): Promise<PublishResul
   const site = await readLocalSite(config.dir);
   const bucket = openBucket(config);
   try {
-    const [publishedText, journalText] = await Promise.all([bucket.read(PUBLISHED_MANIFEST_PATH), bucket.read(JOURNAL_PATH)]);
+    // Both in one round trip; when both fail, the manifest's failure is the one told, whichever came first.
+    const reads = await Promise.allSettled([bucket.read(PUBLISHED_MANIFEST_PATH), bucket.read(JOURNAL_PATH)]);
+    const failed = reads.find((read) => read.status === 'rejected');
+    if (failed) throw failed.reason;
+    const [publishedText, journalText] = reads.map((read) => (read as PromiseFulfilledResult<string | undefined>).value);
     const published: Manifest = publishedText === undefined ? new Map() : parsePublishedManifest(publishedText, config.prefix + PUBLISHED_MANIFEST_PATH);
     const journal = journalText === undefined ? undefined : parseJournal(journalText, config.prefix + JOURNAL_PATH);
     const plan = planPublish(site.files, published, journal);
