@@ -13,11 +13,12 @@
  * ```
  */
 import { DATASET_ROUTE, SCHEMA_ROUTE } from '../query/formats/urls.js';
-import type { DatasetResponse } from '../query/responses/dataset-response.js';
 import type { ErrorBody } from '../query/responses/error-response.js';
 import { fetchStore, type FetchLike } from '../query/router/fetch-store.js';
 import type { RouterResponse } from '../query/router/http.js';
 import { createRouter } from '../query/router/router.js';
+import { cachedStore } from './cached-store.js';
+import type { TypedDatasetResponse } from './entities.js';
 import type { DatasetQuery } from '../query/semantics/params.js';
 
 export type { DatasetMeta, DatasetResponse } from '../query/responses/dataset-response.js';
@@ -25,6 +26,7 @@ export type { ErrorBody } from '../query/responses/error-response.js';
 export type { FetchLike } from '../query/router/fetch-store.js';
 export type { RouterResponse } from '../query/router/http.js';
 export type { Entity } from '../query/semantics/entity.js';
+export type { Exhibition, Exhibitor, ServiceProvider, TypedDatasetResponse } from './entities.js';
 export type { DatasetType } from '../query/semantics/kinds.js';
 
 /** Options of {@link createClient}. */
@@ -33,6 +35,8 @@ export interface ClientOptions {
   baseUrl: string;
   /** The fetch to use. @default globalThis.fetch */
   fetch?: FetchLike;
+  /** Milliseconds a fetched document is reused; 0 fetches every time. @default 300000, the API's max-age */
+  cacheMs?: number;
 }
 
 /** Parameters of a dataset query (docs/api.md#parameters); absent ones take their defaults. */
@@ -51,8 +55,8 @@ export class ApiError extends Error {
 
 /** A client of one site. */
 export interface DatasetClient {
-  /** The answer to a dataset query; throws {@link ApiError} when it is refused. */
-  dataset(params?: DatasetParams): Promise<DatasetResponse>;
+  /** The answer to a dataset query, its entities typed; throws {@link ApiError} when it is refused. */
+  dataset(params?: DatasetParams): Promise<TypedDatasetResponse>;
   /** The schema document (data dictionary and parameters). */
   schema(): Promise<Record<string, unknown>>;
   /** The raw answer to any path of the site (`/api/public/dataset?type=all`), as a server would give it. */
@@ -63,7 +67,8 @@ export interface DatasetClient {
 export function createClient(options: ClientOptions): DatasetClient {
   const fetch = options.fetch ?? (globalThis as { fetch?: FetchLike }).fetch;
   if (!fetch) throw new Error('no fetch in this runtime; pass one as the fetch option');
-  const route = createRouter({ store: fetchStore(options.baseUrl, fetch) });
+  const store = fetchStore(options.baseUrl, fetch);
+  const route = createRouter({ store: options.cacheMs === 0 ? store : cachedStore(store, options.cacheMs) });
   const request = (path: string) => route({ method: 'GET', url: path });
   const get = async <T>(path: string): Promise<T> => {
     const answer = await request(path);
@@ -72,7 +77,7 @@ export function createClient(options: ClientOptions): DatasetClient {
     return body;
   };
   return {
-    dataset: (params = {}) => get<DatasetResponse>(`/${DATASET_ROUTE}?${queryString(params)}`),
+    dataset: (params = {}) => get<TypedDatasetResponse>(`/${DATASET_ROUTE}?${queryString(params)}`),
     schema: () => get<Record<string, unknown>>(`/${SCHEMA_ROUTE}`),
     request,
   };

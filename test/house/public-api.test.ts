@@ -31,7 +31,10 @@ const ENTRY_POINTS = {
   'dataset-site/client': {
     module: 'src/client/index.ts',
     values: ['ApiError', 'createClient'],
-    types: ['ClientOptions', 'DatasetClient', 'DatasetMeta', 'DatasetParams', 'DatasetResponse', 'DatasetType', 'Entity', 'ErrorBody', 'FetchLike', 'RouterResponse'],
+    types: [
+      'ClientOptions', 'DatasetClient', 'DatasetMeta', 'DatasetParams', 'DatasetResponse', 'DatasetType', 'Entity', 'ErrorBody', 'Exhibition', 'Exhibitor', 'FetchLike',
+      'RouterResponse', 'ServiceProvider', 'TypedDatasetResponse',
+    ],
   },
 } as const;
 

@@ -1,0 +1,64 @@
+/**
+ * The client SDK as an agent uses it: entities typed from the zod schemas (a misspelt
+ * field does not compile: the `@ts-expect-error` lines fail `npm run typecheck` the day it
+ * does), and what it fetched kept for the API's max-age, so a repeated query costs no
+ * request.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type Exhibitor, type FetchLike } from '../../src/client/index.js';
+import { serve, type PreviewServer } from '../../src/serve/serve.js';
+import { sampleSite } from '../helpers/site.js';
+
+let server: PreviewServer;
+beforeAll(async () => {
+  server = await serve({ dir: sampleSite(), port: 0 });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** A fetch that counts its requests. */
+function countingFetch(): { fetch: FetchLike; requests: string[] } {
+  const requests: string[] = [];
+  return { requests, fetch: (url) => (requests.push(url), fetch(url)) };
+}
+
+describe('the client SDK', () => {
+  it('types the entities it returns', async () => {
+    const { exhibitors } = await createClient({ baseUrl: server.url }).dataset({ type: 'exhibitor', limit: 1 });
+    // Not annotated: the type is the client's.
+    const first = exhibitors![0]!;
+    const same: Exhibitor = first;
+    const weight: number = first.weight;
+    const tags: string[] = first.industry_tags;
+    const exhibitions: string[] = first._links.exhibitions;
+    expect([typeof weight, Array.isArray(tags), Array.isArray(exhibitions), same.id]).toEqual(['number', true, true, first.id]);
+    // @ts-expect-error a misspelt field is not a field of an exhibitor
+    expect(first.wieght).toBeUndefined();
+    // @ts-expect-error weight is a number, not a string
+    const wrong: string = first.weight;
+    expect(typeof wrong).toBe('number');
+  });
+
+  it('answers a repeated q query from what it fetched, without a request', async () => {
+    const { fetch, requests } = countingFetch();
+    const client = createClient({ baseUrl: server.url, fetch });
+    const first = await client.dataset({ type: 'exhibitor', q: 'co', limit: 20 });
+    const fetched = requests.length;
+    expect(fetched).toBeGreaterThan(20);
+    expect(await client.dataset({ type: 'exhibitor', q: 'co', limit: 20 })).toEqual(first);
+    expect(requests.length).toBe(fetched);
+    // The next window reads only the entities it did not read yet.
+    await client.dataset({ type: 'exhibitor', q: 'co', limit: 20, offset: 20 });
+    expect(requests.length).toBe(fetched + 20);
+  });
+
+  it('fetches every time with cacheMs 0', async () => {
+    const { fetch, requests } = countingFetch();
+    const client = createClient({ baseUrl: server.url, fetch, cacheMs: 0 });
+    await client.dataset({ type: 'exhibition', limit: 5 });
+    const once = requests.length;
+    await client.dataset({ type: 'exhibition', limit: 5 });
+    expect(requests.length).toBe(2 * once);
+  });
+});
