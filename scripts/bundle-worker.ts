@@ -1,16 +1,18 @@
 /**
  * Bundles the Cloudflare workers (lib/hosts/cloudflare-worker.js for Pages,
  * lib/hosts/cloudflare-r2-worker.js for Workers + R2: the router of src/query and
- * MiniSearch) into one ES module each, which the build copies into every site. Run by
+ * MiniSearch) and the browse page's script with the client SDK (lib/browse/browse.js)
+ * into one ES module each, which the build copies into every site. Run by
  * `npm run compile` after tsc.
  */
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { PAGES_WORKER_BUNDLE, R2_WORKER_BUNDLE } from '../src/hosts/bundles.js';
+import { BROWSE_BUNDLE, PAGES_WORKER_BUNDLE, R2_WORKER_BUNDLE } from '../src/hosts/bundles.js';
 
 for (const [entry, bundle] of [
   ['../lib/hosts/cloudflare-worker.js', PAGES_WORKER_BUNDLE],
   ['../lib/hosts/cloudflare-r2-worker.js', R2_WORKER_BUNDLE],
+  ['../lib/browse/browse.js', BROWSE_BUNDLE],
 ] as const) {
   await build({
     entryPoints: [fileURLToPath(new URL(entry, import.meta.url))],

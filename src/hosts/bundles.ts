@@ -11,11 +11,14 @@ export const PAGES_WORKER_BUNDLE = new URL('../../lib/hosts/cloudflare-worker.bu
 /** The Cloudflare Worker over R2, `r2-worker/worker.js` of a site. */
 export const R2_WORKER_BUNDLE = new URL('../../lib/hosts/cloudflare-r2-worker.bundle.js', import.meta.url);
 
+/** The browse page's script with the client SDK, `assets/browse.js` of a site. */
+export const BROWSE_BUNDLE = new URL('../../lib/browse/browse.bundle.js', import.meta.url);
+
 /** The text of a bundle; a missing one says to compile. */
 export function bundleText(bundle: URL): string {
   try {
     return readFileSync(bundle, 'utf8');
   } catch (error) {
-    throw new Error(`the Cloudflare worker bundle ${bundle.pathname} is missing; run npm run compile`, { cause: error });
+    throw new Error(`the bundle ${bundle.pathname} is missing; run npm run compile`, { cause: error });
   }
 }

@@ -1,16 +1,18 @@
 /**
  * The host files the build writes beside the documents: `_headers` (Netlify, Cloudflare
  * Pages), `_worker.js`, `_routes.json` and `api/public/404.html` (Cloudflare Pages),
- * `nginx.conf`, and `r2-worker/` (Cloudflare Workers + R2).
+ * `nginx.conf`, `r2-worker/` (Cloudflare Workers + R2), and the browse page (`index.html`,
+ * `assets/browse.js`).
  */
-import { bundleText, PAGES_WORKER_BUNDLE, R2_WORKER_BUNDLE } from './bundles.js';
+import { browsePage } from './browse-page.js';
+import { BROWSE_BUNDLE, bundleText, PAGES_WORKER_BUNDLE, R2_WORKER_BUNDLE } from './bundles.js';
 import { notFoundPage, routesJson } from './cloudflare-pages.js';
 import { wranglerToml } from './cloudflare-r2.js';
 import { headersFile } from './headers.js';
 import { nginxConf } from './nginx.js';
 
 /** Paths of the host files in the site root. */
-export const HOST_FILES = ['_headers', '_routes.json', '_worker.js', 'api/public/404.html', 'nginx.conf', 'r2-worker/worker.js', 'r2-worker/wrangler.toml'] as const;
+export const HOST_FILES = ['_headers', '_routes.json', '_worker.js', 'api/public/404.html', 'nginx.conf', 'r2-worker/worker.js', 'r2-worker/wrangler.toml', 'index.html', 'assets/browse.js'] as const;
 
 /** A host file: its path in the site root, its text, and whether it holds a `generated_at` for the writer to stamp. */
 export interface HostFile {
@@ -29,6 +31,8 @@ export function* renderHostFiles(baseUrl: string): Generator<HostFile> {
     'nginx.conf': () => nginxConf(baseUrl),
     'r2-worker/worker.js': () => bundleText(R2_WORKER_BUNDLE),
     'r2-worker/wrangler.toml': wranglerToml,
+    'index.html': browsePage,
+    'assets/browse.js': () => bundleText(BROWSE_BUNDLE),
   };
   // The error bodies of 404.html and nginx.conf hold a `generated_at`, stamped by the writer.
   for (const path of HOST_FILES) yield { path, content: render[path](), timestamped: path === 'api/public/404.html' || path === 'nginx.conf' };

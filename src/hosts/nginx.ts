@@ -7,7 +7,7 @@
  * error and the static documents are still served.
  */
 import { UserError } from '../diagnostics.js';
-import { LLMS_TXT_CONTENT_TYPE, LLMS_TXT_PATH } from '../query/formats/llms-txt.js';
+import { BROWSE_PAGE_PATH, BROWSE_PAGE_POLICY, ROOT_FILES } from '../query/formats/root-files.js';
 import { SCHEMA_PATH } from '../query/formats/paths.js';
 import { API_ROOT, DATASET_ROUTE, SCHEMA_ROUTE } from '../query/formats/urls.js';
 import { errorBody } from '../query/responses/error-response.js';
@@ -57,10 +57,10 @@ location ^~ /${API_ROOT}/ {
 # Pages' page for misses in the static folders is not a document here.
 location = /${API_ROOT}/404.html { return 404; }
 location = /${SCHEMA_ROUTE} { try_files /${SCHEMA_PATH} =404; }
-location = /${LLMS_TXT_PATH} {
-  default_type ${quote(LLMS_TXT_CONTENT_TYPE)};
-  try_files /${LLMS_TXT_PATH} =404;
-}
+${Object.entries(ROOT_FILES)
+  .map(([file, type]) => `location = /${file} {\n  default_type ${quote(type)};\n${file === BROWSE_PAGE_PATH ? `${addHeaders({ 'Content-Security-Policy': BROWSE_PAGE_POLICY }).replace(/^/gm, '  ')}\n` : ''}  try_files /${file} =404;\n}`)
+  .join('\n')}
+location = / { rewrite ^ /${BROWSE_PAGE_PATH} last; }
 location = /${DATASET_ROUTE} {
   # The request goes as it came (path and query string). Its answer carries the API
   # headers, which every location here adds once: nginx drops the upstream's copies.

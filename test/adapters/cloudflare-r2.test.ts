@@ -55,7 +55,6 @@ describe('the Worker over R2, on the sample', () => {
   it.each([
     ['a missing document', '/api/public/exhibitors/none.json'],
     ['a filter combination without matches', '/api/public/dataset/exhibitor/city/atlantis/1.json'],
-    ['the site root', '/'],
     ['the Worker itself', '/r2-worker/worker.js'],
     ['its configuration', '/r2-worker/wrangler.toml'],
     ['the build manifest', '/.dataset-site/manifest.json'],
@@ -67,6 +66,13 @@ describe('the Worker over R2, on the sample', () => {
     const answer = await worker.request('/api/public/dataset', method);
     expectError(answer, 405, 'method_not_allowed');
     expect(answer.headers.allow).toBe('GET, HEAD');
+  });
+
+  it('serves the browse page at the site root, with its policy', async () => {
+    const answer = await worker.request('/');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
   it('gives every 200 an ETag and answers a client holding it with 304', () => expectEtags(workerUrl));

@@ -46,7 +46,6 @@ describe('the worker', () => {
   it.each([
     ['a refused query', datasetUrl(['limit', '0']), 400, 'invalid_parameter'],
     ['an unknown API path', '/api/public/nowhere', 404, 'not_found'],
-    ['the site root', '/', 404, 'not_found'],
     ['the nginx rules', '/nginx.conf', 404, 'not_found'],
     ['the worker', '/_worker.js', 404, 'not_found'],
     ['the routes file', '/_routes.json', 404, 'not_found'],
@@ -60,6 +59,13 @@ describe('the worker', () => {
     const answer = await worker.request('/api/public/dataset', method);
     expectError(answer, 405, 'method_not_allowed');
     expect(answer.headers.allow).toBe('GET, HEAD');
+  });
+
+  it('serves the browse page at the site root, with its policy', async () => {
+    const answer = await worker.request('/');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
   it('gives every 200 an ETag and answers a client holding it with 304', () => expectEtags(worker.url!));

@@ -134,7 +134,8 @@ async function hostTarget(name: string, child: ChildProcess, url: string, scratc
   }
 }
 
-function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = server.address() as net.AddressInfo;

@@ -86,6 +86,18 @@ describe.skipIf(NGINX === undefined)(NGINX ? 'nginx' : 'nginx (skipped: no nginx
   });
 
   it.each([
+    ['/', 'text/html; charset=utf-8'],
+    ['/index.html', 'text/html; charset=utf-8'],
+    ['/assets/browse.js', 'text/javascript; charset=utf-8'],
+    ['/llms.txt', 'text/plain; charset=utf-8'],
+  ])('serves the root file %s as %s', async (url, type) => {
+    const answer = await nginx.request(url);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe(type);
+    if (type.startsWith('text/html')) expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it.each([
     ['POST', '/api/public/dataset'],
     ['PUT', '/api/public/schema.json'],
     ['DELETE', '/api/public/exhibitors/EXR-000145.json'],

@@ -142,6 +142,5 @@ export const ESCAPES: readonly string[] = [
   '/api/public/schema.json/',
   '/api/public/dataset/',
   '/api/public',
-  '/',
   '/%ZZ',
 ];

@@ -25,7 +25,7 @@ import { kindsOf, type Kind } from '../semantics/kinds.js';
 import { filtersOf, parseDatasetQuery } from '../semantics/params.js';
 import { queryResponse, type KindSlice } from '../responses/dataset-response.js';
 import { ERROR_STATUS, errorBody, type ErrorCode } from '../responses/error-response.js';
-import { LLMS_TXT_CONTENT_TYPE, LLMS_TXT_PATH } from '../formats/llms-txt.js';
+import { BROWSE_PAGE_PATH, BROWSE_PAGE_POLICY, ROOT_FILES } from '../formats/root-files.js';
 import { SCHEMA_PATH } from '../formats/paths.js';
 import { SiteError } from '../formats/site-error.js';
 import { API_ROOT, DATASET_ROUTE, SCHEMA_ROUTE } from '../formats/urls.js';
@@ -91,11 +91,14 @@ async function route(reader: DocumentReader, request: RouterRequest): Promise<Ro
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return errorResponse(reader, 'method_not_allowed', `${request.method} is not allowed; this API is read-only and answers ${ALLOWED_METHODS}`);
   }
-  const path = sitePathOf(await withoutBasePath(reader, rawPath));
+  const unbased = await withoutBasePath(reader, rawPath);
+  const path = unbased === '/' ? BROWSE_PAGE_PATH : sitePathOf(unbased);
   if (path === DATASET_ROUTE) return answerQuery(reader, rawQuery);
-  if (path === LLMS_TXT_PATH) {
-    const text = await reader.store.read(LLMS_TXT_PATH);
-    if (text !== undefined) return { status: 200, headers: { ...API_HEADERS, 'Content-Type': LLMS_TXT_CONTENT_TYPE }, body: text };
+  const rootType = path === undefined ? undefined : ROOT_FILES[path];
+  if (rootType !== undefined) {
+    const text = await reader.store.read(path!);
+    const policy: Record<string, string> = path === BROWSE_PAGE_PATH ? { 'Content-Security-Policy': BROWSE_PAGE_POLICY } : {};
+    if (text !== undefined) return { status: 200, headers: { ...API_HEADERS, 'Content-Type': rootType, ...policy }, body: text };
   }
   const file = path === SCHEMA_ROUTE ? SCHEMA_PATH : path;
   const isDocument = file !== undefined && file.startsWith(`${API_ROOT}/`) && file.endsWith('.json');

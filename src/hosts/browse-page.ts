@@ -1,0 +1,39 @@
+/** `index.html`, the page to browse the site, and its script `assets/browse.js` (bundles.ts). */
+
+/** The page: a form (type, filters, search), the results, pagination. Its script does the rest. */
+export function browsePage(): string {
+  const filter = (name: string) => `<label>${name} <select id="${name}" name="${name}"></select></label>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Trade-show exhibitions, exhibitors and service providers</title>
+<style>
+body { font: 15px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 60rem; padding: 1rem; }
+form { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; }
+input[type=search] { flex: 1 1 14rem; font: inherit; padding: .3rem; }
+.entity { border-top: 1px solid #ccc; padding: .5rem 0; list-style: none; }
+.entity h2 { font-size: 1.05rem; margin: 0 0 .3rem; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 0 .8rem; margin: 0 0 .3rem; }
+dt { color: #555; } dd { margin: 0; }
+ol { padding: 0; }
+</style>
+</head>
+<body>
+<h1>Trade-show exhibitions, exhibitors and service providers</h1>
+<p>A read-only JSON API for agents: see <a href="llms.txt">llms.txt</a>, the <a href="api/public/schema.json">schema</a> and the <a href="api/public/openapi.json">OpenAPI description</a>.</p>
+<form id="query">
+<label>type <select id="type" name="type"><option value="exhibition">exhibitions</option><option value="exhibitor">exhibitors</option><option value="service_provider">service providers</option></select></label>
+${['industry', 'country', 'city'].map(filter).join('\n')}
+<input type="search" id="q" name="q" placeholder="search the names" aria-label="search the names">
+<button type="submit">search</button>
+</form>
+<p id="status" role="status"></p>
+<ol id="results"></ol>
+<p><button id="prev" type="button">previous</button> <button id="next" type="button">next</button></p>
+<script type="module" src="assets/browse.js"></script>
+</body>
+</html>
+`;
+}

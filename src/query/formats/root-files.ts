@@ -1,0 +1,22 @@
+/**
+ * The files at the site root the router serves besides the API (docs/api.md#query-form):
+ * `llms.txt`, the browse page and its script, each with its content type. The site root
+ * itself is the browse page.
+ */
+import { LLMS_TXT_CONTENT_TYPE, LLMS_TXT_PATH } from './llms-txt.js';
+
+/** Path of the browse page. */
+export const BROWSE_PAGE_PATH = 'index.html';
+
+/** Root files the router serves, with their content types. */
+export const ROOT_FILES: Readonly<Record<string, string>> = {
+  [LLMS_TXT_PATH]: LLMS_TXT_CONTENT_TYPE,
+  [BROWSE_PAGE_PATH]: 'text/html; charset=utf-8',
+  'assets/browse.js': 'text/javascript; charset=utf-8',
+};
+
+/**
+ * What the browse page may load: its own script and styles, the site's documents; no
+ * other origin, no inline script, no plugin, no framing.
+ */
+export const BROWSE_PAGE_POLICY = "default-src 'self'; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
