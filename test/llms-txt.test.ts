@@ -18,7 +18,7 @@ describe('llms.txt', () => {
     const lines = text.split('\n');
     expect(lines[0]).toMatch(/^# \S/);
     expect(lines[2]).toMatch(/^> .*48 exhibitions, 360 exhibitors, 36 service providers/);
-    expect(text.match(/^## .+$/gm)).toEqual(['## Query', '## Schema', '## Freshness']);
+    expect(text.match(/^## .+$/gm)).toEqual(['## Query', '## Schema', '## Bulk', '## Freshness']);
     expect(text).toMatch(/rebuilt every 5 minutes.*max-age=300/);
     expect(text.match(/^- \[[^\]]+\]\(http[^)]+\)/gm)!.length).toBeGreaterThanOrEqual(15);
   });

@@ -39,7 +39,7 @@ export default {
     router ??= createRouter({ store: r2Store(env.SITE, env.SITE_PREFIX ?? ''), onError: (error) => console.error(error) });
     const { origin } = new URL(request.url);
     const answer = await router({ method: request.method, url: request.url.slice(origin.length), headers: Object.fromEntries(request.headers) });
-    const response = new Response(answer.body === '' ? null : answer.body, { status: answer.status, headers: answer.headers });
+    const response = new Response(answer.bytes ?? (answer.body === '' ? null : answer.body), { status: answer.status, headers: answer.headers });
     if (cacheable && answer.status === 200) context.waitUntil(caches.default.put(request, response.clone()));
     return response;
   },

@@ -24,6 +24,6 @@ export default {
     router ??= createRouter({ store: fetchStore(ASSETS_ORIGIN, (url) => env.ASSETS.fetch(url)), onError: (error) => console.error(error) });
     const { origin } = new URL(request.url);
     const answer = await router({ method: request.method, url: request.url.slice(origin.length), headers: Object.fromEntries(request.headers) });
-    return new Response(answer.body === '' ? null : answer.body, { status: answer.status, headers: answer.headers });
+    return new Response(answer.bytes ?? (answer.body === '' ? null : answer.body), { status: answer.status, headers: answer.headers });
   },
 };

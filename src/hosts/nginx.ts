@@ -54,6 +54,11 @@ location ^~ /${API_ROOT}/ {
   if ($request_uri ~* "^[^?]*(/\\.|%2e|%2f|%5c|%00)") { return 404; }
   try_files $uri =404;
 }
+# The bulk dumps: NDJSON, and its gzip copy.
+location ^~ /${API_ROOT}/dumps/ {
+  types { 'application/x-ndjson; charset=utf-8' ndjson; application/gzip gz; }
+  try_files $uri =404;
+}
 # Pages' page for misses in the static folders is not a document here.
 location = /${API_ROOT}/404.html { return 404; }
 location = /${SCHEMA_ROUTE} { try_files /${SCHEMA_PATH} =404; }

@@ -6,7 +6,7 @@ import type { DocumentStore } from '../query/router/store.js';
 
 /** The part of an R2 bucket binding the store uses. */
 export interface R2BucketLike {
-  get(key: string): Promise<{ text(): Promise<string>; etag: string } | null>;
+  get(key: string): Promise<{ text(): Promise<string>; arrayBuffer(): Promise<ArrayBuffer>; etag: string } | null>;
   head(key: string): Promise<{ etag: string } | null>;
 }
 
@@ -20,6 +20,10 @@ export function r2Store(bucket: R2BucketLike, prefix = ''): DocumentStore {
     async read(path) {
       const object = await bucket.get(prefix + path);
       return object === null ? undefined : object.text();
+    },
+    async readBytes(path) {
+      const object = await bucket.get(prefix + path);
+      return object === null ? undefined : new Uint8Array(await object.arrayBuffer());
     },
     async revision(path) {
       return (await bucket.head(prefix + path))?.etag;

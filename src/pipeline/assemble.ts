@@ -4,7 +4,8 @@
  * the writer's worker threads alike, so both write exactly the same bytes.
  */
 import { COLLECTIONS, KINDS, type DatasetType, type Kind } from '../query/semantics/kinds.js';
-import { entityBytes, entityLength, type EntityBytes } from './entity-store.js';
+import { gzipSync } from 'node:zlib';
+import { entityBytes, entityLength, type EntityBytes, type KindBytes } from './entity-store.js';
 
 /** A document written as it is. */
 export interface TextBody {
@@ -29,8 +30,15 @@ export interface PageBody {
   meta: string;
 }
 
+/** A bulk dump of a kind: every entity's JSON, exactly as listed, one a line, in the default order. */
+export interface DumpBody {
+  dump: Kind;
+  /** Gzip the lines (the `.ndjson.gz` copy beside the dump). */
+  gzip: boolean;
+}
+
 /** What a document holds. */
-export type DocumentBody = TextBody | EntityBody | PageBody;
+export type DocumentBody = TextBody | EntityBody | PageBody | DumpBody;
 
 /** `JSON.stringify(_meta.entities)` for each type, the same in every page of that type. */
 export type PageDictionaries = Record<DatasetType, string>;
@@ -49,9 +57,10 @@ const ENTITIES_HEAD = ',"entities":';
 const TAIL = '}}';
 const META_FRAME_BYTES = META_HEAD.length - 1 + ENTITIES_HEAD.length + TAIL.length;
 
-/** The size in bytes of a document. */
+/** The size in bytes of a document; a gzipped dump's is not known before it is made (-1). */
 export function bodySize(body: DocumentBody, context: AssembleContext): number {
   if ('text' in body) return Buffer.byteLength(body.text);
+  if ('dump' in body) return body.gzip ? -1 : dumpSize(context.entities[body.dump]);
   if ('rank' in body) return entityLength(context.entities[body.kind], body.rank);
   let size = 1; // `{`
   for (const [kind, ranks] of body.arrays) {
@@ -68,6 +77,7 @@ export function bodySize(body: DocumentBody, context: AssembleContext): number {
  */
 export function assemble(body: DocumentBody, context: AssembleContext, scratch: Buffer): Uint8Array {
   if ('text' in body) return Buffer.from(body.text);
+  if ('dump' in body) return assembleDump(context.entities[body.dump], body.gzip);
   if ('rank' in body) return entityBytes(context.entities[body.kind], body.rank);
   const size = bodySize(body, context);
   const out = size <= scratch.length ? scratch : Buffer.allocUnsafe(size);
@@ -92,4 +102,26 @@ export function assemble(body: DocumentBody, context: AssembleContext, scratch: 
   at += out.write(TAIL, at);
   if (at !== size) throw new Error(`page assembled to ${at} bytes, expected ${size}`);
   return out.subarray(0, size);
+}
+
+const NEWLINE = 0x0a;
+
+/** Bytes of a kind's dump: its entities, a newline after each. */
+export function dumpSize(bytes: KindBytes): number {
+  let size = 0;
+  for (let rank = 0; rank < bytes.spans.length / 3; rank++) size += entityLength(bytes, rank) + 1;
+  return size;
+}
+
+// Gzip at its default level, with no name or time in its header: equal lines, equal bytes.
+function assembleDump(bytes: KindBytes, gzip: boolean): Uint8Array {
+  const out = Buffer.allocUnsafe(dumpSize(bytes));
+  let at = 0;
+  for (let rank = 0; rank < bytes.spans.length / 3; rank++) {
+    const entity = entityBytes(bytes, rank);
+    out.set(entity, at);
+    at += entity.length;
+    out[at++] = NEWLINE;
+  }
+  return gzip ? gzipSync(out) : out;
 }

@@ -10,22 +10,25 @@ import { API_ROOT } from '../query/formats/urls.js';
 const ENTITY_FOLDERS = KINDS.map((kind) => `${API_ROOT}/${COLLECTIONS[kind]}/`);
 
 /**
- * The phase of a document, from 0 (first to appear) to 6 (last), each phase linking only
+ * The phase of a document, from 0 (first to appear) to 7 (last), each phase linking only
  * to earlier ones: 0 entity documents (their links to listing pages name pages that exist
  * before and after); 1 search shards and change sets; 2 listing and relation pages, which
  * link to entities; 3 the documents reached by their well-known paths that list those:
- * search index entries, the changes index, facet documents; 4 the facets index; 5 the
- * entry (the schema, `llms.txt`) and every other file at the root; 6 the build's own files
- * (`.dataset-site/`), which say what the site holds. Removals come after every phase.
+ * search index entries, the changes index, facet documents, the bulk dumps, the OpenAPI
+ * description and the entity schemas; 4 the facets index; 5 the schema document, the entry,
+ * which links to all of these; 6 every other file (`llms.txt`, the browse page, the host
+ * files), which link to the entry; 7 the build's own files (`.dataset-site/`), which say
+ * what the site holds. Removals come after every phase.
  */
 export function linkPhase(path: string): number {
-  if (path.startsWith('.dataset-site/')) return 6;
+  if (path.startsWith('.dataset-site/')) return 7;
   if (ENTITY_FOLDERS.some((folder) => path.startsWith(folder) && !path.slice(folder.length).includes('/'))) return 0;
   if (/^api\/public\/search\/[^/]+\/|^api\/public\/changes\/(?!index\.json$)/.test(path)) return 1;
   if (/^api\/public\/(?:dataset|regions|exhibitions)\//.test(path)) return 2;
-  if (/^api\/public\/(?:search\/[^/]+\.json|changes\/index\.json|facets\/[^/]+\/)/.test(path)) return 3;
-  if (/^api\/public\/facets\/index\.json$/.test(path)) return 4;
-  return 5;
+  if (/^api\/public\/(?:search\/[^/]+\.json|changes\/index\.json|facets\/[^/]+\/|dumps\/|schemas\/|openapi\.json$)/.test(path)) return 3;
+  if (path === 'api/public/facets/index.json') return 4;
+  if (path === 'api/public/schema.json') return 5;
+  return 6;
 }
 
 /** A file to put in place: its path, and whether the site had none there before. */
@@ -56,8 +59,9 @@ export function linkOrderGroups(files: Iterable<FileToPlace>): LinkOrderGroup[] 
     ['changed documents', (file, phase) => !file.isNew && (phase === 1 || phase === 2)],
     ['indexes', (_, phase) => phase === 3],
     ['index of facets', (_, phase) => phase === 4],
-    ['entry and root files', (_, phase) => phase === 5],
-    ["the build's own files", (_, phase) => phase === 6],
+    ['the schema', (_, phase) => phase === 5],
+    ['root files', (_, phase) => phase === 6],
+    ["the build's own files", (_, phase) => phase === 7],
   ];
   const sorted = [...files].sort((a, b) => linkPhase(a.path) - linkPhase(b.path) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return groups

@@ -22,7 +22,7 @@ export interface OutputDocument {
   body: DocumentBody;
   /** Stands for its bytes with an empty `generated_at`: equal fingerprints, equal bytes (kept in the manifest). */
   fingerprint: string;
-  /** Size in bytes, with an empty `generated_at`. */
+  /** Size in bytes, with an empty `generated_at`; -1 when it is known only once made (a gzipped dump). */
   size: number;
   /** Whether it holds an empty `generated_at` for the writer to stamp. */
   timestamped: boolean;
@@ -61,7 +61,7 @@ export function countDocuments(documents: Iterable<OutputDocument>, generatedAt:
   for (const document of documents) {
     stats.files++;
     stats.added++;
-    stats.bytes += document.size + (document.timestamped ? Buffer.byteLength(generatedAt) : 0);
+    stats.bytes += Math.max(0, document.size) + (document.timestamped ? Buffer.byteLength(generatedAt) : 0);
     if (document.timestamped) stats.changed++;
   }
   return stats;

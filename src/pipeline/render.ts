@@ -3,8 +3,9 @@
  * Each entity is serialized once (see entity-store.ts); a page is a recipe that splices
  * those bytes, assembled only by the writer, and only when it changed.
  */
+import { createHash } from 'node:crypto';
 import { renderHostFiles } from '../hosts/host-files.js';
-import { SCHEMA_PATH, entityPath, listingPath, relationPath } from '../query/formats/paths.js';
+import { SCHEMA_PATH, dumpPath, entityPath, listingPath, relationPath } from '../query/formats/paths.js';
 import { schemaDocument } from '../query/formats/schema-document.js';
 import { renderSearchIndex } from '../query/formats/search-index.js';
 import type { ResponseContext } from '../query/responses/dataset-response.js';
@@ -14,7 +15,7 @@ import { LLMS_TXT_PATH, llmsTxt, parameterExamples } from '../query/formats/llms
 import { entitySchemaDocument, entitySchemaPath, openApiDocument } from '../schema/openapi.js';
 import { OPENAPI_PATH } from '../query/formats/paths.js';
 import { FACETS_INDEX_PATH, facetDocument, facetPath, facetsIndexDocument } from '../query/formats/facets.js';
-import type { AssembleContext } from './assemble.js';
+import { dumpSize, type AssembleContext } from './assemble.js';
 import { entityDigest, entityLength, serializeEntities, type EntityStore } from './entity-store.js';
 import { advanceFeed, renderFeed, type FeedState } from './changes.js';
 import { textDocument, type OutputDocument, type OutputFile } from './output.js';
@@ -73,6 +74,11 @@ function* documents(
       };
     }
     for (const document of renderSearchIndex(dataset, kind)) yield textDocument({ ...document, timestamped: true });
+    for (const gzip of [false, true]) {
+      const body = { dump: kind, gzip };
+      const fingerprint = createHash('sha1').update(store.digests[kind]).update(gzip ? 'ndjson.gz' : 'ndjson').digest('base64url');
+      yield { path: dumpPath(kind, gzip), body, fingerprint, size: gzip ? -1 : dumpSize(store.bytes[kind]), timestamped: false };
+    }
   }
   for (const listing of listings) {
     yield* pages.pages(listing.type, listing.matches, (page) => listingPath(listing.type, listing.filters, page));

@@ -13,10 +13,15 @@ export interface WriteTask {
   body: DocumentBody;
   /**
    * The document's size when the previous site holds it unchanged: that file is
-   * hard-linked instead (after checking its size); `-1` to always write.
+   * hard-linked instead (after checking its size); {@link REUSE_ANY_SIZE} to link it
+   * whatever its size (a gzipped dump, whose size is known only once made); `-1` to
+   * always write.
    */
   reuse: number;
 }
+
+/** {@link WriteTask.reuse} for an unchanged document whose size is not known before it is made. */
+export const REUSE_ANY_SIZE = -2;
 
 /** Where a {@link TaskWriter} writes, and what it assembles from. */
 export interface TaskWriterOptions {
@@ -57,7 +62,7 @@ export class TaskWriter {
       mkdirSync(folder, { recursive: true });
       this.folders.add(folder);
     }
-    if (task.reuse >= 0 && this.link(path.join(this.options.previousDir, task.path), target, task.reuse)) return true;
+    if ((task.reuse >= 0 || task.reuse === REUSE_ANY_SIZE) && this.link(path.join(this.options.previousDir, task.path), target, task.reuse)) return true;
     const bytes = assemble(task.body, this.options.context, this.scratch);
     if (bytes.buffer !== this.scratch.buffer && bytes.length > this.scratch.length && bytes.length <= 1 << 26) this.scratch = Buffer.allocUnsafe(bytes.length);
     writeFileSync(target, bytes);
@@ -68,7 +73,7 @@ export class TaskWriter {
   // (another file system, no hard links, a file gone) falls back to writing.
   private link(previous: string, target: string, size: number): boolean {
     try {
-      if (statSync(previous).size !== size) return false;
+      if (size !== REUSE_ANY_SIZE && statSync(previous).size !== size) return false;
       linkSync(previous, target);
       return true;
     } catch {

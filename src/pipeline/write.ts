@@ -18,7 +18,7 @@ import { explainWriteFailure } from './write-failure.js';
 import type { RenderedSite } from './render.js';
 import { compareWithSite } from './unchanged.js';
 import { defaultWriterThreads, startRunner, type TaskRunner } from './write-runner.js';
-import type { WriteTask } from './write-task.js';
+import { REUSE_ANY_SIZE, type WriteTask } from './write-task.js';
 
 /** How the writer runs. */
 export interface WriteOptions {
@@ -88,6 +88,7 @@ async function writeAll(
   const manifest: Manifest = new Map();
   const stats = emptyStats();
   const changes = { added: [] as string[], changed: [] as string[], removed: [] as string[] };
+  const unsized: string[] = [];
   let batch: WriteTask[] = [];
   let reported = 0;
   const report = () => {
@@ -107,17 +108,22 @@ async function writeAll(
     }
     manifest.set(document.path, [document.fingerprint, generatedAt]);
     stats.files++;
-    stats.bytes += size;
-    if (options.inPlace && same && statSync(path.join(options.outDir, document.path), { throwIfNoEntry: false })?.size === size) {
+    const onDisk = options.inPlace && same ? statSync(path.join(options.outDir, document.path), { throwIfNoEntry: false })?.size : undefined;
+    // A size known only once made (a gzipped dump) is taken as it is on disk, or counted once written.
+    if (size < 0) unsized.push(document.path);
+    else stats.bytes += size;
+    if (onDisk !== undefined && (size < 0 || onDisk === size)) {
       stats.unchanged++;
+      if (size < 0) stats.bytes += onDisk;
+      unsized.pop();
       continue;
     }
     if (before === undefined) stats.added++;
     else if (same && !options.inPlace) stats.unchanged++;
     else stats.rewritten++;
     if (options.inPlace) (before === undefined ? changes.added : changes.changed).push(document.path);
-    if (!same || options.inPlace) stats.written += size;
-    batch.push({ path: document.path, body, reuse: same && !options.inPlace ? size : -1 });
+    if ((!same || options.inPlace) && size >= 0) stats.written += size;
+    batch.push({ path: document.path, body, reuse: same && !options.inPlace ? (size < 0 ? REUSE_ANY_SIZE : size) : -1 });
     if (batch.length === BATCH_TASKS) {
       await runner.run(batch);
       batch = [];
@@ -127,6 +133,13 @@ async function writeAll(
   if (batch.length > 0) await runner.run(batch);
   await runner.finish();
   report();
+  // Each is in the staging folder now, written or linked from the previous site: its size is known.
+  for (const file of unsized) {
+    const staged = statSync(path.join(dir, file));
+    const linked = statSync(path.join(options.outDir, file), { throwIfNoEntry: false })?.ino === staged.ino;
+    stats.bytes += staged.size;
+    if (!linked) stats.written += staged.size;
+  }
   for (const file of previous.keys()) if (!manifest.has(file)) changes.removed.push(file);
   stats.removed = changes.removed.length;
   const manifestText = serializeManifest(manifest);

@@ -18,6 +18,8 @@ const TYPES: Readonly<Record<string, string>> = {
   '.txt': 'text/plain; charset=utf-8',
   '.conf': 'text/plain; charset=utf-8',
   '.md': 'text/markdown; charset=utf-8',
+  '.ndjson': 'application/x-ndjson; charset=utf-8',
+  '.gz': 'application/gzip',
   '.toml': 'application/toml',
   '.xml': 'application/xml; charset=utf-8',
   '.svg': 'image/svg+xml',
@@ -39,7 +41,8 @@ const TYPES: Readonly<Record<string, string>> = {
  */
 export function objectHeaders(path: string): ObjectHeaders {
   const cacheControl = API_HEADERS['Cache-Control']!;
-  if (path.startsWith(`${API_ROOT}/`)) return { contentType: API_HEADERS['Content-Type']!, cacheControl };
+  // The API's documents (and its JSON 404 page); the bulk dumps go by their extension.
+  if (path.startsWith(`${API_ROOT}/`) && !path.startsWith(`${API_ROOT}/dumps/`)) return { contentType: API_HEADERS['Content-Type']!, cacheControl };
   const name = path.slice(path.lastIndexOf('/') + 1);
   const dot = name.lastIndexOf('.');
   const contentType = dot <= 0 ? 'text/plain; charset=utf-8' : (TYPES[name.slice(dot).toLowerCase()] ?? 'application/octet-stream');

@@ -15,18 +15,14 @@ export function fileStore(dir: string): DocumentStore {
     return file.startsWith(root + path.sep) ? file : undefined;
   };
   return {
+    // Synchronous on purpose, as http-server reads the text files it serves: an answer
+    // reads many small, cached documents, and each async read costs several thread-pool
+    // round trips (a `q` answer ran at 2.5x the throughput this way, bench/serve.ts).
     async read(sitePath) {
-      const file = fileOf(sitePath);
-      if (file === undefined) return undefined;
-      try {
-        // Synchronous on purpose, as http-server reads the text files it serves: an answer
-        // reads many small, cached documents, and each async read costs several thread-pool
-        // round trips (a `q` answer ran at 2.5x the throughput this way, bench/serve.ts).
-        return readFileSync(file, 'utf8');
-      } catch (error) {
-        if (ABSENT.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
-        throw error;
-      }
+      return readIn(fileOf(sitePath), (file) => readFileSync(file, 'utf8'));
+    },
+    async readBytes(sitePath) {
+      return readIn(fileOf(sitePath), (file) => readFileSync(file));
     },
     // A rebuild swaps in a new folder: changed files are new inodes, unchanged ones are
     // hard links to the same inode and content.
@@ -40,4 +36,15 @@ export function fileStore(dir: string): DocumentStore {
       }
     },
   };
+}
+
+// Reads a file; a missing one (or one outside the site) is undefined, any other failure throws.
+function readIn<T>(file: string | undefined, read: (file: string) => T): T | undefined {
+  if (file === undefined) return undefined;
+  try {
+    return read(file);
+  } catch (error) {
+    if (ABSENT.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
+    throw error;
+  }
 }

@@ -92,7 +92,8 @@ function routerMiddleware(router: Router) {
     void router({ method, url: request.url ?? '/', headers }).then((answer) => {
       // http-server adds `Accept-Ranges: bytes` to every response; the router serves no ranges.
       response.removeHeader('Accept-Ranges');
-      const { body, encoding } = encode(answer.body, headers['accept-encoding']);
+      // A binary body (a gzipped dump) goes as it is.
+      const { body, encoding } = answer.bytes ? { body: Buffer.from(answer.bytes), encoding: undefined } : encode(answer.body, headers['accept-encoding']);
       const sent: Record<string, string | number> = { ...answer.headers };
       if (answer.status === 200 || answer.status === 304) sent.Vary = 'Accept-Encoding';
       if (encoding !== undefined) sent['Content-Encoding'] = encoding;

@@ -86,7 +86,7 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   progress('relation listings checked');
 
   for (const file of files) {
-    if (expected.has(file) || file.startsWith(`${API_ROOT}/search/`) || file.startsWith(`${API_ROOT}/changes/`) || file.startsWith(`${API_ROOT}/facets/`) || file.startsWith(`${API_ROOT}/schemas/`) || file === OPENAPI_PATH || (HOST_FILES as readonly string[]).includes(file)) continue;
+    if (expected.has(file) || file.startsWith(`${API_ROOT}/search/`) || file.startsWith(`${API_ROOT}/changes/`) || file.startsWith(`${API_ROOT}/facets/`) || file.startsWith(`${API_ROOT}/schemas/`) || file.startsWith(`${API_ROOT}/dumps/`) || file === OPENAPI_PATH || (HOST_FILES as readonly string[]).includes(file)) continue;
     const listing = parseListingPath(file);
     problem(file, listing ? 'a listing page the reference does not have (no entity matches it)' : 'unexpected file');
   }

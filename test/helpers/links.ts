@@ -14,7 +14,8 @@ const ENTRY = 'api/public/schema.json';
 export async function siteLinks(dir: string, baseUrl = 'http://localhost:8080'): Promise<Map<string, string[]>> {
   const links = new Map<string, string[]>();
   for (const file of await fg('**/*', { cwd: dir, onlyFiles: true })) {
-    const text = file.startsWith('api/public/') ? await readFile(path.join(dir, file), 'utf8') : '';
+    // The JSON documents link; the bulk dumps repeat the entities' links, which the entity documents have.
+    const text = file.startsWith('api/public/') && file.endsWith('.json') ? await readFile(path.join(dir, file), 'utf8') : '';
     links.set(file, text === '' ? [] : urlsIn(JSON.parse(text), `${baseUrl}/`));
   }
   return links;

@@ -21,7 +21,8 @@ describe('publishPhases', () => {
       { action: 'upload', name: 'changed entities', paths: ['api/public/exhibitors/X1.json'] },
       { action: 'upload', name: 'changed documents', paths: ['api/public/dataset/all/1.json', 'api/public/regions/~/köln/providers/1.json'] },
       { action: 'upload', name: 'indexes', paths: ['api/public/search/exhibition.json'] },
-      { action: 'upload', name: 'entry and root files', paths: ['_headers', 'api/public/schema.json'] },
+      { action: 'upload', name: 'the schema', paths: ['api/public/schema.json'] },
+      { action: 'upload', name: 'root files', paths: ['_headers'] },
       { action: 'write-manifest', name: 'published manifest' },
       { action: 'delete', name: 'deletions', paths: ['api/public/exhibitors/X2.json'] },
     ]);
@@ -29,7 +30,7 @@ describe('publishPhases', () => {
 
   it('keeps a new entry document last among the uploads (a first publish)', () => {
     const phases = publishPhases({ uploads: [{ path: 'api/public/schema.json', isNew: true }, { path: 'api/public/exhibitors/X1.json', isNew: true }], deletions: [], unchanged: 0 });
-    expect(phases.map((phase) => phase.name)).toEqual(['new entities', 'entry and root files', 'published manifest']);
+    expect(phases.map((phase) => phase.name)).toEqual(['new entities', 'the schema', 'published manifest']);
   });
 
   it('writes only the manifest when nothing is to upload or delete', () => {

@@ -27,7 +27,11 @@ const HOST_FILE_TYPES: Record<string, string> = {
   'llms.txt': 'text/plain; charset=utf-8',
   'r2-worker/worker.js': 'text/javascript; charset=utf-8',
   'r2-worker/wrangler.toml': 'application/toml',
+  'index.html': 'text/html; charset=utf-8',
+  'assets/browse.js': 'text/javascript; charset=utf-8',
 };
+
+const DUMP_TYPES: Record<string, string> = { '.ndjson': 'application/x-ndjson; charset=utf-8', '.gz': 'application/gzip' };
 
 let s3: LocalS3;
 beforeAll(async () => {
@@ -57,7 +61,7 @@ async function expectBucketHolds(bucket: string, dir: string): Promise<void> {
   for (const file of files) {
     const object = objects.get(file)!;
     expect(object.body.equals(await readFile(path.join(dir, file))), file).toBe(true);
-    const contentType = file.startsWith('api/public/') ? API_HEADERS['Content-Type'] : HOST_FILE_TYPES[file];
+    const contentType = file.startsWith('api/public/') && !file.startsWith('api/public/dumps/') ? API_HEADERS['Content-Type'] : HOST_FILE_TYPES[file] ?? DUMP_TYPES[path.extname(file)];
     expect({ file, contentType: object.contentType, cacheControl: object.cacheControl }).toEqual({ file, contentType, cacheControl: API_HEADERS['Cache-Control'] });
   }
 }

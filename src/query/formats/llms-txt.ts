@@ -9,7 +9,7 @@ import { tokenize } from '../semantics/search.js';
 import { API_HEADERS } from '../router/http.js';
 import { CHANGES_INDEX_PATH } from './changes-feed.js';
 import { FACETS_INDEX_PATH, facetPath, facetValues } from './facets.js';
-import { listingPath, OPENAPI_PATH, SCHEMA_PATH } from './paths.js';
+import { dumpPath, listingPath, OPENAPI_PATH, SCHEMA_PATH } from './paths.js';
 import { DATASET_ROUTE, queryUrl, SCHEMA_ROUTE, staticUrl } from './urls.js';
 
 /** Path of `llms.txt` in the site. */
@@ -45,6 +45,10 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
     `- [OpenAPI 3.1 description](${url(OPENAPI_PATH)}): every path, parameter, answer and error, for generated clients`,
     `- [Facets](${url(FACETS_INDEX_PATH)}): every industry, country and city value of each kind with its count, so filters use values that exist`,
     ...KINDS.flatMap((kind) => FILTERS.map((filter) => `- [Values of ${filter} among ${LABELS[kind]}](${url(facetPath(kind, filter))})`)),
+    '',
+    '## Bulk',
+    '',
+    ...KINDS.map((kind) => `- [Every ${kind.replace('_', ' ')} at once, one JSON a line](${url(dumpPath(kind))}) (and [gzipped](${url(dumpPath(kind, true))})): the entities exactly as listed, with \`_links\` and \`_rag_text\`, for RAG ingestion`),
     '',
     '## Freshness',
     '',

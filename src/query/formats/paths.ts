@@ -66,6 +66,11 @@ function placeSegment(value: unknown): string {
   return encodeSegment(typeof value === 'string' ? normalize(value) : '');
 }
 
+/** Static path of the bulk dump of a kind (one entity a line), or of its gzip copy. */
+export function dumpPath(kind: Kind, gzip = false): string {
+  return `${API_ROOT}/dumps/${COLLECTIONS[kind]}.ndjson${gzip ? '.gz' : ''}`;
+}
+
 /** Static path of the search index of one kind: its entry, which lists its shards. */
 export function searchIndexPath(kind: Kind): string {
   return `${API_ROOT}/search/${kind}.json`;

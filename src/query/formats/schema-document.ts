@@ -7,7 +7,8 @@ import { DATASET_PARAMETER_SCHEMAS } from '../semantics/params.js';
 import { SCHEMA_VERSION, type Dictionary, type ResponseContext } from '../responses/dataset-response.js';
 import { CHANGES_INDEX_PATH } from './changes-feed.js';
 import { FACETS_INDEX_PATH } from './facets.js';
-import { listingPath, OPENAPI_PATH, PAGE_SIZE, SCHEMA_PATH } from './paths.js';
+import { COLLECTIONS, KINDS } from '../semantics/kinds.js';
+import { dumpPath, listingPath, OPENAPI_PATH, PAGE_SIZE, SCHEMA_PATH } from './paths.js';
 import { parseDocument, SiteError } from './site-error.js';
 import { staticUrl, trimSlash } from './urls.js';
 
@@ -29,6 +30,7 @@ export function schemaDocument(context: ResponseContext) {
       changes: staticUrl(context.baseUrl, CHANGES_INDEX_PATH),
       facets: staticUrl(context.baseUrl, FACETS_INDEX_PATH),
       openapi: staticUrl(context.baseUrl, OPENAPI_PATH),
+      dumps: Object.fromEntries(KINDS.map((kind) => [COLLECTIONS[kind], { ndjson: staticUrl(context.baseUrl, dumpPath(kind)), gzip: staticUrl(context.baseUrl, dumpPath(kind, true)) }])),
     },
     _meta: {
       type: 'schema',

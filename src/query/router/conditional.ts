@@ -10,9 +10,17 @@ import { ALLOWED_METHODS, API_HEADERS, type RouterRequest, type RouterResponse }
 /** Seconds a browser may keep a preflight's answer. */
 const PREFLIGHT_MAX_AGE = 86_400;
 
-/** The strong ETag of a body: a 53-bit hash of its text and its length. */
-export function etagOf(body: string): string {
-  return `"${hash53(body).toString(36)}-${body.length.toString(36)}"`;
+/** The strong ETag of a body: a 53-bit hash of its text (or bytes) and its length. */
+export function etagOf(body: string | Uint8Array): string {
+  const text = typeof body === 'string' ? body : latin1(body);
+  return `"${hash53(text).toString(36)}-${text.length.toString(36)}"`;
+}
+
+// Bytes as a string of the same length, one character a byte, to hash them alike.
+function latin1(bytes: Uint8Array): string {
+  let text = '';
+  for (let at = 0; at < bytes.length; at += 0x8000) text += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return text;
 }
 
 /** Whether a request is a CORS preflight. */
@@ -39,7 +47,7 @@ export function preflightResponse(request: RouterRequest): RouterResponse {
 /** A 200 answer with its ETag, or a bodiless 304 when `If-None-Match` names it (or is `*`). */
 export function withEtag(request: RouterRequest, answer: RouterResponse): RouterResponse {
   if (answer.status !== 200) return answer;
-  const etag = etagOf(answer.body);
+  const etag = etagOf(answer.bytes ?? answer.body);
   const headers = { ...answer.headers, ETag: etag };
   const held = header(request, 'if-none-match');
   const matches = held !== undefined && (held.trim() === '*' || held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));

@@ -3,7 +3,7 @@ import { staticUrl } from '../formats/urls.js';
 import type { DocumentStore } from './store.js';
 
 /** The part of the Fetch API a fetch store uses; `globalThis.fetch` fits. */
-export type FetchLike = (url: string) => Promise<{ status: number; ok: boolean; text(): Promise<string> }>;
+export type FetchLike = (url: string) => Promise<{ status: number; ok: boolean; text(): Promise<string>; arrayBuffer?(): Promise<ArrayBuffer> }>;
 
 /**
  * Reads the documents of the site at `baseUrl` with GET `${baseUrl}/${path}` (each
@@ -11,15 +11,24 @@ export type FetchLike = (url: string) => Promise<{ status: number; ok: boolean; 
  * the URL and why.
  */
 export function fetchStore(baseUrl: string, fetch: FetchLike): DocumentStore {
+  const get = async (path: string) => {
+    const url = staticUrl(baseUrl, path);
+    const response = await fetch(url).catch((error: unknown) => {
+      throw new Error(`GET ${url} failed: ${reasonOf(error)}`);
+    });
+    if (response.status === 404) return undefined;
+    if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+    return response;
+  };
   return {
     async read(path) {
-      const url = staticUrl(baseUrl, path);
-      const response = await fetch(url).catch((error: unknown) => {
-        throw new Error(`GET ${url} failed: ${reasonOf(error)}`);
-      });
-      if (response.status === 404) return undefined;
-      if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-      return response.text();
+      return (await get(path))?.text();
+    },
+    async readBytes(path) {
+      const response = await get(path);
+      if (response === undefined) return undefined;
+      if (!response.arrayBuffer) throw new Error(`the fetch given cannot read bytes (no arrayBuffer) for ${path}`);
+      return new Uint8Array(await response.arrayBuffer());
     },
   };
 }

@@ -25,9 +25,11 @@ export interface RouterRequest {
   headers?: Readonly<Record<string, string | undefined>>;
 }
 
-/** An answer: status, headers and the JSON text of the body (empty for `HEAD`). */
+/** An answer: status, headers and the text of the body (empty for `HEAD`). */
 export interface RouterResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** A binary body (a gzipped dump) instead of `body`, which is then empty. */
+  bytes?: Uint8Array;
 }

@@ -21,12 +21,12 @@
  * `generated_at` among the documents it was made from: the schema and the listing pages
  * or search indexes read. Every response carries {@link API_HEADERS}.
  */
-import { kindsOf, type Kind } from '../semantics/kinds.js';
+import { KINDS, kindsOf, type Kind } from '../semantics/kinds.js';
 import { filtersOf, parseDatasetQuery } from '../semantics/params.js';
 import { queryResponse, type KindSlice } from '../responses/dataset-response.js';
 import { ERROR_STATUS, errorBody, type ErrorCode } from '../responses/error-response.js';
 import { BROWSE_PAGE_PATH, BROWSE_PAGE_POLICY, ROOT_FILES } from '../formats/root-files.js';
-import { SCHEMA_PATH } from '../formats/paths.js';
+import { dumpPath, SCHEMA_PATH } from '../formats/paths.js';
 import { SiteError } from '../formats/site-error.js';
 import { API_ROOT, DATASET_ROUTE, SCHEMA_ROUTE } from '../formats/urls.js';
 import { isPreflight, preflightResponse, withEtag } from './conditional.js';
@@ -72,7 +72,7 @@ export function createRouter(options: RouterOptions): Router {
       if (!(error instanceof SiteError)) options.onError?.(error);
       answer = await siteErrorResponse(reader, error);
     }
-    return request.method === 'HEAD' ? { ...answer, body: '' } : answer;
+    return request.method === 'HEAD' ? { status: answer.status, headers: answer.headers, body: '' } : answer;
   };
 }
 
@@ -94,6 +94,15 @@ async function route(reader: DocumentReader, request: RouterRequest): Promise<Ro
   const unbased = await withoutBasePath(reader, rawPath);
   const path = unbased === '/' ? BROWSE_PAGE_PATH : sitePathOf(unbased);
   if (path === DATASET_ROUTE) return answerQuery(reader, rawQuery);
+  const dump = KINDS.find((kind) => path === dumpPath(kind) || path === dumpPath(kind, true));
+  if (dump !== undefined) {
+    const gzip = path === dumpPath(dump, true);
+    const headers = { ...API_HEADERS, 'Content-Type': gzip ? 'application/gzip' : 'application/x-ndjson; charset=utf-8' };
+    const bytes = gzip ? await reader.store.readBytes?.(path!) : undefined;
+    const text = gzip ? undefined : await reader.store.read(path!);
+    if (bytes !== undefined) return { status: 200, headers, body: '', bytes };
+    if (text !== undefined) return { status: 200, headers, body: text };
+  }
   const rootType = path === undefined ? undefined : ROOT_FILES[path];
   if (rootType !== undefined) {
     const text = await reader.store.read(path!);

@@ -16,4 +16,9 @@ export interface DocumentStore {
    * the document again; without it, the document is read and compared on every use.
    */
   revision?(path: string): Promise<string | undefined>;
+  /**
+   * Optional: the bytes of a binary document (a gzipped dump), or `undefined` when the
+   * site has none. Without it, binary documents are not served.
+   */
+  readBytes?(path: string): Promise<Uint8Array | undefined>;
 }
