@@ -7,7 +7,7 @@
  * error and the static documents are still served.
  */
 import { UserError } from '../diagnostics.js';
-import { BROWSE_PAGE_PATH, BROWSE_PAGE_POLICY, ROOT_FILES } from '../query/formats/root-files.js';
+import { BROWSE_PAGE_PATH, BROWSE_PAGE_POLICY, DUMP_CONTENT_TYPES, ROOT_FILES } from '../query/formats/root-files.js';
 import { SCHEMA_PATH } from '../query/formats/paths.js';
 import { API_ROOT, DATASET_ROUTE, SCHEMA_ROUTE } from '../query/formats/urls.js';
 import { errorBody } from '../query/responses/error-response.js';
@@ -56,7 +56,7 @@ location ^~ /${API_ROOT}/ {
 }
 # The bulk dumps: NDJSON, and its gzip copy.
 location ^~ /${API_ROOT}/dumps/ {
-  types { 'application/x-ndjson; charset=utf-8' ndjson; application/gzip gz; }
+  types { ${quote(DUMP_CONTENT_TYPES.ndjson)} ndjson; ${DUMP_CONTENT_TYPES.gzip} gz; }
   try_files $uri =404;
 }
 # Pages' page for misses in the static folders is not a document here.

@@ -90,7 +90,9 @@ describe.skipIf(NGINX === undefined)(NGINX ? 'nginx' : 'nginx (skipped: no nginx
     ['/index.html', 'text/html; charset=utf-8'],
     ['/assets/browse.js', 'text/javascript; charset=utf-8'],
     ['/llms.txt', 'text/plain; charset=utf-8'],
-  ])('serves the root file %s as %s', async (url, type) => {
+    ['/api/public/dumps/exhibitions.ndjson', 'application/x-ndjson; charset=utf-8'],
+    ['/api/public/dumps/exhibitions.ndjson.gz', 'application/gzip'],
+  ])('serves the file %s as %s', async (url, type) => {
     const answer = await nginx.request(url);
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toBe(type);

@@ -7,6 +7,7 @@
 import net from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DUMP_CONTENT_TYPES, ROOT_FILES } from '../../src/query/formats/root-files.js';
 import { API_HEADERS } from '../../src/query/router/http.js';
 import { createRouter } from '../../src/query/router/router.js';
 import { fileStore } from '../../src/serve/file-store.js';
@@ -36,9 +37,16 @@ describe('the router, over arbitrary requests (property)', () => {
       fc.asyncProperty(hostileUrl, fc.constantFrom('GET', 'HEAD', 'POST', 'DELETE', 'FOO', 'get'), async (url, method) => {
         const answer = await route({ method, url });
         expect(answer.status).toBeLessThan(500);
-        expect(answer.headers).toMatchObject(API_HEADERS);
+        // The root files (the browse page, llms.txt, the dumps) are the only answers of another type.
+        const { 'Content-Type': type, ...others } = API_HEADERS;
+        expect(answer.headers).toMatchObject(others);
         if (method === 'HEAD') {
           expect(answer.body).toBe('');
+          return;
+        }
+        if (answer.headers['Content-Type'] !== type) {
+          expect(answer.status).toBe(200);
+          expect([...Object.values(ROOT_FILES), ...Object.values(DUMP_CONTENT_TYPES)]).toContain(answer.headers['Content-Type']);
           return;
         }
         const body = JSON.parse(answer.body);

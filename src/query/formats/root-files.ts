@@ -1,7 +1,7 @@
 /**
- * The files at the site root the router serves besides the API (docs/api.md#query-form):
- * `llms.txt`, the browse page and its script, each with its content type. The site root
- * itself is the browse page.
+ * The files the router serves besides the API's JSON (docs/api.md#query-form): at the site
+ * root `llms.txt`, the browse page and its script, each with its content type (the site
+ * root itself is the browse page), and the types of the bulk dumps.
  */
 import { LLMS_TXT_CONTENT_TYPE, LLMS_TXT_PATH } from './llms-txt.js';
 
@@ -14,6 +14,9 @@ export const ROOT_FILES: Readonly<Record<string, string>> = {
   [BROWSE_PAGE_PATH]: 'text/html; charset=utf-8',
   'assets/browse.js': 'text/javascript; charset=utf-8',
 };
+
+/** Content types of the bulk dumps: the NDJSON and its gzip copy. */
+export const DUMP_CONTENT_TYPES = { ndjson: 'application/x-ndjson; charset=utf-8', gzip: 'application/gzip' } as const;
 
 /**
  * What the browse page may load: its own script and styles, the site's documents; no

@@ -25,7 +25,7 @@ import { KINDS, kindsOf, type Kind } from '../semantics/kinds.js';
 import { filtersOf, parseDatasetQuery } from '../semantics/params.js';
 import { queryResponse, type KindSlice } from '../responses/dataset-response.js';
 import { ERROR_STATUS, errorBody, type ErrorCode } from '../responses/error-response.js';
-import { BROWSE_PAGE_PATH, BROWSE_PAGE_POLICY, ROOT_FILES } from '../formats/root-files.js';
+import { BROWSE_PAGE_PATH, BROWSE_PAGE_POLICY, DUMP_CONTENT_TYPES, ROOT_FILES } from '../formats/root-files.js';
 import { dumpPath, SCHEMA_PATH } from '../formats/paths.js';
 import { SiteError } from '../formats/site-error.js';
 import { API_ROOT, DATASET_ROUTE, SCHEMA_ROUTE } from '../formats/urls.js';
@@ -97,7 +97,7 @@ async function route(reader: DocumentReader, request: RouterRequest): Promise<Ro
   const dump = KINDS.find((kind) => path === dumpPath(kind) || path === dumpPath(kind, true));
   if (dump !== undefined) {
     const gzip = path === dumpPath(dump, true);
-    const headers = { ...API_HEADERS, 'Content-Type': gzip ? 'application/gzip' : 'application/x-ndjson; charset=utf-8' };
+    const headers = { ...API_HEADERS, 'Content-Type': DUMP_CONTENT_TYPES[gzip ? 'gzip' : 'ndjson'] };
     const bytes = gzip ? await reader.store.readBytes?.(path!) : undefined;
     const text = gzip ? undefined : await reader.store.read(path!);
     if (bytes !== undefined) return { status: 200, headers, body: '', bytes };
