@@ -10,6 +10,7 @@ import { createServer, type UnionRequest, type UnionResponse } from 'http-server
 import { UserError } from '../diagnostics.js';
 import { SCHEMA_PATH } from '../query/formats/paths.js';
 import { parseSchemaDocument } from '../query/formats/schema-document.js';
+import { COMPRESS_FROM_BYTES, contentCoding } from './content-coding.js';
 import { createRouter, type Router } from '../query/router/router.js';
 import { answerClientErrors } from './client-errors.js';
 import { fileStore } from './file-store.js';
@@ -104,16 +105,12 @@ function routerMiddleware(router: Router) {
   };
 }
 
-/** Bodies shorter than this are sent as they are: compressing them saves nothing. */
-const COMPRESS_FROM_BYTES = 1024;
-
-// The body compressed as the client accepts (Brotli first, then gzip), or as it is.
+// The body compressed as the client accepts, or as it is.
 function encode(text: string, accepted: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
   const body = Buffer.from(text);
-  if (body.length < COMPRESS_FROM_BYTES || accepted === undefined) return { body };
-  const codings = accepted.split(',').map((coding) => coding.trim().split(';')[0]!.toLowerCase());
+  const coding = body.length < COMPRESS_FROM_BYTES ? undefined : contentCoding(accepted);
   // Quality 5: most of Brotli's gain at a small share of its top level's time.
-  if (codings.includes('br')) return { body: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
-  if (codings.includes('gzip')) return { body: gzipSync(body), encoding: 'gzip' };
+  if (coding === 'br') return { body: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
+  if (coding === 'gzip') return { body: gzipSync(body), encoding: 'gzip' };
   return { body };
 }
