@@ -17,7 +17,7 @@ import { STATIC_DOCUMENTS, expectAnswer, expectApiHeaders, expectContractAnswer,
 import { datasetUrls } from '../contract/queries.js';
 import { expectedAnswers, type Expected, type Target } from '../contract/targets.js';
 import { r2WorkerTarget } from './hosts.js';
-import { expectEtags, expectPreflight } from '../contract/expect-http.js';
+import { expectBrowsePage, expectEtags, expectPreflight } from '../contract/expect-http.js';
 
 describe('the Worker over R2, on the sample', () => {
   let dir: string;
@@ -68,12 +68,7 @@ describe('the Worker over R2, on the sample', () => {
     expect(answer.headers.allow).toBe('GET, HEAD');
   });
 
-  it('serves the browse page at the site root, with its policy', async () => {
-    const answer = await worker.request('/');
-    expect(answer.status).toBe(200);
-    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
-  });
+  it('serves the browse page at the site root, with its policy', () => expectBrowsePage(worker));
 
   it('gives every 200 an ETag and answers a client holding it with 304', () => expectEtags(workerUrl));
   it('answers a CORS preflight with 204', () => expectPreflight(workerUrl));

@@ -11,7 +11,7 @@ import { CONTRACT_CASES, ESCAPES, datasetUrl } from '../contract/cases.js';
 import { expectedAnswers, type Expected, type Target } from '../contract/targets.js';
 import { STATIC_DOCUMENTS, expectApiHeaders, expectError, expectContractAnswer, expectStaticDocument } from '../contract/expect-contract.js';
 import { cloudflareTarget } from './hosts.js';
-import { expectEtags, expectPreflight } from '../contract/expect-http.js';
+import { expectBrowsePage, expectEtags, expectPreflight } from '../contract/expect-http.js';
 import { API_HEADERS } from '../../src/query/router/http.js';
 
 let dir: string;
@@ -61,12 +61,7 @@ describe('the worker', () => {
     expect(answer.headers.allow).toBe('GET, HEAD');
   });
 
-  it('serves the browse page at the site root, with its policy', async () => {
-    const answer = await worker.request('/');
-    expect(answer.status).toBe(200);
-    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
-  });
+  it('serves the browse page at the site root, with its policy', () => expectBrowsePage(worker));
 
   it('gives every 200 an ETag and answers a client holding it with 304', () => expectEtags(worker.url!));
   it('answers a CORS preflight with 204', () => expectPreflight(worker.url!));

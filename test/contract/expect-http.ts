@@ -2,6 +2,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect } from 'vitest';
 import { rawRequest } from '../helpers/http.js';
+import type { Target } from './targets.js';
 
 const QUERY = '/api/public/dataset?type=exhibitor&limit=20';
 
@@ -44,4 +45,12 @@ export async function expectCompression(baseUrl: string): Promise<void> {
     expect(answer.bytes.length).toBeLessThan(plain.bytes.length / 2);
     expect(decode(answer.bytes).equals(plain.bytes)).toBe(true);
   }
+}
+
+/** Asserts that `target` serves the browse page at the site root, as HTML with its content security policy. */
+export async function expectBrowsePage(target: Target): Promise<void> {
+  const answer = await target.request('/');
+  expect(answer.status).toBe(200);
+  expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
 }
