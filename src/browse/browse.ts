@@ -5,6 +5,8 @@
  * are the site's own http(s) URLs: it is never interpreted as HTML.
  */
 import { ApiError, createClient } from '../client/index.js';
+import { facetPath } from '../query/formats/facets.js';
+import { COLLECTIONS, FILTERS, KINDS, NAME_FIELDS, type Kind } from '../query/semantics/kinds.js';
 
 declare const document: {
   getElementById(id: string): any;
@@ -14,9 +16,6 @@ declare const document: {
 declare const location: { href: string };
 
 const PAGE = 20;
-const FILTERS = ['industry', 'country', 'city'] as const;
-const COLLECTIONS = { exhibition: 'exhibitions', exhibitor: 'exhibitors', service_provider: 'service_providers' } as const;
-type Kind = keyof typeof COLLECTIONS;
 
 // The site root: the folder the page is served from.
 const baseUrl = new URL('.', location.href).href.replace(/\/$/, '');
@@ -48,7 +47,7 @@ async function loadFacets(kind: Kind): Promise<void> {
     const chosen = select.value;
     select.replaceChildren(element('option', `any ${filter}`));
     select.firstChild.value = '';
-    const answer = await client.request(`/api/public/facets/${COLLECTIONS[kind]}/${filter}.json`);
+    const answer = await client.request(`/${facetPath(kind, filter)}`);
     if (answer.status !== 200) continue;
     for (const { label, count } of JSON.parse(answer.body).values as { label: string; count: number }[]) {
       const option = element('option', `${label} (${count})`);
@@ -82,7 +81,7 @@ async function search(): Promise<void> {
     results.replaceChildren(
       ...entities.map((entity) => {
         const item = element('li', undefined, 'entity');
-        const names = ['name_cn', 'name_en', 'company_cn', 'company_en'].map((field) => entity[field]).filter((name) => typeof name === 'string').join(' · ');
+        const names = NAME_FIELDS[kind].map((field) => entity[field]).filter((name) => typeof name === 'string').join(' · ');
         item.append(element('h2', names || String(entity.id)), fieldsOf(entity), link((entity._links as { self?: unknown }).self, 'raw JSON'));
         return item;
       }),
@@ -108,4 +107,4 @@ document.getElementById('type').addEventListener('change', () => {
 for (const filter of FILTERS) document.getElementById(filter).addEventListener('change', () => ((offset = 0), void search()));
 document.getElementById('prev').addEventListener('click', () => ((offset = Math.max(0, offset - PAGE)), void search()));
 document.getElementById('next').addEventListener('click', () => ((offset += PAGE), void search()));
-void loadFacets('exhibition').then(search);
+void loadFacets(KINDS[0]).then(search);

@@ -1,4 +1,5 @@
 /** `index.html`, the page to browse the site, and its script `assets/browse.js` (bundles.ts). */
+import { COLLECTIONS, FILTERS, KINDS } from '../query/semantics/kinds.js';
 
 /** The page: a form (type, filters, search), the results, pagination. Its script does the rest. */
 export function browsePage(): string {
@@ -24,8 +25,8 @@ ol { padding: 0; }
 <h1>Trade-show exhibitions, exhibitors and service providers</h1>
 <p>A read-only JSON API for agents: see <a href="llms.txt">llms.txt</a>, the <a href="api/public/schema.json">schema</a> and the <a href="api/public/openapi.json">OpenAPI description</a>.</p>
 <form id="query">
-<label>type <select id="type" name="type"><option value="exhibition">exhibitions</option><option value="exhibitor">exhibitors</option><option value="service_provider">service providers</option></select></label>
-${['industry', 'country', 'city'].map(filter).join('\n')}
+<label>type <select id="type" name="type">${KINDS.map((kind) => `<option value="${kind}">${COLLECTIONS[kind].replace('_', ' ')}</option>`).join('')}</select></label>
+${FILTERS.map(filter).join('\n')}
 <input type="search" id="q" name="q" placeholder="search the names" aria-label="search the names">
 <button type="submit">search</button>
 </form>

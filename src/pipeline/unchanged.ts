@@ -21,6 +21,8 @@ export interface SiteComparison {
   removed: number;
   /** Documents of the build. */
   documents: number;
+  /** Documents whose fingerprint the manifest holds but whose file is missing or of another size: to write again. */
+  stale: ReadonlySet<string>;
 }
 
 /** Compares the documents with the site in `siteDir` and its manifest `previous`. */
@@ -28,6 +30,7 @@ export function compareWithSite(documents: Iterable<OutputDocument>, previous: M
   const stats = emptyStats();
   let differing = 0;
   let kept = 0;
+  const stale = new Set<string>();
   for (const document of documents) {
     stats.files++;
     const before = previous.get(document.path);
@@ -39,11 +42,14 @@ export function compareWithSite(documents: Iterable<OutputDocument>, previous: M
     const size = document.size + (document.timestamped ? Buffer.byteLength(before[1]) : 0);
     const onDisk = statSync(path.join(siteDir, document.path), { throwIfNoEntry: false })?.size;
     // A size known only once made (a gzipped dump) is taken as it is on disk.
-    if (onDisk === undefined || (document.size >= 0 && onDisk !== size)) differing++;
+    if (onDisk === undefined || (document.size >= 0 && onDisk !== size)) {
+      differing++;
+      stale.add(document.path);
+    }
     stats.bytes += onDisk ?? 0;
   }
   const removed = previous.size - kept;
   differing += removed;
   stats.unchanged = stats.files;
-  return { current: differing === 0 && previous.size > 0 ? stats : undefined, differing, removed, documents: stats.files };
+  return { current: differing === 0 && previous.size > 0 ? stats : undefined, differing, removed, documents: stats.files, stale };
 }

@@ -61,7 +61,7 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
   const runner = startRunner({ context, stagingDir, previousDir: outDir }, options.threads ?? defaultWriterThreads());
   try {
     const total = inPlace ? comparison.differing - comparison.removed : comparison.documents;
-    const { stats, changes } = await writeAll(site.documents, stagingDir, previous, runner, { ...options, outDir, inPlace, total });
+    const { stats, changes } = await writeAll(site.documents, stagingDir, previous, runner, { ...options, outDir, inPlace, total, stale: comparison.stale });
     await runner.close();
     if (inPlace) await applyChanges(outDir, stagingDir, siblingPath(outDir, `backup-${process.pid}-${Date.now()}`), changes);
     else await swapIn(stagingDir, outDir);
@@ -83,7 +83,7 @@ async function writeAll(
   dir: string,
   previous: Manifest,
   runner: TaskRunner,
-  options: WriteOptions & { outDir: string; inPlace: boolean; total: number },
+  options: WriteOptions & { outDir: string; inPlace: boolean; total: number; stale: ReadonlySet<string> },
 ): Promise<{ stats: WriteStats; changes: SiteChanges }> {
   const manifest: Manifest = new Map();
   const stats = emptyStats();
@@ -108,16 +108,16 @@ async function writeAll(
     }
     manifest.set(document.path, [document.fingerprint, generatedAt]);
     stats.files++;
-    const onDisk = options.inPlace && same ? statSync(path.join(options.outDir, document.path), { throwIfNoEntry: false })?.size : undefined;
-    // A size known only once made (a gzipped dump) is taken as it is on disk, or counted once written.
-    if (size < 0) unsized.push(document.path);
-    else stats.bytes += size;
-    if (onDisk !== undefined && (size < 0 || onDisk === size)) {
+    // In place, a document the comparison found on disk as the manifest says is left as it is.
+    if (options.inPlace && same && !options.stale.has(document.path)) {
       stats.unchanged++;
-      if (size < 0) stats.bytes += onDisk;
-      unsized.pop();
+      // A size known only once made (a gzipped dump) is the one on disk.
+      stats.bytes += size < 0 ? statSync(path.join(options.outDir, document.path)).size : size;
       continue;
     }
+    // A size known only once made is counted once written.
+    if (size < 0) unsized.push(document.path);
+    else stats.bytes += size;
     if (before === undefined) stats.added++;
     else if (same && !options.inPlace) stats.unchanged++;
     else stats.rewritten++;

@@ -14,3 +14,12 @@ export function stampGeneratedAt(text: string, generatedAt: string): string {
   if (at < 0) throw new Error(`a document to stamp has no ${UNSTAMPED}`);
   return `${text.slice(0, at)}"generated_at":${JSON.stringify(generatedAt)}${text.slice(at + UNSTAMPED.length)}`;
 }
+
+/** Whether `written` is `rendered` as the writer stamps it, with the `generated_at` `written` holds. */
+export function isStampedFrom(written: string, rendered: string): boolean {
+  const head = '"generated_at":"';
+  const at = written.lastIndexOf(head);
+  if (at < 0) return false;
+  const end = written.indexOf('"', at + head.length);
+  return written === stampGeneratedAt(rendered, written.slice(at + head.length, end));
+}

@@ -5,10 +5,10 @@
  */
 import type { Dataset } from '../semantics/dataset.js';
 import { FILTERS, KINDS, type Kind } from '../semantics/kinds.js';
-import { tokenize } from '../semantics/search.js';
 import { API_HEADERS } from '../router/http.js';
 import { CHANGES_INDEX_PATH } from './changes-feed.js';
-import { FACETS_INDEX_PATH, facetPath, facetValues } from './facets.js';
+import { FACETS_INDEX_PATH, facetPath } from './facets.js';
+import { parameterExamples } from './parameter-examples.js';
 import { dumpPath, listingPath, OPENAPI_PATH, SCHEMA_PATH } from './paths.js';
 import { DATASET_ROUTE, queryUrl, SCHEMA_ROUTE, staticUrl } from './urls.js';
 
@@ -56,18 +56,6 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
     `- The data is rebuilt every 5 minutes; answers may be cached for ${maxAge ?? 300} seconds (\`Cache-Control: ${API_HEADERS['Cache-Control']}\`), and each answer says when its data was made (\`_meta.generated_at\`).`,
     '',
   ].join('\n');
-}
-
-/** Query values that find something in this data: the most common exhibition city and exhibitor industry, a name prefix, a CJK bigram. */
-export function parameterExamples(dataset: Dataset, baseUrl: string): { city?: string; industry?: string; q?: string; cjk?: string } {
-  const word = dataset.entities.exhibitor.flatMap((entity) => tokenize(String(entity.company_en ?? ''))).find((term) => /^[a-z]{5,}$/.test(term));
-  const cjk = dataset.entities.exhibition.map((entity) => String(entity.name_cn ?? '')).find((name) => /^\p{Script=Han}{2}/u.test(name));
-  return {
-    city: facetValues(dataset, 'exhibition', 'city', baseUrl)[0]?.label,
-    industry: facetValues(dataset, 'exhibitor', 'industry', baseUrl)[0]?.label,
-    q: word?.slice(0, 4),
-    cjk: cjk === undefined ? undefined : [...cjk].slice(0, 2).join(''),
-  };
 }
 
 // Ready queries made from the examples.

@@ -1,11 +1,11 @@
 /** A string hash for names and cut points, the same in every runtime. */
 
-/** cyrb53: a small, well-mixed 53-bit hash of a string's UTF-16 code units; collisions are negligible for our uses. */
-export function hash53(text: string): number {
+/** cyrb53: a small, well-mixed 53-bit hash of a string's UTF-16 code units (or of bytes, each as one unit); collisions are negligible for our uses. */
+export function hash53(text: string | Uint8Array): number {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+    const c = typeof text === 'string' ? text.charCodeAt(i) : text[i]!;
     h1 = Math.imul(h1 ^ c, 2654435761);
     h2 = Math.imul(h2 ^ c, 1597334677);
   }
