@@ -1,7 +1,7 @@
 /**
  * A build's progress on standard error: on a terminal one line redrawn in place (the stage,
- * files written of the total, an estimate of the time left); in a log, only a line every
- * few thousand files written, so that a failing build's first line is its error.
+ * documents done of the total, an estimate of the time left); in a log, only a line every
+ * few thousand documents, so that a failing build's first line is its error.
  */
 import type { BuildProgress, BuildStage } from './pipeline/stage-clock.js';
 
@@ -44,11 +44,11 @@ export function progressLine(stream: NodeJS.WriteStream): { onProgress(progress:
   };
 }
 
-// `write: 12000 of 124000 files written (10%), about 21 s left`
+// `write: 12000 of 124000 documents (10%), about 21 s left`
 function describe(stage: BuildStage, done: number, total: number | undefined, since: number): string {
-  if (total === undefined || total <= 0) return `${stage}: ${done} files written`;
+  if (total === undefined || total <= 0) return `${stage}: ${done} documents`;
   const elapsed = (performance.now() - since) / 1000;
   const left = done > 0 ? (elapsed / done) * Math.max(0, total - done) : NaN;
   const estimate = Number.isFinite(left) ? `, about ${left < 10 ? left.toFixed(1) : Math.round(left)} s left` : '';
-  return `${stage}: ${done} of ${total} files written (${Math.min(100, Math.floor((done / total) * 100))}%)${estimate}`;
+  return `${stage}: ${done} of ${total} documents (${Math.min(100, Math.floor((done / total) * 100))}%)${estimate}`;
 }

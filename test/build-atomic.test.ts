@@ -25,9 +25,9 @@ describe('an interrupted build', () => {
     const out = await copySampleSite();
     const before = await hashTree(out);
     const child = spawn(process.execPath, [CLI, 'build', '--sources', bigSources, '--out', out], { stdio: ['ignore', 'ignore', 'pipe'] });
-    // The writer reports progress every 5,000 files: by then it is writing into its staging folder.
+    // The writer reports progress every 5,000 documents: by then it is writing into its staging folder.
     await new Promise<void>((resolve, reject) => {
-      child.stderr.on('data', (chunk: Buffer) => chunk.toString().includes('files written') && resolve());
+      child.stderr.on('data', (chunk: Buffer) => chunk.toString().includes(' documents (') && resolve());
       child.on('close', (code) => reject(new Error(`the build ended (code ${code}) before it could be interrupted`)));
     });
     const staging = (await readdir(path.dirname(out))).filter((name) => name.startsWith('.site.tmp-'));

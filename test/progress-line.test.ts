@@ -9,7 +9,7 @@ function stream(isTTY: boolean) {
 }
 
 describe('the progress line', () => {
-  it('on a terminal, redraws one line with the stage, the files written of the total and an estimate of the time left', async () => {
+  it('on a terminal, redraws one line with the stage, the documents done of the total and an estimate of the time left', async () => {
     const { chunks, stream: out } = stream(true);
     const line = progressLine(out);
     line.onProgress({ stage: 'load' });
@@ -18,17 +18,17 @@ describe('the progress line', () => {
     line.onProgress({ stage: 'write', done: 500, total: 2000 });
     line.end();
     expect(chunks[0]).toBe('\r\x1b[K  load…');
-    expect(chunks.join('')).toMatch(/\r\x1b\[K {2}write: 500 of 2000 files written \(25%\), about \d+(\.\d)? s left/);
+    expect(chunks.join('')).toMatch(/\r\x1b\[K {2}write: 500 of 2000 documents \(25%\), about \d+(\.\d)? s left/);
     expect(chunks.at(-1)).toBe('\r\x1b[K');
   });
 
-  it('in a log, writes only a line every 5,000 files', () => {
+  it('in a log, writes only a line every 5,000 documents', () => {
     const { chunks, stream: out } = stream(false);
     const line = progressLine(out);
     line.onProgress({ stage: 'load' });
     for (let done = 500; done <= 12_000; done += 500) line.onProgress({ stage: 'write', done, total: 12_000 });
     line.end();
-    expect(chunks.map((chunk) => chunk.replace(/, about .*$/s, ''))).toEqual(['  write: 5000 of 12000 files written (41%)', '  write: 10000 of 12000 files written (83%)']);
+    expect(chunks.map((chunk) => chunk.replace(/, about .*$/s, ''))).toEqual(['  write: 5000 of 12000 documents (41%)', '  write: 10000 of 12000 documents (83%)']);
   });
 
   it('comes with the time each stage took', async () => {

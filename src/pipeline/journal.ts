@@ -39,7 +39,7 @@ export async function applyChanges(outDir: string, stagingDir: string, backupDir
   const folders = new FolderMaker();
   for (const file of changes.changed) {
     folders.make(path.dirname(path.join(backupDir, file)));
-    linkSync(path.join(outDir, file), path.join(backupDir, file));
+    tolerateMissing(() => linkSync(path.join(outDir, file), path.join(backupDir, file)));
   }
   const journal: Journal = { ...changes, staging: stagingDir, backup: backupDir, state: 'applying' };
   await writeJournal(outDir, journal);

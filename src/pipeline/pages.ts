@@ -75,6 +75,11 @@ export class PageRenderer {
   }
 }
 
+/** How many pages (at least one) {@link PageRenderer.pages} renders for these matches. */
+export function listingPageCount(matches: Partial<Record<Kind, readonly number[]>>): number {
+  return pageCount(totalsOf(matches));
+}
+
 /**
  * `JSON.stringify(_meta.entities)` of a page of each type. Pages splice it in as the last
  * member of `_meta`, which is where {@link datasetMeta} puts it: checked here.

@@ -1,7 +1,8 @@
 /**
  * Stage 5, render: every document of the site as a stream of {@link OutputDocument}s.
  * Each entity is serialized once (see entity-store.ts); a page is a recipe that splices
- * those bytes, assembled only by the writer, and only when it changed.
+ * those bytes, assembled only by the writer, and only when it changed. The text
+ * documents (schema, search index, feed, facets, host files) are made once here.
  */
 import { createHash } from 'node:crypto';
 import { renderHostFiles } from '../hosts/host-files.js';
@@ -10,7 +11,7 @@ import { schemaDocument } from '../query/formats/schema-document.js';
 import { renderSearchIndex } from '../query/formats/search-index.js';
 import type { ResponseContext } from '../query/responses/dataset-response.js';
 import type { Dataset } from '../query/semantics/dataset.js';
-import { FILTERS, KINDS } from '../query/semantics/kinds.js';
+import { FILTERS, KINDS, type DatasetType, type Kind } from '../query/semantics/kinds.js';
 import { LLMS_TXT_PATH, llmsTxt } from '../query/formats/llms-txt.js';
 import { parameterExamples } from '../query/formats/parameter-examples.js';
 import { entitySchemaDocument, entitySchemaPath, openApiDocument } from '../schema/openapi.js';
@@ -20,7 +21,7 @@ import { dumpSize, type AssembleContext } from './assemble.js';
 import { entityDigest, entityLength, serializeEntities, type EntityStore } from './entity-store.js';
 import { advanceFeed, renderFeed, type FeedState } from './changes.js';
 import { textDocument, type OutputDocument, type OutputFile } from './output.js';
-import { PageRenderer, pageDictionaries } from './pages.js';
+import { PageRenderer, listingPageCount, pageDictionaries } from './pages.js';
 import type { Listing } from './plan.js';
 
 /** Everything rendering needs: the data, the listings to write, the response context, the changes feed so far. */
@@ -40,29 +41,43 @@ export interface FeedInput {
 
 /** The rendered site: its documents and what assembling their bytes needs. */
 export interface RenderedSite extends AssembleContext {
-  /** Schema, entities, search indexes, listings, relations, host files; produced lazily, on each iteration anew. */
+  /** Text documents, entities, dumps, listing and relation pages; produced lazily, on each iteration anew. */
   documents: Iterable<OutputDocument>;
+  /** How many documents an iteration yields. */
+  count: number;
+}
+
+/** The pages of one listing to render: its type, matches per kind, and the path of page n. */
+interface PagedListing {
+  type: DatasetType;
+  matches: Partial<Record<Kind, readonly number[]>>;
+  pathOf: (page: number) => string;
 }
 
 /** Renders every document of the site. */
 export function renderSite({ dataset, listings, context, feed }: RenderInput): RenderedSite {
   const store = serializeEntities(dataset);
   const state = advanceFeed(feed.previous, entityDigests(dataset, store), feed.now, feed.windowDays);
-  const feedFiles = renderFeed(state, context.baseUrl, feed.windowDays);
+  const texts = textDocuments(dataset, context, renderFeed(state, context.baseUrl, feed.windowDays)).map(textDocument);
+  const paged = pagedListings(dataset, listings);
   const assembleContext: AssembleContext = { entities: store.bytes, dictionaries: pageDictionaries(context) };
   const pages = new PageRenderer(store, assembleContext, context);
-  return { ...assembleContext, documents: { [Symbol.iterator]: () => documents(dataset, listings, context, store, pages, feedFiles) } };
+  let count = texts.length;
+  for (const kind of KINDS) count += dataset.entities[kind].length + 2; // entities and the two dumps
+  for (const listing of paged) count += listingPageCount(listing.matches);
+  return { ...assembleContext, count, documents: { [Symbol.iterator]: () => documents(dataset, texts, store, pages, paged) } };
 }
 
-function* documents(
-  dataset: Dataset,
-  listings: readonly Listing[],
-  context: ResponseContext,
-  store: EntityStore,
-  pages: PageRenderer,
-  feedFiles: readonly OutputFile[],
-): Generator<OutputDocument> {
-  yield textDocument({ path: SCHEMA_PATH, content: JSON.stringify(schemaDocument({ ...context, generatedAt: '' })), timestamped: true });
+// The dumps come first: the largest to make, they are made by the writer threads while this thread renders the rest.
+function* documents(dataset: Dataset, texts: readonly OutputDocument[], store: EntityStore, pages: PageRenderer, paged: readonly PagedListing[]): Generator<OutputDocument> {
+  for (const kind of KINDS) {
+    for (const gzip of [true, false]) {
+      const body = { dump: kind, gzip };
+      const fingerprint = createHash('sha1').update(store.digests[kind]).update(gzip ? 'ndjson.gz' : 'ndjson').digest('base64url');
+      yield { path: dumpPath(kind, gzip), body, fingerprint, size: gzip ? -1 : dumpSize(store.bytes[kind]), timestamped: false };
+    }
+  }
+  yield* texts;
   for (const kind of KINDS) {
     const entities = dataset.entities[kind];
     for (let rank = 0; rank < entities.length; rank++) {
@@ -74,18 +89,32 @@ function* documents(
         timestamped: false,
       };
     }
-    for (const document of renderSearchIndex(dataset, kind)) yield textDocument({ ...document, timestamped: true });
-    for (const gzip of [false, true]) {
-      const body = { dump: kind, gzip };
-      const fingerprint = createHash('sha1').update(store.digests[kind]).update(gzip ? 'ndjson.gz' : 'ndjson').digest('base64url');
-      yield { path: dumpPath(kind, gzip), body, fingerprint, size: gzip ? -1 : dumpSize(store.bytes[kind]), timestamped: false };
-    }
   }
-  for (const listing of listings) {
-    yield* pages.pages(listing.type, listing.matches, (page) => listingPath(listing.type, listing.filters, page));
+  for (const listing of paged) yield* pages.pages(listing.type, listing.matches, listing.pathOf);
+}
+
+// The documents made as text: the schema, the search indexes, the changes feed, OpenAPI and
+// the entity schemas, llms.txt, the facets, the host files.
+function textDocuments(dataset: Dataset, context: ResponseContext, feedFiles: readonly OutputFile[]): OutputFile[] {
+  const files: OutputFile[] = [{ path: SCHEMA_PATH, content: JSON.stringify(schemaDocument({ ...context, generatedAt: '' })), timestamped: true }];
+  for (const kind of KINDS) for (const document of renderSearchIndex(dataset, kind)) files.push({ ...document, timestamped: true });
+  files.push(...feedFiles);
+  files.push({ path: OPENAPI_PATH, content: JSON.stringify(openApiDocument(context.baseUrl, parameterExamples(dataset, context.baseUrl))), timestamped: false });
+  for (const kind of KINDS) files.push({ path: entitySchemaPath(kind), content: JSON.stringify(entitySchemaDocument(kind)), timestamped: false });
+  files.push({ path: LLMS_TXT_PATH, content: llmsTxt(dataset, context.baseUrl), timestamped: false });
+  files.push({ path: FACETS_INDEX_PATH, content: JSON.stringify(facetsIndexDocument(context.baseUrl)), timestamped: true });
+  for (const kind of KINDS) {
+    for (const filter of FILTERS) files.push({ path: facetPath(kind, filter), content: JSON.stringify(facetDocument(dataset, kind, filter, context.baseUrl)), timestamped: true });
   }
+  files.push(...renderHostFiles(context.baseUrl));
+  return files;
+}
+
+// The listings with pages: the planned ones, each exhibition's exhibitors, and the providers of each place.
+function pagedListings(dataset: Dataset, listings: readonly Listing[]): PagedListing[] {
+  const paged: PagedListing[] = listings.map((listing) => ({ type: listing.type, matches: listing.matches, pathOf: (page) => listingPath(listing.type, listing.filters, page) }));
   for (const exhibition of dataset.entities.exhibition) {
-    yield* pages.pages('exhibitor', { exhibitor: dataset.linkedExhibitors(exhibition.id) }, (page) => relationPath(exhibition, 'exhibitors', page));
+    paged.push({ type: 'exhibitor', matches: { exhibitor: dataset.linkedExhibitors(exhibition.id) }, pathOf: (page) => relationPath(exhibition, 'exhibitors', page) });
   }
   // One listing per place, shared by the exhibitions held there (see relationPath).
   const places = new Set<string>();
@@ -93,17 +122,9 @@ function* documents(
     const pathOf = (page: number) => relationPath(exhibition, 'providers', page);
     if (places.has(pathOf(1))) continue;
     places.add(pathOf(1));
-    yield* pages.pages('service_provider', { service_provider: dataset.coveringProviders(exhibition) }, pathOf);
+    paged.push({ type: 'service_provider', matches: { service_provider: dataset.coveringProviders(exhibition) }, pathOf });
   }
-  for (const file of feedFiles) yield textDocument(file);
-  yield textDocument({ path: OPENAPI_PATH, content: JSON.stringify(openApiDocument(context.baseUrl, parameterExamples(dataset, context.baseUrl))), timestamped: false });
-  for (const kind of KINDS) yield textDocument({ path: entitySchemaPath(kind), content: JSON.stringify(entitySchemaDocument(kind)), timestamped: false });
-  yield textDocument({ path: LLMS_TXT_PATH, content: llmsTxt(dataset, context.baseUrl), timestamped: false });
-  yield textDocument({ path: FACETS_INDEX_PATH, content: JSON.stringify(facetsIndexDocument(context.baseUrl)), timestamped: true });
-  for (const kind of KINDS) {
-    for (const filter of FILTERS) yield textDocument({ path: facetPath(kind, filter), content: JSON.stringify(facetDocument(dataset, kind, filter, context.baseUrl)), timestamped: true });
-  }
-  for (const file of renderHostFiles(context.baseUrl)) yield textDocument(file);
+  return paged;
 }
 
 // Every entity's digest, by kind and id: what the changes feed compares across builds.

@@ -16,7 +16,6 @@ import { applyChanges, recoverJournal, type SiteChanges } from './journal.js';
 import { isAlive } from './build-lock.js';
 import { explainWriteFailure } from './write-failure.js';
 import type { RenderedSite } from './render.js';
-import { compareWithSite } from './unchanged.js';
 import { defaultWriterThreads, startRunner, type TaskRunner } from './write-runner.js';
 import { REUSE_ANY_SIZE, type WriteTask } from './write-task.js';
 
@@ -26,8 +25,8 @@ export interface WriteOptions {
   outDir: string;
   /** `generated_at` of documents whose content changed, ISO 8601. */
   generatedAt: string;
-  /** Called every few hundred files with the count so far and the count to write. */
-  onProgress?: (files: number, total: number) => void;
+  /** Called every few hundred documents with the count so far and the count of the site. */
+  onProgress?: (documents: number, total: number) => void;
   /** Worker threads that assemble and write files; 0 writes in the main thread. @default one per core, at most 4 */
   threads?: number;
 }
@@ -38,32 +37,43 @@ const PROGRESS_EVERY = 500;
 const IN_PLACE_MAX_SHARE = 0.2;
 
 /**
- * Writes the site into `outDir`. A first build (or one over a site of another format)
- * writes every document into a new folder and swaps it in. A rebuild writes only the
- * documents that are new or changed (or whose file on disk is not what the manifest says)
- * into a staging folder and applies them in place, with the removals (journal.ts): its
- * cost follows the change, not the site (past {@link IN_PLACE_MAX_SHARE} of the site, a
- * new folder is cheaper). When the site there is already current (unchanged.ts), it is
- * left as it is. Run {@link recoverSite} first, as `build` does
- * before it reads the sources.
+ * Writes the site into `outDir`, trusting the previous site's manifest for what is there
+ * (a file edited by hand is found by `dataset-site verify`, not here). One pass over the
+ * documents writes those that are new or changed into a staging folder; the pass does
+ * not touch an unchanged document's file, so its cost follows the change, not the site.
+ * Then: nothing changed, the site is left as it is; a first build, or more than
+ * {@link IN_PLACE_MAX_SHARE} of the site changed, the unchanged files are linked into the
+ * staging folder (a second pass) and it is swapped in; otherwise the staged files are
+ * applied in place, with the removals (journal.ts). Run {@link recoverSite} first, as
+ * `build` does before it reads the sources.
  */
 export async function writeSite(site: RenderedSite, options: WriteOptions): Promise<WriteStats> {
   const outDir = path.resolve(options.outDir);
   const previous = await readPreviousManifest(outDir);
-  const comparison = compareWithSite(site.documents, previous, outDir);
-  if (comparison.current) return comparison.current;
-  // Past a share of the site, linking the unchanged files into a new folder costs less than moving the changed ones.
-  const inPlace = previous.size > 0 && comparison.differing <= IN_PLACE_MAX_SHARE * comparison.documents;
   const stagingDir = siblingPath(outDir, `tmp-${process.pid}-${Date.now()}`);
   await rm(stagingDir, { recursive: true, force: true });
   await makeStagingDir(stagingDir, outDir);
   const context = { entities: site.entities, dictionaries: site.dictionaries };
   const runner = startRunner({ context, stagingDir, previousDir: outDir }, options.threads ?? defaultWriterThreads());
   try {
-    const total = inPlace ? comparison.differing - comparison.removed : comparison.documents;
-    const { stats, changes } = await writeAll(site.documents, stagingDir, previous, runner, { ...options, outDir, inPlace, total, stale: comparison.stale });
+    const staged = await stageChanges(site, previous, runner, options);
+    const { stats, changes } = staged;
+    const differing = changes.added.length + changes.changed.length + changes.removed.length;
+    if (previous.size > 0 && differing === 0) {
+      await runner.close();
+      await rm(stagingDir, { recursive: true, force: true });
+      return stats;
+    }
+    const inPlace = previous.size > 0 && differing <= IN_PLACE_MAX_SHARE * stats.files;
+    if (!inPlace && stats.unchanged > 0) await linkUnchanged(site.documents, previous, runner);
+    await runner.finish();
     await runner.close();
-    if (inPlace) await applyChanges(outDir, stagingDir, siblingPath(outDir, `backup-${process.pid}-${Date.now()}`), changes);
+    countUnsized(staged.unsized, stagingDir, outDir, stats);
+    const manifestText = serializeManifest(staged.manifest);
+    await mkdir(path.join(stagingDir, path.dirname(MANIFEST_PATH)), { recursive: true });
+    await writeFile(path.join(stagingDir, MANIFEST_PATH), manifestText);
+    stats.written += Buffer.byteLength(manifestText);
+    if (inPlace) await applyChanges(outDir, stagingDir, siblingPath(outDir, `backup-${process.pid}-${Date.now()}`), { ...changes, changed: [...changes.changed, MANIFEST_PATH] });
     else await swapIn(stagingDir, outDir);
     return stats;
   } catch (error) {
@@ -73,81 +83,98 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
   }
 }
 
+/** What the pass over the documents found and staged. */
+interface StagedChanges {
+  stats: WriteStats;
+  /** The new manifest (without itself). */
+  manifest: Manifest;
+  /** Documents new and changed, written into the staging folder, and those of the previous site gone. */
+  changes: SiteChanges;
+  /** Documents whose size is known only once made (a gzipped dump): counted from the files. */
+  unsized: string[];
+}
+
 /**
- * Hands every document to the runner: all of them for a new folder (unchanged ones to be
- * linked from the previous site), only the new and changed ones for an update in place.
- * Writes the manifest last.
+ * The one pass over every document: each gets its manifest entry (an unchanged document
+ * keeps its `generated_at`), and each new or changed one is handed to the runner to be
+ * written into the staging folder.
  */
-async function writeAll(
-  documents: Iterable<OutputDocument>,
-  dir: string,
-  previous: Manifest,
-  runner: TaskRunner,
-  options: WriteOptions & { outDir: string; inPlace: boolean; total: number; stale: ReadonlySet<string> },
-): Promise<{ stats: WriteStats; changes: SiteChanges }> {
+async function stageChanges(site: RenderedSite, previous: Manifest, runner: TaskRunner, options: WriteOptions): Promise<StagedChanges> {
   const manifest: Manifest = new Map();
   const stats = emptyStats();
-  const changes = { added: [] as string[], changed: [] as string[], removed: [] as string[] };
+  const added: string[] = [];
+  const changed: string[] = [];
   const unsized: string[] = [];
-  let batch: WriteTask[] = [];
-  let reported = 0;
-  const report = () => {
-    for (; reported + PROGRESS_EVERY <= runner.done; reported += PROGRESS_EVERY) options.onProgress?.(reported + PROGRESS_EVERY, options.total);
-  };
-  for (const document of documents) {
+  const batch = new TaskBatch(runner);
+  for (const document of site.documents) {
     const before = previous.get(document.path);
     const same = before !== undefined && before[0] === document.fingerprint;
-    let body = document.body;
-    let size = document.size;
-    let generatedAt = '';
-    if (document.timestamped) {
-      generatedAt = same ? before[1] : options.generatedAt;
-      if (!same) stats.changed++;
-      body = stamped(body, generatedAt);
-      size += Buffer.byteLength(generatedAt);
-    }
+    const generatedAt = !document.timestamped ? '' : same ? before[1] : options.generatedAt;
     manifest.set(document.path, [document.fingerprint, generatedAt]);
-    stats.files++;
-    // In place, a document the comparison found on disk as the manifest says is left as it is.
-    if (options.inPlace && same && !options.stale.has(document.path)) {
-      stats.unchanged++;
-      // A size known only once made (a gzipped dump) is the one on disk.
-      stats.bytes += size < 0 ? statSync(path.join(options.outDir, document.path)).size : size;
-      continue;
-    }
-    // A size known only once made is counted once written.
+    if (++stats.files % PROGRESS_EVERY === 0) options.onProgress?.(stats.files, site.count);
+    const size = document.size < 0 ? -1 : document.size + Buffer.byteLength(generatedAt);
     if (size < 0) unsized.push(document.path);
     else stats.bytes += size;
-    if (before === undefined) stats.added++;
-    else if (same && !options.inPlace) stats.unchanged++;
-    else stats.rewritten++;
-    if (options.inPlace) (before === undefined ? changes.added : changes.changed).push(document.path);
-    if ((!same || options.inPlace) && size >= 0) stats.written += size;
-    batch.push({ path: document.path, body, reuse: same && !options.inPlace ? (size < 0 ? REUSE_ANY_SIZE : size) : -1 });
-    if (batch.length === BATCH_TASKS) {
-      await runner.run(batch);
-      batch = [];
-      report();
+    if (same) {
+      stats.unchanged++;
+      continue;
     }
+    if (document.timestamped) stats.changed++;
+    if (before === undefined) {
+      stats.added++;
+      added.push(document.path);
+    } else {
+      stats.rewritten++;
+      changed.push(document.path);
+    }
+    if (size >= 0) stats.written += size;
+    await batch.add({ path: document.path, body: stamped(document, generatedAt), reuse: -1 });
   }
-  if (batch.length > 0) await runner.run(batch);
-  await runner.finish();
-  report();
-  // Each is in the staging folder now, written or linked from the previous site: its size is known.
+  await batch.flush();
+  const removed = [...previous.keys()].filter((file) => !manifest.has(file));
+  stats.removed = removed.length;
+  return { stats, manifest, changes: { added, changed, removed }, unsized };
+}
+
+/** The second pass of a rebuild into a new folder: every unchanged document is hard-linked from the previous site (written, should that fail). */
+async function linkUnchanged(documents: Iterable<OutputDocument>, previous: Manifest, runner: TaskRunner): Promise<void> {
+  const batch = new TaskBatch(runner);
+  for (const document of documents) {
+    const before = previous.get(document.path);
+    if (before === undefined || before[0] !== document.fingerprint) continue;
+    const reuse = document.size < 0 ? REUSE_ANY_SIZE : document.size + Buffer.byteLength(before[1]);
+    await batch.add({ path: document.path, body: stamped(document, before[1]), reuse });
+  }
+  await batch.flush();
+}
+
+/** Hands tasks to the runner in batches; a dump, long to make, goes at once, so a writer thread makes it while the pass goes on. */
+class TaskBatch {
+  private tasks: WriteTask[] = [];
+
+  constructor(private readonly runner: TaskRunner) {}
+
+  async add(task: WriteTask): Promise<void> {
+    this.tasks.push(task);
+    if (this.tasks.length === BATCH_TASKS || 'dump' in task.body) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.tasks.length === 0) return;
+    const tasks = this.tasks;
+    this.tasks = [];
+    await this.runner.run(tasks);
+  }
+}
+
+// The sizes of documents known only once made, from the staged file or else the site's; written when staged and not linked.
+function countUnsized(unsized: readonly string[], stagingDir: string, outDir: string, stats: WriteStats): void {
   for (const file of unsized) {
-    const staged = statSync(path.join(dir, file));
-    const linked = statSync(path.join(options.outDir, file), { throwIfNoEntry: false })?.ino === staged.ino;
-    stats.bytes += staged.size;
-    if (!linked) stats.written += staged.size;
+    const staged = statSync(path.join(stagingDir, file), { throwIfNoEntry: false });
+    const current = statSync(path.join(outDir, file), { throwIfNoEntry: false });
+    stats.bytes += (staged ?? current)?.size ?? 0;
+    if (staged !== undefined && staged.ino !== current?.ino) stats.written += staged.size;
   }
-  for (const file of previous.keys()) if (!manifest.has(file)) changes.removed.push(file);
-  stats.removed = changes.removed.length;
-  const manifestText = serializeManifest(manifest);
-  await mkdir(path.join(dir, path.dirname(MANIFEST_PATH)), { recursive: true });
-  await writeFile(path.join(dir, MANIFEST_PATH), manifestText);
-  changes.changed.push(MANIFEST_PATH);
-  stats.written += Buffer.byteLength(manifestText);
-  return { stats, changes };
 }
 
 // The parent is made first, then the staging folder alone: a recursive mkdir on a read-only
@@ -161,8 +188,10 @@ async function makeStagingDir(stagingDir: string, outDir: string): Promise<void>
   }
 }
 
-// Stamps the `generated_at` left empty by rendering.
-function stamped(body: DocumentBody, generatedAt: string): DocumentBody {
+// The body with the `generated_at` left empty by rendering stamped, when it has one.
+function stamped(document: OutputDocument, generatedAt: string): DocumentBody {
+  const body = document.body;
+  if (!document.timestamped) return body;
   if ('meta' in body) return { ...body, meta: stampGeneratedAt(body.meta, generatedAt) };
   if ('text' in body) return { text: stampGeneratedAt(body.text, generatedAt) };
   throw new Error('an entity document has no generated_at');

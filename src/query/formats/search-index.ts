@@ -86,7 +86,7 @@ export function renderSearchIndex(dataset: Dataset, kind: Kind): IndexDocument[]
     filters[filter] = shards.map((shard) => shard.start);
     for (const shard of shards) documents.push({ path: filterShardPath(kind, filter, shard.start), content: JSON.stringify(valueShardFile(kind, filter, shard)) });
   }
-  const revision = documents.reduce((hash, document) => hash53(hash + document.content).toString(36), '');
+  const revision = hash53(documents.map((document) => hash53(document.content).toString(36)).join(' ')).toString(36);
   const entry: SearchEntryFile = {
     format: SEARCH_INDEX_FORMAT,
     version: SEARCH_INDEX_VERSION,

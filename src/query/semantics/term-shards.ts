@@ -11,11 +11,11 @@
 import MiniSearch, { type AsPlainObject } from 'minisearch';
 import type { Entity } from './entity.js';
 import type { Kind } from './kinds.js';
-import { indexEntities, queryTerms, rankByScore, reachesPrefixes, scoreTerm, SEARCH_OPTIONS, type SearchDocument } from './search.js';
+import { indexTerms, queryTerms, rankByScore, reachesPrefixes, scoreTerm, SEARCH_OPTIONS, type FieldPostings, type SearchDocument } from './search.js';
 import { contentCuts, runHolding } from './content-cuts.js';
 
 /** One term and the entities holding it in each name field: `[rank, term frequency]`, ranks ascending. */
-export type TermPostings = [term: string, cn: [rank: number, tf: number][], en: [rank: number, tf: number][]];
+export type TermPostings = [term: string, cn: FieldPostings, en: FieldPostings];
 
 /** A run of terms of a kind's search index. */
 export interface TermShard {
@@ -49,28 +49,21 @@ const POSTING_COST = 18;
 
 /** Cuts the search index of entities listed in the default order into shards of about `targetCost` bytes of postings. */
 export function shardIndex(kind: Kind, entities: readonly Entity[], targetCost = TARGET_SHARD_COST): ShardedIndex {
-  const whole = indexEntities(kind, entities).toJSON();
-  const lengths = whole.fieldLength as Record<string, [number, number]>;
-  // MiniSearch's short ids are the ranks: the entities were added in rank order from 0.
-  const terms = whole.index
-    .map(([term, fields]): TermPostings => [term, postingsOf(fields['0']), postingsOf(fields['1'])])
+  const indexed = indexTerms(kind, entities);
+  const terms = [...indexed.terms]
+    .map(([term, [cn, en]]): TermPostings => [term, cn, en])
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const runs = contentCuts(terms, ([term]) => term, ([term, cn, en]) => term.length + POSTING_COST * (cn.length + en.length), targetCost);
   const shards = runs.map((run, i): TermShard => {
     const reached = new Set<number>();
-    for (const [, cn, en] of run) for (const [rank] of [...cn, ...en]) reached.add(rank);
+    for (const [, cn, en] of run) {
+      for (const [rank] of cn) reached.add(rank);
+      for (const [rank] of en) reached.add(rank);
+    }
     const ranks = [...reached].sort((a, b) => a - b);
-    return { start: i === 0 ? '' : run[0]![0], entities: ranks.map((rank) => [rank, entities[rank]!.id, ...lengths[rank]!]), terms: run };
+    return { start: i === 0 ? '' : run[0]![0], entities: ranks.map((rank) => [rank, entities[rank]!.id, ...indexed.lengths[rank]!]), terms: run };
   });
-  // Without entities MiniSearch has no averages yet.
-  const [cn = 0, en = 0] = whole.averageFieldLength;
-  return { count: whole.documentCount, averageLengths: [cn, en], starts: shards.map((shard) => shard.start), shards };
-}
-
-function postingsOf(postings: Record<string, number> | undefined): [number, number][] {
-  return Object.entries(postings ?? {})
-    .map(([rank, tf]): [number, number] => [Number(rank), tf])
-    .sort((a, b) => a[0] - b[0]);
+  return { count: entities.length, averageLengths: indexed.averageLengths, starts: shards.map((shard) => shard.start), shards };
 }
 
 /** Starts of the shards holding the terms `term` reaches: the one that would hold it, and for a prefix term those after it that begin with it. */
