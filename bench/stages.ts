@@ -31,7 +31,7 @@ lap('model');
 const listings = planListings(dataset);
 lap('plan');
 const context = { baseUrl: 'http://localhost:8080', generatedAt: new Date().toISOString(), dictionary: buildDictionary() };
-const site = renderSite({ dataset, listings, context, feed: { previous: undefined, now: new Date(), windowDays: 7 } });
+const site = await renderSite({ dataset, listings, context, feed: { previous: undefined, now: new Date(), windowDays: 7 } });
 lap('serialize');
 let files = 0;
 let bytes = 0;

@@ -13,6 +13,7 @@ import { StageClock, type BuildStage } from './pipeline/stage-clock.js';
 import { modelEntities } from './pipeline/model.js';
 import { planListings } from './pipeline/plan.js';
 import { renderSite } from './pipeline/render.js';
+import { renderTermsAside } from './pipeline/terms-aside.js';
 import { checkShrink } from './pipeline/shrink-guard.js';
 import { validateRecords } from './pipeline/validate.js';
 import { countDocuments, type WriteStats } from './pipeline/output.js';
@@ -64,12 +65,14 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
   const { dataset, diagnostics, skipped } = await readDataset(config, display, clock);
   const entities = Object.fromEntries(KINDS.map((kind) => [kind, dataset.entities[kind].length])) as Record<Kind, number>;
   if (config.write && !config.allowShrink) await checkShrink(config.outDir, entities, config.maxShrink);
+  // The search index's term shards are made in a worker thread from here on, while this one plans and renders.
+  const terms = renderTermsAside(dataset);
   clock.start('plan');
   const listings = planListings(dataset);
   clock.start('render');
   const context = { baseUrl: config.baseUrl, generatedAt: config.now.toISOString(), dictionary: buildDictionary() };
   const feed = { previous: config.write ? await readFeedState(config.outDir) : undefined, now: config.now, windowDays: config.changesWindowDays };
-  const site = renderSite({ dataset, listings, context, feed });
+  const site = await renderSite({ dataset, listings, context, feed, terms });
   clock.start('write');
   const output = config.write
     ? await writeSite(site, { outDir: config.outDir, generatedAt: context.generatedAt, onProgress: (done, total) => clock.report({ done, total }) })

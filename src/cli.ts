@@ -4,12 +4,9 @@ import { Command } from 'commander';
 import { build } from './build.js';
 import { UserError, formatDiagnostics, type Diagnostic } from './diagnostics.js';
 import type { PublishResult } from './publish/publish.js';
-import { serveMcp } from './mcp/server.js';
 import { DATASET_PARAMETERS, DATASET_PARAMETER_SCHEMAS } from './query/semantics/params.js';
-import { queryDataset } from './site/query-dataset.js';
 import { progressLine } from './progress-line.js';
-import { serve } from './serve/serve.js';
-import { verifySite } from './verify/verify.js';
+// Each other command's modules are imported when it runs: a build every five minutes loads none of them.
 
 const program = new Command('dataset-site')
   .description('Build, check, query and publish a static JSON API of exhibitions, exhibitors and service providers.')
@@ -51,6 +48,7 @@ program
   .description('check a built site against the contract; exit 1 with a list of problems when anything is wrong')
   .option('--dir <dir>', 'folder of the built site', 'dist')
   .action(async (options: { dir: string }) => {
+    const { verifySite } = await import('./verify/verify.js');
     const result = await verifySite({ dir: options.dir, onProgress: (message) => process.stderr.write(`  ${message}\n`) });
     printDiagnostics(result.problems);
     if (result.problems.length > 0) {
@@ -66,6 +64,7 @@ program
   .option('--port <n>', 'TCP port (0 picks a free one)', '8080')
   .option('--host <host>', 'interface to listen on', '127.0.0.1')
   .action(async (options: { dir: string; port: string; host: string }) => {
+    const { serve } = await import('./serve/serve.js');
     const server = await serve({ dir: options.dir, port: Number(options.port), host: options.host });
     console.log(`serving ${options.dir} at ${server.url}/ (Ctrl-C to stop)`);
     const site = new URL(server.siteBaseUrl);
@@ -85,6 +84,7 @@ program
   .description('answer agents over MCP on stdin/stdout (tools: search_dataset, get_entity, list_facet_values, describe_schema) from the site deployed at --base-url')
   .requiredOption('--base-url <url>', 'URL of the deployed site, where api/public/ lives (https://data.example.com)')
   .action(async (options: { baseUrl: string }) => {
+    const { serveMcp } = await import('./mcp/server.js');
     await serveMcp({ baseUrl: options.baseUrl });
     // stdout carries the protocol only: anything else goes to stderr.
     console.error(`dataset-site mcp: answering from ${options.baseUrl} on stdin/stdout`);
@@ -97,6 +97,7 @@ const query = program
 for (const name of DATASET_PARAMETERS) query.option(`--${name} <value>`, DATASET_PARAMETER_SCHEMAS[name].description);
 query.action(async (options: Record<string, string>) => {
   const { dir, ...params } = options;
+  const { queryDataset } = await import('./site/query-dataset.js');
   const answer = await queryDataset({ dir: dir!, params });
   console.log(JSON.stringify(answer.body, null, 2));
   if (answer.status !== 200) process.exitCode = 2;

@@ -10,7 +10,7 @@ describe('a rendered site', () => {
   it('counts exactly the documents it yields, and yields them alike on every iteration', async () => {
     const { dataset } = await readSite(sampleSite());
     const context = { baseUrl: 'http://localhost:8080', generatedAt: TEST_NOW.toISOString(), dictionary: buildDictionary() };
-    const site = renderSite({ dataset, listings: planListings(dataset), context, feed: { previous: undefined, now: TEST_NOW, windowDays: 7 } });
+    const site = await renderSite({ dataset, listings: planListings(dataset), context, feed: { previous: undefined, now: TEST_NOW, windowDays: 7 } });
     const paths = [...site.documents].map((document) => document.path);
     expect(site.count).toBe(paths.length);
     expect(new Set(paths).size).toBe(paths.length);

@@ -2,13 +2,14 @@
  * Stage 5, render: every document of the site as a stream of {@link OutputDocument}s.
  * Each entity is serialized once (see entity-store.ts); a page is a recipe that splices
  * those bytes, assembled only by the writer, and only when it changed. The text
- * documents (schema, search index, feed, facets, host files) are made once here.
+ * documents (schema, search index, feed, facets, host files) are made once here, the
+ * term shards of the search index in a worker thread.
  */
 import { createHash } from 'node:crypto';
 import { renderHostFiles } from '../hosts/host-files.js';
 import { SCHEMA_PATH, dumpPath, entityPath, listingPath, relationPath } from '../query/formats/paths.js';
 import { schemaDocument } from '../query/formats/schema-document.js';
-import { renderSearchIndex } from '../query/formats/search-index.js';
+import { renderSearchIndex, type RenderedTerms } from '../query/formats/search-index.js';
 import type { ResponseContext } from '../query/responses/dataset-response.js';
 import type { Dataset } from '../query/semantics/dataset.js';
 import { FILTERS, KINDS, type DatasetType, type Kind } from '../query/semantics/kinds.js';
@@ -22,6 +23,7 @@ import { entityDigest, entityLength, serializeEntities, type EntityStore } from 
 import { advanceFeed, renderFeed, type FeedState } from './changes.js';
 import { textDocument, type OutputDocument, type OutputFile } from './output.js';
 import { PageRenderer, listingPageCount, pageDictionaries } from './pages.js';
+import { renderTermsAside } from './terms-aside.js';
 import type { Listing } from './plan.js';
 
 /** Everything rendering needs: the data, the listings to write, the response context, the changes feed so far. */
@@ -30,6 +32,8 @@ export interface RenderInput {
   listings: readonly Listing[];
   context: ResponseContext;
   feed: FeedInput;
+  /** The term shards of the search index, when already started ({@link renderTermsAside}); else started here. */
+  terms?: Promise<Record<Kind, RenderedTerms>>;
 }
 
 /** The changes feed before this build, when this build is made, and how many days it keeps. */
@@ -54,11 +58,12 @@ interface PagedListing {
   pathOf: (page: number) => string;
 }
 
-/** Renders every document of the site. */
-export function renderSite({ dataset, listings, context, feed }: RenderInput): RenderedSite {
+/** Renders every document of the site; the term shards of the search index in a worker thread meanwhile. */
+export async function renderSite({ dataset, listings, context, feed, terms = renderTermsAside(dataset) }: RenderInput): Promise<RenderedSite> {
   const store = serializeEntities(dataset);
   const state = advanceFeed(feed.previous, entityDigests(dataset, store), feed.now, feed.windowDays);
   const texts = textDocuments(dataset, context, renderFeed(state, context.baseUrl, feed.windowDays)).map(textDocument);
+  for (const kind of KINDS) for (const document of renderSearchIndex(dataset, kind, (await terms)[kind])) texts.push(textDocument({ ...document, timestamped: true }));
   const paged = pagedListings(dataset, listings);
   const assembleContext: AssembleContext = { entities: store.bytes, dictionaries: pageDictionaries(context) };
   const pages = new PageRenderer(store, assembleContext, context);
@@ -93,11 +98,10 @@ function* documents(dataset: Dataset, texts: readonly OutputDocument[], store: E
   for (const listing of paged) yield* pages.pages(listing.type, listing.matches, listing.pathOf);
 }
 
-// The documents made as text: the schema, the search indexes, the changes feed, OpenAPI and
-// the entity schemas, llms.txt, the facets, the host files.
+// The documents made as text but the search indexes: the schema, the changes feed, OpenAPI
+// and the entity schemas, llms.txt, the facets, the host files.
 function textDocuments(dataset: Dataset, context: ResponseContext, feedFiles: readonly OutputFile[]): OutputFile[] {
   const files: OutputFile[] = [{ path: SCHEMA_PATH, content: JSON.stringify(schemaDocument({ ...context, generatedAt: '' })), timestamped: true }];
-  for (const kind of KINDS) for (const document of renderSearchIndex(dataset, kind)) files.push({ ...document, timestamped: true });
   files.push(...feedFiles);
   files.push({ path: OPENAPI_PATH, content: JSON.stringify(openApiDocument(context.baseUrl, parameterExamples(dataset, context.baseUrl))), timestamped: false });
   for (const kind of KINDS) files.push({ path: entitySchemaPath(kind), content: JSON.stringify(entitySchemaDocument(kind)), timestamped: false });

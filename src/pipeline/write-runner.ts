@@ -5,6 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { compiledWorkerUrl } from './compiled-worker.js';
 import { TaskWriter, type TaskWriterOptions, type WriteTask } from './write-task.js';
 
 /** Takes batches of tasks; `run` resolves once the batch is accepted, `finish` once all are done. */
@@ -25,20 +26,18 @@ export type WorkerReply =
   | { done: number; linked: number }
   | { error: { message: string; code?: string; syscall?: string; path?: string; stack?: string } };
 
-const WORKER_URL = new URL('./write-worker.js', import.meta.url);
-// Running from TypeScript sources (tests) there is no compiled worker to start.
-const CAN_USE_WORKERS = WORKER_URL.pathname.endsWith('.js') && !import.meta.url.endsWith('.ts');
+const WORKER_URL = compiledWorkerUrl('write-worker.js');
 const IN_FLIGHT_PER_WORKER = 2;
 
 /** How many worker threads to write with: one per core (at most 4), none on a single core. */
 export function defaultWriterThreads(): number {
   const cores = availableParallelism();
-  return CAN_USE_WORKERS && cores > 1 ? Math.min(cores, 4) : 0;
+  return WORKER_URL !== undefined && cores > 1 ? Math.min(cores, 4) : 0;
 }
 
 /** Starts a runner with `threads` workers (0: in the main thread). */
 export function startRunner(options: TaskWriterOptions, threads: number): TaskRunner {
-  return threads > 0 && CAN_USE_WORKERS ? new WorkerRunner(options, threads) : new InlineRunner(options);
+  return threads > 0 && WORKER_URL !== undefined ? new WorkerRunner(WORKER_URL, options, threads) : new InlineRunner(options);
 }
 
 class InlineRunner implements TaskRunner {
@@ -66,9 +65,9 @@ class WorkerRunner implements TaskRunner {
   private failure: Error | undefined;
   private wake: (() => void) | undefined;
 
-  constructor(options: TaskWriterOptions, threads: number) {
+  constructor(url: URL, options: TaskWriterOptions, threads: number) {
     this.workers = Array.from({ length: threads }, () => {
-      const slot = { worker: new Worker(WORKER_URL, { workerData: options }), inFlight: 0 };
+      const slot = { worker: new Worker(url, { workerData: options }), inFlight: 0 };
       slot.worker.on('message', (reply: WorkerReply) => {
         slot.inFlight--;
         if ('error' in reply) this.fail(Object.assign(new Error(reply.error.message), reply.error));

@@ -60,6 +60,7 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
     const { stats, changes } = staged;
     const differing = changes.added.length + changes.changed.length + changes.removed.length;
     if (previous.size > 0 && differing === 0) {
+      countUnsized(staged.unsized, stagingDir, outDir, stats);
       await runner.close();
       await rm(stagingDir, { recursive: true, force: true });
       return stats;

@@ -3,9 +3,32 @@ import type { Dataset } from '../semantics/dataset.js';
 import { tokenize } from '../semantics/search.js';
 import { facetValues } from './facets.js';
 
+/** Query values that find something in the data. */
+export interface DataExamples {
+  city?: string;
+  industry?: string;
+  q?: string;
+  cjk?: string;
+}
+
+// Made once per dataset and base URL: a build asks for them for llms.txt and for OpenAPI.
+const made = new WeakMap<Dataset, Map<string, DataExamples>>();
+
 /** Query values that find something in this data: the most common exhibition city and exhibitor industry, a name prefix, a CJK bigram. */
-export function parameterExamples(dataset: Dataset, baseUrl: string): { city?: string; industry?: string; q?: string; cjk?: string } {
-  const word = dataset.entities.exhibitor.flatMap((entity) => tokenize(String(entity.company_en ?? ''))).find((term) => /^[a-z]{5,}$/.test(term));
+export function parameterExamples(dataset: Dataset, baseUrl: string): DataExamples {
+  let byBaseUrl = made.get(dataset);
+  if (!byBaseUrl) made.set(dataset, (byBaseUrl = new Map()));
+  let examples = byBaseUrl.get(baseUrl);
+  if (!examples) byBaseUrl.set(baseUrl, (examples = findExamples(dataset, baseUrl)));
+  return examples;
+}
+
+function findExamples(dataset: Dataset, baseUrl: string): DataExamples {
+  let word: string | undefined;
+  for (const entity of dataset.entities.exhibitor) {
+    word = tokenize(String(entity.company_en ?? '')).find((term) => /^[a-z]{5,}$/.test(term));
+    if (word !== undefined) break;
+  }
   const cjk = dataset.entities.exhibition.map((entity) => String(entity.name_cn ?? '')).find((name) => /^\p{Script=Han}{2}/u.test(name));
   return {
     city: facetValues(dataset, 'exhibition', 'city', baseUrl)[0]?.label,

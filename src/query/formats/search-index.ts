@@ -7,7 +7,7 @@ import type { Dataset } from '../semantics/dataset.js';
 import { shardPostings, type FilterShard } from '../semantics/filter-shards.js';
 import { hash53 } from '../semantics/hash.js';
 import { FILTERS, type Filter, type Kind } from '../semantics/kinds.js';
-import type { TermIndex, TermShard } from '../semantics/term-shards.js';
+import type { ShardedIndex, TermIndex, TermShard } from '../semantics/term-shards.js';
 import { filterShardPath, searchIndexPath, termShardPath } from './paths.js';
 import { decodeCounted, decodeRanks, encodeCounted, encodeRanks } from './ranks-codec.js';
 import { parseDocument, SiteError } from './site-error.js';
@@ -76,10 +76,22 @@ export interface IndexDocument {
   content: string;
 }
 
-/** Every document of a kind's search index: the shards, then the entry that lists them. */
-export function renderSearchIndex(dataset: Dataset, kind: Kind): IndexDocument[] {
-  const index = dataset.searchIndex(kind);
-  const documents: IndexDocument[] = index.shards.map((shard) => ({ path: termShardPath(kind, shard.start), content: JSON.stringify(termShardFile(kind, shard)) }));
+/** The term shards of a kind as documents, and what the entry says of them. */
+export interface RenderedTerms {
+  index: TermIndex;
+  documents: IndexDocument[];
+}
+
+/** The documents of the term shards of a kind's index (the build makes these aside, in a worker thread). */
+export function renderTermShards(kind: Kind, index: ShardedIndex): RenderedTerms {
+  const documents = index.shards.map((shard) => ({ path: termShardPath(kind, shard.start), content: JSON.stringify(termShardFile(kind, shard)) }));
+  return { index: { count: index.count, averageLengths: index.averageLengths, starts: index.starts }, documents };
+}
+
+/** Every document of a kind's search index: the shards, then the entry that lists them; `terms` when already rendered. */
+export function renderSearchIndex(dataset: Dataset, kind: Kind, terms: RenderedTerms = renderTermShards(kind, dataset.searchIndex(kind))): IndexDocument[] {
+  const { index } = terms;
+  const documents = [...terms.documents];
   const filters = {} as Record<Filter, string[]>;
   for (const filter of FILTERS) {
     const shards = shardPostings(dataset.postings(kind, filter));
@@ -103,16 +115,17 @@ export function renderSearchIndex(dataset: Dataset, kind: Kind): IndexDocument[]
 }
 
 function termShardFile(kind: Kind, shard: TermShard): TermShardFile {
-  const position = new Map(shard.entities.map(([rank], i) => [rank, i]));
+  const position = new Map<number, number>();
+  shard.ranks.forEach((rank, i) => position.set(rank, i));
   const local = (postings: [number, number][]) => encodeCounted(postings.map(([rank, tf]) => [position.get(rank)!, tf]));
   return {
     format: TERMS_FORMAT,
     version: SEARCH_INDEX_VERSION,
     kind,
     start: shard.start,
-    entities: encodeRanks(shard.entities.map(([rank]) => rank)),
-    ids: shard.entities.map(([, id]) => id),
-    lengths: shard.entities.flatMap(([, , cn, en]) => [cn, en]),
+    entities: encodeRanks(shard.ranks),
+    ids: shard.ids,
+    lengths: shard.lengths,
     terms: shard.terms.map(([term, cn, en]) => [term, local(cn), local(en)]),
     generated_at: '',
   };
@@ -161,10 +174,14 @@ export function parseTermShard(path: string, text: string, kind: Kind, start: st
   try {
     const ranks = decodeRanks(file.entities);
     if (ranks.length !== file.ids.length || !file.ids.every((id) => typeof id === 'string') || file.lengths.length !== 2 * ranks.length) throw new Error();
-    const entities = ranks.map((rank, i): TermShard['entities'][number] => [rank, file.ids[i]!, file.lengths[2 * i]!, file.lengths[2 * i + 1]!]);
-    const global = (postings: string): [number, number][] => decodeCounted(postings).map(([position, tf]) => [entities[position]![0], tf]);
+    if (!file.lengths.every((length) => typeof length === 'number')) throw new Error();
+    const global = (postings: string): [number, number][] =>
+      decodeCounted(postings).map(([position, tf]) => {
+        if (position >= ranks.length) throw new Error();
+        return [ranks[position]!, tf];
+      });
     const terms = file.terms.map(([term, cn, en]): TermShard['terms'][number] => [term, global(cn), global(en)]);
-    return { shard: { start, entities, terms }, generatedAt: file.generated_at };
+    return { shard: { start, ranks, ids: file.ids, lengths: file.lengths, terms }, generatedAt: file.generated_at };
   } catch {
     throw malformed(path, 'shard');
   }

@@ -21,8 +21,12 @@ export type TermPostings = [term: string, cn: FieldPostings, en: FieldPostings];
 export interface TermShard {
   /** Its first term; `""` for the first shard, which also holds every term before the second. */
   start: string;
-  /** The entities its terms reach, by rank (ascending): id and name lengths `[cn, en]` in terms. */
-  entities: [rank: number, id: string, cn: number, en: number][];
+  /** The ranks (ascending) of the entities its terms reach, */
+  ranks: number[];
+  /** their ids, */
+  ids: string[];
+  /** and the lengths in terms of their `cn` and `en` names, two numbers an entity. */
+  lengths: number[];
   /** Its terms in code-unit order. */
   terms: TermPostings[];
 }
@@ -54,14 +58,23 @@ export function shardIndex(kind: Kind, entities: readonly Entity[], targetCost =
     .map(([term, [cn, en]]): TermPostings => [term, cn, en])
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const runs = contentCuts(terms, ([term]) => term, ([term, cn, en]) => term.length + POSTING_COST * (cn.length + en.length), targetCost);
+  // Which shard last reached each rank: the entities of a shard are listed once each without a set per shard.
+  const reachedBy = new Int32Array(entities.length).fill(-1);
   const shards = runs.map((run, i): TermShard => {
-    const reached = new Set<number>();
+    const ranks: number[] = [];
     for (const [, cn, en] of run) {
-      for (const [rank] of cn) reached.add(rank);
-      for (const [rank] of en) reached.add(rank);
+      for (const postings of [cn, en]) {
+        for (const [rank] of postings) {
+          if (reachedBy[rank] === i) continue;
+          reachedBy[rank] = i;
+          ranks.push(rank);
+        }
+      }
     }
-    const ranks = [...reached].sort((a, b) => a - b);
-    return { start: i === 0 ? '' : run[0]![0], entities: ranks.map((rank) => [rank, entities[rank]!.id, ...indexed.lengths[rank]!]), terms: run };
+    const sorted = Array.from(Int32Array.from(ranks).sort());
+    const lengths: number[] = [];
+    for (const rank of sorted) lengths.push(...indexed.lengths[rank]!);
+    return { start: i === 0 ? '' : run[0]![0], ranks: sorted, ids: sorted.map((rank) => entities[rank]!.id), lengths, terms: run };
   });
   return { count: entities.length, averageLengths: indexed.averageLengths, starts: shards.map((shard) => shard.start), shards };
 }
@@ -93,7 +106,7 @@ export function* searchShards(index: TermIndex, q: string): Generator<string[], 
   let scores: Map<number, number> | undefined;
   for (const term of terms) {
     const shards = yield shardsReached(index.starts, term);
-    if (scores === undefined) for (const shard of shards) for (const [rank, id] of shard.entities) ids.set(rank, id);
+    if (scores === undefined) for (const shard of shards) shard.ranks.forEach((rank, i) => ids.set(rank, shard.ids[i]!));
     scores = scoreTerm(searchable(index, shards), term, scores);
     if (scores.size === 0) break;
   }
@@ -136,10 +149,10 @@ function plainIndex(index: TermIndex, shards: readonly TermShard[]): AsPlainObje
   const fieldLength: Record<string, number[]> = {};
   const terms: AsPlainObject['index'] = [];
   for (const shard of shards) {
-    for (const [rank, , cn, en] of shard.entities) {
+    shard.ranks.forEach((rank, i) => {
       documentIds[rank] = rank;
-      fieldLength[rank] = [cn, en];
-    }
+      fieldLength[rank] = [shard.lengths[2 * i]!, shard.lengths[2 * i + 1]!];
+    });
     for (const [term, cn, en] of shard.terms) {
       const fields: Record<string, Record<string, number>> = {};
       if (cn.length > 0) fields['0'] = Object.fromEntries(cn);
