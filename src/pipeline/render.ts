@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { renderHostFiles } from '../hosts/host-files.js';
-import { SCHEMA_PATH, dumpPath, entityPath, listingPath, relationPath } from '../query/formats/paths.js';
+import { SCHEMA_PATH, dumpPath, entityPath, listingPages, relationPages } from '../query/formats/paths.js';
 import { schemaDocument } from '../query/formats/schema-document.js';
 import { renderSearchIndex, type RenderedTerms } from '../query/formats/search-index.js';
 import type { ResponseContext } from '../query/responses/dataset-response.js';
@@ -116,14 +116,14 @@ function textDocuments(dataset: Dataset, context: ResponseContext, feedFiles: re
 
 // The listings with pages: the planned ones, each exhibition's exhibitors, and the providers of each place.
 function pagedListings(dataset: Dataset, listings: readonly Listing[]): PagedListing[] {
-  const paged: PagedListing[] = listings.map((listing) => ({ type: listing.type, matches: listing.matches, pathOf: (page) => listingPath(listing.type, listing.filters, page) }));
+  const paged: PagedListing[] = listings.map((listing) => ({ type: listing.type, matches: listing.matches, pathOf: listingPages(listing.type, listing.filters) }));
   for (const exhibition of dataset.entities.exhibition) {
-    paged.push({ type: 'exhibitor', matches: { exhibitor: dataset.linkedExhibitors(exhibition.id) }, pathOf: (page) => relationPath(exhibition, 'exhibitors', page) });
+    paged.push({ type: 'exhibitor', matches: { exhibitor: dataset.linkedExhibitors(exhibition.id) }, pathOf: relationPages(exhibition, 'exhibitors') });
   }
   // One listing per place, shared by the exhibitions held there (see relationPath).
   const places = new Set<string>();
   for (const exhibition of dataset.entities.exhibition) {
-    const pathOf = (page: number) => relationPath(exhibition, 'providers', page);
+    const pathOf = relationPages(exhibition, 'providers');
     if (places.has(pathOf(1))) continue;
     places.add(pathOf(1));
     paged.push({ type: 'service_provider', matches: { service_provider: dataset.coveringProviders(exhibition) }, pathOf });

@@ -11,14 +11,14 @@ import { sampleSite } from '../helpers/site.js';
 import { NAME_FIELDS, KINDS, type Kind } from '../../src/query/semantics/kinds.js';
 import { indexTerms, SEARCH_OPTIONS, type SearchDocument } from '../../src/query/semantics/search.js';
 
-/** The index as MiniSearch builds it: terms sorted, postings `[rank, tf]` by rank, lengths and averages. */
+/** The index as MiniSearch builds it: terms sorted, postings flat (rank, tf, …) by rank, lengths and averages. */
 function miniSearchIndex(kind: Kind, entities: readonly Record<string, unknown>[]) {
   const [cnField, enField] = NAME_FIELDS[kind];
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const index = new MiniSearch<SearchDocument>(SEARCH_OPTIONS);
   index.addAll(entities.map((entity, rank) => ({ id: rank, cn: text(entity[cnField]), en: text(entity[enField]) })));
   const json = index.toJSON();
-  const postings = (fields: Record<string, number> | undefined) => Object.entries(fields ?? {}).map(([rank, tf]) => [Number(rank), tf]);
+  const postings = (fields: Record<string, number> | undefined) => Object.entries(fields ?? {}).flatMap(([rank, tf]) => [Number(rank), tf]);
   return {
     terms: json.index.map(([term, fields]) => [term, postings(fields['0']), postings(fields['1'])]).sort(([a], [b]) => (a! < b! ? -1 : 1)),
     lengths: entities.map((_, rank) => (json.fieldLength as Record<string, number[]>)[rank]),

@@ -24,7 +24,13 @@ export type Relation = 'exhibitors' | 'providers';
 
 /** Static path of one page (1-based) of a dataset listing. Filter values are normalized here. */
 export function listingPath(type: DatasetType, filters: FilterValues, page: number): string {
-  return `${listingFolder(type, filters)}/${page}.json`;
+  return listingPages(type, filters)(page);
+}
+
+/** The {@link listingPath} of each page of one listing, its folder escaped once. */
+export function listingPages(type: DatasetType, filters: FilterValues): (page: number) => string {
+  const folder = listingFolder(type, filters);
+  return (page) => `${folder}/${page}.json`;
 }
 
 /** Folder holding the pages of one dataset listing. */
@@ -57,8 +63,16 @@ export interface RelationSubject {
  * normalized and escaped, `~` when absent.
  */
 export function relationPath(exhibition: RelationSubject, relation: Relation, page: number): string {
-  if (relation === 'exhibitors') return `${API_ROOT}/exhibitions/${encodeIdSegment(exhibition.id)}/exhibitors/${page}.json`;
-  return `${API_ROOT}/regions/${placeSegment(exhibition.country)}/${placeSegment(exhibition.city)}/providers/${page}.json`;
+  return relationPages(exhibition, relation)(page);
+}
+
+/** The {@link relationPath} of each page of one relation listing, its folder escaped once. */
+export function relationPages(exhibition: RelationSubject, relation: Relation): (page: number) => string {
+  const folder =
+    relation === 'exhibitors'
+      ? `${API_ROOT}/exhibitions/${encodeIdSegment(exhibition.id)}/exhibitors`
+      : `${API_ROOT}/regions/${placeSegment(exhibition.country)}/${placeSegment(exhibition.city)}/providers`;
+  return (page) => `${folder}/${page}.json`;
 }
 
 // encodeSegment('') is '~', which no non-empty value escapes to.

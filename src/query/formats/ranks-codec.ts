@@ -33,27 +33,31 @@ export function encodePostings(postings: ReadonlyMap<string, readonly number[]>)
 
 /**
  * Encodes ascending positions, each with a count, like {@link encodeRanks}; a count other
- * than 1 follows its gap after `:` (`[[0, 1], [3, 2]]` → `"0,2:2"`). Term postings are so
- * stored: positions of entities, with the times the term occurs in the name.
+ * than 1 follows its gap after `:` (`[0, 1, 3, 2]`, that is 0 once and 3 twice, → `"0,2:2"`).
+ * Term postings are so stored: positions of entities, with the times the term occurs in
+ * the name. `entries` is flat: position, count, position, count, …; `positionOf` maps
+ * each position as it is written.
  */
-export function encodeCounted(entries: readonly (readonly [position: number, count: number])[]): string {
+export function encodeCounted(entries: readonly number[], positionOf: (value: number) => number = (value) => value): string {
   let text = '';
   let previous = -1;
-  for (const [position, count] of entries) {
-    text += `${text === '' ? '' : ','}${(position - previous - 1).toString(36)}${count === 1 ? '' : `:${count.toString(36)}`}`;
+  for (let i = 0; i < entries.length; i += 2) {
+    const position = positionOf(entries[i]!);
+    const count = entries[i + 1]!;
+    text += `${i === 0 ? '' : ','}${(position - previous - 1).toString(36)}${count === 1 ? '' : `:${count.toString(36)}`}`;
     previous = position;
   }
   return text;
 }
 
-/** Decodes what {@link encodeCounted} wrote. */
-export function decodeCounted(text: string): [position: number, count: number][] {
-  const entries: [number, number][] = [];
+/** Decodes what {@link encodeCounted} wrote, flat (position, count, …); `valueOf` maps each position read. */
+export function decodeCounted(text: string, valueOf: (position: number) => number = (position) => position): number[] {
+  const entries: number[] = [];
   if (text === '') return entries;
   let previous = -1;
   for (const token of text.split(',')) {
     const [gap, count] = token.split(':');
-    entries.push([(previous += parseInt(gap!, 36) + 1), count === undefined ? 1 : parseInt(count, 36)]);
+    entries.push(valueOf((previous += parseInt(gap!, 36) + 1)), count === undefined ? 1 : parseInt(count, 36));
   }
   return entries;
 }

@@ -117,7 +117,7 @@ export function renderSearchIndex(dataset: Dataset, kind: Kind, terms: RenderedT
 function termShardFile(kind: Kind, shard: TermShard): TermShardFile {
   const position = new Map<number, number>();
   shard.ranks.forEach((rank, i) => position.set(rank, i));
-  const local = (postings: [number, number][]) => encodeCounted(postings.map(([rank, tf]) => [position.get(rank)!, tf]));
+  const local = (postings: number[]) => encodeCounted(postings, (rank) => position.get(rank)!);
   return {
     format: TERMS_FORMAT,
     version: SEARCH_INDEX_VERSION,
@@ -175,10 +175,10 @@ export function parseTermShard(path: string, text: string, kind: Kind, start: st
     const ranks = decodeRanks(file.entities);
     if (ranks.length !== file.ids.length || !file.ids.every((id) => typeof id === 'string') || file.lengths.length !== 2 * ranks.length) throw new Error();
     if (!file.lengths.every((length) => typeof length === 'number')) throw new Error();
-    const global = (postings: string): [number, number][] =>
-      decodeCounted(postings).map(([position, tf]) => {
+    const global = (postings: string): number[] =>
+      decodeCounted(postings, (position) => {
         if (position >= ranks.length) throw new Error();
-        return [ranks[position]!, tf];
+        return ranks[position]!;
       });
     const terms = file.terms.map(([term, cn, en]): TermShard['terms'][number] => [term, global(cn), global(en)]);
     return { shard: { start, ranks, ids: file.ids, lengths: file.lengths, terms }, generatedAt: file.generated_at };

@@ -6,6 +6,7 @@
 import { hash53 } from '../semantics/hash.js';
 
 const MAX_SEGMENT_BYTES = 120;
+const SAFE_RUNS = { ' ': /^[\p{L}\p{M}\p{N}_ ]+$/u, '-': /^[\p{L}\p{M}\p{N}_-]+$/u };
 
 /**
  * Escapes a data value into one safe path segment. Letters, marks, digits and `_` stay;
@@ -28,11 +29,14 @@ export function encodeIdSegment(id: string): string {
 
 // `dash` is the one character written as `-`: a space for filter values, `-` itself for ids.
 function escapeSegment(value: string, dash: ' ' | '-'): string {
-  let out = '';
-  for (const char of value) {
-    if (char === dash) out += '-';
-    else if (/^[\p{L}\p{M}\p{N}_]$/u.test(char)) out += char;
-    else out += utf8Bytes(char).map((byte) => `~${byte.toString(16).padStart(2, '0')}`).join('');
+  // Most values are letters, digits and the dash alone: those are kept, without a test per character.
+  let out = SAFE_RUNS[dash].test(value) ? value.replaceAll(dash, '-') : '';
+  if (out === '') {
+    for (const char of value) {
+      if (char === dash) out += '-';
+      else if (/^[\p{L}\p{M}\p{N}_]$/u.test(char)) out += char;
+      else out += utf8Bytes(char).map((byte) => `~${byte.toString(16).padStart(2, '0')}`).join('');
+    }
   }
   if (out === '') return '~';
   if (utf8Length(out) <= MAX_SEGMENT_BYTES) return out;

@@ -67,8 +67,8 @@ export const SEARCH_OPTIONS: Options<SearchDocument> = {
   searchOptions,
 };
 
-/** A term's postings in one name field: `[rank, term frequency]`, ranks ascending. */
-export type FieldPostings = [rank: number, tf: number][];
+/** A term's postings in one name field, flat: rank, term frequency, rank, term frequency, …, ranks ascending. */
+export type FieldPostings = number[];
 
 /** A kind's entities indexed for search: what MiniSearch's index of them holds. */
 export interface IndexedTerms {
@@ -104,7 +104,7 @@ export function indexTerms(kind: Kind, entities: readonly Record<string, unknown
       for (const [term, tf] of counts) {
         let postings = terms.get(term);
         if (postings === undefined) terms.set(term, (postings = [[], []]));
-        postings[field].push([rank, tf]);
+        postings[field].push(rank, tf);
       }
     }
     lengths[rank] = length;

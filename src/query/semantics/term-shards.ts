@@ -14,7 +14,7 @@ import type { Kind } from './kinds.js';
 import { indexTerms, queryTerms, rankByScore, reachesPrefixes, scoreTerm, SEARCH_OPTIONS, type FieldPostings, type SearchDocument } from './search.js';
 import { contentCuts, runHolding } from './content-cuts.js';
 
-/** One term and the entities holding it in each name field: `[rank, term frequency]`, ranks ascending. */
+/** One term and the entities holding it in each name field (see {@link FieldPostings}). */
 export type TermPostings = [term: string, cn: FieldPostings, en: FieldPostings];
 
 /** A run of terms of a kind's search index. */
@@ -57,14 +57,15 @@ export function shardIndex(kind: Kind, entities: readonly Entity[], targetCost =
   const terms = [...indexed.terms]
     .map(([term, [cn, en]]): TermPostings => [term, cn, en])
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const runs = contentCuts(terms, ([term]) => term, ([term, cn, en]) => term.length + POSTING_COST * (cn.length + en.length), targetCost);
+  const runs = contentCuts(terms, ([term]) => term, ([term, cn, en]) => term.length + (POSTING_COST * (cn.length + en.length)) / 2, targetCost);
   // Which shard last reached each rank: the entities of a shard are listed once each without a set per shard.
   const reachedBy = new Int32Array(entities.length).fill(-1);
   const shards = runs.map((run, i): TermShard => {
     const ranks: number[] = [];
     for (const [, cn, en] of run) {
       for (const postings of [cn, en]) {
-        for (const [rank] of postings) {
+        for (let j = 0; j < postings.length; j += 2) {
+          const rank = postings[j]!;
           if (reachedBy[rank] === i) continue;
           reachedBy[rank] = i;
           ranks.push(rank);
@@ -155,8 +156,8 @@ function plainIndex(index: TermIndex, shards: readonly TermShard[]): AsPlainObje
     });
     for (const [term, cn, en] of shard.terms) {
       const fields: Record<string, Record<string, number>> = {};
-      if (cn.length > 0) fields['0'] = Object.fromEntries(cn);
-      if (en.length > 0) fields['1'] = Object.fromEntries(en);
+      if (cn.length > 0) fields['0'] = postingsObject(cn);
+      if (en.length > 0) fields['1'] = postingsObject(en);
       terms.push([term, fields]);
     }
   }
@@ -172,4 +173,11 @@ function plainIndex(index: TermIndex, shards: readonly TermShard[]): AsPlainObje
     index: terms,
     serializationVersion: 2,
   };
+}
+
+// Flat postings as MiniSearch's plain index holds them: rank → term frequency.
+function postingsObject(postings: FieldPostings): Record<string, number> {
+  const object: Record<string, number> = {};
+  for (let i = 0; i < postings.length; i += 2) object[postings[i]!] = postings[i + 1]!;
+  return object;
 }
