@@ -4,7 +4,7 @@
  * the writer's worker threads alike, so both write exactly the same bytes.
  */
 import { COLLECTIONS, KINDS, type DatasetType, type Kind } from '../query/semantics/kinds.js';
-import { gzipSync } from 'node:zlib';
+import { gzipDump } from './dump-gzip.js';
 import { entityBytes, entityLength, type EntityBytes, type KindBytes } from './entity-store.js';
 
 /** A document written as it is. */
@@ -73,11 +73,12 @@ export function bodySize(body: DocumentBody, context: AssembleContext): number {
 
 /**
  * Writes the document's bytes into `scratch` when they fit (returning a view of it),
- * otherwise into a new buffer.
+ * otherwise into a new buffer. `previous` reads the previous build's file of the
+ * document, from which a gzipped dump copies what did not change (dump-gzip.ts).
  */
-export function assemble(body: DocumentBody, context: AssembleContext, scratch: Buffer): Uint8Array {
+export function assemble(body: DocumentBody, context: AssembleContext, scratch: Buffer, previous: () => Uint8Array | undefined = () => undefined): Uint8Array {
   if ('text' in body) return Buffer.from(body.text);
-  if ('dump' in body) return assembleDump(context.entities[body.dump], body.gzip);
+  if ('dump' in body) return body.gzip ? gzipDump(context.entities[body.dump], previous()) : assembleDump(context.entities[body.dump]);
   if ('rank' in body) return entityBytes(context.entities[body.kind], body.rank);
   const size = bodySize(body, context);
   const out = size <= scratch.length ? scratch : Buffer.allocUnsafe(size);
@@ -113,8 +114,7 @@ export function dumpSize(bytes: KindBytes): number {
   return size;
 }
 
-// Gzip at its default level, with no name or time in its header: equal lines, equal bytes.
-function assembleDump(bytes: KindBytes, gzip: boolean): Uint8Array {
+function assembleDump(bytes: KindBytes): Uint8Array {
   const out = Buffer.allocUnsafe(dumpSize(bytes));
   let at = 0;
   for (let rank = 0; rank < bytes.spans.length / 3; rank++) {
@@ -123,5 +123,5 @@ function assembleDump(bytes: KindBytes, gzip: boolean): Uint8Array {
     at += entity.length;
     out[at++] = NEWLINE;
   }
-  return gzip ? gzipSync(out) : out;
+  return out;
 }

@@ -13,6 +13,8 @@ export interface KindBytes {
   chunks: SharedArrayBuffer[];
   /** Per rank: chunk index, byte offset in the chunk, byte length (shared). */
   spans: Int32Array;
+  /** Per rank, the {@link DIGEST_BYTES} of the SHA-1 of its JSON (shared). */
+  digests: Uint8Array;
 }
 
 /** Serialized entities of every kind, shareable with worker threads. */
@@ -34,7 +36,7 @@ export function serializeEntities(dataset: Dataset): EntityStore {
   for (const kind of KINDS) {
     const entities = dataset.entities[kind];
     const spans = new Int32Array(new SharedArrayBuffer(entities.length * 3 * Int32Array.BYTES_PER_ELEMENT));
-    const digests = Buffer.alloc(entities.length * DIGEST_BYTES);
+    const digests = Buffer.from(new SharedArrayBuffer(entities.length * DIGEST_BYTES));
     const chunks: SharedArrayBuffer[] = [];
     let chunk: Buffer<ArrayBufferLike> = Buffer.alloc(0);
     let used = 0;
@@ -51,7 +53,7 @@ export function serializeEntities(dataset: Dataset): EntityStore {
       createHash('sha1').update(chunk.subarray(used, used + length)).digest().copy(digests, rank * DIGEST_BYTES);
       used += length;
     });
-    store.bytes[kind] = { chunks, spans };
+    store.bytes[kind] = { chunks, spans, digests };
     store.digests[kind] = digests;
   }
   return store;

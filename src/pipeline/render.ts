@@ -78,7 +78,7 @@ function* documents(dataset: Dataset, texts: readonly OutputDocument[], store: E
   for (const kind of KINDS) {
     for (const gzip of [true, false]) {
       const body = { dump: kind, gzip };
-      const fingerprint = createHash('sha1').update(store.digests[kind]).update(gzip ? 'ndjson.gz' : 'ndjson').digest('base64url');
+      const fingerprint = createHash('sha1').update(store.digests[kind]).update(gzip ? 'ndjson.gz-members' : 'ndjson').digest('base64url');
       yield { path: dumpPath(kind, gzip), body, fingerprint, size: gzip ? -1 : dumpSize(store.bytes[kind]), timestamped: false };
     }
   }

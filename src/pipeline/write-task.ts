@@ -3,7 +3,7 @@
  * the document did not change, otherwise assemble its bytes and write them. Runs in the
  * writer's worker threads, or in the main thread when there are none.
  */
-import { linkSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { assemble, type AssembleContext, type DocumentBody } from './assemble.js';
 
@@ -63,7 +63,7 @@ export class TaskWriter {
       this.folders.add(folder);
     }
     if ((task.reuse >= 0 || task.reuse === REUSE_ANY_SIZE) && this.link(path.join(this.options.previousDir, task.path), target, task.reuse)) return true;
-    const bytes = assemble(task.body, this.options.context, this.scratch);
+    const bytes = assemble(task.body, this.options.context, this.scratch, () => readIfAny(path.join(this.options.previousDir, task.path)));
     if (bytes.buffer !== this.scratch.buffer && bytes.length > this.scratch.length && bytes.length <= 1 << 26) this.scratch = Buffer.allocUnsafe(bytes.length);
     writeFileSync(target, bytes);
     return false;
@@ -79,5 +79,14 @@ export class TaskWriter {
     } catch {
       return false;
     }
+  }
+}
+
+// The file's bytes, or undefined when there is none to read.
+function readIfAny(file: string): Uint8Array | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
   }
 }
