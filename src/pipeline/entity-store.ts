@@ -3,7 +3,7 @@
  * these bytes (in this thread or in worker threads, without copying or re-encoding them),
  * and each entity's SHA-1 digest stands for its bytes in page fingerprints.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Dataset } from '../query/semantics/dataset.js';
 import { KINDS, type Kind } from '../query/semantics/kinds.js';
 
@@ -40,19 +40,24 @@ export function serializeEntities(dataset: Dataset): EntityStore {
     const chunks: SharedArrayBuffer[] = [];
     let chunk: Buffer<ArrayBufferLike> = Buffer.alloc(0);
     let used = 0;
-    entities.forEach((entity, rank) => {
-      const json = JSON.stringify(entity);
-      const length = Buffer.byteLength(json);
-      if (used + length > chunk.length) {
-        chunks.push(new SharedArrayBuffer(Math.max(CHUNK_BYTES, length)));
-        chunk = Buffer.from(chunks[chunks.length - 1]!);
-        used = 0;
+    for (let rank = 0; rank < entities.length; rank++) {
+      const json = JSON.stringify(entities[rank]);
+      // UTF-8 takes at most 3 bytes a UTF-16 unit: when that much is free, writing alone measures it.
+      if (used + 3 * json.length > chunk.length) {
+        const length = Buffer.byteLength(json);
+        if (used + length > chunk.length) {
+          chunks.push(new SharedArrayBuffer(Math.max(CHUNK_BYTES, length)));
+          chunk = Buffer.from(chunks[chunks.length - 1]!);
+          used = 0;
+        }
       }
-      chunk.write(json, used);
-      spans.set([chunks.length - 1, used, length], rank * 3);
-      createHash('sha1').update(chunk.subarray(used, used + length)).digest().copy(digests, rank * DIGEST_BYTES);
+      const length = chunk.write(json, used);
+      spans[rank * 3] = chunks.length - 1;
+      spans[rank * 3 + 1] = used;
+      spans[rank * 3 + 2] = length;
+      digests.set(hash('sha1', chunk.subarray(used, used + length), 'buffer'), rank * DIGEST_BYTES);
       used += length;
-    });
+    }
     store.bytes[kind] = { chunks, spans, digests };
     store.digests[kind] = digests;
   }

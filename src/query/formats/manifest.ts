@@ -13,9 +13,13 @@ const MANIFEST_VERSION = 2;
 /** Path → `[fingerprint, generatedAt]`. */
 export type Manifest = Map<string, readonly [fingerprint: string, generatedAt: string]>;
 
-/** Serializes a manifest, paths sorted, so equal manifests are equal bytes. */
+/**
+ * Serializes a manifest, paths in the order of the map: the build adds them in the order
+ * it renders its documents, which the data alone decides, so equal sources give equal bytes.
+ */
 export function serializeManifest(manifest: Manifest): string {
-  const files = Object.fromEntries([...manifest].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const files: Record<string, readonly [string, string]> = {};
+  manifest.forEach((entry, file) => (files[file] = entry));
   return JSON.stringify({ version: MANIFEST_VERSION, files });
 }
 
@@ -24,7 +28,10 @@ export function parseManifest(text: string): Manifest {
   try {
     const document = JSON.parse(text) as { version?: unknown; files?: unknown };
     if (document.version !== MANIFEST_VERSION || typeof document.files !== 'object' || document.files === null) return new Map();
-    return new Map(Object.entries(document.files as Record<string, [string, string]>));
+    const files = document.files as Record<string, [string, string]>;
+    const manifest: Manifest = new Map();
+    for (const file in files) manifest.set(file, files[file]!);
+    return manifest;
   } catch {
     return new Map();
   }
