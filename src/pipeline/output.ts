@@ -3,6 +3,7 @@
  * (equal fingerprints, equal bytes), and what writing them adds up to.
  */
 import { createHash } from 'node:crypto';
+import { stampGeneratedAt } from '../query/formats/generated-at.js';
 import type { DocumentBody } from './assemble.js';
 
 /** A text file of the built site. */
@@ -65,4 +66,13 @@ export function countDocuments(documents: Iterable<OutputDocument>, generatedAt:
     if (document.timestamped) stats.changed++;
   }
   return stats;
+}
+
+/** The document's body with the `generated_at` rendering left empty stamped, when it has one. */
+export function stampBody(document: OutputDocument, generatedAt: string): DocumentBody {
+  const body = document.body;
+  if (!document.timestamped) return body;
+  if ('meta' in body) return { ...body, meta: stampGeneratedAt(body.meta, generatedAt) };
+  if ('text' in body) return { text: stampGeneratedAt(body.text, generatedAt) };
+  throw new Error('an entity document has no generated_at');
 }

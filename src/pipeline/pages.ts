@@ -10,7 +10,7 @@ import { totalsOf } from '../query/responses/reference.js';
 import { pageCount, staticPageWindow } from '../query/responses/window.js';
 import { DATASET_TYPES, KINDS, kindsOf, type DatasetType, type Kind } from '../query/semantics/kinds.js';
 import { bodySize, type AssembleContext, type PageBody, type PageDictionaries } from './assemble.js';
-import { DIGEST_BYTES, type EntityStore } from './entity-store.js';
+import { DIGEST_BYTES } from './entity-store.js';
 import type { OutputDocument } from './output.js';
 
 // Part of every page fingerprint: change it whenever assemble() lays pages out differently.
@@ -23,12 +23,11 @@ export class PageRenderer {
   private scratch = new Uint32Array(1024);
 
   constructor(
-    store: EntityStore,
     private readonly assembleContext: AssembleContext,
     private readonly context: ResponseContext,
   ) {
     const words = (kind: Kind) => {
-      const digests = store.digests[kind];
+      const digests = assembleContext.entities[kind].digests;
       return new Uint32Array(digests.buffer, digests.byteOffset, digests.length / 4);
     };
     this.digestWords = { exhibition: words('exhibition'), exhibitor: words('exhibitor'), service_provider: words('service_provider') };

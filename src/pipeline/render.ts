@@ -7,12 +7,12 @@
  */
 import { createHash } from 'node:crypto';
 import { renderHostFiles } from '../hosts/host-files.js';
-import { SCHEMA_PATH, dumpPath, entityPath, listingPages, relationPages } from '../query/formats/paths.js';
+import { SCHEMA_PATH, dumpPath, entityPath, folderPages, listingFolder, relationFolder } from '../query/formats/paths.js';
 import { schemaDocument } from '../query/formats/schema-document.js';
 import { renderSearchIndex, type RenderedTerms } from '../query/formats/search-index.js';
 import type { ResponseContext } from '../query/responses/dataset-response.js';
 import type { Dataset } from '../query/semantics/dataset.js';
-import { FILTERS, KINDS, type DatasetType, type Kind } from '../query/semantics/kinds.js';
+import { FILTERS, KINDS, type Kind } from '../query/semantics/kinds.js';
 import { LLMS_TXT_PATH, llmsTxt } from '../query/formats/llms-txt.js';
 import { parameterExamples } from '../query/formats/parameter-examples.js';
 import { entitySchemaDocument, entitySchemaPath, openApiDocument } from '../schema/openapi.js';
@@ -22,6 +22,7 @@ import { dumpSize, type AssembleContext } from './assemble.js';
 import { entityDigest, entityLength, serializeEntities, type EntityStore } from './entity-store.js';
 import { advanceFeed, renderFeed, type FeedState } from './changes.js';
 import { textDocument, type OutputDocument, type OutputFile } from './output.js';
+import type { PagedListing } from './page-batch.js';
 import { PageRenderer, listingPageCount, pageDictionaries } from './pages.js';
 import { renderTermsAside } from './terms-aside.js';
 import type { Listing } from './plan.js';
@@ -45,17 +46,16 @@ export interface FeedInput {
 
 /** The rendered site: its documents and what assembling their bytes needs. */
 export interface RenderedSite extends AssembleContext {
-  /** Text documents, entities, dumps, listing and relation pages; produced lazily, on each iteration anew. */
+  /** Every document: {@link others}, then the pages of {@link listings}; produced lazily, on each iteration anew. */
   documents: Iterable<OutputDocument>;
   /** How many documents an iteration yields. */
   count: number;
-}
-
-/** The pages of one listing to render: its type, matches per kind, and the path of page n. */
-interface PagedListing {
-  type: DatasetType;
-  matches: Partial<Record<Kind, readonly number[]>>;
-  pathOf: (page: number) => string;
+  /** The documents but the listing pages: text documents, dumps, entities. */
+  others: Iterable<OutputDocument>;
+  /** The listings with pages, in order, which writer threads render (page-batch.ts). */
+  listings: readonly PagedListing[];
+  /** What the pages are rendered with. */
+  responseContext: ResponseContext;
 }
 
 /** Renders every document of the site; the term shards of the search index in a worker thread meanwhile. */
@@ -66,15 +66,22 @@ export async function renderSite({ dataset, listings, context, feed, terms = ren
   for (const kind of KINDS) for (const document of renderSearchIndex(dataset, kind, (await terms)[kind])) texts.push(textDocument({ ...document, timestamped: true }));
   const paged = pagedListings(dataset, listings);
   const assembleContext: AssembleContext = { entities: store.bytes, dictionaries: pageDictionaries(context) };
-  const pages = new PageRenderer(store, assembleContext, context);
+  const responseContext = { ...context, generatedAt: '' };
   let count = texts.length;
   for (const kind of KINDS) count += dataset.entities[kind].length + 2; // entities and the two dumps
   for (const listing of paged) count += listingPageCount(listing.matches);
-  return { ...assembleContext, count, documents: { [Symbol.iterator]: () => documents(dataset, texts, store, pages, paged) } };
+  const others = { [Symbol.iterator]: () => otherDocuments(dataset, texts, store) };
+  const documents = { [Symbol.iterator]: () => allDocuments(others, new PageRenderer(assembleContext, responseContext), paged) };
+  return { ...assembleContext, count, documents, others, listings: paged, responseContext };
+}
+
+function* allDocuments(others: Iterable<OutputDocument>, pages: PageRenderer, paged: readonly PagedListing[]): Generator<OutputDocument> {
+  yield* others;
+  for (const listing of paged) yield* pages.pages(listing.type, listing.matches, folderPages(listing.folder));
 }
 
 // The dumps come first: the largest to make, they are made by the writer threads while this thread renders the rest.
-function* documents(dataset: Dataset, texts: readonly OutputDocument[], store: EntityStore, pages: PageRenderer, paged: readonly PagedListing[]): Generator<OutputDocument> {
+function* otherDocuments(dataset: Dataset, texts: readonly OutputDocument[], store: EntityStore): Generator<OutputDocument> {
   for (const kind of KINDS) {
     for (const gzip of [true, false]) {
       const body = { dump: kind, gzip };
@@ -95,7 +102,6 @@ function* documents(dataset: Dataset, texts: readonly OutputDocument[], store: E
       };
     }
   }
-  for (const listing of paged) yield* pages.pages(listing.type, listing.matches, listing.pathOf);
 }
 
 // The documents made as text but the search indexes: the schema, the changes feed, OpenAPI
@@ -116,17 +122,17 @@ function textDocuments(dataset: Dataset, context: ResponseContext, feedFiles: re
 
 // The listings with pages: the planned ones, each exhibition's exhibitors, and the providers of each place.
 function pagedListings(dataset: Dataset, listings: readonly Listing[]): PagedListing[] {
-  const paged: PagedListing[] = listings.map((listing) => ({ type: listing.type, matches: listing.matches, pathOf: listingPages(listing.type, listing.filters) }));
+  const paged: PagedListing[] = listings.map((listing) => ({ type: listing.type, matches: listing.matches, folder: listingFolder(listing.type, listing.filters) }));
   for (const exhibition of dataset.entities.exhibition) {
-    paged.push({ type: 'exhibitor', matches: { exhibitor: dataset.linkedExhibitors(exhibition.id) }, pathOf: relationPages(exhibition, 'exhibitors') });
+    paged.push({ type: 'exhibitor', matches: { exhibitor: dataset.linkedExhibitors(exhibition.id) }, folder: relationFolder(exhibition, 'exhibitors') });
   }
   // One listing per place, shared by the exhibitions held there (see relationPath).
   const places = new Set<string>();
   for (const exhibition of dataset.entities.exhibition) {
-    const pathOf = relationPages(exhibition, 'providers');
-    if (places.has(pathOf(1))) continue;
-    places.add(pathOf(1));
-    paged.push({ type: 'service_provider', matches: { service_provider: dataset.coveringProviders(exhibition) }, pathOf });
+    const folder = relationFolder(exhibition, 'providers');
+    if (places.has(folder)) continue;
+    places.add(folder);
+    paged.push({ type: 'service_provider', matches: { service_provider: dataset.coveringProviders(exhibition) }, folder });
   }
   return paged;
 }

@@ -1,29 +1,33 @@
 /**
- * Runs batches of {@link WriteTask}s: in worker threads, so assembling and the file
- * system calls of both cores overlap with rendering in the main thread, or in the main
- * thread itself. Entity bytes live in shared memory, so workers receive only recipes.
+ * Runs batches of {@link WriteTask}s and of listing pages (page-batch.ts): in worker
+ * threads, so assembling, rendering pages and the file system calls of every core overlap
+ * with the main thread, or in the main thread itself. Entity bytes and digests live in
+ * shared memory, so workers receive only recipes.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { compiledWorkerUrl } from './compiled-worker.js';
+import { runPageBatch, type PageBatch, type PageBatchReply } from './page-batch.js';
+import { PageRenderer } from './pages.js';
 import { TaskWriter, type TaskWriterOptions, type WriteTask } from './write-task.js';
 
-/** Takes batches of tasks; `run` resolves once the batch is accepted, `finish` once all are done. */
+/** Takes batches; `run` and `pages` resolve once the batch is accepted, `finish` once all are done. */
 export interface TaskRunner {
   run(tasks: WriteTask[]): Promise<void>;
+  /** Renders a batch of listings' pages, writing or linking what its mode says; `done` is their answer. */
+  pages(batch: PageBatch): Promise<{ done: Promise<PageBatchReply> }>;
   /** Waits for every batch; rejects with the first failure. */
   finish(): Promise<void>;
   /** Stops the workers (after `finish`, or to give up). */
   close(): Promise<void>;
-  /** Tasks done so far. */
-  readonly done: number;
-  /** Tasks whose file was hard-linked from the previous site. */
-  readonly linked: number;
 }
 
-/** A message from a worker: a batch done, or the error that stopped it. */
+/** A message to a worker: tasks to write, or a batch of pages to render. */
+export type WorkerRequest = { tasks: WriteTask[] } | { id: number; pages: PageBatch };
+
+/** A message from a worker: a batch done (with its pages' answer), or the error that stopped it. */
 export type WorkerReply =
-  | { done: number; linked: number }
+  | { id?: number; pages?: PageBatchReply }
   | { error: { message: string; code?: string; syscall?: string; path?: string; stack?: string } };
 
 const WORKER_URL = compiledWorkerUrl('write-worker.js');
@@ -41,17 +45,20 @@ export function startRunner(options: TaskWriterOptions, threads: number): TaskRu
 }
 
 class InlineRunner implements TaskRunner {
-  done = 0;
-  linked = 0;
   private readonly writer: TaskWriter;
+  private readonly renderer: PageRenderer;
 
   constructor(options: TaskWriterOptions) {
     this.writer = new TaskWriter(options);
+    this.renderer = new PageRenderer(options.context, options.responseContext);
   }
 
   async run(tasks: WriteTask[]): Promise<void> {
-    for (const task of tasks) if (this.writer.run(task)) this.linked++;
-    this.done += tasks.length;
+    for (const task of tasks) this.writer.run(task);
+  }
+
+  async pages(batch: PageBatch): Promise<{ done: Promise<PageBatchReply> }> {
+    return { done: Promise.resolve(runPageBatch(batch, this.renderer, this.writer)) };
   }
 
   async finish(): Promise<void> {}
@@ -59,9 +66,9 @@ class InlineRunner implements TaskRunner {
 }
 
 class WorkerRunner implements TaskRunner {
-  done = 0;
-  linked = 0;
   private readonly workers: { worker: Worker; inFlight: number }[];
+  private readonly waiting = new Map<number, { resolve: (reply: PageBatchReply) => void; reject: (error: Error) => void }>();
+  private nextId = 0;
   private failure: Error | undefined;
   private wake: (() => void) | undefined;
 
@@ -71,9 +78,9 @@ class WorkerRunner implements TaskRunner {
       slot.worker.on('message', (reply: WorkerReply) => {
         slot.inFlight--;
         if ('error' in reply) this.fail(Object.assign(new Error(reply.error.message), reply.error));
-        else {
-          this.done += reply.done;
-          this.linked += reply.linked;
+        else if (reply.id !== undefined) {
+          this.waiting.get(reply.id)?.resolve(reply.pages!);
+          this.waiting.delete(reply.id);
         }
         this.signal();
       });
@@ -84,16 +91,15 @@ class WorkerRunner implements TaskRunner {
   }
 
   async run(tasks: WriteTask[]): Promise<void> {
-    for (;;) {
-      if (this.failure) throw this.failure;
-      const slot = this.workers.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
-      if (slot.inFlight < IN_FLIGHT_PER_WORKER) {
-        slot.inFlight++;
-        slot.worker.postMessage(tasks);
-        return;
-      }
-      await new Promise<void>((resolve) => (this.wake = resolve));
-    }
+    await this.send({ tasks });
+  }
+
+  async pages(batch: PageBatch): Promise<{ done: Promise<PageBatchReply> }> {
+    const id = this.nextId++;
+    const done = new Promise<PageBatchReply>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
+    done.catch(() => undefined); // the failure is also thrown by finish(), which every writer awaits
+    await this.send({ id, pages: batch });
+    return { done };
   }
 
   async finish(): Promise<void> {
@@ -105,8 +111,24 @@ class WorkerRunner implements TaskRunner {
     await Promise.all(this.workers.map((slot) => slot.worker.terminate()));
   }
 
+  // Posts to the least busy worker once it has room.
+  private async send(request: WorkerRequest): Promise<void> {
+    for (;;) {
+      if (this.failure) throw this.failure;
+      const slot = this.workers.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
+      if (slot.inFlight < IN_FLIGHT_PER_WORKER) {
+        slot.inFlight++;
+        slot.worker.postMessage(request);
+        return;
+      }
+      await new Promise<void>((resolve) => (this.wake = resolve));
+    }
+  }
+
   private fail(error: Error): void {
     this.failure ??= error;
+    for (const { reject } of this.waiting.values()) reject(this.failure);
+    this.waiting.clear();
     this.signal();
   }
 

@@ -5,6 +5,7 @@
  */
 import { linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ResponseContext } from '../query/responses/dataset-response.js';
 import { assemble, type AssembleContext, type DocumentBody } from './assemble.js';
 
 /** One document to put into the staging folder. */
@@ -26,6 +27,8 @@ export const REUSE_ANY_SIZE = -2;
 /** Where a {@link TaskWriter} writes, and what it assembles from. */
 export interface TaskWriterOptions {
   context: AssembleContext;
+  /** What listing pages are rendered with (page-batch.ts). */
+  responseContext: ResponseContext;
   stagingDir: string;
   /** The previous site, whose unchanged files are hard-linked. */
   previousDir: string;

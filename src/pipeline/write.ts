@@ -8,10 +8,11 @@
 import { statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { stampGeneratedAt } from '../query/formats/generated-at.js';
 import { MANIFEST_PATH, parseManifest, serializeManifest, type Manifest } from '../query/formats/manifest.js';
-import type { DocumentBody } from './assemble.js';
-import { emptyStats, type OutputDocument, type WriteStats } from './output.js';
+import { emptyStats, stampBody, type WriteStats } from './output.js';
+import type { PageBatch, PageBatchReply, PagedListing } from './page-batch.js';
+import { listingPageCount } from './pages.js';
+import { folderPages } from '../query/formats/paths.js';
 import { applyChanges, recoverJournal, type SiteChanges } from './journal.js';
 import { isAlive } from './build-lock.js';
 import { explainWriteFailure } from './write-failure.js';
@@ -54,7 +55,7 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
   await rm(stagingDir, { recursive: true, force: true });
   await makeStagingDir(stagingDir, outDir);
   const context = { entities: site.entities, dictionaries: site.dictionaries };
-  const runner = startRunner({ context, stagingDir, previousDir: outDir }, options.threads ?? defaultWriterThreads());
+  const runner = startRunner({ context, responseContext: site.responseContext, stagingDir, previousDir: outDir }, options.threads ?? defaultWriterThreads());
   try {
     const staged = await stageChanges(site, previous, runner, options);
     const { stats, changes } = staged;
@@ -66,7 +67,7 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
       return stats;
     }
     const inPlace = previous.size > 0 && differing <= IN_PLACE_MAX_SHARE * stats.files;
-    if (!inPlace && stats.unchanged > 0) await linkUnchanged(site.documents, previous, runner);
+    if (!inPlace && stats.unchanged > 0) await linkUnchanged(site, previous, runner);
     await runner.finish();
     await runner.close();
     countUnsized(staged.unsized, stagingDir, outDir, stats);
@@ -97,56 +98,100 @@ interface StagedChanges {
 
 /**
  * The one pass over every document: each gets its manifest entry (an unchanged document
- * keeps its `generated_at`), and each new or changed one is handed to the runner to be
- * written into the staging folder.
+ * keeps its `generated_at`), and each new or changed one is written into the staging
+ * folder: the listing pages by the writer threads, which render them (page-batch.ts), the
+ * other documents by tasks this thread hands them.
  */
 async function stageChanges(site: RenderedSite, previous: Manifest, runner: TaskRunner, options: WriteOptions): Promise<StagedChanges> {
-  const manifest: Manifest = new Map();
-  const stats = emptyStats();
-  const added: string[] = [];
-  const changed: string[] = [];
-  const unsized: string[] = [];
+  const staged: StagedChanges = { stats: emptyStats(), manifest: new Map(), changes: { added: [], changed: [], removed: [] }, unsized: [] };
+  // Enters one document into the manifest and the counts; whether it is unchanged, and its `generated_at`.
+  const count = (path: string, fingerprint: string, size: number, timestamped: boolean): { same: boolean; generatedAt: string } => {
+    const before = previous.get(path);
+    const same = before !== undefined && before[0] === fingerprint;
+    const generatedAt = !timestamped ? '' : same ? before[1] : options.generatedAt;
+    countDocument(staged, path, fingerprint, size < 0 ? -1 : size + Buffer.byteLength(generatedAt), generatedAt, before === undefined ? 'added' : same ? 'same' : 'changed');
+    if (staged.stats.files % PROGRESS_EVERY === 0) options.onProgress?.(staged.stats.files, site.count);
+    if (!same && timestamped) staged.stats.changed++;
+    return { same, generatedAt };
+  };
   const batch = new TaskBatch(runner);
-  for (const document of site.documents) {
-    const before = previous.get(document.path);
-    const same = before !== undefined && before[0] === document.fingerprint;
-    const generatedAt = !document.timestamped ? '' : same ? before[1] : options.generatedAt;
-    manifest.set(document.path, [document.fingerprint, generatedAt]);
-    if (++stats.files % PROGRESS_EVERY === 0) options.onProgress?.(stats.files, site.count);
-    const size = document.size < 0 ? -1 : document.size + Buffer.byteLength(generatedAt);
-    if (size < 0) unsized.push(document.path);
-    else stats.bytes += size;
-    if (same) {
-      stats.unchanged++;
-      continue;
-    }
-    if (document.timestamped) stats.changed++;
-    if (before === undefined) {
-      stats.added++;
-      added.push(document.path);
-    } else {
-      stats.rewritten++;
-      changed.push(document.path);
-    }
-    if (size >= 0) stats.written += size;
-    await batch.add({ path: document.path, body: stamped(document, generatedAt), reuse: -1 });
+  for (const document of site.others) {
+    const { same, generatedAt } = count(document.path, document.fingerprint, document.size, document.timestamped);
+    if (!same) await batch.add({ path: document.path, body: stampBody(document, generatedAt), reuse: -1 });
   }
   await batch.flush();
-  const removed = [...previous.keys()].filter((file) => !manifest.has(file));
-  stats.removed = removed.length;
-  return { stats, manifest, changes: { added, changed, removed }, unsized };
+  for (const { paths, done } of await sendPages(site.listings, previous, runner, 'stage', options.generatedAt)) {
+    const reply = await done;
+    paths.forEach((path, i) => count(path, reply.fingerprints[i]!, reply.sizes[i]!, true));
+  }
+  staged.changes.removed = [...previous.keys()].filter((file) => !staged.manifest.has(file));
+  staged.stats.removed = staged.changes.removed.length;
+  return staged;
+}
+
+// Counts one document into the stats, the manifest and the changes.
+function countDocument(staged: StagedChanges, path: string, fingerprint: string, size: number, generatedAt: string, status: 'added' | 'changed' | 'same'): void {
+  const { stats, changes } = staged;
+  staged.manifest.set(path, [fingerprint, generatedAt]);
+  stats.files++;
+  if (size < 0) staged.unsized.push(path);
+  else stats.bytes += size;
+  if (status === 'same') {
+    stats.unchanged++;
+    return;
+  }
+  if (size >= 0) stats.written += size;
+  if (status === 'added') {
+    stats.added++;
+    (changes.added as string[]).push(path);
+  } else {
+    stats.rewritten++;
+    (changes.changed as string[]).push(path);
+  }
+}
+
+/** Pages per batch handed to a writer thread: enough to keep the message overhead small, few enough to share the work. */
+const PAGES_PER_BATCH = 512;
+
+/**
+ * Hands every listing's pages to the runner in batches, with each page's previous manifest
+ * entry; the answers come back in the order of the listings, so the manifest's order is the
+ * data's alone.
+ */
+async function sendPages(listings: readonly PagedListing[], previous: Manifest, runner: TaskRunner, mode: PageBatch['mode'], generatedAt: string) {
+  const sent: { paths: string[]; done: Promise<PageBatchReply> }[] = [];
+  let batch: PageBatch = { listings: [], previous: [], mode, generatedAt };
+  let paths: string[] = [];
+  const send = async () => {
+    sent.push({ paths, done: (await runner.pages(batch)).done });
+    batch = { listings: [], previous: [], mode, generatedAt };
+    paths = [];
+  };
+  for (const listing of listings) {
+    const pathOf = folderPages(listing.folder);
+    for (let page = 1; page <= listingPageCount(listing.matches); page++) {
+      const path = pathOf(page);
+      paths.push(path);
+      batch.previous.push(previous.get(path) ?? null);
+    }
+    batch.listings.push(listing);
+    if (paths.length >= PAGES_PER_BATCH) await send();
+  }
+  if (batch.listings.length > 0) await send();
+  return sent;
 }
 
 /** The second pass of a rebuild into a new folder: every unchanged document is hard-linked from the previous site (written, should that fail). */
-async function linkUnchanged(documents: Iterable<OutputDocument>, previous: Manifest, runner: TaskRunner): Promise<void> {
+async function linkUnchanged(site: RenderedSite, previous: Manifest, runner: TaskRunner): Promise<void> {
   const batch = new TaskBatch(runner);
-  for (const document of documents) {
+  for (const document of site.others) {
     const before = previous.get(document.path);
     if (before === undefined || before[0] !== document.fingerprint) continue;
     const reuse = document.size < 0 ? REUSE_ANY_SIZE : document.size + Buffer.byteLength(before[1]);
-    await batch.add({ path: document.path, body: stamped(document, before[1]), reuse });
+    await batch.add({ path: document.path, body: stampBody(document, before[1]), reuse });
   }
   await batch.flush();
+  for (const { done } of await sendPages(site.listings, previous, runner, 'link', '')) await done;
 }
 
 /** Hands tasks to the runner in batches; a dump, long to make, goes at once, so a writer thread makes it while the pass goes on. */
@@ -189,14 +234,6 @@ async function makeStagingDir(stagingDir: string, outDir: string): Promise<void>
   }
 }
 
-// The body with the `generated_at` left empty by rendering stamped, when it has one.
-function stamped(document: OutputDocument, generatedAt: string): DocumentBody {
-  const body = document.body;
-  if (!document.timestamped) return body;
-  if ('meta' in body) return { ...body, meta: stampGeneratedAt(body.meta, generatedAt) };
-  if ('text' in body) return { text: stampGeneratedAt(body.text, generatedAt) };
-  throw new Error('an entity document has no generated_at');
-}
 
 // The manifest of the site in `siteDir`; none (a first build, another version) is empty.
 async function readPreviousManifest(siteDir: string): Promise<Manifest> {

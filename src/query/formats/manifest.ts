@@ -10,15 +10,18 @@ export const MANIFEST_PATH = '.dataset-site/manifest.json';
 // 2: pages are fingerprinted from their entities' digests (pipeline/pages.ts), and entities are listed.
 const MANIFEST_VERSION = 2;
 
+/** A document's fingerprint and the `generated_at` it was written with. */
+export type ManifestEntry = readonly [fingerprint: string, generatedAt: string];
+
 /** Path → `[fingerprint, generatedAt]`. */
-export type Manifest = Map<string, readonly [fingerprint: string, generatedAt: string]>;
+export type Manifest = Map<string, ManifestEntry>;
 
 /**
  * Serializes a manifest, paths in the order of the map: the build adds them in the order
  * it renders its documents, which the data alone decides, so equal sources give equal bytes.
  */
 export function serializeManifest(manifest: Manifest): string {
-  const files: Record<string, readonly [string, string]> = {};
+  const files: Record<string, ManifestEntry> = {};
   manifest.forEach((entry, file) => (files[file] = entry));
   return JSON.stringify({ version: MANIFEST_VERSION, files });
 }

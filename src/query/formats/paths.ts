@@ -29,7 +29,11 @@ export function listingPath(type: DatasetType, filters: FilterValues, page: numb
 
 /** The {@link listingPath} of each page of one listing, its folder escaped once. */
 export function listingPages(type: DatasetType, filters: FilterValues): (page: number) => string {
-  const folder = listingFolder(type, filters);
+  return folderPages(listingFolder(type, filters));
+}
+
+/** The path of each page of the listing whose pages are in `folder`. */
+export function folderPages(folder: string): (page: number) => string {
   return (page) => `${folder}/${page}.json`;
 }
 
@@ -68,11 +72,13 @@ export function relationPath(exhibition: RelationSubject, relation: Relation, pa
 
 /** The {@link relationPath} of each page of one relation listing, its folder escaped once. */
 export function relationPages(exhibition: RelationSubject, relation: Relation): (page: number) => string {
-  const folder =
-    relation === 'exhibitors'
-      ? `${API_ROOT}/exhibitions/${encodeIdSegment(exhibition.id)}/exhibitors`
-      : `${API_ROOT}/regions/${placeSegment(exhibition.country)}/${placeSegment(exhibition.city)}/providers`;
-  return (page) => `${folder}/${page}.json`;
+  return folderPages(relationFolder(exhibition, relation));
+}
+
+/** Folder holding the pages of one relation listing. */
+export function relationFolder(exhibition: RelationSubject, relation: Relation): string {
+  if (relation === 'exhibitors') return `${API_ROOT}/exhibitions/${encodeIdSegment(exhibition.id)}/exhibitors`;
+  return `${API_ROOT}/regions/${placeSegment(exhibition.country)}/${placeSegment(exhibition.city)}/providers`;
 }
 
 // encodeSegment('') is '~', which no non-empty value escapes to.
