@@ -38,10 +38,11 @@ const PROGRESS_EVERY = 500;
 const IN_PLACE_MAX_SHARE = 0.2;
 
 /**
- * Writes the site into `outDir`, trusting the previous site's manifest for what is there
- * (a file edited by hand is found by `dataset-site verify`, not here). One pass over the
- * documents writes those that are new or changed into a staging folder; the pass does
- * not touch an unchanged document's file, so its cost follows the change, not the site.
+ * Writes the site into `outDir`, trusting the previous site's manifest for what is there:
+ * the text documents, a few hundred that hold every entry point, are checked for the size
+ * it says, the entities and pages are not (a file of those edited by hand is found by
+ * `dataset-site verify`). One pass over the documents writes those that are new or
+ * changed into a staging folder and touches no other file, so its cost follows the change.
  * Then: nothing changed, the site is left as it is; a first build, or more than
  * {@link IN_PLACE_MAX_SHARE} of the site changed, the unchanged files are linked into the
  * staging folder (a second pass) and it is swapped in; otherwise the staged files are
@@ -57,7 +58,7 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
   const context = { entities: site.entities, dictionaries: site.dictionaries };
   const runner = startRunner({ context, responseContext: site.responseContext, stagingDir, previousDir: outDir }, options.threads ?? defaultWriterThreads());
   try {
-    const staged = await stageChanges(site, previous, runner, options);
+    const staged = await stageChanges(site, previous, runner, options, outDir);
     const { stats, changes } = staged;
     const differing = changes.added.length + changes.changed.length + changes.removed.length;
     if (previous.size > 0 && differing === 0) {
@@ -102,27 +103,31 @@ interface StagedChanges {
  * folder: the listing pages by the writer threads, which render them (page-batch.ts), the
  * other documents by tasks this thread hands them.
  */
-async function stageChanges(site: RenderedSite, previous: Manifest, runner: TaskRunner, options: WriteOptions): Promise<StagedChanges> {
+async function stageChanges(site: RenderedSite, previous: Manifest, runner: TaskRunner, options: WriteOptions, outDir: string): Promise<StagedChanges> {
   const staged: StagedChanges = { stats: emptyStats(), manifest: new Map(), changes: { added: [], changed: [], removed: [] }, unsized: [] };
   // Enters one document into the manifest and the counts; whether it is unchanged, and its `generated_at`.
-  const count = (path: string, fingerprint: string, size: number, timestamped: boolean): { same: boolean; generatedAt: string } => {
-    const before = previous.get(path);
-    const same = before !== undefined && before[0] === fingerprint;
-    const generatedAt = !timestamped ? '' : same ? before[1] : options.generatedAt;
+  // A stale document is unchanged but its file is not what the manifest says: written again as it was.
+  const count = (path: string, fingerprint: string, size: number, timestamped: boolean, before = previous.get(path), stale = false): { same: boolean; generatedAt: string } => {
+    const unchanged = before !== undefined && before[0] === fingerprint;
+    const same = unchanged && !stale;
+    const generatedAt = !timestamped ? '' : unchanged ? before[1] : options.generatedAt;
     countDocument(staged, path, fingerprint, size < 0 ? -1 : size + Buffer.byteLength(generatedAt), generatedAt, before === undefined ? 'added' : same ? 'same' : 'changed');
     if (staged.stats.files % PROGRESS_EVERY === 0) options.onProgress?.(staged.stats.files, site.count);
-    if (!same && timestamped) staged.stats.changed++;
+    if (!unchanged && timestamped) staged.stats.changed++;
     return { same, generatedAt };
   };
   const batch = new TaskBatch(runner);
   for (const document of site.others) {
-    const { same, generatedAt } = count(document.path, document.fingerprint, document.size, document.timestamped);
+    const before = previous.get(document.path);
+    // The few text documents hold every entry point: each is checked on disk, the bulk (entities, pages) is trusted.
+    const stale = 'text' in document.body && before?.[0] === document.fingerprint && statSync(path.join(outDir, document.path), { throwIfNoEntry: false })?.size !== document.size + Buffer.byteLength(before[1]);
+    const { same, generatedAt } = count(document.path, document.fingerprint, document.size, document.timestamped, before, stale);
     if (!same) await batch.add({ path: document.path, body: stampBody(document, generatedAt), reuse: -1 });
   }
   await batch.flush();
-  for (const { paths, done } of await sendPages(site.listings, previous, runner, 'stage', options.generatedAt)) {
+  for (const { paths, batch, done } of await sendPages(site.listings, previous, runner, 'stage', options.generatedAt)) {
     const reply = await done;
-    paths.forEach((path, i) => count(path, reply.fingerprints[i]!, reply.sizes[i]!, true));
+    paths.forEach((path, i) => count(path, reply.fingerprints[i]!, reply.sizes[i]!, true, batch.previous[i] ?? undefined));
   }
   staged.changes.removed = [...previous.keys()].filter((file) => !staged.manifest.has(file));
   staged.stats.removed = staged.changes.removed.length;
@@ -159,11 +164,11 @@ const PAGES_PER_BATCH = 512;
  * data's alone.
  */
 async function sendPages(listings: readonly PagedListing[], previous: Manifest, runner: TaskRunner, mode: PageBatch['mode'], generatedAt: string) {
-  const sent: { paths: string[]; done: Promise<PageBatchReply> }[] = [];
+  const sent: { paths: string[]; batch: PageBatch; done: Promise<PageBatchReply> }[] = [];
   let batch: PageBatch = { listings: [], previous: [], mode, generatedAt };
   let paths: string[] = [];
   const send = async () => {
-    sent.push({ paths, done: (await runner.pages(batch)).done });
+    sent.push({ paths, batch, done: (await runner.pages(batch)).done });
     batch = { listings: [], previous: [], mode, generatedAt };
     paths = [];
   };

@@ -3,8 +3,18 @@
  * space, lower case. Filters match when the normalized forms are equal.
  */
 export function normalize(value: string): string {
-  return value.normalize('NFKC').trim().replace(/\s+/gu, ' ').toLowerCase();
+  let normalized = normalizedValues.get(value);
+  if (normalized === undefined) {
+    normalized = value.normalize('NFKC').trim().replace(/\s+/gu, ' ').toLowerCase();
+    if (normalizedValues.size >= NORMALIZED_KEPT) normalizedValues.clear();
+    normalizedValues.set(value, normalized);
+  }
+  return normalized;
 }
+
+// Filter values repeat across entities (a city, an industry): each is normalized once, up to a bound.
+const normalizedValues = new Map<string, string>();
+const NORMALIZED_KEPT = 100_000;
 
 /**
  * Compares two strings by Unicode code point (not UTF-16 code unit, which orders
