@@ -125,10 +125,9 @@ async function stageChanges(site: RenderedSite, previous: Manifest, runner: Task
     if (!same) await batch.add({ path: document.path, body: stampBody(document, generatedAt), reuse: -1 });
   }
   await batch.flush();
-  for (const { paths, batch, done } of await sendPages(site.listings, previous, runner, 'stage', options.generatedAt)) {
-    const reply = await done;
-    paths.forEach((path, i) => count(path, reply.fingerprints[i]!, reply.sizes[i]!, true, batch.previous[i] ?? undefined));
-  }
+  await renderPages(site.listings, previous, runner, { mode: 'stage', generatedAt: options.generatedAt }, (paths, entries, reply) =>
+    paths.forEach((path, i) => count(path, reply.fingerprints[i]!, reply.sizes[i]!, true, entries[i] ?? undefined)),
+  );
   staged.changes.removed = [...previous.keys()].filter((file) => !staged.manifest.has(file));
   staged.stats.removed = staged.changes.removed.length;
   return staged;
@@ -160,17 +159,33 @@ const PAGES_PER_BATCH = 512;
 
 /**
  * Hands every listing's pages to the runner in batches, with each page's previous manifest
- * entry; the answers come back in the order of the listings, so the manifest's order is the
- * data's alone.
+ * entry, and gives each batch's answer to `take` in the order of the listings (so the
+ * manifest's order is the data's alone), as soon as it and those before it are done.
  */
-async function sendPages(listings: readonly PagedListing[], previous: Manifest, runner: TaskRunner, mode: PageBatch['mode'], generatedAt: string) {
-  const sent: { paths: string[]; batch: PageBatch; done: Promise<PageBatchReply> }[] = [];
-  let batch: PageBatch = { listings: [], previous: [], mode, generatedAt };
+async function renderPages(
+  listings: readonly PagedListing[],
+  previous: Manifest,
+  runner: TaskRunner,
+  how: Pick<PageBatch, 'mode' | 'generatedAt'>,
+  take: (paths: readonly string[], entries: PageBatch['previous'], reply: PageBatchReply) => void,
+): Promise<void> {
+  const pending: { paths: string[]; batch: PageBatch; reply?: PageBatchReply; done: Promise<PageBatchReply> }[] = [];
+  const takeDone = () => {
+    while (pending[0]?.reply) {
+      const { paths, batch, reply } = pending.shift()!;
+      take(paths, batch.previous, reply!);
+    }
+  };
+  let batch: PageBatch = { listings: [], previous: [], ...how };
   let paths: string[] = [];
   const send = async () => {
-    sent.push({ paths, batch, done: (await runner.pages(batch)).done });
-    batch = { listings: [], previous: [], mode, generatedAt };
+    const { done } = await runner.pages(batch);
+    const sent: (typeof pending)[number] = { paths, batch, done };
+    void done.then((reply) => (sent.reply = reply), () => undefined);
+    pending.push(sent);
+    batch = { listings: [], previous: [], ...how };
     paths = [];
+    takeDone();
   };
   for (const listing of listings) {
     const pathOf = folderPages(listing.folder);
@@ -183,7 +198,8 @@ async function sendPages(listings: readonly PagedListing[], previous: Manifest, 
     if (paths.length >= PAGES_PER_BATCH) await send();
   }
   if (batch.listings.length > 0) await send();
-  return sent;
+  for (const sent of [...pending]) sent.reply = await sent.done;
+  takeDone();
 }
 
 /** The second pass of a rebuild into a new folder: every unchanged document is hard-linked from the previous site (written, should that fail). */
@@ -196,7 +212,7 @@ async function linkUnchanged(site: RenderedSite, previous: Manifest, runner: Tas
     await batch.add({ path: document.path, body: stampBody(document, before[1]), reuse });
   }
   await batch.flush();
-  for (const { done } of await sendPages(site.listings, previous, runner, 'link', '')) await done;
+  await renderPages(site.listings, previous, runner, { mode: 'link', generatedAt: '' }, () => undefined);
 }
 
 /** Hands tasks to the runner in batches; a dump, long to make, goes at once, so a writer thread makes it while the pass goes on. */
