@@ -37,6 +37,16 @@ describe('the gzip copy of a dump', () => {
     expect(now.size).toBeGreaterThan(2);
   });
 
+  it('does not copy a member whose trailer says it holds other bytes', () => {
+    const { bytes, lines } = exhibitors(8000);
+    const damaged = Buffer.from(gzipDump(bytes, undefined));
+    for (const member of readMembers(damaged).values()) {
+      const end = member.byteOffset - damaged.byteOffset + member.byteLength;
+      damaged.writeUInt32LE(damaged.readUInt32LE(end - 4) + 1, end - 4);
+    }
+    expect(gunzipSync(gzipDump(bytes, damaged)).toString('utf8')).toBe(lines);
+  });
+
   it('takes nothing from a previous file it did not write, and is still whole', () => {
     const { bytes, lines } = exhibitors(300);
     const foreign = gzipSync(Buffer.from(lines));

@@ -28,7 +28,9 @@ export function gzipDump(bytes: KindBytes, previous: Uint8Array | undefined): Bu
   const members: Uint8Array[] = [];
   for (const [from, to] of dumpRuns(bytes)) {
     const key = createHash('sha1').update(bytes.digests.subarray(from * DIGEST_BYTES, to * DIGEST_BYTES)).digest();
-    members.push(kept.get(key.toString('hex')) ?? member(bytes, from, to, key));
+    const copy = kept.get(key.toString('hex'));
+    // A member is copied only when its trailer also says it holds the run's bytes.
+    members.push(copy !== undefined && Buffer.from(copy.buffer, copy.byteOffset, copy.byteLength).readUInt32LE(copy.byteLength - 4) === runBytes(bytes, from, to) % 2 ** 32 ? copy : member(bytes, from, to, key));
   }
   return Buffer.concat(members);
 }
@@ -36,8 +38,7 @@ export function gzipDump(bytes: KindBytes, previous: Uint8Array | undefined): Bu
 /** The runs of ranks `[from, to)` of a kind's dump: cut after an entity whose digest is a multiple of a power of two chosen for runs of about {@link TARGET_RUN_BYTES}, or past four times that. */
 function dumpRuns(bytes: KindBytes): [from: number, to: number][] {
   const count = bytes.spans.length / 3;
-  let total = 0;
-  for (let rank = 0; rank < count; rank++) total += entityLength(bytes, rank) + 1;
+  const total = runBytes(bytes, 0, count);
   const divisor = 2 ** Math.max(0, Math.round(Math.log2((count * TARGET_RUN_BYTES) / Math.max(total, 1))));
   const words = new DataView(bytes.digests.buffer, bytes.digests.byteOffset, bytes.digests.byteLength);
   const runs: [number, number][] = [];
@@ -55,10 +56,16 @@ function dumpRuns(bytes: KindBytes): [from: number, to: number][] {
   return runs;
 }
 
-// One gzip member of the lines of ranks [from, to).
-function member(bytes: KindBytes, from: number, to: number, key: Uint8Array): Uint8Array {
+// Bytes of the lines of ranks [from, to).
+function runBytes(bytes: KindBytes, from: number, to: number): number {
   let size = 0;
   for (let rank = from; rank < to; rank++) size += entityLength(bytes, rank) + 1;
+  return size;
+}
+
+// One gzip member of the lines of ranks [from, to).
+function member(bytes: KindBytes, from: number, to: number, key: Uint8Array): Uint8Array {
+  const size = runBytes(bytes, from, to);
   const lines = Buffer.allocUnsafe(size);
   let at = 0;
   for (let rank = from; rank < to; rank++) {
