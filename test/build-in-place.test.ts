@@ -3,7 +3,7 @@
  * documents holding that record and nothing else (every other file keeps its inode, bytes
  * and time), and an application cut off half way is rolled back to the previous site.
  */
-import { mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -47,6 +47,16 @@ describe('a rebuild in place', () => {
     expect(result.output.unchanged).toBe(after.size - touched.length);
     expect(touched.length).toBeLessThan(after.size / 3);
     expect((await verifySite({ dir: out })).problems).toEqual([]);
+  });
+
+  it('writes the whole site, each document as before, into a folder holding only the build\'s own files (a workflow\'s restored state)', async () => {
+    const work = await mkdtemp(path.join(tmpdir(), 'ds-state-only-'));
+    const [full, stateOnly] = [path.join(work, 'full'), path.join(work, 'state-only')];
+    // The sample: its text documents are a few percent of its files, so it would be updated in place.
+    await build({ sources: 'sources', out: full, now: TEST_NOW });
+    await cp(path.join(full, '.dataset-site'), path.join(stateOnly, '.dataset-site'), { recursive: true });
+    await build({ sources: 'sources', out: stateOnly, now: new Date(TEST_NOW.getTime() + 300_000) });
+    expect(await hashTree(stateOnly)).toEqual(await hashTree(full));
   });
 
   it('is rolled back to the previous site, bytes and times, when cut off half way', async () => {

@@ -41,7 +41,8 @@ const IN_PLACE_MAX_SHARE = 0.2;
  * Writes the site into `outDir`, trusting the previous site's manifest for what is there:
  * the text documents, a few hundred that hold every entry point, are checked for the size
  * it says, the entities and pages are not (a file of those edited by hand is found by
- * `dataset-site verify`). One pass over the documents writes those that are new or
+ * `dataset-site verify`). When a text document is missing, the folder holds the manifest
+ * but not the site (a workflow restores only `.dataset-site/`), and every file is written. One pass over the documents writes those that are new or
  * changed into a staging folder and touches no other file, so its cost follows the change.
  * Then: nothing changed, the site is left as it is; a first build, or more than
  * {@link IN_PLACE_MAX_SHARE} of the site changed, the unchanged files are linked into the
@@ -67,7 +68,8 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
       await rm(stagingDir, { recursive: true, force: true });
       return stats;
     }
-    const inPlace = previous.size > 0 && differing <= IN_PLACE_MAX_SHARE * stats.files;
+    // A site missing its entry points holds only the build's own files (restored from a cache, say): every file is written.
+    const inPlace = previous.size > 0 && !staged.incomplete && differing <= IN_PLACE_MAX_SHARE * stats.files;
     if (!inPlace && stats.unchanged > 0) await linkUnchanged(site, previous, runner);
     await runner.finish();
     await runner.close();
@@ -95,6 +97,8 @@ interface StagedChanges {
   changes: SiteChanges;
   /** Documents whose size is known only once made (a gzipped dump): counted from the files. */
   unsized: string[];
+  /** Whether a text document the manifest lists is missing from the site. */
+  incomplete: boolean;
 }
 
 /**
@@ -104,7 +108,7 @@ interface StagedChanges {
  * other documents by tasks this thread hands them.
  */
 async function stageChanges(site: RenderedSite, previous: Manifest, runner: TaskRunner, options: WriteOptions, outDir: string): Promise<StagedChanges> {
-  const staged: StagedChanges = { stats: emptyStats(), manifest: new Map(), changes: { added: [], changed: [], removed: [] }, unsized: [] };
+  const staged: StagedChanges = { stats: emptyStats(), manifest: new Map(), changes: { added: [], changed: [], removed: [] }, unsized: [], incomplete: false };
   // Enters one document into the manifest and the counts; whether it is unchanged, and its `generated_at`.
   // A stale document is unchanged but its file is not what the manifest says: written again as it was.
   const count = (path: string, fingerprint: string, size: number, timestamped: boolean, before = previous.get(path), stale = false): { same: boolean; generatedAt: string } => {
@@ -120,7 +124,12 @@ async function stageChanges(site: RenderedSite, previous: Manifest, runner: Task
   for (const document of site.others) {
     const before = previous.get(document.path);
     // The few text documents hold every entry point: each is checked on disk, the bulk (entities, pages) is trusted.
-    const stale = 'text' in document.body && before?.[0] === document.fingerprint && statSync(path.join(outDir, document.path), { throwIfNoEntry: false })?.size !== document.size + Buffer.byteLength(before[1]);
+    let stale = false;
+    if ('text' in document.body && before?.[0] === document.fingerprint) {
+      const onDisk = statSync(path.join(outDir, document.path), { throwIfNoEntry: false });
+      staged.incomplete ||= onDisk === undefined;
+      stale = onDisk?.size !== document.size + Buffer.byteLength(before[1]);
+    }
     const { same, generatedAt } = count(document.path, document.fingerprint, document.size, document.timestamped, before, stale);
     if (!same) await batch.add({ path: document.path, body: stampBody(document, generatedAt), reuse: -1 });
   }
