@@ -16,7 +16,8 @@ export interface RunResult {
   build: StepCost;
   rebuild: StepCost & { changedDocuments: number; identical: boolean };
   /** A rebuild after one exhibitor's name changed, and the documents it wrote or removed. */
-  oneChange: StepCost & { documentsWritten: number };
+  /** With the seconds of each stage the build printed (`time per stage: …`). */
+  oneChange: StepCost & { documentsWritten: number; stages: Record<string, number> };
   /** One process writing every file (bench/floor.ts). */
   floor: StepCost & { serializeMs: number; writeMs: number };
   /** Two processes, each writing every other block of files: the floor on both cores. */

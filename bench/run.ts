@@ -62,7 +62,7 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
     results.push({
       build: cost(cold),
       rebuild: { ...cost(again), changedDocuments, identical: changedDocuments === 0 && sameFiles(output, rebuilt) },
-      oneChange: { ...cost(oneChange), documentsWritten: rewritten ? Number(rewritten[1]) + Number(rewritten[2]) + Number(rewritten[3]) : NaN },
+      oneChange: { ...cost(oneChange), documentsWritten: rewritten ? Number(rewritten[1]) + Number(rewritten[2]) + Number(rewritten[3]) : NaN, stages: stageSeconds(oneChange.stdout) },
       floor: { ...cost(floor), serializeMs: split.serializeMs, writeMs: split.writeMs },
       floor2,
       search,
@@ -131,4 +131,10 @@ function cost(timing: Timing): { wall: number; cpu: number; peakRss: number } {
 function usage(message: string): never {
   console.error(`${message}\nusage: npm run bench -- [--sets S,M,L] [--runs 3] [--tag name]`);
   process.exit(2);
+}
+
+// The seconds of each stage from the build's `time per stage: load 0.4 s, validate 0.5 s, …` line.
+function stageSeconds(stdout: string): Record<string, number> {
+  const line = /time per stage: (.*)/.exec(stdout)?.[1] ?? '';
+  return Object.fromEntries([...line.matchAll(/(\w+) ([\d.]+) s/g)].map(([, stage, seconds]) => [stage!, Number(seconds)]));
 }
