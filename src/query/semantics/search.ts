@@ -84,7 +84,7 @@ export interface IndexedTerms {
  * Indexes entities listed in the default order exactly as MiniSearch with
  * {@link SEARCH_OPTIONS} would (each entity's id its rank): the whole index of a kind,
  * from which the build cuts the shards of its search index (term-shards.ts), made without
- * MiniSearch's tree, which costs four times as much. A field's length is its count of
+ * MiniSearch's tree, which costs two to three times as much. A field's length is its count of
  * distinct terms and the averages are MiniSearch's running means in its order of
  * operations, so they are equal to the bit (test/search holds this to MiniSearch's own index).
  */
