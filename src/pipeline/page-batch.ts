@@ -51,5 +51,7 @@ export function runPageBatch(batch: PageBatch, renderer: PageRenderer, writer: T
       reply.sizes.push(page.size);
     }
   }
+  // The sender counted the pages to name them: a different count would misname every answer.
+  if (i !== batch.previous.length) throw new Error(`a batch of ${batch.previous.length} pages rendered ${i}`);
   return reply;
 }

@@ -42,8 +42,9 @@ const IN_PLACE_MAX_SHARE = 0.2;
  * the text documents, a few hundred that hold every entry point, are checked for the size
  * it says, the entities and pages are not (a file of those edited by hand is found by
  * `dataset-site verify`). When a text document is missing, the folder holds the manifest
- * but not the site (a workflow restores only `.dataset-site/`), and every file is written. One pass over the documents writes those that are new or
- * changed into a staging folder and touches no other file, so its cost follows the change.
+ * but not the site (a workflow restores only `.dataset-site/`), and every file is written.
+ * One pass over the documents writes those that are new or changed into a staging folder
+ * and touches no other file, so its cost follows the change.
  * Then: nothing changed, the site is left as it is; a first build, or more than
  * {@link IN_PLACE_MAX_SHARE} of the site changed, the unchanged files are linked into the
  * staging folder (a second pass) and it is swapped in; otherwise the staged files are
@@ -94,7 +95,7 @@ interface StagedChanges {
   /** The new manifest (without itself). */
   manifest: Manifest;
   /** Documents new and changed, written into the staging folder, and those of the previous site gone. */
-  changes: SiteChanges;
+  changes: { [K in keyof SiteChanges]: string[] };
   /** Documents whose size is known only once made (a gzipped dump): counted from the files. */
   unsized: string[];
   /** Whether a text document the manifest lists is missing from the site. */
@@ -156,10 +157,10 @@ function countDocument(staged: StagedChanges, path: string, fingerprint: string,
   if (size >= 0) stats.written += size;
   if (status === 'added') {
     stats.added++;
-    (changes.added as string[]).push(path);
+    changes.added.push(path);
   } else {
     stats.rewritten++;
-    (changes.changed as string[]).push(path);
+    changes.changed.push(path);
   }
 }
 

@@ -24,15 +24,10 @@ export type Relation = 'exhibitors' | 'providers';
 
 /** Static path of one page (1-based) of a dataset listing. Filter values are normalized here. */
 export function listingPath(type: DatasetType, filters: FilterValues, page: number): string {
-  return listingPages(type, filters)(page);
+  return folderPages(listingFolder(type, filters))(page);
 }
 
-/** The {@link listingPath} of each page of one listing, its folder escaped once. */
-export function listingPages(type: DatasetType, filters: FilterValues): (page: number) => string {
-  return folderPages(listingFolder(type, filters));
-}
-
-/** The path of each page of the listing whose pages are in `folder`. */
+/** The path of each page of the listing whose pages are in `folder` (a listing's or a relation's), the folder escaped once. */
 export function folderPages(folder: string): (page: number) => string {
   return (page) => `${folder}/${page}.json`;
 }
@@ -67,12 +62,7 @@ export interface RelationSubject {
  * normalized and escaped, `~` when absent.
  */
 export function relationPath(exhibition: RelationSubject, relation: Relation, page: number): string {
-  return relationPages(exhibition, relation)(page);
-}
-
-/** The {@link relationPath} of each page of one relation listing, its folder escaped once. */
-export function relationPages(exhibition: RelationSubject, relation: Relation): (page: number) => string {
-  return folderPages(relationFolder(exhibition, relation));
+  return folderPages(relationFolder(exhibition, relation))(page);
 }
 
 /** Folder holding the pages of one relation listing. */
