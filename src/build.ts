@@ -7,8 +7,11 @@ import { UserError, hasErrors, type Diagnostic } from './diagnostics.js';
 import { lockOutput } from './pipeline/build-lock.js';
 import { readFeedState } from './pipeline/changes.js';
 import { SOURCE_FORMATS } from './pipeline/find-sources.js';
+import { codeFingerprint } from './pipeline/code-fingerprint.js';
 import { loadSources, type LoadedSources } from './pipeline/load.js';
-import { fetchSources, type FetchPolicy } from './pipeline/remote-sources.js';
+import { readPreviousRecords, type CacheScope, type PreviousRecords } from './pipeline/record-cache.js';
+import type { RecordsInput } from './pipeline/render.js';
+import { fetchSources } from './pipeline/remote-sources.js';
 import { StageClock, type BuildStage } from './pipeline/stage-clock.js';
 import { modelEntities } from './pipeline/model.js';
 import { planListings } from './pipeline/plan.js';
@@ -30,6 +33,8 @@ export interface BuildResult {
   entities: Record<Kind, number>;
   /** Records left out as invalid (only with `skipInvalid`). */
   skipped: number;
+  /** Entities the previous build made as this one would, taken from it without reading their records again (its record cache). */
+  reused: number;
   /** Files and bytes written (with `write: false`, what would have been written). */
   output: WriteStats;
   /** Milliseconds each stage took. */
@@ -62,7 +67,7 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
   const display = (file: string) => path.relative(config.root, file) || file;
   const clock = new StageClock(config.onProgress);
   if (config.write) await recoverSite(config.outDir);
-  const { dataset, diagnostics, skipped } = await readDataset(config, display, clock);
+  const { dataset, diagnostics, skipped, records } = await readDataset(config, display, clock);
   const entities = Object.fromEntries(KINDS.map((kind) => [kind, dataset.entities[kind].length])) as Record<Kind, number>;
   if (config.write && !config.allowShrink) await checkShrink(config.outDir, entities, config.maxShrink);
   // The search index's term shards are made in a worker thread from here on, while this one plans and renders.
@@ -72,47 +77,54 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
   clock.start('render');
   const context = { baseUrl: config.baseUrl, generatedAt: config.now.toISOString(), dictionary: buildDictionary() };
   const feed = { previous: config.write ? await readFeedState(config.outDir) : undefined, now: config.now, windowDays: config.changesWindowDays };
-  const site = await renderSite({ dataset, listings, context, feed, terms });
+  const site = await renderSite({ dataset, listings, context, feed, terms, records });
   clock.start('write');
   const output = config.write
     ? await writeSite(site, { outDir: config.outDir, generatedAt: context.generatedAt, onProgress: (done, total) => clock.report({ done, total }) })
     : countDocuments(site.documents, context.generatedAt);
-  return { diagnostics, entities, skipped, output, stages: clock.stop(), outDir: config.outDir };
+  const reused = [...records.origins.values()].filter((origin) => origin.previous !== undefined).length;
+  return { diagnostics, entities, skipped, reused, output, stages: clock.stop(), outDir: config.outDir };
 }
 
 // Load, validate, model: the raw and validated records are unreachable once this returns,
-// so the memory they hold is free before rendering.
-async function readDataset(config: ResolvedConfig, display: (file: string) => string, clock: StageClock): Promise<{ dataset: Dataset; diagnostics: Diagnostic[]; skipped: number }> {
+// so the memory they hold is free before rendering. The previous build's records (its
+// record cache) spare the work for the records whose source text did not change.
+async function readDataset(config: ResolvedConfig, display: (file: string) => string, clock: StageClock): Promise<{ dataset: Dataset; diagnostics: Diagnostic[]; skipped: number; records: RecordsInput }> {
+  const scope = { code: await codeFingerprint(), baseUrl: config.baseUrl };
   let loaded: LoadedSources;
-  if (config.sourcesUrl !== undefined) loaded = await loadRemoteSources(config.sourcesUrl, clock, config.fetch);
+  let previous: PreviousRecords;
+  if (config.sourcesUrl !== undefined) ({ loaded, previous } = await loadRemoteSources(config, clock, scope));
   else {
     clock.start('load');
-    loaded = await loadSources(config.sourcesDir, display);
+    previous = await readPreviousRecords(config.outDir, scope);
+    loaded = await loadSources(config.sourcesDir, display, previous);
   }
   if (loaded.files.length === 0) {
     const skipped = loaded.skipped.length === 0 ? '' : `; skipped files of other formats: ${loaded.skipped.join(', ')}`;
     throw new UserError(`no source files found in ${config.sourcesUrl ?? display(config.sourcesDir)}: dataset-site reads ${SOURCE_FORMATS.join(', ')}${skipped}; check --sources`, 1, loaded.diagnostics);
   }
   clock.start('validate');
-  const validated = validateRecords(loaded.records);
+  const validated = validateRecords(loaded.records, previous);
   const diagnostics = [...loaded.diagnostics, ...validated.diagnostics];
   if (hasErrors(diagnostics) && !config.skipInvalid) {
     throw new UserError('the sources have problems; nothing was written (use --skip-invalid to build without the bad records)', 1, diagnostics);
   }
   clock.start('model');
-  const entities = modelEntities(validated.records, config.baseUrl, config.now.toISOString().slice(0, 10));
-  return { dataset: new Dataset(entities), diagnostics, skipped: validated.rejected };
+  const entities = modelEntities(validated.records, config.baseUrl, config.now.toISOString().slice(0, 10), validated.origins);
+  return { dataset: new Dataset(entities), diagnostics, skipped: validated.rejected, records: { origins: validated.origins, previous, scope } };
 }
 
 // Fetches the remote sources into a scratch folder, reads them as local files named by their URLs, and removes the folder.
-async function loadRemoteSources(url: string, clock: StageClock, policy: FetchPolicy): Promise<LoadedSources> {
+async function loadRemoteSources(config: ResolvedConfig, clock: StageClock, scope: CacheScope): Promise<{ loaded: LoadedSources; previous: PreviousRecords }> {
+  const url = config.sourcesUrl!;
   clock.start('fetch');
   const scratch = await mkdtemp(path.join(tmpdir(), 'dataset-site-sources-'));
   try {
-    const files = await fetchSources(url, scratch, policy);
+    const files = await fetchSources(url, scratch, config.fetch);
     clock.report({ message: `fetched ${files.size} source document${files.size === 1 ? '' : 's'} from ${url}` });
     clock.start('load');
-    return await loadSources(scratch, (file) => files.get(file) ?? file);
+    const previous = await readPreviousRecords(config.outDir, scope);
+    return { loaded: await loadSources(scratch, (file) => files.get(file) ?? file, previous), previous };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

@@ -40,7 +40,8 @@ program
         `${files} files, ${(bytes / 1e6).toFixed(1)} MB; ${added} added, ${rewritten} changed, ${removed} removed, ${unchanged} unchanged (${(written / 1e6).toFixed(1)} MB written), ` +
         `${result.output.changed} documents changed, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
-    console.log(`time per stage: ${Object.entries(result.stages).map(([stage, ms]) => `${stage} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+    const total = exhibition + exhibitor + service_provider;
+    console.log(`time per stage: ${Object.entries(result.stages).map(([stage, ms]) => `${stage} ${(ms / 1000).toFixed(1)} s`).join(', ')}; ${result.reused} of ${total} entities taken from the previous build`);
   });
 
 program

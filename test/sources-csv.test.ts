@@ -54,7 +54,9 @@ describe('CSV and TSV sources', () => {
       'exports/exhibitors/all.csv': table(TINY.exhibitors!, ','),
       'service_providers.tsv': table(TINY.service_providers!, '\t'),
     });
-    expect(await hashTree(await buildSite(tables))).toEqual(await hashTree(await buildSite(json)));
+    // What is served: the build's own files differ, as its record cache knows records by their source text.
+    const served = async (out: string) => new Map([...(await hashTree(out))].filter(([file]) => !file.startsWith('.dataset-site/')));
+    expect(await served(await buildSite(tables))).toEqual(await served(await buildSite(json)));
   });
 
   it('name the file, line and column of a bad cell', async () => {

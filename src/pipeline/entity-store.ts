@@ -1,10 +1,12 @@
 /**
  * Every entity serialized once, as UTF-8 JSON packed into shared memory: pages splice
  * these bytes (in this thread or in worker threads, without copying or re-encoding them),
- * and each entity's SHA-1 digest stands for its bytes in page fingerprints.
+ * and each entity's SHA-1 digest stands for its bytes in page fingerprints. An entity the
+ * previous build served as it is (record-cache.ts) keeps its bytes in the previous dump.
  */
 import { hash } from 'node:crypto';
 import type { Dataset } from '../query/semantics/dataset.js';
+import type { Entity } from '../query/semantics/entity.js';
 import { KINDS, type Kind } from '../query/semantics/kinds.js';
 
 /** The serialized entities of one kind, by rank in the default order. */
@@ -30,17 +32,30 @@ export interface EntityStore {
 export const DIGEST_BYTES = 20;
 const CHUNK_BYTES = 1 << 26;
 
-/** Serializes every entity of the dataset once. */
-export function serializeEntities(dataset: Dataset): EntityStore {
+/** Entities serialized before, which keep their bytes: the previous bytes of each kind, and the previous rank of an entity made before. */
+export interface ReusedEntities {
+  bytes: Partial<Record<Kind, KindBytes>>;
+  rankOf: (entity: Entity) => number | undefined;
+}
+
+/** Serializes every entity of the dataset once, but those `reused` names, whose bytes are kept. */
+export function serializeEntities(dataset: Dataset, reused: ReusedEntities = { bytes: {}, rankOf: () => undefined }): EntityStore {
   const store = { bytes: {}, digests: {} } as EntityStore;
   for (const kind of KINDS) {
     const entities = dataset.entities[kind];
     const spans = new Int32Array(new SharedArrayBuffer(entities.length * 3 * Int32Array.BYTES_PER_ELEMENT));
     const digests = Buffer.from(new SharedArrayBuffer(entities.length * DIGEST_BYTES));
-    const chunks: SharedArrayBuffer[] = [];
+    const before = reused.bytes[kind];
+    const chunks: SharedArrayBuffer[] = before === undefined ? [] : [before.chunks[0]!];
     let chunk: Buffer<ArrayBufferLike> = Buffer.alloc(0);
     let used = 0;
     for (let rank = 0; rank < entities.length; rank++) {
+      const previous = before === undefined ? undefined : reused.rankOf(entities[rank]!);
+      if (previous !== undefined) {
+        spans.set(before!.spans.subarray(previous * 3, previous * 3 + 3), rank * 3);
+        digests.set(before!.digests.subarray(previous * DIGEST_BYTES, (previous + 1) * DIGEST_BYTES), rank * DIGEST_BYTES);
+        continue;
+      }
       const json = JSON.stringify(entities[rank]);
       // UTF-8 takes at most 3 bytes a UTF-16 unit: when that much is free, writing alone measures it.
       if (used + 3 * json.length > chunk.length) {

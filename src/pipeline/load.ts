@@ -8,6 +8,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { COLLECTIONS, KINDS, type Kind } from '../query/semantics/kinds.js';
 import { readDelimitedFile } from './csv-records.js';
 import type { RawRecord } from './raw-record.js';
+import { sourceKey, type PreviousRecords } from './record-cache.js';
 import { findSources } from './find-sources.js';
 import { arrayElementLines, lineAt } from './json-lines.js';
 import { decodeUtf8, lineOfByte } from './utf8.js';
@@ -31,20 +32,44 @@ const KIND_OF_COLLECTION = new Map<string, Kind>(KINDS.map((kind) => [COLLECTION
 /**
  * Reads every `*.json`, `*.ndjson`, `*.jsonl`, `*.csv` and `*.tsv` file below `sourcesDir` (sorted, so
  * the result is the same on every machine). `displayPath` turns an absolute path into
- * the name shown in diagnostics.
+ * the name shown in diagnostics. An NDJSON line the previous build's record cache holds
+ * is not parsed.
  */
-export async function loadSources(sourcesDir: string, displayPath: (file: string) => string): Promise<LoadedSources> {
+export async function loadSources(sourcesDir: string, displayPath: (file: string) => string, previous: PreviousRecords = {}): Promise<LoadedSources> {
   const { files, skipped, diagnostics } = await findSources(sourcesDir, displayPath);
   const result: LoadedSources = { files, skipped, records: [], diagnostics };
   for (const file of files) {
     const name = displayPath(file);
     const text = await readText(file, name, result.diagnostics);
     if (text === undefined) continue;
+    const first = result.records.length;
     if (file.endsWith('.json')) readJsonFile(text, name, result);
     else if (/\.(?:csv|tsv)$/.test(file)) readTableFile(text, file, name, result);
-    else readNdjsonFile(text, name, kindOfFolder(file), result);
+    else readNdjsonFile(text, name, kindOfFolder(file), previous, result);
+    keyParsedRecords(result.records, first, previous);
   }
   return result;
+}
+
+// A record of a JSON, CSV or TSV file is known by its JSON: the same text for the same record.
+function keyParsedRecords(records: RawRecord[], first: number, previous: PreviousRecords): void {
+  for (let i = first; i < records.length; i++) {
+    const record = records[i]!;
+    if (record.key !== undefined) continue;
+    const json = jsonOf(record.value);
+    if (json === undefined) continue;
+    record.key = sourceKey(json);
+    record.previous = previous[record.kind]?.ranks.get(record.key);
+  }
+}
+
+// A value nested deeper than the stack allows is not written (validation rejects it).
+function jsonOf(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
 }
 
 async function readText(file: string, name: string, diagnostics: Diagnostic[]): Promise<string | undefined> {
@@ -102,17 +127,24 @@ function readJsonFile(text: string, file: string, result: LoadedSources): void {
   }
 }
 
-function readNdjsonFile(text: string, file: string, kind: Kind | undefined, result: LoadedSources): void {
+function readNdjsonFile(text: string, file: string, kind: Kind | undefined, previous: PreviousRecords, result: LoadedSources): void {
   if (!kind) {
     const folders = [...KIND_OF_COLLECTION.keys()].join(', ');
     result.diagnostics.push({ code: 'misplaced_file', severity: 'error', file, message: `an NDJSON file must be inside a folder named ${folders}, which says what its records are` });
     return;
   }
+  const cached = previous[kind]?.ranks;
   const lines = text.split('\n');
   lines.forEach((lineText, i) => {
     if (lineText.trim() === '') return;
+    const key = sourceKey(lineText);
+    const rank = cached?.get(key);
+    if (rank !== undefined) {
+      result.records.push({ kind, file, line: i + 1, value: undefined, key, previous: rank, text: lineText });
+      return;
+    }
     try {
-      result.records.push({ kind, file, line: i + 1, value: JSON.parse(lineText) });
+      result.records.push({ kind, file, line: i + 1, value: JSON.parse(lineText), key });
     } catch (error) {
       result.diagnostics.push(parseFailure(error as Error, lineText, file, i + 1));
     }

@@ -1,6 +1,8 @@
 /**
  * Stage 3, model: turn valid source records into entities as served: derived `status`,
- * absolute `_links` and `_rag_text`, keys in the served order.
+ * absolute `_links` and `_rag_text`, keys in the served order. A record whose entity the
+ * previous build served as this one would (record-cache.ts) stays as it is: its source
+ * fields are all the query semantics reads, and its bytes are the previous ones.
  */
 import { entityPath, relationPath } from '../query/formats/paths.js';
 import { staticUrl } from '../query/formats/urls.js';
@@ -8,10 +10,15 @@ import type { EntitiesByKind, Entity } from '../query/semantics/entity.js';
 import type { Kind } from '../query/semantics/kinds.js';
 import { SOURCE_FIELDS, type ExhibitionStatus, type SourceRecord } from '../schema/entities.js';
 import { names, ragText, type ExhibitionNames } from './rag-text.js';
+import type { RecordOrigins } from './record-cache.js';
 import type { ValidRecords } from './validate.js';
 
-/** Builds the served entities of every kind. `today` is the build date, `YYYY-MM-DD` (UTC). */
-export function modelEntities(records: ValidRecords, baseUrl: string, today: string): EntitiesByKind {
+/**
+ * Builds the served entities of every kind. `today` is the build date, `YYYY-MM-DD` (UTC).
+ * The `origins` of the records become those of their entities; an entity with a
+ * `previous` origin is its record, without `_links` and `_rag_text`, which its bytes hold.
+ */
+export function modelEntities(records: ValidRecords, baseUrl: string, today: string, origins: RecordOrigins = new Map()): EntitiesByKind {
   const url = (path: string) => staticUrl(baseUrl, path);
   const exhibitionUrls = new Map<string, string>(); // exhibitors link the same exhibitions many times
   const exhibitionUrl = (id: string) => {
@@ -21,23 +28,33 @@ export function modelEntities(records: ValidRecords, baseUrl: string, today: str
   };
   const exhibitionNames = new Map(records.exhibition.map((record) => [record.id, names('exhibition', record)]));
   const namesOf: ExhibitionNames = (id) => exhibitionNames.get(id) ?? [];
-  const toEntity = (kind: Kind, record: Record<string, unknown>, links: Record<string, unknown>) => entityOf(kind, record, links, namesOf);
+  const toEntity = (kind: Kind, record: Record<string, unknown>, fields: Record<string, unknown>, links: () => Record<string, unknown>) => {
+    const origin = origins.get(record);
+    if (origin?.previous !== undefined) return record as Entity;
+    const entity = entityOf(kind, fields, links(), namesOf);
+    if (origin !== undefined) origins.set(entity, origin).delete(record);
+    return entity;
+  };
   return {
-    exhibition: records.exhibition.map((record) =>
-      toEntity('exhibition', { ...record, status: exhibitionStatus(record, today) }, {
+    exhibition: records.exhibition.map((record) => {
+      const status = exhibitionStatus(record, today);
+      // A cached exhibition holds the status derived then: the same today, or it is made anew.
+      const origin = origins.get(record);
+      if (origin !== undefined && status !== record.status) origin.previous = undefined;
+      return toEntity('exhibition', record, { ...record, status }, () => ({
         self: url(entityPath('exhibition', record.id)),
         exhibitors: url(relationPath(record, 'exhibitors', 1)),
         providers: url(relationPath(record, 'providers', 1)),
-      }),
-    ),
+      }));
+    }),
     exhibitor: records.exhibitor.map((record) =>
-      toEntity('exhibitor', record, {
+      toEntity('exhibitor', record, record, () => ({
         self: url(entityPath('exhibitor', record.id)),
         exhibitions: record.exhibition_ids.map(exhibitionUrl),
-      }),
+      })),
     ),
     service_provider: records.service_provider.map((record) =>
-      toEntity('service_provider', record, { self: url(entityPath('service_provider', record.id)) }),
+      toEntity('service_provider', record, record, () => ({ self: url(entityPath('service_provider', record.id)) })),
     ),
   };
 }

@@ -23,6 +23,7 @@ import { entityDigest, entityLength, serializeEntities, type EntityStore } from 
 import { advanceFeed, renderFeed, type FeedState } from './changes.js';
 import { textDocument, type OutputDocument, type OutputFile } from './output.js';
 import type { PagedListing } from './page-batch.js';
+import { recordCacheFile, reusedEntities, type CacheScope, type PreviousRecords, type RecordOrigins } from './record-cache.js';
 import { PageRenderer, listingPageCount, pageDictionaries } from './pages.js';
 import { renderTermsAside } from './terms-aside.js';
 import type { Listing } from './plan.js';
@@ -35,6 +36,15 @@ export interface RenderInput {
   feed: FeedInput;
   /** The term shards of the search index, when already started ({@link renderTermsAside}); else started here. */
   terms?: Promise<Record<Kind, RenderedTerms>>;
+  /** The entities' origins and the previous build's records: with them, the entities made before keep their bytes and the site holds a record cache for the next build. */
+  records?: RecordsInput;
+}
+
+/** What the record cache needs (record-cache.ts). */
+export interface RecordsInput {
+  origins: RecordOrigins;
+  previous: PreviousRecords;
+  scope: CacheScope;
 }
 
 /** The changes feed before this build, when this build is made, and how many days it keeps. */
@@ -59,10 +69,11 @@ export interface RenderedSite extends AssembleContext {
 }
 
 /** Renders every document of the site; the term shards of the search index in a worker thread meanwhile. */
-export async function renderSite({ dataset, listings, context, feed, terms = renderTermsAside(dataset) }: RenderInput): Promise<RenderedSite> {
-  const store = serializeEntities(dataset);
+export async function renderSite({ dataset, listings, context, feed, terms = renderTermsAside(dataset), records }: RenderInput): Promise<RenderedSite> {
+  const store = serializeEntities(dataset, records && reusedEntities(records.previous, records.origins));
   const state = advanceFeed(feed.previous, entityDigests(dataset, store), feed.now, feed.windowDays);
   const texts = textDocuments(dataset, context, renderFeed(state, context.baseUrl, feed.windowDays)).map(textDocument);
+  if (records !== undefined) texts.push(textDocument(recordCacheFile(dataset, store, records.origins, records.scope)));
   for (const kind of KINDS) for (const document of renderSearchIndex(dataset, kind, (await terms)[kind])) texts.push(textDocument({ ...document, timestamped: true }));
   const paged = pagedListings(dataset, listings);
   const assembleContext: AssembleContext = { entities: store.bytes, dictionaries: pageDictionaries(context) };

@@ -1,7 +1,8 @@
 /**
  * Stage 2, validate: run every raw record through its kind's zod schema, then check ids
  * are unique and exhibition links exist. Every problem becomes a diagnostic; nothing stops
- * at the first one.
+ * at the first one. A record the previous build's record cache holds is taken as that
+ * build served it, without its schema: it had no problem then and has the same text.
  */
 import type { z } from 'zod';
 import type { Diagnostic } from '../diagnostics.js';
@@ -9,6 +10,7 @@ import type { Kind } from '../query/semantics/kinds.js';
 import { SOURCE_FIELDS, SOURCE_SCHEMAS, type SourceRecord } from '../schema/entities.js';
 import { NON_HTTP_URL } from '../schema/fields.js';
 import type { RawRecord } from './raw-record.js';
+import { previousFields, type PreviousRecords, type RecordOrigin, type RecordOrigins } from './record-cache.js';
 
 /** Valid records of each kind, in source order. */
 export type ValidRecords = { [K in Kind]: SourceRecord<K>[] };
@@ -19,15 +21,28 @@ export interface ValidationResult {
   diagnostics: Diagnostic[];
   /** Records left out because they were invalid. */
   rejected: number;
+  /** The origin of each valid record (record-cache.ts). */
+  origins: RecordOrigins;
 }
 
-/** Validates raw records; invalid records are left out of `records` and reported. */
-export function validateRecords(raw: readonly RawRecord[]): ValidationResult {
-  const result: ValidationResult = { records: { exhibition: [], exhibitor: [], service_provider: [] }, diagnostics: [], rejected: 0 };
+/**
+ * Validates raw records; invalid records are left out of `records` and reported. A record
+ * with a rank in the `previous` build's dump is read from there.
+ */
+export function validateRecords(raw: readonly RawRecord[], previous: PreviousRecords = {}): ValidationResult {
+  const result: ValidationResult = { records: { exhibition: [], exhibitor: [], service_provider: [] }, diagnostics: [], rejected: 0, origins: new Map() };
   const warnedFields = new Set<string>();
   const firstSeen = new Map<string, RawRecord>();
   for (const record of raw) {
     const where = { file: record.file, line: record.line, kind: record.kind };
+    if (record.previous !== undefined) {
+      const fields = previousFields(previous[record.kind]!, record.previous);
+      if (fields !== undefined) {
+        keepUnique(record, fields as SourceRecord<Kind>, { key: record.key, previous: record.previous }, firstSeen, result);
+        continue;
+      }
+      record.value = JSON.parse(record.text!); // it parsed in the previous build
+    }
     if (typeof record.value !== 'object' || record.value === null || Array.isArray(record.value)) {
       result.diagnostics.push({ code: 'invalid_field', severity: 'error', ...where, message: 'a record must be a JSON object' });
       result.rejected++;
@@ -35,7 +50,7 @@ export function validateRecords(raw: readonly RawRecord[]): ValidationResult {
     }
     const value = record.value as Record<string, unknown>;
     const id = describeId(value.id);
-    warnUnknownFields(record, value, id, warnedFields, result.diagnostics);
+    const unknownFields = warnUnknownFields(record, value, id, warnedFields, result.diagnostics);
     const parsed = (SOURCE_SCHEMAS[record.kind] as z.ZodType).safeParse(value);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -46,33 +61,51 @@ export function validateRecords(raw: readonly RawRecord[]): ValidationResult {
       result.rejected++;
       continue;
     }
-    const valid = parsed.data as SourceRecord<Kind>;
-    const key = `${record.kind}\u0000${valid.id}`;
-    const first = firstSeen.get(key);
-    if (first) {
-      result.diagnostics.push({ code: 'duplicate_id', severity: 'error', ...where, id: valid.id, field: 'id', message: `duplicate id; first defined at ${first.file}:${first.line}` });
-      result.rejected++;
-      continue;
-    }
-    firstSeen.set(key, record);
-    (result.records[record.kind] as SourceRecord<Kind>[]).push(valid);
+    // A record that had a warning is never cached, so that every build gives the warning again.
+    keepUnique(record, parsed.data as SourceRecord<Kind>, { key: unknownFields ? undefined : record.key, previous: undefined }, firstSeen, result);
   }
   dropUnknownExhibitionLinks(result, firstSeen);
   return result;
 }
 
+// Keeps a valid record unless another of its kind has its id.
+function keepUnique(record: RawRecord, valid: SourceRecord<Kind>, origin: RecordOrigin, firstSeen: Map<string, RawRecord>, result: ValidationResult): void {
+  const key = `${record.kind}\u0000${valid.id}`;
+  const first = firstSeen.get(key);
+  if (first) {
+    const message = `duplicate id; first defined at ${first.file}:${first.line}`;
+    result.diagnostics.push({ code: 'duplicate_id', severity: 'error', file: record.file, line: record.line, kind: record.kind, id: valid.id, field: 'id', message });
+    result.rejected++;
+    return;
+  }
+  firstSeen.set(key, record);
+  (result.records[record.kind] as SourceRecord<Kind>[]).push(valid);
+  result.origins.set(valid, origin);
+}
+
+// Drops an exhibitor's links to exhibitions that do not exist, with a warning. An exhibitor
+// linked to an exhibition not as the previous build served it is made anew: its `_rag_text`
+// holds the names of its exhibitions.
 function dropUnknownExhibitionLinks(result: ValidationResult, firstSeen: Map<string, RawRecord>): void {
-  const exhibitionIds = new Set(result.records.exhibition.map((exhibition) => exhibition.id));
+  const exhibitionIds = new Set<string>();
+  const changedExhibitions = new Set<string>();
+  for (const exhibition of result.records.exhibition) {
+    exhibitionIds.add(exhibition.id);
+    if (result.origins.get(exhibition)!.previous === undefined) changedExhibitions.add(exhibition.id);
+  }
   for (const exhibitor of result.records.exhibitor) {
+    const origin = result.origins.get(exhibitor)!;
+    if (origin.previous !== undefined && exhibitor.exhibition_ids.some((id) => changedExhibitions.has(id))) origin.previous = undefined;
     const unknown = exhibitor.exhibition_ids.filter((id) => !exhibitionIds.has(id));
     if (unknown.length === 0) continue;
-    const origin = firstSeen.get(`exhibitor\u0000${exhibitor.id}`)!;
+    Object.assign(origin, { key: undefined, previous: undefined });
+    const source = firstSeen.get(`exhibitor\u0000${exhibitor.id}`)!;
     for (const id of unknown) {
       result.diagnostics.push({
         code: 'unknown_exhibition',
         severity: 'warning',
-        file: origin.file,
-        line: origin.line,
+        file: source.file,
+        line: source.line,
         kind: 'exhibitor',
         id: exhibitor.id,
         field: 'exhibition_ids',
@@ -83,14 +116,19 @@ function dropUnknownExhibitionLinks(result: ValidationResult, firstSeen: Map<str
   }
 }
 
-function warnUnknownFields(record: RawRecord, value: Record<string, unknown>, id: string | undefined, warned: Set<string>, diagnostics: Diagnostic[]): void {
+// Whether the record has fields of no schema; each is warned of once per kind.
+function warnUnknownFields(record: RawRecord, value: Record<string, unknown>, id: string | undefined, warned: Set<string>, diagnostics: Diagnostic[]): boolean {
   const known = SOURCE_FIELDS[record.kind];
+  let found = false;
   for (const field of Object.keys(value)) {
+    if (known.includes(field)) continue;
+    found = true;
     const key = `${record.kind}\u0000${field}`;
-    if (known.includes(field) || warned.has(key)) continue;
+    if (warned.has(key)) continue;
     warned.add(key);
     diagnostics.push({ code: 'unknown_field', severity: 'warning', file: record.file, line: record.line, kind: record.kind, id, field, message: 'unknown field, dropped (warned once per field and kind)' });
   }
+  return found;
 }
 
 function describeId(id: unknown): string | undefined {

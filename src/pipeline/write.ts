@@ -39,8 +39,9 @@ const IN_PLACE_MAX_SHARE = 0.2;
 
 /**
  * Writes the site into `outDir`, trusting the previous site's manifest for what is there:
- * the text documents, a few hundred that hold every entry point, are checked for the size
- * it says, the entities and pages are not (a file of those edited by hand is found by
+ * the text documents, a few hundred that hold every entry point, and the dumps, from
+ * which the next build reads its entities, are checked for the size it says; the
+ * entities and pages are not (a file of those edited by hand is found by
  * `dataset-site verify`). When a text document is missing, the folder holds the manifest
  * but not the site (a workflow restores only `.dataset-site/`), and every file is written.
  * One pass over the documents writes those that are new or changed into a staging folder
@@ -124,9 +125,10 @@ async function stageChanges(site: RenderedSite, previous: Manifest, runner: Task
   const batch = new TaskBatch(runner);
   for (const document of site.others) {
     const before = previous.get(document.path);
-    // The few text documents hold every entry point: each is checked on disk, the bulk (entities, pages) is trusted.
+    // The few text documents hold every entry point, and the next build reads its entities from the dumps:
+    // each of these is checked on disk, the bulk (entities, pages) is trusted.
     let stale = false;
-    if ('text' in document.body && before?.[0] === document.fingerprint) {
+    if (('text' in document.body || ('dump' in document.body && !document.body.gzip)) && before?.[0] === document.fingerprint) {
       const onDisk = statSync(path.join(outDir, document.path), { throwIfNoEntry: false });
       staged.incomplete ||= onDisk === undefined;
       stale = onDisk?.size !== document.size + Buffer.byteLength(before[1]);
