@@ -69,14 +69,15 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
   if (config.write) await recoverSite(config.outDir);
   const { dataset, diagnostics, skipped, records } = await readDataset(config, display, clock);
   const entities = Object.fromEntries(KINDS.map((kind) => [kind, dataset.entities[kind].length])) as Record<Kind, number>;
-  if (config.write && !config.allowShrink) await checkShrink(config.outDir, entities, config.maxShrink);
+  const previousFeed = config.write ? await readFeedState(config.outDir) : undefined;
+  if (config.write && !config.allowShrink) await checkShrink(config.outDir, previousFeed, entities, config.maxShrink);
   // The search index's term shards are made in a worker thread from here on, while this one plans and renders.
   const terms = renderTermsAside(dataset);
   clock.start('plan');
   const listings = planListings(dataset);
   clock.start('render');
   const context = { baseUrl: config.baseUrl, generatedAt: config.now.toISOString(), dictionary: buildDictionary() };
-  const feed = { previous: config.write ? await readFeedState(config.outDir) : undefined, now: config.now, windowDays: config.changesWindowDays };
+  const feed = { previous: previousFeed, now: config.now, windowDays: config.changesWindowDays };
   const site = await renderSite({ dataset, listings, context, feed, terms, records });
   clock.start('write');
   const output = config.write

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.js';
-import { MANIFEST_PATH } from '../src/query/formats/manifest.js';
+import { MANIFEST_PATH, parseManifest } from '../src/query/formats/manifest.js';
 import { CLI, runCli, runNode } from './helpers/cli.js';
 import { TEST_NOW, copySampleSite, hashTree, readSiteJson } from './helpers/site.js';
 
@@ -72,8 +72,8 @@ describe('rebuilding', () => {
     const later = new Date(TEST_NOW.getTime() + 300_000);
     const result = await build({ sources, out, now: later });
     expect(result.output.changed).toBeGreaterThan(0);
-    const manifest = await readSiteJson<{ files: Record<string, [string, string]> }>(out, MANIFEST_PATH);
-    const stamps = Object.values(manifest.files).map(([, at]) => at);
+    const manifest = parseManifest(await readFile(path.join(out, MANIFEST_PATH), 'utf8'));
+    const stamps = [...manifest.values()].map(([, at]) => at);
     expect(stamps.filter((at) => at === later.toISOString()).length).toBe(result.output.changed);
     expect(stamps.filter((at) => at === TEST_NOW.toISOString()).length).toBeGreaterThan(result.output.changed);
     const schema = await readSiteJson<{ _meta: { generated_at: string } }>(out, 'api/public/schema.json');

@@ -43,6 +43,8 @@ export interface PreviousKind {
   ranks: Map<string, number>;
   /** The previous dump as one chunk, with each entity's span and digest. */
   bytes: KindBytes;
+  /** The same dump, to read from. */
+  dump: Buffer;
 }
 
 /** The previous build's records, for the kinds whose cache and dump were found intact. */
@@ -93,7 +95,7 @@ export async function readPreviousRecords(outDir: string, scope: CacheScope): Pr
       const key = listed.keys.slice(rank * KEY_CHARS, (rank + 1) * KEY_CHARS);
       if (key !== NO_KEY) ranks.set(key, rank);
     }
-    previous[kind] = { ranks, bytes: { chunks: [dump.buffer], spans: dump.spans, digests } };
+    previous[kind] = { ranks, bytes: { chunks: [dump.buffer], spans: dump.spans, digests }, dump: Buffer.from(dump.buffer) };
   }
   return previous;
 }
@@ -130,14 +132,14 @@ async function readDump(file: string, lengths: readonly number[]): Promise<{ buf
  * read from its bytes up to its `_links`; `undefined` when they cannot be read.
  */
 export function previousFields(previous: PreviousKind, rank: number): Record<string, unknown> | undefined {
-  const chunk = Buffer.from(previous.bytes.chunks[0]!);
-  const start = previous.bytes.spans[rank * 3 + 1]!;
-  const end = start + previous.bytes.spans[rank * 3 + 2]!;
+  const { dump, bytes } = previous;
+  const start = bytes.spans[rank * 3 + 1]!;
+  const end = start + bytes.spans[rank * 3 + 2]!;
   // A `"` inside a JSON string is escaped, so the first `,"_links":` is the key; the source fields come before it.
-  const links = chunk.indexOf(LINKS_KEY, start);
+  const links = dump.indexOf(LINKS_KEY, start);
   if (links < 0 || links >= end) return undefined;
   try {
-    return JSON.parse(`${chunk.toString('utf8', start, links)}}`) as Record<string, unknown>;
+    return JSON.parse(`${dump.toString('utf8', start, links)}}`) as Record<string, unknown>;
   } catch {
     return undefined;
   }

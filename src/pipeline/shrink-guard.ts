@@ -8,16 +8,16 @@ import path from 'node:path';
 import { UserError } from '../diagnostics.js';
 import { API_ROOT } from '../query/formats/urls.js';
 import { COLLECTIONS, KINDS, type Kind } from '../query/semantics/kinds.js';
-import { readFeedState } from './changes.js';
+import type { FeedState } from './changes.js';
 
 /**
  * Fails with a {@link UserError} (exit 1) when some kind has fewer than `(1 - maxShrink)`
- * times the entities the site in `outDir` has; a site that does not exist yet never fails.
+ * times the entities the site in `outDir` has, as its feed `state` lists them (or, without
+ * one, its entity documents); a site that does not exist yet never fails.
  */
-export async function checkShrink(outDir: string, counts: Record<Kind, number>, maxShrink: number): Promise<void> {
+export async function checkShrink(outDir: string, state: FeedState | undefined, counts: Record<Kind, number>, maxShrink: number): Promise<void> {
   const problems: string[] = [];
   // The feed state knows the previous build's entities even when only `.dataset-site/` was kept (a CI cache).
-  const state = await readFeedState(outDir);
   for (const kind of KINDS) {
     const before = state === undefined ? await entityDocuments(outDir, kind) : Object.keys(state.digests[kind] ?? {}).length;
     const after = counts[kind];

@@ -8,7 +8,8 @@
 /** Path of the manifest inside the site. */
 export const MANIFEST_PATH = '.dataset-site/manifest.json';
 // 2: pages are fingerprinted from their entities' digests (pipeline/pages.ts), and entities are listed.
-const MANIFEST_VERSION = 2;
+// 3: `files` is one flat array, path, fingerprint, generated_at, ...: read in half the time of an object of 125,000 keys.
+const MANIFEST_VERSION = 3;
 
 /** A document's fingerprint and the `generated_at` it was written with. */
 export type ManifestEntry = readonly [fingerprint: string, generatedAt: string];
@@ -21,8 +22,8 @@ export type Manifest = Map<string, ManifestEntry>;
  * it renders its documents, which the data alone decides, so equal sources give equal bytes.
  */
 export function serializeManifest(manifest: Manifest): string {
-  const files: Record<string, ManifestEntry> = {};
-  manifest.forEach((entry, file) => (files[file] = entry));
+  const files: string[] = [];
+  manifest.forEach(([fingerprint, generatedAt], file) => files.push(file, fingerprint, generatedAt));
   return JSON.stringify({ version: MANIFEST_VERSION, files });
 }
 
@@ -30,10 +31,10 @@ export function serializeManifest(manifest: Manifest): string {
 export function parseManifest(text: string): Manifest {
   try {
     const document = JSON.parse(text) as { version?: unknown; files?: unknown };
-    if (document.version !== MANIFEST_VERSION || typeof document.files !== 'object' || document.files === null) return new Map();
-    const files = document.files as Record<string, [string, string]>;
+    if (document.version !== MANIFEST_VERSION || !Array.isArray(document.files) || document.files.length % 3 !== 0) return new Map();
+    const files = document.files as string[];
     const manifest: Manifest = new Map();
-    for (const file in files) manifest.set(file, files[file]!);
+    for (let i = 0; i < files.length; i += 3) manifest.set(files[i]!, [files[i + 1]!, files[i + 2]!]);
     return manifest;
   } catch {
     return new Map();
