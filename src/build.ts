@@ -9,9 +9,9 @@ import { readFeedState } from './pipeline/changes.js';
 import { SOURCE_FORMATS } from './pipeline/find-sources.js';
 import { codeFingerprint } from './pipeline/code-fingerprint.js';
 import { loadSources, type LoadedSources } from './pipeline/load.js';
-import { readPreviousRecords, type CacheScope, type PreviousRecords } from './pipeline/record-cache.js';
+import { readPreviousRecords, type PreviousRecords } from './pipeline/record-cache.js';
 import type { RecordsInput } from './pipeline/render.js';
-import { fetchSources } from './pipeline/remote-sources.js';
+import { fetchSources, type FetchPolicy } from './pipeline/remote-sources.js';
 import { StageClock, type BuildStage } from './pipeline/stage-clock.js';
 import { modelEntities } from './pipeline/model.js';
 import { planListings } from './pipeline/plan.js';
@@ -92,12 +92,11 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
 // record cache) spare the work for the records whose source text did not change.
 async function readDataset(config: ResolvedConfig, display: (file: string) => string, clock: StageClock): Promise<{ dataset: Dataset; diagnostics: Diagnostic[]; skipped: number; records: RecordsInput }> {
   const scope = { code: await codeFingerprint(), baseUrl: config.baseUrl };
+  const previous = await readPreviousRecords(config.outDir, scope);
   let loaded: LoadedSources;
-  let previous: PreviousRecords;
-  if (config.sourcesUrl !== undefined) ({ loaded, previous } = await loadRemoteSources(config, clock, scope));
+  if (config.sourcesUrl !== undefined) loaded = await loadRemoteSources(config.sourcesUrl, clock, config.fetch, previous);
   else {
     clock.start('load');
-    previous = await readPreviousRecords(config.outDir, scope);
     loaded = await loadSources(config.sourcesDir, display, previous);
   }
   if (loaded.files.length === 0) {
@@ -116,16 +115,14 @@ async function readDataset(config: ResolvedConfig, display: (file: string) => st
 }
 
 // Fetches the remote sources into a scratch folder, reads them as local files named by their URLs, and removes the folder.
-async function loadRemoteSources(config: ResolvedConfig, clock: StageClock, scope: CacheScope): Promise<{ loaded: LoadedSources; previous: PreviousRecords }> {
-  const url = config.sourcesUrl!;
+async function loadRemoteSources(url: string, clock: StageClock, policy: FetchPolicy, previous: PreviousRecords): Promise<LoadedSources> {
   clock.start('fetch');
   const scratch = await mkdtemp(path.join(tmpdir(), 'dataset-site-sources-'));
   try {
-    const files = await fetchSources(url, scratch, config.fetch);
+    const files = await fetchSources(url, scratch, policy);
     clock.report({ message: `fetched ${files.size} source document${files.size === 1 ? '' : 's'} from ${url}` });
     clock.start('load');
-    const previous = await readPreviousRecords(config.outDir, scope);
-    return { loaded: await loadSources(scratch, (file) => files.get(file) ?? file, previous), previous };
+    return await loadSources(scratch, (file) => files.get(file) ?? file, previous);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

@@ -34,7 +34,6 @@ export function validateRecords(raw: readonly RawRecord[], previous: PreviousRec
   const warnedFields = new Set<string>();
   const firstSeen = new Map<string, RawRecord>();
   for (const record of raw) {
-    const where = { file: record.file, line: record.line, kind: record.kind };
     if (record.previous !== undefined) {
       const fields = previousFields(previous[record.kind]!, record.previous);
       if (fields !== undefined) {
@@ -43,6 +42,7 @@ export function validateRecords(raw: readonly RawRecord[], previous: PreviousRec
       }
       record.value = JSON.parse(record.text!); // it parsed in the previous build
     }
+    const where = { file: record.file, line: record.line, kind: record.kind };
     if (typeof record.value !== 'object' || record.value === null || Array.isArray(record.value)) {
       result.diagnostics.push({ code: 'invalid_field', severity: 'error', ...where, message: 'a record must be a JSON object' });
       result.rejected++;
