@@ -10,6 +10,7 @@ import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { build } from '../src/build.js';
 import { applyChanges, recoverJournal } from '../src/pipeline/journal.js';
+import { CHANGED_DOCUMENTS_PATH, readChangedDocuments } from '../src/pipeline/changed-documents.js';
 import { verifySite } from '../src/verify/verify.js';
 import { hashTree, TEST_NOW } from './helpers/site.js';
 
@@ -43,7 +44,8 @@ describe('a rebuild in place', () => {
     expect(touched).toContain('api/public/exhibitors/X4.json');
     expect(touched.filter((file) => file.startsWith('api/public/exhibitors/'))).toEqual(['api/public/exhibitors/X4.json']);
     expect(touched.filter((file) => file.startsWith('api/public/exhibitions/') || file.startsWith('api/public/service_providers/'))).toEqual([]);
-    expect(result.output.rewritten + result.output.added + 1).toBe(touched.length);
+    // Besides the documents: the manifest and the list of changed documents (for verify --changed).
+    expect(result.output.rewritten + result.output.added + 2).toBe(touched.length);
     expect(result.output.unchanged).toBe(after.size - touched.length);
     expect(touched.length).toBeLessThan(after.size / 3);
     expect((await verifySite({ dir: out })).problems).toEqual([]);
@@ -56,7 +58,12 @@ describe('a rebuild in place', () => {
     await build({ sources: 'sources', out: full, now: TEST_NOW });
     await cp(path.join(full, '.dataset-site'), path.join(stateOnly, '.dataset-site'), { recursive: true });
     await build({ sources: 'sources', out: stateOnly, now: new Date(TEST_NOW.getTime() + 300_000) });
-    expect(await hashTree(stateOnly)).toEqual(await hashTree(full));
+    // All the same but the list of changed documents: the first build had nothing to compare with, the second changed nothing.
+    const [written, first] = [await hashTree(stateOnly), await hashTree(full)];
+    for (const tree of [written, first]) tree.delete(CHANGED_DOCUMENTS_PATH);
+    expect(written).toEqual(first);
+    expect(await readChangedDocuments(full)).toEqual({ everything: true });
+    expect(await readChangedDocuments(stateOnly)).toEqual({ everything: false, changed: [], removed: [] });
   });
 
   it('is rolled back to the previous site, bytes and times, when cut off half way', async () => {

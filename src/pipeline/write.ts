@@ -8,6 +8,7 @@
 import { statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { CHANGED_DOCUMENTS_PATH, serializeChangedDocuments } from './changed-documents.js';
 import { MANIFEST_PATH, parseManifest, serializeManifest, type Manifest } from '../query/formats/manifest.js';
 import { emptyStats, stampBody, type WriteStats } from './output.js';
 import type { PageBatch, PageBatchReply, PagedListing } from './page-batch.js';
@@ -77,10 +78,12 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
     await runner.close();
     countUnsized(staged.unsized, stagingDir, outDir, stats);
     const manifestText = serializeManifest(staged.manifest);
+    const changedText = serializeChangedDocuments(previous.size === 0 ? { everything: true } : { everything: false, changed: staged.newContent, removed: changes.removed });
     await mkdir(path.join(stagingDir, path.dirname(MANIFEST_PATH)), { recursive: true });
     await writeFile(path.join(stagingDir, MANIFEST_PATH), manifestText);
-    stats.written += Buffer.byteLength(manifestText);
-    if (inPlace) await applyChanges(outDir, stagingDir, siblingPath(outDir, `backup-${process.pid}-${Date.now()}`), { ...changes, changed: [...changes.changed, MANIFEST_PATH] });
+    await writeFile(path.join(stagingDir, CHANGED_DOCUMENTS_PATH), changedText);
+    stats.written += Buffer.byteLength(manifestText) + Buffer.byteLength(changedText);
+    if (inPlace) await applyChanges(outDir, stagingDir, siblingPath(outDir, `backup-${process.pid}-${Date.now()}`), { ...changes, changed: [...changes.changed, MANIFEST_PATH, CHANGED_DOCUMENTS_PATH] });
     else await swapIn(stagingDir, outDir);
     return stats;
   } catch (error) {
@@ -95,6 +98,8 @@ interface StagedChanges {
   stats: WriteStats;
   /** The new manifest (without itself). */
   manifest: Manifest;
+  /** Documents whose content is new or differs from the previous build's (not those only written again as they were). */
+  newContent: string[];
   /** Documents new and changed, written into the staging folder, and those of the previous site gone. */
   changes: { [K in keyof SiteChanges]: string[] };
   /** Documents whose size is known only once made (a gzipped dump): counted from the files. */
@@ -110,7 +115,7 @@ interface StagedChanges {
  * other documents by tasks this thread hands them.
  */
 async function stageChanges(site: RenderedSite, previous: Manifest, runner: TaskRunner, options: WriteOptions, outDir: string): Promise<StagedChanges> {
-  const staged: StagedChanges = { stats: emptyStats(), manifest: new Map(), changes: { added: [], changed: [], removed: [] }, unsized: [], incomplete: false };
+  const staged: StagedChanges = { stats: emptyStats(), manifest: new Map(), newContent: [], changes: { added: [], changed: [], removed: [] }, unsized: [], incomplete: false };
   // Enters one document into the manifest and the counts; whether it is unchanged, and its `generated_at`.
   // A stale document is unchanged but its file is not what the manifest says: written again as it was.
   const count = (path: string, fingerprint: string, size: number, timestamped: boolean, before = previous.get(path), stale = false): { same: boolean; generatedAt: string } => {
@@ -119,6 +124,7 @@ async function stageChanges(site: RenderedSite, previous: Manifest, runner: Task
     const generatedAt = !timestamped ? '' : unchanged ? before[1] : options.generatedAt;
     countDocument(staged, path, fingerprint, size < 0 ? -1 : size + Buffer.byteLength(generatedAt), generatedAt, before === undefined ? 'added' : same ? 'same' : 'changed');
     if (staged.stats.files % PROGRESS_EVERY === 0) options.onProgress?.(staged.stats.files, site.count);
+    if (!unchanged) staged.newContent.push(path);
     if (!unchanged && timestamped) staged.stats.changed++;
     return { same, generatedAt };
   };

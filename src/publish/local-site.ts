@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
+import { listSiteFiles } from '../site/site-files.js';
 import { UserError } from '../diagnostics.js';
 import { MANIFEST_PATH, parseManifest, type Manifest } from '../query/formats/manifest.js';
 
@@ -28,7 +28,7 @@ export async function readLocalSite(dir: string): Promise<LocalSite> {
   });
   const built = parseManifest(manifestText);
   const files: Manifest = new Map();
-  for (const file of (await fg('**/*', { cwd: dir, onlyFiles: true })).sort()) {
+  for (const file of listSiteFiles(dir)) {
     files.set(file, built.get(file) ?? [await hashFile(path.join(dir, file)), '']);
   }
   for (const file of built.keys()) {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { UserError } from '../diagnostics.js';
 import { SCHEMA_PATH } from '../query/formats/paths.js';
-import { parseSchemaDocument, type SchemaDocument } from '../query/formats/schema-document.js';
+import { parseSchemaDocument, type SchemaDocument, type SiteDescription } from '../query/formats/schema-document.js';
 import { SiteError } from '../query/formats/site-error.js';
 import { API_ROOT } from '../query/formats/urls.js';
 import type { Dictionary } from '../query/responses/dataset-response.js';
@@ -31,16 +31,7 @@ export interface SiteOnDisk {
 /** Reads the schema and the entity documents of the site in `dir`. */
 export async function readSite(dir: string): Promise<SiteOnDisk> {
   const root = path.resolve(dir);
-  const text = await readFile(path.join(root, SCHEMA_PATH), 'utf8').catch((error: Error) => {
-    throw new UserError(`${dir} is not a built site (${error.message}); did you run dataset-site build?`, 1);
-  });
-  let description;
-  try {
-    description = parseSchemaDocument(text);
-  } catch (error) {
-    if (error instanceof SiteError) throw new UserError(error.message, 1);
-    throw error;
-  }
+  const description = await readSchemaDescription(dir);
   const entityFiles = {} as Record<Kind, Map<string, Entity>>;
   for (const kind of KINDS) {
     const files = (await fg(`${API_ROOT}/${COLLECTIONS[kind]}/*.json`, { cwd: root })).sort();
@@ -60,6 +51,19 @@ export async function readSite(dir: string): Promise<SiteOnDisk> {
     generatedAt: description.generatedAt,
     schema: description.document,
   };
+}
+
+/** Reads the schema document of the site in `dir`, with a clear error when `dir` holds no built site. */
+export async function readSchemaDescription(dir: string): Promise<SiteDescription> {
+  const text = await readFile(path.join(dir, SCHEMA_PATH), 'utf8').catch((error: Error) => {
+    throw new UserError(`${dir} is not a built site (${error.message}); did you run dataset-site build?`, 1);
+  });
+  try {
+    return parseSchemaDocument(text);
+  } catch (error) {
+    if (error instanceof SiteError) throw new UserError(error.message, 1);
+    throw error;
+  }
 }
 
 /** Reads and parses one JSON file of the site. */

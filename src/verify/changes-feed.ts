@@ -4,10 +4,10 @@ import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { CHANGES_INDEX_PATH, changeSetPath, type ChangeSetDocument } from '../query/formats/changes-feed.js';
 import { SiteError } from '../query/formats/site-error.js';
-import { API_ROOT } from '../query/formats/urls.js';
+import { API_ROOT, staticUrl } from '../query/formats/urls.js';
 
 /** Checks the feed's index, that every build it lists has its change set chained to its neighbours, and that no other file is in the feed's folder. */
-export async function checkChangesFeed(siteDir: string, files: ReadonlySet<string>, dir: string): Promise<Diagnostic[]> {
+export async function checkChangesFeed(siteDir: string, files: ReadonlySet<string>, dir: string, baseUrl: string): Promise<Diagnostic[]> {
   const problems: Diagnostic[] = [];
   const problem = (file: string, message: string) => problems.push({ code: 'invalid_site', severity: 'error', file: path.join(dir, file), message });
   const read = async <T>(file: string): Promise<T | undefined> => JSON.parse(await readFile(path.join(siteDir, file), 'utf8')) as T;
@@ -21,11 +21,12 @@ export async function checkChangesFeed(siteDir: string, files: ReadonlySet<strin
     return problems;
   }
   const listed = new Set([CHANGES_INDEX_PATH, ...builds.map(changeSetPath)]);
+  const urlOf = (build: string | undefined) => (build === undefined ? null : staticUrl(baseUrl, changeSetPath(build)));
   for (const [i, build] of builds.entries()) {
     const file = changeSetPath(build);
     const set = files.has(file) ? await read<ChangeSetDocument>(file).catch(() => undefined) : undefined;
     if (set === undefined) problem(file, 'a change set the feed index lists is missing or not JSON');
-    else if (set.build !== build || (set._links.previous === null) !== (i === 0) || (set._links.next === null) !== (i === builds.length - 1)) {
+    else if (set.build !== build || set._links?.previous !== urlOf(builds[i - 1]) || set._links?.next !== urlOf(builds[i + 1])) {
       problem(file, 'this change set is not chained to the builds before and after it in the index');
     }
   }

@@ -1,36 +1,82 @@
 /**
- * The listings a site must have (docs/api.md#static-paths), worked out here on their own
- * terms rather than by the build's planner (pipeline/plan.ts), so a planner that drops or
- * invents a combination is caught: the unfiltered listing of every type, and every
- * combination of filter values (each filter given or left out) that one entity holds all
- * at once, for the entity's kind and for `all`.
+ * The listings a site must have (docs/api.md#static-paths) and the ranks each one lists,
+ * worked out here on their own terms rather than by the build's planner (pipeline/plan.ts),
+ * so a planner that drops or invents a combination is caught: the unfiltered listing of
+ * every type, every combination of filter values (each filter given or left out) that one
+ * entity holds all at once, for the entity's kind and for `all`, and the two relation
+ * listings of every exhibition. One pass over the entities in the default order files
+ * each rank under every listing it belongs to, so each listing's ranks come out in answer
+ * order without matching the whole dataset once per listing.
  */
+import { folderPages, listingFolder, relationFolder, type Relation } from '../query/formats/paths.js';
+import { relationKind, type Matches } from '../query/responses/reference.js';
 import type { Dataset } from '../query/semantics/dataset.js';
 import { filterValues, type FilterValues } from '../query/semantics/filters.js';
-import { DATASET_TYPES, FILTERS, KINDS, type DatasetType } from '../query/semantics/kinds.js';
+import { DATASET_TYPES, FILTERS, KINDS, kindsOf, type DatasetType } from '../query/semantics/kinds.js';
 
-/** A listing the site must have: a type and normalized filter values. */
+/** A listing the site must have: its type, where its pages are, and the ranks it lists. */
 export interface ExpectedListing {
   type: DatasetType;
-  filters: FilterValues;
+  /** The folder of its pages, `{folder}/{n}.json`. */
+  folder: string;
+  /** Normalized filter values of a dataset listing; `undefined` for a relation listing. */
+  filters?: FilterValues;
+  /** Ranks of each kind of the type, ascending: the default order, the listing's order. */
+  matches: Matches;
 }
 
-/** Every listing of the dataset's site, each once. */
+/** Every dataset and relation listing of the dataset's site, each once. */
 export function expectedListings(dataset: Dataset): ExpectedListing[] {
+  return [...datasetListings(dataset), ...relationListings(dataset)];
+}
+
+/** The path of page `page` of a listing. */
+export function pagePath(listing: ExpectedListing, page: number): string {
+  return folderPages(listing.folder)(page);
+}
+
+function datasetListings(dataset: Dataset): ExpectedListing[] {
   const listings = new Map<string, ExpectedListing>();
-  const add = (type: DatasetType, filters: FilterValues) => listings.set(JSON.stringify([type, ...FILTERS.map((filter) => filters[filter] ?? null)]), { type, filters });
-  for (const type of DATASET_TYPES) add(type, {});
+  // A combination is a value or undefined per filter of FILTERS; its key joins them with separators no value holds.
+  const listing = (type: DatasetType, values: readonly (string | undefined)[], key: string): ExpectedListing => {
+    let found = listings.get(type + key);
+    if (found === undefined) {
+      const filters: FilterValues = {};
+      FILTERS.forEach((filter, i) => values[i] !== undefined && (filters[filter] = values[i]));
+      found = { type, folder: listingFolder(type, filters), filters, matches: Object.fromEntries(kindsOf(type).map((kind) => [kind, []])) };
+      listings.set(type + key, found);
+    }
+    return found;
+  };
+  for (const type of DATASET_TYPES) listing(type, [], '\u0001'.repeat(FILTERS.length));
   for (const kind of KINDS) {
-    for (const entity of dataset.entities[kind]) {
-      let combinations: FilterValues[] = [{}];
+    dataset.entities[kind].forEach((entity, rank) => {
+      let combinations: [values: (string | undefined)[], key: string][] = [[[], '']];
       for (const filter of FILTERS) {
         const values = filterValues(kind, filter, entity);
-        combinations = combinations.flatMap((combination) => [combination, ...values.map((value) => ({ ...combination, [filter]: value }))]);
+        combinations = combinations.flatMap(([given, key]) => [
+          [[...given, undefined], `${key}\u0001`] as [(string | undefined)[], string],
+          ...values.map((value): [(string | undefined)[], string] => [[...given, value], `${key}\u0002${value}`]),
+        ]);
       }
-      for (const combination of combinations) {
-        add(kind, combination);
-        add('all', combination);
+      for (const [values, key] of combinations) {
+        (listing(kind, values, key).matches[kind] as number[]).push(rank);
+        (listing('all', values, key).matches[kind] as number[]).push(rank);
       }
+    });
+  }
+  return [...listings.values()];
+}
+
+function relationListings(dataset: Dataset): ExpectedListing[] {
+  const listings = new Map<string, ExpectedListing>();
+  for (const exhibition of dataset.entities.exhibition) {
+    for (const relation of ['exhibitors', 'providers'] as const satisfies Relation[]) {
+      const folder = relationFolder(exhibition, relation);
+      if (listings.has(folder)) continue; // the providers of a place, listed once for every exhibition there
+      const kind = relationKind(relation);
+      const ranks = relation === 'exhibitors' ? dataset.linkedExhibitors(exhibition.id) : dataset.coveringProviders(exhibition);
+      listings.set(folder, { type: kind, folder, matches: { [kind]: ranks } });
     }
   }
   return [...listings.values()];

@@ -9,7 +9,7 @@ import { FILTERS, KINDS } from '../query/semantics/kinds.js';
 import type { SiteOnDisk } from '../site/read-site.js';
 
 /** Checks every facet document and the index against what the entities make. */
-export async function checkFacets(site: SiteOnDisk, files: ReadonlySet<string>, dir: string): Promise<Diagnostic[]> {
+export async function checkFacets(site: Pick<SiteOnDisk, 'dir' | 'dataset' | 'baseUrl'>, files: ReadonlySet<string>, dir: string): Promise<Diagnostic[]> {
   const problems: Diagnostic[] = [];
   const expected = new Map<string, unknown>([[FACETS_INDEX_PATH, facetsIndexDocument(site.baseUrl)]]);
   for (const kind of KINDS) for (const filter of FILTERS) expected.set(facetPath(kind, filter), facetDocument(site.dataset, kind, filter, site.baseUrl));

@@ -1,7 +1,6 @@
 /** The search index documents must be of this format and agree with the entities (docs/api.md#search-index). */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import type { Diagnostic } from '../diagnostics.js';
 import { isStampedFrom } from '../query/formats/generated-at.js';
 import { searchIndexPath } from '../query/formats/paths.js';
@@ -11,7 +10,7 @@ import { KINDS } from '../query/semantics/kinds.js';
 import type { SiteOnDisk } from '../site/read-site.js';
 
 /** Checks each kind's index: its entry's format, and every shard equal to the one the entities make, none missing, none extra. */
-export async function checkSearchIndexes(site: SiteOnDisk, dir: string): Promise<Diagnostic[]> {
+export async function checkSearchIndexes(site: Pick<SiteOnDisk, 'dir' | 'dataset'>, files: ReadonlySet<string>, dir: string): Promise<Diagnostic[]> {
   const problems: Diagnostic[] = [];
   const problem = (file: string, message: string) => problems.push({ code: 'invalid_site', severity: 'error', file: path.join(dir, file), message });
   for (const kind of KINDS) {
@@ -29,9 +28,9 @@ export async function checkSearchIndexes(site: SiteOnDisk, dir: string): Promise
       else if (!isStampedFrom(text, document.content)) problem(document.path, 'this search index document differs from the one the entities make');
     }
     const wanted = new Set(expected.map((document) => document.path));
-    const shardFolder = entryPath.replace(/\.json$/, '');
-    for (const file of await fg(`${shardFolder}/**`, { cwd: site.dir, dot: true })) {
-      if (!wanted.has(file)) problem(file, 'this file is not part of the search index the entities make');
+    const shardFolder = `${entryPath.replace(/\.json$/, '')}/`;
+    for (const file of files) {
+      if (file.startsWith(shardFolder) && !wanted.has(file)) problem(file, 'this file is not part of the search index the entities make');
     }
   }
   return problems;

@@ -1,31 +1,36 @@
 /**
- * verify(): checks a built site against the contract. Every listing and relation page
- * must equal the reference answer computed from the entity documents on disk, every
- * link must resolve, every entity must match its schema and sit at its own path, and
- * every expected document must exist.
+ * verify(): checks a built site against the contract. The reference is the entities of
+ * the site's bulk dumps; every entity document must repeat its dump line, every listing
+ * and relation page must be the reference answer for its query, every link must resolve,
+ * the search index, facets, feed and generated documents must be those the entities
+ * make, and no other document may be there. Each document is read once; the reading and
+ * comparing runs on every core (check-pool.ts).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import type { Diagnostic } from '../diagnostics.js';
 import { HOST_FILES } from '../hosts/host-files.js';
-import { isStampedFrom } from '../query/formats/generated-at.js';
 import { LLMS_TXT_PATH, llmsTxt } from '../query/formats/llms-txt.js';
 import { parameterExamples } from '../query/formats/parameter-examples.js';
-import { SCHEMA_PATH, entityPath, listingPath, parseListingPath, relationPath, type Relation } from '../query/formats/paths.js';
+import { OPENAPI_PATH, SCHEMA_PATH, entityPath, parseListingPath } from '../query/formats/paths.js';
 import { API_ROOT } from '../query/formats/urls.js';
-import { answerListingPage, answerRelationPage } from '../query/responses/reference.js';
+import type { ResponseContext } from '../query/responses/dataset-response.js';
 import { KINDS } from '../query/semantics/kinds.js';
 import { buildDictionary } from '../schema/dictionary.js';
 import { OUTPUT_SCHEMAS } from '../schema/entities.js';
 import { entitySchemaDocument, entitySchemaPath, openApiDocument } from '../schema/openapi.js';
-import { OPENAPI_PATH } from '../query/formats/paths.js';
-import { readJson, readSite, type SiteOnDisk } from '../site/read-site.js';
+import { readSchemaDescription } from '../site/read-site.js';
+import { listSiteFiles } from '../site/site-files.js';
+import { checkContext, type Check, type CheckOutcome } from './check-batch.js';
+import { startCheckPool } from './check-pool.js';
 import { checkChangesFeed } from './changes-feed.js';
 import { expectedListings } from './expected-listings.js';
 import { checkFacets } from './facets.js';
-import { checkLinks } from './links.js';
+import { entityLinks, linkCheck, linkTarget, type LinkCheck } from './links.js';
+import { pageSkeleton } from './page-skeleton.js';
+import { readDumpReference } from './reference-dumps.js';
 import { checkSearchIndexes } from './search-indexes.js';
+import { changedSelection, EVERYTHING } from './selection.js';
 
 /** Options of {@link verifySite}. */
 export interface VerifyOptions {
@@ -33,83 +38,148 @@ export interface VerifyOptions {
   dir?: string;
   /** Progress messages. @default none */
   onProgress?: (message: string) => void;
+  /** Worker threads that read and compare documents. @default one a core */
+  threads?: number;
+  /**
+   * Read only what the last build changed, what links to it and what it links to, and
+   * the next share of a rotation that reads every document within `rotation` runs
+   * (selection.ts). Everything else (the dumps, the links, the search index, the feed,
+   * the generated documents, which files are there) is checked in full all the same.
+   * @default false: read every document
+   */
+  changed?: boolean;
+  /** Runs in which the rotation of `changed` reads every document. @default 288, a day of 5-minute runs */
+  rotation?: number;
 }
 
 /** What verify found. */
 export interface VerifyResult {
   problems: Diagnostic[];
+  /** Documents of the site. */
   documents: number;
+  /** Entity documents and pages read and compared: all of them, unless `changed`. */
+  read: number;
 }
+
+const BATCH = 256;
+const MISSING_ENTITY = 'missing: the dump lists this entity';
+const MISSING_PAGE = 'missing: the reference says this page exists';
+// Folders whose documents are checked by their own checks, not as pages or entities.
+const CHECKED_APART = ['search', 'changes', 'facets', 'schemas', 'dumps'].map((folder) => `${API_ROOT}/${folder}/`);
 
 /** Checks the site in `dir`; an empty `problems` list means it keeps the contract. */
 export async function verifySite(options: VerifyOptions = {}): Promise<VerifyResult> {
   const dir = options.dir ?? 'dist';
   const progress = options.onProgress ?? (() => {});
-  const site = await readSite(dir);
+  const root = path.resolve(dir);
+  const description = await readSchemaDescription(dir);
   const problems: Diagnostic[] = [];
-  const files = new Set((await fg('**/*.json', { cwd: site.dir, dot: false })).sort());
-  const problem = (file: string, message: string, field?: string) => problems.push({ code: 'invalid_site', severity: 'error', file: path.join(dir, file), field, message });
+  const problem = ({ file, field, message, line }: { file: string; field?: string; message: string; line?: number }) =>
+    problems.push({ code: 'invalid_site', severity: 'error', file: path.join(dir, file), line, field, message });
+  const files = new Set(listSiteFiles(root));
+  const selection = options.changed ? await changedSelection(root, options.rotation) : EVERYTHING;
+  if (options.changed) progress(selection.everything ? 'the last build had nothing to compare with: every document is read' : `${selection.changed.size} documents changed in the last build; rotation share ${selection.slot + 1} of ${selection.period}`);
 
-  if (JSON.stringify(site.dictionary) !== JSON.stringify(buildDictionary())) problem(SCHEMA_PATH, 'the data dictionary differs from the one this dataset-site generates', '_meta.entities');
-  checkEntities(site, problem);
-  progress('entities checked');
+  const reference = await readDumpReference(root);
+  reference.problems.forEach(problem);
+  const { dataset } = reference;
+  progress(`dumps read: ${KINDS.map((kind) => dataset.entities[kind].length).join(' + ')} entities`);
+  if (JSON.stringify(description.dictionary) !== JSON.stringify(buildDictionary())) problem({ file: SCHEMA_PATH, field: '_meta.entities', message: 'the data dictionary differs from the one this dataset-site generates' });
 
-  const expected = new Set<string>([SCHEMA_PATH, ...KINDS.flatMap((kind) => [...site.entityFiles[kind].keys()])]);
-  const compare = async (file: string, reference: unknown) => {
-    expected.add(file);
-    if (!files.has(file)) return problem(file, 'missing: the reference says this page exists');
-    if (!isStampedFrom(JSON.stringify(await readJson(site.dir, file)), JSON.stringify(reference))) problem(file, 'differs from the reference answer for its query');
+  const expected = new Set<string>([SCHEMA_PATH]);
+  const check = linkCheck(description.baseUrl, files, problem);
+  const pool = startCheckPool(checkContext(root, reference.lines), options.threads);
+  let batch: Check[] = [];
+  let read = 0;
+  const submit = async (item: Check) => {
+    read++;
+    batch.push(item);
+    if (batch.length >= BATCH) await pool.submit(batch.splice(0));
   };
-  const context = { baseUrl: site.baseUrl, generatedAt: '', dictionary: site.dictionary };
+  const { changed } = selection;
+  const entityFiles = KINDS.map((kind) => dataset.entities[kind].map((entity) => entityPath(kind, entity.id)));
+  const targetsOf = (kind: number, rank: number) => entityLinks(dataset.entities[KINDS[kind]!][rank]!._links).map(([, url]) => linkTarget(description.baseUrl, url));
+  // What a changed document links to: its entities' targets, and (below) the entities a changed page lists.
+  const linkedFromChanged = new Set<string>();
+  entityFiles.forEach((paths, k) => paths.forEach((file, rank) => changed.has(file) && targetsOf(k, rank).forEach((target) => target && linkedFromChanged.add(target))));
 
-  for (const { type, filters } of expectedListings(site.dataset)) {
+  const context: ResponseContext = { baseUrl: description.baseUrl, generatedAt: '', dictionary: description.dictionary };
+  let pages = 0;
+  for (const listing of expectedListings(dataset)) {
     for (let page = 1; ; page++) {
-      const reference = answerListingPage(site.dataset, type, filters, page, context);
-      await compare(listingPath(type, filters, page), reference);
-      if (reference._meta.next === null) break;
-    }
-  }
-  progress('listings checked');
-  for (const exhibition of site.dataset.entities.exhibition) {
-    for (const relation of ['exhibitors', 'providers'] as const satisfies Relation[]) {
-      for (let page = 1; ; page++) {
-        const file = relationPath(exhibition, relation, page);
-        if (expected.has(file)) break; // the providers of a place, already checked for another exhibition there
-        const reference = answerRelationPage(site.dataset, exhibition, relation, page, context);
-        await compare(file, reference);
-        if (reference._meta.next === null) break;
+      const { skeleton, next, prev } = pageSkeleton(listing, page, context);
+      const { file, entities } = skeleton;
+      expected.add(file);
+      pages++;
+      if (next !== null && !files.has(next)) check(file, '_meta.next', `${description.baseUrl}/${next}`);
+      if (prev !== null && !files.has(prev)) check(file, '_meta.prev', `${description.baseUrl}/${prev}`);
+      if (!files.has(file)) {
+        problem({ file, message: MISSING_PAGE });
+        if (next === null) break;
+        continue;
       }
+      const lists = (test: (entityFile: string) => boolean) => entities.some((kind, i) => i % 2 === 0 && test(entityFiles[kind]![entities[i + 1]!]!));
+      if (changed.has(file)) for (let i = 0; i < entities.length; i += 2) linkedFromChanged.add(entityFiles[entities[i]!]![entities[i + 1]!]!);
+      const neighbourChanged = (next !== null && changed.has(next)) || (prev !== null && changed.has(prev));
+      if (selection.everything || changed.has(file) || selection.inShare(file) || linkedFromChanged.has(file) || neighbourChanged || lists((entity) => changed.has(entity))) await submit({ page: skeleton });
+      if (next === null) break;
     }
   }
-  progress('relation listings checked');
+  for (const [k, paths] of entityFiles.entries()) {
+    for (const [rank, file] of paths.entries()) {
+      expected.add(file);
+      if (!files.has(file)) {
+        problem({ file, message: MISSING_ENTITY });
+        continue;
+      }
+      for (const [field, url] of entityLinks(dataset.entities[KINDS[k]!][rank]!._links)) check(file, field, url);
+      const linksToChanged = () => targetsOf(k, rank).some((target) => target !== undefined && changed.has(target));
+      if (selection.everything || changed.has(file) || selection.inShare(file) || linkedFromChanged.has(file) || linksToChanged()) await submit({ entity: file, kind: k, rank });
+    }
+  }
+  await pool.submit(batch);
+  const outcomes = await pool.finish();
+  progress(`${read} of ${expected.size - 1} entity documents and pages compared (${pages} pages in all)`);
+  for (const outcome of outcomes.sort((a, b) => (a.file < b.file ? -1 : 1))) await reportOutcome(root, outcome, problem, check);
 
   for (const file of files) {
-    if (expected.has(file) || file.startsWith(`${API_ROOT}/search/`) || file.startsWith(`${API_ROOT}/changes/`) || file.startsWith(`${API_ROOT}/facets/`) || file.startsWith(`${API_ROOT}/schemas/`) || file.startsWith(`${API_ROOT}/dumps/`) || file === OPENAPI_PATH || (HOST_FILES as readonly string[]).includes(file)) continue;
-    const listing = parseListingPath(file);
-    problem(file, listing ? 'a listing page the reference does not have (no entity matches it)' : 'unexpected file');
+    if (!file.endsWith('.json') || expected.has(file) || CHECKED_APART.some((folder) => file.startsWith(folder)) || file === OPENAPI_PATH || (HOST_FILES as readonly string[]).includes(file)) continue;
+    problem({ file, message: parseListingPath(file) ? 'a listing page the reference does not have (no entity matches it)' : 'unexpected file' });
   }
-  problems.push(...(await checkSearchIndexes(site, dir)));
-  problems.push(...(await checkChangesFeed(site.dir, files, dir)));
+  const site = { dir: root, dataset, baseUrl: description.baseUrl };
+  problems.push(...(await checkSearchIndexes(site, files, dir)));
+  problems.push(...(await checkChangesFeed(root, files, dir, description.baseUrl)));
   problems.push(...(await checkFacets(site, files, dir)));
   const generated: [file: string, text: string][] = [
-    [LLMS_TXT_PATH, llmsTxt(site.dataset, site.baseUrl)],
-    [OPENAPI_PATH, JSON.stringify(openApiDocument(site.baseUrl, parameterExamples(site.dataset, site.baseUrl)))],
+    [LLMS_TXT_PATH, llmsTxt(dataset, description.baseUrl)],
+    [OPENAPI_PATH, JSON.stringify(openApiDocument(description.baseUrl, parameterExamples(dataset, description.baseUrl)))],
     ...KINDS.map((kind): [string, string] => [entitySchemaPath(kind), JSON.stringify(entitySchemaDocument(kind))]),
   ];
   for (const [file, text] of generated) {
-    const written = await readFile(path.join(site.dir, file), 'utf8').catch(() => undefined);
-    if (written !== text) problem(file, written === undefined ? 'this document is missing' : 'this document differs from the one this dataset-site makes');
+    const written = await readFile(path.join(root, file), 'utf8').catch(() => undefined);
+    if (written !== text) problem({ file, message: written === undefined ? 'this document is missing' : 'this document differs from the one this dataset-site makes' });
   }
-  problems.push(...(await checkLinks(site, files, dir)));
-  return { problems, documents: files.size };
+  return { problems, documents: files.size, read };
 }
 
-function checkEntities(site: SiteOnDisk, problem: (file: string, message: string, field?: string) => void): void {
-  for (const kind of KINDS) {
-    for (const [file, entity] of site.entityFiles[kind]) {
-      const parsed = OUTPUT_SCHEMAS[kind].safeParse(entity);
-      if (!parsed.success) for (const issue of parsed.error.issues) problem(file, issue.message, issue.path.join('.'));
-      else if (entityPath(kind, entity.id) !== file) problem(file, `entity ${entity.id} belongs at ${entityPath(kind, entity.id)}`, 'id');
-    }
+// What a failed check means: a page or entity missing, or one that differs (and why, where it can tell).
+async function reportOutcome(root: string, { file, found, kind }: CheckOutcome, problem: (p: { file: string; field?: string; message: string }) => void, check: LinkCheck): Promise<void> {
+  const entityKind = kind === undefined ? undefined : KINDS[kind]!;
+  if (found === 'missing') return problem({ file, message: entityKind ? MISSING_ENTITY : MISSING_PAGE });
+  let document: { _meta?: { next?: unknown; prev?: unknown } } | undefined;
+  try {
+    document = JSON.parse(await readFile(path.join(root, file), 'utf8'));
+  } catch {
+    // not JSON: reported as differing below
   }
+  if (entityKind !== undefined) {
+    const parsed = OUTPUT_SCHEMAS[entityKind].safeParse(document);
+    if (!parsed.success) for (const issue of parsed.error.issues) problem({ file, field: issue.path.join('.'), message: issue.message });
+    else problem({ file, message: 'differs from the entity\'s line in its dump' });
+    return;
+  }
+  problem({ file, message: 'differs from the reference answer for its query' });
+  const meta = document?._meta ?? {};
+  if (meta.next !== null) check(file, '_meta.next', meta.next);
+  if (meta.prev !== null) check(file, '_meta.prev', meta.prev);
 }

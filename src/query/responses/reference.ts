@@ -30,18 +30,18 @@ export function answerDataset(dataset: Dataset, query: DatasetQuery, context: Re
 export function answerListingPage(dataset: Dataset, type: DatasetType, filters: FilterValues, page: number, context: ResponseContext): DatasetResponse {
   const matches: Matches = {};
   for (const kind of kindsOf(type)) matches[kind] = dataset.match(kind, filters);
-  return staticPage(dataset, type, matches, page, context, (n) => listingPath(type, filters, n));
+  return staticPage(type, matches, page, context, (n) => listingPath(type, filters, n), (kind, ranks) => dataset.pick(kind, ranks));
 }
 
 /** The static page `page` (1-based) of an exhibition's exhibitors or providers. */
 export function answerRelationPage(dataset: Dataset, exhibition: Entity, relation: Relation, page: number, context: ResponseContext): DatasetResponse {
   const kind = relationKind(relation);
   const ranks = relation === 'exhibitors' ? dataset.linkedExhibitors(exhibition.id) : dataset.coveringProviders(exhibition);
-  return staticPage(dataset, kind, { [kind]: ranks }, page, context, (n) => relationPath(exhibition, relation, n));
+  return staticPage(kind, { [kind]: ranks }, page, context, (n) => relationPath(exhibition, relation, n), (kind, ranks) => dataset.pick(kind, ranks));
 }
 
-// The kind listed by a relation of an exhibition.
-function relationKind(relation: Relation): Kind {
+/** The kind listed by a relation of an exhibition. */
+export function relationKind(relation: Relation): Kind {
   return relation === 'exhibitors' ? 'exhibitor' : 'service_provider';
 }
 
@@ -52,12 +52,23 @@ export function totalsOf(matches: Matches): Totals {
   return totals;
 }
 
-function staticPage(dataset: Dataset, type: DatasetType, matches: Matches, page: number, context: ResponseContext, pathOf: (page: number) => string): DatasetResponse {
+/**
+ * Page `page` (1-based) of a static listing whose matches are known, page n at `pathOf(n)`;
+ * `pick` gives the entities at some ranks of a kind.
+ */
+export function staticPage(
+  type: DatasetType,
+  matches: Matches,
+  page: number,
+  context: ResponseContext,
+  pathOf: (page: number) => string,
+  pick: (kind: Kind, ranks: readonly number[]) => Entity[],
+): DatasetResponse {
   const window = staticPageWindow(totalsOf(matches), page, context.baseUrl, pathOf);
   const slices: Partial<Record<Kind, KindSlice>> = {};
   for (const kind of kindsOf(type)) {
     const ranks = matches[kind] ?? [];
-    slices[kind] = { entities: dataset.pick(kind, ranks.slice(window.offset, window.offset + window.limit)), total: ranks.length };
+    slices[kind] = { entities: pick(kind, ranks.slice(window.offset, window.offset + window.limit)), total: ranks.length };
   }
   return datasetResponse(type, slices, window, context);
 }

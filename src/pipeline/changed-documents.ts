@@ -1,0 +1,34 @@
+/**
+ * What the last build changed, for `verify --changed` (verify/selection.ts): the
+ * documents whose content is new or differs from the build before (not those a build
+ * only wrote again as they were), and those it removed. Kept in the site's own folder
+ * (`.dataset-site/changed.json`, never served) beside the manifest, and written with it.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Path of the list inside the site. */
+export const CHANGED_DOCUMENTS_PATH = '.dataset-site/changed.json';
+const VERSION = 1;
+
+/** What the last build changed: `everything` after a first build (nothing to compare with). */
+export type ChangedDocuments = { everything: true } | { everything: false; changed: string[]; removed: string[] };
+
+/** The JSON text of the list. */
+export function serializeChangedDocuments(changes: ChangedDocuments): string {
+  return JSON.stringify({ version: VERSION, ...changes });
+}
+
+/** The list the last build of the site in `siteDir` left; `everything` when there is none or it is of another version. */
+export async function readChangedDocuments(siteDir: string): Promise<ChangedDocuments> {
+  const text = await readFile(path.join(siteDir, CHANGED_DOCUMENTS_PATH), 'utf8').catch(() => undefined);
+  try {
+    const parsed = text === undefined ? undefined : (JSON.parse(text) as { version?: unknown } & Partial<ChangedDocuments>);
+    if (parsed?.version === VERSION && parsed.everything === false && Array.isArray(parsed.changed) && Array.isArray(parsed.removed)) {
+      return { everything: false, changed: parsed.changed.map(String), removed: parsed.removed.map(String) };
+    }
+  } catch {
+    // unreadable: as if there were none
+  }
+  return { everything: true };
+}

@@ -1,0 +1,70 @@
+/**
+ * Which documents a verify reads: every one, or, for the scheduled job (`verify
+ * --changed`), those the last build changed (pipeline/changed-documents.ts), what links
+ * to them and what they link to (worked out by verify.ts), and a rotating share of the
+ * rest. The share is one of `period` slots, a document's slot fixed by a hash of its
+ * path; each run takes the next slot (kept in `.dataset-site/verify-rotation.json`), so
+ * `period` runs in a row read every document at least once whatever changed.
+ */
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { readChangedDocuments } from '../pipeline/changed-documents.js';
+import { hash53 } from '../query/semantics/hash.js';
+
+/** Path of the rotation's state inside the site. */
+export const ROTATION_STATE_PATH = '.dataset-site/verify-rotation.json';
+
+/** Runs of the 5-minute job in a day: the default period, so every document is read within a day. */
+export const DEFAULT_ROTATION_PERIOD = 288;
+
+/** What a verify reads, besides what links to or from a changed document. */
+export interface Selection {
+  /** Every document is read. */
+  everything: boolean;
+  /** Documents the last build changed or removed. */
+  changed: ReadonlySet<string>;
+  /** Whether a document is in this run's share of the rotation. */
+  inShare(file: string): boolean;
+  /** This run's slot and the period, for the progress line. */
+  slot: number;
+  period: number;
+}
+
+/** Reads every document. */
+export const EVERYTHING: Selection = { everything: true, changed: new Set(), inShare: () => true, slot: 0, period: 1 };
+
+/** The slot (0 ≤ slot < period) of a document's path. */
+export function rotationSlot(file: string, period: number): number {
+  return hash53(file) % period;
+}
+
+/**
+ * The selection of `verify --changed` for the site in `root`: the last build's changes,
+ * and the share of the rotation's next slot, which it records as taken. After a first
+ * build (nothing to compare with) every document is read.
+ */
+export async function changedSelection(root: string, period = DEFAULT_ROTATION_PERIOD): Promise<Selection> {
+  if (!Number.isInteger(period) || period < 1) throw new RangeError(`the rotation period must be a whole number of runs, at least 1 (got ${period})`);
+  const last = await readChangedDocuments(root);
+  const slot = (await readNextSlot(root)) % period;
+  await writeNextSlot(root, (slot + 1) % period);
+  if (last.everything) return { ...EVERYTHING, slot, period };
+  return { everything: false, changed: new Set([...last.changed, ...last.removed]), inShare: (file) => rotationSlot(file, period) === slot, slot, period };
+}
+
+async function readNextSlot(root: string): Promise<number> {
+  const text = await readFile(path.join(root, ROTATION_STATE_PATH), 'utf8').catch(() => undefined);
+  try {
+    const next = text === undefined ? 0 : (JSON.parse(text) as { next?: unknown }).next;
+    return typeof next === 'number' && Number.isInteger(next) && next >= 0 ? next : 0;
+  } catch {
+    return 0;
+  }
+}
+
+// Written whole, then renamed over the old state: a run stopped half-way leaves the old one.
+async function writeNextSlot(root: string, next: number): Promise<void> {
+  const file = path.join(root, ROTATION_STATE_PATH);
+  await writeFile(`${file}.${process.pid}`, JSON.stringify({ next }));
+  await rename(`${file}.${process.pid}`, file);
+}
