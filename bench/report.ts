@@ -14,6 +14,10 @@ export interface StepCost {
 /** One run of a set: cold build, no-change rebuild, one-record rebuild, floor, search. */
 export interface RunResult {
   build: StepCost;
+  /** A full `verify` of the cold build's site. */
+  verify: StepCost;
+  /** `verify --changed` after the one-record rebuild, and the entity documents and pages it read. */
+  verifyChanged: StepCost & { read: number };
   rebuild: StepCost & { changedDocuments: number; identical: boolean };
   /** A rebuild after one exhibitor's name changed, and the documents it wrote or removed. */
   /** With the seconds of each stage the build printed (`time per stage: …`). */
@@ -69,12 +73,17 @@ export function saveResults(root: string, results: readonly SetResult[], tag?: s
 /** The short terminal table: one line per set for the build, one for search. */
 export function formatTable(results: readonly SetResult[]): string {
   const build = [['set', 'wall s', 'cpu s', 'rss MiB', 'files', 'MB', 'out/src', 'files/s', 'MB/s', 'rebuild s', '1-change s', '1-change/cold', 'docs written', 'floor s', 'build/floor', 'floor×2 s', 'build/floor×2']];
+  const verify = [['set', 'verify s', 'verify cpu s', 'verify/build cpu', 'rss MiB', '--changed s', '--changed cpu s', 'read', '--changed/verify cpu']];
   const search = [['set', 'kind', 'raw MB', 'gzip MB', 'shards', 'cold read kB gz', 'max kB gz', 'cold ms', 'cold p95', 'q med ms', 'q p95 ms', 'co ms', 'hostile worst ms', 'worst/co']];
   for (const { set, median: m, output, derived } of results) {
     build.push([
       set.name, fixed(m.build.wall), fixed(m.build.cpu), fixed(m.build.peakRss / 2 ** 20, 0), String(output.files), fixed(output.bytes / 1e6),
       fixed(derived.outputOverSource), fixed(derived.filesPerSecond, 0), fixed(derived.megabytesPerSecond), fixed(m.rebuild.wall), fixed(m.oneChange.wall), fixed(m.oneChange.wall / m.build.wall, 2), String(m.oneChange.documentsWritten), fixed(m.floor.wall), fixed(derived.buildOverFloor, 2),
       fixed(m.floor2.wall), fixed(derived.buildOverFloor2, 2),
+    ]);
+    verify.push([
+      set.name, fixed(m.verify.wall), fixed(m.verify.cpu), fixed(m.verify.cpu / m.build.cpu, 2), fixed(m.verify.peakRss / 2 ** 20, 0),
+      fixed(m.verifyChanged.wall), fixed(m.verifyChanged.cpu), String(m.verifyChanged.read), fixed(m.verifyChanged.cpu / m.verify.cpu, 2),
     ]);
     for (const [kind, cost] of Object.entries(m.search)) {
       search.push([
@@ -84,7 +93,7 @@ export function formatTable(results: readonly SetResult[]): string {
       ]);
     }
   }
-  return `${align(build)}\n\n${align(search)}`;
+  return `${align(build)}\n\n${align(verify)}\n\n${align(search)}`;
 }
 
 function fixed(value: number, digits = 1): string {

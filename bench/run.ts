@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: builds each set with the compiled CLI (cold, then a no-change rebuild),
- * measures the floor and the search indexes, saves `bench/results/<date>.json` and prints a table.
+ * `npm run bench`: builds each set with the compiled CLI (cold, then a no-change rebuild and a
+ * one-record rebuild), verifies it (in full after the cold build, `--changed` after the one-record
+ * rebuild), measures the floor and the search indexes, saves `bench/results/<date>.json` and prints a table.
  *
  *   npm run bench -- [--sets S,M,L] [--runs 3] [--tag before]
  */
@@ -43,12 +44,14 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
     const step = (what: string) => `[${set.name}] run ${run}/${runs}: ${what}`;
     rmSync(site, { recursive: true, force: true });
     const cold = await timed(step('build'), 'node', build);
+    const verify = await timed(step('verify'), 'node', ['lib/cli.js', 'verify', '--dir', site]);
     output = listFiles(site);
     const again = await timed(step('no-change rebuild'), 'node', build);
     const rebuilt = listFiles(site);
     const changedDocuments = Number(/(\d+) documents changed/.exec(again.stdout)?.[1] ?? NaN);
     const oneChange = await timed(step('one-record rebuild'), 'node', ['lib/cli.js', 'build', '--sources', changedSources, '--out', site]);
     const rewritten = /(\d+) added, (\d+) changed, (\d+) removed/.exec(oneChange.stdout);
+    const verifyChanged = await timed(step('verify --changed'), 'node', ['lib/cli.js', 'verify', '--dir', site, '--changed']);
     const search = await measureSearch(site);
     const { list, pool } = floorInputs(dir, site, output);
     rmSync(site, { recursive: true, force: true }); // the floor needs the disk space
@@ -61,6 +64,8 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
     const split = JSON.parse(floor.stdout) as { serializeMs: number; writeMs: number };
     results.push({
       build: cost(cold),
+      verify: cost(verify),
+      verifyChanged: { ...cost(verifyChanged), read: Number(/\((\d+) entity documents and pages read\)/.exec(verifyChanged.stdout)?.[1] ?? NaN) },
       rebuild: { ...cost(again), changedDocuments, identical: changedDocuments === 0 && sameFiles(output, rebuilt) },
       oneChange: { ...cost(oneChange), documentsWritten: rewritten ? Number(rewritten[1]) + Number(rewritten[2]) + Number(rewritten[3]) : NaN, stages: stageSeconds(oneChange.stdout) },
       floor: { ...cost(floor), serializeMs: split.serializeMs, writeMs: split.writeMs },

@@ -1,0 +1,166 @@
+/**
+ * `npm run bench:cycle`: the scheduled job (.github/workflows/rebuild.yml) as a hosted
+ * runner runs it, step by step, at a set's size: a fresh clone, `npm ci` with a warm npm
+ * cache, the compile, the previous build's state restored as the workflow restores it
+ * (a zstd tarball, as actions/cache makes), the build with one changed record, `verify
+ * --changed`, the state saved, and `publish` to a local S3-compatible server (s3rver)
+ * that already holds the previous publish; then the same again with nothing changed.
+ * Each step: wall and CPU time, peak memory; the job: peak disk (sampled from the file
+ * system), objects and bytes published. Saves `bench/results/<date>-cycle.json`.
+ *
+ *   npm run bench:cycle -- [--sets M,L]
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { S3_CREDENTIALS, startLocalS3 } from '../test/helpers/s3.js';
+import { ensureSources, oneRecordChanged, setDir, SETS, type BenchSet } from './sets.js';
+import { requireGnuTime, runTimed, type Timing } from './timed.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({ options: { sets: { type: 'string', default: 'M' } } });
+const sets = values.sets.split(',').map((name) => SETS.find((set) => set.name === name.trim().toUpperCase()) ?? usage(`unknown set ${name}`));
+requireGnuTime();
+const BASE_URL = 'https://data.example.com';
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** One step of the job. */
+interface Step {
+  step: string;
+  wall: number;
+  cpu: number;
+  peakRss: number;
+}
+
+/** One run of the job: its steps, its peak disk, what it published. */
+interface JobRun {
+  change: 'one record' | 'none';
+  steps: Step[];
+  wall: number;
+  cpu: number;
+  peakDiskBytes: number;
+  stateArchiveBytes: number;
+  published: { uploaded: number; deleted: number; megabytes: number };
+  verified: string;
+}
+
+const results: Record<string, JobRun[]> = {};
+for (const set of sets) results[set.name] = await cycle(set);
+const file = path.join(root, 'bench', 'results', `${new Date().toISOString().slice(0, 10)}-cycle.json`);
+mkdirSync(path.dirname(file), { recursive: true });
+writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, sets: results }, null, 2)}\n`);
+console.log(table(results));
+console.log(`\nresults: ${path.relative(root, file)}`);
+
+async function cycle(set: BenchSet): Promise<JobRun[]> {
+  const sources = ensureSources(root, set, log);
+  const dir = setDir(root, set);
+  const changed = oneRecordChanged(sources, dir);
+  const work = path.join(dir, 'cycle');
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const s3 = await startLocalS3();
+  const env = { ...process.env, AWS_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey, CI: 'true' };
+  try {
+    const bucket = await s3.createBucket();
+    const publish = ['lib/cli.js', 'publish', '--dir', 'dist', '--endpoint', s3.endpoint, '--bucket', bucket, '--force-path-style'];
+    // The run before: its site published, its state archived; then its runner is gone.
+    log(`[${set.name}] the previous run: build and publish the unchanged sources (not timed)`);
+    const previous = path.join(work, 'previous');
+    mkdirSync(previous);
+    run('node', [path.join(root, 'lib/cli.js'), 'build', '--sources', sources, '--out', 'dist', '--base-url', BASE_URL], previous, env);
+    run('node', [path.join(root, 'lib/cli.js'), ...publish.slice(1)], previous, env);
+    const state = path.join(work, 'state.tar.zst');
+    saveState(path.join(previous, 'dist'), state);
+    rmSync(previous, { recursive: true, force: true });
+
+    const runs: JobRun[] = [];
+    for (const change of ['one record', 'none'] as const) {
+      const runner = path.join(work, 'runner');
+      rmSync(runner, { recursive: true, force: true });
+      mkdirSync(runner);
+      const repo = path.join(runner, 'repo');
+      const disk = sampleDisk();
+      const steps: Step[] = [];
+      let last: Timing | undefined;
+      const step = async (name: string, command: string, args: string[], cwd = repo) => {
+        spawnSync('sync');
+        log(`[${set.name}] ${change === 'none' ? 'no change' : 'one change'}: ${name}…`);
+        last = await runTimed(command, args, undefined, { cwd, env });
+        log(`[${set.name}]   ${last.wall.toFixed(1)} s wall, ${last.cpu.toFixed(1)} s CPU, ${(last.peakRss / 2 ** 20).toFixed(0)} MiB`);
+        steps.push({ step: name, wall: last.wall, cpu: last.cpu, peakRss: last.peakRss });
+        return last;
+      };
+      await step('clone', 'git', ['clone', '--quiet', '--depth', '1', `file://${root}`, repo], runner);
+      await step('npm ci (warm cache)', 'npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund']);
+      await step('compile', 'npm', ['run', 'compile']);
+      await step('restore state', 'bash', ['-c', `mkdir -p dist && zstd -d -q < "${state}" | tar -xf - -C dist`]);
+      await step('build', 'node', ['lib/cli.js', 'build', '--sources', changed, '--out', 'dist', '--base-url', BASE_URL]);
+      const verified = (await step('verify --changed', 'node', ['lib/cli.js', 'verify', '--dir', 'dist', '--changed'])).stdout.trim();
+      await step('save state', 'bash', ['-c', `tar -cf - -C dist .dataset-site | zstd -q -T0 -3 -o "${state}.new" && mv "${state}.new" "${state}"`]);
+      const published = (await step('publish', 'node', publish)).stdout;
+      const counts = /(\d+) uploaded, (\d+) deleted.*?; ([\d.]+) MB/.exec(published);
+      const peakDiskBytes = disk.stop();
+      runs.push({
+        change,
+        steps,
+        wall: steps.reduce((sum, s) => sum + s.wall, 0),
+        cpu: steps.reduce((sum, s) => sum + s.cpu, 0),
+        peakDiskBytes,
+        stateArchiveBytes: statSync(state).size,
+        published: { uploaded: Number(counts?.[1]), deleted: Number(counts?.[2]), megabytes: Number(counts?.[3]) },
+        verified,
+      });
+      rmSync(runner, { recursive: true, force: true });
+    }
+    return runs;
+  } finally {
+    await s3.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+// The state as actions/cache stores it: a tarball of dist/.dataset-site, compressed with zstd.
+function saveState(dist: string, archive: string): void {
+  run('bash', ['-c', `tar -cf - -C "${dist}" .dataset-site | zstd -q -T0 -3 -o "${archive}"`], dist, process.env);
+}
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): void {
+  const result = spawnSync(command, args, { cwd, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`);
+}
+
+// The file system's used bytes, sampled every 200 ms: the peak above where it stood at the start.
+function sampleDisk(): { stop: () => number } {
+  const used = () => {
+    const stats = statfsSync(root);
+    return (stats.blocks - stats.bfree) * stats.bsize;
+  };
+  const start = used();
+  let peak = start;
+  const timer = setInterval(() => (peak = Math.max(peak, used())), 200);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, used()) - start;
+    },
+  };
+}
+
+function table(all: Record<string, JobRun[]>): string {
+  const lines: string[] = [];
+  for (const [name, runs] of Object.entries(all)) {
+    for (const job of runs) {
+      lines.push(`${name}, change: ${job.change}: ${job.wall.toFixed(1)} s wall, ${job.cpu.toFixed(1)} s CPU in all; peak disk ${(job.peakDiskBytes / 1e9).toFixed(2)} GB; state ${(job.stateArchiveBytes / 1e6).toFixed(1)} MB; published ${job.published.uploaded} objects, ${job.published.deleted} deleted, ${job.published.megabytes} MB`);
+      for (const step of job.steps) lines.push(`  ${step.step.padEnd(22)} ${step.wall.toFixed(1).padStart(7)} s wall ${step.cpu.toFixed(1).padStart(7)} s CPU ${(step.peakRss / 2 ** 20).toFixed(0).padStart(6)} MiB`);
+    }
+  }
+  return lines.join('\n');
+}
+
+function usage(message: string): never {
+  console.error(`${message}\nusage: npm run bench:cycle -- [--sets M,L]`);
+  process.exit(2);
+}
