@@ -70,10 +70,11 @@ async function cycle(set: BenchSet): Promise<JobRun[]> {
     log(`[${set.name}] the previous run: build and publish the unchanged sources (not timed)`);
     const previous = path.join(work, 'previous');
     mkdirSync(previous);
-    run('node', [path.join(root, 'lib/cli.js'), 'build', '--sources', sources, '--out', 'dist', '--base-url', BASE_URL], previous, env);
-    run('node', [path.join(root, 'lib/cli.js'), ...publish.slice(1)], previous, env);
+    // Run without blocking this process's event loop: the local S3 server's proxy lives in it.
+    await runTimed('node', [path.join(root, 'lib/cli.js'), 'build', '--sources', sources, '--out', 'dist', '--base-url', BASE_URL], undefined, { cwd: previous, env });
+    await runTimed('node', [path.join(root, 'lib/cli.js'), ...publish.slice(1)], undefined, { cwd: previous, env });
     const state = path.join(work, 'state.tar.zst');
-    saveState(path.join(previous, 'dist'), state);
+    await runTimed('bash', ['-c', `tar -cf - -C dist .dataset-site | zstd -q -T0 -3 -o "${state}"`], undefined, { cwd: previous, env });
     rmSync(previous, { recursive: true, force: true });
 
     const runs: JobRun[] = [];
@@ -99,6 +100,7 @@ async function cycle(set: BenchSet): Promise<JobRun[]> {
       await step('restore state', 'bash', ['-c', `mkdir -p dist && zstd -d -q < "${state}" | tar -xf - -C dist`]);
       await step('build', 'node', ['lib/cli.js', 'build', '--sources', changed, '--out', 'dist', '--base-url', BASE_URL]);
       const verified = (await step('verify --changed', 'node', ['lib/cli.js', 'verify', '--dir', 'dist', '--changed'])).stdout.trim();
+      // The state as actions/cache stores it: a tarball of dist/.dataset-site, compressed with zstd.
       await step('save state', 'bash', ['-c', `tar -cf - -C dist .dataset-site | zstd -q -T0 -3 -o "${state}.new" && mv "${state}.new" "${state}"`]);
       const published = (await step('publish', 'node', publish)).stdout;
       const counts = /(\d+) uploaded, (\d+) deleted.*?; ([\d.]+) MB/.exec(published);
@@ -120,16 +122,6 @@ async function cycle(set: BenchSet): Promise<JobRun[]> {
     await s3.close();
     rmSync(work, { recursive: true, force: true });
   }
-}
-
-// The state as actions/cache stores it: a tarball of dist/.dataset-site, compressed with zstd.
-function saveState(dist: string, archive: string): void {
-  run('bash', ['-c', `tar -cf - -C "${dist}" .dataset-site | zstd -q -T0 -3 -o "${archive}"`], dist, process.env);
-}
-
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): void {
-  const result = spawnSync(command, args, { cwd, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`);
 }
 
 // The file system's used bytes, sampled every 200 ms: the peak above where it stood at the start.

@@ -68,7 +68,7 @@ describe('verify', () => {
     const { out: tiny } = await buildTempSite({ sources: 'test/fixtures/tiny/sources' });
     const result = await runCli(['verify', '--dir', tiny]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^ok: \d+ documents in .* agree with the reference$/m);
+    expect(result.stdout).toMatch(/^ok: \d+ documents in .* agree with the reference \(\d+ entity documents and pages read\)$/m);
   });
 
   // The shared sample passes verify (build-sample.test.ts); a damaged copy of it must not.

@@ -9,7 +9,8 @@ import { UNSTAMPED } from '../query/formats/generated-at.js';
 import { staticPage } from '../query/responses/reference.js';
 import type { ResponseContext } from '../query/responses/dataset-response.js';
 import type { Entity } from '../query/semantics/entity.js';
-import { KINDS } from '../query/semantics/kinds.js';
+import { KINDS, type Kind } from '../query/semantics/kinds.js';
+import { PAGE_SIZE } from '../query/formats/paths.js';
 import { pagePath, type ExpectedListing } from './expected-listings.js';
 
 /** What stands for an entity in a skeleton: JSON escapes U+0000, so no other text of a page holds `"\u0000"`. */
@@ -27,18 +28,21 @@ export interface PageSkeleton {
   entities: number[];
 }
 
-/** The skeleton of page `page` of a listing, and the paths its `next` and `prev` must name. */
-export function pageSkeleton(listing: ExpectedListing, page: number, context: ResponseContext): { skeleton: PageSkeleton; next: string | null; prev: string | null } {
+/** The skeleton of page `page` of a listing. */
+export function pageSkeleton(listing: ExpectedListing, page: number, context: ResponseContext): PageSkeleton {
   const entities: number[] = [];
   const response = staticPage(listing.type, listing.matches, page, context, (n) => pagePath(listing, n), (kind, ranks) => {
     for (const rank of ranks) entities.push(KINDS.indexOf(kind), rank);
     return ranks.map(() => ENTITY_MARK as unknown as Entity);
   });
-  return {
-    skeleton: { file: pagePath(listing, page), parts: JSON.stringify(response).split(MARK_JSON), entities },
-    next: response._meta.next === null ? null : pagePath(listing, page + 1),
-    prev: response._meta.prev === null ? null : pagePath(listing, page - 1),
-  };
+  return { file: pagePath(listing, page), parts: JSON.stringify(response).split(MARK_JSON), entities };
+}
+
+/** The entities page `page` of a listing lists, as {@link PageSkeleton.entities} has them, without making the page. */
+export function pageEntities(listing: ExpectedListing, page: number, kinds: readonly Kind[]): number[] {
+  const entities: number[] = [];
+  for (const kind of kinds) for (const rank of (listing.matches[kind] ?? []).slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)) entities.push(KINDS.indexOf(kind), rank);
+  return entities;
 }
 
 /** Whether `file` is the skeleton's page: its parts, the bytes `entity(i)` of its i-th entity between them, any timestamp as `generated_at`. */

@@ -12,22 +12,18 @@ import type { Diagnostic } from '../diagnostics.js';
 import { HOST_FILES } from '../hosts/host-files.js';
 import { LLMS_TXT_PATH, llmsTxt } from '../query/formats/llms-txt.js';
 import { parameterExamples } from '../query/formats/parameter-examples.js';
-import { OPENAPI_PATH, SCHEMA_PATH, entityPath, parseListingPath } from '../query/formats/paths.js';
+import { OPENAPI_PATH, SCHEMA_PATH, parseListingPath } from '../query/formats/paths.js';
 import { API_ROOT } from '../query/formats/urls.js';
 import type { ResponseContext } from '../query/responses/dataset-response.js';
 import { KINDS } from '../query/semantics/kinds.js';
 import { buildDictionary } from '../schema/dictionary.js';
-import { OUTPUT_SCHEMAS } from '../schema/entities.js';
 import { entitySchemaDocument, entitySchemaPath, openApiDocument } from '../schema/openapi.js';
 import { readSchemaDescription } from '../site/read-site.js';
 import { listSiteFiles } from '../site/site-files.js';
-import { checkContext, type Check, type CheckOutcome } from './check-batch.js';
-import { startCheckPool } from './check-pool.js';
 import { checkChangesFeed } from './changes-feed.js';
-import { expectedListings } from './expected-listings.js';
 import { checkFacets } from './facets.js';
-import { entityLinks, linkCheck, linkTarget, type LinkCheck } from './links.js';
-import { pageSkeleton } from './page-skeleton.js';
+import { linkCheck } from './links.js';
+import { readDocuments } from './read-documents.js';
 import { readDumpReference } from './reference-dumps.js';
 import { checkSearchIndexes } from './search-indexes.js';
 import { changedSelection, EVERYTHING } from './selection.js';
@@ -61,9 +57,6 @@ export interface VerifyResult {
   read: number;
 }
 
-const BATCH = 256;
-const MISSING_ENTITY = 'missing: the dump lists this entity';
-const MISSING_PAGE = 'missing: the reference says this page exists';
 // Folders whose documents are checked by their own checks, not as pages or entities.
 const CHECKED_APART = ['search', 'changes', 'facets', 'schemas', 'dumps'].map((folder) => `${API_ROOT}/${folder}/`);
 
@@ -86,61 +79,11 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   progress(`dumps read: ${KINDS.map((kind) => dataset.entities[kind].length).join(' + ')} entities`);
   if (JSON.stringify(description.dictionary) !== JSON.stringify(buildDictionary())) problem({ file: SCHEMA_PATH, field: '_meta.entities', message: 'the data dictionary differs from the one this dataset-site generates' });
 
-  const expected = new Set<string>([SCHEMA_PATH]);
   const check = linkCheck(description.baseUrl, files, problem);
-  const pool = startCheckPool(checkContext(root, reference.lines), options.threads);
-  let batch: Check[] = [];
-  let read = 0;
-  const submit = async (item: Check) => {
-    read++;
-    batch.push(item);
-    if (batch.length >= BATCH) await pool.submit(batch.splice(0));
-  };
-  const { changed } = selection;
-  const entityFiles = KINDS.map((kind) => dataset.entities[kind].map((entity) => entityPath(kind, entity.id)));
-  const targetsOf = (kind: number, rank: number) => entityLinks(dataset.entities[KINDS[kind]!][rank]!._links).map(([, url]) => linkTarget(description.baseUrl, url));
-  // What a changed document links to: its entities' targets, and (below) the entities a changed page lists.
-  const linkedFromChanged = new Set<string>();
-  entityFiles.forEach((paths, k) => paths.forEach((file, rank) => changed.has(file) && targetsOf(k, rank).forEach((target) => target && linkedFromChanged.add(target))));
-
   const context: ResponseContext = { baseUrl: description.baseUrl, generatedAt: '', dictionary: description.dictionary };
-  let pages = 0;
-  for (const listing of expectedListings(dataset)) {
-    for (let page = 1; ; page++) {
-      const { skeleton, next, prev } = pageSkeleton(listing, page, context);
-      const { file, entities } = skeleton;
-      expected.add(file);
-      pages++;
-      if (next !== null && !files.has(next)) check(file, '_meta.next', `${description.baseUrl}/${next}`);
-      if (prev !== null && !files.has(prev)) check(file, '_meta.prev', `${description.baseUrl}/${prev}`);
-      if (!files.has(file)) {
-        problem({ file, message: MISSING_PAGE });
-        if (next === null) break;
-        continue;
-      }
-      const lists = (test: (entityFile: string) => boolean) => entities.some((kind, i) => i % 2 === 0 && test(entityFiles[kind]![entities[i + 1]!]!));
-      if (changed.has(file)) for (let i = 0; i < entities.length; i += 2) linkedFromChanged.add(entityFiles[entities[i]!]![entities[i + 1]!]!);
-      const neighbourChanged = (next !== null && changed.has(next)) || (prev !== null && changed.has(prev));
-      if (selection.everything || changed.has(file) || selection.inShare(file) || linkedFromChanged.has(file) || neighbourChanged || lists((entity) => changed.has(entity))) await submit({ page: skeleton });
-      if (next === null) break;
-    }
-  }
-  for (const [k, paths] of entityFiles.entries()) {
-    for (const [rank, file] of paths.entries()) {
-      expected.add(file);
-      if (!files.has(file)) {
-        problem({ file, message: MISSING_ENTITY });
-        continue;
-      }
-      for (const [field, url] of entityLinks(dataset.entities[KINDS[k]!][rank]!._links)) check(file, field, url);
-      const linksToChanged = () => targetsOf(k, rank).some((target) => target !== undefined && changed.has(target));
-      if (selection.everything || changed.has(file) || selection.inShare(file) || linkedFromChanged.has(file) || linksToChanged()) await submit({ entity: file, kind: k, rank });
-    }
-  }
-  await pool.submit(batch);
-  const outcomes = await pool.finish();
-  progress(`${read} of ${expected.size - 1} entity documents and pages compared (${pages} pages in all)`);
-  for (const outcome of outcomes.sort((a, b) => (a.file < b.file ? -1 : 1))) await reportOutcome(root, outcome, problem, check);
+  const { expected, read, pages } = await readDocuments({ root, reference, context, files, selection, threads: options.threads, problem, check });
+  progress(`${read} of ${expected.size} entity documents and pages read and compared (${pages} pages in all)`);
+  expected.add(SCHEMA_PATH);
 
   for (const file of files) {
     if (!file.endsWith('.json') || expected.has(file) || CHECKED_APART.some((folder) => file.startsWith(folder)) || file === OPENAPI_PATH || (HOST_FILES as readonly string[]).includes(file)) continue;
@@ -160,26 +103,4 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
     if (written !== text) problem({ file, message: written === undefined ? 'this document is missing' : 'this document differs from the one this dataset-site makes' });
   }
   return { problems, documents: files.size, read };
-}
-
-// What a failed check means: a page or entity missing, or one that differs (and why, where it can tell).
-async function reportOutcome(root: string, { file, found, kind }: CheckOutcome, problem: (p: { file: string; field?: string; message: string }) => void, check: LinkCheck): Promise<void> {
-  const entityKind = kind === undefined ? undefined : KINDS[kind]!;
-  if (found === 'missing') return problem({ file, message: entityKind ? MISSING_ENTITY : MISSING_PAGE });
-  let document: { _meta?: { next?: unknown; prev?: unknown } } | undefined;
-  try {
-    document = JSON.parse(await readFile(path.join(root, file), 'utf8'));
-  } catch {
-    // not JSON: reported as differing below
-  }
-  if (entityKind !== undefined) {
-    const parsed = OUTPUT_SCHEMAS[entityKind].safeParse(document);
-    if (!parsed.success) for (const issue of parsed.error.issues) problem({ file, field: issue.path.join('.'), message: issue.message });
-    else problem({ file, message: 'differs from the entity\'s line in its dump' });
-    return;
-  }
-  problem({ file, message: 'differs from the reference answer for its query' });
-  const meta = document?._meta ?? {};
-  if (meta.next !== null) check(file, '_meta.next', meta.next);
-  if (meta.prev !== null) check(file, '_meta.prev', meta.prev);
 }

@@ -1,0 +1,134 @@
+/**
+ * The bulk of verify: every entity document and every listing and relation page the
+ * reference says the site has, each read once and compared byte for byte (check-pool.ts),
+ * or, for `--changed`, only those the selection names and those linked to or from what
+ * changed (selection.ts). Missing documents and links to them are found from the file
+ * list without reading anything.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { entityPath } from '../query/formats/paths.js';
+import type { ResponseContext } from '../query/responses/dataset-response.js';
+import { totalsOf } from '../query/responses/reference.js';
+import { pageCount } from '../query/responses/window.js';
+import { KINDS, kindsOf } from '../query/semantics/kinds.js';
+import { OUTPUT_SCHEMAS } from '../schema/entities.js';
+import { checkContext, type Check, type CheckOutcome } from './check-batch.js';
+import { startCheckPool } from './check-pool.js';
+import { expectedListings, pagePath } from './expected-listings.js';
+import { entityLinks, linkTarget, type LinkCheck } from './links.js';
+import { pageEntities, pageSkeleton } from './page-skeleton.js';
+import type { DumpReference } from './reference-dumps.js';
+import type { Selection } from './selection.js';
+
+/** A problem to report, by the site-relative path of its file. */
+export type ReportProblem = (problem: { file: string; field?: string; message: string }) => void;
+
+/** What reading the documents needs. */
+export interface ReadDocumentsInput {
+  root: string;
+  reference: DumpReference;
+  context: ResponseContext;
+  /** Every file of the site. */
+  files: ReadonlySet<string>;
+  selection: Selection;
+  threads?: number;
+  problem: ReportProblem;
+  check: LinkCheck;
+}
+
+/** The entity documents and pages the reference expects, how many were read, how many pages there are. */
+export interface DocumentsRead {
+  expected: Set<string>;
+  read: number;
+  pages: number;
+}
+
+const BATCH = 256;
+const MISSING_ENTITY = 'missing: the dump lists this entity';
+const MISSING_PAGE = 'missing: the reference says this page exists';
+
+/** Reads and compares the entity documents and pages the selection calls for; reports what is wrong. */
+export async function readDocuments(input: ReadDocumentsInput): Promise<DocumentsRead> {
+  const { root, reference, context, files, selection, problem, check } = input;
+  const { dataset } = reference;
+  const { changed } = selection;
+  const expected = new Set<string>();
+  const pool = startCheckPool(checkContext(root, reference.lines), input.threads);
+  let batch: Check[] = [];
+  let read = 0;
+  let pages = 0;
+  const submit = async (item: Check) => {
+    read++;
+    batch.push(item);
+    if (batch.length >= BATCH) await pool.submit(batch.splice(0));
+  };
+  const entityFiles = KINDS.map((kind) => dataset.entities[kind].map((entity) => entityPath(kind, entity.id)));
+  const entityFile = (pairs: readonly number[], i: number) => entityFiles[pairs[i]!]![pairs[i + 1]!]!;
+  const targetsOf = (kind: number, rank: number) => entityLinks(dataset.entities[KINDS[kind]!][rank]!._links).map(([, url]) => linkTarget(context.baseUrl, url));
+  // What a changed document links to: its entities' targets, and (below) the entities a changed page lists.
+  const linkedFromChanged = new Set<string>();
+  entityFiles.forEach((paths, k) => paths.forEach((file, rank) => changed.has(file) && targetsOf(k, rank).forEach((target) => target && linkedFromChanged.add(target))));
+
+  for (const listing of expectedListings(dataset)) {
+    const count = pageCount(totalsOf(listing.matches));
+    for (let page = 1; page <= count; page++) {
+      const file = pagePath(listing, page);
+      const [next, prev] = [page < count ? pagePath(listing, page + 1) : null, page > 1 ? pagePath(listing, page - 1) : null];
+      expected.add(file);
+      pages++;
+      if (next !== null && !files.has(next)) check(file, '_meta.next', `${context.baseUrl}/${next}`);
+      if (prev !== null && !files.has(prev)) check(file, '_meta.prev', `${context.baseUrl}/${prev}`);
+      if (!files.has(file)) {
+        problem({ file, message: MISSING_PAGE });
+        continue;
+      }
+      const entities = pageEntities(listing, page, kindsOf(listing.type));
+      let listsChanged = false;
+      for (let i = 0; i < entities.length && !listsChanged; i += 2) listsChanged = changed.has(entityFile(entities, i));
+      if (changed.has(file)) for (let i = 0; i < entities.length; i += 2) linkedFromChanged.add(entityFile(entities, i));
+      const neighbourChanged = (next !== null && changed.has(next)) || (prev !== null && changed.has(prev));
+      if (selection.everything || changed.has(file) || selection.inShare(file) || linkedFromChanged.has(file) || neighbourChanged || listsChanged) {
+        await submit({ page: pageSkeleton(listing, page, context) });
+      }
+    }
+  }
+  for (const [k, paths] of entityFiles.entries()) {
+    for (const [rank, file] of paths.entries()) {
+      expected.add(file);
+      if (!files.has(file)) {
+        problem({ file, message: MISSING_ENTITY });
+        continue;
+      }
+      for (const [field, url] of entityLinks(dataset.entities[KINDS[k]!][rank]!._links)) check(file, field, url);
+      const linksToChanged = () => targetsOf(k, rank).some((target) => target !== undefined && changed.has(target));
+      if (selection.everything || changed.has(file) || selection.inShare(file) || linkedFromChanged.has(file) || linksToChanged()) await submit({ entity: file, kind: k, rank });
+    }
+  }
+  await pool.submit(batch);
+  const outcomes = await pool.finish();
+  for (const outcome of outcomes.sort((a, b) => (a.file < b.file ? -1 : 1))) await reportOutcome(root, outcome, problem, check);
+  return { expected, read, pages };
+}
+
+// What a failed check means: a page or entity missing, or one that differs (and why, where it can tell).
+async function reportOutcome(root: string, { file, found, kind }: CheckOutcome, problem: ReportProblem, check: LinkCheck): Promise<void> {
+  const entityKind = kind === undefined ? undefined : KINDS[kind]!;
+  if (found === 'missing') return problem({ file, message: entityKind ? MISSING_ENTITY : MISSING_PAGE });
+  let document: { _meta?: { next?: unknown; prev?: unknown } } | undefined;
+  try {
+    document = JSON.parse(await readFile(path.join(root, file), 'utf8'));
+  } catch {
+    // not JSON: reported as differing below
+  }
+  if (entityKind !== undefined) {
+    const parsed = OUTPUT_SCHEMAS[entityKind].safeParse(document);
+    if (!parsed.success) for (const issue of parsed.error.issues) problem({ file, field: issue.path.join('.'), message: issue.message });
+    else problem({ file, message: "differs from the entity's line in its dump" });
+    return;
+  }
+  problem({ file, message: 'differs from the reference answer for its query' });
+  const meta = document?._meta ?? {};
+  if (meta.next !== null) check(file, '_meta.next', meta.next);
+  if (meta.prev !== null) check(file, '_meta.prev', meta.prev);
+}
