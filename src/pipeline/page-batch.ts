@@ -29,6 +29,8 @@ export interface PageBatch {
   mode: 'stage' | 'link';
   /** `generated_at` of a page whose content changed. */
   generatedAt: string;
+  /** `stage` in a folder holding only the build's own files: the unchanged pages are written too, with their previous `generated_at`. */
+  rewriteUnchanged?: boolean;
 }
 
 /** Each page's fingerprint and size (with an empty `generated_at`), in order. */
@@ -45,7 +47,7 @@ export function runPageBatch(batch: PageBatch, renderer: PageRenderer, writer: T
     for (const page of renderer.pages(listing.type, listing.matches, folderPages(listing.folder))) {
       const before = batch.previous[i++] ?? null;
       const same = before !== null && before[0] === page.fingerprint;
-      if (batch.mode === 'stage' && !same) writer.run({ path: page.path, body: stampBody(page, batch.generatedAt), reuse: -1 });
+      if (batch.mode === 'stage' && (!same || batch.rewriteUnchanged)) writer.run({ path: page.path, body: stampBody(page, same ? before[1] : batch.generatedAt), reuse: -1 });
       if (batch.mode === 'link' && same) writer.run({ path: page.path, body: stampBody(page, before[1]), reuse: page.size + Buffer.byteLength(before[1]) });
       reply.fingerprints.push(page.fingerprint);
       reply.sizes.push(page.size);

@@ -5,7 +5,7 @@
  * interrupted build leaves the previous site exactly as it was (after
  * {@link recoverSite}), and unchanged files keep their bytes and times.
  */
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CHANGED_DOCUMENTS_PATH, serializeChangedDocuments } from './changed-documents.js';
@@ -13,7 +13,7 @@ import { MANIFEST_PATH, parseManifest, serializeManifest, type Manifest } from '
 import { emptyStats, stampBody, type WriteStats } from './output.js';
 import type { PageBatch, PageBatchReply, PagedListing } from './page-batch.js';
 import { listingPageCount } from './pages.js';
-import { folderPages } from '../query/formats/paths.js';
+import { folderPages, SCHEMA_PATH } from '../query/formats/paths.js';
 import { applyChanges, recoverJournal, type SiteChanges } from './journal.js';
 import { isAlive } from './build-lock.js';
 import { explainWriteFailure } from './write-failure.js';
@@ -128,13 +128,18 @@ async function stageChanges(site: RenderedSite, previous: Manifest, runner: Task
     if (!unchanged && timestamped) staged.stats.changed++;
     return { same, generatedAt };
   };
+  // A folder missing a text document the manifest lists holds the build's own files but not the site (a
+  // workflow's restored state). Seen at once from the schema document: every document is written in this
+  // one pass, each unchanged one as it was; seen later from another, the unchanged ones are linked or written after it.
+  staged.incomplete = previous.has(SCHEMA_PATH) && !existsSync(path.join(outDir, SCHEMA_PATH));
+  const rewriteAll = staged.incomplete;
   const batch = new TaskBatch(runner);
   for (const document of site.others) {
     const before = previous.get(document.path);
     // The few text documents hold every entry point, and the next build reads its entities from the dumps:
     // each of these is checked on disk, the bulk (entities, pages) is trusted.
-    let stale = false;
-    if (('text' in document.body || ('dump' in document.body && !document.body.gzip)) && before?.[0] === document.fingerprint) {
+    let stale = rewriteAll;
+    if (!stale && ('text' in document.body || ('dump' in document.body && !document.body.gzip)) && before?.[0] === document.fingerprint) {
       const onDisk = statSync(path.join(outDir, document.path), { throwIfNoEntry: false });
       staged.incomplete ||= onDisk === undefined;
       stale = onDisk?.size !== document.size + Buffer.byteLength(before[1]);
@@ -143,8 +148,8 @@ async function stageChanges(site: RenderedSite, previous: Manifest, runner: Task
     if (!same) await batch.add({ path: document.path, body: stampBody(document, generatedAt), reuse: -1 });
   }
   await batch.flush();
-  await renderPages(site.listings, previous, runner, { mode: 'stage', generatedAt: options.generatedAt }, (paths, entries, reply) =>
-    paths.forEach((path, i) => count(path, reply.fingerprints[i]!, reply.sizes[i]!, true, entries[i] ?? undefined)),
+  await renderPages(site.listings, previous, runner, { mode: 'stage', generatedAt: options.generatedAt, rewriteUnchanged: rewriteAll }, (paths, entries, reply) =>
+    paths.forEach((path, i) => count(path, reply.fingerprints[i]!, reply.sizes[i]!, true, entries[i] ?? undefined, rewriteAll)),
   );
   staged.changes.removed = [...previous.keys()].filter((file) => !staged.manifest.has(file));
   staged.stats.removed = staged.changes.removed.length;
@@ -184,7 +189,7 @@ async function renderPages(
   listings: readonly PagedListing[],
   previous: Manifest,
   runner: TaskRunner,
-  how: Pick<PageBatch, 'mode' | 'generatedAt'>,
+  how: Pick<PageBatch, 'mode' | 'generatedAt' | 'rewriteUnchanged'>,
   take: (paths: readonly string[], entries: PageBatch['previous'], reply: PageBatchReply) => void,
 ): Promise<void> {
   const pending: { paths: string[]; batch: PageBatch; reply?: PageBatchReply; done: Promise<PageBatchReply> }[] = [];
