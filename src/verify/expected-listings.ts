@@ -48,24 +48,39 @@ function datasetListings(dataset: Dataset): ExpectedListing[] {
     }
     return found;
   };
-  for (const type of DATASET_TYPES) listing(type, [], '\u0001'.repeat(FILTERS.length));
+  for (const type of DATASET_TYPES) listing(type, [], keyOf([undefined, undefined, undefined]));
   for (const kind of KINDS) {
+    // A combination's ranks go to the kind's listing and to `all`'s: both found with one lookup.
+    const both = new Map<string, [number[], number[]]>();
     dataset.entities[kind].forEach((entity, rank) => {
-      let combinations: [values: (string | undefined)[], key: string][] = [[[], '']];
-      for (const filter of FILTERS) {
-        const values = filterValues(kind, filter, entity);
-        combinations = combinations.flatMap(([given, key]) => [
-          [[...given, undefined], `${key}\u0001`] as [(string | undefined)[], string],
-          ...values.map((value): [(string | undefined)[], string] => [[...given, value], `${key}\u0002${value}`]),
-        ]);
-      }
-      for (const [values, key] of combinations) {
-        (listing(kind, values, key).matches[kind] as number[]).push(rank);
-        (listing('all', values, key).matches[kind] as number[]).push(rank);
+      const [industries, countries, cities] = FILTERS.map((filter) => [undefined, ...filterValues(kind, filter, entity)]) as [(string | undefined)[], (string | undefined)[], (string | undefined)[]];
+      for (const industry of industries) {
+        for (const country of countries) {
+          for (const city of cities) {
+            const key = keyOf([industry, country, city]);
+            let ranks = both.get(key);
+            if (ranks === undefined) {
+              const values = [industry, country, city];
+              ranks = [listing(kind, values, key).matches[kind] as number[], listing('all', values, key).matches[kind] as number[]];
+              both.set(key, ranks);
+            }
+            ranks[0].push(rank);
+            ranks[1].push(rank);
+          }
+        }
       }
     });
   }
   return [...listings.values()];
+}
+
+// The key of a combination of the three filters' values.
+function keyOf([industry, country, city]: readonly [string | undefined, string | undefined, string | undefined]): string {
+  return part(industry) + part(country) + part(city);
+}
+
+function part(value: string | undefined): string {
+  return value === undefined ? '\u0001' : `\u0002${value}`;
 }
 
 function relationListings(dataset: Dataset): ExpectedListing[] {

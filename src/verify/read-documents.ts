@@ -100,9 +100,11 @@ export async function readDocuments(input: ReadDocumentsInput): Promise<Document
         problem({ file, message: MISSING_ENTITY });
         continue;
       }
-      for (const [field, url] of entityLinks(dataset.entities[KINDS[k]!][rank]!._links)) check(file, field, url);
       const linksToChanged = () => targetsOf(k, rank).some((target) => target !== undefined && changed.has(target));
-      if (selection.everything || changed.has(file) || selection.inShare(file) || linkedFromChanged.has(file) || linksToChanged()) await submit({ entity: file, kind: k, rank });
+      if (!(selection.everything || changed.has(file) || selection.inShare(file) || linkedFromChanged.has(file) || linksToChanged())) continue;
+      // A link breaks when its target goes: the target is among what changed, and this document links to it.
+      for (const [field, url] of entityLinks(dataset.entities[KINDS[k]!][rank]!._links)) check(file, field, url);
+      await submit({ entity: file, kind: k, rank });
     }
   }
   await pool.submit(batch);

@@ -4,13 +4,13 @@ import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { isStampedFrom } from '../query/formats/generated-at.js';
 import { searchIndexPath } from '../query/formats/paths.js';
-import { parseSearchEntry, renderSearchIndex } from '../query/formats/search-index.js';
+import { parseSearchEntry, renderSearchIndex, type RenderedTerms } from '../query/formats/search-index.js';
 import { SiteError } from '../query/formats/site-error.js';
-import { KINDS } from '../query/semantics/kinds.js';
+import { KINDS, type Kind } from '../query/semantics/kinds.js';
 import type { SiteOnDisk } from '../site/read-site.js';
 
-/** Checks each kind's index: its entry's format, and every shard equal to the one the entities make, none missing, none extra. */
-export async function checkSearchIndexes(site: Pick<SiteOnDisk, 'dir' | 'dataset'>, files: ReadonlySet<string>, dir: string): Promise<Diagnostic[]> {
+/** Checks each kind's index: its entry's format, and every shard equal to the one the entities make (with `terms`, its term shards made already), none missing, none extra. */
+export async function checkSearchIndexes(site: Pick<SiteOnDisk, 'dir' | 'dataset'>, files: ReadonlySet<string>, dir: string, terms?: Record<Kind, RenderedTerms>): Promise<Diagnostic[]> {
   const problems: Diagnostic[] = [];
   const problem = (file: string, message: string) => problems.push({ code: 'invalid_site', severity: 'error', file: path.join(dir, file), message });
   for (const kind of KINDS) {
@@ -21,7 +21,7 @@ export async function checkSearchIndexes(site: Pick<SiteOnDisk, 'dir' | 'dataset
       problem(entryPath, error instanceof SiteError ? error.message : `cannot read the search index: ${(error as Error).message}`);
       continue;
     }
-    const expected = renderSearchIndex(site.dataset, kind);
+    const expected = renderSearchIndex(site.dataset, kind, terms?.[kind]);
     for (const document of expected) {
       const text = await readFile(path.join(site.dir, document.path), 'utf8').catch(() => undefined);
       if (text === undefined) problem(document.path, 'this search index document is missing');

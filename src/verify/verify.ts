@@ -18,6 +18,7 @@ import type { ResponseContext } from '../query/responses/dataset-response.js';
 import { KINDS } from '../query/semantics/kinds.js';
 import { buildDictionary } from '../schema/dictionary.js';
 import { entitySchemaDocument, entitySchemaPath, openApiDocument } from '../schema/openapi.js';
+import { renderTermsAside } from '../pipeline/terms-aside.js';
 import { readSchemaDescription } from '../site/read-site.js';
 import { listSiteFiles } from '../site/site-files.js';
 import { checkChangesFeed } from './changes-feed.js';
@@ -73,9 +74,13 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   const selection = options.changed ? await changedSelection(root, options.rotation) : EVERYTHING;
   if (options.changed) progress(selection.everything ? 'the last build had nothing to compare with: every document is read' : `${selection.changed.size} documents changed in the last build; rotation share ${selection.slot + 1} of ${selection.period}`);
 
-  const reference = await readDumpReference(root);
+  const selected = (file: string) => selection.everything || selection.changed.has(file) || selection.inShare(file);
+  const reference = await readDumpReference(root, { line: selected, gzip: selected });
   reference.problems.forEach(problem);
   const { dataset } = reference;
+  // The term shards of the search index, the largest part of its making, are made in a worker thread meanwhile.
+  const terms = renderTermsAside(dataset);
+  terms.catch(() => undefined); // awaited, and so reported, by checkSearchIndexes
   progress(`dumps read: ${KINDS.map((kind) => dataset.entities[kind].length).join(' + ')} entities`);
   if (JSON.stringify(description.dictionary) !== JSON.stringify(buildDictionary())) problem({ file: SCHEMA_PATH, field: '_meta.entities', message: 'the data dictionary differs from the one this dataset-site generates' });
 
@@ -90,7 +95,7 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
     problem({ file, message: parseListingPath(file) ? 'a listing page the reference does not have (no entity matches it)' : 'unexpected file' });
   }
   const site = { dir: root, dataset, baseUrl: description.baseUrl };
-  problems.push(...(await checkSearchIndexes(site, files, dir)));
+  problems.push(...(await checkSearchIndexes(site, files, dir, await terms)));
   problems.push(...(await checkChangesFeed(root, files, dir, description.baseUrl)));
   problems.push(...(await checkFacets(site, files, dir)));
   const generated: [file: string, text: string][] = [
