@@ -1,7 +1,9 @@
 /**
  * verify finds every kind of damage a built site can suffer, and names the file: each
  * case damages one document of a copy of the sample site (or of a tiny site's feed) the
- * way a hand edit, a broken tool or a half-copied folder would.
+ * way a hand edit, a broken tool or a half-copied folder would. The full verify names
+ * each at once; `verify --changed`, after a build that changed nothing, within the runs
+ * of its rotation.
  */
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,10 +12,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.js';
 import { CHANGES_INDEX_PATH, type ChangesIndexDocument } from '../src/query/formats/changes-feed.js';
 import { dumpPath, entityPath, listingPath } from '../src/query/formats/paths.js';
+import type { Diagnostic } from '../src/diagnostics.js';
+import { CHANGED_DOCUMENTS_PATH, serializeChangedDocuments } from '../src/pipeline/changed-documents.js';
 import { verifySite } from '../src/verify/verify.js';
 import { copySampleSite } from './helpers/site.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
+const ROTATION = 4; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const edit = async (site: string, file: string, change: (document: Json) => void) => {
   const document = JSON.parse(await readFile(path.join(site, file), 'utf8')) as Json;
@@ -24,6 +29,7 @@ const edit = async (site: string, file: string, change: (document: Json) => void
 describe('verify on a damaged site', () => {
   let site: string;
   let problems: string[];
+  const changedProblems: string[] = [];
   const damaged: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -53,10 +59,19 @@ describe('verify on a damaged site', () => {
     damaged.dumpEntity = entityPath('service_provider', JSON.parse(lines[1]!).id);
     lines[1] = lines[1]!.replace('"id":', '"id" :');
     await writeFile(path.join(site, damaged.dump), lines.join('\n'));
-    problems = (await verifySite({ dir: site })).problems.map((problem) => `${path.relative(site, problem.file!)}${problem.line ? `:${problem.line}` : ''}: ${problem.field ? `${problem.field}: ` : ''}${problem.message}`);
+    const describe = (found: Diagnostic[]) => found.map((problem) => `${path.relative(site, problem.file!)}${problem.line ? `:${problem.line}` : ''}: ${problem.field ? `${problem.field}: ` : ''}${problem.message}`);
+    problems = describe((await verifySite({ dir: site })).problems);
+    // As the scheduled job sees it after a build that changed nothing: the rotation's runs find all the same.
+    await writeFile(path.join(site, CHANGED_DOCUMENTS_PATH), serializeChangedDocuments({ everything: false, changed: [], removed: [] }));
+    for (let run = 0; run < ROTATION; run++) changedProblems.push(...describe((await verifySite({ dir: site, changed: true, rotation: ROTATION })).problems));
   }, 120_000);
 
-  const named = (file: string) => problems.filter((problem) => problem.startsWith(`${file}:`));
+  // Each damage is named by the full verify, and by verify --changed within its rotation.
+  const named = (file: string) => {
+    const found = problems.filter((problem) => problem.startsWith(`${file}:`));
+    expect([...new Set(changedProblems.filter((problem) => problem.startsWith(`${file}:`)))].sort()).toEqual([...found].sort());
+    return found;
+  };
 
   it('names a hand-edited page', () => {
     expect(named(damaged.page!)).toEqual([`${damaged.page}: differs from the reference answer for its query`]);
@@ -111,9 +126,11 @@ describe('verify on a damaged changes feed', () => {
     await writeFile(path.join(out, CHANGES_INDEX_PATH), JSON.stringify(index));
     await rm(path.join(out, decodeURIComponent(new URL(skipped!.url).pathname.slice(1))));
 
-    const problems = (await verifySite({ dir: out })).problems.map((problem) => `${path.relative(out, problem.file!)}: ${problem.message}`);
     const firstFile = decodeURIComponent(new URL(first!.url).pathname.slice(1));
-    expect(problems).toContain(`${firstFile}: this change set is not chained to the builds before and after it in the index`);
+    for (const changed of [false, true]) {
+      const problems = (await verifySite({ dir: out, changed })).problems.map((problem) => `${path.relative(out, problem.file!)}: ${problem.message}`);
+      expect(problems).toContain(`${firstFile}: this change set is not chained to the builds before and after it in the index`);
+    }
   });
 });
 
