@@ -6,12 +6,13 @@
  * --changed`, the state saved, and `publish` to a local S3-compatible server (s3rver)
  * that already holds the previous publish; then the same again with nothing changed.
  * Each step: wall and CPU time, peak memory; the job: peak disk (sampled from the file
- * system), objects and bytes published. Saves `bench/results/<date>-cycle.json`.
+ * system), objects and bytes published. Saves `bench/results/<date>-cycle[-tag].json`, keeping
+ * the sets measured there before.
  *
- *   npm run bench:cycle -- [--sets M,L]
+ *   npm run bench:cycle -- [--sets M,L] [--tag name]
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -20,7 +21,7 @@ import { ensureSources, oneRecordChanged, setDir, SETS, type BenchSet } from './
 import { requireGnuTime, runTimed, type Timing } from './timed.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { sets: { type: 'string', default: 'M' } } });
+const { values } = parseArgs({ options: { sets: { type: 'string', default: 'M' }, tag: { type: 'string' } } });
 const sets = values.sets.split(',').map((name) => SETS.find((set) => set.name === name.trim().toUpperCase()) ?? usage(`unknown set ${name}`));
 requireGnuTime();
 const BASE_URL = 'https://data.example.com';
@@ -50,9 +51,11 @@ interface JobRun {
 
 const results: Record<string, JobRun[]> = {};
 for (const set of sets) results[set.name] = await cycle(set);
-const file = path.join(root, 'bench', 'results', `${new Date().toISOString().slice(0, 10)}-cycle.json`);
+const file = path.join(root, 'bench', 'results', `${new Date().toISOString().slice(0, 10)}-cycle${values.tag ? `-${values.tag}` : ''}.json`);
 mkdirSync(path.dirname(file), { recursive: true });
-writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, sets: results }, null, 2)}\n`);
+// Sets measured before on the same day keep their figures.
+const before = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { sets?: Record<string, JobRun[]> }).sets : {};
+writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, sets: { ...before, ...results } }, null, 2)}\n`);
 console.log(table(results));
 console.log(`\nresults: ${path.relative(root, file)}`);
 
@@ -155,6 +158,6 @@ function table(all: Record<string, JobRun[]>): string {
 }
 
 function usage(message: string): never {
-  console.error(`${message}\nusage: npm run bench:cycle -- [--sets M,L]`);
+  console.error(`${message}\nusage: npm run bench:cycle -- [--sets M,L] [--tag name]`);
   process.exit(2);
 }
