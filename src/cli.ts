@@ -120,9 +120,10 @@ program
   .option('--region <region>', 'region of the bucket (default: $AWS_REGION, else auto)')
   .option('--force-path-style', 'address the bucket in the URL path (MinIO and local test servers need it)', false)
   .option('--concurrency <n>', 'requests under way at once', '16')
+  .option('--timeout <seconds>', 'seconds a request may go without a byte moving before it is tried again (3 attempts), then the publish fails', '30')
   .option('--dry-run', 'print what would be uploaded and deleted, in order, and change nothing', false)
   .addHelpText('after', '\nCredentials come from the environment only: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN).')
-  .action(async (options: { dir: string; bucket?: string; endpoint?: string; prefix: string; region?: string; forcePathStyle: boolean; concurrency: string; dryRun: boolean }) => {
+  .action(async (options: { dir: string; bucket?: string; endpoint?: string; prefix: string; region?: string; forcePathStyle: boolean; concurrency: string; timeout: string; dryRun: boolean }) => {
     const started = Date.now();
     // The S3 client loads only for this command; its notice that SDK releases after January
     // 2027 need Node 22 is for whoever upgrades the SDK (package-lock.json pins one for Node 20).
@@ -132,6 +133,7 @@ program
       ...options,
       bucket: options.bucket ?? '',
       concurrency: /^\d+$/.test(options.concurrency) ? Number(options.concurrency) : NaN,
+      timeout: /^\d+(\.\d+)?$/.test(options.timeout) ? Number(options.timeout) : NaN,
       onProgress: (done, total) => process.stderr.write(`  published ${done}/${total} objects…\n`),
     });
     if (options.dryRun) printPlan(result);

@@ -36,11 +36,15 @@ export function openBucket(options: ResolvedPublishOptions): Bucket {
     credentials: options.credentials,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    // An endpoint that never answers fails in seconds rather than hanging the publish; one
-    // socket per request under way, so none waits for another.
+    // An endpoint that stops answering fails the publish rather than hanging it: a request
+    // idle past the timeout is cut (the SDK's requestTimeout only warns) and tried again,
+    // 3 attempts with backoff and jitter, so a dead store ends a publish in about 3 timeouts.
+    // An upload that keeps moving is never cut, however large. One socket per request under
+    // way, so none waits for another.
+    maxAttempts: 3,
     requestHandler: {
-      connectionTimeout: 10_000,
-      requestTimeout: 120_000,
+      connectionTimeout: Math.min(10_000, options.timeoutMs),
+      socketTimeout: options.timeoutMs,
       httpAgent: { keepAlive: true, maxSockets: options.concurrency },
       httpsAgent: { keepAlive: true, maxSockets: options.concurrency },
     },

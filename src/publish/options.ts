@@ -30,6 +30,12 @@ export interface PublishOptions {
   credentials?: PublishCredentials;
   /** Requests under way at once. @default 16 */
   concurrency?: number;
+  /**
+   * Seconds a request may go without a byte moving before it is cut and tried again (3
+   * attempts in all, with backoff): a store that stops answering fails the publish (exit
+   * 74) in about three times this, not never. @default 30
+   */
+  timeout?: number;
   /** Read both sides and plan, but upload and delete nothing. @default false */
   dryRun?: boolean;
   /** Called with the objects published so far and in all, about once a second and at the end. @default none */
@@ -47,6 +53,8 @@ export interface ResolvedPublishOptions {
   forcePathStyle: boolean;
   credentials: PublishCredentials;
   concurrency: number;
+  /** Milliseconds a request may stay idle. */
+  timeoutMs: number;
   dryRun: boolean;
   onProgress: (done: number, total: number) => void;
 }
@@ -60,6 +68,8 @@ export function resolvePublishOptions(options: PublishOptions, env: NodeJS.Proce
   if (prefix.split('/').some((segment) => segment === '.' || segment === '..') || /\/\//.test(prefix)) throw new UserError(`--prefix must be a plain key prefix such as site/; got ${JSON.stringify(options.prefix)}`, 2);
   const concurrency = options.concurrency ?? 16;
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) throw new UserError(`--concurrency must be a whole number from 1 to 256; got ${options.concurrency}`, 2);
+  const timeout = options.timeout ?? 30;
+  if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 600) throw new UserError(`--timeout must be a number of seconds above 0, at most 600; got ${options.timeout}`, 2);
   const credentials = options.credentials ?? credentialsOf(env);
   return {
     dir: path.resolve(options.dir ?? 'dist'),
@@ -70,6 +80,7 @@ export function resolvePublishOptions(options: PublishOptions, env: NodeJS.Proce
     forcePathStyle: options.forcePathStyle ?? false,
     credentials,
     concurrency,
+    timeoutMs: Math.round(timeout * 1000),
     dryRun: options.dryRun ?? false,
     onProgress: options.onProgress ?? (() => {}),
   };

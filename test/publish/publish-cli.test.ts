@@ -48,6 +48,26 @@ describe('dataset-site publish', () => {
     for (const result of [wrongKeys, unreachable]) expect(result.stdout + result.stderr).not.toContain(SECRET);
   });
 
+  it('ends with exit 74 and one line naming the endpoint when the store accepts connections and never answers', async () => {
+    // A store that hangs: every connection is taken and left without a byte.
+    const sockets = new Set<import('node:net').Socket>();
+    const hanging = createServer((socket) => sockets.add(socket.on('close', () => sockets.delete(socket))));
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(hanging.address() as { port: number }).port}`;
+    try {
+      const started = performance.now();
+      const result = await runCli(['publish', '--dir', site, '--bucket', 'b', '--endpoint', endpoint, '--force-path-style', '--timeout', '1'], undefined, KEYS);
+      // Three attempts of one idle second each, with backoff: seconds, not the SDK's endless wait.
+      expect((performance.now() - started) / 1000).toBeLessThan(30);
+      expect(result.code).toBe(74);
+      expect(result.stderr).toMatch(new RegExp(`^error: cannot read \\.dataset-site/published\\.json in s3://b/ at ${endpoint}: TimeoutError: .*inactivity.*\\n$`));
+      expect((await runCli(['publish', '--dir', site, '--bucket', 'b', '--timeout', '0'], undefined, KEYS)).code).toBe(2);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => hanging.close(resolve));
+    }
+  });
+
   it('prints the plan with --dry-run and changes nothing; then publishes under a prefix with a summary line', async () => {
     const bucket = await s3.createBucket();
     const args = ['publish', '--dir', site, '--bucket', bucket, '--endpoint', s3.endpoint, '--force-path-style', '--prefix', 'data/'];
