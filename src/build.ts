@@ -11,7 +11,7 @@ import { codeFingerprint } from './pipeline/code-fingerprint.js';
 import { loadSources, type LoadedSources } from './pipeline/load.js';
 import { readPreviousRecords, type PreviousRecords } from './pipeline/record-cache.js';
 import type { RecordsInput } from './pipeline/render.js';
-import { fetchSources, type FetchPolicy } from './pipeline/remote-sources.js';
+import { fetchSources, redactUrl, type FetchPolicy } from './pipeline/remote-sources.js';
 import { StageClock, type BuildStage } from './pipeline/stage-clock.js';
 import { modelEntities } from './pipeline/model.js';
 import { planListings } from './pipeline/plan.js';
@@ -101,7 +101,7 @@ async function readDataset(config: ResolvedConfig, display: (file: string) => st
   }
   if (loaded.files.length === 0) {
     const skipped = loaded.skipped.length === 0 ? '' : `; skipped files of other formats: ${loaded.skipped.join(', ')}`;
-    throw new UserError(`no source files found in ${config.sourcesUrl ?? display(config.sourcesDir)}: dataset-site reads ${SOURCE_FORMATS.join(', ')}${skipped}; check --sources`, 1, loaded.diagnostics);
+    throw new UserError(`no source files found in ${config.sourcesUrl === undefined ? display(config.sourcesDir) : redactUrl(config.sourcesUrl)}: dataset-site reads ${SOURCE_FORMATS.join(', ')}${skipped}; check --sources`, 1, loaded.diagnostics);
   }
   clock.start('validate');
   const validated = validateRecords(loaded.records, previous);

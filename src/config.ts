@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { UserError } from './diagnostics.js';
 import { MAX_SOURCE_FILE_BYTES } from './pipeline/load.js';
-import { isRemote, type FetchPolicy } from './pipeline/remote-sources.js';
+import { isRemote, redactUrl, type FetchPolicy } from './pipeline/remote-sources.js';
 import type { BuildProgress } from './pipeline/stage-clock.js';
 
 /** Options of {@link build}. */
@@ -55,7 +55,7 @@ export interface ResolvedConfig {
 export function resolveConfig(options: BuildOptions = {}): ResolvedConfig {
   const root = path.resolve(options.root ?? process.cwd());
   const baseUrl = resolveBaseUrl(options.baseUrl ?? 'http://localhost:8080');
-  if (options.sources !== undefined && isRemote(options.sources) && !URL.canParse(options.sources)) throw new UserError(`--sources ${JSON.stringify(options.sources)} is not a valid URL`, 2);
+  if (options.sources !== undefined && isRemote(options.sources) && !URL.canParse(options.sources)) throw new UserError(`--sources ${JSON.stringify(redactUrl(options.sources))} is not a valid URL`, 2);
   const timeout = options.fetch?.timeoutMs;
   if (timeout !== undefined && !(timeout > 0)) throw new UserError(`--fetch-timeout must be a positive number of seconds; got ${timeout / 1000}`, 2);
   const retries = options.fetch?.retries;

@@ -38,6 +38,7 @@ beforeAll(async () => {
     hits.set(url, (hits.get(url) ?? 0) + 1);
     if (url === '/slow.json') return; // never answers
     if (url === '/failing.json') return void response.writeHead(503).end('try later');
+    if (url === '/to-file.json') return void response.writeHead(302, { location: 'file:///etc/passwd' }).end();
     if (url === '/flaky.json') return void (hits.get(url) === 1 ? response.writeHead(502).end() : response.end(JSON.stringify(TINY)));
     const text = documents[url];
     if (text === undefined) return void response.writeHead(404).end('no such document');
@@ -88,6 +89,20 @@ describe('remote sources', () => {
     ['broken JSON', '/bad.json', FAST, /http:\/\/127\.0\.0\.1:\d+\/bad\.json:1: not valid JSON/],
   ])('fail the build when %s, naming the URL', async (_, url, fetch, message) => {
     expect((await failure(`${base}${url}`, fetch)).message).toMatch(message);
+  });
+
+  it('never print a password in a URL, and fail at once on what a retry cannot mend', async () => {
+    const started = performance.now();
+    const withPassword = await failure(`http://user:pa55word@127.0.0.1:${new URL(base).port}/data.json`, { retries: 3, retryDelayMs: 1000 });
+    expect(withPassword.message).toMatch(/^cannot fetch the sources http:\/\/\*\*\*@127\.0\.0\.1:\d+\/data\.json: a source URL may not hold a user name or password; .*; nothing was written/);
+    expect(withPassword.message).not.toContain('pa55word');
+    expect(withPassword.message).not.toContain('attempts');
+    const toFile = await failure(`${base}/to-file.json`, { retries: 3, retryDelayMs: 1000 });
+    expect(toFile.message).toMatch(/to-file\.json: .*; nothing was written/);
+    expect(toFile.message).not.toContain('attempts');
+    expect(hits.get('/to-file.json')).toBe(1);
+    // Three retries a second apart would take 7 s each: both refusals are at once.
+    expect(performance.now() - started).toBeLessThan(4000);
   });
 
   it('refuse an unreachable server in one line', async () => {

@@ -3,8 +3,9 @@
  * or TSV document, or a manifest listing several. Each is fetched into a scratch folder,
  * under the name its URL ends with, and read from there like local files, so validation
  * and messages are the same; the messages name the URL. Every fetch has a timeout and a
- * size limit and is retried with backoff on network errors, 429 and 5xx; a fetch that
- * still fails fails the build, before anything is written.
+ * size limit and is retried with backoff on network errors, 429 and 5xx (not on what a
+ * retry cannot mend); a fetch that still fails fails the build, before anything is
+ * written. A URL's user name and password are never printed.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -34,6 +35,7 @@ export function isRemote(sources: string): boolean {
  * each local file with the URL it came from.
  */
 export async function fetchSources(url: string, folder: string, policy: FetchPolicy): Promise<Map<string, string>> {
+  refuseCredentials(url);
   const first = await fetchDocument(url, policy);
   const listed = manifestEntries(url, first);
   const documents = listed === undefined ? [[url, first] as const] : await Promise.all(listed.map(async (entry) => [entry, await fetchDocument(entry, policy)] as const));
@@ -42,7 +44,7 @@ export async function fetchSources(url: string, folder: string, policy: FetchPol
     const file = path.join(folder, String(files.size), localName(source));
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, bytes);
-    files.set(file, source);
+    files.set(file, redactUrl(source));
   }
   return files;
 }
@@ -59,11 +61,12 @@ function manifestEntries(url: string, bytes: Uint8Array): string[] | undefined {
   if (typeof document !== 'object' || document === null || !('sources' in document)) return undefined;
   const entries = (document as { sources: unknown }).sources;
   if (!Array.isArray(entries) || entries.some((entry) => typeof entry !== 'string') || KINDS.some((kind) => COLLECTIONS[kind] in document)) {
-    throw new UserError(`${url}: a sources manifest must be {"sources": ["https://…", …]}, a list of URLs, and hold no records`, 1);
+    throw new UserError(`${redactUrl(url)}: a sources manifest must be {"sources": ["https://…", …]}, a list of URLs, and hold no records`, 1);
   }
   return entries.map((entry: string) => {
     const resolved = new URL(entry, url);
-    if (resolved.protocol !== 'https:' && resolved.protocol !== 'http:') throw new UserError(`${url}: the manifest lists ${JSON.stringify(entry)}, not an http(s) URL`, 1);
+    if (resolved.protocol !== 'https:' && resolved.protocol !== 'http:') throw new UserError(`${redactUrl(url)}: the manifest lists ${JSON.stringify(redactUrl(entry))}, not an http(s) URL`, 1);
+    refuseCredentials(resolved.href);
     return resolved.href;
   });
 }
@@ -82,7 +85,7 @@ async function fetchDocument(url: string, policy: FetchPolicy): Promise<Uint8Arr
     if (outcome.ok) return outcome.bytes;
     if (!outcome.retry || attempt >= policy.retries) {
       const attempts = attempt + 1;
-      throw new UserError(`cannot fetch the sources ${url}: ${outcome.reason}${attempts > 1 ? ` (${attempts} attempts)` : ''}; nothing was written`, 1);
+      throw new UserError(`cannot fetch the sources ${redactUrl(url)}: ${outcome.reason}${attempts > 1 ? ` (${attempts} attempts)` : ''}; nothing was written`, 1);
     }
     await new Promise((resolve) => setTimeout(resolve, policy.retryDelayMs * 2 ** attempt));
   }
@@ -97,7 +100,7 @@ async function fetchOnce(url: string, policy: FetchPolicy): Promise<Outcome> {
   try {
     response = await fetch(url, { signal, redirect: 'follow' });
   } catch (error) {
-    return { ok: false, retry: true, reason: signal.aborted ? timedOut : causeOf(error) };
+    return { ok: false, retry: signal.aborted || isNetworkError(error), reason: signal.aborted ? timedOut : causeOf(error) };
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => {});
@@ -128,5 +131,24 @@ async function fetchOnce(url: string, policy: FetchPolicy): Promise<Outcome> {
 // fetch's TypeError says only "fetch failed"; the reason is its cause (ECONNREFUSED, ENOTFOUND…).
 function causeOf(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message;
+  return redactUrl(cause?.code ?? cause?.message ?? (error as Error).message);
+}
+
+// A network error (its cause has a code: ECONNREFUSED, ECONNRESET, UND_ERR_SOCKET…) may mend on a
+// retry; a request fetch refuses to make (a redirect to file:, a bad URL) never will.
+function isNetworkError(error: unknown): boolean {
+  return typeof (error as { cause?: { code?: unknown } }).cause?.code === 'string';
+}
+
+/** A URL as it may be printed: a user name or password in it replaced by `***`, as in any text holding such a URL. */
+export function redactUrl(text: string): string {
+  return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/gi, '$1***@');
+}
+
+// fetch refuses a URL holding credentials (and would print them); say so at once, without them.
+function refuseCredentials(url: string): void {
+  const parsed = new URL(url);
+  if (parsed.username !== '' || parsed.password !== '') {
+    throw new UserError(`cannot fetch the sources ${redactUrl(url)}: a source URL may not hold a user name or password; put a token in its query string (keep the URL a secret) or serve the sources without one; nothing was written`, 1);
+  }
 }
