@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { listSiteFiles } from '../site/site-files.js';
+import { isHiddenPath, listSiteFiles } from '../site/site-files.js';
 import { UserError } from '../diagnostics.js';
 import { MANIFEST_PATH, parseManifest, type Manifest } from '../query/formats/manifest.js';
 
@@ -33,15 +33,11 @@ export async function readLocalSite(dir: string): Promise<LocalSite> {
   }
   for (const file of built.keys()) {
     // The build's own files (`.dataset-site/changes.json`) are listed too, and hidden: never published.
-    if (!files.has(file) && !isHidden(file)) throw new UserError(`${path.join(dir, file)} is listed in ${MANIFEST_PATH} but missing; build the site again`, 1);
+    if (!files.has(file) && !isHiddenPath(file)) throw new UserError(`${path.join(dir, file)} is listed in ${MANIFEST_PATH} but missing; build the site again`, 1);
   }
   return { files, manifestText };
 }
 
 async function hashFile(file: string): Promise<string> {
   return `sha1:${createHash('sha1').update(await readFile(file)).digest('base64url')}`;
-}
-
-function isHidden(file: string): boolean {
-  return file.split('/').some((segment) => segment.startsWith('.'));
 }

@@ -16,7 +16,12 @@ export function listSiteFiles(root: string): string[] {
     if (!entry.isFile()) continue;
     const folder = entry.parentPath === top ? '' : `${entry.parentPath.slice(top.length + 1)}/`;
     const file = `${folder}${entry.name}`.split(path.sep).join('/');
-    if (!file.split('/').some((segment) => segment.startsWith('.'))) files.push(file);
+    if (!isHiddenPath(file)) files.push(file);
   }
   return files.sort();
+}
+
+/** Whether a site path is hidden: a segment starting with `.`, as the build's own `.dataset-site/`. */
+export function isHiddenPath(file: string): boolean {
+  return file.split('/').some((segment) => segment.startsWith('.'));
 }

@@ -19,7 +19,7 @@ import { expectedListings, pagePath } from './expected-listings.js';
 import { entityLinks, linkTarget, type LinkCheck } from './links.js';
 import { pageEntities, pageSkeleton } from './page-skeleton.js';
 import type { DumpReference } from './reference-dumps.js';
-import type { Selection } from './selection.js';
+import { selects, type Selection } from './selection.js';
 
 /** A problem to report, by the site-relative path of its file. */
 export type ReportProblem = (problem: { file: string; field?: string; message: string }) => void;
@@ -88,7 +88,7 @@ export async function readDocuments(input: ReadDocumentsInput): Promise<Document
       for (let i = 0; i < entities.length && !listsChanged; i += 2) listsChanged = changed.has(entityFile(entities, i));
       if (changed.has(file)) for (let i = 0; i < entities.length; i += 2) linkedFromChanged.add(entityFile(entities, i));
       const neighbourChanged = (next !== null && changed.has(next)) || (prev !== null && changed.has(prev));
-      if (selection.everything || changed.has(file) || selection.inShare(file) || linkedFromChanged.has(file) || neighbourChanged || listsChanged) {
+      if (selects(selection, file) || linkedFromChanged.has(file) || neighbourChanged || listsChanged) {
         await submit({ page: pageSkeleton(listing, page, context) });
       }
     }
@@ -101,7 +101,7 @@ export async function readDocuments(input: ReadDocumentsInput): Promise<Document
         continue;
       }
       const linksToChanged = () => targetsOf(k, rank).some((target) => target !== undefined && changed.has(target));
-      if (!(selection.everything || changed.has(file) || selection.inShare(file) || linkedFromChanged.has(file) || linksToChanged())) continue;
+      if (!(selects(selection, file) || linkedFromChanged.has(file) || linksToChanged())) continue;
       // A link breaks when its target goes: the target is among what changed, and this document links to it.
       for (const [field, url] of entityLinks(dataset.entities[KINDS[k]!][rank]!._links)) check(file, field, url);
       await submit({ entity: file, kind: k, rank });

@@ -30,6 +30,11 @@ export interface Selection {
   period: number;
 }
 
+/** Whether the selection names a document itself: every one, or one that changed, or one in this run's share. */
+export function selects(selection: Selection, file: string): boolean {
+  return selection.everything || selection.changed.has(file) || selection.inShare(file);
+}
+
 /** Reads every document. */
 export const EVERYTHING: Selection = { everything: true, changed: new Set(), inShare: () => true, slot: 0, period: 1 };
 

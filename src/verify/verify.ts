@@ -27,7 +27,7 @@ import { linkCheck } from './links.js';
 import { readDocuments } from './read-documents.js';
 import { readDumpReference } from './reference-dumps.js';
 import { checkSearchIndexes } from './search-indexes.js';
-import { changedSelection, EVERYTHING } from './selection.js';
+import { changedSelection, EVERYTHING, selects } from './selection.js';
 
 /** Options of {@link verifySite}. */
 export interface VerifyOptions {
@@ -74,7 +74,7 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   const selection = options.changed ? await changedSelection(root, options.rotation) : EVERYTHING;
   if (options.changed) progress(selection.everything ? 'the last build had nothing to compare with: every document is read' : `${selection.changed.size} documents changed in the last build; rotation share ${selection.slot + 1} of ${selection.period}`);
 
-  const selected = (file: string) => selection.everything || selection.changed.has(file) || selection.inShare(file);
+  const selected = (file: string) => selects(selection, file);
   const reference = await readDumpReference(root, { line: selected, gzip: selected });
   reference.problems.forEach(problem);
   const { dataset } = reference;
