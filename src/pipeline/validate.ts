@@ -1,6 +1,8 @@
 /**
  * Stage 2, validate: run every raw record through its kind's zod schema, then check ids
- * are unique and exhibition links exist. Every problem becomes a diagnostic; nothing stops
+ * are unique and exhibition links exist. Before its schema, each text a record's fields hold
+ * is checked for length and control characters (schema/source-text.ts), whatever the
+ * source's format. Every problem becomes a diagnostic; nothing stops
  * at the first one. A record the previous build's record cache holds is taken as that
  * build served it, without its schema: it had no problem then and has the same text.
  */
@@ -9,6 +11,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { Kind } from '../query/semantics/kinds.js';
 import { SOURCE_FIELDS, SOURCE_SCHEMAS, type SourceRecord } from '../schema/entities.js';
 import { NON_HTTP_URL } from '../schema/fields.js';
+import { textProblems } from '../schema/source-text.js';
 import type { RawRecord } from './raw-record.js';
 import { previousFields, type PreviousRecords, type RecordOrigin, type RecordOrigins } from './record-cache.js';
 
@@ -49,14 +52,20 @@ export function validateRecords(raw: readonly RawRecord[], previous: PreviousRec
       continue;
     }
     const value = record.value as Record<string, unknown>;
-    const id = describeId(value.id);
+    const texts = SOURCE_FIELDS[record.kind].flatMap((field) => textProblems(value[field]).map((problem) => ({ field, ...problem })));
+    const badFields = new Set(texts.map((problem) => problem.field));
+    // An id with a bad text is not printed as the record's id: its field's message says what is wrong.
+    const id = badFields.has('id') ? undefined : describeId(value.id);
     const unknownFields = warnUnknownFields(record, value, id, warnedFields, result.diagnostics);
+    for (const { field, path, message } of texts) {
+      result.diagnostics.push({ code: 'invalid_field', severity: 'error', ...where, ...columnOf(record, field), id, field: [field, ...path].join('.'), message });
+    }
     const parsed = (SOURCE_SCHEMAS[record.kind] as z.ZodType).safeParse(value);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
+    if (!parsed.success || texts.length > 0) {
+      // A field whose text was refused has said so once.
+      for (const issue of parsed.error?.issues.filter((issue) => !badFields.has(String(issue.path[0]))) ?? []) {
         const code = issue.message.startsWith(NON_HTTP_URL) ? 'non_http_url' : 'invalid_field';
-        const column = record.columns?.[String(issue.path[0])];
-        result.diagnostics.push({ code, severity: 'error', ...where, ...(column === undefined ? {} : { column }), id, field: issue.path.join('.') || undefined, message: issue.message });
+        result.diagnostics.push({ code, severity: 'error', ...where, ...columnOf(record, String(issue.path[0])), id, field: issue.path.join('.') || undefined, message: issue.message });
       }
       result.rejected++;
       continue;
@@ -129,6 +138,12 @@ function warnUnknownFields(record: RawRecord, value: Record<string, unknown>, id
     diagnostics.push({ code: 'unknown_field', severity: 'warning', file: record.file, line: record.line, kind: record.kind, id, field, message: 'unknown field, dropped (warned once per field and kind)' });
   }
   return found;
+}
+
+// In a CSV or TSV record, the field's column.
+function columnOf(record: RawRecord, field: string): { column?: number } {
+  const column = record.columns?.[field];
+  return column === undefined ? {} : { column };
 }
 
 function describeId(id: unknown): string | undefined {
