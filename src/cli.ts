@@ -90,9 +90,10 @@ program
   .command('mcp')
   .description('answer agents over MCP on stdin/stdout (tools: search_dataset, get_entity, list_facet_values, describe_schema) from the site deployed at --base-url')
   .requiredOption('--base-url <url>', 'URL of the deployed site, where api/public/ lives (https://data.example.com)')
-  .action(async (options: { baseUrl: string }) => {
+  .option('--timeout <seconds>', 'seconds a tool call may wait for the site before it answers an error naming the URL', '30')
+  .action(async (options: { baseUrl: string; timeout: string }) => {
     const { serveMcp } = await import('./mcp/server.js');
-    await serveMcp({ baseUrl: options.baseUrl });
+    await serveMcp({ baseUrl: options.baseUrl, timeout: /^\d+(\.\d+)?$/.test(options.timeout) ? Number(options.timeout) : NaN });
     // stdout carries the protocol only: anything else goes to stderr.
     console.error(`dataset-site mcp: answering from ${options.baseUrl} on stdin/stdout`);
   });

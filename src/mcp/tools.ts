@@ -3,21 +3,35 @@
  * site's static documents, so a tool answers exactly what the API answers
  * (docs/api.md#query-form). A tool that throws is answered by the SDK as a tool error
  * result (`isError`) carrying the message, which the agent reads; the server goes on.
+ * Each call reads the site within a deadline (site-fetch.ts), and its answer is bounded
+ * (answers.ts).
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { ApiError, type DatasetClient, type DatasetParams, type ErrorBody } from '../client/index.js';
 import { facetPath, parseFacetDocument } from '../query/formats/facets.js';
-import { entityPath } from '../query/formats/paths.js';
+import { entityPath, SCHEMA_PATH } from '../query/formats/paths.js';
+import { staticUrl } from '../query/formats/urls.js';
 import { FILTERS, KINDS } from '../query/semantics/kinds.js';
+import { malformedText, parseDatasetQuery } from '../query/semantics/params.js';
+import { jsonResult, MAX_ANSWER_BYTES, textResult } from './answers.js';
 import { DATASET_INPUT } from './dataset-input.js';
+import { withDeadline } from './site-fetch.js';
 
 const KIND = z.enum(KINDS).describe('Which kind of entity.');
 const READ_ONLY = { readOnlyHint: true, openWorldHint: true } as const;
 
+/** Where the tools read from and how long a call may wait for it. */
+export interface ToolSite {
+  /** The site's root URL, for messages. */
+  baseUrl: string;
+  /** Seconds a tool call may wait for the site's documents. */
+  timeout: number;
+}
+
 /** Registers `search_dataset`, `get_entity`, `list_facet_values` and `describe_schema`, answered through `client`. */
-export function registerTools(server: McpServer, client: DatasetClient): void {
+export function registerTools(server: McpServer, client: DatasetClient, site: ToolSite): void {
+  const within = <T>(work: () => Promise<T>) => withDeadline(site.timeout, work);
   server.registerTool(
     'search_dataset',
     {
@@ -28,8 +42,15 @@ export function registerTools(server: McpServer, client: DatasetClient): void {
       inputSchema: DATASET_INPUT,
       annotations: READ_ONLY,
     },
-    // The router checks the values (the input shape checks only their JSON types).
-    async (params) => jsonResult(await client.dataset(params as DatasetParams)),
+    // The router checks the values (the input shape checks only their JSON types); a value no
+    // URL can carry (a lone surrogate) is refused here, by the same parsing and message.
+    async (params) =>
+      within(async () => {
+        const parsed = parseDatasetQuery(Object.entries(params).map(([name, value]) => [name, String(value)]));
+        if (!parsed.ok) throw new Error(parsed.error.message);
+        const answer = await client.dataset(params as DatasetParams);
+        return jsonResult(answer, (bytes) => `ask for fewer entities: limit ${Math.max(1, Math.floor((0.9 * answer._meta.limit * MAX_ANSWER_BYTES) / bytes))} would fit`);
+      }),
   );
 
   server.registerTool(
@@ -40,7 +61,14 @@ export function registerTools(server: McpServer, client: DatasetClient): void {
       inputSchema: { kind: KIND, id: z.string().describe('The entity\'s id, as in its "id" field.') },
       annotations: READ_ONLY,
     },
-    async ({ kind, id }) => textResult(await readDocument(client, entityPath(kind, id), `no ${kind} has the id ${JSON.stringify(id)}; search_dataset gives the ids`)),
+    async ({ kind, id }) =>
+      within(async () => {
+        const malformed = malformedText('id', id);
+        if (malformed !== undefined) throw new Error(malformed);
+        const path = entityPath(kind, id);
+        const text = await readDocument(client, path, `no ${kind} has the id ${JSON.stringify(id)}; search_dataset gives the ids`);
+        return textResult(text, () => `read the entity from ${staticUrl(site.baseUrl, path)} itself`);
+      }),
   );
 
   server.registerTool(
@@ -51,11 +79,13 @@ export function registerTools(server: McpServer, client: DatasetClient): void {
       inputSchema: { kind: KIND, filter: z.enum(FILTERS).describe('Which filter of search_dataset.') },
       annotations: READ_ONLY,
     },
-    async ({ kind, filter }) => {
-      const path = facetPath(kind, filter);
-      const facet = parseFacetDocument(path, await readDocument(client, path, `the site has no ${path}; it was built before facets, rebuild it`));
-      return jsonResult({ kind, filter, values: facet.values.map(({ value, label, count }) => ({ value, label, count })) });
-    },
+    async ({ kind, filter }) =>
+      within(async () => {
+        const path = facetPath(kind, filter);
+        const facet = parseFacetDocument(path, await readDocument(client, path, `the site has no ${path}; it was built before facets, rebuild it`));
+        const values = facet.values.map(({ value, label, count }) => ({ value, label, count }));
+        return jsonResult({ kind, filter, values }, () => `read the ${values.length} values from ${staticUrl(site.baseUrl, path)} itself`);
+      }),
   );
 
   server.registerTool(
@@ -65,7 +95,7 @@ export function registerTools(server: McpServer, client: DatasetClient): void {
       description: 'The schema document: every field of each kind (type, meaning, whether it is filterable or searchable), the parameters of search_dataset, and links to the facets and the changes feed.',
       annotations: READ_ONLY,
     },
-    async () => jsonResult(await client.schema()),
+    async () => within(async () => jsonResult(await client.schema(), () => `read the schema document from ${staticUrl(site.baseUrl, SCHEMA_PATH)} itself`)),
   );
 }
 
@@ -75,12 +105,4 @@ async function readDocument(client: DatasetClient, path: string, notFound: strin
   if (answer.status === 404) throw new Error(notFound);
   if (answer.status !== 200) throw new ApiError(answer.status, JSON.parse(answer.body) as ErrorBody);
   return answer.body;
-}
-
-function jsonResult(value: unknown): CallToolResult {
-  return textResult(JSON.stringify(value));
-}
-
-function textResult(text: string): CallToolResult {
-  return { content: [{ type: 'text', text }] };
 }

@@ -9,6 +9,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readBoundedBody } from '../bounded-body.js';
 import { UserError } from '../diagnostics.js';
 import { COLLECTIONS, KINDS } from '../query/semantics/kinds.js';
 
@@ -106,26 +107,14 @@ async function fetchOnce(url: string, policy: FetchPolicy): Promise<Outcome> {
     await response.body?.cancel().catch(() => {});
     return { ok: false, retry: response.status === 429 || response.status >= 500, reason: `the server answered ${response.status} ${response.statusText}`.trim() };
   }
-  const tooLarge = `the document is larger than ${policy.maxBytes} bytes, the most a source may hold`;
-  if (Number(response.headers.get('content-length') ?? 0) > policy.maxBytes) {
-    await response.body?.cancel().catch(() => {});
-    return { ok: false, retry: false, reason: tooLarge };
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+  let bytes: Uint8Array | undefined;
   try {
-    for await (const chunk of response.body ?? []) {
-      size += chunk.byteLength;
-      if (size > policy.maxBytes) {
-        await response.body?.cancel().catch(() => {});
-        return { ok: false, retry: false, reason: tooLarge };
-      }
-      chunks.push(chunk);
-    }
+    bytes = await readBoundedBody(response, policy.maxBytes);
   } catch (error) {
     return { ok: false, retry: true, reason: signal.aborted ? timedOut : causeOf(error) };
   }
-  return { ok: true, bytes: Buffer.concat(chunks) };
+  if (bytes === undefined) return { ok: false, retry: false, reason: `the document is larger than ${policy.maxBytes} bytes, the most a source may hold` };
+  return { ok: true, bytes };
 }
 
 // fetch's TypeError says only "fetch failed"; the reason is its cause (ECONNREFUSED, ENOTFOUND…).

@@ -72,7 +72,8 @@ export type ParseResult = { ok: true; query: DatasetQuery } | { ok: false; error
 
 /**
  * Parses query-string pairs (for example a `URLSearchParams`) into a {@link DatasetQuery}.
- * Unknown parameters are ignored; a known one given twice is refused.
+ * Unknown parameters are ignored; a known one given twice, or holding text that is not
+ * well-formed Unicode ({@link malformedText}), is refused.
  */
 export function parseDatasetQuery(pairs: Iterable<readonly [string, string]>): ParseResult {
   const given = new Map<DatasetParameter, string>();
@@ -81,6 +82,8 @@ export function parseDatasetQuery(pairs: Iterable<readonly [string, string]>): P
     if (given.has(name)) {
       return fail(name, `parameter "${name}" is given more than once; give it once`);
     }
+    const malformed = malformedText(name, value);
+    if (malformed !== undefined) return fail(name, malformed);
     given.set(name, value);
   }
   const query: DatasetQuery = { type: 'all', limit: DEFAULT_LIMIT, offset: 0 };
@@ -126,6 +129,24 @@ export function parseDatasetQuery(pairs: Iterable<readonly [string, string]>): P
     query.offset = n;
   }
   return { ok: true, query };
+}
+
+/**
+ * Why `value` of `parameter` is not well-formed Unicode text (it holds a lone surrogate, a
+ * half of a UTF-16 pair without the other), or `undefined` when it is. A URL's query string
+ * always decodes to well-formed text; a value given otherwise (an MCP tool's argument) may not.
+ */
+export function malformedText(parameter: string, value: string): string | undefined {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0xd800 || code > 0xdfff) continue;
+    if (code <= 0xdbff && (value.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      i++;
+      continue;
+    }
+    return `${parameter} must be well-formed Unicode text; it holds a lone surrogate, U+${code.toString(16).toUpperCase()}, at character ${i + 1}`;
+  }
+  return undefined;
 }
 
 /** The filters a query sets, in canonical order. */

@@ -1,0 +1,77 @@
+/**
+ * How the MCP server reads the site: a fetch for the client SDK that bounds what it takes.
+ * A document is read as a stream that stops at {@link MAX_DOCUMENT_BYTES}; every read of a
+ * tool call ends at the call's deadline ({@link withDeadline}); a `.json` document must be
+ * JSON. Each failure throws an error naming the URL and the limit, which the router answers
+ * as a `site_error` and the tool as an error result: the server goes on.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { readBoundedBody } from '../bounded-body.js';
+import type { FetchLike } from '../client/index.js';
+
+/**
+ * Largest document of the site the MCP server reads, in bytes: 16 MiB. The largest
+ * documents of a built site are its listing pages of 100 entities (0.26 MB on the sample,
+ * a few MB with long intros); a 300 MB document grew the server to 1.55 GB.
+ */
+export const MAX_DOCUMENT_BYTES = 16 * 2 ** 20;
+
+/** Seconds a tool call waits for the site by default: under the 60 s an MCP client waits for an answer. */
+export const DEFAULT_TIMEOUT_SECONDS = 30;
+
+const deadlines = new AsyncLocalStorage<{ signal: AbortSignal; seconds: number }>();
+
+/** Runs `work` (a tool call) with a deadline of `seconds`: every read of the site it starts ends by then. */
+export function withDeadline<T>(seconds: number, work: () => Promise<T>): Promise<T> {
+  return deadlines.run({ signal: AbortSignal.timeout(seconds * 1000), seconds }, work);
+}
+
+/**
+ * A fetch whose answers are read within the current call's deadline (or `seconds` from the
+ * request, outside a call) and up to {@link MAX_DOCUMENT_BYTES}; the text of a `.json`
+ * document must parse as JSON.
+ */
+export function siteFetch(seconds: number): FetchLike {
+  return async (url) => {
+    const { signal, seconds: limit } = deadlines.getStore() ?? { signal: AbortSignal.timeout(seconds * 1000), seconds };
+    const late = `no complete answer within ${limit} s, the most a tool call waits for the site (--timeout)`;
+    let response: Response;
+    try {
+      response = await fetch(url, { signal });
+    } catch (error) {
+      // The client says `GET <url> failed: ` and this.
+      throw signal.aborted ? new Error(late) : error;
+    }
+    if (!response.ok) await response.body?.cancel().catch(() => {}); // a failed answer's body is never read
+    const failed = (reason: string) => new Error(`GET ${url} failed: ${reason}`);
+    const read = async (): Promise<Uint8Array> => {
+      let bytes: Uint8Array | undefined;
+      try {
+        bytes = await readBoundedBody(response, MAX_DOCUMENT_BYTES);
+      } catch (error) {
+        throw signal.aborted ? failed(late) : error;
+      }
+      if (bytes === undefined) throw failed(`the document is larger than ${MAX_DOCUMENT_BYTES} bytes (${MAX_DOCUMENT_BYTES / 2 ** 20} MiB), the most the MCP server reads of one document; stopped reading`);
+      return bytes;
+    };
+    return {
+      status: response.status,
+      ok: response.ok,
+      arrayBuffer: async () => {
+        const bytes = await read();
+        return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+      },
+      text: async () => {
+        const text = new TextDecoder().decode(await read());
+        if (new URL(url).pathname.endsWith('.json')) {
+          try {
+            JSON.parse(text);
+          } catch (error) {
+            throw failed(`the answer is not JSON (${(error as Error).message}); is --base-url the root of a built dataset site?`);
+          }
+        }
+        return text;
+      },
+    };
+  };
+}
