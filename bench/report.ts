@@ -21,7 +21,7 @@ export interface RunResult {
   rebuild: StepCost & { changedDocuments: number; identical: boolean };
   /** A rebuild after one exhibitor's name changed, and the documents it wrote or removed. */
   /** With the seconds of each stage the build printed (`time per stage: …`). */
-  oneChange: StepCost & { documentsWritten: number; stages: Record<string, number> };
+  oneChange: StepCost & { documentsWritten: number; written?: { files: number; bytes: number; stateBytes: number }; stages: Record<string, number> };
   /** One process writing every file (bench/floor.ts). */
   floor: StepCost & { serializeMs: number; writeMs: number };
   /** Two processes, each writing every other block of files: the floor on both cores. */
@@ -72,13 +72,13 @@ export function saveResults(root: string, results: readonly SetResult[], tag?: s
 
 /** The short terminal table: one line per set for the build, one for search. */
 export function formatTable(results: readonly SetResult[]): string {
-  const build = [['set', 'wall s', 'cpu s', 'rss MiB', 'files', 'MB', 'out/src', 'files/s', 'MB/s', 'rebuild s', '1-change s', '1-change/cold', 'docs written', 'floor s', 'build/floor', 'floor×2 s', 'build/floor×2']];
+  const build = [['set', 'wall s', 'cpu s', 'rss MiB', 'files', 'MB', 'out/src', 'files/s', 'MB/s', 'rebuild s', '1-change s', '1-change/cold', '1-change/cold cpu', 'docs written', '1-change MB written', 'floor s', 'build/floor', 'floor×2 s', 'build/floor×2']];
   const verify = [['set', 'verify s', 'verify cpu s', 'verify/build cpu', 'rss MiB', '--changed s', '--changed cpu s', 'read', '--changed/verify cpu']];
   const search = [['set', 'kind', 'raw MB', 'gzip MB', 'shards', 'cold read kB gz', 'max kB gz', 'cold ms', 'cold p95', 'q med ms', 'q p95 ms', 'co ms', 'hostile worst ms', 'worst/co']];
   for (const { set, median: m, output, derived } of results) {
     build.push([
       set.name, fixed(m.build.wall), fixed(m.build.cpu), fixed(m.build.peakRss / 2 ** 20, 0), String(output.files), fixed(output.bytes / 1e6),
-      fixed(derived.outputOverSource), fixed(derived.filesPerSecond, 0), fixed(derived.megabytesPerSecond), fixed(m.rebuild.wall), fixed(m.oneChange.wall), fixed(m.oneChange.wall / m.build.wall, 2), String(m.oneChange.documentsWritten), fixed(m.floor.wall), fixed(derived.buildOverFloor, 2),
+      fixed(derived.outputOverSource), fixed(derived.filesPerSecond, 0), fixed(derived.megabytesPerSecond), fixed(m.rebuild.wall), fixed(m.oneChange.wall), fixed(m.oneChange.wall / m.build.wall, 2), fixed(m.oneChange.cpu / m.build.cpu, 2), String(m.oneChange.documentsWritten), m.oneChange.written ? fixed(m.oneChange.written.bytes / 1e6, 2) : '', fixed(m.floor.wall), fixed(derived.buildOverFloor, 2),
       fixed(m.floor2.wall), fixed(derived.buildOverFloor2, 2),
     ]);
     verify.push([

@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { formatTable, medianRun, saveResults, type RunResult, type SetResult, type StepCost } from './report.js';
 import { measureSearch } from './search.js';
 import { ensureSources, oneRecordChanged, setDir, SETS, type BenchSet } from './sets.js';
-import { breakdown, listFiles, totalBytes, type SiteFile } from './site-stats.js';
+import { breakdown, fileIdentities, listFiles, totalBytes, writtenBetween, type SiteFile } from './site-stats.js';
 import { requireGnuTime, runTimed, type Timing } from './timed.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -49,7 +49,10 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
     const again = await timed(step('no-change rebuild'), 'node', build);
     const rebuilt = listFiles(site);
     const changedDocuments = Number(/(\d+) documents changed/.exec(again.stdout)?.[1] ?? NaN);
+    const identities = fileIdentities(site);
     const oneChange = await timed(step('one-record rebuild'), 'node', ['lib/cli.js', 'build', '--sources', changedSources, '--out', site]);
+    const written = writtenBetween(identities, fileIdentities(site));
+    log(`${step('one-record rebuild')}: wrote ${written.files} files, ${(written.bytes / 1e6).toFixed(2)} MB (state ${(written.stateBytes / 1e6).toFixed(2)} MB)`);
     const rewritten = /(\d+) added, (\d+) changed, (\d+) removed/.exec(oneChange.stdout);
     const verifyChanged = await timed(step('verify --changed'), 'node', ['lib/cli.js', 'verify', '--dir', site, '--changed']);
     const search = await measureSearch(site);
@@ -67,7 +70,7 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
       verify: cost(verify),
       verifyChanged: { ...cost(verifyChanged), read: Number(/\((\d+) entity documents and pages read\)/.exec(verifyChanged.stdout)?.[1] ?? NaN) },
       rebuild: { ...cost(again), changedDocuments, identical: changedDocuments === 0 && sameFiles(output, rebuilt) },
-      oneChange: { ...cost(oneChange), documentsWritten: rewritten ? Number(rewritten[1]) + Number(rewritten[2]) + Number(rewritten[3]) : NaN, stages: stageSeconds(oneChange.stdout) },
+      oneChange: { ...cost(oneChange), documentsWritten: rewritten ? Number(rewritten[1]) + Number(rewritten[2]) + Number(rewritten[3]) : NaN, written, stages: stageSeconds(oneChange.stdout) },
       floor: { ...cost(floor), serializeMs: split.serializeMs, writeMs: split.writeMs },
       floor2,
       search,

@@ -22,6 +22,28 @@ export function listFiles(dir: string): SiteFile[] {
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
+/** Every file below `dir` (hidden ones included) with its size and identity (inode and modification time): what a write replaces or adds. */
+export function fileIdentities(dir: string): Map<string, { size: number; identity: string }> {
+  const files = new Map<string, { size: number; identity: string }>();
+  for (const file of listFiles(dir)) {
+    const info = statSync(path.join(dir, file.path));
+    files.set(file.path, { size: file.size, identity: `${info.ino}@${info.mtimeMs}` });
+  }
+  return files;
+}
+
+/** Files and bytes written between two lists of {@link fileIdentities}: new files, and those replaced; the build's own state (`.dataset-site/`) apart. */
+export function writtenBetween(before: ReadonlyMap<string, { identity: string }>, after: ReadonlyMap<string, { size: number; identity: string }>): { files: number; bytes: number; stateBytes: number } {
+  const written = { files: 0, bytes: 0, stateBytes: 0 };
+  for (const [file, { size, identity }] of after) {
+    if (before.get(file)?.identity === identity) continue;
+    written.files++;
+    written.bytes += size;
+    if (file.startsWith('.dataset-site/')) written.stateBytes += size;
+  }
+  return written;
+}
+
 /** Total bytes of a list of files. */
 export function totalBytes(files: readonly SiteFile[]): number {
   return files.reduce((sum, file) => sum + file.size, 0);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.js';
-import { MANIFEST_PATH, parseManifest } from '../src/query/formats/manifest.js';
+import { readManifest } from '../src/site/manifest.js';
 import { CLI, runCli, runNode } from './helpers/cli.js';
 import { TEST_NOW, copySampleSite, hashTree, readSiteJson } from './helpers/site.js';
 
@@ -72,7 +72,7 @@ describe('rebuilding', () => {
     const later = new Date(TEST_NOW.getTime() + 300_000);
     const result = await build({ sources, out, now: later });
     expect(result.output.changed).toBeGreaterThan(0);
-    const manifest = parseManifest(await readFile(path.join(out, MANIFEST_PATH), 'utf8'));
+    const { manifest } = await readManifest(out);
     const stamps = [...manifest.values()].map(([, at]) => at);
     expect(stamps.filter((at) => at === later.toISOString()).length).toBe(result.output.changed);
     expect(stamps.filter((at) => at === TEST_NOW.toISOString()).length).toBeGreaterThan(result.output.changed);

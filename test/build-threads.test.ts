@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../src/build.js';
-import { MANIFEST_PATH, parseManifest } from '../src/query/formats/manifest.js';
+import { readManifest } from '../src/site/manifest.js';
 import { runCli } from './helpers/cli.js';
 
 // Every document's fingerprint but the changes feed's and the build's own, which name the build's time.
 async function fingerprints(site: string): Promise<[string, string][]> {
-  const manifest = parseManifest(await readFile(path.join(site, MANIFEST_PATH), 'utf8'));
+  const { manifest } = await readManifest(site);
   return [...manifest].filter(([file]) => !file.startsWith('api/public/changes/') && !file.startsWith('.dataset-site/')).map(([file, [fingerprint]]) => [file, fingerprint]);
 }
 

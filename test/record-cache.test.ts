@@ -12,6 +12,7 @@ import { build, type BuildResult } from '../src/build.js';
 import type { BuildOptions } from '../src/config.js';
 import { RECORD_CACHE_PATH } from '../src/pipeline/record-cache.js';
 import { hashTree, TEST_NOW } from './helpers/site.js';
+import { readDump } from './helpers/dumps.js';
 
 const LATER = new Date(TEST_NOW.getTime() + 300_000);
 const EXHIBITORS = 'exhibitors/part-001.ndjson';
@@ -128,7 +129,7 @@ describe('the record cache', () => {
   });
 
   it('is not used for a kind whose dump was edited by hand', async () => {
-    const { cached } = await rebuild(async () => {}, { tamper: (site) => appendFile(path.join(site, 'api/public/dumps/exhibitors.ndjson'), '{}\n') });
+    const { cached } = await rebuild(async () => {}, { tamper: async (site) => appendFile(path.join(site, (await readDump(site, 'exhibitor')).parts[0]!.file), '{}\n') });
     expect(cached.reused).toBe(total(cached) - cached.entities.exhibitor - warned(cached, ['exhibition', 'service_provider']));
   });
 

@@ -9,11 +9,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.js';
-import { dumpPath, entityPath, relationPath } from '../src/query/formats/paths.js';
+import { entityPath, relationPath } from '../src/query/formats/paths.js';
 import type { Entity } from '../src/query/semantics/entity.js';
 import { listSiteFiles } from '../src/site/site-files.js';
 import { rotationSlot } from '../src/verify/selection.js';
 import { verifySite } from '../src/verify/verify.js';
+import { readDump } from './helpers/dumps.js';
 import { TEST_NOW } from './helpers/site.js';
 
 const CHANGED_ID = 'EXR-000001';
@@ -61,7 +62,7 @@ describe('verify --changed', () => {
     const linked = decodeURIComponent(new URL(entity._links.exhibitions[0]!).pathname.slice(1));
     // A page of another exhibition's exhibitors: it neither lists the changed exhibitor nor links to what changed.
     const linkedExhibitions = new Set(entity._links.exhibitions);
-    const other = dumpLines(await readFile(path.join(site, dumpPath('exhibition')), 'utf8')).find((exhibition) => !linkedExhibitions.has(exhibition._links.self));
+    const other = dumpLines((await readDump(site, 'exhibition')).text).find((exhibition) => !linkedExhibitions.has(exhibition._links.self));
     const elsewhere = relationPath(other!, 'exhibitors', 1);
     // The next run takes share 2 of 1000 (the test above took the first): none of them is read for being in it.
     for (const file of [changed, linked, elsewhere]) expect(rotationSlot(file, 1000)).not.toBe(1);

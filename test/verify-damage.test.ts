@@ -11,10 +11,11 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.js';
 import { CHANGES_INDEX_PATH, type ChangesIndexDocument } from '../src/query/formats/changes-feed.js';
-import { dumpPath, entityPath, listingPath } from '../src/query/formats/paths.js';
+import { entityPath, listingPath } from '../src/query/formats/paths.js';
 import type { Diagnostic } from '../src/diagnostics.js';
 import { CHANGED_DOCUMENTS_PATH, serializeChangedDocuments } from '../src/pipeline/changed-documents.js';
 import { verifySite } from '../src/verify/verify.js';
+import { readDump } from './helpers/dumps.js';
 import { copySampleSite } from './helpers/site.js';
 
 type Json = Record<string, any>;
@@ -54,7 +55,7 @@ describe('verify on a damaged site', () => {
     await edit(site, damaged.facet, (facet) => {
       facet.values[0].count += 1;
     });
-    damaged.dump = dumpPath('service_provider');
+    damaged.dump = (await readDump(site, 'service_provider')).parts[0]!.file;
     const lines = (await readFile(path.join(site, damaged.dump), 'utf8')).split('\n');
     damaged.dumpEntity = entityPath('service_provider', JSON.parse(lines[1]!).id);
     lines[1] = lines[1]!.replace('"id":', '"id" :');
@@ -102,7 +103,8 @@ describe('verify on a damaged site', () => {
     expect(named(damaged.facet!)).toEqual([`${damaged.facet}: this facet document differs from the one the entities make`]);
   });
 
-  it('names a dump whose line is not what the documents repeat, and its gzip copy', () => {
+  it('names a dump part whose line is not what the documents repeat, and its gzip copy', () => {
+    expect(named(damaged.dump!)).toEqual([expect.stringMatching(/: holds \d+ bytes; its index says \d+$/), `${damaged.dump}: its SHA-256 is not the one its index lists`]);
     expect(named(`${damaged.dump}.gz`)).toEqual([`${damaged.dump}.gz: this gzip copy does not hold the bytes of ${damaged.dump}`]);
     // The line still parses to the same entity: the documents that repeat it are named.
     expect(named(damaged.dumpEntity!)).toEqual([`${damaged.dumpEntity}: differs from the entity's line in its dump`]);

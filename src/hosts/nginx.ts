@@ -54,7 +54,7 @@ location ^~ /${API_ROOT}/ {
   if ($request_uri ~* "^[^?]*(/\\.|%2e|%2f|%5c|%00)") { return 404; }
   try_files $uri =404;
 }
-# The bulk dumps: NDJSON, and its gzip copy.
+# The parts of the bulk dumps: NDJSON, and its gzip copy; their indexes are JSON (the default type).
 location ^~ /${API_ROOT}/dumps/ {
   types { ${quote(DUMP_CONTENT_TYPES.ndjson)} ndjson; ${DUMP_CONTENT_TYPES.gzip} gz; }
   try_files $uri =404;

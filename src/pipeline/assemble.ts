@@ -4,8 +4,8 @@
  * the writer's worker threads alike, so both write exactly the same bytes.
  */
 import { COLLECTIONS, KINDS, type DatasetType, type Kind } from '../query/semantics/kinds.js';
-import { gzipDump } from './dump-gzip.js';
-import { entityBytes, entityLength, type EntityBytes, type KindBytes } from './entity-store.js';
+import { linesBytes, partBytes } from './dump-parts.js';
+import { entityBytes, entityLength, type EntityBytes } from './entity-store.js';
 
 /** A document written as it is. */
 export interface TextBody {
@@ -30,10 +30,12 @@ export interface PageBody {
   meta: string;
 }
 
-/** A bulk dump of a kind: every entity's JSON, exactly as listed, one a line, in the default order. */
+/** A part of a kind's bulk dump (dump-parts.ts): the JSON of the entities of ranks `[from, to)`, exactly as listed, one a line. */
 export interface DumpBody {
   dump: Kind;
-  /** Gzip the lines (the `.ndjson.gz` copy beside the dump). */
+  from: number;
+  to: number;
+  /** Gzip the lines (the `.ndjson.gz` copy beside the part). */
   gzip: boolean;
 }
 
@@ -57,10 +59,10 @@ const ENTITIES_HEAD = ',"entities":';
 const TAIL = '}}';
 const META_FRAME_BYTES = META_HEAD.length - 1 + ENTITIES_HEAD.length + TAIL.length;
 
-/** The size in bytes of a document; a gzipped dump's is not known before it is made (-1). */
+/** The size in bytes of a document; a gzipped dump part's is not known before it is made (-1). */
 export function bodySize(body: DocumentBody, context: AssembleContext): number {
   if ('text' in body) return Buffer.byteLength(body.text);
-  if ('dump' in body) return body.gzip ? -1 : dumpSize(context.entities[body.dump]);
+  if ('dump' in body) return body.gzip ? -1 : linesBytes(context.entities[body.dump], body.from, body.to);
   if ('rank' in body) return entityLength(context.entities[body.kind], body.rank);
   let size = 1; // `{`
   for (const [kind, ranks] of body.arrays) {
@@ -71,14 +73,10 @@ export function bodySize(body: DocumentBody, context: AssembleContext): number {
   return size + Buffer.byteLength(body.meta) + Buffer.byteLength(context.dictionaries[body.type]) + META_FRAME_BYTES;
 }
 
-/**
- * Writes the document's bytes into `scratch` when they fit (returning a view of it),
- * otherwise into a new buffer. `previous` reads the previous build's file of the
- * document, from which a gzipped dump copies what did not change (dump-gzip.ts).
- */
-export function assemble(body: DocumentBody, context: AssembleContext, scratch: Buffer, previous: () => Uint8Array | undefined = () => undefined): Uint8Array {
+/** Writes the document's bytes into `scratch` when they fit (returning a view of it), otherwise into a new buffer. */
+export function assemble(body: DocumentBody, context: AssembleContext, scratch: Buffer): Uint8Array {
   if ('text' in body) return Buffer.from(body.text);
-  if ('dump' in body) return body.gzip ? gzipDump(context.entities[body.dump], previous()) : assembleDump(context.entities[body.dump]);
+  if ('dump' in body) return partBytes(context.entities[body.dump], body.from, body.to, body.gzip);
   if ('rank' in body) return entityBytes(context.entities[body.kind], body.rank);
   const size = bodySize(body, context);
   const out = size <= scratch.length ? scratch : Buffer.allocUnsafe(size);
@@ -103,25 +101,4 @@ export function assemble(body: DocumentBody, context: AssembleContext, scratch: 
   at += out.write(TAIL, at);
   if (at !== size) throw new Error(`page assembled to ${at} bytes, expected ${size}`);
   return out.subarray(0, size);
-}
-
-const NEWLINE = 0x0a;
-
-/** Bytes of a kind's dump: its entities, a newline after each. */
-export function dumpSize(bytes: KindBytes): number {
-  let size = 0;
-  for (let rank = 0; rank < bytes.spans.length / 3; rank++) size += entityLength(bytes, rank) + 1;
-  return size;
-}
-
-function assembleDump(bytes: KindBytes): Uint8Array {
-  const out = Buffer.allocUnsafe(dumpSize(bytes));
-  let at = 0;
-  for (let rank = 0; rank < bytes.spans.length / 3; rank++) {
-    const entity = entityBytes(bytes, rank);
-    out.set(entity, at);
-    at += entity.length;
-    out[at++] = NEWLINE;
-  }
-  return out;
 }

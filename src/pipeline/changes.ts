@@ -1,36 +1,54 @@
 /**
- * The changes feed across builds (docs/api.md#changes): the digest of every entity is
- * kept inside the site (`.dataset-site/changes.json`, never served) with the builds still
- * in the feed's window; a build compares its entities' digests with the previous build's
- * and, when any differs, adds a change set.
+ * The changes feed across builds (docs/api.md#changes): the builds still in the feed's
+ * window are kept inside the site (`.dataset-site/changes.json`, never served) and the
+ * digest of every entity beside them, by kind, in files of about a hundred entities
+ * (`.dataset-site/changes/{collection}/{n}.json`, state-shards.ts), so that a build
+ * rewrites only the files of the entities it changed; a build compares its entities'
+ * digests with the previous build's and, when any differs, adds a change set.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { KINDS, type Kind } from '../query/semantics/kinds.js';
+import { COLLECTIONS, KINDS, type Kind } from '../query/semantics/kinds.js';
+import { MAX_SHARDS, readShards, shardCount, shardFiles, type StateMap } from '../site/state-shards.js';
 import { buildId, CHANGES_INDEX_PATH, changeSetDocument, changeSetPath, changesIndexDocument, type BuildChanges, type KindChanges } from '../query/formats/changes-feed.js';
 import type { OutputFile } from './output.js';
 
 /** Path of the feed's state inside the site. */
 export const FEED_STATE_PATH = '.dataset-site/changes.json';
-const FEED_STATE_VERSION = 1;
+// 2: the digests in files of about a hundred entities (state-shards.ts).
+const FEED_STATE_VERSION = 2;
+const DIGESTS_FOLDER = '.dataset-site/changes';
 
 /** The feed between builds: the builds kept (oldest first) and every entity's digest, by kind and id. */
 export interface FeedState {
   builds: BuildChanges[];
   digests: Record<Kind, Record<string, string>>;
+  /** How many files held each kind's digests, kept while they fit (state-shards.ts). */
+  shards?: Partial<Record<Kind, number>>;
 }
 
 /** The feed state of the site in `outDir`; `undefined` for a first build, or a state of another version or unreadable. */
 export async function readFeedState(outDir: string): Promise<FeedState | undefined> {
   const text = await readFile(path.join(outDir, FEED_STATE_PATH), 'utf8').catch(() => undefined);
   if (text === undefined) return undefined;
+  let state: { version?: unknown; builds?: unknown; shards?: Record<Kind, unknown> };
   try {
-    const state = JSON.parse(text) as Partial<FeedState> & { version?: unknown };
-    if (state.version !== FEED_STATE_VERSION || !Array.isArray(state.builds) || typeof state.digests !== 'object' || state.digests === null) return undefined;
-    return { builds: state.builds, digests: state.digests };
+    state = JSON.parse(text) as typeof state;
   } catch {
     return undefined;
   }
+  if (state.version !== FEED_STATE_VERSION || !Array.isArray(state.builds) || typeof state.shards !== 'object' || state.shards === null) return undefined;
+  const digests = {} as FeedState['digests'];
+  const shards: Partial<Record<Kind, number>> = {};
+  for (const kind of KINDS) {
+    const count = state.shards[kind];
+    if (typeof count !== 'number' || !Number.isInteger(Math.log2(count)) || count > MAX_SHARDS) return undefined;
+    const read = await readShards(outDir, digestsFolder(kind), count, 1);
+    if (read === undefined) return undefined;
+    digests[kind] = Object.fromEntries([...read.map].map(([id, [digest]]) => [id, digest!]));
+    shards[kind] = count;
+  }
+  return { builds: state.builds as BuildChanges[], digests, shards };
 }
 
 /**
@@ -48,7 +66,7 @@ export function advanceFeed(previous: FeedState | undefined, digests: FeedState[
   }
   const oldest = new Date(now.getTime() - windowDays * 86_400_000).toISOString();
   const kept = builds.filter((build, i) => build.at >= oldest || i === builds.length - 1);
-  return { builds: kept, digests };
+  return { builds: kept, digests, shards: previous?.shards };
 }
 
 /** The feed's documents: the index, a change set per build kept, and the state for the next build. */
@@ -56,8 +74,25 @@ export function renderFeed(state: FeedState, baseUrl: string, windowDays: number
   return [
     { path: CHANGES_INDEX_PATH, content: JSON.stringify(changesIndexDocument(state.builds, baseUrl, windowDays)), timestamped: true },
     ...state.builds.map((build, i) => ({ path: changeSetPath(build.build), content: JSON.stringify(changeSetDocument(state.builds, i, baseUrl)), timestamped: true })),
-    { path: FEED_STATE_PATH, content: JSON.stringify({ version: FEED_STATE_VERSION, ...state }), timestamped: false },
+    ...stateFiles(state),
   ];
+}
+
+// The state for the next build: the builds, and the digests in files of about a hundred.
+function stateFiles(state: FeedState): OutputFile[] {
+  const files: OutputFile[] = [];
+  const shards = {} as Record<Kind, number>;
+  for (const kind of KINDS) {
+    const digests: StateMap = new Map(Object.entries(state.digests[kind]).map(([id, digest]) => [id, [digest]]));
+    shards[kind] = shardCount(digests.size, state.shards?.[kind]);
+    for (const [file, content] of shardFiles(digestsFolder(kind), digests, shards[kind])) files.push({ path: file, content, timestamped: false });
+  }
+  files.push({ path: FEED_STATE_PATH, content: JSON.stringify({ version: FEED_STATE_VERSION, builds: state.builds, shards }), timestamped: false });
+  return files;
+}
+
+function digestsFolder(kind: Kind): string {
+  return `${DIGESTS_FOLDER}/${COLLECTIONS[kind]}`;
 }
 
 function diff(before: Record<string, string>, after: Record<string, string>): KindChanges {

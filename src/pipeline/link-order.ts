@@ -12,9 +12,9 @@ const ENTITY_FOLDERS = KINDS.map((kind) => `${API_ROOT}/${COLLECTIONS[kind]}/`);
 /**
  * The phase of a document, from 0 (first to appear) to 7 (last), each phase linking only
  * to earlier ones: 0 entity documents (their links to listing pages name pages that exist
- * before and after); 1 search shards and change sets; 2 listing and relation pages, which
+ * before and after); 1 search shards, change sets and the parts of the bulk dumps; 2 listing and relation pages, which
  * link to entities; 3 the documents reached by their well-known paths that list those:
- * search index entries, the changes index, facet documents, the bulk dumps, the OpenAPI
+ * search index entries, the changes index, facet documents, the indexes of the bulk dumps, the OpenAPI
  * description and the entity schemas; 4 the facets index; 5 the schema document, the entry,
  * which links to all of these; 6 every other file (`llms.txt`, the browse page, the host
  * files), which link to the entry; 7 the build's own files (`.dataset-site/`), which say
@@ -23,9 +23,9 @@ const ENTITY_FOLDERS = KINDS.map((kind) => `${API_ROOT}/${COLLECTIONS[kind]}/`);
 export function linkPhase(path: string): number {
   if (path.startsWith('.dataset-site/')) return 7;
   if (ENTITY_FOLDERS.some((folder) => path.startsWith(folder) && !path.slice(folder.length).includes('/'))) return 0;
-  if (/^api\/public\/search\/[^/]+\/|^api\/public\/changes\/(?!index\.json$)/.test(path)) return 1;
+  if (/^api\/public\/(?:search|dumps)\/[^/]+\/|^api\/public\/changes\/(?!index\.json$)/.test(path)) return 1;
   if (/^api\/public\/(?:dataset|regions|exhibitions)\//.test(path)) return 2;
-  if (/^api\/public\/(?:search\/[^/]+\.json|changes\/index\.json|facets\/[^/]+\/|dumps\/|schemas\/|openapi\.json$)/.test(path)) return 3;
+  if (/^api\/public\/(?:search\/[^/]+\.json|changes\/index\.json|facets\/[^/]+\/|dumps\/[^/]+\.json$|schemas\/|openapi\.json$)/.test(path)) return 3;
   if (path === 'api/public/facets/index.json') return 4;
   if (path === 'api/public/schema.json') return 5;
   return 6;

@@ -1,10 +1,13 @@
 /**
  * The record cache (docs/api.md#manifest): what a rebuild keeps of the previous build so
  * that a record whose source text did not change is not validated, modelled or serialized
- * again. The cache (`.dataset-site/records.json`, never served) lists, for each entity of
- * the previous build in its dump's order, the digest of its record's source text, the
- * length of its JSON and its digest. The entity's bytes are read back from the previous
- * dump (`dumps/{collection}.ndjson`), which holds them line by line in that order.
+ * again. The cache (never served) says what it is valid for (`.dataset-site/records.json`)
+ * and lists, for each entity of the previous build in its dump's order, the digest of its
+ * record's source text, the length of its JSON and its digest, in one file for each part
+ * of the dump (`.dataset-site/records/{collection}/{key}.json`, as the part is named, so
+ * that a rebuild writes only those of the parts it changed). The entity's bytes are read
+ * back from the parts of the previous dump (`dumps/{collection}.json` lists them), which
+ * hold them line by line in that order.
  *
  * What an entity's bytes depend on besides its record is checked where it is known: the
  * code and the base URL here (a change of either discards the cache); an exhibition's
@@ -13,16 +16,21 @@
 import { hash } from 'node:crypto';
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { dumpPath } from '../query/formats/paths.js';
+import { dumpIndexPath, dumpPartPath } from '../query/formats/paths.js';
+import { parseDumpIndex } from '../schema/dump-index.js';
 import type { Dataset } from '../query/semantics/dataset.js';
 import type { Entity } from '../query/semantics/entity.js';
-import { KINDS, type Kind } from '../query/semantics/kinds.js';
+import { COLLECTIONS, KINDS, type Kind } from '../query/semantics/kinds.js';
+import type { DumpPartEntry } from '../query/formats/dump-index.js';
+import type { DumpPart } from './dump-parts.js';
 import { DIGEST_BYTES, entityLength, type EntityStore, type KindBytes, type ReusedEntities } from './entity-store.js';
 import type { OutputFile } from './output.js';
 
 /** Path of the record cache inside the site. */
 export const RECORD_CACHE_PATH = '.dataset-site/records.json';
-const RECORD_CACHE_VERSION = 1;
+const RECORD_CACHE_FOLDER = '.dataset-site/records';
+// 2: the records of each part of a dump in a file of their own, named by the part's key.
+const RECORD_CACHE_VERSION = 2;
 const KEY_CHARS = 27; // a SHA-1 in base64url
 const NO_KEY = '*'.repeat(KEY_CHARS);
 const LINKS_KEY = Buffer.from(',"_links":');
@@ -60,7 +68,15 @@ interface CacheFile {
   version: number;
   code: string;
   baseUrl: string;
-  kinds: Record<Kind, { keys: string; lengths: number[]; digests: string }>;
+}
+
+/** The cache of the entities of one part of a dump, in its order. */
+interface PartRecords {
+  /** Each record's {@link sourceKey}, or {@link NO_KEY}, back to back. */
+  keys: string;
+  lengths: number[];
+  /** The entities' digests, base64. */
+  digests: string;
 }
 
 /** The key of a record's source text: its SHA-1 in base64url. */
@@ -70,7 +86,8 @@ export function sourceKey(text: string): string {
 
 /**
  * The previous build's records in `outDir`: empty for a first build, a cache of another
- * version, code or base URL, or a kind whose dump is missing or not the size the cache says.
+ * version, code or base URL; none of a kind whose dump index, a part or a part's records
+ * is missing or not the size the others say.
  */
 export async function readPreviousRecords(outDir: string, scope: CacheScope): Promise<PreviousRecords> {
   const text = await readFile(path.join(outDir, RECORD_CACHE_PATH), 'utf8').catch(() => undefined);
@@ -84,15 +101,20 @@ export async function readPreviousRecords(outDir: string, scope: CacheScope): Pr
   if (cache.version !== RECORD_CACHE_VERSION || cache.code !== scope.code || cache.baseUrl !== scope.baseUrl) return {};
   const previous: PreviousRecords = {};
   for (const kind of KINDS) {
-    const listed = cache.kinds?.[kind];
-    if (listed === undefined || listed.keys.length !== listed.lengths.length * KEY_CHARS) continue;
-    const digests = Buffer.from(listed.digests, 'base64');
-    if (digests.length !== listed.lengths.length * DIGEST_BYTES) continue;
-    const dump = await readDump(path.join(outDir, dumpPath(kind)), listed.lengths);
+    const indexText = await readFile(path.join(outDir, dumpIndexPath(kind)), 'utf8').catch(() => undefined);
+    const index = indexText === undefined ? undefined : parseDumpIndex(kind, indexText);
+    if (index === undefined || 'error' in index) continue;
+    const records = await Promise.all(index.parts.map((part) => readPartRecords(outDir, kind, part)));
+    if (records.some((part) => part === undefined)) continue;
+    const listed = records as PartRecords[];
+    const lengths = listed.flatMap((part) => part.lengths);
+    const keys = listed.map((part) => part.keys).join('');
+    const digests = Buffer.concat(listed.map((part) => Buffer.from(part.digests, 'base64')));
+    const dump = await readDump(outDir, kind, index.parts, lengths);
     if (dump === undefined) continue;
     const ranks = new Map<string, number>();
-    for (let rank = 0; rank < listed.lengths.length; rank++) {
-      const key = listed.keys.slice(rank * KEY_CHARS, (rank + 1) * KEY_CHARS);
+    for (let rank = 0; rank < lengths.length; rank++) {
+      const key = keys.slice(rank * KEY_CHARS, (rank + 1) * KEY_CHARS);
       if (key !== NO_KEY) ranks.set(key, rank);
     }
     previous[kind] = { ranks, bytes: { chunks: [dump.buffer], spans: dump.spans, digests }, dump: Buffer.from(dump.buffer) };
@@ -100,8 +122,25 @@ export async function readPreviousRecords(outDir: string, scope: CacheScope): Pr
   return previous;
 }
 
-// The dump, when it is as long as the entities listed and fits one chunk: it is shared with the writer threads as it is.
-async function readDump(file: string, lengths: readonly number[]): Promise<{ buffer: SharedArrayBuffer; spans: Int32Array } | undefined> {
+// The records of a part's entities, when they are as many and as long as the part says.
+async function readPartRecords(outDir: string, kind: Kind, part: DumpPartEntry): Promise<PartRecords | undefined> {
+  const text = await readFile(path.join(outDir, partRecordsPath(kind, part.key)), 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  try {
+    const records = JSON.parse(text) as PartRecords;
+    const { keys, lengths, digests } = records;
+    if (typeof keys !== 'string' || !Array.isArray(lengths) || typeof digests !== 'string' || lengths.length !== part.count) return undefined;
+    if (keys.length !== part.count * KEY_CHARS || Buffer.byteLength(digests, 'base64') !== part.count * DIGEST_BYTES) return undefined;
+    if (lengths.reduce((sum: number, length) => sum + (Number.isInteger(length) && length > 0 ? length + 1 : Number.NaN), 0) !== part.bytes) return undefined;
+    return { keys, lengths, digests };
+  } catch {
+    return undefined;
+  }
+}
+
+// The dump's parts read back to back, when they hold as many bytes as the entities listed and fit
+// one chunk: it is shared with the writer threads as it is.
+async function readDump(outDir: string, kind: Kind, parts: readonly DumpPartEntry[], lengths: readonly number[]): Promise<{ buffer: SharedArrayBuffer; spans: Int32Array } | undefined> {
   const spans = new Int32Array(new SharedArrayBuffer(lengths.length * 3 * Int32Array.BYTES_PER_ELEMENT));
   let size = 0;
   lengths.forEach((length, rank) => {
@@ -110,18 +149,28 @@ async function readDump(file: string, lengths: readonly number[]): Promise<{ buf
     size += length + 1;
   });
   if (size > 2 ** 31 - 1) return undefined;
+  const buffer = new SharedArrayBuffer(size);
+  const view = new Uint8Array(buffer);
+  let at = 0;
+  for (const part of parts) {
+    if (!(await readExactly(path.join(outDir, dumpPartPath(kind, part.key)), view.subarray(at, at + part.bytes)))) return undefined;
+    at += part.bytes;
+  }
+  return { buffer, spans };
+}
+
+// Fills `into` with the file's bytes; false when the file cannot be read or is not exactly that long.
+async function readExactly(file: string, into: Uint8Array): Promise<boolean> {
   const handle = await open(file).catch(() => undefined);
-  if (handle === undefined) return undefined;
+  if (handle === undefined) return false;
   try {
-    if ((await handle.stat()).size !== size) return undefined;
-    const buffer = new SharedArrayBuffer(size);
-    const view = new Uint8Array(buffer);
-    for (let at = 0; at < size; ) {
-      const { bytesRead } = await handle.read(view, at, size - at, at);
-      if (bytesRead === 0) return undefined;
+    if ((await handle.stat()).size !== into.length) return false;
+    for (let at = 0; at < into.length; ) {
+      const { bytesRead } = await handle.read(into, at, into.length - at, at);
+      if (bytesRead === 0) return false;
       at += bytesRead;
     }
-    return { buffer, spans };
+    return true;
   } finally {
     await handle.close();
   }
@@ -152,18 +201,30 @@ export function reusedEntities(previous: PreviousRecords, origins: RecordOrigins
   return { bytes, rankOf: (entity) => origins.get(entity)?.previous };
 }
 
-/** The record cache of this build, for the next one: its entities in dump order, with their records' keys. */
-export function recordCacheFile(dataset: Dataset, store: EntityStore, origins: RecordOrigins, scope: CacheScope): OutputFile {
-  const kinds = {} as CacheFile['kinds'];
+/**
+ * The record cache of this build, for the next one: its scope, and for each part of each
+ * kind's dump its entities' records' keys, lengths and digests, in dump order. A part's
+ * file is named by the part's key, so a rebuild writes only those of the parts it changed.
+ */
+export function recordCacheFiles(dataset: Dataset, store: EntityStore, origins: RecordOrigins, scope: CacheScope, parts: Record<Kind, readonly DumpPart[]>): OutputFile[] {
+  const cache: CacheFile = { version: RECORD_CACHE_VERSION, code: scope.code, baseUrl: scope.baseUrl };
+  const files: OutputFile[] = [{ path: RECORD_CACHE_PATH, content: JSON.stringify(cache), timestamped: false }];
   for (const kind of KINDS) {
     const entities: readonly Entity[] = dataset.entities[kind];
     const bytes = store.bytes[kind];
-    kinds[kind] = {
-      keys: entities.map((entity) => origins.get(entity)?.key ?? NO_KEY).join(''),
-      lengths: entities.map((_, rank) => entityLength(bytes, rank)),
-      digests: store.digests[kind].toString('base64'),
-    };
+    for (const { key, from, to } of parts[kind]) {
+      const records: PartRecords = {
+        keys: entities.slice(from, to).map((entity) => origins.get(entity)?.key ?? NO_KEY).join(''),
+        lengths: Array.from({ length: to - from }, (_, i) => entityLength(bytes, from + i)),
+        digests: store.digests[kind].subarray(from * DIGEST_BYTES, to * DIGEST_BYTES).toString('base64'),
+      };
+      files.push({ path: partRecordsPath(kind, key), content: JSON.stringify(records), timestamped: false });
+    }
   }
-  const cache: CacheFile = { version: RECORD_CACHE_VERSION, code: scope.code, baseUrl: scope.baseUrl, kinds };
-  return { path: RECORD_CACHE_PATH, content: JSON.stringify(cache), timestamped: false };
+  return files;
+}
+
+// The records of a part of a kind's dump, named by the part's key.
+function partRecordsPath(kind: Kind, key: string): string {
+  return `${RECORD_CACHE_FOLDER}/${COLLECTIONS[kind]}/${key}.json`;
 }

@@ -5,9 +5,8 @@
  * documents (schema, search index, feed, facets, host files) are made once here, the
  * term shards of the search index in a worker thread.
  */
-import { createHash } from 'node:crypto';
 import { renderHostFiles } from '../hosts/host-files.js';
-import { SCHEMA_PATH, dumpPath, entityPath, folderPages, listingFolder, relationFolder } from '../query/formats/paths.js';
+import { SCHEMA_PATH, dumpIndexPath, dumpPartPath, entityPath, folderPages, listingFolder, relationFolder } from '../query/formats/paths.js';
 import { schemaDocument } from '../query/formats/schema-document.js';
 import { renderSearchIndex, type RenderedTerms } from '../query/formats/search-index.js';
 import type { ResponseContext } from '../query/responses/dataset-response.js';
@@ -18,12 +17,14 @@ import { parameterExamples } from '../query/formats/parameter-examples.js';
 import { entitySchemaDocument, entitySchemaPath, openApiDocument } from '../schema/openapi.js';
 import { OPENAPI_PATH } from '../query/formats/paths.js';
 import { FACETS_INDEX_PATH, facetDocument, facetPath, facetsIndexDocument } from '../query/formats/facets.js';
-import { dumpSize, type AssembleContext } from './assemble.js';
+import type { AssembleContext } from './assemble.js';
+import { dumpIndexDocument } from '../query/formats/dump-index.js';
+import { dumpParts, type DumpPart } from './dump-parts.js';
 import { entityDigest, entityLength, serializeEntities, type EntityStore } from './entity-store.js';
 import { advanceFeed, renderFeed, type FeedState } from './changes.js';
 import { textDocument, type OutputDocument, type OutputFile } from './output.js';
 import type { PagedListing } from './page-batch.js';
-import { recordCacheFile, reusedEntities, type CacheScope, type PreviousRecords, type RecordOrigins } from './record-cache.js';
+import { recordCacheFiles, reusedEntities, type CacheScope, type PreviousRecords, type RecordOrigins } from './record-cache.js';
 import { PageRenderer, listingPageCount, pageDictionaries } from './pages.js';
 import { renderTermsAside } from './terms-aside.js';
 import type { Listing } from './plan.js';
@@ -72,16 +73,18 @@ export interface RenderedSite extends AssembleContext {
 export async function renderSite({ dataset, listings, context, feed, terms = renderTermsAside(dataset), records }: RenderInput): Promise<RenderedSite> {
   const store = serializeEntities(dataset, records && reusedEntities(records.previous, records.origins));
   const state = advanceFeed(feed.previous, entityDigests(dataset, store), feed.now, feed.windowDays);
-  const texts = textDocuments(dataset, context, renderFeed(state, context.baseUrl, feed.windowDays)).map(textDocument);
-  if (records !== undefined) texts.push(textDocument(recordCacheFile(dataset, store, records.origins, records.scope)));
+  const parts = Object.fromEntries(KINDS.map((kind) => [kind, dumpParts(store.bytes[kind])])) as Record<Kind, DumpPart[]>;
+  const dumpIndexes = KINDS.map((kind) => ({ path: dumpIndexPath(kind), content: JSON.stringify(dumpIndexDocument(kind, parts[kind], context.baseUrl)), timestamped: false }));
+  const texts = [...textDocuments(dataset, context, renderFeed(state, context.baseUrl, feed.windowDays)), ...dumpIndexes].map(textDocument);
+  if (records !== undefined) texts.push(...recordCacheFiles(dataset, store, records.origins, records.scope, parts).map(textDocument));
   for (const kind of KINDS) for (const document of renderSearchIndex(dataset, kind, (await terms)[kind])) texts.push(textDocument({ ...document, timestamped: true }));
   const paged = pagedListings(dataset, listings);
   const assembleContext: AssembleContext = { entities: store.bytes, dictionaries: pageDictionaries(context) };
   const responseContext = { ...context, generatedAt: '' };
   let count = texts.length;
-  for (const kind of KINDS) count += dataset.entities[kind].length + 2; // entities and the two dumps
+  for (const kind of KINDS) count += dataset.entities[kind].length + 2 * parts[kind].length; // entities and the dump parts
   for (const listing of paged) count += listingPageCount(listing.matches);
-  const others = { [Symbol.iterator]: () => otherDocuments(dataset, texts, store) };
+  const others = { [Symbol.iterator]: () => otherDocuments(dataset, texts, store, parts) };
   const documents = { [Symbol.iterator]: () => allDocuments(others, new PageRenderer(assembleContext, responseContext), paged) };
   return { ...assembleContext, count, documents, others, listings: paged, responseContext };
 }
@@ -91,13 +94,12 @@ function* allDocuments(others: Iterable<OutputDocument>, pages: PageRenderer, pa
   for (const listing of paged) yield* pages.pages(listing.type, listing.matches, folderPages(listing.folder));
 }
 
-// The dumps come first: the largest to make, they are made by the writer threads while this thread renders the rest.
-function* otherDocuments(dataset: Dataset, texts: readonly OutputDocument[], store: EntityStore): Generator<OutputDocument> {
+// The dump parts come first: the largest to make, they are made by the writer threads while this thread renders the rest.
+function* otherDocuments(dataset: Dataset, texts: readonly OutputDocument[], store: EntityStore, parts: Record<Kind, readonly DumpPart[]>): Generator<OutputDocument> {
   for (const kind of KINDS) {
-    for (const gzip of [true, false]) {
-      const body = { dump: kind, gzip };
-      const fingerprint = createHash('sha1').update(store.digests[kind]).update(gzip ? 'ndjson.gz-members' : 'ndjson').digest('base64url');
-      yield { path: dumpPath(kind, gzip), body, fingerprint, size: gzip ? -1 : dumpSize(store.bytes[kind]), timestamped: false };
+    for (const { key, from, to, bytes } of parts[kind]) {
+      yield { path: dumpPartPath(kind, key, true), body: { dump: kind, from, to, gzip: true }, fingerprint: `${key}.gz`, size: -1, timestamped: false };
+      yield { path: dumpPartPath(kind, key), body: { dump: kind, from, to, gzip: false }, fingerprint: key, size: bytes, timestamped: false };
     }
   }
   yield* texts;

@@ -3,7 +3,7 @@
  * the document did not change, otherwise assemble its bytes and write them. Runs in the
  * writer's worker threads, or in the main thread when there are none.
  */
-import { linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ResponseContext } from '../query/responses/dataset-response.js';
 import { assemble, type AssembleContext, type DocumentBody } from './assemble.js';
@@ -15,7 +15,7 @@ export interface WriteTask {
   /**
    * The document's size when the previous site holds it unchanged: that file is
    * hard-linked instead (after checking its size); {@link REUSE_ANY_SIZE} to link it
-   * whatever its size (a gzipped dump, whose size is known only once made); `-1` to
+   * whatever its size (a gzipped dump part, whose size is known only once made); `-1` to
    * always write.
    */
   reuse: number;
@@ -66,7 +66,7 @@ export class TaskWriter {
       this.folders.add(folder);
     }
     if ((task.reuse >= 0 || task.reuse === REUSE_ANY_SIZE) && this.link(path.join(this.options.previousDir, task.path), target, task.reuse)) return true;
-    const bytes = assemble(task.body, this.options.context, this.scratch, () => readIfAny(path.join(this.options.previousDir, task.path)));
+    const bytes = assemble(task.body, this.options.context, this.scratch);
     if (bytes.buffer !== this.scratch.buffer && bytes.length > this.scratch.length && bytes.length <= 1 << 26) this.scratch = Buffer.allocUnsafe(bytes.length);
     writeFileSync(target, bytes);
     return false;
@@ -82,14 +82,5 @@ export class TaskWriter {
     } catch {
       return false;
     }
-  }
-}
-
-// The file's bytes, or undefined when there is none to read.
-function readIfAny(file: string): Uint8Array | undefined {
-  try {
-    return readFileSync(file);
-  } catch {
-    return undefined;
   }
 }

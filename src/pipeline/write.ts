@@ -6,10 +6,10 @@
  * {@link recoverSite}), and unchanged files keep their bytes and times.
  */
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CHANGED_DOCUMENTS_PATH, serializeChangedDocuments } from './changed-documents.js';
-import { MANIFEST_PATH, parseManifest, serializeManifest, type Manifest } from '../query/formats/manifest.js';
+import { MANIFEST_PATH, manifestFiles, readManifest, type Manifest } from '../site/manifest.js';
 import { emptyStats, stampBody, type WriteStats } from './output.js';
 import type { PageBatch, PageBatchReply, PagedListing } from './page-batch.js';
 import { listingPageCount } from './pages.js';
@@ -55,7 +55,8 @@ const IN_PLACE_MAX_SHARE = 0.2;
  */
 export async function writeSite(site: RenderedSite, options: WriteOptions): Promise<WriteStats> {
   const outDir = path.resolve(options.outDir);
-  const previous = await readPreviousManifest(outDir);
+  const previousFiles = await readManifest(outDir);
+  const previous = previousFiles.manifest;
   const stagingDir = siblingPath(outDir, `tmp-${process.pid}-${Date.now()}`);
   await rm(stagingDir, { recursive: true, force: true });
   await makeStagingDir(stagingDir, outDir);
@@ -77,14 +78,24 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
     await runner.finish();
     await runner.close();
     countUnsized(staged.unsized, stagingDir, outDir, stats);
-    const manifestText = serializeManifest(staged.manifest);
+    // In place, only the files of the manifest's entries that changed; into a new folder, all of them.
+    const manifest = manifestFiles(staged.manifest, inPlace ? previousFiles : undefined);
     const changedText = serializeChangedDocuments(previous.size === 0 ? { everything: true } : { everything: false, changed: staged.newContent, removed: changes.removed });
-    await mkdir(path.join(stagingDir, path.dirname(MANIFEST_PATH)), { recursive: true });
-    await writeFile(path.join(stagingDir, MANIFEST_PATH), manifestText);
-    await writeFile(path.join(stagingDir, CHANGED_DOCUMENTS_PATH), changedText);
-    stats.written += Buffer.byteLength(manifestText) + Buffer.byteLength(changedText);
-    if (inPlace) await applyChanges(outDir, stagingDir, siblingPath(outDir, `backup-${process.pid}-${Date.now()}`), { ...changes, changed: [...changes.changed, MANIFEST_PATH, CHANGED_DOCUMENTS_PATH] });
-    else await swapIn(stagingDir, outDir);
+    const own = new Map([...manifest.files, [CHANGED_DOCUMENTS_PATH, changedText]]);
+    for (const [file, text] of own) {
+      await mkdir(path.join(stagingDir, path.dirname(file)), { recursive: true });
+      await writeFile(path.join(stagingDir, file), text);
+      stats.written += Buffer.byteLength(text);
+    }
+    if (inPlace) {
+      const before = new Set([MANIFEST_PATH, CHANGED_DOCUMENTS_PATH, ...previousFiles.texts.keys()]);
+      const [changed, added] = [[...own.keys()].filter((file) => before.has(file)), [...own.keys()].filter((file) => !before.has(file))];
+      await applyChanges(outDir, stagingDir, siblingPath(outDir, `backup-${process.pid}-${Date.now()}`), {
+        added: [...changes.added, ...added],
+        changed: [...changes.changed, ...changed],
+        removed: [...changes.removed, ...manifest.removed],
+      });
+    } else await swapIn(stagingDir, outDir);
     return stats;
   } catch (error) {
     await runner.close();
@@ -238,7 +249,7 @@ async function linkUnchanged(site: RenderedSite, previous: Manifest, runner: Tas
   await renderPages(site.listings, previous, runner, { mode: 'link', generatedAt: '' }, () => undefined);
 }
 
-/** Hands tasks to the runner in batches; a dump, long to make, goes at once, so a writer thread makes it while the pass goes on. */
+/** Hands tasks to the runner in batches; a dump part, long to make, goes at once, so a writer thread makes it while the pass goes on. */
 class TaskBatch {
   private tasks: WriteTask[] = [];
 
@@ -278,12 +289,6 @@ async function makeStagingDir(stagingDir: string, outDir: string): Promise<void>
   }
 }
 
-
-// The manifest of the site in `siteDir`; none (a first build, another version) is empty.
-async function readPreviousManifest(siteDir: string): Promise<Manifest> {
-  const text = await readFile(path.join(siteDir, MANIFEST_PATH), 'utf8').catch(() => undefined);
-  return text === undefined ? new Map() : parseManifest(text);
-}
 
 // Rename-rename is safer than delete-rename: the old site is whole until the new one is in place.
 async function swapIn(stagingDir: string, outDir: string): Promise<void> {

@@ -4,13 +4,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isHiddenPath, listSiteFiles } from '../site/site-files.js';
 import { UserError } from '../diagnostics.js';
-import { MANIFEST_PATH, parseManifest, type Manifest } from '../query/formats/manifest.js';
+import { MANIFEST_PATH, readManifest, type Manifest } from '../site/manifest.js';
 
 /** A built site on disk, as a publish sees it. */
 export interface LocalSite {
   /** Path → `[fingerprint, generatedAt]` of every file to publish, in path order. */
   files: Manifest;
-  /** The build manifest's text when read, to tell whether a build replaced the site meanwhile. */
+  /** The text of the build manifest's `manifest.json` when read, which changes with every build that changes the site: to tell whether one replaced it meanwhile. */
   manifestText: string;
 }
 
@@ -21,12 +21,8 @@ export interface LocalSite {
  * not list (added by hand) by the SHA-1 of its bytes.
  */
 export async function readLocalSite(dir: string): Promise<LocalSite> {
-  const manifestFile = path.join(dir, MANIFEST_PATH);
-  const manifestText = await readFile(manifestFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') throw new UserError(`${dir} is not a built site (no ${MANIFEST_PATH}); did you run dataset-site build?`, 1);
-    throw error;
-  });
-  const built = parseManifest(manifestText);
+  const { manifest: built, rootText: manifestText } = await readManifest(dir);
+  if (manifestText === undefined) throw new UserError(`${dir} is not a built site (no ${MANIFEST_PATH}); did you run dataset-site build?`, 1);
   const files: Manifest = new Map();
   for (const file of listSiteFiles(dir)) {
     files.set(file, built.get(file) ?? [await hashFile(path.join(dir, file)), '']);

@@ -1,4 +1,5 @@
 /** The `Content-Type` and `Cache-Control` each object of a published site is stored with. */
+import { parseDumpPartPath } from '../query/formats/paths.js';
 import { API_ROOT } from '../query/formats/urls.js';
 import { API_HEADERS } from '../query/router/http.js';
 
@@ -41,8 +42,8 @@ const TYPES: Readonly<Record<string, string>> = {
  */
 export function objectHeaders(path: string): ObjectHeaders {
   const cacheControl = API_HEADERS['Cache-Control']!;
-  // The API's documents (and its JSON 404 page); the bulk dumps go by their extension.
-  if (path.startsWith(`${API_ROOT}/`) && !path.startsWith(`${API_ROOT}/dumps/`)) return { contentType: API_HEADERS['Content-Type']!, cacheControl };
+  // The API's documents (and its JSON 404 page); the parts of the bulk dumps go by their extension.
+  if (path.startsWith(`${API_ROOT}/`) && parseDumpPartPath(path) === undefined) return { contentType: API_HEADERS['Content-Type']!, cacheControl };
   const name = path.slice(path.lastIndexOf('/') + 1);
   const dot = name.lastIndexOf('.');
   const contentType = dot <= 0 ? 'text/plain; charset=utf-8' : (TYPES[name.slice(dot).toLowerCase()] ?? 'application/octet-stream');

@@ -3,7 +3,7 @@
  * fingerprint, so only new and changed files are uploaded and only files gone from the
  * site are deleted.
  */
-import type { Manifest } from '../query/formats/manifest.js';
+import type { Manifest } from '../site/manifest.js';
 import type { PublishJournal } from './published-manifest.js';
 
 /** A file to upload; `isNew` when the bucket cannot already hold an object at its key. */

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UserError } from '../diagnostics.js';
-import { MANIFEST_PATH, type Manifest } from '../query/formats/manifest.js';
+import { MANIFEST_PATH, type Manifest } from '../site/manifest.js';
 import { openBucket, type Bucket } from './bucket.js';
 import { objectHeaders } from './object-headers.js';
 import { readLocalSite, type LocalSite } from './local-site.js';

@@ -4,7 +4,7 @@
  * (what the last finished publish left in the bucket) and the journal (a publish under
  * way, or one that died).
  */
-import type { Manifest } from '../query/formats/manifest.js';
+import type { Manifest } from '../site/manifest.js';
 import { UserError } from '../diagnostics.js';
 
 /** Site path of the published manifest: path → `[fingerprint, generatedAt]` of every object the last finished publish left. */

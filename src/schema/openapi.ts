@@ -7,12 +7,13 @@
 import { z } from 'zod';
 import { CHANGES_INDEX_PATH } from '../query/formats/changes-feed.js';
 import { FACETS_INDEX_PATH } from '../query/formats/facets.js';
-import { SCHEMA_PATH } from '../query/formats/paths.js';
+import { dumpIndexPath, SCHEMA_PATH } from '../query/formats/paths.js';
 import { DATASET_ROUTE, SCHEMA_ROUTE, trimSlash } from '../query/formats/urls.js';
 import { SCHEMA_VERSION } from '../query/responses/dataset-response.js';
 import { ERROR_STATUS } from '../query/responses/error-response.js';
 import { COLLECTIONS, DATASET_TYPES, FILTERS, KINDS, type Kind } from '../query/semantics/kinds.js';
 import { DATASET_PARAMETERS, DATASET_PARAMETER_SCHEMAS, DEFAULT_LIMIT } from '../query/semantics/params.js';
+import { DUMP_INDEX_SCHEMA } from './dump-index.js';
 import { OUTPUT_SCHEMAS } from './entities.js';
 
 /** Component names of the entity schemas, by kind. */
@@ -87,6 +88,36 @@ export function openApiDocument(baseUrl: string, examples: ParameterExamples = {
         },
       },
       [`/${FACETS_INDEX_PATH}`]: { get: { operationId: 'getFacets', summary: 'The facet documents: every filter value of each kind with its count', responses: { '200': json({ type: 'object' }, 'The facets index.'), ...errors } } },
+      ...Object.fromEntries(
+        KINDS.map((kind) => [
+          `/${dumpIndexPath(kind)}`,
+          {
+            get: {
+              operationId: `get${ENTITY_SCHEMA[kind]}DumpIndex`,
+              summary: `Every ${kind.replace('_', ' ')} at once: the parts of the bulk dump`,
+              description: 'Read the parts in order: their lines are every entity of the kind, exactly as listed, in the default order. Each part is NDJSON (`url`, application/x-ndjson) with a gzip copy (`gzip_url`, application/gzip).',
+              responses: { '200': json(ref('DumpIndex'), 'The parts, in order, with their entities, bytes and SHA-256.'), ...errors },
+            },
+          },
+        ]),
+      ),
+      '/api/public/dumps/{collection}/{part}': {
+        get: {
+          operationId: 'getDumpPart',
+          summary: 'One part of a bulk dump, as its index lists it',
+          parameters: [
+            { name: 'collection', in: 'path', required: true, schema: { type: 'string', enum: KINDS.map((kind) => COLLECTIONS[kind]) } },
+            { name: 'part', in: 'path', required: true, description: 'The key and form, as in the index: `{key}.ndjson` or `{key}.ndjson.gz`.', schema: { type: 'string', pattern: '^[0-9a-f]{16}\\.ndjson(\\.gz)?$' } },
+          ],
+          responses: {
+            '200': {
+              description: 'The lines of the part: one entity a line, each ending with a newline; or the same bytes gzipped.',
+              content: { 'application/x-ndjson': { schema: { type: 'string' } }, 'application/gzip': { schema: { type: 'string', format: 'binary' } } },
+            },
+            ...errors,
+          },
+        },
+      },
       [`/${CHANGES_INDEX_PATH}`]: { get: { operationId: 'getChanges', summary: 'The changes feed: what each build added, changed and removed', responses: { '200': json({ type: 'object' }, 'The changes index.'), ...errors } } },
     },
     components: {
@@ -115,6 +146,7 @@ export function openApiDocument(baseUrl: string, examples: ParameterExamples = {
           },
           required: ['type', 'schema_version', 'count', 'total', 'totals', 'limit', 'offset', 'next', 'prev', 'generated_at', 'base_url', 'entities'],
         },
+        DumpIndex: dumpIndexSchema(),
         Error: {
           type: 'object',
           properties: {
@@ -155,4 +187,10 @@ export function entitySchemaPath(kind: Kind): string {
 /** The JSON Schema (2020-12) document of a kind's entities as served. */
 export function entitySchemaDocument(kind: Kind): JsonSchema {
   return z.toJSONSchema(OUTPUT_SCHEMAS[kind], { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+}
+
+// The JSON Schema of a dump index, a component of the OpenAPI document.
+function dumpIndexSchema(): JsonSchema {
+  const { $schema: _, ...schema } = z.toJSONSchema(DUMP_INDEX_SCHEMA, { io: 'output', target: 'draft-2020-12' }) as JsonSchema;
+  return schema;
 }

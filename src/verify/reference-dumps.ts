@@ -1,16 +1,20 @@
 /**
  * The reference verify checks a site against: the entities of each kind as the site's
- * bulk dumps hold them (docs/api.md#dumps), one JSON a line in the default order. Each
- * dump is read once, its bytes kept in shared memory, so every entity document and every
- * page can be compared byte for byte with the lines they must repeat, in any thread.
+ * bulk dumps hold them (docs/api.md#dumps), one JSON a line in the default order, in the
+ * parts each kind's index lists. Each part is read once, its bytes kept in shared memory
+ * back to back, so every entity document and every page can be compared byte for byte
+ * with the lines they must repeat, in any thread.
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { dumpPath, entityPath } from '../query/formats/paths.js';
+import { dumpIndexDocument, type DumpPartEntry } from '../query/formats/dump-index.js';
+import { dumpIndexPath, dumpPartPath, entityPath } from '../query/formats/paths.js';
 import { Dataset } from '../query/semantics/dataset.js';
 import type { Entity } from '../query/semantics/entity.js';
 import { KINDS, type Kind } from '../query/semantics/kinds.js';
+import { parseDumpIndex } from '../schema/dump-index.js';
 import { OUTPUT_SCHEMAS } from '../schema/entities.js';
 
 /** One kind's dump: its bytes (shared) and where each entity's line is, by rank in the default order. */
@@ -28,11 +32,13 @@ export interface DumpProblem {
   message: string;
 }
 
-/** The reference: the dataset of the dumps' entities, and the lines they came from. */
+/** The reference: the dataset of the dumps' entities, the lines they came from, and the files of the dumps. */
 export interface DumpReference {
   dataset: Dataset;
   lines: Record<Kind, DumpLines>;
   problems: DumpProblem[];
+  /** The indexes and the parts they list, with their gzip copies. */
+  files: Set<string>;
 }
 
 const NEWLINE = 0x0a;
@@ -41,84 +47,120 @@ const NEWLINE = 0x0a;
 export interface DumpChecks {
   /** Whether the line of an entity, at its document's path, is checked against its kind's schema. */
   line(file: string): boolean;
-  /** Whether a gzip copy, by its path, is checked to hold its dump's bytes. */
-  gzip(file: string): boolean;
+  /** Whether a part, by its path, is checked for its SHA-256 and its gzip copy to hold its bytes. */
+  part(file: string): boolean;
 }
 
-const CHECK_ALL: DumpChecks = { line: () => true, gzip: () => true };
+const CHECK_ALL: DumpChecks = { line: () => true, part: () => true };
 
 /**
- * Reads the dump of every kind in `root`: each line must be JSON, an entity of its kind's
- * schema, the lines in the default order, and the gzip copy must hold the same bytes.
+ * Reads the dump of every kind in `root`: its index must be the one its parts make under
+ * `baseUrl`, each part as long as listed and of the SHA-256 listed, its gzip copy the same
+ * bytes, each line JSON, an entity of its kind's schema, the lines in the default order.
  */
-export async function readDumpReference(root: string, checks: DumpChecks = CHECK_ALL): Promise<DumpReference> {
+export async function readDumpReference(root: string, baseUrl: string, checks: DumpChecks = CHECK_ALL): Promise<DumpReference> {
   const problems: DumpProblem[] = [];
+  const files = new Set<string>();
   const entities = {} as Record<Kind, Entity[]>;
   const lines = {} as Record<Kind, DumpLines>;
   for (const kind of KINDS) {
-    const file = dumpPath(kind);
-    const text = await readFile(path.join(root, file)).catch((error: Error) => {
-      problems.push({ file, message: `this dump cannot be read: ${error.message}` });
-      return Buffer.alloc(0);
-    });
-    const shared = new SharedArrayBuffer(text.length);
+    const parts = await readIndex(root, kind, baseUrl, problems);
+    files.add(dumpIndexPath(kind));
+    const read: Buffer[] = [];
+    for (const part of parts) {
+      const file = dumpPartPath(kind, part.key);
+      files.add(file).add(dumpPartPath(kind, part.key, true));
+      read.push(await readPart(root, file, part, checks.part(file), problems));
+    }
+    const shared = new SharedArrayBuffer(read.reduce((sum, bytes) => sum + bytes.length, 0));
     const bytes = Buffer.from(shared);
-    text.copy(bytes);
-    const parsed = parseLines(kind, file, bytes, problems, checks);
+    const parsed = { entities: [] as Entity[], spans: [] as number[] };
+    let at = 0;
+    parts.forEach((part, i) => {
+      bytes.set(read[i]!, at);
+      const file = dumpPartPath(kind, part.key);
+      const count = parseLines(kind, file, bytes, at, at + read[i]!.length, parsed, problems, checks);
+      if (count !== part.count) problems.push({ file, message: `holds ${count} lines; its index says ${part.count}` });
+      at += read[i]!.length;
+    });
     entities[kind] = parsed.entities;
-    lines[kind] = { bytes: shared, spans: parsed.spans };
-    if (checks.gzip(dumpPath(kind, true))) await checkGzipCopy(root, kind, bytes, problems);
+    const spans = new Int32Array(new SharedArrayBuffer(parsed.spans.length * Int32Array.BYTES_PER_ELEMENT));
+    spans.set(parsed.spans);
+    lines[kind] = { bytes: shared, spans };
   }
   const dataset = new Dataset(entities);
   for (const kind of KINDS) {
     const order = dataset.entities[kind];
     const first = order.findIndex((entity, rank) => entity !== entities[kind][rank]);
     if (first < 0) continue;
-    problems.push({ file: dumpPath(kind), line: first + 1, message: 'the lines are not in the default order (docs/api.md#order)' });
+    problems.push({ file: dumpIndexPath(kind), message: `the parts' lines are not in the default order (docs/api.md#order) from entity ${first + 1} on` });
     lines[kind].spans = reorder(lines[kind].spans, entities[kind], order);
   }
-  return { dataset, lines, problems };
+  return { dataset, lines, problems, files };
 }
 
-// Each line's entity and span; a line that is not a valid entity is reported and left out.
-function parseLines(kind: Kind, file: string, bytes: Buffer, problems: DumpProblem[], checks: DumpChecks): { entities: Entity[]; spans: Int32Array } {
-  const entities: Entity[] = [];
-  const spans: number[] = [];
-  let start = 0;
-  for (let line = 1; start < bytes.length; line++) {
-    let end = bytes.indexOf(NEWLINE, start);
-    if (end < 0) {
+// The parts a kind's index lists; none, with the problem, when it cannot be read or is not the one they make.
+async function readIndex(root: string, kind: Kind, baseUrl: string, problems: DumpProblem[]): Promise<DumpPartEntry[]> {
+  const file = dumpIndexPath(kind);
+  const text = await readFile(path.join(root, file), 'utf8').catch((error: Error) => {
+    problems.push({ file, message: `this dump index cannot be read: ${error.message}` });
+    return undefined;
+  });
+  if (text === undefined) return [];
+  const index = parseDumpIndex(kind, text);
+  if ('error' in index) {
+    problems.push({ file, message: `this dump index is ${index.error}` });
+    return [];
+  }
+  if (text !== JSON.stringify(dumpIndexDocument(kind, index.parts, baseUrl))) problems.push({ file, message: 'this dump index differs from the one its parts make' });
+  return index.parts;
+}
+
+// A part's bytes (none when it cannot be read), its length checked, and when `checked` its SHA-256 and gzip copy.
+async function readPart(root: string, file: string, part: DumpPartEntry, checked: boolean, problems: DumpProblem[]): Promise<Buffer> {
+  const bytes = await readFile(path.join(root, file)).catch((error: Error) => {
+    problems.push({ file, message: `missing: the dump index lists this part (${error.message})` });
+    return Buffer.alloc(0);
+  });
+  if (bytes.length !== part.bytes) problems.push({ file, message: `holds ${bytes.length} bytes; its index says ${part.bytes}` });
+  if (!checked) return bytes;
+  if (createHash('sha256').update(bytes).digest('hex') !== part.sha256) problems.push({ file, message: 'its SHA-256 is not the one its index lists' });
+  const gzipFile = `${file}.gz`;
+  try {
+    if (!gunzipSync(await readFile(path.join(root, gzipFile))).equals(bytes)) problems.push({ file: gzipFile, message: `this gzip copy does not hold the bytes of ${file}` });
+  } catch (error) {
+    problems.push({ file: gzipFile, message: `this gzip copy cannot be read: ${(error as Error).message}` });
+  }
+  return bytes;
+}
+
+// Adds each line's entity and span in bytes [start, end) (a part's lines); a line that is not a valid entity is reported and left out. Returns the count of lines.
+function parseLines(kind: Kind, file: string, bytes: Buffer, start: number, end: number, into: { entities: Entity[]; spans: number[] }, problems: DumpProblem[], checks: DumpChecks): number {
+  let line = 0;
+  for (let from = start; from < end; ) {
+    line++;
+    let to = bytes.indexOf(NEWLINE, from);
+    if (to < 0 || to >= end) {
       problems.push({ file, line, message: 'the last line has no newline' });
-      end = bytes.length;
+      to = end;
     }
     const problem = (message: string, field?: string) => problems.push({ file, line, field, message });
     let entity: Entity | undefined;
     try {
-      entity = JSON.parse(bytes.toString('utf8', start, end)) as Entity;
+      entity = JSON.parse(bytes.toString('utf8', from, to)) as Entity;
     } catch (error) {
       problem(`not JSON: ${(error as Error).message}`);
     }
     if (entity !== undefined) {
       const checked = typeof entity?.id !== 'string' || checks.line(entityPath(kind, entity.id)) ? OUTPUT_SCHEMAS[kind].safeParse(entity) : { success: true as const };
       if (checked.success) {
-        entities.push(entity);
-        spans.push(start, end - start);
+        into.entities.push(entity);
+        into.spans.push(from, to - from);
       } else for (const issue of checked.error.issues) problem(issue.message, issue.path.join('.'));
     }
-    start = end + 1;
+    from = to + 1;
   }
-  const shared = new Int32Array(new SharedArrayBuffer(spans.length * Int32Array.BYTES_PER_ELEMENT));
-  shared.set(spans);
-  return { entities, spans: shared };
-}
-
-async function checkGzipCopy(root: string, kind: Kind, bytes: Buffer, problems: DumpProblem[]): Promise<void> {
-  const file = dumpPath(kind, true);
-  try {
-    if (!gunzipSync(await readFile(path.join(root, file))).equals(bytes)) problems.push({ file, message: `this gzip copy does not hold the bytes of ${dumpPath(kind)}` });
-  } catch (error) {
-    problems.push({ file, message: `this gzip copy cannot be read: ${(error as Error).message}` });
-  }
+  return line;
 }
 
 // The spans put in the default order, from the order the lines came in.

@@ -60,6 +60,7 @@ export interface VerifyResult {
 
 // Folders whose documents are checked by their own checks, not as pages or entities.
 const CHECKED_APART = ['search', 'changes', 'facets', 'schemas', 'dumps'].map((folder) => `${API_ROOT}/${folder}/`);
+const DUMPS_FOLDER = `${API_ROOT}/dumps/`;
 
 /** Checks the site in `dir`; an empty `problems` list means it keeps the contract. */
 export async function verifySite(options: VerifyOptions = {}): Promise<VerifyResult> {
@@ -75,7 +76,7 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   if (options.changed) progress(selection.everything ? 'the last build had nothing to compare with: every document is read' : `${selection.changed.size} documents changed in the last build; rotation share ${selection.slot + 1} of ${selection.period}`);
 
   const selected = (file: string) => selects(selection, file);
-  const reference = await readDumpReference(root, { line: selected, gzip: selected });
+  const reference = await readDumpReference(root, description.baseUrl, { line: selected, part: selected });
   reference.problems.forEach(problem);
   const { dataset } = reference;
   // The term shards of the search index, the largest part of its making, are made in a worker thread meanwhile.
@@ -91,6 +92,7 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   expected.add(SCHEMA_PATH);
 
   for (const file of files) {
+    if (file.startsWith(DUMPS_FOLDER) && !reference.files.has(file)) problem({ file, message: 'unexpected file: no dump index lists it' });
     if (!file.endsWith('.json') || expected.has(file) || CHECKED_APART.some((folder) => file.startsWith(folder)) || file === OPENAPI_PATH || (HOST_FILES as readonly string[]).includes(file)) continue;
     problem({ file, message: parseListingPath(file) ? 'a listing page the reference does not have (no entity matches it)' : 'unexpected file' });
   }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/diagnostics.js';
 import { nginxConf } from '../../src/hosts/nginx.js';
 import { serve, type PreviewServer } from '../../src/serve/serve.js';
+import { readDump } from '../helpers/dumps.js';
 import { sampleSite } from '../helpers/site.js';
 import { CONTRACT_CASES, ESCAPES } from '../contract/cases.js';
 import { expectedAnswers, type Expected, type Target } from '../contract/targets.js';
@@ -90,13 +91,21 @@ describe.skipIf(NGINX === undefined)(NGINX ? 'nginx' : 'nginx (skipped: no nginx
     ['/index.html', 'text/html; charset=utf-8'],
     ['/assets/browse.js', 'text/javascript; charset=utf-8'],
     ['/llms.txt', 'text/plain; charset=utf-8'],
-    ['/api/public/dumps/exhibitions.ndjson', 'application/x-ndjson; charset=utf-8'],
-    ['/api/public/dumps/exhibitions.ndjson.gz', 'application/gzip'],
   ])('serves the file %s as %s', async (url, type) => {
     const answer = await nginx.request(url);
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toBe(type);
     if (type.startsWith('text/html')) expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('serves a dump index as JSON and its parts as NDJSON and gzip', async () => {
+    const part = new URL((await readDump(dir, 'exhibition')).parts[0]!.file, 'http://site/').pathname;
+    const answers = await Promise.all(['/api/public/dumps/exhibitions.json', part, `${part}.gz`].map((url) => nginx.request(url)));
+    expect(answers.map((answer) => [answer.status, answer.headers['content-type']])).toEqual([
+      [200, 'application/json; charset=utf-8'],
+      [200, 'application/x-ndjson; charset=utf-8'],
+      [200, 'application/gzip'],
+    ]);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 /** What a publish has to do, from the local site, the published manifest and a journal left by a failed publish. */
 import { describe, expect, it } from 'vitest';
-import type { Manifest } from '../../src/query/formats/manifest.js';
+import type { Manifest } from '../../src/site/manifest.js';
 import { planPublish } from '../../src/publish/plan.js';
 
 const manifest = (entries: Record<string, [string, string]>): Manifest => new Map(Object.entries(entries));

@@ -61,7 +61,7 @@ async function expectBucketHolds(bucket: string, dir: string): Promise<void> {
   for (const file of files) {
     const object = objects.get(file)!;
     expect(object.body.equals(await readFile(path.join(dir, file))), file).toBe(true);
-    const contentType = file.startsWith('api/public/') && !file.startsWith('api/public/dumps/') ? API_HEADERS['Content-Type'] : HOST_FILE_TYPES[file] ?? DUMP_TYPES[path.extname(file)];
+    const contentType = file.startsWith('api/public/') && !/\.ndjson(\.gz)?$/.test(file) ? API_HEADERS['Content-Type'] : HOST_FILE_TYPES[file] ?? DUMP_TYPES[path.extname(file)];
     expect({ file, contentType: object.contentType, cacheControl: object.cacheControl }).toEqual({ file, contentType, cacheControl: API_HEADERS['Cache-Control'] });
   }
 }

@@ -9,7 +9,7 @@ import { API_HEADERS } from '../router/http.js';
 import { CHANGES_INDEX_PATH } from './changes-feed.js';
 import { FACETS_INDEX_PATH, facetPath } from './facets.js';
 import { parameterExamples } from './parameter-examples.js';
-import { dumpPath, listingPath, OPENAPI_PATH, SCHEMA_PATH } from './paths.js';
+import { dumpIndexPath, listingPath, OPENAPI_PATH, SCHEMA_PATH } from './paths.js';
 import { DATASET_ROUTE, queryUrl, SCHEMA_ROUTE, staticUrl } from './urls.js';
 
 /** Path of `llms.txt` in the site. */
@@ -48,7 +48,7 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
     '',
     '## Bulk',
     '',
-    ...KINDS.map((kind) => `- [Every ${kind.replace('_', ' ')} at once, one JSON a line](${url(dumpPath(kind))}) (and [gzipped](${url(dumpPath(kind, true))})): the entities exactly as listed, with \`_links\` and \`_rag_text\`, for RAG ingestion`),
+    ...KINDS.map((kind) => `- [Every ${kind.replace('_', ' ')} at once](${url(dumpIndexPath(kind))}): the parts of the bulk dump, in order, each one JSON a line (NDJSON, and gzipped) with its entities, bytes and SHA-256: the entities exactly as listed, with \`_links\` and \`_rag_text\`, for RAG ingestion`),
     '',
     '## Freshness',
     '',

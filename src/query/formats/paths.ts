@@ -76,9 +76,24 @@ function placeSegment(value: unknown): string {
   return encodeSegment(typeof value === 'string' ? normalize(value) : '');
 }
 
-/** Static path of the bulk dump of a kind (one entity a line), or of its gzip copy. */
-export function dumpPath(kind: Kind, gzip = false): string {
-  return `${API_ROOT}/dumps/${COLLECTIONS[kind]}.ndjson${gzip ? '.gz' : ''}`;
+/** Static path of the index of a kind's bulk dump: the document listing its parts (dump-index.ts). */
+export function dumpIndexPath(kind: Kind): string {
+  return `${API_ROOT}/dumps/${COLLECTIONS[kind]}.json`;
+}
+
+/** Static path of one part of a kind's bulk dump (one entity a line), named by its key, or of its gzip copy. */
+export function dumpPartPath(kind: Kind, key: string, gzip = false): string {
+  return `${API_ROOT}/dumps/${COLLECTIONS[kind]}/${key}.ndjson${gzip ? '.gz' : ''}`;
+}
+
+const DUMP_PART = new RegExp(`^${API_ROOT}/dumps/(${Object.values(COLLECTIONS).join('|')})/([0-9a-f]{16})\\.ndjson(\\.gz)?$`);
+
+/** The kind, key and form of a dump part's path ({@link dumpPartPath}); `undefined` for any other path. */
+export function parseDumpPartPath(path: string): { kind: Kind; key: string; gzip: boolean } | undefined {
+  const match = DUMP_PART.exec(path);
+  if (match === null) return undefined;
+  const kind = (Object.keys(COLLECTIONS) as Kind[]).find((candidate) => COLLECTIONS[candidate] === match[1])!;
+  return { kind, key: match[2]!, gzip: match[3] !== undefined };
 }
 
 /** Static path of the search index of one kind: its entry, which lists its shards. */

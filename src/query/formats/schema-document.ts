@@ -8,12 +8,13 @@ import { SCHEMA_VERSION, type Dictionary, type ResponseContext } from '../respon
 import { CHANGES_INDEX_PATH } from './changes-feed.js';
 import { FACETS_INDEX_PATH } from './facets.js';
 import { COLLECTIONS, KINDS } from '../semantics/kinds.js';
-import { dumpPath, listingPath, OPENAPI_PATH, PAGE_SIZE, SCHEMA_PATH } from './paths.js';
+import { dumpIndexPath, listingPath, OPENAPI_PATH, PAGE_SIZE, SCHEMA_PATH } from './paths.js';
 import { parseDocument, SiteError } from './site-error.js';
 import { staticUrl, trimSlash } from './urls.js';
 
+// 2: `_links.dumps` names each kind's dump index (the dumps are published in parts).
 /** Version of the schema document's own layout (`_meta.format_version`); readers reject any other. */
-export const SCHEMA_DOCUMENT_VERSION = 1;
+export const SCHEMA_DOCUMENT_VERSION = 2;
 
 /** The schema document of a site. */
 export function schemaDocument(context: ResponseContext) {
@@ -30,7 +31,7 @@ export function schemaDocument(context: ResponseContext) {
       changes: staticUrl(context.baseUrl, CHANGES_INDEX_PATH),
       facets: staticUrl(context.baseUrl, FACETS_INDEX_PATH),
       openapi: staticUrl(context.baseUrl, OPENAPI_PATH),
-      dumps: Object.fromEntries(KINDS.map((kind) => [COLLECTIONS[kind], { ndjson: staticUrl(context.baseUrl, dumpPath(kind)), gzip: staticUrl(context.baseUrl, dumpPath(kind, true)) }])),
+      dumps: Object.fromEntries(KINDS.map((kind) => [COLLECTIONS[kind], staticUrl(context.baseUrl, dumpIndexPath(kind))])),
     },
     _meta: {
       type: 'schema',

@@ -21,12 +21,12 @@
  * `generated_at` among the documents it was made from: the schema and the listing pages
  * or search indexes read. Every response carries {@link API_HEADERS}.
  */
-import { KINDS, kindsOf, type Kind } from '../semantics/kinds.js';
+import { kindsOf, type Kind } from '../semantics/kinds.js';
 import { filtersOf, parseDatasetQuery } from '../semantics/params.js';
 import { queryResponse, type KindSlice } from '../responses/dataset-response.js';
 import { ERROR_STATUS, errorBody, type ErrorCode } from '../responses/error-response.js';
 import { BROWSE_PAGE_PATH, BROWSE_PAGE_POLICY, DUMP_CONTENT_TYPES, ROOT_FILES } from '../formats/root-files.js';
-import { dumpPath, SCHEMA_PATH } from '../formats/paths.js';
+import { parseDumpPartPath, SCHEMA_PATH } from '../formats/paths.js';
 import { SiteError } from '../formats/site-error.js';
 import { API_ROOT, DATASET_ROUTE, SCHEMA_ROUTE } from '../formats/urls.js';
 import { isPreflight, preflightResponse, withEtag } from './conditional.js';
@@ -94,9 +94,8 @@ async function route(reader: DocumentReader, request: RouterRequest): Promise<Ro
   const unbased = await withoutBasePath(reader, rawPath);
   const path = unbased === '/' ? BROWSE_PAGE_PATH : sitePathOf(unbased);
   if (path === DATASET_ROUTE) return answerQuery(reader, rawQuery);
-  const dump = KINDS.find((kind) => path === dumpPath(kind) || path === dumpPath(kind, true));
-  if (dump !== undefined) {
-    const gzip = path === dumpPath(dump, true);
+  const gzip = path === undefined ? undefined : parseDumpPartPath(path)?.gzip;
+  if (gzip !== undefined) {
     const headers = { ...API_HEADERS, 'Content-Type': DUMP_CONTENT_TYPES[gzip ? 'gzip' : 'ndjson'] };
     const bytes = gzip ? await reader.store.readBytes?.(path!) : undefined;
     const text = gzip ? undefined : await reader.store.read(path!);

@@ -1,0 +1,87 @@
+/**
+ * A map of the build's state (docs/api.md#manifest) kept in many small files, so that a
+ * build rewrites only the files holding what changed: one changed record changes a few
+ * dozen entries of a map of a million, and so a few dozen files of a hundred-odd entries,
+ * not the whole map. An entry's file is chosen by a hash of its key; the number of files
+ * is a power of two that follows the map's size, and stays as it was while the map is
+ * within a factor of four of the size it was chosen for, so that a map that grows by one
+ * entry does not move every entry.
+ *
+ * Each file is `{"entries":[key, value…, key, value…]}`, `width` values an entry, in the
+ * order the map holds them (which the build's data alone decides): equal maps, equal files.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Entries a file is aimed to hold. */
+const TARGET_ENTRIES = 128;
+/** Far more files than any map needs (a hundred million entries): a state asking for more is damaged. */
+export const MAX_SHARDS = 1 << 20;
+
+/** A map of string keys to fixed-width string tuples. */
+export type StateMap = Map<string, readonly string[]>;
+
+/** The number of files for a map of `entries`, keeping `previous` (a count chosen before) while it still fits. */
+export function shardCount(entries: number, previous?: number): number {
+  if (previous !== undefined && previous >= 1 && Number.isInteger(Math.log2(previous))) {
+    const perShard = entries / previous;
+    if ((previous === 1 || perShard >= TARGET_ENTRIES / 4) && perShard <= TARGET_ENTRIES * 4) return previous;
+  }
+  return 2 ** Math.max(0, Math.round(Math.log2(entries / TARGET_ENTRIES)));
+}
+
+/** Path of the `shard`th file of the map kept in `folder`. */
+export function shardPath(folder: string, shard: number): string {
+  return `${folder}/${shard}.json`;
+}
+
+/** The files of `map` in `count` files under `folder`, by path, each holding its entries' keys and values. */
+export function shardFiles(folder: string, map: StateMap, count: number): Map<string, string> {
+  const shards: string[][] = Array.from({ length: count }, () => []);
+  for (const [key, values] of map) shards[shardOf(key, count)]!.push(key, ...values);
+  return new Map(shards.map((entries, shard) => [shardPath(folder, shard), JSON.stringify({ entries })]));
+}
+
+/** What {@link readShards} read: the map, and each file's text by path (to tell which a build must write again). */
+export interface ReadShards {
+  map: StateMap;
+  texts: Map<string, string>;
+}
+
+/**
+ * Reads the map kept in `count` files under `folder` of `dir`, `width` values an entry;
+ * `undefined` when a file is missing, unreadable, or holds an entry of another file.
+ */
+export async function readShards(dir: string, folder: string, count: number, width: number): Promise<ReadShards | undefined> {
+  const paths = Array.from({ length: count }, (_, shard) => shardPath(folder, shard));
+  const texts = await Promise.all(paths.map((file) => readFile(path.join(dir, file), 'utf8').catch(() => undefined)));
+  const map: StateMap = new Map();
+  for (const [shard, text] of texts.entries()) {
+    const entries = parseEntries(text, width);
+    if (entries === undefined) return undefined;
+    for (let i = 0; i < entries.length; i += width + 1) {
+      if (shardOf(entries[i]!, count) !== shard) return undefined;
+      map.set(entries[i]!, entries.slice(i + 1, i + 1 + width));
+    }
+  }
+  return { map, texts: new Map(paths.map((file, shard) => [file, texts[shard]!])) };
+}
+
+// The flat entries of a file, when it is one of this layout.
+function parseEntries(text: string | undefined, width: number): string[] | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const entries = (JSON.parse(text) as { entries?: unknown }).entries;
+    if (!Array.isArray(entries) || entries.length % (width + 1) !== 0 || !entries.every((entry) => typeof entry === 'string')) return undefined;
+    return entries as string[];
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file of a key among `count`: FNV-1a of its UTF-16 units, modulo `count` (a power of two). */
+export function shardOf(key: string, count: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) & (count - 1);
+}
