@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { COLLECTIONS, KINDS, type Kind } from '../query/semantics/kinds.js';
-import { MAX_SHARDS, readShards, shardCount, shardFiles, type StateMap } from '../site/state-shards.js';
+import { isShardCount, readShards, shardCount, shardFiles, type StateMap } from '../site/state-shards.js';
 import { buildId, CHANGES_INDEX_PATH, changeSetDocument, changeSetPath, changesIndexDocument, type BuildChanges, type KindChanges } from '../query/formats/changes-feed.js';
 import type { OutputFile } from './output.js';
 
@@ -42,7 +42,7 @@ export async function readFeedState(outDir: string): Promise<FeedState | undefin
   const shards: Partial<Record<Kind, number>> = {};
   for (const kind of KINDS) {
     const count = state.shards[kind];
-    if (typeof count !== 'number' || !Number.isInteger(Math.log2(count)) || count > MAX_SHARDS) return undefined;
+    if (!isShardCount(count)) return undefined;
     const read = await readShards(outDir, digestsFolder(kind), count, 1);
     if (read === undefined) return undefined;
     digests[kind] = Object.fromEntries([...read.map].map(([id, [digest]]) => [id, digest!]));

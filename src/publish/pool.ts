@@ -20,3 +20,19 @@ export async function forEachLimit<T>(items: readonly T[], limit: number, task: 
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   if (failure !== undefined) throw failure.error;
 }
+
+/** `call` made to run at most `limit` at once: a call past the limit waits for one under way to end. */
+export function limitConcurrency<A, R>(call: (arg: A) => Promise<R>, limit: number): (arg: A) => Promise<R> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (arg) => {
+    if (running >= limit) await new Promise<void>((resume) => waiting.push(resume));
+    running++;
+    try {
+      return await call(arg);
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}

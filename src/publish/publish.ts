@@ -7,15 +7,15 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UserError } from '../diagnostics.js';
-import { MANIFEST_PATH, type Manifest } from '../site/manifest.js';
+import { MANIFEST_PATH } from '../site/manifest.js';
 import { openBucket, type Bucket } from './bucket.js';
 import { objectHeaders } from './object-headers.js';
 import { readLocalSite, type LocalSite } from './local-site.js';
 import { resolvePublishOptions, type PublishOptions, type ResolvedPublishOptions } from './options.js';
 import { publishPhases, type PublishPhase } from './order.js';
 import { planPublish } from './plan.js';
-import { forEachLimit } from './pool.js';
-import { JOURNAL_PATH, PUBLISHED_MANIFEST_PATH, parseJournal, parsePublishedManifest, serializeJournal, serializePublishedManifest } from './published-manifest.js';
+import { forEachLimit, limitConcurrency } from './pool.js';
+import { JOURNAL_PATH, PUBLISHED_MANIFEST_PATH, parseJournal, publishedManifestRecords, readPublishedManifest, serializeJournal, type PublishedManifest } from './published-manifest.js';
 
 /** What a publish did (or, with `dryRun`, would do). */
 export interface PublishResult {
@@ -64,21 +64,21 @@ export async function publishSite(options: PublishOptions): Promise<PublishResul
   const site = await readLocalSite(config.dir);
   const bucket = openBucket(config);
   try {
-    // Both in one round trip; when both fail, the manifest's failure is the one told, whichever came first.
-    const reads = await Promise.allSettled([bucket.read(PUBLISHED_MANIFEST_PATH), bucket.read(JOURNAL_PATH)]);
+    // Both at once; when both fail, the manifest's failure is the one told, whichever came first.
+    const reads = await Promise.allSettled([readPublishedManifest(limitConcurrency((key: string) => bucket.read(key), config.concurrency), config.prefix), bucket.read(JOURNAL_PATH)]);
     const failed = reads.find((read) => read.status === 'rejected');
     if (failed) throw failed.reason;
-    const [publishedText, journalText] = reads.map((read) => (read as PromiseFulfilledResult<string | undefined>).value);
-    const published: Manifest = publishedText === undefined ? new Map() : parsePublishedManifest(publishedText, config.prefix + PUBLISHED_MANIFEST_PATH);
+    const published = (reads[0] as PromiseFulfilledResult<PublishedManifest>).value;
+    const journalText = (reads[1] as PromiseFulfilledResult<string | undefined>).value;
     const journal = journalText === undefined ? undefined : parseJournal(journalText, config.prefix + JOURNAL_PATH);
-    const plan = planPublish(site.files, published, journal);
+    const plan = planPublish(site.files, published.files, journal);
     const result: PublishResult = { where: bucket.where, phases: publishPhases(plan), uploaded: 0, deleted: 0, unchanged: plan.unchanged, alreadyUploaded: 0, bytes: 0, resumed: journal !== undefined };
     const idle = plan.uploads.length === 0 && plan.deletions.length === 0 && journal === undefined;
     if (config.dryRun || idle) return result;
     // Only after a failure: a listing costs one request per 1,000 objects, too many for every publish.
     const etags = journal === undefined ? undefined : await bucket.list();
     await bucket.write(JOURNAL_PATH, serializeJournal({ uploads: plan.uploads.map((upload) => upload.path), deletions: plan.deletions }), RECORD_HEADERS);
-    await runPhases(result, { config, site, bucket, etags, total: plan.uploads.length + plan.deletions.length });
+    await runPhases(result, { config, site, bucket, etags, published, total: plan.uploads.length + plan.deletions.length });
     await bucket.delete(JOURNAL_PATH);
     return result;
   } finally {
@@ -91,10 +91,11 @@ interface PublishRun {
   site: LocalSite;
   bucket: Bucket;
   etags: Map<string, string> | undefined;
+  published: PublishedManifest;
   total: number;
 }
 
-async function runPhases(result: PublishResult, { config, site, bucket, etags, total }: PublishRun): Promise<void> {
+async function runPhases(result: PublishResult, { config, site, bucket, etags, published, total }: PublishRun): Promise<void> {
   let done = 0;
   let reported = Date.now();
   const step = () => {
@@ -120,7 +121,13 @@ async function runPhases(result: PublishResult, { config, site, bucket, etags, t
       });
     } else if (phase.action === 'write-manifest') {
       await assertSiteUnchanged(config.dir, site.manifestText);
-      await bucket.write(PUBLISHED_MANIFEST_PATH, serializePublishedManifest(site.files), RECORD_HEADERS);
+      // The files of entries first, the root last: until it is written, the journal stands for the publish.
+      const { writes, removed } = publishedManifestRecords(site.files, published);
+      const root = writes.get(PUBLISHED_MANIFEST_PATH)!;
+      writes.delete(PUBLISHED_MANIFEST_PATH);
+      await forEachLimit([...writes], config.concurrency, ([key, text]) => bucket.write(key, text, RECORD_HEADERS));
+      await bucket.write(PUBLISHED_MANIFEST_PATH, root, RECORD_HEADERS);
+      await forEachLimit(removed, config.concurrency, (key) => bucket.delete(key));
     } else {
       await forEachLimit(phase.paths, config.concurrency, async (file) => {
         await bucket.delete(file);

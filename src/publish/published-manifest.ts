@@ -2,19 +2,28 @@
  * The publish's own records in the bucket, beside the site's objects under the key
  * prefix and, like `.dataset-site/` in the site, no site document: the published manifest
  * (what the last finished publish left in the bucket) and the journal (a publish under
- * way, or one that died).
+ * way, or one that died). The published manifest's entries are kept in files of about
+ * 512 (site/state-shards.ts) under `.dataset-site/published/`, so that a publish rewrites
+ * only those of the files it changed, not a record as large as the site's file list.
  */
+import { createHash } from 'node:crypto';
 import type { Manifest } from '../site/manifest.js';
+import { isShardCount, parseShards, shardCount, shardFiles, type StateMap } from '../site/state-shards.js';
 import { UserError } from '../diagnostics.js';
 
-/** Site path of the published manifest: path → `[fingerprint, generatedAt]` of every object the last finished publish left. */
+/** Site path of the published manifest's root: its format, version and number of files of entries (path → `[fingerprint, generatedAt]` of every object the last finished publish left). */
 export const PUBLISHED_MANIFEST_PATH = '.dataset-site/published.json';
+const PUBLISHED_FOLDER = '.dataset-site/published';
+// Fewer, larger files than the build's own manifest: a publish reads every one of them from the bucket.
+const ENTRIES_A_FILE = 512;
 /** Site path of the journal, written before a publish's first request and deleted after its last. */
 export const JOURNAL_PATH = '.dataset-site/publishing.json';
 
 const MANIFEST_FORMAT = 'dataset-site-published';
 const JOURNAL_FORMAT = 'dataset-site-publishing';
 const VERSION = 1;
+// 2: the entries in files of about 512 (version 1, one record of every entry, is still read).
+const MANIFEST_VERSION = 2;
 
 /** What a publish set out to do: kept until it finishes, so a publish after it knows what it may have left half done. */
 export interface PublishJournal {
@@ -22,19 +31,55 @@ export interface PublishJournal {
   deletions: string[];
 }
 
-/** The published manifest's text, paths in the manifest's order. */
-export function serializePublishedManifest(manifest: Manifest): string {
-  return JSON.stringify({ format: MANIFEST_FORMAT, version: VERSION, files: Object.fromEntries(manifest) });
+/** The published manifest as read from the bucket: its entries, and how they were kept (to tell which files a publish must write again). */
+export interface PublishedManifest {
+  files: Manifest;
+  /** Files of entries, and each one's text by key; `undefined` for none, or a manifest of version 1. */
+  shards: number | undefined;
+  texts: Map<string, string>;
 }
 
-/** Reads a published manifest; `key` names the object in the error when it is not one. */
-export function parsePublishedManifest(text: string, key: string): Manifest {
-  const document = parseRecord(text, key, MANIFEST_FORMAT) as { files?: unknown };
-  const files = document.files;
-  if (typeof files !== 'object' || files === null) throw notARecord(key, MANIFEST_FORMAT);
+/**
+ * Reads the published manifest with `read` (a key under the prefix → its text, or
+ * `undefined` when there is no such object); an empty one when the bucket holds none.
+ * `prefix` names the object in the error when it is not one.
+ */
+export async function readPublishedManifest(read: (key: string) => Promise<string | undefined>, prefix: string): Promise<PublishedManifest> {
+  const rootText = await read(PUBLISHED_MANIFEST_PATH);
+  const empty: PublishedManifest = { files: new Map(), shards: undefined, texts: new Map() };
+  if (rootText === undefined) return empty;
+  const key = prefix + PUBLISHED_MANIFEST_PATH;
+  const root = parseRecord(rootText, key, MANIFEST_FORMAT, [VERSION, MANIFEST_VERSION]) as { version: number; files?: unknown; shards?: unknown };
+  if (root.version === VERSION) return { ...empty, files: parseFiles(root.files, key) };
+  if (!isShardCount(root.shards)) throw notARecord(key, MANIFEST_FORMAT, MANIFEST_VERSION);
+  const shards = await parseShards(PUBLISHED_FOLDER, root.shards, 2, read);
+  if (shards === undefined) throw new UserError(`the bucket's ${key} lists files of entries under ${prefix}${PUBLISHED_FOLDER}/ that are missing or damaged; delete ${key} to publish the whole site anew`, 1);
+  return { files: shards.map as Manifest, shards: root.shards, texts: shards.texts };
+}
+
+/**
+ * The records to write for the manifest of `files`, by key, the root last: the files of
+ * entries whose text differs from `previous`'s, and `removed`, those of `previous` no longer used.
+ */
+export function publishedManifestRecords(files: Manifest, previous: PublishedManifest): { writes: Map<string, string>; removed: string[] } {
+  const shards = shardCount(files.size, previous.shards, ENTRIES_A_FILE);
+  const entries = shardFiles(PUBLISHED_FOLDER, files as StateMap, shards);
+  const writes = new Map<string, string>();
+  const digest = createHash('sha1');
+  for (const [key, text] of entries) {
+    digest.update(text);
+    if (previous.texts.get(key) !== text) writes.set(key, text);
+  }
+  writes.set(PUBLISHED_MANIFEST_PATH, JSON.stringify({ format: MANIFEST_FORMAT, version: MANIFEST_VERSION, shards, sha1: digest.digest('hex') }));
+  return { writes, removed: [...previous.texts.keys()].filter((key) => !entries.has(key)) };
+}
+
+// The entries of a manifest of version 1: one object of every path.
+function parseFiles(files: unknown, key: string): Manifest {
+  if (typeof files !== 'object' || files === null) throw notARecord(key, MANIFEST_FORMAT, VERSION);
   const manifest: Manifest = new Map();
   for (const [path, entry] of Object.entries(files)) {
-    if (!Array.isArray(entry) || entry.length !== 2 || !entry.every((part) => typeof part === 'string')) throw notARecord(key, MANIFEST_FORMAT);
+    if (!Array.isArray(entry) || entry.length !== 2 || !entry.every((part) => typeof part === 'string')) throw notARecord(key, MANIFEST_FORMAT, VERSION);
     const [fingerprint, generatedAt] = entry as [string, string];
     manifest.set(path, [fingerprint, generatedAt]);
   }
@@ -48,25 +93,26 @@ export function serializeJournal(journal: PublishJournal): string {
 
 /** Reads a journal; `key` names the object in the error when it is not one. */
 export function parseJournal(text: string, key: string): PublishJournal {
-  const { uploads, deletions } = parseRecord(text, key, JOURNAL_FORMAT) as { uploads?: unknown; deletions?: unknown };
+  const { uploads, deletions } = parseRecord(text, key, JOURNAL_FORMAT, [VERSION]) as { uploads?: unknown; deletions?: unknown };
   const strings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
-  if (!strings(uploads) || !strings(deletions)) throw notARecord(key, JOURNAL_FORMAT);
+  if (!strings(uploads) || !strings(deletions)) throw notARecord(key, JOURNAL_FORMAT, VERSION);
   return { uploads, deletions };
 }
 
-function parseRecord(text: string, key: string, format: string): Record<string, unknown> {
+function parseRecord(text: string, key: string, format: string, versions: readonly number[]): Record<string, unknown> {
+  const newest = versions[versions.length - 1]!;
   let document: unknown;
   try {
     document = JSON.parse(text);
   } catch {
-    throw notARecord(key, format);
+    throw notARecord(key, format, newest);
   }
   const { format: found, version } = (document ?? {}) as { format?: unknown; version?: unknown };
-  if (found !== format || version !== VERSION) throw notARecord(key, format);
+  if (found !== format || !versions.includes(version as number)) throw notARecord(key, format, newest);
   return document as Record<string, unknown>;
 }
 
 // Guessing would be worse: a wrong manifest means objects skipped that are stale, or deleted that are not ours.
-function notARecord(key: string, format: string): UserError {
-  return new UserError(`the bucket's ${key} is not a ${format} record of version ${VERSION} (written by another dataset-site?); delete it to publish the whole site anew`, 1);
+function notARecord(key: string, format: string, version: number): UserError {
+  return new UserError(`the bucket's ${key} is not a ${format} record of version ${version} (written by another dataset-site?); delete it to publish the whole site anew`, 1);
 }

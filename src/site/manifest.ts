@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MAX_SHARDS, readShards, shardCount, shardFiles, type StateMap } from './state-shards.js';
+import { isShardCount, readShards, shardCount, shardFiles, type StateMap } from './state-shards.js';
 
 /** Path of the manifest inside the site. */
 export const MANIFEST_PATH = '.dataset-site/manifest.json';
@@ -70,7 +70,7 @@ function parseRoot(text: string | undefined): { shards: number } | undefined {
   try {
     const root = JSON.parse(text) as { version?: unknown; shards?: unknown };
     const shards = root.shards;
-    return root.version === MANIFEST_VERSION && typeof shards === 'number' && Number.isInteger(Math.log2(shards)) && shards <= MAX_SHARDS ? { shards } : undefined;
+    return root.version === MANIFEST_VERSION && isShardCount(shards) ? { shards } : undefined;
   } catch {
     return undefined;
   }

@@ -16,18 +16,26 @@ import path from 'node:path';
 /** Entries a file is aimed to hold. */
 const TARGET_ENTRIES = 128;
 /** Far more files than any map needs (a hundred million entries): a state asking for more is damaged. */
-export const MAX_SHARDS = 1 << 20;
+const MAX_SHARDS = 1 << 20;
 
 /** A map of string keys to fixed-width string tuples. */
 export type StateMap = Map<string, readonly string[]>;
 
-/** The number of files for a map of `entries`, keeping `previous` (a count chosen before) while it still fits. */
-export function shardCount(entries: number, previous?: number): number {
-  if (previous !== undefined && previous >= 1 && Number.isInteger(Math.log2(previous))) {
+/**
+ * The number of files for a map of `entries`, about `target` entries a file, keeping
+ * `previous` (a count chosen before) while it still fits.
+ */
+export function shardCount(entries: number, previous?: number, target = TARGET_ENTRIES): number {
+  if (previous !== undefined && isShardCount(previous)) {
     const perShard = entries / previous;
-    if ((previous === 1 || perShard >= TARGET_ENTRIES / 4) && perShard <= TARGET_ENTRIES * 4) return previous;
+    if ((previous === 1 || perShard >= target / 4) && perShard <= target * 4) return previous;
   }
-  return 2 ** Math.max(0, Math.round(Math.log2(entries / TARGET_ENTRIES)));
+  return 2 ** Math.max(0, Math.round(Math.log2(entries / target)));
+}
+
+/** Whether `count` can be a number of files: a power of two, at most {@link MAX_SHARDS}. */
+export function isShardCount(count: unknown): count is number {
+  return typeof count === 'number' && count >= 1 && count <= MAX_SHARDS && Number.isInteger(Math.log2(count));
 }
 
 /** Path of the `shard`th file of the map kept in `folder`. */
@@ -53,8 +61,16 @@ export interface ReadShards {
  * `undefined` when a file is missing, unreadable, or holds an entry of another file.
  */
 export async function readShards(dir: string, folder: string, count: number, width: number): Promise<ReadShards | undefined> {
+  return parseShards(folder, count, width, (file) => readFile(path.join(dir, file), 'utf8').catch(() => undefined));
+}
+
+/**
+ * The map kept in `count` files under `folder`, each read by `read` (from a folder, a
+ * bucket); `undefined` when one is missing, not of this layout, or holds an entry of another.
+ */
+export async function parseShards(folder: string, count: number, width: number, read: (file: string) => Promise<string | undefined>): Promise<ReadShards | undefined> {
   const paths = Array.from({ length: count }, (_, shard) => shardPath(folder, shard));
-  const texts = await Promise.all(paths.map((file) => readFile(path.join(dir, file), 'utf8').catch(() => undefined)));
+  const texts = await Promise.all(paths.map(read));
   const map: StateMap = new Map();
   for (const [shard, text] of texts.entries()) {
     const entries = parseEntries(text, width);

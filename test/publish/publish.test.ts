@@ -19,6 +19,7 @@ import { TEST_NOW, buildTempSite, hashTree } from '../helpers/site.js';
 
 const TINY = 'test/fixtures/tiny/sources';
 const PUBLISHED = '.dataset-site/published.json';
+const PUBLISHED_ENTRIES = '.dataset-site/published/';
 const HOST_FILE_TYPES: Record<string, string> = {
   _headers: 'text/plain; charset=utf-8',
   '_routes.json': 'application/json; charset=utf-8',
@@ -57,7 +58,9 @@ function writesOf(bucket: string, from: number) {
 async function expectBucketHolds(bucket: string, dir: string): Promise<void> {
   const files = await siteFiles(dir);
   const objects = await s3.readBucket(bucket);
-  expect([...objects.keys()].sort()).toEqual([PUBLISHED, ...files].sort());
+  // Beside the site's objects: the published manifest's root, and its files of entries.
+  expect([...objects.keys()].filter((key) => !key.startsWith(PUBLISHED_ENTRIES)).sort()).toEqual([PUBLISHED, ...files].sort());
+  expect([...objects.keys()].some((key) => key.startsWith(PUBLISHED_ENTRIES))).toBe(true);
   for (const file of files) {
     const object = objects.get(file)!;
     expect(object.body.equals(await readFile(path.join(dir, file))), file).toBe(true);
