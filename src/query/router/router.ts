@@ -9,7 +9,9 @@
  *   precomputed listing pages of each kind; with `q`, from each kind's search index and
  *   entity documents.
  * - `GET|HEAD /api/public/schema`: the schema document.
- * - any other `.json` document under `/api/public/`: the document as it is.
+ * - any other `.json` document under `/api/public/`: the document as it is; an entity
+ *   document or exhibitors page that names no file is read once more by its raw id,
+ *   percent-encoded, as generated clients send it (raw-id.ts).
  * - anything else, including the host files beside `api/` (`_routes.json`, `_headers`…):
  *   a JSON error (docs/api.md#errors); an unsafe path (`..`, `%2e%2e`, `\`, NUL, `//`, hidden
  *   files) is a 404 and never reaches the store.
@@ -33,6 +35,7 @@ import { isPreflight, preflightResponse, withEtag } from './conditional.js';
 import { DocumentReader } from './document-reader.js';
 import { ALLOWED_METHODS, API_HEADERS, type RouterRequest, type RouterResponse } from './http.js';
 import { readListingSlice } from './listing-slice.js';
+import { rawIdPath } from './raw-id.js';
 import { readSearchSlice } from './search-slice.js';
 import { sitePathOf } from './site-path.js';
 import type { DocumentStore } from './store.js';
@@ -110,7 +113,7 @@ async function route(reader: DocumentReader, request: RouterRequest): Promise<Ro
   }
   const file = path === SCHEMA_ROUTE ? SCHEMA_PATH : path;
   const isDocument = file !== undefined && file.startsWith(`${API_ROOT}/`) && file.endsWith('.json');
-  const text = isDocument ? await reader.store.read(file) : undefined;
+  const text = (isDocument ? await reader.store.read(file) : undefined) ?? (await readByRawId(reader, unbased, file));
   if (text === undefined) {
     return errorResponse(
       reader,
@@ -119,6 +122,12 @@ async function route(reader: DocumentReader, request: RouterRequest): Promise<Ro
     );
   }
   return { status: 200, headers: { ...API_HEADERS }, body: text };
+}
+
+// The escaped form is read first, as every `_links` URL holds it; only a path naming no file is read as a raw id.
+async function readByRawId(reader: DocumentReader, requestPath: string, tried: string | undefined): Promise<string | undefined> {
+  const path = rawIdPath(requestPath);
+  return path === undefined || path === tried ? undefined : reader.store.read(path);
 }
 
 // A site whose base URL has a path (https://example.com/data) is reached with that path in
