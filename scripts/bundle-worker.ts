@@ -8,6 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { BROWSE_BUNDLE, PAGES_WORKER_BUNDLE, R2_WORKER_BUNDLE } from '../src/hosts/bundles.js';
+import { PACKAGE_VERSION } from '../src/package-version.js';
 
 for (const [entry, bundle] of [
   ['../lib/hosts/cloudflare-worker.js', PAGES_WORKER_BUNDLE],
@@ -25,5 +26,7 @@ for (const [entry, bundle] of [
     target: 'es2022',
     legalComments: 'none',
     logLevel: 'warning',
+    // The Worker's MCP endpoint names this version; a bundle has no package.json to read it from.
+    define: { DATASET_SITE_VERSION: JSON.stringify(PACKAGE_VERSION) },
   });
 }

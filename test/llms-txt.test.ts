@@ -30,7 +30,9 @@ describe('llms.txt', () => {
     expect(served.headers['Content-Type']).toBe('text/plain; charset=utf-8');
     const urls = [...served.body.matchAll(/\]\((http[^)]+)\)/g)].map(([, url]) => url!);
     expect(urls.filter((url) => url.includes('/api/public/dataset?')).length).toBeGreaterThanOrEqual(3);
-    for (const url of urls) {
+    // The MCP endpoint is answered beside the router, to POST (test/mcp/mcp-http.test.ts).
+    expect(urls).toContain(`${BASE}/mcp`);
+    for (const url of urls.filter((url) => url !== `${BASE}/mcp`)) {
       expect(url.startsWith(BASE)).toBe(true);
       const answer = await route({ method: 'GET', url: url.slice(BASE.length) });
       expect(answer.status, url).toBe(200);

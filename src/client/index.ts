@@ -16,7 +16,7 @@ import { DATASET_ROUTE, SCHEMA_ROUTE } from '../query/formats/urls.js';
 import type { ErrorBody } from '../query/responses/error-response.js';
 import { fetchStore, type FetchLike } from '../query/router/fetch-store.js';
 import type { RouterResponse } from '../query/router/http.js';
-import { createRouter } from '../query/router/router.js';
+import { createRouter, type Router } from '../query/router/router.js';
 import { cachedStore } from './cached-store.js';
 import type { TypedDatasetResponse } from './entities.js';
 import type { DatasetQuery } from '../query/semantics/params.js';
@@ -68,7 +68,14 @@ export function createClient(options: ClientOptions): DatasetClient {
   const fetch = options.fetch ?? (globalThis as { fetch?: FetchLike }).fetch;
   if (!fetch) throw new Error('no fetch in this runtime; pass one as the fetch option');
   const store = fetchStore(options.baseUrl, fetch);
-  const route = createRouter({ store: options.cacheMs === 0 ? store : cachedStore(store, options.cacheMs) });
+  return routerClient(createRouter({ store: options.cacheMs === 0 ? store : cachedStore(store, options.cacheMs) }));
+}
+
+/**
+ * A client answered by a router the caller already runs (a host's own, over its document
+ * store), with no HTTP in between: the MCP endpoint of the preview server and the Worker.
+ */
+export function routerClient(route: Router): DatasetClient {
   const request = (path: string) => route({ method: 'GET', url: path });
   const get = async <T>(path: string): Promise<T> => {
     const answer = await request(path);

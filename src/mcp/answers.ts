@@ -10,7 +10,8 @@ export const MAX_ANSWER_BYTES = 4 * 2 ** 20;
 
 /** `text`, checked to be at most {@link MAX_ANSWER_BYTES}; else an error whose message ends with `advice(bytes)`. */
 export function boundedText(text: string, advice: (bytes: number) => string): string {
-  const bytes = Buffer.byteLength(JSON.stringify(text));
+  // TextEncoder, not Buffer: the tools also run in the Worker, which has no Node.
+  const bytes = new TextEncoder().encode(JSON.stringify(text)).length;
   if (bytes > MAX_ANSWER_BYTES) {
     const limit = `${MAX_ANSWER_BYTES} (${MAX_ANSWER_BYTES / 2 ** 20} MiB) an answer of this MCP server may be, as MCP clients refuse a message over 10 MiB`;
     throw new Error(`the answer is ${bytes} bytes, more than the ${limit}; ${advice(bytes)}`);

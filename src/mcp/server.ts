@@ -4,17 +4,14 @@
  * What it takes from the site is bounded (site-fetch.ts: size, deadline, JSON), and so is
  * what it answers (answers.ts).
  */
-import { readFileSync } from 'node:fs';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createClient } from '../client/index.js';
 import { resolveBaseUrl } from '../config.js';
 import { UserError } from '../diagnostics.js';
-import { LLMS_TXT_CONTENT_TYPE, LLMS_TXT_PATH } from '../query/formats/llms-txt.js';
-import { staticUrl } from '../query/formats/urls.js';
-import { boundedText } from './answers.js';
+import { PACKAGE_VERSION } from '../package-version.js';
+import { datasetMcpServer } from './dataset-server.js';
 import { DEFAULT_TIMEOUT_SECONDS, siteFetch, withDeadline } from './site-fetch.js';
-import { registerTools } from './tools.js';
 
 /** Options of {@link createMcpServer}. */
 export interface McpOptions {
@@ -24,35 +21,16 @@ export interface McpOptions {
   timeout?: number;
 }
 
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-
 /**
- * The MCP server of the site at `baseUrl`: its tools and `llms.txt` as a resource, not yet
- * connected to a transport.
+ * The MCP server of the site at `baseUrl`, read over HTTP within each call's deadline: its
+ * tools and `llms.txt` as a resource (dataset-server.ts), not yet connected to a transport.
  */
 export function createMcpServer(options: McpOptions): McpServer {
   const baseUrl = resolveBaseUrl(options.baseUrl);
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_SECONDS;
   if (!(timeout > 0)) throw new UserError(`--timeout must be a number of seconds above 0 (got ${options.timeout})`, 2);
   const client = createClient({ baseUrl, fetch: siteFetch(timeout) });
-  const server = new McpServer(
-    { name: 'dataset-site', version },
-    {
-      instructions:
-        `Trade-show exhibitions, exhibitors and service providers published at ${baseUrl}. ` +
-        'describe_schema says what each field means; list_facet_values gives the valid industry, country and city values; search_dataset queries; get_entity reads one entity by id.',
-    },
-  );
-  registerTools(server, client, { baseUrl, timeout });
-  const llmsTxt = staticUrl(baseUrl, LLMS_TXT_PATH);
-  server.registerResource('llms.txt', llmsTxt, { title: 'llms.txt', description: 'What the data is, with ready queries, in one page (the llms.txt convention).', mimeType: 'text/plain' }, () =>
-    withDeadline(timeout, async () => {
-      const answer = await client.request(`/${LLMS_TXT_PATH}`);
-      if (answer.status !== 200) throw new Error(`${llmsTxt} answered ${answer.status}; the site was built before llms.txt, rebuild it`);
-      return { contents: [{ uri: llmsTxt, mimeType: LLMS_TXT_CONTENT_TYPE, text: boundedText(answer.body, () => `read ${llmsTxt} itself`) }] };
-    }),
-  );
-  return server;
+  return datasetMcpServer(client, { baseUrl, version: PACKAGE_VERSION, within: (work) => withDeadline(timeout, work) });
 }
 
 /**

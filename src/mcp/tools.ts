@@ -3,8 +3,8 @@
  * site's static documents, so a tool answers exactly what the API answers
  * (docs/api.md#query-form). A tool that throws is answered by the SDK as a tool error
  * result (`isError`) carrying the message, which the agent reads; the server goes on.
- * Each call reads the site within a deadline (site-fetch.ts), and its answer is bounded
- * (answers.ts).
+ * Each call reads the site as `ToolSite.within` bounds it, and its answer is bounded
+ * (answers.ts). Nothing here needs Node: the Worker runs the same tools (http.ts).
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
@@ -16,22 +16,21 @@ import { FILTERS, KINDS } from '../query/semantics/kinds.js';
 import { malformedText, parseDatasetQuery } from '../query/semantics/params.js';
 import { jsonResult, MAX_ANSWER_BYTES, textResult } from './answers.js';
 import { DATASET_INPUT } from './dataset-input.js';
-import { withDeadline } from './site-fetch.js';
 
 const KIND = z.enum(KINDS).describe('Which kind of entity.');
 const READ_ONLY = { readOnlyHint: true, openWorldHint: true } as const;
 
-/** Where the tools read from and how long a call may wait for it. */
+/** Where the tools read from and how a call's reading is bounded. */
 export interface ToolSite {
   /** The site's root URL, for messages. */
   baseUrl: string;
-  /** Seconds a tool call may wait for the site's documents. */
-  timeout: number;
+  /** Runs one call's work: over stdio within the call's deadline (site-fetch.ts); as it is where the store is local. */
+  within<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /** Registers `search_dataset`, `get_entity`, `list_facet_values` and `describe_schema`, answered through `client`. */
 export function registerTools(server: McpServer, client: DatasetClient, site: ToolSite): void {
-  const within = <T>(work: () => Promise<T>) => withDeadline(site.timeout, work);
+  const within = <T>(work: () => Promise<T>) => site.within(work);
   server.registerTool(
     'search_dataset',
     {

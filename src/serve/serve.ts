@@ -2,18 +2,24 @@
  * serve(): the local preview server. http-server's union server runs the router as its
  * one `before` middleware over a file store, so every path — query form, schema, static
  * documents, errors — gets the router's answer and the API headers (docs/api.md#headers); http-server's
- * own static handler (directory listings off) is never reached.
+ * own static handler (directory listings off) is never reached. `{base}/mcp`, the MCP
+ * endpoint (src/mcp/http.ts), is answered before union, over the same router.
  */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { createServer, type UnionRequest, type UnionResponse } from 'http-server';
 import { UserError } from '../diagnostics.js';
+import { createMcpEndpoint } from '../mcp/http.js';
+import { PACKAGE_VERSION } from '../package-version.js';
 import { SCHEMA_PATH } from '../query/formats/paths.js';
+import { MCP_ROUTE } from '../query/formats/urls.js';
 import { parseSchemaDocument } from '../query/formats/schema-document.js';
 import { COMPRESS_FROM_BYTES, contentCoding } from './content-coding.js';
 import { createRouter, type Router } from '../query/router/router.js';
 import { answerClientErrors } from './client-errors.js';
 import { fileStore } from './file-store.js';
+import { sendWebResponse, webRequestOf } from './web-exchange.js';
 
 /** Options of {@link serve}. */
 export interface ServeOptions {
@@ -58,7 +64,8 @@ export async function serve(options: ServeOptions = {}): Promise<PreviewServer> 
   if (schema === undefined) throw new UserError(`${dir} is not a built site (no ${SCHEMA_PATH}); run dataset-site build first`, 1);
   const { baseUrl: siteBaseUrl } = parseSchemaDocument(schema);
 
-  const router = createRouter({ store, onError: options.onError ?? ((error) => console.error(error)) });
+  const onError = options.onError ?? ((error: unknown) => console.error(error));
+  const router = createRouter({ store, onError });
   const { server } = createServer({ root: dir, before: [routerMiddleware(router)], showDir: 'false', autoIndex: 'false' });
   // union (under http-server) reads and sets `response._headers` and `_headerNames`, which
   // Node deprecates (DEP0066, printed on the first request); own properties of those names,
@@ -66,6 +73,7 @@ export async function serve(options: ServeOptions = {}): Promise<PreviewServer> 
   server.prependListener('request', (_request, response) => {
     for (const name of ['_headers', '_headerNames']) Object.defineProperty(response, name, { value: undefined, writable: true, configurable: true });
   });
+  answerMcpFirst(server, createMcpEndpoint({ route: router, version: PACKAGE_VERSION }), onError);
   answerClientErrors(server, store);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
@@ -84,6 +92,25 @@ export async function serve(options: ServeOptions = {}): Promise<PreviewServer> 
         server.closeAllConnections();
       }),
   };
+}
+
+// The MCP endpoint reads the request's body itself, which union would take first: a request
+// for a path ending in /mcp goes to it, and to union's listeners only when it is not the endpoint's.
+function answerMcpFirst(server: Server, mcp: ReturnType<typeof createMcpEndpoint>, onError: (error: unknown) => void): void {
+  const others = server.listeners('request') as ((request: IncomingMessage, response: ServerResponse) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const pass = () => others.forEach((listener) => listener.call(server, request, response));
+    if (!(request.url ?? '').split('?')[0]!.endsWith(`/${MCP_ROUTE}`)) return pass();
+    // Only the path of the URL is read: the origin is a placeholder.
+    mcp(webRequestOf(request, 'http://preview.invalid')).then(
+      (answer) => (answer === undefined ? pass() : sendWebResponse(answer, request, response)),
+      (error: unknown) => {
+        onError(error);
+        response.destroy();
+      },
+    );
+  });
 }
 
 function routerMiddleware(router: Router) {

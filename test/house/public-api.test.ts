@@ -30,7 +30,7 @@ const ENTRY_POINTS = {
   },
   'dataset-site/client': {
     module: 'src/client/index.ts',
-    values: ['ApiError', 'createClient'],
+    values: ['ApiError', 'createClient', 'routerClient'],
     types: [
       'ClientOptions', 'DatasetClient', 'DatasetMeta', 'DatasetParams', 'DatasetResponse', 'DatasetType', 'Entity', 'ErrorBody', 'Exhibition', 'Exhibitor', 'FetchLike',
       'RouterResponse', 'ServiceProvider', 'TypedDatasetResponse',

@@ -10,7 +10,7 @@ import { CHANGES_INDEX_PATH } from './changes-feed.js';
 import { FACETS_INDEX_PATH, facetPath } from './facets.js';
 import { parameterExamples } from './parameter-examples.js';
 import { dumpIndexPath, listingPath, OPENAPI_PATH, SCHEMA_PATH } from './paths.js';
-import { DATASET_ROUTE, queryUrl, SCHEMA_ROUTE, staticUrl } from './urls.js';
+import { DATASET_ROUTE, MCP_ROUTE, queryUrl, SCHEMA_ROUTE, staticUrl } from './urls.js';
 
 /** Path of `llms.txt` in the site. */
 export const LLMS_TXT_PATH = 'llms.txt';
@@ -43,6 +43,7 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
     '',
     `- [Schema and data dictionary](${url(SCHEMA_PATH)}): every field of each kind with its type and meaning, and the parameters of /${DATASET_ROUTE} (also at /${SCHEMA_ROUTE})`,
     `- [OpenAPI 3.1 description](${url(OPENAPI_PATH)}): every path, parameter, answer and error, for generated clients`,
+    `- [MCP endpoint](${url(MCP_ROUTE)}): the same data as MCP tools (search_dataset, get_entity, list_facet_values, describe_schema) over Streamable HTTP, stateless: POST JSON-RPC to it, no key (where the site runs dataset-site serve or its Worker over R2)`,
     `- [Facets](${url(FACETS_INDEX_PATH)}): every industry, country and city value of each kind with its count, so filters use values that exist`,
     ...KINDS.flatMap((kind) => FILTERS.map((filter) => `- [Values of ${filter} among ${LABELS[kind]}](${url(facetPath(kind, filter))})`)),
     '',

@@ -10,11 +10,12 @@ import { FACETS_INDEX_PATH } from './facets.js';
 import { COLLECTIONS, KINDS } from '../semantics/kinds.js';
 import { dumpIndexPath, listingPath, OPENAPI_PATH, PAGE_SIZE, SCHEMA_PATH } from './paths.js';
 import { parseDocument, SiteError } from './site-error.js';
-import { staticUrl, trimSlash } from './urls.js';
+import { MCP_ROUTE, staticUrl, trimSlash } from './urls.js';
 
 // 2: `_links.dumps` names each kind's dump index (the dumps are published in parts).
+// 3: `_links.mcp` names the MCP endpoint; `parameters.limit` has no `maximum` (a larger value is served as 500), `offset` has one.
 /** Version of the schema document's own layout (`_meta.format_version`); readers reject any other. */
-export const SCHEMA_DOCUMENT_VERSION = 2;
+export const SCHEMA_DOCUMENT_VERSION = 3;
 
 /** The schema document of a site. */
 export function schemaDocument(context: ResponseContext) {
@@ -32,6 +33,8 @@ export function schemaDocument(context: ResponseContext) {
       facets: staticUrl(context.baseUrl, FACETS_INDEX_PATH),
       openapi: staticUrl(context.baseUrl, OPENAPI_PATH),
       dumps: Object.fromEntries(KINDS.map((kind) => [COLLECTIONS[kind], staticUrl(context.baseUrl, dumpIndexPath(kind))])),
+      // Answered where a router runs with it (dataset-site serve, the Worker over R2), not by static hosts.
+      mcp: staticUrl(context.baseUrl, MCP_ROUTE),
     },
     _meta: {
       type: 'schema',

@@ -11,6 +11,8 @@ export const API_ROOT = 'api/public';
 export const DATASET_ROUTE = `${API_ROOT}/dataset`;
 /** Path of the query form of the schema endpoint. */
 export const SCHEMA_ROUTE = `${API_ROOT}/schema`;
+/** Path of the MCP endpoint (Streamable HTTP, src/mcp/http.ts) on hosts that run it. */
+export const MCP_ROUTE = 'mcp';
 
 /** Absolute URL of a static path under the base URL, each segment percent-encoded. */
 export function staticUrl(baseUrl: string, path: string): string {

@@ -35,8 +35,14 @@ export const DATASET_PARAMETER_SCHEMAS: Readonly<Record<DatasetParameter, Parame
     description: 'Keywords searched in the name fields; every term must match (Latin prefixes, CJK runs of 2+ characters).',
   },
   ...(Object.fromEntries(FILTERS.map((filter) => [filter, { type: 'string', description: filterDescription(filter) }])) as Record<Filter, ParameterSchema>),
-  limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, description: `Entities per array; above ${MAX_LIMIT} is served as ${MAX_LIMIT}.` },
-  offset: { type: 'integer', minimum: 0, default: 0, description: 'Entities to skip in each array.' },
+  // No `maximum` for limit: a larger value is served, as the maximum, and a validating client must not refuse it.
+  limit: {
+    type: 'integer',
+    minimum: 1,
+    default: DEFAULT_LIMIT,
+    description: `Entities per array, at most ${MAX_LIMIT}: a larger value is served as ${MAX_LIMIT}, and _meta.limit says so.`,
+  },
+  offset: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0, description: 'Entities to skip in each array; past the end, the arrays are empty.' },
 };
 
 function filterDescription(filter: Filter): string {

@@ -1,0 +1,39 @@
+/**
+ * The MCP server of a site, whatever carries it: its four tools and `llms.txt` as a
+ * resource, answered through a client of the site (a client SDK over HTTP for the stdio
+ * command, the host's own router for `POST /mcp`). Nothing here needs Node.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { DatasetClient } from '../client/index.js';
+import { LLMS_TXT_CONTENT_TYPE, LLMS_TXT_PATH } from '../query/formats/llms-txt.js';
+import { staticUrl } from '../query/formats/urls.js';
+import { boundedText } from './answers.js';
+import { registerTools, type ToolSite } from './tools.js';
+
+/** What a site's MCP server says about itself and how its calls are bounded. */
+export interface DatasetMcpSite extends ToolSite {
+  /** The version of dataset-site, as the server names itself to clients. */
+  version: string;
+}
+
+/** The MCP server of the site `client` reads, not yet connected to a transport. */
+export function datasetMcpServer(client: DatasetClient, site: DatasetMcpSite): McpServer {
+  const server = new McpServer(
+    { name: 'dataset-site', version: site.version },
+    {
+      instructions:
+        `Trade-show exhibitions, exhibitors and service providers published at ${site.baseUrl}. ` +
+        'describe_schema says what each field means; list_facet_values gives the valid industry, country and city values; search_dataset queries; get_entity reads one entity by id.',
+    },
+  );
+  registerTools(server, client, site);
+  const llmsTxt = staticUrl(site.baseUrl, LLMS_TXT_PATH);
+  server.registerResource('llms.txt', llmsTxt, { title: 'llms.txt', description: 'What the data is, with ready queries, in one page (the llms.txt convention).', mimeType: 'text/plain' }, () =>
+    site.within(async () => {
+      const answer = await client.request(`/${LLMS_TXT_PATH}`);
+      if (answer.status !== 200) throw new Error(`${llmsTxt} answered ${answer.status}; the site was built before llms.txt, rebuild it`);
+      return { contents: [{ uri: llmsTxt, mimeType: LLMS_TXT_CONTENT_TYPE, text: boundedText(answer.body, () => `read ${llmsTxt} itself`) }] };
+    }),
+  );
+  return server;
+}

@@ -1,0 +1,103 @@
+/**
+ * MCP at the site's own address (docs/api.md#mcp): `POST {base}/mcp` speaks MCP's
+ * Streamable HTTP, stateless (no session; a server and a transport per request, the SDK's
+ * transport on web `Request`/`Response`), with the tools of the stdio command answered by
+ * the host's own router over its document store. `GET` and `DELETE` are a 405, as the spec
+ * has a server without a stream or sessions answer; a body over {@link MAX_MCP_BODY_BYTES}
+ * is a 413 and malformed JSON-RPC a JSON-RPC error (both from the transport); CORS lets a
+ * browser-based agent call it. Nothing here needs Node: the preview server and the Worker
+ * over R2 both run it.
+ */
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { routerClient } from '../client/index.js';
+import { MCP_ROUTE } from '../query/formats/urls.js';
+import type { Router } from '../query/router/router.js';
+import { datasetMcpServer } from './dataset-server.js';
+
+/** Largest request body the endpoint reads: 1 MiB, far above any call of its tools. */
+export const MAX_MCP_BODY_BYTES = 2 ** 20;
+
+/** Methods the endpoint answers (GET and DELETE with 405, which a browser must be let to read). */
+const PREFLIGHT_METHODS = 'POST, GET, DELETE, OPTIONS';
+
+/** Headers of every answer of the endpoint. */
+const MCP_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'Mcp-Session-Id, Mcp-Protocol-Version',
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+/** Options of {@link createMcpEndpoint}. */
+export interface McpEndpointOptions {
+  /** The host's router, over the site's document store: the tools are answered by it. */
+  route: Router;
+  /** The version of dataset-site the server names. */
+  version: string;
+}
+
+/**
+ * Answers a request for `{base}/mcp` (or `/mcp`, as the router answers paths with or
+ * without the base URL's path); `undefined` for any other path, which the host routes as usual.
+ *
+ * ### Usage:
+ * ```ts
+ * const mcp = createMcpEndpoint({ route, version });
+ * const answer = (await mcp(request)) ?? (await routeAsUsual(request));
+ * ```
+ */
+export function createMcpEndpoint(options: McpEndpointOptions): (request: Request) => Promise<Response | undefined> {
+  const client = routerClient(options.route);
+  return async (request) => {
+    const { pathname } = new URL(request.url);
+    if (!pathname.endsWith(`/${MCP_ROUTE}`)) return undefined;
+    let baseUrl: string;
+    try {
+      baseUrl = String(((await client.schema())._meta as { base_url: string }).base_url);
+    } catch (error) {
+      return rpcError(500, -32603, `the site cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
+    if (pathname !== `/${MCP_ROUTE}` && pathname !== `${basePath}/${MCP_ROUTE}`) return undefined;
+
+    if (request.method === 'OPTIONS') return preflight(request);
+    if (request.method !== 'POST') {
+      const why = request.method === 'GET' || request.method === 'DELETE' ? 'this stateless MCP server offers no event stream and no session' : 'the MCP endpoint takes POST';
+      return rpcError(405, -32000, `Method not allowed: ${why}; send JSON-RPC messages with POST`, { Allow: 'POST, OPTIONS' });
+    }
+    const server = datasetMcpServer(client, { baseUrl, version: options.version, within: (work) => work() });
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_MCP_BODY_BYTES });
+    try {
+      await server.connect(transport);
+      return withHeaders(await transport.handleRequest(request), MCP_HEADERS);
+    } finally {
+      await server.close();
+    }
+  };
+}
+
+function preflight(request: Request): Response {
+  const asked = request.headers.get('access-control-request-headers');
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...MCP_HEADERS,
+      'Access-Control-Allow-Methods': PREFLIGHT_METHODS,
+      ...(asked === null ? {} : { 'Access-Control-Allow-Headers': asked }),
+      'Access-Control-Max-Age': '86400',
+      Vary: 'Access-Control-Request-Headers',
+    },
+  });
+}
+
+// A JSON-RPC error with no id, as the transport answers a request it refuses.
+function rpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
+  return new Response(body, { status, headers: { ...MCP_HEADERS, 'Content-Type': 'application/json', ...headers } });
+}
+
+function withHeaders(response: Response, headers: Readonly<Record<string, string>>): Response {
+  const merged = new Headers(response.headers);
+  for (const [name, value] of Object.entries(headers)) merged.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers: merged });
+}

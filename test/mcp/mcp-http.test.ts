@@ -1,0 +1,164 @@
+/**
+ * MCP at the site's own address (docs/api.md#mcp): the official SDK's Streamable HTTP
+ * client against `POST /mcp` of the preview server and of the Worker over R2 under
+ * `wrangler dev`, both over the sample site. Every tool is called, and each answer is held
+ * to the router's answer to the same query; GET and DELETE, an oversized body, malformed
+ * JSON-RPC and a browser's preflight get the answers the spec and docs give.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routerClient, type DatasetClient, type DatasetParams } from '../../src/client/index.js';
+import { MAX_MCP_BODY_BYTES } from '../../src/mcp/http.js';
+import { facetPath } from '../../src/query/formats/facets.js';
+import { entityPath } from '../../src/query/formats/paths.js';
+import { createRouter } from '../../src/query/router/router.js';
+import { fileStore } from '../../src/serve/file-store.js';
+import { serve } from '../../src/serve/serve.js';
+import { sampleSite } from '../helpers/site.js';
+import { r2WorkerTarget } from '../adapters/hosts.js';
+
+const TOOLS = ['describe_schema', 'get_entity', 'list_facet_values', 'search_dataset'];
+const RPC_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+
+interface Host {
+  url: string;
+  close(): Promise<void>;
+}
+
+const HOSTS: [name: string, start: () => Promise<Host>][] = [
+  ['the preview server', async () => serve({ dir: sampleSite(), port: 0 })],
+  [
+    'the Worker over R2 (wrangler dev)',
+    async () => {
+      const worker = await r2WorkerTarget(sampleSite());
+      return { url: worker.url!, close: () => worker.close!() };
+    },
+  ],
+];
+
+describe.each(HOSTS)('POST /mcp on %s', (_, start) => {
+  let host: Host;
+  let mcp: Client;
+  let api: DatasetClient;
+  const protocolErrors: Error[] = [];
+
+  beforeAll(async () => {
+    host = await start();
+    api = routerClient(createRouter({ store: fileStore(sampleSite()) }));
+    mcp = new Client({ name: 'dataset-site-test', version: '1.0.0' });
+    mcp.onerror = (error) => protocolErrors.push(error);
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(`${host.url}/mcp`)));
+  }, 180_000);
+
+  afterAll(async () => {
+    await mcp?.close();
+    await host?.close();
+  });
+
+  async function call(name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+    return (await mcp.callTool({ name, arguments: args })) as CallToolResult;
+  }
+
+  function jsonOf<T>(result: CallToolResult): T {
+    const [content] = result.content;
+    if (content?.type !== 'text') throw new Error(`expected one text content, got ${JSON.stringify(result.content)}`);
+    expect(result.isError, content.text).toBeFalsy();
+    return JSON.parse(content.text) as T;
+  }
+
+  it('lists the tools of the stdio command', async () => {
+    expect((await mcp.listTools()).tools.map((tool) => tool.name).sort()).toEqual(TOOLS);
+    expect(mcp.getServerVersion()).toMatchObject({ name: 'dataset-site' });
+  });
+
+  it.each<DatasetParams>([
+    { type: 'exhibitor', q: 'co', limit: 5 },
+    { type: 'all', city: 'shanghai', limit: 3, offset: 1 },
+    { type: 'exhibition', q: '汽车' },
+    { type: 'service_provider', limit: 700 },
+  ])('search_dataset %j answers what the query form answers', async (params) => {
+    const answer = jsonOf<{ _meta: { total: number; generated_at: string } }>(await call('search_dataset', params as Record<string, unknown>));
+    expect(answer).toEqual(await api.dataset(params));
+    expect(answer._meta.total).toBeGreaterThan(0);
+  });
+
+  it('search_dataset answers a refused query with the API\'s message', async () => {
+    const refused = await call('search_dataset', { type: 'exhibitor', limit: 0 });
+    expect(refused.isError).toBe(true);
+    expect(refused.content).toEqual([{ type: 'text', text: 'limit must be a whole number from 1 to 500; got "0"' }]);
+  });
+
+  it('get_entity answers the entity document of every kind, and an error for an unknown id', async () => {
+    for (const kind of ['exhibition', 'exhibitor', 'service_provider'] as const) {
+      const listed = (await api.dataset({ type: kind, limit: 1, offset: 2 }))[({ exhibition: 'exhibitions', exhibitor: 'exhibitors', service_provider: 'service_providers' } as const)[kind]]![0]!;
+      expect(jsonOf(await call('get_entity', { kind, id: listed.id }))).toEqual(JSON.parse((await api.request(`/${entityPath(kind, String(listed.id))}`)).body));
+    }
+    const unknown = await call('get_entity', { kind: 'exhibitor', id: 'NO SUCH ID' });
+    expect(unknown).toMatchObject({ isError: true, content: [{ type: 'text', text: 'no exhibitor has the id "NO SUCH ID"; search_dataset gives the ids' }] });
+  });
+
+  it('list_facet_values answers the facet document\'s values', async () => {
+    const facet = jsonOf<{ values: { value: string; label: string; count: number }[] }>(await call('list_facet_values', { kind: 'exhibition', filter: 'country' }));
+    const document = JSON.parse((await api.request(`/${facetPath('exhibition', 'country')}`)).body) as { values: { value: string; label: string; count: number }[] };
+    expect(facet).toEqual({ kind: 'exhibition', filter: 'country', values: document.values.map(({ value, label, count }) => ({ value, label, count })) });
+    expect(facet.values.length).toBeGreaterThan(3);
+  });
+
+  it('describe_schema answers the schema document, which links the endpoint', async () => {
+    const schema = jsonOf<{ _links: { mcp: string } }>(await call('describe_schema'));
+    expect(schema).toEqual(await api.schema());
+    expect(schema._links.mcp).toBe('http://localhost:8080/mcp');
+  });
+
+  it('offers llms.txt as a resource', async () => {
+    const { resources } = await mcp.listResources();
+    expect(resources.map((resource) => resource.uri)).toEqual(['http://localhost:8080/llms.txt']);
+    const uri = resources[0]!.uri;
+    const { contents } = await mcp.readResource({ uri });
+    expect(contents).toEqual([{ uri, mimeType: 'text/plain; charset=utf-8', text: (await api.request('/llms.txt')).body }]);
+  });
+
+  it.each(['GET', 'DELETE'])('answers %s with 405 and a JSON-RPC error, as a stateless server does', async (method) => {
+    const answer = await fetch(`${host.url}/mcp`, { method, headers: { Accept: 'text/event-stream' } });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get('allow')).toBe('POST, OPTIONS');
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await answer.json()).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringContaining('stateless') }, id: null });
+  });
+
+  it('answers a body over the limit with 413 in JSON', async () => {
+    const answer = await fetch(`${host.url}/mcp`, { method: 'POST', headers: RPC_HEADERS, body: `{"jsonrpc":"2.0","method":"x","params":{"pad":"${'x'.repeat(MAX_MCP_BODY_BYTES)}"}}` });
+    expect(answer.status).toBe(413);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await answer.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 }, id: null });
+  });
+
+  it.each([
+    ['text that is not JSON', '{"jsonrpc":'],
+    ['JSON that is not JSON-RPC', '{"hello":"world"}'],
+  ])('answers %s with a JSON-RPC parse error', async (_, body) => {
+    const answer = await fetch(`${host.url}/mcp`, { method: 'POST', headers: RPC_HEADERS, body });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 }, id: null });
+  });
+
+  it('answers a browser\'s preflight so a browser-based agent may call it', async () => {
+    const answer = await fetch(`${host.url}/mcp`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://agent.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, mcp-protocol-version' },
+    });
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    expect(answer.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(answer.headers.get('access-control-allow-headers')).toBe('content-type, mcp-protocol-version');
+  });
+
+  it('leaves every other path to the router', async () => {
+    const answer = await fetch(`${host.url}/api/public/mcp`, { method: 'POST', headers: RPC_HEADERS, body: '{}' });
+    expect(answer.status).toBe(405);
+    expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('method_not_allowed');
+    expect(protocolErrors).toEqual([]);
+  });
+});
