@@ -17,8 +17,9 @@ export const SEARCH_INDEX_FORMAT = 'dataset-site-search';
 /**
  * Format version written into every search index document; a reader rejects any other.
  * 3: the index is an entry and shards of terms and of filter values, read by the shard.
+ * 4: a term of many postings is cut into pieces over several shards, which a reader merges.
  */
-export const SEARCH_INDEX_VERSION = 3;
+export const SEARCH_INDEX_VERSION = 4;
 
 const TERMS_FORMAT = `${SEARCH_INDEX_FORMAT}-terms`;
 const VALUES_FORMAT = `${SEARCH_INDEX_FORMAT}-values`;

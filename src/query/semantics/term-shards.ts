@@ -7,12 +7,19 @@
  * one MiniSearch index loaded from the shards the term reaches and those statistics, so
  * each term scores exactly as in the whole index: one scoring, for the reference, the
  * build, the router and the SDK.
+ *
+ * A term whose postings alone outweigh a few shards (`公司`, `ltd`: tens of thousands of
+ * entities) is cut into pieces of postings where its entities' ids say (content-defined),
+ * each piece placed as if it were a term `{term}\u0000{id of its first entity}`, right
+ * after the term itself: a change to one entity rewrites the piece holding it, not the
+ * megabyte of the whole term. A query of the term reads every piece and merges them.
  */
 import MiniSearch, { type AsPlainObject } from 'minisearch';
 import type { Entity } from './entity.js';
 import type { Kind } from './kinds.js';
 import { indexTerms, queryTerms, rankByScore, reachesPrefixes, scoreTerm, SEARCH_OPTIONS, type FieldPostings, type SearchDocument } from './search.js';
 import { contentCuts, runHolding } from './content-cuts.js';
+import { hash53 } from './hash.js';
 
 /** One term and the entities holding it in each name field (see {@link FieldPostings}). */
 export type TermPostings = [term: string, cn: FieldPostings, en: FieldPostings];
@@ -54,10 +61,11 @@ const POSTING_COST = 18;
 /** Cuts the search index of entities listed in the default order into shards of about `targetCost` bytes of postings. */
 export function shardIndex(kind: Kind, entities: readonly Entity[], targetCost = TARGET_SHARD_COST): ShardedIndex {
   const indexed = indexTerms(kind, entities);
-  const terms = [...indexed.terms]
-    .map(([term, [cn, en]]): TermPostings => [term, cn, en])
+  const pieces = [...indexed.terms]
+    .flatMap(([term, [cn, en]]) => termPieces([term, cn, en], entities, targetCost))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const runs = contentCuts(terms, ([term]) => term, ([term, cn, en]) => term.length + (POSTING_COST * (cn.length + en.length)) / 2, targetCost);
+  const cuts = contentCuts(pieces, ([key]) => key, ([, postings]) => postingsCost(postings), targetCost);
+  const runs = cuts.map((run) => run.map(([, postings]) => postings));
   // Which shard last reached each rank: the entities of a shard are listed once each without a set per shard.
   const reachedBy = new Int32Array(entities.length).fill(-1);
   const shards = runs.map((run, i): TermShard => {
@@ -75,18 +83,62 @@ export function shardIndex(kind: Kind, entities: readonly Entity[], targetCost =
     const sorted = Array.from(Int32Array.from(ranks).sort());
     const lengths: number[] = [];
     for (const rank of sorted) lengths.push(...indexed.lengths[rank]!);
-    return { start: i === 0 ? '' : run[0]![0], ranks: sorted, ids: sorted.map((rank) => entities[rank]!.id), lengths, terms: run };
+    return { start: i === 0 ? '' : cuts[i]![0]![0], ranks: sorted, ids: sorted.map((rank) => entities[rank]!.id), lengths, terms: run };
   });
   return { count: entities.length, averageLengths: indexed.averageLengths, starts: shards.map((shard) => shard.start), shards };
 }
 
-/** Starts of the shards holding the terms `term` reaches: the one that would hold it, and for a prefix term those after it that begin with it. */
+// What a term's postings add to a shard, in bytes about.
+function postingsCost([term, cn, en]: TermPostings): number {
+  return term.length + (POSTING_COST * (cn.length + en.length)) / 2;
+}
+
+// Marks the key of a term's later pieces: below every character a term holds, so they sort right after it.
+const PIECE = '\u0000';
+
+/**
+ * A term's postings as pieces keyed for sorting: the term whole under its own key when it
+ * costs at most two shards; otherwise cut after each entity whose id hashes to a multiple
+ * of a power of two chosen for pieces of about `targetCost`, the first piece under the
+ * term's key, each other under `{term}\u0000{id of its first entity}`.
+ */
+function termPieces(postings: TermPostings, entities: readonly Entity[], targetCost: number): [key: string, postings: TermPostings][] {
+  const [term, cn, en] = postings;
+  const cost = postingsCost(postings);
+  if (cost <= 2 * targetCost) return [[term, postings]];
+  const ranks = [...new Set([...evenItems(cn), ...evenItems(en)])].sort((a, b) => a - b);
+  const cutEvery = 2 ** Math.max(0, Math.round(Math.log2((ranks.length * targetCost) / cost)));
+  // Where each piece ends in `ranks`; its first rank follows the previous one's last.
+  const ends = ranks.flatMap((rank, i) => (i === ranks.length - 1 || hash53(entities[rank]!.id) % cutEvery === 0 ? [i] : []));
+  const lasts = ends.map((end) => ranks[end]!);
+  const [cnPieces, enPieces] = [splitPostings(cn, lasts), splitPostings(en, lasts)];
+  return ends.map((_, i) => [i === 0 ? term : `${term}${PIECE}${entities[ranks[ends[i - 1]! + 1]!]!.id}`, [term, cnPieces[i]!, enPieces[i]!]]);
+}
+
+// Flat postings (ascending by rank) cut after each of `lasts` (ascending): one piece per last.
+function splitPostings(postings: FieldPostings, lasts: readonly number[]): FieldPostings[] {
+  const pieces: FieldPostings[] = lasts.map(() => []);
+  let piece = 0;
+  for (let i = 0; i < postings.length; i += 2) {
+    while (postings[i]! > lasts[piece]!) piece++;
+    pieces[piece]!.push(postings[i]!, postings[i + 1]!);
+  }
+  return pieces;
+}
+
+// The ranks of flat postings: rank, count, rank, count, ...
+function* evenItems(postings: FieldPostings): Generator<number> {
+  for (let i = 0; i < postings.length; i += 2) yield postings[i]!;
+}
+
+/** Starts of the shards holding the terms `term` reaches: the one that would hold it, those after it holding its later pieces, and for a prefix term those after it that begin with it. */
 export function shardsReached(starts: readonly string[], term: string): string[] {
   const first = runHolding(starts, term);
   if (first < 0) return [];
   const reached = [starts[first]!];
-  if (!reachesPrefixes(term)) return reached;
-  for (let i = first + 1; i < starts.length && starts[i]!.startsWith(term); i++) reached.push(starts[i]!);
+  // The shards after it holding the term's later pieces ({@link termPieces}), or for a prefix any term it begins.
+  const after = reachesPrefixes(term) ? term : `${term}${PIECE}`;
+  for (let i = first + 1; i < starts.length && starts[i]!.startsWith(after); i++) reached.push(starts[i]!);
   return reached;
 }
 
@@ -155,10 +207,12 @@ function plainIndex(index: TermIndex, shards: readonly TermShard[]): AsPlainObje
       fieldLength[rank] = [shard.lengths[2 * i]!, shard.lengths[2 * i + 1]!];
     });
     for (const [term, cn, en] of shard.terms) {
-      const fields: Record<string, Record<string, number>> = {};
-      if (cn.length > 0) fields['0'] = postingsObject(cn);
-      if (en.length > 0) fields['1'] = postingsObject(en);
-      terms.push([term, fields]);
+      // A term's pieces come one after the other: they make one term again.
+      const last = terms[terms.length - 1];
+      const fields: Record<string, Record<string, number>> = last?.[0] === term ? last[1] : {};
+      if (cn.length > 0) fields['0'] = postingsObject(cn, fields['0']);
+      if (en.length > 0) fields['1'] = postingsObject(en, fields['1']);
+      if (fields !== last?.[1]) terms.push([term, fields]);
     }
   }
   return {
@@ -175,9 +229,8 @@ function plainIndex(index: TermIndex, shards: readonly TermShard[]): AsPlainObje
   };
 }
 
-// Flat postings as MiniSearch's plain index holds them: rank → term frequency.
-function postingsObject(postings: FieldPostings): Record<string, number> {
-  const object: Record<string, number> = {};
+// Flat postings as MiniSearch's plain index holds them, added to `object`: rank → term frequency.
+function postingsObject(postings: FieldPostings, object: Record<string, number> = {}): Record<string, number> {
   for (let i = 0; i < postings.length; i += 2) object[postings[i]!] = postings[i + 1]!;
   return object;
 }
