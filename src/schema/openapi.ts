@@ -1,196 +1,303 @@
 /**
  * The OpenAPI 3.1 description of the site's API (docs/api.md#openapi), made from the
  * definitions everything else uses: the entity schemas of entities.ts (as JSON Schema
- * 2020-12), the dataset parameters of params.ts, the error codes of error-response.ts and
- * the static paths of paths.ts. Written by the build as `api/public/openapi.json`.
+ * 2020-12), the dataset parameters of params.ts, the error codes of error-response.ts, the
+ * headers of http.ts, and every static document at the path the build writes it
+ * (openapi-documents.ts), each answered with `GET` and `HEAD`, an `ETag`, and a 304 to
+ * `If-None-Match`. Written by the build as `api/public/openapi.json`.
  */
 import { z } from 'zod';
-import { CHANGES_INDEX_PATH } from '../query/formats/changes-feed.js';
-import { FACETS_INDEX_PATH } from '../query/formats/facets.js';
-import { dumpIndexPath, SCHEMA_PATH } from '../query/formats/paths.js';
-import { DATASET_ROUTE, SCHEMA_ROUTE, trimSlash } from '../query/formats/urls.js';
+import type { DataExamples } from '../query/formats/parameter-examples.js';
+import { DATASET_ROUTE, MCP_ROUTE, SCHEMA_ROUTE, trimSlash } from '../query/formats/urls.js';
 import { SCHEMA_VERSION } from '../query/responses/dataset-response.js';
 import { ERROR_STATUS } from '../query/responses/error-response.js';
-import { COLLECTIONS, DATASET_TYPES, FILTERS, KINDS, type Kind } from '../query/semantics/kinds.js';
-import { DATASET_PARAMETERS, DATASET_PARAMETER_SCHEMAS, DEFAULT_LIMIT } from '../query/semantics/params.js';
+import { API_HEADERS } from '../query/router/http.js';
+import { COLLECTIONS, DATASET_TYPES, FILTERS, KINDS } from '../query/semantics/kinds.js';
+import { DATASET_PARAMETERS, DATASET_PARAMETER_SCHEMAS, MAX_LIMIT } from '../query/semantics/params.js';
 import { DUMP_INDEX_SCHEMA } from './dump-index.js';
-import { OUTPUT_SCHEMAS } from './entities.js';
+import { entitySchema } from './entity-schema.js';
+import { documentPaths, ENTITY_SCHEMA, type DocumentPath, type JsonSchema } from './openapi-documents.js';
 
-/** Component names of the entity schemas, by kind. */
-const ENTITY_SCHEMA: Record<Kind, string> = { exhibition: 'Exhibition', exhibitor: 'Exhibitor', service_provider: 'ServiceProvider' };
+export { entitySchema, entitySchemaDocument, entitySchemaPath } from './entity-schema.js';
 
-type JsonSchema = Record<string, unknown>;
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: JsonSchema, description: string) => ({ description, content: { 'application/json': { schema } } });
+/** Examples of the parameters, taken from the data so that they find something (parameter-examples.ts). */
+export type ParameterExamples = DataExamples;
 
-/** Examples of the query form's parameters, taken from the data so that they find something. */
-export interface ParameterExamples {
-  q?: string;
-  industry?: string;
-  country?: string;
-  city?: string;
-}
+const ref = (kind: 'schemas' | 'responses' | 'parameters' | 'headers', name: string): JsonSchema => ({ $ref: `#/components/${kind}/${name}` });
+const LINK = { type: 'string', format: 'uri' };
+const NULLABLE_LINK = { type: ['string', 'null'], format: 'uri' };
 
-/** The OpenAPI 3.1 document of a site served under `baseUrl`. */
+/** The OpenAPI 3.1 document of a site served under `baseUrl`, its examples taken from the data. */
 export function openApiDocument(baseUrl: string, examples: ParameterExamples = {}) {
-  const errors = Object.fromEntries(
-    [...new Set(Object.values(ERROR_STATUS))].map((status) => [String(status), json(ref('Error'), `An error (${Object.entries(ERROR_STATUS).filter(([, s]) => s === status).map(([code]) => code).join(', ')}).`)]),
-  );
+  const documents = documentPaths(examples);
+  const queryForm: DocumentPath[] = [
+    {
+      template: `/${DATASET_ROUTE}`,
+      operationId: 'queryDataset',
+      summary: 'Entities of one kind or all, filtered, searched and paged',
+      description: `Follow \`_meta.next\` for the next window; \`_meta.total\` counts every match. A \`limit\` above ${MAX_LIMIT} is served as ${MAX_LIMIT}, and \`_meta.limit\` says so. Answered where a router runs (not by static hosts).`,
+      parameters: [],
+      content: { 'application/json': ref('schemas', 'DatasetResponse') },
+    },
+    { template: `/${SCHEMA_ROUTE}`, operationId: 'getSchema', summary: 'The data dictionary and the parameters', parameters: [], content: { 'application/json': ref('schemas', 'SchemaDocument') } },
+  ];
   return {
     openapi: '3.1.0',
     info: {
       title: 'Trade-show exhibitions, exhibitors and service providers',
       version: SCHEMA_VERSION,
       description:
-        'A public, read-only JSON API for AI agents and RAG systems, precomputed as static documents. ' +
-        'Every answer carries Cache-Control: public, max-age=300; the data is rebuilt every 5 minutes.',
+        'A public, read-only JSON API for AI agents and RAG systems, precomputed as static documents: no key, no authentication. ' +
+        `Every answer carries Cache-Control: ${API_HEADERS['Cache-Control']}; the data is rebuilt every 5 minutes. ` +
+        `Every URL in a document (\`_links\`, \`_meta.next\`, the facets' \`listing\`, the dumps' parts) is a path of this description. MCP: POST /${MCP_ROUTE}.`,
+      license: { name: 'MIT', identifier: 'MIT' },
     },
-    servers: [{ url: trimSlash(baseUrl) }],
+    servers: [{ url: trimSlash(baseUrl), description: 'The site' }],
+    security: [],
     paths: {
-      [`/${DATASET_ROUTE}`]: {
-        get: {
-          operationId: 'queryDataset',
-          summary: 'Entities of one kind or all, filtered, searched and paged',
-          description: 'Follow `_meta.next` for the next window; `_meta.total` counts every match.',
-          parameters: DATASET_PARAMETERS.map((name) => {
-            const { description, ...schema } = DATASET_PARAMETER_SCHEMAS[name];
-            const example = name === 'type' ? 'exhibitor' : name === 'limit' ? 20 : name === 'offset' ? 0 : examples[name];
-            return { name, in: 'query', required: false, description, schema, ...(example === undefined ? {} : { example }) };
-          }),
-          responses: { '200': json(ref('DatasetResponse'), 'The arrays of the kinds asked for, then `_meta`.'), ...errors },
-        },
-      },
-      [`/${SCHEMA_ROUTE}`]: { get: { operationId: 'getSchema', summary: 'The data dictionary and the parameters', responses: { '200': json({ type: 'object' }, 'The schema document.'), ...errors } } },
-      [`/${SCHEMA_PATH}`]: { get: { operationId: 'getSchemaDocument', summary: 'The schema document, as a static file', responses: { '200': json({ type: 'object' }, 'The schema document.'), ...errors } } },
-      ...Object.fromEntries(
-        KINDS.map((kind) => [
-          `/api/public/${COLLECTIONS[kind]}/{id}.json`,
-          {
-            get: {
-              operationId: `get${ENTITY_SCHEMA[kind]}`,
-              summary: `One ${kind.replace('_', ' ')}, exactly as listed`,
-              parameters: [{ name: 'id', in: 'path', required: true, description: 'The id, with `/`, `\\`, `.` at the start and other unsafe characters escaped as in every `_links` URL.', schema: { type: 'string' } }],
-              responses: { '200': json(ref(ENTITY_SCHEMA[kind]), `The ${kind.replace('_', ' ')}.`), ...errors },
-            },
-          },
-        ]),
-      ),
-      '/api/public/dataset/{type}/{page}.json': {
-        get: {
-          operationId: 'getListingPage',
-          summary: `A precomputed page (${DEFAULT_LIMIT} entities) of a listing in the default order`,
-          description: `Filtered listings live below it: /api/public/dataset/{type}[/industry/{v}][/country/{v}][/city/{v}]/{page}.json (${FILTERS.join(', ')}).`,
-          parameters: [
-            { name: 'type', in: 'path', required: true, schema: { type: 'string', enum: DATASET_TYPES } },
-            { name: 'page', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
-          ],
-          responses: { '200': json(ref('DatasetResponse'), 'The page; `_meta.next` is the next static page.'), ...errors },
-        },
-      },
-      [`/${FACETS_INDEX_PATH}`]: { get: { operationId: 'getFacets', summary: 'The facet documents: every filter value of each kind with its count', responses: { '200': json({ type: 'object' }, 'The facets index.'), ...errors } } },
-      ...Object.fromEntries(
-        KINDS.map((kind) => [
-          `/${dumpIndexPath(kind)}`,
-          {
-            get: {
-              operationId: `get${ENTITY_SCHEMA[kind]}DumpIndex`,
-              summary: `Every ${kind.replace('_', ' ')} at once: the parts of the bulk dump`,
-              description: 'Read the parts in order: their lines are every entity of the kind, exactly as listed, in the default order. Each part is NDJSON (`url`, application/x-ndjson) with a gzip copy (`gzip_url`, application/gzip).',
-              responses: { '200': json(ref('DumpIndex'), 'The parts, in order, with their entities, bytes and SHA-256.'), ...errors },
-            },
-          },
-        ]),
-      ),
-      '/api/public/dumps/{collection}/{part}': {
-        get: {
-          operationId: 'getDumpPart',
-          summary: 'One part of a bulk dump, as its index lists it',
-          parameters: [
-            { name: 'collection', in: 'path', required: true, schema: { type: 'string', enum: KINDS.map((kind) => COLLECTIONS[kind]) } },
-            { name: 'part', in: 'path', required: true, description: 'The key and form, as in the index: `{key}.ndjson` or `{key}.ndjson.gz`.', schema: { type: 'string', pattern: '^[0-9a-f]{16}\\.ndjson(\\.gz)?$' } },
-          ],
-          responses: {
-            '200': {
-              description: 'The lines of the part: one entity a line, each ending with a newline; or the same bytes gzipped.',
-              content: { 'application/x-ndjson': { schema: { type: 'string' } }, 'application/gzip': { schema: { type: 'string', format: 'binary' } } },
-            },
-            ...errors,
-          },
-        },
-      },
-      [`/${CHANGES_INDEX_PATH}`]: { get: { operationId: 'getChanges', summary: 'The changes feed: what each build added, changed and removed', responses: { '200': json({ type: 'object' }, 'The changes index.'), ...errors } } },
+      ...Object.fromEntries([...queryForm, ...documents].map((document) => [document.template, pathItem(document, examples)])),
+      [`/${MCP_ROUTE}`]: mcpPathItem(),
     },
     components: {
       schemas: {
         ...Object.fromEntries(KINDS.map((kind) => [ENTITY_SCHEMA[kind], entitySchema(kind)])),
         DatasetResponse: {
           type: 'object',
-          properties: { ...Object.fromEntries(KINDS.map((kind) => [COLLECTIONS[kind], { type: 'array', items: ref(ENTITY_SCHEMA[kind]) }])), _meta: ref('DatasetMeta') },
+          properties: { ...Object.fromEntries(KINDS.map((kind) => [COLLECTIONS[kind], { type: 'array', items: ref('schemas', ENTITY_SCHEMA[kind]) }])), _meta: ref('schemas', 'DatasetMeta') },
           required: ['_meta'],
         },
-        DatasetMeta: {
-          type: 'object',
-          properties: {
-            type: { type: 'string', enum: DATASET_TYPES },
-            schema_version: { type: 'string' },
-            count: { type: 'integer', description: 'Entities in this answer.' },
-            total: { type: 'integer', description: 'Entities matching, in all.' },
-            totals: { type: 'object', additionalProperties: { type: 'integer' }, description: 'Matches per collection.' },
-            limit: { type: 'integer' },
-            offset: { type: 'integer' },
-            next: { type: ['string', 'null'], description: 'URL of the next window, null at the end.' },
-            prev: { type: ['string', 'null'], description: 'URL of the previous window, null at the start.' },
-            generated_at: { type: 'string', format: 'date-time' },
-            base_url: { type: 'string' },
-            entities: { type: 'object', description: 'The data dictionary of the kinds in the answer.' },
+        DatasetMeta: datasetMetaSchema(),
+        SchemaDocument: schemaDocumentSchema(),
+        FacetsIndex: object({
+          facets: { type: 'array', items: object({ kind: { type: 'string', enum: KINDS }, filter: { type: 'string', enum: FILTERS }, url: LINK }) },
+          _links: object({ self: LINK, schema: LINK }),
+          _meta: documentMeta('facets'),
+        }),
+        Facet: object({
+          kind: { type: 'string', enum: KINDS },
+          filter: { type: 'string', enum: FILTERS },
+          values: {
+            type: 'array',
+            items: object({
+              value: { type: 'string', description: 'The value as filters compare it (normalized).' },
+              label: { type: 'string', description: 'The spelling most entities holding it use.' },
+              count: { type: 'integer', description: 'Entities holding it: the `_meta.total` of its query.' },
+              query: { ...LINK, description: 'The query-form URL of those entities.' },
+              listing: { ...LINK, description: 'The first page of their precomputed listing.' },
+            }),
           },
-          required: ['type', 'schema_version', 'count', 'total', 'totals', 'limit', 'offset', 'next', 'prev', 'generated_at', 'base_url', 'entities'],
-        },
-        DumpIndex: dumpIndexSchema(),
-        Error: {
-          type: 'object',
-          properties: {
-            error: {
-              type: 'object',
-              properties: {
-                status: { type: 'integer' },
-                code: { type: 'string', enum: Object.keys(ERROR_STATUS) },
-                message: { type: 'string' },
-                parameter: { type: 'string', description: 'The query parameter refused, for invalid_parameter.' },
-              },
-              required: ['status', 'code', 'message'],
-            },
-            _meta: {
-              type: 'object',
-              properties: { schema_version: { type: 'string' }, generated_at: { type: 'string', format: 'date-time' }, base_url: { type: 'string' } },
-              required: ['schema_version', 'generated_at', 'base_url'],
-            },
+          _links: object({ self: LINK, index: LINK, schema: LINK }),
+          _meta: documentMeta('facets', { values: { type: 'integer' } }),
+        }),
+        ChangesIndex: object({
+          builds: {
+            type: 'array',
+            items: object({ build: { type: 'string' }, at: { type: 'string', format: 'date-time' }, baseline: { type: 'boolean' }, url: LINK, counts: { type: 'object' } }),
           },
-          required: ['error', '_meta'],
+          _links: object({ self: LINK, latest: NULLABLE_LINK }),
+          _meta: documentMeta('changes', { window_days: { type: 'integer' } }),
+        }),
+        ChangeSet: object({
+          build: { type: 'string' },
+          at: { type: 'string', format: 'date-time' },
+          baseline: { type: 'boolean' },
+          ...Object.fromEntries(
+            KINDS.map((kind) => {
+              const changed = { type: 'array', items: object({ id: { type: 'string' }, url: LINK }) };
+              return [COLLECTIONS[kind], object({ added: changed, changed, removed: { type: 'array', items: { type: 'string' } } })];
+            }),
+          ),
+          _links: object({ self: LINK, previous: NULLABLE_LINK, next: NULLABLE_LINK, index: LINK }),
+          _meta: documentMeta('changes'),
+        }),
+        DumpIndex: withoutDialect(z.toJSONSchema(DUMP_INDEX_SCHEMA, { io: 'output', target: 'draft-2020-12' }) as JsonSchema),
+        SearchDocument: {
+          type: 'object',
+          description: 'A document of the search index (docs/api.md#search-index), read by the router and the client SDK.',
+          properties: { format: { type: 'string' }, version: { type: 'integer' }, kind: { type: 'string', enum: KINDS }, generated_at: { type: 'string', format: 'date-time' } },
+          required: ['format', 'version', 'kind'],
         },
+        Error: errorSchema(),
+        JsonRpcMessage: {
+          type: 'object',
+          description: 'A JSON-RPC 2.0 message of MCP: a request or notification (method, params), or an answer (result or error).',
+          properties: {
+            jsonrpc: { type: 'string', const: '2.0' },
+            id: { type: ['string', 'integer', 'null'] },
+            method: { type: 'string' },
+            params: { type: 'object' },
+            result: { type: 'object' },
+            error: { type: 'object', properties: { code: { type: 'integer' }, message: { type: 'string' }, data: {} }, required: ['code', 'message'] },
+          },
+          required: ['jsonrpc'],
+        },
+      },
+      responses: {
+        ...Object.fromEntries(errorStatuses().map(([status, codes]) => [`Error${status}`, { description: `An error (${codes.join(', ')}).`, headers: { 'Cache-Control': ref('headers', 'CacheControl') }, content: { 'application/json': { schema: ref('schemas', 'Error') } } }])),
+        NotModified: { description: 'The client holds this very answer (`If-None-Match` names its ETag): no body.', headers: { ETag: ref('headers', 'ETag'), 'Cache-Control': ref('headers', 'CacheControl') } },
+      },
+      parameters: {
+        IfNoneMatch: {
+          name: 'If-None-Match',
+          in: 'header',
+          required: false,
+          description: 'The ETag of an answer the client holds (or `*`): where a router answers, the same answer is then a bodiless 304.',
+          schema: { type: 'string' },
+          example: '"1x2y3z-4k"',
+        },
+      },
+      headers: {
+        ETag: { description: 'A strong tag of the answer\'s content (where a router answers; static hosts give their own).', schema: { type: 'string' } },
+        CacheControl: { description: 'How long the answer may be kept.', schema: { type: 'string', example: API_HEADERS['Cache-Control'] } },
       },
     },
   };
 }
 
-/** The JSON Schema (2020-12) of an entity as served, without its `$schema` (a component of the OpenAPI document). */
-export function entitySchema(kind: Kind): JsonSchema {
-  const { $schema: _, ...schema } = entitySchemaDocument(kind);
-  return schema;
+// GET and HEAD of one document, with its path parameters and If-None-Match.
+function pathItem(document: DocumentPath, examples: ParameterExamples) {
+  const parameters = [
+    ...document.parameters.map(({ name, description, schema, example }) => ({ name, in: 'path', required: true, description, schema, ...(example === undefined ? {} : { example }) })),
+    ...(document.template === `/${DATASET_ROUTE}` ? queryParameters(examples) : []),
+    ref('parameters', 'IfNoneMatch'),
+  ];
+  const headers = { ETag: ref('headers', 'ETag'), 'Cache-Control': ref('headers', 'CacheControl') };
+  const errors = Object.fromEntries(errorStatuses().map(([status]) => [status, ref('responses', `Error${status}`)]));
+  const content = Object.fromEntries(Object.entries(document.content).map(([type, schema]) => [type, { schema }]));
+  return {
+    parameters,
+    get: {
+      operationId: document.operationId,
+      summary: document.summary,
+      ...(document.description === undefined ? {} : { description: document.description }),
+      responses: { '200': { description: document.summary, headers, content }, '304': ref('responses', 'NotModified'), ...errors },
+    },
+    head: {
+      operationId: document.operationId.replace(/^(get|query)/, 'head'),
+      summary: `Headers only: ${document.summary.charAt(0).toLowerCase()}${document.summary.slice(1)}`,
+      responses: {
+        '200': { description: 'The headers a GET gets, no body.', headers },
+        '304': ref('responses', 'NotModified'),
+        ...Object.fromEntries(errorStatuses().map(([status, codes]) => [status, { description: `An error (${codes.join(', ')}), no body.` }])),
+      },
+    },
+  };
 }
 
-/** Static path of the JSON Schema document of a kind's entities. */
-export function entitySchemaPath(kind: Kind): string {
-  return `api/public/schemas/${COLLECTIONS[kind]}.json`;
+// The parameters of the query form, from their one definition, each with an example from the data.
+function queryParameters(examples: ParameterExamples) {
+  return DATASET_PARAMETERS.map((name) => {
+    const { description, ...schema } = DATASET_PARAMETER_SCHEMAS[name];
+    const example = name === 'type' ? 'exhibitor' : name === 'limit' ? 20 : name === 'offset' ? 0 : examples[name];
+    return { name, in: 'query', required: false, description, schema, ...(example === undefined ? {} : { example }) };
+  });
 }
 
-/** The JSON Schema (2020-12) document of a kind's entities as served. */
-export function entitySchemaDocument(kind: Kind): JsonSchema {
-  return z.toJSONSchema(OUTPUT_SCHEMAS[kind], { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+// Each status the API may answer with an error, with its codes.
+function errorStatuses(): [status: string, codes: string[]][] {
+  const statuses = [...new Set(Object.values(ERROR_STATUS))].sort((a, b) => a - b);
+  return statuses.map((status) => [String(status), Object.entries(ERROR_STATUS).filter(([, s]) => s === status).map(([code]) => code)]);
 }
 
-// The JSON Schema of a dump index, a component of the OpenAPI document.
-function dumpIndexSchema(): JsonSchema {
-  const { $schema: _, ...schema } = z.toJSONSchema(DUMP_INDEX_SCHEMA, { io: 'output', target: 'draft-2020-12' }) as JsonSchema;
-  return schema;
+function mcpPathItem() {
+  const rpc = (description: string) => ({ description, content: { 'application/json': { schema: ref('schemas', 'JsonRpcMessage') } } });
+  return {
+    post: {
+      operationId: 'postMcp',
+      summary: 'MCP over Streamable HTTP, stateless: the tools of `dataset-site mcp`',
+      description:
+        'Send JSON-RPC messages (initialize, tools/list, tools/call…) with `Accept: application/json, text/event-stream`; each answer is JSON. ' +
+        'No session: GET and DELETE are answered 405. Where dataset-site serve or the Worker over R2 answers, not on static hosts. ' +
+        'A body over 1 MiB is a 413, malformed JSON-RPC a JSON-RPC error.',
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { oneOf: [ref('schemas', 'JsonRpcMessage'), { type: 'array', items: ref('schemas', 'JsonRpcMessage') }] } } },
+      },
+      responses: {
+        '200': rpc('The JSON-RPC answer.'),
+        '202': { description: 'A notification, accepted: no body.' },
+        '400': rpc('Malformed JSON or JSON-RPC: a JSON-RPC error.'),
+        '406': rpc('The client does not accept application/json and text/event-stream.'),
+        '413': rpc('The body is over 1 MiB: a JSON-RPC error.'),
+        '415': rpc('The body is not application/json.'),
+      },
+    },
+  };
+}
+
+function datasetMetaSchema(): JsonSchema {
+  return {
+    type: 'object',
+    properties: {
+      type: { type: 'string', enum: DATASET_TYPES },
+      schema_version: { type: 'string' },
+      count: { type: 'integer', description: 'Entities in this answer.' },
+      total: { type: 'integer', description: 'Entities matching, in all.' },
+      totals: { type: 'object', additionalProperties: { type: 'integer' }, description: 'Matches per collection.' },
+      limit: { type: 'integer', description: `The effective limit: the one asked, or ${MAX_LIMIT} when more was asked.` },
+      offset: { type: 'integer', description: 'The effective offset.' },
+      next: { ...NULLABLE_LINK, description: 'URL of the next window, null at the end.' },
+      prev: { ...NULLABLE_LINK, description: 'URL of the previous window, null at the start.' },
+      generated_at: { type: 'string', format: 'date-time' },
+      base_url: { type: 'string' },
+      entities: { type: 'object', description: 'The data dictionary of the kinds in the answer.' },
+    },
+    required: ['type', 'schema_version', 'count', 'total', 'totals', 'limit', 'offset', 'next', 'prev', 'generated_at', 'base_url', 'entities'],
+  };
+}
+
+function schemaDocumentSchema(): JsonSchema {
+  return object({
+    parameters: { type: 'object', description: 'Each parameter of the query form as a small JSON Schema.' },
+    static_pages: { type: 'object' },
+    _links: object({
+      self: LINK,
+      dataset: LINK,
+      changes: LINK,
+      facets: LINK,
+      openapi: LINK,
+      mcp: { ...LINK, description: 'The MCP endpoint (Streamable HTTP), where the host runs it.' },
+      dumps: object(Object.fromEntries(KINDS.map((kind) => [COLLECTIONS[kind], LINK]))),
+    }),
+    _meta: documentMeta('schema', { base_url: { type: 'string' }, entities: { type: 'object' } }),
+  });
+}
+
+function errorSchema(): JsonSchema {
+  return {
+    type: 'object',
+    properties: {
+      error: {
+        type: 'object',
+        properties: {
+          status: { type: 'integer' },
+          code: { type: 'string', enum: Object.keys(ERROR_STATUS) },
+          message: { type: 'string' },
+          parameter: { type: 'string', description: 'The query parameter refused, for invalid_parameter.' },
+        },
+        required: ['status', 'code', 'message'],
+      },
+      _meta: {
+        type: 'object',
+        properties: { schema_version: { type: 'string' }, generated_at: { type: 'string', format: 'date-time' }, base_url: { type: 'string' } },
+        required: ['schema_version', 'generated_at', 'base_url'],
+      },
+    },
+    required: ['error', '_meta'],
+  };
+}
+
+// An object with these properties, all required.
+function object(properties: Record<string, JsonSchema>): JsonSchema {
+  return { type: 'object', properties, required: Object.keys(properties) };
+}
+
+// `_meta` of a generated document of this type.
+function documentMeta(type: string, more: Record<string, JsonSchema> = {}): JsonSchema {
+  return object({ type: { type: 'string', const: type }, schema_version: { type: 'string' }, format_version: { type: 'integer' }, generated_at: { type: 'string', format: 'date-time' }, ...more });
+}
+
+function withoutDialect(schema: JsonSchema): JsonSchema {
+  const { $schema: _, ...rest } = schema;
+  return rest;
 }

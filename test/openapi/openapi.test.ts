@@ -1,20 +1,26 @@
 /**
- * The OpenAPI 3.1 document (docs/api.md#openapi): valid for a real validator, true to the
- * answers (each checked against its schema with Ajv), and good enough for a third-party
- * generator: openapi-typescript's types with openapi-fetch compile, a misspelt field does
- * not, and the client gets the router's answers from dataset-site serve.
+ * The OpenAPI 3.1 document (docs/api.md#openapi): valid for a real validator and for
+ * Redocly's recommended rules, true to the answers (each checked against its schema with
+ * Ajv), and good enough for a third-party generator: openapi-typescript's types with
+ * openapi-fetch compile, a misspelt field does not, and the client gets the router's
+ * answers from dataset-site serve. document-walk.test.ts holds it to every document and
+ * link of a site; generated-clients.test.ts runs clients generated from it.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parameterExamples } from '../../src/query/formats/parameter-examples.js';
 import { OPENAPI_PATH } from '../../src/query/formats/paths.js';
 import { createRouter } from '../../src/query/router/router.js';
 import { fileStore } from '../../src/serve/file-store.js';
+import { openApiDocument } from '../../src/schema/openapi.js';
 import { serve, type PreviewServer } from '../../src/serve/serve.js';
+import { readSite } from '../../src/site/read-site.js';
 import { runNode } from '../helpers/cli.js';
 import { sampleSite } from '../helpers/site.js';
 
@@ -34,6 +40,44 @@ describe('openapi.json', () => {
   it('passes a real OpenAPI 3.1 validator', async () => {
     const api = (await SwaggerParser.validate(structuredClone(document) as never)) as { openapi?: string };
     expect(api.openapi).toBe('3.1.0');
+  });
+
+  it("passes Redocly's recommended rules with no error (and no warning for a site with a public address)", async () => {
+    const lint = async (file: string) => {
+      const run = await runNode(['node_modules/@redocly/cli/bin/cli.js', 'lint', '--extends', 'recommended', '--format', 'json', file], process.cwd(), {
+        REDOCLY_TELEMETRY: 'off',
+        REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+      });
+      const report = JSON.parse(run.stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string }[] };
+      return { code: run.code, totals: report.totals, rules: report.problems.map((problem) => problem.ruleId) };
+    };
+    // The sample is built for http://localhost:8080, which Redocly warns of in `servers`.
+    expect(await lint(path.join(sampleSite(), OPENAPI_PATH))).toEqual({ code: 0, totals: expect.objectContaining({ errors: 0, warnings: 1 }), rules: ['no-server-example.com'] });
+    const site = await readSite(sampleSite());
+    const published = path.join(await mkdtemp(path.join(tmpdir(), 'ds-openapi-')), 'openapi.json');
+    await writeFile(published, JSON.stringify(openApiDocument('https://data.fairs.net', parameterExamples(site.dataset, 'https://data.fairs.net'))));
+    expect(await lint(published)).toEqual({ code: 0, totals: expect.objectContaining({ errors: 0, warnings: 0 }), rules: [] });
+  }, 120_000);
+
+  it('declares HEAD, the ETag, If-None-Match and 304 on every document, security: [] and a license', () => {
+    const paths = document.paths as Record<string, Record<string, { parameters?: { $ref?: string }[]; responses?: Record<string, unknown> }>>;
+    for (const [template, item] of Object.entries(paths)) {
+      if (template === '/mcp') continue;
+      expect(item.head, template).toBeDefined();
+      expect(item.parameters, template).toContainEqual({ $ref: '#/components/parameters/IfNoneMatch' });
+      expect(item.get!.responses!['304'], template).toEqual({ $ref: '#/components/responses/NotModified' });
+    }
+    expect(document.security).toEqual([]);
+    expect(document.info).toMatchObject({ license: { name: 'MIT' } });
+  });
+
+  it('gives limit no maximum (a larger one is served) and offset its maximum, and every parameter an example', () => {
+    const paths = document.paths as Record<string, { parameters: { name?: string; in?: string; schema?: Record<string, unknown>; example?: unknown }[] }>;
+    const query = Object.fromEntries(paths['/api/public/dataset']!.parameters.filter((parameter) => parameter.in === 'query').map((parameter) => [parameter.name, parameter]));
+    expect(query.limit!.schema).not.toHaveProperty('maximum');
+    expect(query.offset!.schema).toMatchObject({ maximum: Number.MAX_SAFE_INTEGER });
+    const withoutExample = Object.entries(paths).flatMap(([template, item]) => (item.parameters ?? []).filter((parameter) => parameter.name !== undefined && parameter.example === undefined).map((parameter) => `${template} ${parameter.name}`));
+    expect(withoutExample).toEqual([]);
   });
 
   it('describes every answer the router gives (Ajv, JSON Schema 2020-12)', async () => {

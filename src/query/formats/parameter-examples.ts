@@ -1,20 +1,25 @@
 /** Examples of query values taken from the data itself, so that they find something: for llms.txt and the OpenAPI document. */
 import type { Dataset } from '../semantics/dataset.js';
+import { KINDS, type Kind } from '../semantics/kinds.js';
 import { tokenize } from '../semantics/search.js';
 import { facetValues } from './facets.js';
 
-/** Query values that find something in the data. */
+/** Query values that find something in the data, and entities to name in example paths. */
 export interface DataExamples {
   city?: string;
   industry?: string;
+  /** The most common exhibition country. */
+  country?: string;
   q?: string;
   cjk?: string;
+  /** The first entity of each kind in the default order: its id, and for an exhibition its place (relation paths). */
+  entities?: Partial<Record<Kind, { id: string; country?: unknown; city?: unknown }>>;
 }
 
 // Made once per dataset and base URL: a build asks for them for llms.txt and for OpenAPI.
 const made = new WeakMap<Dataset, Map<string, DataExamples>>();
 
-/** Query values that find something in this data: the most common exhibition city and exhibitor industry, a name prefix, a CJK bigram. */
+/** Query values that find something in this data: the most common exhibition city and country and exhibitor industry, a name prefix, a CJK bigram, the first entity of each kind. */
 export function parameterExamples(dataset: Dataset, baseUrl: string): DataExamples {
   let byBaseUrl = made.get(dataset);
   if (!byBaseUrl) made.set(dataset, (byBaseUrl = new Map()));
@@ -30,10 +35,17 @@ function findExamples(dataset: Dataset, baseUrl: string): DataExamples {
     if (word !== undefined) break;
   }
   const cjk = dataset.entities.exhibition.map((entity) => String(entity.name_cn ?? '')).find((name) => /^\p{Script=Han}{2}/u.test(name));
+  const entities: DataExamples['entities'] = {};
+  for (const kind of KINDS) {
+    const first = dataset.entities[kind][0];
+    if (first !== undefined) entities[kind] = { id: String(first.id), country: first.country, city: first.city };
+  }
   return {
     city: facetValues(dataset, 'exhibition', 'city', baseUrl)[0]?.label,
+    country: facetValues(dataset, 'exhibition', 'country', baseUrl)[0]?.label,
     industry: facetValues(dataset, 'exhibitor', 'industry', baseUrl)[0]?.label,
     q: word?.slice(0, 4),
     cjk: cjk === undefined ? undefined : [...cjk].slice(0, 2).join(''),
+    entities,
   };
 }
