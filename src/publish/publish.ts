@@ -31,7 +31,7 @@ export interface PublishResult {
   unchanged: number;
   /** Files an interrupted publish had already uploaded, found in the bucket and not uploaded again. */
   alreadyUploaded: number;
-  /** Bytes uploaded. */
+  /** Bytes uploaded: the site's objects and the published manifest's records. */
   bytes: number;
   /** Whether an interrupted publish was found and finished. */
   resumed: boolean;
@@ -127,6 +127,7 @@ async function runPhases(result: PublishResult, { config, site, bucket, etags, p
       writes.delete(PUBLISHED_MANIFEST_PATH);
       await forEachLimit([...writes], config.concurrency, ([key, text]) => bucket.write(key, text, RECORD_HEADERS));
       await bucket.write(PUBLISHED_MANIFEST_PATH, root, RECORD_HEADERS);
+      for (const text of [...writes.values(), root]) result.bytes += Buffer.byteLength(text);
       await forEachLimit(removed, config.concurrency, (key) => bucket.delete(key));
     } else {
       await forEachLimit(phase.paths, config.concurrency, async (file) => {
