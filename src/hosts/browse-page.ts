@@ -1,7 +1,10 @@
 /** `index.html`, the page to browse the site, and its script `assets/browse.js` (bundles.ts). */
 import { COLLECTIONS, FILTERS, KINDS } from '../query/semantics/kinds.js';
 
-/** The page: a form (type, filters, search), the results, pagination. Its script does the rest. */
+/**
+ * The page: a form (type, filters, search), the results, pagination. Its script does the
+ * rest. Its icon is explicitly empty, so no browser asks for a /favicon.ico the site has not.
+ */
 export function browsePage(): string {
   const filter = (name: string) => `<label>${name} <select id="${name}" name="${name}"></select></label>`;
   return `<!doctype html>
@@ -10,6 +13,7 @@ export function browsePage(): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Trade-show exhibitions, exhibitors and service providers</title>
+<link rel="icon" href="data:,">
 <style>
 body { font: 15px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 60rem; padding: 1rem; }
 form { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; }

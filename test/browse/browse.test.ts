@@ -47,6 +47,23 @@ const names = () => page.locator('#results h2').allTextContents();
 const statusIs = (text: string) => page.locator('#status').filter({ hasText: new RegExp(`^${text}$`) }).waitFor();
 
 describe.skipIf(!existsSync(CHROMIUM))('the browse page in Chromium', () => {
+  it('loads with no console error and no failed request (the icon included)', async () => {
+    const fresh = await browser.newPage();
+    const errors: string[] = [];
+    fresh.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    fresh.on('pageerror', (error) => errors.push(error.message));
+    fresh.on('requestfailed', (request) => errors.push(`${request.url()}: ${request.failure()?.errorText}`));
+    fresh.on('response', (response) => {
+      if (response.status() >= 400) errors.push(`${response.url()}: ${response.status()}`);
+    });
+    await fresh.goto(`${site.url}/`, { waitUntil: 'networkidle' });
+    await fresh.waitForSelector('#results li');
+    await fresh.close();
+    expect(errors).toEqual([]);
+  });
+
   it('lists exhibitions first, then exhibitors by type, filter and search', async () => {
     await page.goto(`${site.url}/`);
     await page.waitForSelector('#results li');

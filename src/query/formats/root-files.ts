@@ -19,7 +19,8 @@ export const ROOT_FILES: Readonly<Record<string, string>> = {
 export const DUMP_CONTENT_TYPES = { ndjson: 'application/x-ndjson; charset=utf-8', gzip: 'application/gzip' } as const;
 
 /**
- * What the browse page may load: its own script and styles, the site's documents; no
- * other origin, no inline script, no plugin, no framing.
+ * What the browse page may load: its own script and styles, the site's documents, and its
+ * empty `data:` icon (so no browser asks for a /favicon.ico the site has not); no other
+ * origin, no inline script, no plugin, no framing.
  */
-export const BROWSE_PAGE_POLICY = "default-src 'self'; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+export const BROWSE_PAGE_POLICY = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
