@@ -125,10 +125,13 @@ export function documentPaths(examples: DataExamples): DocumentPath[] {
     ...filterCombinations().map((filters) => {
       const names = FILTERS.filter((filter) => filters.includes(filter));
       const placeholders = Object.fromEntries(names.map((filter) => [filter, slot(filter)]));
-      const example = listingPath('exhibition', Object.fromEntries(names.map((filter) => [filter, filterExamples[filter]])), 1);
+      // Data without a value of one of the filters has no example of this combination.
+      const example = names.every((filter) => filterExamples[filter] !== undefined)
+        ? listingPath('exhibition', Object.fromEntries(names.map((filter) => [filter, filterExamples[filter]])), 1)
+        : undefined;
       return documentPath(
         templateOf(listingPath(slot('type') as DatasetType, placeholders, PAGE_SLOT)),
-        names.every((filter) => filterExamples[filter] !== undefined) ? example : listingPath('exhibition', {}, 1),
+        example,
         {
           operationId: `getListingPage${names.length === 0 ? '' : `By${names.map(capitalized).join('And')}`}`,
           summary: `A precomputed page of ${names.length === 0 ? 'a listing' : `a listing filtered by ${names.join(' and ')}`}, in the default order`,

@@ -80,6 +80,13 @@ describe('openapi.json', () => {
     expect(withoutExample).toEqual([]);
   });
 
+  it('describes the same paths for data without examples (no entity, no filter value), leaving their examples out', () => {
+    const bare = openApiDocument('https://data.fairs.net', {});
+    expect(Object.keys(bare.paths)).toEqual(Object.keys(document.paths as object));
+    const listing = bare.paths['/api/public/dataset/{type}/industry/{industry}/{page}.json'] as { parameters: { name?: string; example?: unknown }[] };
+    expect(listing.parameters.find((parameter) => parameter.name === 'industry')).not.toHaveProperty('example');
+  });
+
   it('describes every answer the router gives (Ajv, JSON Schema 2020-12)', async () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     ajv.addSchema(document, 'openapi');
