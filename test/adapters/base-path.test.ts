@@ -3,6 +3,8 @@
  * and the preview server and nginx (with `dataset-site serve` beside it) answer requests
  * with the path in front, so an agent following `_meta.next` reaches the last page.
  */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type PreviewServer } from '../../src/serve/serve.js';
 import { verifySite } from '../../src/verify/verify.js';
@@ -53,5 +55,18 @@ describe('a site built under a path', () => {
   it('is also answered without the path, as behind a proxy that strips it', async () => {
     expect((await targets[0]!.request('/api/public/dataset?type=exhibition')).status).toBe(200);
     expect((await targets[0]!.request('/elsewhere/api/public/dataset')).status).toBe(404);
+  });
+
+  it('answers MCP at the path its schema links, and at /mcp; not elsewhere', async () => {
+    for (const endpoint of ['/data/mcp', '/mcp']) {
+      const client = new Client({ name: 'dataset-site-test', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}${endpoint}`)));
+      const result = await client.callTool({ name: 'get_entity', arguments: { kind: 'exhibitor', id: 'X3' } });
+      expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toMatchObject({ id: 'X3', _links: { self: `${BASE}/api/public/exhibitors/X3.json` } });
+      await client.close();
+    }
+    const elsewhere = await fetch(`${server.url}/elsewhere/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expect(elsewhere.status).toBe(405);
+    expect(((await elsewhere.json()) as { error: { code: string } }).error.code).toBe('method_not_allowed');
   });
 });
