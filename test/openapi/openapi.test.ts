@@ -83,7 +83,7 @@ describe('openapi.json', () => {
   it('describes the same paths for data without examples (no entity, no filter value), leaving their examples out', () => {
     const bare = openApiDocument('https://data.fairs.net', {});
     expect(Object.keys(bare.paths)).toEqual(Object.keys(document.paths as object));
-    const listing = bare.paths['/api/public/dataset/{type}/industry/{industry}/{page}.json'] as { parameters: { name?: string; example?: unknown }[] };
+    const listing = (bare.paths as Record<string, unknown>)['/api/public/dataset/{type}/industry/{industry}/{page}.json'] as { parameters: { name?: string; example?: unknown }[] };
     expect(listing.parameters.find((parameter) => parameter.name === 'industry')).not.toHaveProperty('example');
   });
 
