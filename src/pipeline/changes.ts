@@ -22,7 +22,8 @@ const DIGESTS_FOLDER = '.dataset-site/changes';
 /** The feed between builds: the builds kept (oldest first) and every entity's digest, by kind and id. */
 export interface FeedState {
   builds: BuildChanges[];
-  digests: Record<Kind, Record<string, string>>;
+  /** Per kind, id → `[digest]` (as state-shards.ts keeps it). */
+  digests: Record<Kind, StateMap>;
   /** How many files held each kind's digests, kept while they fit (state-shards.ts). */
   shards?: Partial<Record<Kind, number>>;
 }
@@ -45,7 +46,7 @@ export async function readFeedState(outDir: string): Promise<FeedState | undefin
     if (!isShardCount(count)) return undefined;
     const read = await readShards(outDir, digestsFolder(kind), count, 1);
     if (read === undefined) return undefined;
-    digests[kind] = Object.fromEntries([...read.map].map(([id, [digest]]) => [id, digest!]));
+    digests[kind] = read.map;
     shards[kind] = count;
   }
   return { builds: state.builds as BuildChanges[], digests, shards };
@@ -58,7 +59,7 @@ export async function readFeedState(outDir: string): Promise<FeedState | undefin
  */
 export function advanceFeed(previous: FeedState | undefined, digests: FeedState['digests'], now: Date, windowDays: number): FeedState {
   const builds = [...(previous?.builds ?? [])];
-  const changes = Object.fromEntries(KINDS.map((kind) => [kind, diff(previous?.digests[kind] ?? {}, digests[kind])])) as Record<Kind, KindChanges>;
+  const changes = Object.fromEntries(KINDS.map((kind) => [kind, diff(previous?.digests[kind] ?? new Map(), digests[kind])])) as Record<Kind, KindChanges>;
   const changed = KINDS.some((kind) => Object.values(changes[kind]).some((ids) => ids.length > 0));
   if (previous === undefined || changed) {
     const empty = Object.fromEntries(KINDS.map((kind): [Kind, KindChanges] => [kind, { added: [], changed: [], removed: [] }])) as Record<Kind, KindChanges>;
@@ -83,9 +84,8 @@ function stateFiles(state: FeedState): OutputFile[] {
   const files: OutputFile[] = [];
   const shards = {} as Record<Kind, number>;
   for (const kind of KINDS) {
-    const digests: StateMap = new Map(Object.entries(state.digests[kind]).map(([id, digest]) => [id, [digest]]));
-    shards[kind] = shardCount(digests.size, state.shards?.[kind]);
-    for (const [file, content] of shardFiles(digestsFolder(kind), digests, shards[kind])) files.push({ path: file, content, timestamped: false });
+    shards[kind] = shardCount(state.digests[kind].size, state.shards?.[kind]);
+    for (const [file, content] of shardFiles(digestsFolder(kind), state.digests[kind], shards[kind])) files.push({ path: file, content, timestamped: false });
   }
   files.push({ path: FEED_STATE_PATH, content: JSON.stringify({ version: FEED_STATE_VERSION, builds: state.builds, shards }), timestamped: false });
   return files;
@@ -95,13 +95,14 @@ function digestsFolder(kind: Kind): string {
   return `${DIGESTS_FOLDER}/${COLLECTIONS[kind]}`;
 }
 
-function diff(before: Record<string, string>, after: Record<string, string>): KindChanges {
+function diff(before: StateMap, after: StateMap): KindChanges {
   const changes: KindChanges = { added: [], changed: [], removed: [] };
-  for (const [id, digest] of Object.entries(after)) {
-    if (!Object.hasOwn(before, id)) changes.added.push(id);
-    else if (before[id] !== digest) changes.changed.push(id);
+  for (const [id, [digest]] of after) {
+    const previous = before.get(id);
+    if (previous === undefined) changes.added.push(id);
+    else if (previous[0] !== digest) changes.changed.push(id);
   }
-  for (const id of Object.keys(before)) if (!Object.hasOwn(after, id)) changes.removed.push(id);
+  for (const id of before.keys()) if (!after.has(id)) changes.removed.push(id);
   for (const ids of Object.values(changes)) ids.sort();
   return changes;
 }

@@ -153,6 +153,6 @@ function pagedListings(dataset: Dataset, listings: readonly Listing[]): PagedLis
 // Every entity's digest, by kind and id: what the changes feed compares across builds.
 function entityDigests(dataset: Dataset, store: EntityStore): FeedState['digests'] {
   const digests = {} as FeedState['digests'];
-  for (const kind of KINDS) digests[kind] = Object.fromEntries(dataset.entities[kind].map((entity, rank) => [entity.id, entityDigest(store, kind, rank)]));
+  for (const kind of KINDS) digests[kind] = new Map(dataset.entities[kind].map((entity, rank) => [entity.id, [entityDigest(store, kind, rank)]]));
   return digests;
 }

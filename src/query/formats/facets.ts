@@ -5,7 +5,6 @@
  * kind and filter, and an index of them, linked from the schema.
  */
 import type { Dataset } from '../semantics/dataset.js';
-import type { Entity } from '../semantics/entity.js';
 import { COLLECTIONS, FILTER_FIELDS, FILTERS, KINDS, type Filter, type Kind } from '../semantics/kinds.js';
 import { compareCodePoints, normalize } from '../semantics/text.js';
 import { SCHEMA_VERSION } from '../responses/dataset-response.js';
@@ -39,14 +38,27 @@ export interface FacetValue {
 
 /** The values of a kind's filter: most entities first, ties in code-point order of the value. */
 export function facetValues(dataset: Dataset, kind: Kind, filter: Filter, baseUrl: string): FacetValue[] {
-  const spellings = new Map<string, Map<string, number>>();
+  // Entities by spelling first (a site holds few distinct spellings), then each spelling normalized once.
+  const entitiesBySpelling = new Map<string, number>();
+  const tidy = tidier();
+  const held: string[] = [];
   for (const entity of dataset.entities[kind]) {
-    for (const spelling of spellingsOf(entity, FILTER_FIELDS[kind][filter])) {
-      const value = normalize(spelling);
-      const counts = spellings.get(value) ?? new Map<string, number>();
-      counts.set(spelling, (counts.get(spelling) ?? 0) + 1);
-      spellings.set(value, counts);
+    held.length = 0;
+    for (const field of FILTER_FIELDS[kind][filter]) {
+      const raw = entity[field];
+      for (const value of Array.isArray(raw) ? raw : [raw]) {
+        const spelling = typeof value === 'string' ? tidy(value) : '';
+        if (spelling !== '' && !held.includes(spelling)) held.push(spelling);
+      }
     }
+    for (const spelling of held) entitiesBySpelling.set(spelling, (entitiesBySpelling.get(spelling) ?? 0) + 1);
+  }
+  const spellings = new Map<string, Map<string, number>>();
+  for (const [spelling, count] of entitiesBySpelling) {
+    const value = normalize(spelling);
+    const counts = spellings.get(value) ?? new Map<string, number>();
+    counts.set(spelling, count);
+    spellings.set(value, counts);
   }
   const values: FacetValue[] = [];
   for (const [value, ranks] of dataset.postings(kind, filter)) {
@@ -57,14 +69,14 @@ export function facetValues(dataset: Dataset, kind: Kind, filter: Filter, baseUr
   return values.sort((a, b) => b.count - a.count || compareCodePoints(a.value, b.value));
 }
 
-// An entity's spellings of a filter's fields, trimmed, each once.
-function spellingsOf(entity: Entity, fields: readonly string[]): Set<string> {
-  const spellings = new Set<string>();
-  for (const field of fields) {
-    const raw = entity[field];
-    for (const value of Array.isArray(raw) ? raw : [raw]) if (typeof value === 'string' && value.trim() !== '') spellings.add(value.trim().replace(/\s+/gu, ' '));
-  }
-  return spellings;
+// A value as a spelling: trimmed, each run of white space one space; each distinct value worked out once.
+function tidier(): (value: string) => string {
+  const tidied = new Map<string, string>();
+  return (value) => {
+    let spelling = tidied.get(value);
+    if (spelling === undefined) tidied.set(value, (spelling = value.trim().replace(/\s+/gu, ' ')));
+    return spelling;
+  };
 }
 
 /** The facet document of a kind and filter; `generated_at` left for the writer to stamp. */

@@ -61,8 +61,9 @@ const POSTING_COST = 18;
 /** Cuts the search index of entities listed in the default order into shards of about `targetCost` bytes of postings. */
 export function shardIndex(kind: Kind, entities: readonly Entity[], targetCost = TARGET_SHARD_COST): ShardedIndex {
   const indexed = indexTerms(kind, entities);
+  const cutter = pieceCutter(entities, targetCost);
   const pieces = [...indexed.terms]
-    .flatMap(([term, [cn, en]]) => termPieces([term, cn, en], entities, targetCost))
+    .flatMap(([term, [cn, en]]) => cutter([term, cn, en]))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const cuts = contentCuts(pieces, ([key]) => key, ([, postings]) => postingsCost(postings), targetCost);
   const runs = cuts.map((run) => run.map(([, postings]) => postings));
@@ -97,22 +98,45 @@ function postingsCost([term, cn, en]: TermPostings): number {
 const PIECE = '\u0000';
 
 /**
- * A term's postings as pieces keyed for sorting: the term whole under its own key when it
- * costs at most two shards; otherwise cut after each entity whose id hashes to a multiple
- * of a power of two chosen for pieces of about `targetCost`, the first piece under the
- * term's key, each other under `{term}\u0000{id of its first entity}`.
+ * Cuts a term's postings into pieces keyed for sorting: the term whole under its own key
+ * when it costs at most two shards; otherwise cut after each entity whose id hashes to a
+ * multiple of a power of two chosen for pieces of about `targetCost`, the first piece
+ * under the term's key, each other under `{term}\u0000{id of its first entity}`. Each
+ * entity's id is hashed once, on the first term that needs it.
  */
-function termPieces(postings: TermPostings, entities: readonly Entity[], targetCost: number): [key: string, postings: TermPostings][] {
-  const [term, cn, en] = postings;
-  const cost = postingsCost(postings);
-  if (cost <= 2 * targetCost) return [[term, postings]];
-  const ranks = [...new Set([...evenItems(cn), ...evenItems(en)])].sort((a, b) => a - b);
-  const cutEvery = 2 ** Math.max(0, Math.round(Math.log2((ranks.length * targetCost) / cost)));
-  // Where each piece ends in `ranks`; its first rank follows the previous one's last.
-  const ends = ranks.flatMap((rank, i) => (i === ranks.length - 1 || hash53(entities[rank]!.id) % cutEvery === 0 ? [i] : []));
-  const lasts = ends.map((end) => ranks[end]!);
-  const [cnPieces, enPieces] = [splitPostings(cn, lasts), splitPostings(en, lasts)];
-  return ends.map((_, i) => [i === 0 ? term : `${term}${PIECE}${entities[ranks[ends[i - 1]! + 1]!]!.id}`, [term, cnPieces[i]!, enPieces[i]!]]);
+function pieceCutter(entities: readonly Entity[], targetCost: number): (postings: TermPostings) => [key: string, postings: TermPostings][] {
+  const hashes = new Float64Array(entities.length).fill(-1);
+  const hashOf = (rank: number) => (hashes[rank]! >= 0 ? hashes[rank]! : (hashes[rank] = hash53(entities[rank]!.id)));
+  return (postings) => {
+    const [term, cn, en] = postings;
+    const cost = postingsCost(postings);
+    if (cost <= 2 * targetCost) return [[term, postings]];
+    const ranks = mergedRanks(cn, en);
+    const cutEvery = 2 ** Math.max(0, Math.round(Math.log2((ranks.length * targetCost) / cost)));
+    // The last rank of each piece, and the first.
+    const [firsts, lasts] = [[ranks[0]!], [] as number[]];
+    for (let i = 0; i < ranks.length - 1; i++) {
+      if (hashOf(ranks[i]!) % cutEvery !== 0) continue;
+      lasts.push(ranks[i]!);
+      firsts.push(ranks[i + 1]!);
+    }
+    lasts.push(ranks[ranks.length - 1]!);
+    const [cnPieces, enPieces] = [splitPostings(cn, lasts), splitPostings(en, lasts)];
+    return firsts.map((first, i) => [i === 0 ? term : `${term}${PIECE}${entities[first]!.id}`, [term, cnPieces[i]!, enPieces[i]!]]);
+  };
+}
+
+// The ranks of two flat postings lists (rank, count, …, ascending by rank), merged without repeats.
+function mergedRanks(a: FieldPostings, b: FieldPostings): number[] {
+  const ranks: number[] = [];
+  let [i, j] = [0, 0];
+  while (i < a.length || j < b.length) {
+    const next = j >= b.length || (i < a.length && a[i]! <= b[j]!) ? a[i]! : b[j]!;
+    if (ranks[ranks.length - 1] !== next) ranks.push(next);
+    if (i < a.length && a[i] === next) i += 2;
+    if (j < b.length && b[j] === next) j += 2;
+  }
+  return ranks;
 }
 
 // Flat postings (ascending by rank) cut after each of `lasts` (ascending): one piece per last.
@@ -126,17 +150,12 @@ function splitPostings(postings: FieldPostings, lasts: readonly number[]): Field
   return pieces;
 }
 
-// The ranks of flat postings: rank, count, rank, count, ...
-function* evenItems(postings: FieldPostings): Generator<number> {
-  for (let i = 0; i < postings.length; i += 2) yield postings[i]!;
-}
-
 /** Starts of the shards holding the terms `term` reaches: the one that would hold it, those after it holding its later pieces, and for a prefix term those after it that begin with it. */
 export function shardsReached(starts: readonly string[], term: string): string[] {
   const first = runHolding(starts, term);
   if (first < 0) return [];
   const reached = [starts[first]!];
-  // The shards after it holding the term's later pieces ({@link termPieces}), or for a prefix any term it begins.
+  // The shards after it holding the term's later pieces ({@link pieceCutter}), or for a prefix any term it begins.
   const after = reachesPrefixes(term) ? term : `${term}${PIECE}`;
   for (let i = first + 1; i < starts.length && starts[i]!.startsWith(after); i++) reached.push(starts[i]!);
   return reached;
