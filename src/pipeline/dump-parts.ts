@@ -25,9 +25,10 @@ export interface DumpPart extends DumpPartEntry {
 /**
  * The parts of a kind's dump: cut after an entity whose digest is a multiple of a power of
  * two chosen for parts of about {@link TARGET_PART_BYTES}, or past four times that. A kind
- * without entities has none.
+ * without entities has none. `known` holds the SHA-256 of parts a previous build listed,
+ * by key, which a part of the same key (the same entities, so the same bytes) takes.
  */
-export function dumpParts(bytes: KindBytes): DumpPart[] {
+export function dumpParts(bytes: KindBytes, known: ReadonlyMap<string, string> = new Map()): DumpPart[] {
   const count = bytes.spans.length / 3;
   const total = linesBytes(bytes, 0, count);
   const divisor = 2 ** Math.max(0, Math.round(Math.log2((count * TARGET_PART_BYTES) / Math.max(total, 1))));
@@ -38,20 +39,25 @@ export function dumpParts(bytes: KindBytes): DumpPart[] {
   for (let rank = 0; rank < count; rank++) {
     size += entityLength(bytes, rank) + 1;
     if (words.getUint32(rank * DIGEST_BYTES) % divisor === 0 || size >= 4 * TARGET_PART_BYTES) {
-      parts.push(part(bytes, from, rank + 1, size));
+      parts.push(part(bytes, from, rank + 1, size, known));
       from = rank + 1;
       size = 0;
     }
   }
-  if (from < count) parts.push(part(bytes, from, count, size));
+  if (from < count) parts.push(part(bytes, from, count, size, known));
   return parts;
 }
 
-function part(bytes: KindBytes, from: number, to: number, size: number): DumpPart {
+// A part, its SHA-256 taken from `known` (by key) when a previous build listed it, else computed.
+function part(bytes: KindBytes, from: number, to: number, size: number, known: ReadonlyMap<string, string>): DumpPart {
   const key = createHash('sha1').update(bytes.digests.subarray(from * DIGEST_BYTES, to * DIGEST_BYTES)).digest('hex').slice(0, KEY_CHARS);
+  return { key, from, to, count: to - from, bytes: size, sha256: known.get(key) ?? linesSha256(bytes, from, to) };
+}
+
+function linesSha256(bytes: KindBytes, from: number, to: number): string {
   const sha256 = createHash('sha256');
   for (let rank = from; rank < to; rank++) sha256.update(entityBytes(bytes, rank)).update(NEWLINE_BYTE);
-  return { key, from, to, count: to - from, bytes: size, sha256: sha256.digest('hex') };
+  return sha256.digest('hex');
 }
 
 const NEWLINE_BYTE = Uint8Array.of(NEWLINE);

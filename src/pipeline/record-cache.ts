@@ -53,6 +53,8 @@ export interface PreviousKind {
   bytes: KindBytes;
   /** The same dump, to read from. */
   dump: Buffer;
+  /** The SHA-256 of each part of the dump, by key: a part of the same key holds the same bytes. */
+  sha256: Map<string, string>;
 }
 
 /** The previous build's records, for the kinds whose cache and dump were found intact. */
@@ -117,7 +119,8 @@ export async function readPreviousRecords(outDir: string, scope: CacheScope): Pr
       const key = keys.slice(rank * KEY_CHARS, (rank + 1) * KEY_CHARS);
       if (key !== NO_KEY) ranks.set(key, rank);
     }
-    previous[kind] = { ranks, bytes: { chunks: [dump.buffer], spans: dump.spans, digests }, dump: Buffer.from(dump.buffer) };
+    const sha256 = new Map(index.parts.map((part) => [part.key, part.sha256]));
+    previous[kind] = { ranks, bytes: { chunks: [dump.buffer], spans: dump.spans, digests }, dump: Buffer.from(dump.buffer), sha256 };
   }
   return previous;
 }

@@ -73,7 +73,7 @@ export interface RenderedSite extends AssembleContext {
 export async function renderSite({ dataset, listings, context, feed, terms = renderTermsAside(dataset), records }: RenderInput): Promise<RenderedSite> {
   const store = serializeEntities(dataset, records && reusedEntities(records.previous, records.origins));
   const state = advanceFeed(feed.previous, entityDigests(dataset, store), feed.now, feed.windowDays);
-  const parts = Object.fromEntries(KINDS.map((kind) => [kind, dumpParts(store.bytes[kind])])) as Record<Kind, DumpPart[]>;
+  const parts = Object.fromEntries(KINDS.map((kind) => [kind, dumpParts(store.bytes[kind], records?.previous[kind]?.sha256)])) as Record<Kind, DumpPart[]>;
   const dumpIndexes = KINDS.map((kind) => ({ path: dumpIndexPath(kind), content: JSON.stringify(dumpIndexDocument(kind, parts[kind], context.baseUrl)), timestamped: false }));
   const texts = [...textDocuments(dataset, context, renderFeed(state, context.baseUrl, feed.windowDays)), ...dumpIndexes].map(textDocument);
   if (records !== undefined) texts.push(...recordCacheFiles(dataset, store, records.origins, records.scope, parts).map(textDocument));

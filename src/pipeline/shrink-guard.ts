@@ -19,7 +19,7 @@ export async function checkShrink(outDir: string, state: FeedState | undefined, 
   const problems: string[] = [];
   // The feed state knows the previous build's entities even when only `.dataset-site/` was kept (a CI cache).
   for (const kind of KINDS) {
-    const before = state === undefined ? await entityDocuments(outDir, kind) : Object.keys(state.digests[kind] ?? {}).length;
+    const before = state === undefined ? await entityDocuments(outDir, kind) : state.digests[kind].size;
     const after = counts[kind];
     if (before > 0 && after < before * (1 - maxShrink)) {
       problems.push(`${after} ${COLLECTIONS[kind]} where the site has ${before} (${Math.round((1 - after / before) * 100)}% fewer)`);
