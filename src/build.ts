@@ -9,6 +9,7 @@ import { readFeedState } from './pipeline/changes.js';
 import { SOURCE_FORMATS } from './pipeline/find-sources.js';
 import { codeFingerprint } from './pipeline/code-fingerprint.js';
 import { loadSources, type LoadedSources } from './pipeline/load.js';
+import { readManifest } from './site/manifest.js';
 import { readPreviousRecords, type PreviousRecords } from './pipeline/record-cache.js';
 import type { RecordsInput } from './pipeline/render.js';
 import { fetchSources, redactUrl, type FetchPolicy } from './pipeline/remote-sources.js';
@@ -73,6 +74,8 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
   if (config.write && !config.allowShrink) await checkShrink(config.outDir, previousFeed, entities, config.maxShrink);
   // The search index's term shards are made in a worker thread from here on, while this one plans and renders.
   const terms = renderTermsAside(dataset);
+  // Read meanwhile too: its files are parsed while this thread waits for the search index.
+  const previousManifest = config.write ? readManifest(config.outDir) : undefined;
   clock.start('plan');
   const listings = planListings(dataset);
   clock.start('render');
@@ -81,7 +84,7 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
   const site = await renderSite({ dataset, listings, context, feed, terms, records });
   clock.start('write');
   const output = config.write
-    ? await writeSite(site, { outDir: config.outDir, generatedAt: context.generatedAt, onProgress: (done, total) => clock.report({ done, total }) })
+    ? await writeSite(site, { outDir: config.outDir, generatedAt: context.generatedAt, previousManifest, onProgress: (done, total) => clock.report({ done, total }) })
     : countDocuments(site.documents, context.generatedAt);
   const reused = [...records.origins.values()].filter((origin) => origin.previous !== undefined).length;
   return { diagnostics, entities, skipped, reused, output, stages: clock.stop(), outDir: config.outDir };

@@ -9,7 +9,7 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CHANGED_DOCUMENTS_PATH, serializeChangedDocuments } from './changed-documents.js';
-import { MANIFEST_PATH, manifestFiles, readManifest, type Manifest } from '../site/manifest.js';
+import { MANIFEST_PATH, manifestFiles, readManifest, type Manifest, type ManifestFiles } from '../site/manifest.js';
 import { emptyStats, stampBody, type WriteStats } from './output.js';
 import type { PageBatch, PageBatchReply, PagedListing } from './page-batch.js';
 import { listingPageCount } from './pages.js';
@@ -31,6 +31,8 @@ export interface WriteOptions {
   onProgress?: (documents: number, total: number) => void;
   /** Worker threads that assemble and write files; 0 writes in the main thread. @default one per core, at most 4 */
   threads?: number;
+  /** The previous site's manifest, when its reading was started before (while the search index is made); else read here. */
+  previousManifest?: Promise<ManifestFiles>;
 }
 
 const BATCH_TASKS = 256;
@@ -55,7 +57,7 @@ const IN_PLACE_MAX_SHARE = 0.2;
  */
 export async function writeSite(site: RenderedSite, options: WriteOptions): Promise<WriteStats> {
   const outDir = path.resolve(options.outDir);
-  const previousFiles = await readManifest(outDir);
+  const previousFiles = await (options.previousManifest ?? readManifest(outDir));
   const previous = previousFiles.manifest;
   const stagingDir = siblingPath(outDir, `tmp-${process.pid}-${Date.now()}`);
   await rm(stagingDir, { recursive: true, force: true });
