@@ -85,7 +85,7 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
   clock.start('write');
   const output = config.write
     ? await writeSite(site, { outDir: config.outDir, generatedAt: context.generatedAt, previousManifest, onProgress: (done, total) => clock.report({ done, total }) })
-    : countDocuments(site.documents, context.generatedAt);
+    : countDocuments([...site.documents, ...(await site.late)], context.generatedAt);
   const reused = [...records.origins.values()].filter((origin) => origin.previous !== undefined).length;
   return { diagnostics, entities, skipped, reused, output, stages: clock.stop(), outDir: config.outDir };
 }

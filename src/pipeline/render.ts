@@ -57,19 +57,24 @@ export interface FeedInput {
 
 /** The rendered site: its documents and what assembling their bytes needs. */
 export interface RenderedSite extends AssembleContext {
-  /** Every document: {@link others}, then the pages of {@link listings}; produced lazily, on each iteration anew. */
+  /** Every document but {@link late}: {@link others}, then the pages of {@link listings}; produced lazily, on each iteration anew. */
   documents: Iterable<OutputDocument>;
-  /** How many documents an iteration yields. */
+  /** How many documents the site holds: those {@link documents} yields, and once known those of {@link late}. */
   count: number;
-  /** The documents but the listing pages: text documents, dumps, entities. */
+  /** The documents but the listing pages and {@link late}: text documents, dumps, entities. */
   others: Iterable<OutputDocument>;
+  /**
+   * The search index's documents, made when its term shards come from their worker thread:
+   * the writer takes them last, so that it writes the rest while the worker works.
+   */
+  late: Promise<OutputDocument[]>;
   /** The listings with pages, in order, which writer threads render (page-batch.ts). */
   listings: readonly PagedListing[];
   /** What the pages are rendered with. */
   responseContext: ResponseContext;
 }
 
-/** Renders every document of the site; the term shards of the search index in a worker thread meanwhile. */
+/** Renders every document of the site; the term shards of the search index in a worker thread meanwhile, whose documents come {@link RenderedSite.late}. */
 export async function renderSite({ dataset, listings, context, feed, terms = renderTermsAside(dataset), records }: RenderInput): Promise<RenderedSite> {
   const store = serializeEntities(dataset, records && reusedEntities(records.previous, records.origins));
   const state = advanceFeed(feed.previous, entityDigests(dataset, store), feed.now, feed.windowDays);
@@ -77,7 +82,7 @@ export async function renderSite({ dataset, listings, context, feed, terms = ren
   const dumpIndexes = KINDS.map((kind) => ({ path: dumpIndexPath(kind), content: JSON.stringify(dumpIndexDocument(kind, parts[kind], context.baseUrl)), timestamped: false }));
   const texts = [...textDocuments(dataset, context, renderFeed(state, context.baseUrl, feed.windowDays)), ...dumpIndexes].map(textDocument);
   if (records !== undefined) texts.push(...recordCacheFiles(dataset, store, records.origins, records.scope, parts).map(textDocument));
-  for (const kind of KINDS) for (const document of renderSearchIndex(dataset, kind, (await terms)[kind])) texts.push(textDocument({ ...document, timestamped: true }));
+  const late = terms.then((shards) => KINDS.flatMap((kind) => renderSearchIndex(dataset, kind, shards[kind]).map((document) => textDocument({ ...document, timestamped: true }))));
   const paged = pagedListings(dataset, listings);
   const assembleContext: AssembleContext = { entities: store.bytes, dictionaries: pageDictionaries(context) };
   const responseContext = { ...context, generatedAt: '' };
@@ -86,7 +91,9 @@ export async function renderSite({ dataset, listings, context, feed, terms = ren
   for (const listing of paged) count += listingPageCount(listing.matches);
   const others = { [Symbol.iterator]: () => otherDocuments(dataset, texts, store, parts) };
   const documents = { [Symbol.iterator]: () => allDocuments(others, new PageRenderer(assembleContext, responseContext), paged) };
-  return { ...assembleContext, count, documents, others, listings: paged, responseContext };
+  const site: RenderedSite = { ...assembleContext, count, documents, others, late, listings: paged, responseContext };
+  late.then((documents) => (site.count += documents.length), () => undefined); // a failure is the writer's to report, awaiting `late`
+  return site;
 }
 
 function* allDocuments(others: Iterable<OutputDocument>, pages: PageRenderer, paged: readonly PagedListing[]): Generator<OutputDocument> {

@@ -10,7 +10,7 @@ import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CHANGED_DOCUMENTS_PATH, serializeChangedDocuments } from './changed-documents.js';
 import { MANIFEST_PATH, manifestFiles, readManifest, type Manifest, type ManifestFiles } from '../site/manifest.js';
-import { emptyStats, stampBody, type WriteStats } from './output.js';
+import { emptyStats, stampBody, type OutputDocument, type WriteStats } from './output.js';
 import type { PageBatch, PageBatchReply, PagedListing } from './page-batch.js';
 import { listingPageCount } from './pages.js';
 import { folderPages, SCHEMA_PATH } from '../query/formats/paths.js';
@@ -147,7 +147,7 @@ async function stageChanges(site: RenderedSite, previous: Manifest, runner: Task
   staged.incomplete = previous.has(SCHEMA_PATH) && !existsSync(path.join(outDir, SCHEMA_PATH));
   const rewriteAll = staged.incomplete;
   const batch = new TaskBatch(runner);
-  for (const document of site.others) {
+  const stage = async (document: OutputDocument) => {
     const before = previous.get(document.path);
     // The few text documents hold every entry point, and the next build reads its entities from the dumps:
     // each of these is checked on disk, the bulk (entities, pages) is trusted.
@@ -159,11 +159,15 @@ async function stageChanges(site: RenderedSite, previous: Manifest, runner: Task
     }
     const { same, generatedAt } = count(document.path, document.fingerprint, document.size, document.timestamped, before, stale);
     if (!same) await batch.add({ path: document.path, body: stampBody(document, generatedAt), reuse: -1 });
-  }
+  };
+  for (const document of site.others) await stage(document);
   await batch.flush();
   await renderPages(site.listings, previous, runner, { mode: 'stage', generatedAt: options.generatedAt, rewriteUnchanged: rewriteAll }, (paths, entries, reply) =>
     paths.forEach((path, i) => count(path, reply.fingerprints[i]!, reply.sizes[i]!, true, entries[i] ?? undefined, rewriteAll)),
   );
+  // The search index's documents last: the term worker made them meanwhile.
+  for (const document of await site.late) await stage(document);
+  await batch.flush();
   staged.changes.removed = [...previous.keys()].filter((file) => !staged.manifest.has(file));
   staged.stats.removed = staged.changes.removed.length;
   return staged;
@@ -241,12 +245,14 @@ async function renderPages(
 /** The second pass of a rebuild into a new folder: every unchanged document is hard-linked from the previous site (written, should that fail). */
 async function linkUnchanged(site: RenderedSite, previous: Manifest, runner: TaskRunner): Promise<void> {
   const batch = new TaskBatch(runner);
-  for (const document of site.others) {
+  const link = async (document: OutputDocument) => {
     const before = previous.get(document.path);
-    if (before === undefined || before[0] !== document.fingerprint) continue;
+    if (before === undefined || before[0] !== document.fingerprint) return;
     const reuse = document.size < 0 ? REUSE_ANY_SIZE : document.size + Buffer.byteLength(before[1]);
     await batch.add({ path: document.path, body: stampBody(document, before[1]), reuse });
-  }
+  };
+  for (const document of site.others) await link(document);
+  for (const document of await site.late) await link(document);
   await batch.flush();
   await renderPages(site.listings, previous, runner, { mode: 'link', generatedAt: '' }, () => undefined);
 }
