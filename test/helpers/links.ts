@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { MCP_ROUTE } from '../../src/query/formats/urls.js';
 import type { LoggedWrite } from './s3.js';
 
 const ENTRY = 'api/public/schema.json';
@@ -21,9 +22,9 @@ export async function siteLinks(dir: string, baseUrl = 'http://localhost:8080'):
   return links;
 }
 
-// Query-form URLs (`…/dataset?type=…`) name no object: the router answers them.
+// Query-form URLs (`…/dataset?type=…`) and the MCP endpoint name no object: the router answers them.
 function urlsIn(value: unknown, base: string, found: string[] = []): string[] {
-  if (typeof value === 'string' && value.startsWith(base) && !value.includes('?')) found.push(value.slice(base.length).split('/').map(decodeURIComponent).join('/'));
+  if (typeof value === 'string' && value.startsWith(base) && !value.includes('?') && value !== `${base}${MCP_ROUTE}`) found.push(value.slice(base.length).split('/').map(decodeURIComponent).join('/'));
   else if (Array.isArray(value)) for (const item of value) urlsIn(item, base, found);
   else if (typeof value === 'object' && value !== null) for (const item of Object.values(value)) urlsIn(item, base, found);
   return found;

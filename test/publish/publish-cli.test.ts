@@ -85,7 +85,9 @@ describe('dataset-site publish', () => {
     expect(published.stdout).toMatch(new RegExp(`^published s3://${bucket}/data/ at ${s3.endpoint}: ${files} uploaded, 0 deleted, 0 unchanged; \\d+\\.\\d MB, in \\d+\\.\\d s\\n$`));
     expect(published.stderr).toMatch(new RegExp(` {2}published ${files}/${files} objects…\\n$`));
     const keys = [...(await s3.readBucket(bucket)).keys()];
-    expect(keys).toHaveLength(files + 1);
+    // The site's files, and the published manifest: its root and its files of entries.
+    expect(keys.filter((key) => !key.startsWith('data/.dataset-site/published/'))).toHaveLength(files + 1);
+    expect(keys).toContain('data/.dataset-site/published/0.json');
     expect(keys.every((key) => key.startsWith('data/'))).toBe(true);
   });
 });
