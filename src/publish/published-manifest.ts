@@ -3,7 +3,7 @@
  * prefix and, like `.dataset-site/` in the site, no site document: the published manifest
  * (what the last finished publish left in the bucket) and the journal (a publish under
  * way, or one that died). The published manifest's entries are kept in files of about
- * 512 (site/state-shards.ts) under `.dataset-site/published/`, so that a publish rewrites
+ * 256 (site/state-shards.ts) under `.dataset-site/published/`, so that a publish rewrites
  * only those of the files it changed, not a record as large as the site's file list.
  */
 import { createHash } from 'node:crypto';
@@ -15,14 +15,14 @@ import { UserError } from '../diagnostics.js';
 export const PUBLISHED_MANIFEST_PATH = '.dataset-site/published.json';
 const PUBLISHED_FOLDER = '.dataset-site/published';
 // Fewer, larger files than the build's own manifest: a publish reads every one of them from the bucket.
-const ENTRIES_A_FILE = 512;
+const ENTRIES_A_FILE = 256;
 /** Site path of the journal, written before a publish's first request and deleted after its last. */
 export const JOURNAL_PATH = '.dataset-site/publishing.json';
 
 const MANIFEST_FORMAT = 'dataset-site-published';
 const JOURNAL_FORMAT = 'dataset-site-publishing';
 const VERSION = 1;
-// 2: the entries in files of about 512 (version 1, one record of every entry, is still read).
+// 2: the entries in files of about 256 (version 1, one record of every entry, is still read).
 const MANIFEST_VERSION = 2;
 
 /** What a publish set out to do: kept until it finishes, so a publish after it knows what it may have left half done. */
