@@ -6,9 +6,8 @@
  * 256 (site/state-shards.ts) under `.dataset-site/published/`, so that a publish rewrites
  * only those of the files it changed, not a record as large as the site's file list.
  */
-import { createHash } from 'node:crypto';
 import type { Manifest } from '../site/manifest.js';
-import { isShardCount, parseShards, shardCount, shardFiles, type StateMap } from '../site/state-shards.js';
+import { isShardCount, parseShards, shardChanges, shardCount, type StateMap } from '../site/state-shards.js';
 import { UserError } from '../diagnostics.js';
 
 /** Site path of the published manifest's root: its format, version and number of files of entries (path → `[fingerprint, generatedAt]` of every object the last finished publish left). */
@@ -63,15 +62,9 @@ export async function readPublishedManifest(read: (key: string) => Promise<strin
  */
 export function publishedManifestRecords(files: Manifest, previous: PublishedManifest): { writes: Map<string, string>; removed: string[] } {
   const shards = shardCount(files.size, previous.shards, ENTRIES_A_FILE);
-  const entries = shardFiles(PUBLISHED_FOLDER, files as StateMap, shards);
-  const writes = new Map<string, string>();
-  const digest = createHash('sha1');
-  for (const [key, text] of entries) {
-    digest.update(text);
-    if (previous.texts.get(key) !== text) writes.set(key, text);
-  }
-  writes.set(PUBLISHED_MANIFEST_PATH, JSON.stringify({ format: MANIFEST_FORMAT, version: MANIFEST_VERSION, shards, sha1: digest.digest('hex') }));
-  return { writes, removed: [...previous.texts.keys()].filter((key) => !entries.has(key)) };
+  const { changed: writes, sha1, removed } = shardChanges(PUBLISHED_FOLDER, files as StateMap, shards, previous.texts);
+  writes.set(PUBLISHED_MANIFEST_PATH, JSON.stringify({ format: MANIFEST_FORMAT, version: MANIFEST_VERSION, shards, sha1 }));
+  return { writes, removed };
 }
 
 // The entries of a manifest of version 1: one object of every path.

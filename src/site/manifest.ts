@@ -9,10 +9,9 @@
  * rewrites only the files of the documents it changed) and the SHA-1 of all those files'
  * texts, so that its text changes with every build that changed the site, and only then.
  */
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isShardCount, readShards, shardCount, shardFiles, type StateMap } from './state-shards.js';
+import { isShardCount, readShards, shardChanges, shardCount, type StateMap } from './state-shards.js';
 
 /** Path of the manifest inside the site. */
 export const MANIFEST_PATH = '.dataset-site/manifest.json';
@@ -56,13 +55,8 @@ export async function readManifest(dir: string): Promise<ManifestFiles> {
  */
 export function manifestFiles(manifest: Manifest, previous?: ManifestFiles): { files: Map<string, string>; removed: string[] } {
   const shards = shardCount(manifest.size, previous?.shards);
-  const entries = shardFiles(MANIFEST_FOLDER, manifest as StateMap, shards);
-  const digest = createHash('sha1');
-  for (const text of entries.values()) digest.update(text);
-  const files = new Map([[MANIFEST_PATH, JSON.stringify({ version: MANIFEST_VERSION, shards, sha1: digest.digest('hex') })]]);
-  for (const [file, text] of entries) if (previous?.texts.get(file) !== text) files.set(file, text);
-  const removed = [...(previous?.texts.keys() ?? [])].filter((file) => !entries.has(file));
-  return { files, removed };
+  const { changed, sha1, removed } = shardChanges(MANIFEST_FOLDER, manifest as StateMap, shards, previous?.texts ?? new Map());
+  return { files: new Map([[MANIFEST_PATH, JSON.stringify({ version: MANIFEST_VERSION, shards, sha1 })], ...changed]), removed };
 }
 
 function parseRoot(text: string | undefined): { shards: number } | undefined {

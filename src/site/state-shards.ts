@@ -10,6 +10,7 @@
  * Each file is `{"entries":[key, value…, key, value…]}`, `width` values an entry, in the
  * order the map holds them (which the build's data alone decides): equal maps, equal files.
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -48,6 +49,22 @@ export function shardFiles(folder: string, map: StateMap, count: number): Map<st
   const shards: string[][] = Array.from({ length: count }, () => []);
   for (const [key, values] of map) shards[shardOf(key, count)]!.push(key, ...values);
   return new Map(shards.map((entries, shard) => [shardPath(folder, shard), JSON.stringify({ entries })]));
+}
+
+/**
+ * What a writer of `map` in `count` files under `folder` must do, given the texts of the
+ * files it read before (by path): the files whose text differs, the SHA-1 of every file's
+ * text in order (to stand for the whole map in a root), and the files read before no longer used.
+ */
+export function shardChanges(folder: string, map: StateMap, count: number, previous: ReadonlyMap<string, string>): { changed: Map<string, string>; sha1: string; removed: string[] } {
+  const files = shardFiles(folder, map, count);
+  const changed = new Map<string, string>();
+  const digest = createHash('sha1');
+  for (const [file, text] of files) {
+    digest.update(text);
+    if (previous.get(file) !== text) changed.set(file, text);
+  }
+  return { changed, sha1: digest.digest('hex'), removed: [...previous.keys()].filter((file) => !files.has(file)) };
 }
 
 /** What {@link readShards} read: the map, and each file's text by path (to tell which a build must write again). */
