@@ -7,9 +7,11 @@
  * that already holds the previous publish; then the same again with nothing changed.
  * Each step: wall and CPU time, peak memory; the job: peak disk (sampled from the file
  * system), objects and bytes published. Saves `bench/results/<date>-cycle[-tag].json`, keeping
- * the sets measured there before.
+ * the sets measured there before. With `--disk 14` the runner's folder is a file system of
+ * its own with 14 GB free, as a hosted runner has (root only): the job must fit it, and its
+ * peak disk is measured where nothing else writes.
  *
- *   npm run bench:cycle -- [--sets M,L] [--tag name]
+ *   npm run bench:cycle -- [--sets M,L] [--tag name] [--disk GB]
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
@@ -17,13 +19,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { S3_CREDENTIALS, startLocalS3 } from '../test/helpers/s3.js';
+import { freeBytes, runnerDisk, type RunnerDisk } from './runner-disk.js';
 import { ensureSources, oneRecordChanged, setDir, SETS, type BenchSet } from './sets.js';
 import { requireGnuTime, runTimed, type Timing } from './timed.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { sets: { type: 'string', default: 'M' }, tag: { type: 'string' } } });
+const { values } = parseArgs({ options: { sets: { type: 'string', default: 'M' }, tag: { type: 'string' }, disk: { type: 'string' } } });
 const sets = values.sets.split(',').map((name) => SETS.find((set) => set.name === name.trim().toUpperCase()) ?? usage(`unknown set ${name}`));
 requireGnuTime();
+const diskBytes = values.disk === undefined ? undefined : Number(values.disk) * 1e9;
+if (diskBytes !== undefined && !(diskBytes > 0)) usage(`--disk takes a size in GB, not ${values.disk}`);
 const BASE_URL = 'https://data.example.com';
 // What rebuild.yml keeps between runs, under dist/: the build's own files and the dumps the record cache reads.
 const STATE_PATHS = '.dataset-site api/public/dumps';
@@ -44,6 +49,8 @@ interface JobRun {
   wall: number;
   cpu: number;
   peakDiskBytes: number;
+  /** The free bytes of the runner's own file system (--disk), when it had one. */
+  diskFreeBytes?: number;
   stateArchiveBytes: number;
   published: { uploaded: number; deleted: number; megabytes: number };
   verified: string;
@@ -84,17 +91,21 @@ async function cycle(set: BenchSet): Promise<JobRun[]> {
 
     const runs: JobRun[] = [];
     for (const change of ['one record', 'none'] as const) {
-      const runner = path.join(work, 'runner');
+      const own: RunnerDisk | undefined = diskBytes === undefined ? undefined : runnerDisk(work, diskBytes);
+      const runner = own ? path.join(own.mount, 'work') : path.join(work, 'runner');
       rmSync(runner, { recursive: true, force: true });
       mkdirSync(runner);
       const repo = path.join(runner, 'repo');
-      const disk = sampleDisk();
+      const disk = sampleDisk(own?.mount ?? root);
       const steps: Step[] = [];
       let last: Timing | undefined;
       const step = async (name: string, command: string, args: string[], cwd = repo) => {
         spawnSync('sync');
         log(`[${set.name}] ${change === 'none' ? 'no change' : 'one change'}: ${name}…`);
-        last = await runTimed(command, args, undefined, { cwd, env });
+        last = await runTimed(command, args, undefined, { cwd, env }).catch((error: Error) => {
+          if (own && freeBytes(own.mount) < 64 * 2 ** 20) throw new Error(`[${set.name}] ${name} ran out of the runner's ${values.disk} GB disk\n${error.message}`);
+          throw error;
+        });
         log(`[${set.name}]   ${last.wall.toFixed(1)} s wall, ${last.cpu.toFixed(1)} s CPU, ${(last.peakRss / 2 ** 20).toFixed(0)} MiB`);
         steps.push({ step: name, wall: last.wall, cpu: last.cpu, peakRss: last.peakRss });
         return last;
@@ -102,6 +113,8 @@ async function cycle(set: BenchSet): Promise<JobRun[]> {
       await step('clone', 'git', ['clone', '--quiet', '--depth', '1', `file://${root}`, repo], runner);
       await step('npm ci (warm cache)', 'npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund']);
       await step('compile', 'npm', ['run', 'compile']);
+      // As rebuild.yml: the job runs only lib/, so the tools of development leave the disk to the site.
+      await step('prune dev dependencies', 'npm', ['prune', '--omit=dev', '--no-audit', '--no-fund']);
       await step('restore state', 'bash', ['-c', `mkdir -p dist && zstd -d -q < "${state}" | tar -xf - -C dist`]);
       await step('build', 'node', ['lib/cli.js', 'build', '--sources', changed, '--out', 'dist', '--base-url', BASE_URL]);
       const verified = (await step('verify --changed', 'node', ['lib/cli.js', 'verify', '--dir', 'dist', '--changed'])).stdout.trim();
@@ -116,11 +129,13 @@ async function cycle(set: BenchSet): Promise<JobRun[]> {
         wall: steps.reduce((sum, s) => sum + s.wall, 0),
         cpu: steps.reduce((sum, s) => sum + s.cpu, 0),
         peakDiskBytes,
+        diskFreeBytes: own?.freeBytes,
         stateArchiveBytes: statSync(state).size,
         published: { uploaded: Number(counts?.[1]), deleted: Number(counts?.[2]), megabytes: Number(counts?.[3]) },
         verified,
       });
       rmSync(runner, { recursive: true, force: true });
+      own?.close();
     }
     return runs;
   } finally {
@@ -129,10 +144,10 @@ async function cycle(set: BenchSet): Promise<JobRun[]> {
   }
 }
 
-// The file system's used bytes, sampled every 200 ms: the peak above where it stood at the start.
-function sampleDisk(): { stop: () => number } {
+// The used bytes of the file system holding `dir`, sampled every 200 ms: the peak above where it stood at the start.
+function sampleDisk(dir: string): { stop: () => number } {
   const used = () => {
-    const stats = statfsSync(root);
+    const stats = statfsSync(dir);
     return (stats.blocks - stats.bfree) * stats.bsize;
   };
   const start = used();
@@ -150,7 +165,7 @@ function table(all: Record<string, JobRun[]>): string {
   const lines: string[] = [];
   for (const [name, runs] of Object.entries(all)) {
     for (const job of runs) {
-      lines.push(`${name}, change: ${job.change}: ${job.wall.toFixed(1)} s wall, ${job.cpu.toFixed(1)} s CPU in all; peak disk ${(job.peakDiskBytes / 1e9).toFixed(2)} GB; state ${(job.stateArchiveBytes / 1e6).toFixed(1)} MB; published ${job.published.uploaded} objects, ${job.published.deleted} deleted, ${job.published.megabytes} MB`);
+      lines.push(`${name}, change: ${job.change}: ${job.wall.toFixed(1)} s wall, ${job.cpu.toFixed(1)} s CPU in all; peak disk ${(job.peakDiskBytes / 1e9).toFixed(2)} GB${job.diskFreeBytes ? ` of ${(job.diskFreeBytes / 1e9).toFixed(2)} GB free` : ''}; state ${(job.stateArchiveBytes / 1e6).toFixed(1)} MB; published ${job.published.uploaded} objects, ${job.published.deleted} deleted, ${job.published.megabytes} MB`);
       for (const step of job.steps) lines.push(`  ${step.step.padEnd(22)} ${step.wall.toFixed(1).padStart(7)} s wall ${step.cpu.toFixed(1).padStart(7)} s CPU ${(step.peakRss / 2 ** 20).toFixed(0).padStart(6)} MiB`);
     }
   }
@@ -158,6 +173,6 @@ function table(all: Record<string, JobRun[]>): string {
 }
 
 function usage(message: string): never {
-  console.error(`${message}\nusage: npm run bench:cycle -- [--sets M,L] [--tag name]`);
+  console.error(`${message}\nusage: npm run bench:cycle -- [--sets M,L] [--tag name] [--disk GB]`);
   process.exit(2);
 }
