@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { UserError } from './diagnostics.js';
 import { MAX_SOURCE_FILE_BYTES } from './pipeline/load.js';
+import { parseOrigin } from './pipeline/origin-guard.js';
 import { isRemote, redactUrl, type FetchPolicy } from './pipeline/remote-sources.js';
 import type { BuildProgress } from './pipeline/stage-clock.js';
 
@@ -9,7 +10,7 @@ import type { BuildProgress } from './pipeline/stage-clock.js';
 export interface BuildOptions {
   /** Folder of source records, read recursively, or one file; or the http(s) URL of one source document or of a manifest listing several. @default 'sources' */
   sources?: string;
-  /** How remote sources are fetched. @default 30 s timeout, 500 MiB, 3 retries from 1 s */
+  /** How remote sources are fetched; `allowOrigins` (`--allow-origin`) names the origins besides that of `sources` that redirects and manifest entries may lead to. @default 30 s timeout, 500 MiB, 3 retries from 1 s, no other origin */
   fetch?: Partial<FetchPolicy>;
   /** Folder of the built site; replaced as a whole. @default 'dist' */
   out?: string;
@@ -70,7 +71,7 @@ export function resolveConfig(options: BuildOptions = {}): ResolvedConfig {
     root,
     sourcesDir: path.resolve(root, options.sources ?? 'sources'),
     sourcesUrl: options.sources !== undefined && isRemote(options.sources) ? options.sources : undefined,
-    fetch: { timeoutMs: 30_000, maxBytes: MAX_SOURCE_FILE_BYTES, retries: 3, retryDelayMs: 1000, ...options.fetch },
+    fetch: { timeoutMs: 30_000, maxBytes: MAX_SOURCE_FILE_BYTES, retries: 3, retryDelayMs: 1000, ...options.fetch, allowOrigins: (options.fetch?.allowOrigins ?? []).map((origin) => parseOrigin(origin, '--allow-origin')) },
     outDir: path.resolve(root, options.out ?? 'dist'),
     baseUrl,
     skipInvalid: options.skipInvalid ?? false,

@@ -5,14 +5,14 @@
  * URL, and the previous site stays as it was.
  */
 import { createServer, type Server } from 'node:http';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.js';
 import type { BuildOptions } from '../src/config.js';
-import { formatDiagnostics, UserError } from '../src/diagnostics.js';
+import { failedBuild } from './helpers/failed-build.js';
 import { hashTree, TEST_NOW } from './helpers/site.js';
 
 const TINY = JSON.parse(await readFile('test/fixtures/tiny/sources/data.json', 'utf8')) as Record<string, Record<string, unknown>[]>;
@@ -59,14 +59,8 @@ async function buildFrom(sources: string, fetch: BuildOptions['fetch'] = FAST): 
   return out;
 }
 
-async function failure(sources: string, fetch: BuildOptions['fetch']): Promise<{ message: string; out: string }> {
-  const out = await mkdtemp(path.join(tmpdir(), 'ds-remote-previous-'));
-  await writeFile(path.join(out, 'previous.txt'), 'the previous site');
-  const error = await build({ sources, out, now: TEST_NOW, fetch }).catch((thrown: unknown) => thrown);
-  expect(error).toBeInstanceOf(UserError);
-  expect(await readFile(path.join(out, 'previous.txt'), 'utf8')).toBe('the previous site');
-  const { message, diagnostics } = error as UserError;
-  return { message: [message, formatDiagnostics(diagnostics)].join('\n'), out };
+function failure(sources: string, fetch: BuildOptions['fetch']): Promise<{ message: string; out: string }> {
+  return failedBuild({ sources, fetch });
 }
 
 describe('remote sources', () => {

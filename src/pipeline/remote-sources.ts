@@ -3,15 +3,24 @@
  * or TSV document, or a manifest listing several. Each is fetched into a scratch folder,
  * under the name its URL ends with, and read from there like local files, so validation
  * and messages are the same; the messages name the URL. Every fetch has a timeout and a
- * size limit and is retried with backoff on network errors, 429 and 5xx (not on what a
+ * size limit and is retried with backoff on network errors, 408, 429 and 5xx (not on what a
  * retry cannot mend); a fetch that still fails fails the build, before anything is
- * written. A URL's user name and password are never printed.
+ * written. Redirects and manifest entries lead only to origins the operator named
+ * (origin-guard.ts). A URL's user name and password are never printed.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fetch, type Response } from 'undici';
 import { readBoundedBody } from '../bounded-body.js';
 import { UserError } from '../diagnostics.js';
 import { COLLECTIONS, KINDS } from '../query/semantics/kinds.js';
+import { AddressRefused, createOriginGuard, type OriginGuard } from './origin-guard.js';
+import { redactUrl } from './redact-url.js';
+
+export { redactUrl };
+
+/** Redirects followed in one attempt before the fetch fails. */
+export const MAX_REDIRECTS = 10;
 
 /** How remote sources are fetched. */
 export interface FetchPolicy {
@@ -23,6 +32,8 @@ export interface FetchPolicy {
   retries: number;
   /** Wait before the first retry, doubled for each next one, in milliseconds. */
   retryDelayMs: number;
+  /** Origins (`https://host:port`, as `URL.origin` spells them) besides that of the sources URL that redirects and manifest entries may lead to. */
+  allowOrigins: readonly string[];
 }
 
 /** Whether `--sources` names a remote document. */
@@ -37,9 +48,15 @@ export function isRemote(sources: string): boolean {
  */
 export async function fetchSources(url: string, folder: string, policy: FetchPolicy): Promise<Map<string, string>> {
   refuseCredentials(url);
-  const first = await fetchDocument(url, policy);
-  const listed = manifestEntries(url, first);
-  const documents = listed === undefined ? [[url, first] as const] : await Promise.all(listed.map(async (entry) => [entry, await fetchDocument(entry, policy)] as const));
+  const guard = createOriginGuard([new URL(url).origin, ...policy.allowOrigins]);
+  let documents: (readonly [string, Uint8Array])[];
+  try {
+    const first = await fetchDocument(url, policy, guard);
+    const listed = manifestEntries(url, first, guard);
+    documents = listed === undefined ? [[url, first]] : await Promise.all(listed.map(async (entry) => [entry, await fetchDocument(entry, policy, guard)] as const));
+  } finally {
+    await guard.close();
+  }
   const files = new Map<string, string>();
   for (const [source, bytes] of documents) {
     const file = path.join(folder, String(files.size), localName(source));
@@ -51,7 +68,7 @@ export async function fetchSources(url: string, folder: string, policy: FetchPol
 }
 
 // A manifest is a JSON object whose `sources` is a list of URLs and which holds no records.
-function manifestEntries(url: string, bytes: Uint8Array): string[] | undefined {
+function manifestEntries(url: string, bytes: Uint8Array, guard: OriginGuard): string[] | undefined {
   if (!/\.json$/i.test(new URL(url).pathname)) return undefined;
   let document: unknown;
   try {
@@ -65,10 +82,10 @@ function manifestEntries(url: string, bytes: Uint8Array): string[] | undefined {
     throw new UserError(`${redactUrl(url)}: a sources manifest must be {"sources": ["https://…", …]}, a list of URLs, and hold no records`, 1);
   }
   return entries.map((entry: string) => {
-    const resolved = new URL(entry, url);
-    if (resolved.protocol !== 'https:' && resolved.protocol !== 'http:') throw new UserError(`${redactUrl(url)}: the manifest lists ${JSON.stringify(redactUrl(entry))}, not an http(s) URL`, 1);
-    refuseCredentials(resolved.href);
-    return resolved.href;
+    const resolved = URL.canParse(entry, url) ? new URL(entry, url) : undefined;
+    const refusal = resolved === undefined ? 'not a URL' : guard.refusal(resolved);
+    if (refusal !== undefined) throw new UserError(`cannot fetch the sources ${redactUrl(url)}: it lists ${redactUrl(resolved?.href ?? entry)}, ${refusal}; nothing was written`, 1);
+    return resolved!.href;
   });
 }
 
@@ -80,9 +97,9 @@ function localName(url: string): string {
   return folder !== undefined && KINDS.some((kind) => COLLECTIONS[kind] === folder) ? path.join(folder, name) : name;
 }
 
-async function fetchDocument(url: string, policy: FetchPolicy): Promise<Uint8Array> {
+async function fetchDocument(url: string, policy: FetchPolicy, guard: OriginGuard): Promise<Uint8Array> {
   for (let attempt = 0; ; attempt++) {
-    const outcome = await fetchOnce(url, policy);
+    const outcome = await fetchOnce(url, policy, guard);
     if (outcome.ok) return outcome.bytes;
     if (!outcome.retry || attempt >= policy.retries) {
       const attempts = attempt + 1;
@@ -94,18 +111,31 @@ async function fetchDocument(url: string, policy: FetchPolicy): Promise<Uint8Arr
 
 type Outcome = { ok: true; bytes: Uint8Array } | { ok: false; retry: boolean; reason: string };
 
-async function fetchOnce(url: string, policy: FetchPolicy): Promise<Outcome> {
+// One attempt: the document at `url`, following redirects that the guard allows, one by one.
+async function fetchOnce(url: string, policy: FetchPolicy, guard: OriginGuard): Promise<Outcome> {
   const signal = AbortSignal.timeout(policy.timeoutMs);
   const timedOut = `no complete answer within ${policy.timeoutMs / 1000} s`;
   let response: Response;
-  try {
-    response = await fetch(url, { signal, redirect: 'follow' });
-  } catch (error) {
-    return { ok: false, retry: signal.aborted || isNetworkError(error), reason: signal.aborted ? timedOut : causeOf(error) };
+  for (let at = url, redirects = 0; ; redirects++) {
+    try {
+      response = await fetch(at, { signal, redirect: 'manual', dispatcher: guard.dispatcher });
+    } catch (error) {
+      const refused = (error as { cause?: unknown }).cause instanceof AddressRefused;
+      return { ok: false, retry: !refused && (signal.aborted || isNetworkError(error)), reason: signal.aborted ? timedOut : causeOf(error) };
+    }
+    const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
+    if (location === null) break;
+    await response.body?.cancel().catch(() => {});
+    const next = URL.canParse(location, at) ? new URL(location, at) : undefined;
+    const refusal = next === undefined ? 'not a URL' : guard.refusal(next);
+    if (refusal !== undefined) return { ok: false, retry: false, reason: `it redirects to ${redactUrl(next?.href ?? location)}, ${refusal}` };
+    if (redirects === MAX_REDIRECTS) return { ok: false, retry: false, reason: `more than ${MAX_REDIRECTS} redirects` };
+    at = next!.href;
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => {});
-    return { ok: false, retry: response.status === 429 || response.status >= 500, reason: `the server answered ${response.status} ${response.statusText}`.trim() };
+    const { status } = response;
+    return { ok: false, retry: status === 408 || status === 429 || status >= 500, reason: `the server answered ${status} ${response.statusText}`.trim() };
   }
   let bytes: Uint8Array | undefined;
   try {
@@ -117,6 +147,8 @@ async function fetchOnce(url: string, policy: FetchPolicy): Promise<Outcome> {
   return { ok: true, bytes };
 }
 
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
 // fetch's TypeError says only "fetch failed"; the reason is its cause (ECONNREFUSED, ENOTFOUND…).
 function causeOf(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
@@ -127,11 +159,6 @@ function causeOf(error: unknown): string {
 // retry; a request fetch refuses to make (a redirect to file:, a bad URL) never will.
 function isNetworkError(error: unknown): boolean {
   return typeof (error as { cause?: { code?: unknown } }).cause?.code === 'string';
-}
-
-/** A URL as it may be printed: a user name or password in it replaced by `***`, as in any text holding such a URL. */
-export function redactUrl(text: string): string {
-  return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/gi, '$1***@');
 }
 
 // fetch refuses a URL holding credentials (and would print them); say so at once, without them.
