@@ -8,7 +8,7 @@
  */
 import { UserError } from '../diagnostics.js';
 import { BROWSE_PAGE_PATH, BROWSE_PAGE_POLICY, DUMP_CONTENT_TYPES, ROOT_FILES } from '../query/formats/root-files.js';
-import { SCHEMA_PATH } from '../query/formats/paths.js';
+import { DUMPS_FOLDER, SCHEMA_PATH } from '../query/formats/paths.js';
 import { API_ROOT, DATASET_ROUTE, SCHEMA_ROUTE } from '../query/formats/urls.js';
 import { errorBody } from '../query/responses/error-response.js';
 import { ALLOWED_METHODS, API_HEADERS } from '../query/router/http.js';
@@ -55,7 +55,7 @@ location ^~ /${API_ROOT}/ {
   try_files $uri =404;
 }
 # The parts of the bulk dumps: NDJSON, and its gzip copy; their indexes are JSON (the default type).
-location ^~ /${API_ROOT}/dumps/ {
+location ^~ /${DUMPS_FOLDER}/ {
   types { ${quote(DUMP_CONTENT_TYPES.ndjson)} ndjson; ${DUMP_CONTENT_TYPES.gzip} gz; }
   try_files $uri =404;
 }

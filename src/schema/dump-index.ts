@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { DUMP_INDEX_VERSION, type DumpPartEntry } from '../query/formats/dump-index.js';
-import { dumpPartPath } from '../query/formats/paths.js';
+import { DUMPS_FOLDER, parseDumpPartPath } from '../query/formats/paths.js';
 import { COLLECTIONS, type Kind } from '../query/semantics/kinds.js';
 
 /** The index document of a kind's dump. */
@@ -28,8 +28,6 @@ export const DUMP_INDEX_SCHEMA = z.object({
   _meta: z.object({ type: z.literal('dump_index'), format_version: z.literal(DUMP_INDEX_VERSION) }),
 });
 
-const KEY = /^[0-9a-f]{16}$/;
-
 /**
  * The parts a kind's index lists, or why it cannot be read: not JSON, not of this shape
  * and version, another collection, a part whose URLs do not name a part of this kind, or
@@ -51,9 +49,10 @@ export function parseDumpIndex(kind: Kind, text: string): { parts: DumpPartEntry
   if (index.collection !== COLLECTIONS[kind]) return { error: `indexes ${JSON.stringify(index.collection)}, not ${COLLECTIONS[kind]}` };
   const parts: DumpPartEntry[] = [];
   for (const [i, part] of index.parts.entries()) {
-    const key = /\/([^/]*)\.ndjson$/.exec(part.url)?.[1] ?? '';
-    if (!KEY.test(key) || !part.url.endsWith(`/${dumpPartPath(kind, key)}`) || part.gzip_url !== `${part.url}.gz`) return { error: `parts.${i}: ${JSON.stringify(part.url)} is not a part of this dump` };
-    parts.push({ key, count: part.count, bytes: part.bytes, sha256: part.sha256 });
+    // The URL is the site's base URL and the part's path (paths.ts): its path from the dumps' folder on.
+    const named = parseDumpPartPath(part.url.slice(part.url.lastIndexOf(`/${DUMPS_FOLDER}/`) + 1));
+    if (named?.kind !== kind || named.gzip || part.gzip_url !== `${part.url}.gz`) return { error: `parts.${i}: ${JSON.stringify(part.url)} is not a part of this dump` };
+    parts.push({ key: named.key, count: part.count, bytes: part.bytes, sha256: part.sha256 });
   }
   if (parts.reduce((sum, part) => sum + part.count, 0) !== index.count || parts.reduce((sum, part) => sum + part.bytes, 0) !== index.bytes) {
     return { error: 'count and bytes are not the sums of the parts' };

@@ -11,6 +11,7 @@ import { LLMS_TXT_PATH } from '../query/formats/llms-txt.js';
 import type { DataExamples } from '../query/formats/parameter-examples.js';
 import {
   dumpIndexPath,
+  DUMP_PART_KEY,
   dumpPartPath,
   entityPath,
   filterShardPath,
@@ -77,7 +78,7 @@ const PARAMETER_SCHEMAS: Record<string, { description: string; schema: JsonSchem
   kind: { description: 'The kind of entity.', schema: { type: 'string', enum: KINDS } },
   filter: { description: 'The filter.', schema: { type: 'string', enum: FILTERS } },
   build: { description: 'The id of a build: its UTC time to the millisecond, digits only. The feed\'s index lists them.', schema: { type: 'string', pattern: '^\\d{8}T\\d{9}Z$' } },
-  key: { description: 'The key of a part, as the dump\'s index lists it.', schema: { type: 'string', pattern: '^[0-9a-f]{16}$' } },
+  key: { description: 'The key of a part, as the dump\'s index lists it.', schema: { type: 'string', pattern: `^${DUMP_PART_KEY}$` } },
   start: { description: 'The first term (or value) of the shard, escaped as a path segment; the index entry lists them.', schema: { type: 'string', minLength: 1 } },
   id: {
     description:

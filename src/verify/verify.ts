@@ -12,7 +12,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { HOST_FILES } from '../hosts/host-files.js';
 import { LLMS_TXT_PATH, llmsTxt } from '../query/formats/llms-txt.js';
 import { parameterExamples } from '../query/formats/parameter-examples.js';
-import { OPENAPI_PATH, SCHEMA_PATH, parseListingPath } from '../query/formats/paths.js';
+import { DUMPS_FOLDER, OPENAPI_PATH, SCHEMA_PATH, parseListingPath } from '../query/formats/paths.js';
 import { API_ROOT } from '../query/formats/urls.js';
 import type { ResponseContext } from '../query/responses/dataset-response.js';
 import { KINDS } from '../query/semantics/kinds.js';
@@ -60,7 +60,6 @@ export interface VerifyResult {
 
 // Folders whose documents are checked by their own checks, not as pages or entities.
 const CHECKED_APART = ['search', 'changes', 'facets', 'schemas', 'dumps'].map((folder) => `${API_ROOT}/${folder}/`);
-const DUMPS_FOLDER = `${API_ROOT}/dumps/`;
 
 /** Checks the site in `dir`; an empty `problems` list means it keeps the contract. */
 export async function verifySite(options: VerifyOptions = {}): Promise<VerifyResult> {
@@ -92,7 +91,7 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   expected.add(SCHEMA_PATH);
 
   for (const file of files) {
-    if (file.startsWith(DUMPS_FOLDER) && !reference.files.has(file)) problem({ file, message: 'unexpected file: no dump index lists it' });
+    if (file.startsWith(`${DUMPS_FOLDER}/`) && !reference.files.has(file)) problem({ file, message: 'unexpected file: no dump index lists it' });
     if (!file.endsWith('.json') || expected.has(file) || CHECKED_APART.some((folder) => file.startsWith(folder)) || file === OPENAPI_PATH || (HOST_FILES as readonly string[]).includes(file)) continue;
     problem({ file, message: parseListingPath(file) ? 'a listing page the reference does not have (no entity matches it)' : 'unexpected file' });
   }

@@ -76,17 +76,25 @@ function placeSegment(value: unknown): string {
   return encodeSegment(typeof value === 'string' ? normalize(value) : '');
 }
 
+/** The folder of the bulk dumps: each kind's index, and a folder of its parts. */
+export const DUMPS_FOLDER = `${API_ROOT}/dumps`;
+
 /** Static path of the index of a kind's bulk dump: the document listing its parts (dump-index.ts). */
 export function dumpIndexPath(kind: Kind): string {
-  return `${API_ROOT}/dumps/${COLLECTIONS[kind]}.json`;
+  return `${DUMPS_FOLDER}/${COLLECTIONS[kind]}.json`;
 }
 
 /** Static path of one part of a kind's bulk dump (one entity a line), named by its key, or of its gzip copy. */
 export function dumpPartPath(kind: Kind, key: string, gzip = false): string {
-  return `${API_ROOT}/dumps/${COLLECTIONS[kind]}/${key}.ndjson${gzip ? '.gz' : ''}`;
+  return `${DUMPS_FOLDER}/${COLLECTIONS[kind]}/${key}.ndjson${gzip ? '.gz' : ''}`;
 }
 
-const DUMP_PART = new RegExp(`^${API_ROOT}/dumps/(${Object.values(COLLECTIONS).join('|')})/([0-9a-f]{16})\\.ndjson(\\.gz)?$`);
+/** Characters of a dump part's key: hex digits of a hash of its entities' digests (pipeline/dump-parts.ts). */
+export const DUMP_PART_KEY_LENGTH = 16;
+/** A dump part's key, as the source of a regular expression (for a path and for OpenAPI's pattern). */
+export const DUMP_PART_KEY = `[0-9a-f]{${DUMP_PART_KEY_LENGTH}}`;
+
+const DUMP_PART = new RegExp(`^${DUMPS_FOLDER}/(${Object.values(COLLECTIONS).join('|')})/(${DUMP_PART_KEY})\\.ndjson(\\.gz)?$`);
 
 /** The kind, key and form of a dump part's path ({@link dumpPartPath}); `undefined` for any other path. */
 export function parseDumpPartPath(path: string): { kind: Kind; key: string; gzip: boolean } | undefined {
