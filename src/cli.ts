@@ -19,7 +19,8 @@ program
   .description('build the site from the source records (the previous site stays untouched on failure)')
   .option('--sources <dir|url>', 'folder or file of source records (*.json, *.ndjson, *.csv, *.tsv), or the https:// URL of one, or of a manifest {"sources": [urls]}', 'sources')
   .option('--fetch-timeout <seconds>', 'for remote sources: seconds one attempt may take', '30')
-  .option('--fetch-retries <n>', 'for remote sources: attempts after the first, with backoff, on network errors, 429 and 5xx', '3')
+  .option('--fetch-retries <n>', 'for remote sources: attempts after the first, with backoff, on network errors, 408, 429 and 5xx', '3')
+  .option('--allow-origin <origin>', 'for remote sources: an origin (https://host:port) besides that of --sources that redirects and manifest entries may lead to; repeat for more. A loopback, private or link-local address is read only when named itself', (origin: string, origins: string[]) => [...origins, origin], [] as string[])
   .option('--out <dir>', 'folder of the built site, replaced as a whole', 'dist')
   .option('--base-url <url>', 'absolute URL the site is served under', 'http://localhost:8080')
   .option('--skip-invalid', 'build without invalid records (each is still reported)', false)
@@ -28,8 +29,8 @@ program
   .option('--changes-window <days>', 'days the changes feed (api/public/changes/) keeps what each build changed', '7')
   .action(async (options: BuildFlags) => {
     const started = Date.now();
-    const { maxShrink, changesWindow, fetchTimeout, fetchRetries, ...rest } = options;
-    const fetch = { timeoutMs: parseNumber(fetchTimeout) * 1000, retries: parseNumber(fetchRetries) };
+    const { maxShrink, changesWindow, fetchTimeout, fetchRetries, allowOrigin, ...rest } = options;
+    const fetch = { timeoutMs: parseNumber(fetchTimeout) * 1000, retries: parseNumber(fetchRetries), allowOrigins: allowOrigin };
     const progress = progressLine(process.stderr);
     const result = await build({ ...rest, maxShrink: parseShare(maxShrink), changesWindowDays: parseNumber(changesWindow), fetch, onProgress: progress.onProgress }).finally(progress.end);
     printDiagnostics(result.diagnostics);
@@ -174,6 +175,7 @@ interface BuildFlags {
   changesWindow: string;
   fetchTimeout: string;
   fetchRetries: string;
+  allowOrigin: string[];
 }
 
 // A plain decimal number; anything else becomes NaN, which resolveConfig refuses as bad usage.

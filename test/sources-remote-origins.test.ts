@@ -7,10 +7,13 @@
  * operator names (the source server itself, a mirror given with --allow-origin) is read.
  */
 import { createServer, type Server } from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildOptions } from '../src/config.js';
+import { runCli } from './helpers/cli.js';
 import { failedBuild } from './helpers/failed-build.js';
 import { buildTempSite, hashTree } from './helpers/site.js';
 
@@ -72,17 +75,17 @@ afterAll(async () => {
 
 describe('remote sources', () => {
   it.each([
-    ['127.0.0.1', 'loopback'],
-    ['[::1]', 'loopback'],
-    ['localhost', 'loopback'],
-    ['0.0.0.0', 'unspecified'],
-    ['169.254.169.254', 'link-local'],
-    ['decimal 2130706433', 'loopback'],
-    ['hex 0x7f.1', 'loopback'],
-    ['::ffff:127.0.0.1', 'loopback'],
-  ])('refuse a redirect and a manifest entry to %s, a %s address nobody named', async (name, kind) => {
+    ['127.0.0.1', 'a loopback'],
+    ['[::1]', 'a loopback'],
+    ['localhost', 'a loopback'],
+    ['0.0.0.0', 'an unspecified'],
+    ['169.254.169.254', 'a link-local'],
+    ['decimal 2130706433', 'a loopback'],
+    ['hex 0x7f.1', 'a loopback'],
+    ['::ffff:127.0.0.1', 'a loopback'],
+  ])('refuse a redirect and a manifest entry to %s, %s address nobody named', async (name, kind) => {
     const target = new URL(targets.get(name)!);
-    const refusal = `on ${target.origin}, a ${kind} address you did not name in --sources or --allow-origin; nothing was written`;
+    const refusal = `on ${target.origin}, ${kind} address you did not name in --sources or --allow-origin; nothing was written`;
     const started = performance.now();
     const redirect = await failedBuild({ sources: `${base}/redirect.json?to=${encodeURIComponent(name)}`, fetch: PATIENT });
     expect(redirect.message).toBe(`cannot fetch the sources ${base}/redirect.json?to=${encodeURIComponent(name)}: it redirects to ${target.href}, ${refusal}\n`);
@@ -134,5 +137,22 @@ describe('remote sources', () => {
       expect(error).toMatchObject({ exitCode: 2, message: expect.stringMatching(/^--allow-origin ".*" is not an origin: give the scheme, host and port only, such as https:\/\/data\.example\.com or http:\/\/127\.0\.0\.1:8080$/) });
       expect((error as Error).message).not.toContain('pa55word');
     }
+  });
+
+  it('through the CLI: exit 1 with one line at once, and --allow-origin, repeatable, reads a mirror', async () => {
+    const out = path.join(await mkdtemp(path.join(tmpdir(), 'ds-origins-')), 'site');
+    const started = performance.now();
+    const refused = await runCli(['build', '--sources', `${base}/redirect.json?to=169.254.169.254`, '--out', out, '--fetch-retries', '3']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim().split('\n').at(-1)).toBe(
+      `error: cannot fetch the sources ${base}/redirect.json?to=169.254.169.254: it redirects to http://169.254.169.254/latest/meta-data/secret.json, on http://169.254.169.254, a link-local address you did not name in --sources or --allow-origin; nothing was written`,
+    );
+    expect(performance.now() - started).toBeLessThan(3000); // a node start and the refusal; four attempts would take 7 s more
+    const mirrored = encodeURIComponent(`http://127.0.0.1:${port.mirror}/data.json`);
+    const allowed = await runCli(['build', '--sources', `${base}/redirect.json?to=${mirrored}`, '--out', out, '--allow-origin', 'https://data.example.com', '--allow-origin', `http://127.0.0.1:${port.mirror}`]);
+    expect(allowed.stdout).toMatch(/^built .*: 3 exhibitions/);
+    expect(allowed.code).toBe(0);
+    const help = await runCli(['build', '--help']);
+    expect(help.stdout).toContain('--allow-origin <origin>');
   });
 });

@@ -37,3 +37,8 @@ export function internalKind(host: string): InternalKind | undefined {
   if (family === 0) return /(^|\.)localhost\.?$/i.test(bare) ? 'loopback' : undefined;
   return LISTS.find(([, list]) => list.check(bare, family === 4 ? 'ipv4' : 'ipv6'))?.[0];
 }
+
+/** `kind` as a message says it: `a loopback address`, `an unspecified address`. */
+export function describeKind(kind: InternalKind): string {
+  return `${kind === 'unspecified' ? 'an' : 'a'} ${kind} address`;
+}

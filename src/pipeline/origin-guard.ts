@@ -9,7 +9,7 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'nod
 import { isIP, type LookupFunction } from 'node:net';
 import { Agent, type Dispatcher } from 'undici';
 import { UserError } from '../diagnostics.js';
-import { internalKind } from './address-kind.js';
+import { describeKind, internalKind } from './address-kind.js';
 import { redactUrl } from './redact-url.js';
 
 /** Where remote sources may be read from, and the HTTP dispatcher that connects only there. */
@@ -49,7 +49,7 @@ export function createOriginGuard(named: Iterable<string>): OriginGuard {
       const kind = internalKind(url.hostname);
       return kind === undefined
         ? `on ${url.origin}, an origin you did not name in --sources or --allow-origin (add --allow-origin ${url.origin} if it is meant)`
-        : `on ${url.origin}, a ${kind} address you did not name in --sources or --allow-origin`;
+        : `on ${url.origin}, ${describeKind(kind)} you did not name in --sources or --allow-origin`;
     },
     dispatcher: agent,
     close: () => agent.destroy(),
@@ -64,7 +64,7 @@ const publicLookup: LookupFunction = (hostname, options, callback) => {
     const inside = isIP(hostname) === 0 ? addresses.find(({ address }) => internalKind(address) !== undefined) : undefined;
     if (inside !== undefined) {
       const refused = new AddressRefused(
-        `${hostname} resolves to ${inside.address}, a ${internalKind(inside.address)} address; a source is read from such an address only when --sources or --allow-origin names the address itself`,
+        `${hostname} resolves to ${inside.address}, ${describeKind(internalKind(inside.address)!)}; a source is read from such an address only when --sources or --allow-origin names the address itself`,
       );
       return callback(refused, '', 0);
     }
