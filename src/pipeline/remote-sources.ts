@@ -28,7 +28,7 @@ export interface FetchPolicy {
   timeoutMs: number;
   /** Largest document fetched, in bytes. */
   maxBytes: number;
-  /** Attempts after the first, on a network error, a 429 or a 5xx. */
+  /** Attempts after the first, on a network error, a 408, a 429 or a 5xx. */
   retries: number;
   /** Wait before the first retry, doubled for each next one, in milliseconds. */
   retryDelayMs: number;
