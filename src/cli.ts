@@ -122,31 +122,75 @@ program
   .option('--region <region>', 'region of the bucket (default: $AWS_REGION, else auto)')
   .option('--force-path-style', 'address the bucket in the URL path (MinIO and local test servers need it)', false)
   .option('--concurrency <n>', 'requests under way at once', '16')
-  .option('--timeout <seconds>', 'seconds a request may go without a byte moving before it is tried again (3 attempts), then the publish fails', '30')
+  .option('--timeout <seconds>', 'seconds a request may wait for the first byte of its answer, or go without a byte moving, before it is cut and tried again', '30')
+  .option('--request-deadline <seconds>', 'seconds one attempt of a request may take in all', '120')
+  .option('--budget <seconds>', 'seconds a publish keeps retrying (timeouts, resets, 500, 503, SlowDown) while the store answers nothing right; then it fails with exit 74', '240')
+  .option('--no-lease', 'publish without the bucket\'s lease (.dataset-site/lease.json), for a store that ignores conditional writes; nothing then keeps two publishes apart')
+  .option('--lease-ttl <seconds>', 'seconds the lease lasts unless renewed: how long a killed publish blocks the next one', '120')
+  .option('--check', 'compare the bucket with the site and change nothing; exit 1 naming the first differences', false)
   .option('--dry-run', 'print what would be uploaded and deleted, in order, and change nothing', false)
-  .addHelpText('after', '\nCredentials come from the environment only: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN).')
-  .action(async (options: { dir: string; bucket?: string; endpoint?: string; prefix: string; region?: string; forcePathStyle: boolean; concurrency: string; timeout: string; dryRun: boolean }) => {
+  .addHelpText(
+    'after',
+    '\nCredentials come from the environment only: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN).' +
+      '\nExit status: 0 published (or, with --check, the bucket equals the site); 1 the site has problems, or --check found differences; 2 bad usage;' +
+      '\n74 the store refused a request, or failed past --budget; 75 another publish holds the lease (the message names it and when it expires).',
+  )
+  .action(async (options: PublishFlags) => {
     const started = Date.now();
     // The S3 client loads only for this command; its notice that SDK releases after January
     // 2027 need Node 22 is for whoever upgrades the SDK (package-lock.json pins one for Node 20).
     process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-    const { publishSite } = await import('./publish/publish.js');
-    const result = await publishSite({
-      ...options,
+    const { check, timeout, requestDeadline, budget, leaseTtl, ...rest } = options;
+    const publishOptions = {
+      ...rest,
       bucket: options.bucket ?? '',
       concurrency: /^\d+$/.test(options.concurrency) ? Number(options.concurrency) : NaN,
-      timeout: /^\d+(\.\d+)?$/.test(options.timeout) ? Number(options.timeout) : NaN,
-      onProgress: (done, total) => process.stderr.write(`  published ${done}/${total} objects…\n`),
-    });
+      timeout: parseNumber(timeout),
+      requestDeadline: parseNumber(requestDeadline),
+      budget: parseNumber(budget),
+      leaseTtl: parseNumber(leaseTtl),
+    };
+    if (check) {
+      const { checkPublished } = await import('./publish/check.js');
+      const drift = await checkPublished(publishOptions);
+      if (drift.differences.length === 0) console.log(`${drift.where} holds the site in ${options.dir}: ${drift.checked} objects checked, no difference`);
+      else {
+        for (const difference of drift.differences.slice(0, 10)) console.error(`  ${difference.path}: ${difference.problem}`);
+        console.error(`error: ${drift.where} differs from the site in ${options.dir}: ${drift.differences.length} object(s) (the first ${Math.min(10, drift.differences.length)} above); run publish to repair them`);
+        process.exitCode = 1;
+      }
+      return;
+    }
+    const { publishSite } = await import('./publish/publish.js');
+    const result = await publishSite({ ...publishOptions, onProgress: (done, total) => process.stderr.write(`  published ${done}/${total} objects…\n`) });
     if (options.dryRun) printPlan(result);
     else {
       const resumed = result.resumed ? `, ${result.alreadyUploaded} already uploaded by an interrupted publish` : '';
+      const repaired = result.repaired > 0 ? `, ${result.repaired} repaired (changed in the bucket since the last publish)` : '';
       console.log(
-        `published ${result.where}: ${result.uploaded} uploaded, ${result.deleted} deleted, ${result.unchanged} unchanged${resumed}; ` +
+        `published ${result.where}: ${result.uploaded} uploaded, ${result.deleted} deleted, ${result.unchanged} unchanged${resumed}${repaired}; ` +
           `${(result.bytes / 1e6).toFixed(1)} MB, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );
     }
   });
+
+/** The flags of `publish`, as commander gives them. */
+interface PublishFlags {
+  dir: string;
+  bucket?: string;
+  endpoint?: string;
+  prefix: string;
+  region?: string;
+  forcePathStyle: boolean;
+  concurrency: string;
+  timeout: string;
+  requestDeadline: string;
+  budget: string;
+  lease: boolean;
+  leaseTtl: string;
+  check: boolean;
+  dryRun: boolean;
+}
 
 function printPlan(result: PublishResult): void {
   let uploads = 0;

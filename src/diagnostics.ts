@@ -67,7 +67,7 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
 export class UserError extends Error {
   constructor(
     message: string,
-    readonly exitCode: 1 | 2 | 74 = 1,
+    readonly exitCode: 1 | 2 | 74 | 75 = 1,
     readonly diagnostics: readonly Diagnostic[] = [],
   ) {
     super(message);

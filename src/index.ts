@@ -14,6 +14,7 @@ export { build, type BuildResult } from './build.js';
 export { resolveConfig, type BuildOptions, type ResolvedConfig } from './config.js';
 export { UserError, formatDiagnostic, formatDiagnostics, type Diagnostic } from './diagnostics.js';
 export { publishSite, type PublishResult } from './publish/publish.js';
+export { checkPublished, type Difference, type PublishedCheck } from './publish/check.js';
 export type { PublishCredentials, PublishOptions } from './publish/options.js';
 export { queryDataset, type QueryResult, type QueryOptions } from './site/query-dataset.js';
 export { serve, type PreviewServer, type ServeOptions } from './serve/serve.js';

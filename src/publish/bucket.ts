@@ -3,12 +3,33 @@
  * the key prefix. Any S3-compatible store answers them (S3, R2, GCS's interoperability
  * API, MinIO): path-style addressing on request, one DeleteObject per key (GCS has no
  * multi-object delete), and Content-MD5 instead of the newer checksum headers, which
- * not every such store accepts.
+ * not every such store accepts. Every request has deadlines that end it (connect, first
+ * byte, no byte moving, the whole request) and is retried within the publish's budget (retry.ts).
  */
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, paginateListObjectsV2 } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { UserError } from '../diagnostics.js';
+import { isNoSuchKey, isPreconditionFailed, requestFailure } from './failures.js';
 import type { ObjectHeaders } from './object-headers.js';
 import type { ResolvedPublishOptions } from './options.js';
+import { createRetrier } from './retry.js';
+
+/** An object as the bucket's listing tells it: its ETag (without quotes) and size in bytes. */
+export interface ListedObject {
+  etag: string;
+  size: number;
+}
+
+/** A text object and its ETag (without quotes). */
+export interface ReadObject {
+  text: string;
+  etag: string;
+}
+
+/** What a write may require of the object it replaces: none there (`ifNoneMatch: '*'`), or the one of this ETag. */
+export interface WriteCondition {
+  ifNoneMatch?: '*';
+  ifMatch?: string;
+}
 
 /** A bucket (and key prefix) a site is published to. */
 export interface Bucket {
@@ -16,12 +37,18 @@ export interface Bucket {
   readonly where: string;
   /** The text of the object at a site path, or `undefined` when there is none. */
   read(path: string): Promise<string | undefined>;
-  /** Writes the object at a site path; `md5` is the base64 MD5 of `body`, which the store checks. */
-  write(path: string, body: Uint8Array | string, headers: ObjectHeaders, md5?: string): Promise<void>;
+  /** The text and ETag of the object at a site path, or `undefined` when there is none. */
+  readObject(path: string): Promise<ReadObject | undefined>;
+  /**
+   * Writes the object at a site path and returns its ETag (without quotes); `md5` is the
+   * base64 MD5 of `body`, which the store checks. With a `condition`, `undefined` when the
+   * store refused the write because the condition did not hold (412, or 409 for a race).
+   */
+  write(path: string, body: Uint8Array | string, headers: ObjectHeaders, md5?: string, condition?: WriteCondition): Promise<string | undefined>;
   /** Deletes the object at a site path (none there is no error). */
   delete(path: string): Promise<void>;
-  /** Site path → ETag (without quotes) of every object under the prefix. */
-  list(): Promise<Map<string, string>>;
+  /** Site path → ETag and size of every object under the prefix: one request per 1,000 objects. */
+  list(): Promise<Map<string, ListedObject>>;
   /** Closes the connections. */
   close(): void;
 }
@@ -36,56 +63,66 @@ export function openBucket(options: ResolvedPublishOptions): Bucket {
     credentials: options.credentials,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    // An endpoint that stops answering fails the publish rather than hanging it: a request
-    // idle past the timeout is cut (the SDK's requestTimeout only warns) and tried again,
-    // 3 attempts with backoff and jitter, so a dead store ends a publish in about 3 timeouts.
-    // An upload that keeps moving is never cut, however large. One socket per request under
-    // way, so none waits for another.
-    maxAttempts: 3,
+    // Retries are retry.ts's, under one budget for the publish, not the SDK's per request.
+    maxAttempts: 1,
     requestHandler: {
+      // Connect; the first byte of the answer (the SDK only warns past it unless told to throw);
+      // then no byte moving. retry.ts ends the whole request at its deadline.
       connectionTimeout: Math.min(10_000, options.timeoutMs),
+      requestTimeout: options.timeoutMs,
+      throwOnRequestTimeout: true,
       socketTimeout: options.timeoutMs,
+      // One socket per request under way, so none waits for another.
       httpAgent: { keepAlive: true, maxSockets: options.concurrency },
       httpsAgent: { keepAlive: true, maxSockets: options.concurrency },
     },
   });
   const where = `s3://${Bucket}/${prefix} at ${endpoint ?? `AWS S3 (${region})`}`;
-  const failed = (action: string, path: string) => (error: unknown) => Promise.reject(requestFailure(error, `${action} ${prefix}${path} in ${where}`));
+  const retrier = createRetrier({ budgetMs: options.budgetMs, requestDeadlineMs: options.requestDeadlineMs });
+  // Runs a request with retries; a failure a retry cannot mend becomes one line naming it.
+  const send = <T>(what: string, attempt: (signal: AbortSignal) => Promise<T>) =>
+    retrier.run(`${what} in ${where}`, attempt).catch((error: unknown) => Promise.reject(error instanceof UserError ? error : Object.assign(requestFailure(error, `${what} in ${where}`), { cause: error })));
+  const causeOf = (error: unknown) => (error instanceof UserError && error.cause !== undefined ? error.cause : error);
+  const readObject = (path: string) =>
+    send(`cannot read ${prefix}${path}`, async (abortSignal) => {
+      const answer = await client.send(new GetObjectCommand({ Bucket, Key: prefix + path }), { abortSignal });
+      return { text: await answer.Body!.transformToString(), etag: unquote(answer.ETag) };
+    }).catch((error: unknown) => (isNoSuchKey(causeOf(error)) ? undefined : Promise.reject(error)));
   return {
     where,
-    read: (path) =>
-      client.send(new GetObjectCommand({ Bucket, Key: prefix + path })).then(
-        (answer) => answer.Body!.transformToString(),
-        (error: { name?: string; $metadata?: { httpStatusCode?: number } }) =>
-          error.name === 'NoSuchKey' || (error.$metadata?.httpStatusCode === 404 && error.name !== 'NoSuchBucket') ? undefined : failed('cannot read', path)(error),
-      ),
-    write: async (path, body, headers, md5) => {
-      const command = new PutObjectCommand({ Bucket, Key: prefix + path, Body: body, ContentType: headers.contentType, CacheControl: headers.cacheControl, ContentMD5: md5 });
-      await client.send(command).catch(failed('cannot upload', path));
+    read: async (path) => (await readObject(path))?.text,
+    readObject,
+    write: (path, body, headers, md5, condition) => {
+      const input = { Bucket, Key: prefix + path, Body: body, ContentType: headers.contentType, CacheControl: headers.cacheControl, ContentMD5: md5, IfNoneMatch: condition?.ifNoneMatch, IfMatch: quote(condition?.ifMatch) };
+      return send(`cannot upload ${prefix}${path}`, async (abortSignal) => unquote((await client.send(new PutObjectCommand(input), { abortSignal })).ETag)).catch((error: unknown) => {
+        const cause = causeOf(error);
+        const refused = isPreconditionFailed(cause) || (cause as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 409;
+        return condition !== undefined && refused ? undefined : Promise.reject(error);
+      });
     },
     delete: async (path) => {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: prefix + path })).catch(failed('cannot delete', path));
+      await send(`cannot delete ${prefix}${path}`, (abortSignal) => client.send(new DeleteObjectCommand({ Bucket, Key: prefix + path }), { abortSignal }));
     },
     list: async () => {
-      const etags = new Map<string, string>();
-      try {
-        for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix: prefix })) {
-          for (const { Key, ETag } of page.Contents ?? []) if (Key !== undefined && ETag !== undefined) etags.set(Key.slice(prefix.length), ETag.replace(/"/g, ''));
-        }
-      } catch (error) {
-        throw requestFailure(error, `cannot list the objects of ${where}`);
-      }
-      return etags;
+      const objects = new Map<string, ListedObject>();
+      let token: string | undefined;
+      do {
+        const page = await send('cannot list the objects', (abortSignal) =>
+          client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }), { abortSignal }),
+        );
+        for (const { Key, ETag, Size } of page.Contents ?? []) if (Key !== undefined && ETag !== undefined) objects.set(Key.slice(prefix.length), { etag: unquote(ETag), size: Size ?? 0 });
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token !== undefined);
+      return objects;
     },
     close: () => client.destroy(),
   };
 }
 
-// One line: what was asked, and the store's error code (or the network's) with its message.
-function requestFailure(error: unknown, what: string): UserError {
-  const { name, code, message, $metadata } = error as { name?: string; code?: string; message?: string; $metadata?: { httpStatusCode?: number } };
-  const label = code ?? name ?? 'Error';
-  const status = $metadata?.httpStatusCode === undefined ? '' : ` (HTTP ${$metadata.httpStatusCode})`;
-  const text = message && message !== label ? `: ${message.split('\n')[0]}` : '';
-  return new UserError(`${what}: ${label}${status}${text}`, 74);
+function unquote(etag: string | undefined): string {
+  return (etag ?? '').replace(/"/g, '');
+}
+
+function quote(etag: string | undefined): string | undefined {
+  return etag === undefined ? undefined : `"${etag}"`;
 }

@@ -31,11 +31,25 @@ export interface PublishOptions {
   /** Requests under way at once. @default 16 */
   concurrency?: number;
   /**
-   * Seconds a request may go without a byte moving before it is cut and tried again (3
-   * attempts in all, with backoff): a store that stops answering fails the publish (exit
-   * 74) in about three times this, not never. @default 30
+   * Seconds a request may wait for the first byte of its answer, or go without a byte
+   * moving, before it is cut and tried again. @default 30
    */
   timeout?: number;
+  /** Seconds one attempt of a request may take in all, however its bytes move. @default 120 */
+  requestDeadline?: number;
+  /**
+   * Seconds a publish keeps retrying while the store answers nothing right (timeouts, resets,
+   * 500, 503, `SlowDown`); then it fails with exit 74, naming the key and the last failure.
+   * A store that stops answering ends a publish within this (and so within 5 minutes by default). @default 240
+   */
+  budget?: number;
+  /**
+   * Take the bucket's lease (`.dataset-site/lease.json`, a conditional PUT) so that one
+   * publish runs at a time; without it, nothing keeps two publishes apart. @default true
+   */
+  lease?: boolean;
+  /** Seconds a lease lasts unless renewed: how long a killed publish blocks the next one. @default 120 */
+  leaseTtl?: number;
   /** Read both sides and plan, but upload and delete nothing. @default false */
   dryRun?: boolean;
   /** Called with the objects published so far and in all, about once a second and at the end. @default none */
@@ -53,8 +67,14 @@ export interface ResolvedPublishOptions {
   forcePathStyle: boolean;
   credentials: PublishCredentials;
   concurrency: number;
-  /** Milliseconds a request may stay idle. */
+  /** Milliseconds a request may wait for its first byte or stay idle. */
   timeoutMs: number;
+  /** Milliseconds one attempt may take in all. */
+  requestDeadlineMs: number;
+  /** Milliseconds of failing requests a publish retries. */
+  budgetMs: number;
+  lease: boolean;
+  leaseTtlMs: number;
   dryRun: boolean;
   onProgress: (done: number, total: number) => void;
 }
@@ -70,6 +90,14 @@ export function resolvePublishOptions(options: PublishOptions, env: NodeJS.Proce
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) throw new UserError(`--concurrency must be a whole number from 1 to 256; got ${options.concurrency}`, 2);
   const timeout = options.timeout ?? 30;
   if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 600) throw new UserError(`--timeout must be a number of seconds above 0, at most 600; got ${options.timeout}`, 2);
+  const seconds = (value: number | undefined, fallback: number, flag: string, max: number) => {
+    const given = value ?? fallback;
+    if (!Number.isFinite(given) || given <= 0 || given > max) throw new UserError(`${flag} must be a number of seconds above 0, at most ${max}; got ${value}`, 2);
+    return Math.round(given * 1000);
+  };
+  const requestDeadlineMs = seconds(options.requestDeadline, 120, '--request-deadline', 3600);
+  const budgetMs = seconds(options.budget, 240, '--budget', 86_400);
+  const leaseTtlMs = seconds(options.leaseTtl, 120, '--lease-ttl', 3600);
   const credentials = options.credentials ?? credentialsOf(env);
   return {
     dir: path.resolve(options.dir ?? 'dist'),
@@ -81,6 +109,10 @@ export function resolvePublishOptions(options: PublishOptions, env: NodeJS.Proce
     credentials,
     concurrency,
     timeoutMs: Math.round(timeout * 1000),
+    requestDeadlineMs,
+    budgetMs,
+    lease: options.lease ?? true,
+    leaseTtlMs,
     dryRun: options.dryRun ?? false,
     onProgress: options.onProgress ?? (() => {}),
   };

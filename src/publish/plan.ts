@@ -1,15 +1,21 @@
 /**
- * What a publish has to do: the local site's files against what the bucket holds, by
- * fingerprint, so only new and changed files are uploaded and only files gone from the
- * site are deleted.
+ * What a publish has to do: the local site's files against what the bucket holds, so only
+ * new and changed files are uploaded and only files gone from the site are deleted. What
+ * the bucket holds is checked, not assumed: the published manifest says which file each
+ * object was and the ETag and size the bucket gave it, and the bucket's listing says
+ * whether the object is still that one; any other object is a candidate, uploaded unless
+ * its ETag is already the MD5 of the file.
  */
 import type { Manifest } from '../site/manifest.js';
-import type { PublishJournal } from './published-manifest.js';
+import type { ListedObject } from './bucket.js';
+import type { PublishJournal, PublishedFiles } from './published-manifest.js';
 
-/** A file to upload; `isNew` when the bucket cannot already hold an object at its key. */
+/** A file to upload; `isNew` when the bucket holds no object at its key. */
 export interface PlannedUpload {
   path: string;
   isNew: boolean;
+  /** The published manifest says the bucket holds this file, but the object there is not the one publish left: changed or deleted behind its back. */
+  drifted: boolean;
 }
 
 /** The uploads and deletions that make the bucket hold the local site. */
@@ -23,21 +29,26 @@ export interface PublishPlan {
 
 /**
  * Plans a publish of `local` over a bucket whose last publish wrote `published` (empty
- * when none did). A `journal` left by a publish that did not finish makes every file it
- * meant to upload a candidate again (it may hold either version now; the caller skips those
- * it finds already uploaded), and every file it uploaded or meant to delete that the site
- * no longer has a deletion. Paths are sorted, so equal inputs give equal plans.
+ * when none did) and whose listing is `listed`. A file is unchanged only when the
+ * manifest lists it with the same fingerprint and the listing shows the very object
+ * publish left (same ETag and size). A `journal` left by a publish that did not finish
+ * makes every file it meant to upload a candidate again, and every file it uploaded or
+ * meant to delete that the site no longer has a deletion. Paths are sorted, so equal
+ * inputs give equal plans.
  */
-export function planPublish(local: Manifest, published: Manifest, journal?: PublishJournal): PublishPlan {
+export function planPublish(local: Manifest, published: PublishedFiles, listed: ReadonlyMap<string, ListedObject>, journal?: PublishJournal): PublishPlan {
   const interrupted = new Set(journal?.uploads);
   const uploads: PlannedUpload[] = [];
   let unchanged = 0;
   for (const [path, entry] of local) {
     const before = published.get(path);
-    if (before !== undefined && before[0] === entry[0] && before[1] === entry[1] && !interrupted.has(path)) unchanged++;
-    else uploads.push({ path, isNew: before === undefined && !interrupted.has(path) });
+    const object = listed.get(path);
+    const same = before !== undefined && before[0] === entry[0] && before[1] === entry[1] && !interrupted.has(path);
+    const asLeft = before !== undefined && before[2] !== '' && object !== undefined && object.etag === before[2] && String(object.size) === before[3];
+    if (same && asLeft) unchanged++;
+    else uploads.push({ path, isNew: object === undefined, drifted: same && before[2] !== '' && !asLeft });
   }
-  const gone = new Set([...published.keys(), ...interrupted, ...(journal?.deletions ?? [])].filter((path) => !local.has(path)));
+  const gone = new Set([...published.keys(), ...interrupted, ...(journal?.deletions ?? [])].filter((path) => !local.has(path) && listed.has(path)));
   return { uploads: uploads.sort((a, b) => compare(a.path, b.path)), deletions: [...gone].sort(compare), unchanged };
 }
 

@@ -1,21 +1,23 @@
 /**
- * publishSite(): uploads a built site to an S3-compatible bucket, only what changed since
- * the last publish, in an order that never lets a reader reach a missing object, and
- * resumable after a failure.
+ * publishSite(): uploads a built site to an S3-compatible bucket, only what differs from
+ * what the bucket holds, in an order that never lets a reader reach a missing object,
+ * one publish at a time, and resumable after a failure.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UserError } from '../diagnostics.js';
 import { MANIFEST_PATH } from '../site/manifest.js';
-import { openBucket, type Bucket } from './bucket.js';
+import { openBucket, type Bucket, type ListedObject } from './bucket.js';
+import { readBucketState } from './bucket-state.js';
+import { takeLease, type Lease } from './lease.js';
 import { objectHeaders } from './object-headers.js';
 import { readLocalSite, type LocalSite } from './local-site.js';
 import { resolvePublishOptions, type PublishOptions, type ResolvedPublishOptions } from './options.js';
 import { publishPhases, type PublishPhase } from './order.js';
 import { planPublish } from './plan.js';
-import { forEachLimit, limitConcurrency } from './pool.js';
-import { JOURNAL_PATH, PUBLISHED_MANIFEST_PATH, parseJournal, publishedManifestRecords, readPublishedManifest, serializeJournal, type PublishedManifest } from './published-manifest.js';
+import { forEachLimit } from './pool.js';
+import { JOURNAL_PATH, PUBLISHED_MANIFEST_PATH, publishedManifestRecords, serializeJournal, type PublishedFiles, type PublishedManifest } from './published-manifest.js';
 
 /** What a publish did (or, with `dryRun`, would do). */
 export interface PublishResult {
@@ -27,10 +29,12 @@ export interface PublishResult {
   uploaded: number;
   /** Objects deleted. */
   deleted: number;
-  /** Files the bucket already held as they are, by the published manifest. */
+  /** Files the bucket already held as the last publish left them (the listing shows the ETag and size it recorded). */
   unchanged: number;
-  /** Files an interrupted publish had already uploaded, found in the bucket and not uploaded again. */
+  /** Files found in the bucket with their bytes (ETag = MD5) though the manifest did not say so (an interrupted publish uploaded them), not uploaded again. */
   alreadyUploaded: number;
+  /** Uploads of objects the last publish had left right, changed or deleted in the bucket since (by hand, or by another publish). */
+  repaired: number;
   /** Bytes uploaded: the site's objects and the published manifest's records. */
   bytes: number;
   /** Whether an interrupted publish was found and finished. */
@@ -42,12 +46,15 @@ const RECORD_HEADERS = { contentType: 'application/json; charset=utf-8', cacheCo
 const PROGRESS_MS = 1000;
 
 /**
- * Publishes the built site in `dir` to a bucket. The bucket keeps the manifest of the last
- * publish (`.dataset-site/published.json` under the prefix): files whose fingerprint it
- * already lists are not uploaded, objects it lists that the site no longer has are deleted.
- * A journal written first and deleted last marks a publish under way; the next publish
- * after one that died lists the bucket and skips objects whose ETag is already the MD5 of
- * the local file.
+ * Publishes the built site in `dir` to a bucket. It takes the bucket's lease first
+ * (lease.ts), so a second publish at the same time is refused. The bucket keeps the
+ * manifest of the last publish (`.dataset-site/published.json` under the prefix) with the
+ * ETag and size it gave each object; a file is not uploaded when the manifest lists its
+ * fingerprint and the bucket's listing still shows that object, and objects the manifest
+ * lists that the site no longer has are deleted. Any other object is checked by its bytes:
+ * uploaded unless its ETag is the MD5 of the local file, so objects changed behind
+ * publish's back are repaired. A journal written first and deleted last marks a publish
+ * under way.
  *
  * ### Usage:
  * ```ts
@@ -57,31 +64,36 @@ const PROGRESS_MS = 1000;
  * ```
  *
  * Missing options or credentials throw a {@link UserError} with exit code 2; a request the
- * store refuses or a store that cannot be reached, one with exit code 74 naming the key.
+ * store refuses, or failures past the retry budget, one with exit code 74 naming the key;
+ * a lease held by another publish, one with exit code 75 naming its holder.
  */
 export async function publishSite(options: PublishOptions): Promise<PublishResult> {
   const config = resolvePublishOptions(options);
   const site = await readLocalSite(config.dir);
   const bucket = openBucket(config);
+  let lease: Lease | undefined;
+  let failed = true;
   try {
-    // Both at once; when both fail, the manifest's failure is the one told, whichever came first.
-    const reads = await Promise.allSettled([readPublishedManifest(limitConcurrency((key: string) => bucket.read(key), config.concurrency), config.prefix), bucket.read(JOURNAL_PATH)]);
-    const failed = reads.find((read) => read.status === 'rejected');
-    if (failed) throw failed.reason;
-    const published = (reads[0] as PromiseFulfilledResult<PublishedManifest>).value;
-    const journalText = (reads[1] as PromiseFulfilledResult<string | undefined>).value;
-    const journal = journalText === undefined ? undefined : parseJournal(journalText, config.prefix + JOURNAL_PATH);
-    const plan = planPublish(site.files, published.files, journal);
-    const result: PublishResult = { where: bucket.where, phases: publishPhases(plan), uploaded: 0, deleted: 0, unchanged: plan.unchanged, alreadyUploaded: 0, bytes: 0, resumed: journal !== undefined };
+    if (config.lease && !config.dryRun) lease = await takeLease(bucket, config.leaseTtlMs);
+    const { listed, published, journal } = await readBucketState(bucket, config.prefix, config.concurrency);
+    const plan = planPublish(site.files, published.files, listed, journal);
+    const result: PublishResult = { where: bucket.where, phases: publishPhases(plan), uploaded: 0, deleted: 0, unchanged: plan.unchanged, alreadyUploaded: 0, repaired: 0, bytes: 0, resumed: journal !== undefined };
     const idle = plan.uploads.length === 0 && plan.deletions.length === 0 && journal === undefined;
-    if (config.dryRun || idle) return result;
-    // Only after a failure: a listing costs one request per 1,000 objects, too many for every publish.
-    const etags = journal === undefined ? undefined : await bucket.list();
+    if (config.dryRun || idle) {
+      failed = false;
+      return result;
+    }
     await bucket.write(JOURNAL_PATH, serializeJournal({ uploads: plan.uploads.map((upload) => upload.path), deletions: plan.deletions }), RECORD_HEADERS);
-    await runPhases(result, { config, site, bucket, etags, published, total: plan.uploads.length + plan.deletions.length });
+    const drifted = new Set(plan.uploads.filter((upload) => upload.drifted).map((upload) => upload.path));
+    await runPhases(result, { config, site, bucket, listed, drifted, published, lease, total: plan.uploads.length + plan.deletions.length });
     await bucket.delete(JOURNAL_PATH);
+    failed = false;
     return result;
   } finally {
+    // After a failure the lease is let go as far as the store answers; it expires anyway.
+    await lease?.release().catch((error: unknown) => {
+      if (!failed) throw error;
+    });
     bucket.close();
   }
 }
@@ -90,12 +102,14 @@ interface PublishRun {
   config: ResolvedPublishOptions;
   site: LocalSite;
   bucket: Bucket;
-  etags: Map<string, string> | undefined;
+  listed: Map<string, ListedObject>;
+  drifted: Set<string>;
   published: PublishedManifest;
+  lease: Lease | undefined;
   total: number;
 }
 
-async function runPhases(result: PublishResult, { config, site, bucket, etags, published, total }: PublishRun): Promise<void> {
+async function runPhases(result: PublishResult, { config, site, bucket, listed, drifted, published, lease, total }: PublishRun): Promise<void> {
   let done = 0;
   let reported = Date.now();
   const step = () => {
@@ -105,16 +119,24 @@ async function runPhases(result: PublishResult, { config, site, bucket, etags, p
       config.onProgress(done, total);
     }
   };
+  // The ETag and size the bucket holds for each file uploaded or found there, for the manifest.
+  const stored = new Map<string, [string, string]>();
   for (const phase of result.phases) {
+    lease?.assertHeld();
     if (phase.action === 'upload') {
       await forEachLimit(phase.paths, config.concurrency, async (file) => {
         const body = await readFile(path.join(config.dir, file));
         const md5 = createHash('md5').update(body);
+        const object = listed.get(file);
         // An ETag is the MD5 of the bytes for a single-part upload; any other ETag just means uploading again.
-        if (etags !== undefined && etags.get(file) === md5.copy().digest('hex')) result.alreadyUploaded++;
-        else {
-          await bucket.write(file, body, objectHeaders(file), md5.digest('base64'));
+        if (object !== undefined && object.size === body.length && object.etag === md5.copy().digest('hex')) {
+          result.alreadyUploaded++;
+          stored.set(file, [object.etag, String(object.size)]);
+        } else {
+          const etag = await bucket.write(file, body, objectHeaders(file), md5.digest('base64'));
+          stored.set(file, [etag ?? '', String(body.length)]);
           result.uploaded++;
+          if (drifted.has(file)) result.repaired++;
           result.bytes += body.length;
         }
         step();
@@ -122,10 +144,10 @@ async function runPhases(result: PublishResult, { config, site, bucket, etags, p
     } else if (phase.action === 'write-manifest') {
       await assertSiteUnchanged(config.dir, site.manifestText);
       // The files of entries first, the root last: until it is written, the journal stands for the publish.
-      const { writes, removed } = publishedManifestRecords(site.files, published);
+      const { writes, removed } = publishedManifestRecords(publishedFiles(site, published.files, stored), published);
       const root = writes.get(PUBLISHED_MANIFEST_PATH)!;
       writes.delete(PUBLISHED_MANIFEST_PATH);
-      await forEachLimit([...writes], config.concurrency, ([key, text]) => bucket.write(key, text, RECORD_HEADERS));
+      await forEachLimit([...writes], config.concurrency, async ([key, text]) => void (await bucket.write(key, text, RECORD_HEADERS)));
       await bucket.write(PUBLISHED_MANIFEST_PATH, root, RECORD_HEADERS);
       for (const text of [...writes.values(), root]) result.bytes += Buffer.byteLength(text);
       await forEachLimit(removed, config.concurrency, (key) => bucket.delete(key));
@@ -137,6 +159,17 @@ async function runPhases(result: PublishResult, { config, site, bucket, etags, p
       });
     }
   }
+  lease?.assertHeld();
+}
+
+// The manifest's new entries: each file's fingerprint with what the bucket holds for it now.
+function publishedFiles(site: LocalSite, previous: PublishedFiles, stored: Map<string, [string, string]>): PublishedFiles {
+  const files: PublishedFiles = new Map();
+  for (const [file, [fingerprint, generatedAt]] of site.files) {
+    const [etag, size] = stored.get(file) ?? previous.get(file)!.slice(2);
+    files.set(file, [fingerprint, generatedAt, etag!, size!]);
+  }
+  return files;
 }
 
 // A build that swapped in a new site meanwhile may have given some uploads the new bytes:

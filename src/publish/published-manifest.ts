@@ -10,7 +10,7 @@ import type { Manifest } from '../site/manifest.js';
 import { isShardCount, parseShards, shardChanges, shardCount, type StateMap } from '../site/state-shards.js';
 import { UserError } from '../diagnostics.js';
 
-/** Site path of the published manifest's root: its format, version and number of files of entries (path → `[fingerprint, generatedAt]` of every object the last finished publish left). */
+/** Site path of the published manifest's root: its format, version and number of files of entries (path → `[fingerprint, generatedAt, etag, size]` of every object the last finished publish left). */
 export const PUBLISHED_MANIFEST_PATH = '.dataset-site/published.json';
 const PUBLISHED_FOLDER = '.dataset-site/published';
 // Fewer, larger files than the build's own manifest: a publish reads every one of them from the bucket.
@@ -22,7 +22,15 @@ const MANIFEST_FORMAT = 'dataset-site-published';
 const JOURNAL_FORMAT = 'dataset-site-publishing';
 const VERSION = 1;
 // 2: the entries in files of about 256 (version 1, one record of every entry, is still read).
-const MANIFEST_VERSION = 2;
+// 3: each entry also holds the ETag and size the bucket gave the object, to find objects changed behind publish's back.
+const MANIFEST_VERSION = 3;
+const SHARDED_VERSION = 2;
+
+/** An object the last publish left: the file's fingerprint and `generated_at`, and the ETag (without quotes) and size in bytes the bucket gave it (`''` when a manifest before version 3 did not keep them). */
+export type PublishedEntry = readonly [fingerprint: string, generatedAt: string, etag: string, size: string];
+
+/** Site path → what the last publish left there. */
+export type PublishedFiles = Map<string, PublishedEntry>;
 
 /** What a publish set out to do: kept until it finishes, so a publish after it knows what it may have left half done. */
 export interface PublishJournal {
@@ -32,7 +40,7 @@ export interface PublishJournal {
 
 /** The published manifest as read from the bucket: its entries, and how they were kept (to tell which files a publish must write again). */
 export interface PublishedManifest {
-  files: Manifest;
+  files: PublishedFiles;
   /** Files of entries, and each one's text by key; `undefined` for none, or a manifest of version 1. */
   shards: number | undefined;
   texts: Map<string, string>;
@@ -48,19 +56,27 @@ export async function readPublishedManifest(read: (key: string) => Promise<strin
   const empty: PublishedManifest = { files: new Map(), shards: undefined, texts: new Map() };
   if (rootText === undefined) return empty;
   const key = prefix + PUBLISHED_MANIFEST_PATH;
-  const root = parseRecord(rootText, key, MANIFEST_FORMAT, [VERSION, MANIFEST_VERSION]) as { version: number; files?: unknown; shards?: unknown };
-  if (root.version === VERSION) return { ...empty, files: parseFiles(root.files, key) };
+  const root = parseRecord(rootText, key, MANIFEST_FORMAT, [VERSION, SHARDED_VERSION, MANIFEST_VERSION]) as { version: number; files?: unknown; shards?: unknown };
+  if (root.version === VERSION) return { ...empty, files: withoutStored(parseFiles(root.files, key)) };
   if (!isShardCount(root.shards)) throw notARecord(key, MANIFEST_FORMAT, MANIFEST_VERSION);
-  const shards = await parseShards(PUBLISHED_FOLDER, root.shards, 2, read);
+  const width = root.version === SHARDED_VERSION ? 2 : 4;
+  const shards = await parseShards(PUBLISHED_FOLDER, root.shards, width, read);
   if (shards === undefined) throw new UserError(`the bucket's ${key} lists files of entries under ${prefix}${PUBLISHED_FOLDER}/ that are missing or damaged; delete ${key} to publish the whole site anew`, 1);
-  return { files: shards.map as Manifest, shards: root.shards, texts: shards.texts };
+  const files = width === 2 ? withoutStored(shards.map as Manifest) : (shards.map as PublishedFiles);
+  // Texts of another width would never equal the new ones: all are written again.
+  return { files, shards: root.shards, texts: width === 2 ? new Map() : shards.texts };
+}
+
+// Entries of a manifest that kept no ETags: every object is checked against the bucket by its bytes.
+function withoutStored(files: Manifest): PublishedFiles {
+  return new Map([...files].map(([path, [fingerprint, generatedAt]]) => [path, [fingerprint, generatedAt, '', '']]));
 }
 
 /**
  * The records to write for the manifest of `files`, by key, the root last: the files of
  * entries whose text differs from `previous`'s, and `removed`, those of `previous` no longer used.
  */
-export function publishedManifestRecords(files: Manifest, previous: PublishedManifest): { writes: Map<string, string>; removed: string[] } {
+export function publishedManifestRecords(files: PublishedFiles, previous: PublishedManifest): { writes: Map<string, string>; removed: string[] } {
   const shards = shardCount(files.size, previous.shards, ENTRIES_A_FILE);
   const { changed: writes, sha1, removed } = shardChanges(PUBLISHED_FOLDER, files as StateMap, shards, previous.texts);
   writes.set(PUBLISHED_MANIFEST_PATH, JSON.stringify({ format: MANIFEST_FORMAT, version: MANIFEST_VERSION, shards, sha1 }));

@@ -2,6 +2,16 @@
  * A real S3-compatible server for tests: s3rver in a process of its own on 127.0.0.1,
  * behind a small proxy that logs every write in the order s3rver finished it and can cut
  * connections, to make a publish fail midway. Nothing leaves the machine.
+ *
+ * s3rver 3.7 ignores `If-None-Match` and `If-Match` on PUT (it overwrites; checked, and so
+ * do @20minutes/s3rver 5.0, fauxqs 2.4 and amplify-storage-simulator 1.11, the S3 servers
+ * npm has; Debian's radosgw needs a Ceph cluster). So by default the s3rver process gets a
+ * small layer of S3's documented semantics for them, in front of its router and over its
+ * own store (`CONDITIONAL_WRITES` below): `If-None-Match: *` on an existing key and
+ * `If-Match` on another ETag are 412 `PreconditionFailed`, `If-Match` on no key 404
+ * `NoSuchKey`, and conditional writes of one key run one at a time. That layer is ours, not
+ * S3's: tests with it show publish's use of the conditions, not that a store honours them;
+ * `conditionalWrites: false` leaves s3rver as it is, to show publish refusing such a store.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -44,10 +54,16 @@ export interface LocalS3 {
   close(): Promise<void>;
 }
 
+/** Options of {@link startLocalS3}. */
+export interface LocalS3Options {
+  /** Give s3rver S3's semantics of `If-None-Match` and `If-Match` on PUT (see above). @default true */
+  conditionalWrites?: boolean;
+}
+
 /** Starts s3rver and its proxy on free ports of 127.0.0.1. */
-export async function startLocalS3(): Promise<LocalS3> {
+export async function startLocalS3({ conditionalWrites = true }: LocalS3Options = {}): Promise<LocalS3> {
   const directory = await mkdtemp(path.join(tmpdir(), 'ds-s3-'));
-  const { server, port: s3Port } = await runS3rver(directory);
+  const { server, port: s3Port } = await runS3rver(directory, conditionalWrites);
   const direct = new S3Client({ endpoint: `http://127.0.0.1:${s3Port}`, region: 'auto', forcePathStyle: true, credentials: S3_CREDENTIALS });
   const writes: LoggedWrite[] = [];
   let putsLeft: number | undefined;
@@ -111,17 +127,55 @@ function loggedWrite(method: string, url: string): LoggedWrite | undefined {
   return { method, bucket: match[1]!, key: decodeURIComponent(match[2]!) };
 }
 
+// S3's conditional PUT, over s3rver's store, as a Koa middleware run before its router (source text for S3RVER_MAIN).
+const CONDITIONAL_WRITES = `(store) => {
+  const queues = new Map();
+  const fail = (ctx, status, code, message) => {
+    ctx.req.resume();
+    ctx.status = status;
+    ctx.type = 'application/xml';
+    ctx.body = '<?xml version="1.0" encoding="UTF-8"?><Error><Code>' + code + '</Code><Message>' + message + '</Message></Error>';
+  };
+  return async (ctx, next) => {
+    const ifNoneMatch = ctx.get('if-none-match');
+    const ifMatch = ctx.get('if-match');
+    const match = /^\\/([^/]+)\\/(.+)$/.exec(ctx.path);
+    if (ctx.method !== 'PUT' || (!ifNoneMatch && !ifMatch) || match === null) return next();
+    const [, bucket, key] = match;
+    const id = bucket + '/' + decodeURIComponent(key);
+    const before = queues.get(id) ?? Promise.resolve();
+    let done;
+    const mine = before.then(() => new Promise((resolve) => (done = resolve)));
+    queues.set(id, mine);
+    await before;
+    try {
+      const metadata = await store.getMetadata(bucket, decodeURIComponent(key)).catch((error) => (error.code === 'ENOENT' ? undefined : Promise.reject(error)));
+      if (ifNoneMatch === '*' && metadata !== undefined) return fail(ctx, 412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
+      if (ifMatch && metadata === undefined) return fail(ctx, 404, 'NoSuchKey', 'The specified key does not exist.');
+      if (ifMatch && ifMatch !== metadata.etag) return fail(ctx, 412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
+      await next();
+    } finally {
+      done();
+      if (queues.get(id) === mine) queues.delete(id);
+    }
+  };
+}`;
+
 // s3rver 3.7 signs its continuation tokens with DES, which OpenSSL 3 has only in its legacy
 // provider: without it, a listing longer than one page (1,000 keys) is an InternalError.
 const S3RVER_MAIN = `
 import S3rver from 's3rver';
 const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: process.env.S3RVER_DIRECTORY });
+if (process.env.S3RVER_CONDITIONAL === '1') {
+  const conditionalWrites = (${CONDITIONAL_WRITES})(server.store);
+  server.middleware.splice(server.middleware.length - 1, 0, conditionalWrites);
+}
 console.log((await server.run()).port);
 `;
 
-async function runS3rver(directory: string): Promise<{ server: ChildProcess; port: number }> {
+async function runS3rver(directory: string, conditionalWrites: boolean): Promise<{ server: ChildProcess; port: number }> {
   const server = spawn(process.execPath, ['--openssl-legacy-provider', '--input-type=module', '-e', S3RVER_MAIN], {
-    env: { ...process.env, S3RVER_DIRECTORY: directory },
+    env: { ...process.env, S3RVER_DIRECTORY: directory, S3RVER_CONDITIONAL: conditionalWrites ? '1' : '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const [line] = (await Promise.race([once(server.stdout!, 'data'), once(server, 'exit').then(() => Promise.reject(new Error('s3rver did not start')))])) as [Buffer];

@@ -5,15 +5,15 @@ import { publishPhases } from '../../src/publish/order.js';
 describe('publishPhases', () => {
   it('puts new objects before changed ones, entities before what links to them, the indexes and then the entry and root files last, then the manifest, then deletions', () => {
     const uploads = [
-      { path: '_headers', isNew: false },
-      { path: 'api/public/schema.json', isNew: false },
-      { path: 'api/public/dataset/all/1.json', isNew: false },
-      { path: 'api/public/dataset/all/5.json', isNew: true },
-      { path: 'api/public/exhibitions/E9.json', isNew: true },
-      { path: 'api/public/exhibitions/E9/exhibitors/1.json', isNew: true },
-      { path: 'api/public/exhibitors/X1.json', isNew: false },
-      { path: 'api/public/regions/~/köln/providers/1.json', isNew: false },
-      { path: 'api/public/search/exhibition.json', isNew: false },
+      { path: '_headers', isNew: false, drifted: false },
+      { path: 'api/public/schema.json', isNew: false, drifted: false },
+      { path: 'api/public/dataset/all/1.json', isNew: false, drifted: false },
+      { path: 'api/public/dataset/all/5.json', isNew: true, drifted: false },
+      { path: 'api/public/exhibitions/E9.json', isNew: true, drifted: false },
+      { path: 'api/public/exhibitions/E9/exhibitors/1.json', isNew: true, drifted: false },
+      { path: 'api/public/exhibitors/X1.json', isNew: false, drifted: false },
+      { path: 'api/public/regions/~/köln/providers/1.json', isNew: false, drifted: false },
+      { path: 'api/public/search/exhibition.json', isNew: false, drifted: false },
     ];
     expect(publishPhases({ uploads, deletions: ['api/public/exhibitors/X2.json'], unchanged: 10 })).toEqual([
       { action: 'upload', name: 'new entities', paths: ['api/public/exhibitions/E9.json'] },
@@ -29,7 +29,7 @@ describe('publishPhases', () => {
   });
 
   it('keeps a new entry document last among the uploads (a first publish)', () => {
-    const phases = publishPhases({ uploads: [{ path: 'api/public/schema.json', isNew: true }, { path: 'api/public/exhibitors/X1.json', isNew: true }], deletions: [], unchanged: 0 });
+    const phases = publishPhases({ uploads: [{ path: 'api/public/schema.json', isNew: true, drifted: false }, { path: 'api/public/exhibitors/X1.json', isNew: true, drifted: false }], deletions: [], unchanged: 0 });
     expect(phases.map((phase) => phase.name)).toEqual(['new entities', 'the schema', 'published manifest']);
   });
 

@@ -1,14 +1,20 @@
-/** What a publish has to do, from the local site, the published manifest and a journal left by a failed publish. */
+/** What a publish has to do, from the local site, the published manifest, the bucket's listing and a journal left by a failed publish. */
 import { describe, expect, it } from 'vitest';
+import type { ListedObject } from '../../src/publish/bucket.js';
+import type { PublishedFiles } from '../../src/publish/published-manifest.js';
 import type { Manifest } from '../../src/site/manifest.js';
 import { planPublish } from '../../src/publish/plan.js';
 
 const manifest = (entries: Record<string, [string, string]>): Manifest => new Map(Object.entries(entries));
+// Published as the bucket holds it: ETag `e<fingerprint>`, 10 bytes.
+const published = (entries: Record<string, [string, string]>): PublishedFiles => new Map(Object.entries(entries).map(([path, [fp, at]]) => [path, [fp, at, `e${fp}`, '10']]));
+const listing = (entries: Record<string, [string, string]>, changed: Record<string, ListedObject> = {}): Map<string, ListedObject> =>
+  new Map([...Object.entries(entries).map(([path, [fp]]): [string, ListedObject] => [path, { etag: `e${fp}`, size: 10 }]), ...Object.entries(changed)]);
 
 describe('planPublish', () => {
   it('uploads everything to a bucket without a published manifest', () => {
-    expect(planPublish(manifest({ b: ['2', ''], a: ['1', 't'] }), new Map())).toEqual({
-      uploads: [{ path: 'a', isNew: true }, { path: 'b', isNew: true }],
+    expect(planPublish(manifest({ b: ['2', ''], a: ['1', 't'] }), new Map(), new Map())).toEqual({
+      uploads: [{ path: 'a', isNew: true, drifted: false }, { path: 'b', isNew: true, drifted: false }],
       deletions: [],
       unchanged: 0,
     });
@@ -16,21 +22,37 @@ describe('planPublish', () => {
 
   it('uploads new and changed files (fingerprint or generated_at), deletes what the site dropped, skips the rest', () => {
     const local = manifest({ same: ['1', 't1'], refingerprinted: ['2', 't1'], restamped: ['3', 't2'], added: ['4', 't2'] });
-    const published = manifest({ same: ['1', 't1'], refingerprinted: ['x', 't1'], restamped: ['3', 't1'], dropped: ['5', 't1'] });
-    expect(planPublish(local, published)).toEqual({
-      uploads: [{ path: 'added', isNew: true }, { path: 'refingerprinted', isNew: false }, { path: 'restamped', isNew: false }],
+    const before = { same: ['1', 't1'], refingerprinted: ['x', 't1'], restamped: ['3', 't1'], dropped: ['5', 't1'] } as Record<string, [string, string]>;
+    expect(planPublish(local, published(before), listing(before))).toEqual({
+      uploads: [{ path: 'added', isNew: true, drifted: false }, { path: 'refingerprinted', isNew: false, drifted: false }, { path: 'restamped', isNew: false, drifted: false }],
       deletions: ['dropped'],
       unchanged: 1,
     });
   });
 
+  it('uploads again what the bucket no longer holds as publish left it: another ETag, another size, or gone', () => {
+    const files = { kept: ['1', ''], etag: ['2', ''], size: ['3', ''], gone: ['4', ''] } as Record<string, [string, string]>;
+    const listed = listing({ kept: ['1', ''] }, { etag: { etag: 'other', size: 10 }, size: { etag: 'e3', size: 11 } });
+    expect(planPublish(manifest(files), published(files), listed)).toEqual({
+      uploads: [{ path: 'etag', isNew: false, drifted: true }, { path: 'gone', isNew: true, drifted: true }, { path: 'size', isNew: false, drifted: true }],
+      deletions: [],
+      unchanged: 1,
+    });
+  });
+
+  it('checks every object of a manifest that kept no ETags (version 2) by its bytes', () => {
+    const files = manifest({ a: ['1', ''] });
+    const old: PublishedFiles = new Map([['a', ['1', '', '', '']]]);
+    expect(planPublish(files, old, listing({ a: ['1', ''] })).uploads).toEqual([{ path: 'a', isNew: false, drifted: false }]);
+  });
+
   it('after a failed publish, takes up again what its journal meant to upload and delete', () => {
     const local = manifest({ same: ['1', ''], meant: ['2', ''], added: ['3', ''] });
-    const published = manifest({ same: ['1', ''], meant: ['2', ''], goner: ['4', ''] });
+    const before = { same: ['1', ''], meant: ['2', ''], goner: ['4', ''] } as Record<string, [string, string]>;
     // The failed publish may have uploaded `meant` and `stray` (since dropped by a rebuild) and deleted part of `goner`.
     const journal = { uploads: ['meant', 'stray'], deletions: ['goner'] };
-    expect(planPublish(local, published, journal)).toEqual({
-      uploads: [{ path: 'added', isNew: true }, { path: 'meant', isNew: false }],
+    expect(planPublish(local, published(before), listing({ ...before, stray: ['9', ''] }), journal)).toEqual({
+      uploads: [{ path: 'added', isNew: true, drifted: false }, { path: 'meant', isNew: false, drifted: false }],
       deletions: ['goner', 'stray'],
       unchanged: 1,
     });

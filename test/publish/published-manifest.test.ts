@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PUBLISHED_MANIFEST_PATH, publishedManifestRecords, readPublishedManifest, type PublishedManifest } from '../../src/publish/published-manifest.js';
-import type { Manifest } from '../../src/site/manifest.js';
+import type { PublishedFiles } from '../../src/publish/published-manifest.js';
 
 const NONE: PublishedManifest = { files: new Map(), shards: undefined, texts: new Map() };
 
-function manifest(count: number, changed = -1): Manifest {
-  return new Map(Array.from({ length: count }, (_, i) => [`api/public/exhibitors/X${i}.json`, [i === changed ? 'changed' : `fp${i}`, ''] as const]));
+function manifest(count: number, changed = -1): PublishedFiles {
+  return new Map(Array.from({ length: count }, (_, i) => [`api/public/exhibitors/X${i}.json`, [i === changed ? 'changed' : `fp${i}`, '', `etag${i}`, '100'] as const]));
 }
 
 // A bucket of the records written, read as publish reads it.
@@ -38,7 +38,7 @@ describe('the published manifest', () => {
     expect(writes.size).toBe(2);
     expect(writes.has(PUBLISHED_MANIFEST_PATH)).toBe(true);
     expect(removed).toEqual([]);
-    expect((await written(writes, bucket)).files.get('api/public/exhibitors/X1234.json')).toEqual(['changed', '']);
+    expect((await written(writes, bucket)).files.get('api/public/exhibitors/X1234.json')).toEqual(['changed', '', 'etag1234', '100']);
   });
 
   it('removes the files no longer used when the site shrinks', async () => {
@@ -50,9 +50,17 @@ describe('the published manifest', () => {
     expect((await written(writes, bucket)).files).toEqual(manifest(10));
   });
 
+  it('reads a manifest of version 2 (no ETags kept: each object is checked by its bytes)', async () => {
+    const bucket = new Map<string, string>([
+      [PUBLISHED_MANIFEST_PATH, JSON.stringify({ format: 'dataset-site-published', version: 2, shards: 1, sha1: '' })],
+      ['.dataset-site/published/0.json', JSON.stringify({ entries: ['a.json', 'fp', 't'] })],
+    ]);
+    expect((await readPublishedManifest(async (key) => bucket.get(key), '')).files).toEqual(new Map([['a.json', ['fp', 't', '', '']]]));
+  });
+
   it('reads a manifest of version 1, and refuses one whose files of entries are gone', async () => {
     const one = JSON.stringify({ format: 'dataset-site-published', version: 1, files: { 'a.json': ['fp', ''] } });
-    expect((await readPublishedManifest(async (key) => (key === PUBLISHED_MANIFEST_PATH ? one : undefined), '')).files).toEqual(new Map([['a.json', ['fp', '']]]));
+    expect((await readPublishedManifest(async (key) => (key === PUBLISHED_MANIFEST_PATH ? one : undefined), '')).files).toEqual(new Map([['a.json', ['fp', '', '', '']]]));
     const root = publishedManifestRecords(manifest(5000), NONE).writes.get(PUBLISHED_MANIFEST_PATH)!;
     await expect(readPublishedManifest(async (key) => (key === PUBLISHED_MANIFEST_PATH ? root : undefined), 'prefix/')).rejects.toThrow(
       "the bucket's prefix/.dataset-site/published.json lists files of entries under prefix/.dataset-site/published/ that are missing or damaged; delete prefix/.dataset-site/published.json to publish the whole site anew",

@@ -1,0 +1,62 @@
+/**
+ * checkPublished(): `publish --check`, the bucket against the site, changing nothing. The
+ * same comparison a publish makes (plan.ts): an object is right when the listing shows the
+ * very object the last publish left for the file's fingerprint, or when its ETag is the MD5
+ * of the file's bytes (read only then); a file with no object, an object of other bytes and
+ * an object the site no longer has are differences. One listing (a request per 1,000
+ * objects), no request per object.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { openBucket } from './bucket.js';
+import { readBucketState } from './bucket-state.js';
+import { readLocalSite } from './local-site.js';
+import { resolvePublishOptions, type PublishOptions } from './options.js';
+import { planPublish } from './plan.js';
+import { forEachLimit } from './pool.js';
+
+/** One object of the bucket that is not as the site has it. */
+export interface Difference {
+  path: string;
+  /** What is wrong, in words: `missing from the bucket`, `other bytes in the bucket (…)`, `in the bucket, gone from the site`. */
+  problem: string;
+}
+
+/** What `publish --check` found. */
+export interface PublishedCheck {
+  /** `s3://bucket/prefix at endpoint`. */
+  where: string;
+  /** Files of the site compared. */
+  checked: number;
+  /** The differences, in path order; none when the bucket holds the site. */
+  differences: Difference[];
+}
+
+/**
+ * Compares the bucket the options name with the built site in `dir`; takes no lease and
+ * writes nothing. Failures of the store are told as by {@link publishSite} (exit 74).
+ */
+export async function checkPublished(options: PublishOptions): Promise<PublishedCheck> {
+  const config = resolvePublishOptions(options);
+  const site = await readLocalSite(config.dir);
+  const bucket = openBucket(config);
+  try {
+    const { listed, published, journal } = await readBucketState(bucket, config.prefix, config.concurrency);
+    const plan = planPublish(site.files, published.files, listed, journal);
+    const differences: Difference[] = plan.deletions.map((file) => ({ path: file, problem: 'in the bucket, gone from the site' }));
+    await forEachLimit(plan.uploads, config.concurrency, async ({ path: file }) => {
+      const object = listed.get(file);
+      if (object === undefined) return void differences.push({ path: file, problem: 'missing from the bucket' });
+      const body = await readFile(path.join(config.dir, file));
+      const md5 = createHash('md5').update(body).digest('hex');
+      if (object.etag !== md5 || object.size !== body.length) {
+        differences.push({ path: file, problem: `other bytes in the bucket (${object.size} bytes, ETag ${object.etag}; the site's: ${body.length} bytes, MD5 ${md5})` });
+      }
+    });
+    differences.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return { where: bucket.where, checked: site.files.size, differences };
+  } finally {
+    bucket.close();
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Retries of a publish's requests, within one budget for the whole publish: a request that
+ * fails in a way a retry can mend (failures.ts) is tried again after a backoff with full
+ * jitter, for as long as the store has answered nothing right for less than the budget.
+ * Any success stops that clock, so a store that fails a share of requests slows a publish
+ * but lets it finish, while a store that stops answering ends it: no later than the budget
+ * after the start of the first attempt that failed, since no attempt may outlast the budget.
+ */
+import type { UserError } from '../diagnostics.js';
+import { isRetryable, requestFailure } from './failures.js';
+
+/** How long requests may take, and for how long failures are retried. */
+export interface RetryLimits {
+  /** Milliseconds the store may go without answering anything right before the publish gives up. */
+  budgetMs: number;
+  /** Milliseconds one attempt of a request may take in all, its body included. */
+  requestDeadlineMs: number;
+  /** Name of the budget's flag, for the message when it is spent. @default '--budget' */
+  budgetFlag?: string;
+}
+
+/** Runs requests with retries under one budget. */
+export interface Retrier {
+  /**
+   * Runs `attempt` until it succeeds, each time with a signal that aborts it at its deadline.
+   * A failure a retry cannot mend is thrown as it is; when the budget is spent, a one-line
+   * {@link UserError} (exit 74) naming `what`, the attempts and the last failure.
+   */
+  run<T>(what: string, attempt: (signal: AbortSignal) => Promise<T>): Promise<T>;
+}
+
+const FIRST_BACKOFF_MS = 200;
+const MAX_BACKOFF_MS = 10_000;
+
+/** A retrier for one publish: every request it runs shares the budget's clock. */
+export function createRetrier({ budgetMs, requestDeadlineMs, budgetFlag = '--budget' }: RetryLimits): Retrier {
+  // Start of the earliest attempt failing since the last success; undefined while all is well.
+  let failingSince: number | undefined;
+  const left = () => (failingSince === undefined ? budgetMs : failingSince + budgetMs - Date.now());
+  return {
+    async run(what, attempt) {
+      const first = Date.now();
+      for (let tries = 1; ; tries++) {
+        const started = Date.now();
+        try {
+          const capped = left() < requestDeadlineMs;
+          const ms = Math.max(1, capped ? left() : requestDeadlineMs);
+          const why = capped ? `no complete answer when the budget ran out` : `no complete answer within ${requestDeadlineMs / 1000} s (--request-deadline)`;
+          const result = await withDeadline(attempt, ms, why);
+          failingSince = undefined;
+          return result;
+        } catch (error) {
+          if (!isRetryable(error)) throw error;
+          failingSince = Math.min(failingSince ?? started, started);
+          const backoff = Math.random() * Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (tries - 1));
+          if (left() - backoff <= 0) {
+            const seconds = ((Date.now() - first) / 1000).toFixed(1);
+            throw requestFailure(error, what, `gave up after ${tries} attempt${tries === 1 ? '' : 's'} in ${seconds} s (${budgetFlag} ${budgetMs / 1000} s without an answer): `);
+          }
+          await new Promise((resume) => setTimeout(resume, backoff));
+        }
+      }
+    },
+  };
+}
+
+/** Runs `attempt` with a signal that aborts it after `ms`, and ends at `ms` whether or not it heeds the signal, with a TimeoutError saying `why`. */
+async function withDeadline<T>(attempt: (signal: AbortSignal) => Promise<T>, ms: number, why: string): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = Object.assign(new Error(why), { name: 'TimeoutError' });
+      controller.abort(error);
+      reject(error);
+    }, ms);
+  });
+  try {
+    return await Promise.race([attempt(controller.signal), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
