@@ -1,0 +1,85 @@
+/**
+ * A bucket that is checked, not assumed: objects changed or deleted behind publish's back
+ * (by hand, or by another publish) are named by `publish --check` and repaired by the next
+ * publish, though its own published manifest says nothing changed.
+ */
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkPublished } from '../../src/publish/check.js';
+import type { PublishOptions } from '../../src/publish/options.js';
+import { publishSite } from '../../src/publish/publish.js';
+import { runCli } from '../helpers/cli.js';
+import { expectBucketHolds } from '../helpers/published.js';
+import { S3_CREDENTIALS, startLocalS3, type LocalS3 } from '../helpers/s3.js';
+import { buildTempSite } from '../helpers/site.js';
+
+const KEYS = { AWS_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey };
+// The three the issue overwrote by hand, and an entity deleted.
+const CHANGED = ['api/public/dataset/all/1.json', 'api/public/schema.json', 'llms.txt'];
+const DELETED = 'api/public/exhibitors/X1.json';
+
+let s3: LocalS3;
+let site: string;
+let client: S3Client;
+beforeAll(async () => {
+  s3 = await startLocalS3();
+  ({ out: site } = await buildTempSite({ sources: 'test/fixtures/tiny/sources' }));
+  client = new S3Client({ endpoint: s3.endpoint, region: 'auto', forcePathStyle: true, credentials: S3_CREDENTIALS });
+});
+afterAll(async () => {
+  client?.destroy();
+  await s3?.close();
+});
+
+describe('a bucket changed behind publish', () => {
+  it('is named by --check (exit 1, the first differences) and repaired by the next publish, which uploads only those', async () => {
+    const bucket = await s3.createBucket();
+    const options: PublishOptions = { dir: site, bucket, endpoint: s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS };
+    const args = ['publish', '--dir', site, '--bucket', bucket, '--endpoint', s3.endpoint, '--force-path-style'];
+    await publishSite(options);
+    expect(await checkPublished(options)).toMatchObject({ differences: [] });
+    const clean = await runCli([...args, '--check'], undefined, KEYS);
+    expect(clean).toMatchObject({ code: 0, stderr: '' });
+    expect(clean.stdout).toMatch(new RegExp(`^s3://${bucket}/ at ${s3.endpoint} holds the site in ${site}: \\d+ objects checked, no difference\\n$`));
+
+    for (const key of CHANGED) await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: 'overwritten by hand' }));
+    await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: DELETED }));
+
+    const check = await checkPublished(options);
+    expect(check.differences.map((difference) => difference.path)).toEqual([...CHANGED, DELETED].sort());
+    expect(check.differences.find((difference) => difference.path === DELETED)!.problem).toBe('missing from the bucket');
+    expect(check.differences.find((difference) => difference.path === 'llms.txt')!.problem).toMatch(/^other bytes in the bucket \(19 bytes, ETag [0-9a-f]{32}; the site's: \d+ bytes, MD5 [0-9a-f]{32}\)$/);
+    const cli = await runCli([...args, '--check'], undefined, KEYS);
+    expect(cli.code).toBe(1);
+    const lines = cli.stderr.trim().split('\n');
+    expect(lines.slice(0, 4).map((line) => line.split(': ')[0]!.trim())).toEqual([...CHANGED, DELETED].sort());
+    expect(lines.at(-1)).toBe(`error: s3://${bucket}/ at ${s3.endpoint} differs from the site in ${site}: 4 object(s) (the first 4 above); run publish to repair them`);
+
+    const repair = await publishSite(options);
+    expect(repair).toMatchObject({ uploaded: 4, repaired: 4, deleted: 0 });
+    await expectBucketHolds(s3, bucket, site);
+    expect((await checkPublished(options)).differences).toEqual([]);
+    expect(await publishSite(options)).toMatchObject({ uploaded: 0, repaired: 0 });
+  });
+
+  it('checks a bucket published with a manifest that kept no ETags (version 2) by the bytes, once', async () => {
+    const bucket = await s3.createBucket();
+    const options: PublishOptions = { dir: site, bucket, endpoint: s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS };
+    await publishSite(options);
+    // As an older publish left it: version 2, entries of fingerprint and generated_at only.
+    const rootText = await (await client.send(new GetObjectCommand({ Bucket: bucket, Key: '.dataset-site/published.json' }))).Body!.transformToString();
+    const root = JSON.parse(rootText) as { shards: number };
+    for (let shard = 0; shard < root.shards; shard++) {
+      const Key = `.dataset-site/published/${shard}.json`;
+      const { entries } = JSON.parse(await (await client.send(new GetObjectCommand({ Bucket: bucket, Key }))).Body!.transformToString()) as { entries: string[] };
+      const old = entries.flatMap((entry, i) => (i % 5 === 3 || i % 5 === 4 ? [] : [entry]));
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: JSON.stringify({ entries: old }) }));
+    }
+    await client.send(new PutObjectCommand({ Bucket: bucket, Key: '.dataset-site/published.json', Body: JSON.stringify({ ...root, version: 2 }) }));
+    await client.send(new PutObjectCommand({ Bucket: bucket, Key: 'llms.txt', Body: 'overwritten by hand' }));
+    expect((await checkPublished(options)).differences.map((difference) => difference.path)).toEqual(['llms.txt']);
+    expect(await publishSite(options)).toMatchObject({ uploaded: 1, unchanged: 0 });
+    expect(await publishSite(options)).toMatchObject({ uploaded: 0, alreadyUploaded: 0 });
+    await expectBucketHolds(s3, bucket, site);
+  });
+});
