@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 const ENTRY_POINTS = {
   'dataset-site': {
     module: 'src/index.ts',
-    values: ['UserError', 'build', 'formatDiagnostic', 'formatDiagnostics', 'publishSite', 'queryDataset', 'resolveConfig', 'serve', 'verifySite'],
-    types: ['BuildOptions', 'BuildResult', 'Diagnostic', 'PreviewServer', 'PublishCredentials', 'PublishOptions', 'PublishResult', 'QueryOptions', 'QueryResult', 'ResolvedConfig', 'ServeOptions', 'VerifyOptions', 'VerifyResult'],
+    values: ['UserError', 'build', 'checkPublished', 'formatDiagnostic', 'formatDiagnostics', 'publishSite', 'queryDataset', 'resolveConfig', 'serve', 'verifySite'],
+    types: ['BuildOptions', 'BuildResult', 'Diagnostic', 'Difference', 'PreviewServer', 'PublishCredentials', 'PublishOptions', 'PublishResult', 'PublishedCheck', 'QueryOptions', 'QueryResult', 'ResolvedConfig', 'ServeOptions', 'VerifyOptions', 'VerifyResult'],
   },
   'dataset-site/query': {
     module: 'src/query/index.ts',
