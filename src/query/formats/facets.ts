@@ -36,8 +36,20 @@ export interface FacetValue {
   listing: string;
 }
 
-/** The values of a kind's filter: most entities first, ties in code-point order of the value. */
-export function facetValues(dataset: Dataset, kind: Kind, filter: Filter, baseUrl: string): FacetValue[] {
+// A build asks for a facet's values several times (its document, OpenAPI's and llms.txt's examples): counted once a dataset.
+const counted = new WeakMap<Dataset, Map<string, readonly FacetValue[]>>();
+
+/** The values of a kind's filter: most entities first, ties in code-point order of the value. Shared by every caller for a dataset: not to be changed. */
+export function facetValues(dataset: Dataset, kind: Kind, filter: Filter, baseUrl: string): readonly FacetValue[] {
+  let facets = counted.get(dataset);
+  if (facets === undefined) counted.set(dataset, (facets = new Map()));
+  const key = `${kind} ${filter} ${baseUrl}`;
+  let values = facets.get(key);
+  if (values === undefined) facets.set(key, (values = countValues(dataset, kind, filter, baseUrl)));
+  return values;
+}
+
+function countValues(dataset: Dataset, kind: Kind, filter: Filter, baseUrl: string): FacetValue[] {
   // Entities by spelling first (a site holds few distinct spellings), then each spelling normalized once.
   const entitiesBySpelling = new Map<string, number>();
   const tidy = tidier();

@@ -62,9 +62,10 @@ const POSTING_COST = 18;
 export function shardIndex(kind: Kind, entities: readonly Entity[], targetCost = TARGET_SHARD_COST): ShardedIndex {
   const indexed = indexTerms(kind, entities);
   const cutter = pieceCutter(entities, targetCost);
-  const pieces = [...indexed.terms]
-    .flatMap(([term, [cn, en]]) => cutter([term, cn, en]))
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const byKey = new Map<string, TermPostings>();
+  for (const [term, [cn, en]] of indexed.terms) for (const [key, postings] of cutter([term, cn, en])) byKey.set(key, postings);
+  // Keys are unique: sorted without a comparator (code-unit order, as `<` compares) in about half the time of one.
+  const pieces = [...byKey.keys()].sort().map((key): [string, TermPostings] => [key, byKey.get(key)!]);
   const cuts = contentCuts(pieces, ([key]) => key, ([, postings]) => postingsCost(postings), targetCost);
   const runs = cuts.map((run) => run.map(([, postings]) => postings));
   // Which shard last reached each rank: the entities of a shard are listed once each without a set per shard.
