@@ -94,7 +94,9 @@ export function openBucket(options: ResolvedPublishOptions): Bucket {
     readObject,
     write: (path, body, headers, md5, condition) => {
       const input = { Bucket, Key: prefix + path, Body: body, ContentType: headers.contentType, CacheControl: headers.cacheControl, ContentMD5: md5, IfNoneMatch: condition?.ifNoneMatch, IfMatch: quote(condition?.ifMatch) };
-      return send(`cannot upload ${prefix}${path}`, async (abortSignal) => unquote((await client.send(new PutObjectCommand(input), { abortSignal })).ETag)).catch((error: unknown) => {
+      // The SDK counts the first byte's deadline from the request's start: an upload's body goes first, under the stall and whole-request deadlines.
+      const requestTimeout = options.requestDeadlineMs;
+      return send(`cannot upload ${prefix}${path}`, async (abortSignal) => unquote((await client.send(new PutObjectCommand(input), { abortSignal, requestTimeout })).ETag)).catch((error: unknown) => {
         const cause = causeOf(error);
         const refused = isPreconditionFailed(cause) || (cause as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 409;
         return condition !== undefined && refused ? undefined : Promise.reject(error);

@@ -50,9 +50,11 @@ export function requestFailure(error: unknown, what: string, tries = ''): UserEr
   const { name, code, $metadata } = (error ?? {}) as RequestError;
   let { message } = (error ?? {}) as RequestError;
   let label = code ?? name ?? 'Error';
-  // The SDK's words for its first-byte deadline name its own option; ours are --timeout.
+  // The SDK's words for its first-byte and stall deadlines name its own options; ours are --timeout.
   const firstByte = /exceeded the configured (\d+) ms requestTimeout/.exec(message ?? '');
   if (firstByte !== null) [label, message] = ['TimeoutError', `no answer began within ${Number(firstByte[1]) / 1000} s (--timeout)`];
+  const stalled = /timed out after (\d+) ms of inactivity/.exec(message ?? '');
+  if (stalled !== null) [label, message] = ['TimeoutError', `no byte moved for ${Number(stalled[1]) / 1000} s (--timeout)`];
   const status = $metadata?.httpStatusCode === undefined ? '' : ` (HTTP ${$metadata.httpStatusCode})`;
   const text = message && message !== label ? `: ${message.split('\n')[0]}` : '';
   return new UserError(`${what}: ${tries}${label}${status}${text}`, 74);

@@ -5,6 +5,7 @@
  * Any success stops that clock, so a store that fails a share of requests slows a publish
  * but lets it finish, while a store that stops answering ends it: no later than the budget
  * after the start of the first attempt that failed, since no attempt may outlast the budget.
+ * A request that keeps failing while others succeed ends too, a budget after its first attempt.
  */
 import type { UserError } from '../diagnostics.js';
 import { isRetryable, requestFailure } from './failures.js';
@@ -53,7 +54,8 @@ export function createRetrier({ budgetMs, requestDeadlineMs, budgetFlag = '--bud
           if (!isRetryable(error)) throw error;
           failingSince = Math.min(failingSince ?? started, started);
           const backoff = Math.random() * Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (tries - 1));
-          if (left() - backoff <= 0) {
+          // The store's clock ends all requests when nothing succeeds; this request's own ends one that fails alone while others succeed.
+          if (left() - backoff <= 0 || Date.now() - first + backoff >= budgetMs) {
             const seconds = ((Date.now() - first) / 1000).toFixed(1);
             throw requestFailure(error, what, `gave up after ${tries} attempt${tries === 1 ? '' : 's'} in ${seconds} s (${budgetFlag} ${budgetMs / 1000} s without an answer): `);
           }

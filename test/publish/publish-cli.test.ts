@@ -62,7 +62,7 @@ describe('dataset-site publish', () => {
       const seconds = (performance.now() - started) / 1000;
       expect(seconds).toBeLessThan(4 + 2);
       expect(result.code).toBe(74);
-      expect(result.stderr).toMatch(new RegExp(`^error: cannot read \\.dataset-site/lease\\.json in s3://b/ at ${endpoint}: gave up after \\d+ attempts in \\d\\.\\d s \\(--budget 4 s without an answer\\): TimeoutError: (no answer began within 1 s \\(--timeout\\)|no complete answer when the budget ran out)\\n$`));
+      expect(result.stderr).toMatch(new RegExp(`^error: cannot read \\.dataset-site/lease\\.json in s3://b/ at ${endpoint}: gave up after \\d+ attempts in \\d\\.\\d s \\(--budget 4 s without an answer\\): TimeoutError: (no answer began within 1 s \\(--timeout\\)|no byte moved for 1 s \\(--timeout\\)|no complete answer when the budget ran out)\\n$`));
       for (const flag of ['--timeout', '--budget', '--request-deadline', '--lease-ttl']) expect((await runCli(['publish', '--dir', site, '--bucket', 'b', flag, '0'], undefined, KEYS)).code).toBe(2);
     } finally {
       for (const socket of sockets) socket.destroy();

@@ -66,9 +66,9 @@ describe('publish through a store that misbehaves', () => {
   });
 
   it.each<[string, FaultPlan, Partial<PublishOptions>, RegExp]>([
-    ['takes connections and never answers', { fault: 'hang', after: 30 }, {}, /TimeoutError: (no answer began within 0\.5 s \(--timeout\)|no complete answer when the budget ran out)$/],
+    ['takes connections and never answers', { fault: 'hang', after: 30 }, {}, /TimeoutError: (no answer began within 0\.5 s \(--timeout\)|no byte moved for 0\.5 s \(--timeout\)|no complete answer when the budget ran out)$/],
     ['answers 503 SlowDown to every request', { fault: '503', after: 30 }, {}, /SlowDown \(HTTP 503\): Please reduce your request rate\.$/],
-    ['answers too slowly to start', { fault: 'slow', after: 30, delayMs: 5000 }, {}, /TimeoutError: (no answer began within 0\.5 s \(--timeout\)|no complete answer when the budget ran out)$/],
+    ['answers too slowly to start', { fault: 'slow', after: 30, delayMs: 5000 }, {}, /TimeoutError: (no answer began within 0\.5 s \(--timeout\)|no byte moved for 0\.5 s \(--timeout\)|no complete answer when the budget ran out)$/],
     ['trickles past the deadline of a whole request', { fault: 'slow', after: 30, delayMs: 600 }, { timeout: 5, requestDeadline: 1 }, /TimeoutError: no complete answer (within 1 s \(--request-deadline\)|when the budget ran out)$/],
     ['answers bytes that are not HTTP', { fault: 'garbage', after: 30 }, {}, /HPE_\w+: Parse Error: /],
     ['resets every request mid-body', { fault: 'reset', after: 30 }, {}, /(ECONNRESET|EPIPE): /],
