@@ -123,7 +123,7 @@ program
   .option('--force-path-style', 'address the bucket in the URL path (MinIO and local test servers need it)', false)
   .option('--concurrency <n>', 'requests under way at once', '16')
   .option('--timeout <seconds>', 'seconds a request may wait for the first byte of its answer, or go without a byte moving, before it is cut and tried again', '30')
-  .option('--request-deadline <seconds>', 'seconds one attempt of a request may take in all', '120')
+  .option('--request-deadline <seconds>', 'seconds one attempt of a request may take in all (raise it for large files over a slow link)', '120')
   .option('--budget <seconds>', 'seconds a publish keeps retrying (timeouts, resets, 500, 503, SlowDown) while the store answers nothing right; then it fails with exit 74', '240')
   .option('--no-lease', 'publish without the bucket\'s lease (.dataset-site/lease.json), for a store that ignores conditional writes; nothing then keeps two publishes apart')
   .option('--lease-ttl <seconds>', 'seconds the lease lasts unless renewed: how long a killed publish blocks the next one', '120')
