@@ -4,11 +4,11 @@
  *
  *   npm run compile && node --import tsx bench/stages.ts <sources-dir>
  */
-import { loadSources } from '../lib/pipeline/load.js';
-import { modelEntities } from '../lib/pipeline/model.js';
-import { planListings } from '../lib/pipeline/plan.js';
-import { renderSite } from '../lib/pipeline/render.js';
-import { validateRecords } from '../lib/pipeline/validate.js';
+import { loadSources } from '../lib/pipeline/sources/load.js';
+import { modelEntities } from '../lib/pipeline/model/model.js';
+import { planListings } from '../lib/pipeline/render/plan.js';
+import { renderSite } from '../lib/pipeline/render/render.js';
+import { validateRecords } from '../lib/pipeline/model/validate.js';
 import { Dataset } from '../lib/query/semantics/dataset.js';
 import { buildDictionary } from '../lib/schema/dictionary.js';
 

@@ -1,9 +1,9 @@
 /** What a user gives a build ({@link BuildOptions}) and the filled-in form ({@link ResolvedConfig}). */
 import path from 'node:path';
 import { UserError } from './diagnostics.js';
-import { MAX_SOURCE_FILE_BYTES } from './pipeline/load.js';
-import { parseOrigin } from './pipeline/origin-guard.js';
-import { isRemote, redactUrl, type FetchPolicy } from './pipeline/remote-sources.js';
+import { MAX_SOURCE_FILE_BYTES } from './pipeline/sources/load.js';
+import { parseOrigin } from './pipeline/sources/origin-guard.js';
+import { isRemote, redactUrl, type FetchPolicy } from './pipeline/sources/remote-sources.js';
 import type { BuildProgress } from './pipeline/stage-clock.js';
 
 /** Options of {@link build}. */

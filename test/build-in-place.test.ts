@@ -9,8 +9,8 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { build } from '../src/build.js';
-import { applyChanges, recoverJournal } from '../src/pipeline/journal.js';
-import { CHANGED_DOCUMENTS_PATH, readChangedDocuments } from '../src/pipeline/changed-documents.js';
+import { applyChanges, recoverJournal } from '../src/pipeline/write/journal.js';
+import { CHANGED_DOCUMENTS_PATH, readChangedDocuments } from '../src/site/changed-documents.js';
 import { verifySite } from '../src/verify/verify.js';
 import { hashTree, TEST_NOW } from './helpers/site.js';
 

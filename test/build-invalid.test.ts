@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../src/build.js';
 import { UserError, formatDiagnostics } from '../src/diagnostics.js';
-import { MAX_SOURCE_FILE_BYTES } from '../src/pipeline/load.js';
+import { MAX_SOURCE_FILE_BYTES } from '../src/pipeline/sources/load.js';
 import { runCli } from './helpers/cli.js';
 
 const FIXTURES = path.resolve('test/fixtures/invalid');

@@ -1,5 +1,5 @@
 /**
- * The record cache (src/pipeline/record-cache.ts): a rebuild takes the entities whose
+ * The record cache (src/pipeline/cache/record-cache.ts): a rebuild takes the entities whose
  * records did not change from the previous build, and gives exactly the site and the
  * diagnostics a build without the cache gives, whatever changed: a record, an exhibition
  * its exhibitors name, the base URL, the date, a hand-edited dump, the code.
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../src/build.js';
 import type { BuildOptions } from '../src/config.js';
-import { RECORD_CACHE_PATH } from '../src/pipeline/record-cache.js';
+import { RECORD_CACHE_PATH } from '../src/pipeline/cache/record-cache.js';
 import { hashTree, TEST_NOW } from './helpers/site.js';
 import { readDump } from './helpers/dumps.js';
 

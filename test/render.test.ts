@@ -1,7 +1,7 @@
 /** Rendering: the count of documents the progress line shows is the count the writer gets. */
 import { describe, expect, it } from 'vitest';
-import { planListings } from '../src/pipeline/plan.js';
-import { renderSite } from '../src/pipeline/render.js';
+import { planListings } from '../src/pipeline/render/plan.js';
+import { renderSite } from '../src/pipeline/render/render.js';
 import { buildDictionary } from '../src/schema/dictionary.js';
 import { readSite } from '../src/site/read-site.js';
 import { sampleSite, TEST_NOW } from './helpers/site.js';

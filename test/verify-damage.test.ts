@@ -13,7 +13,7 @@ import { build } from '../src/build.js';
 import { CHANGES_INDEX_PATH, type ChangesIndexDocument } from '../src/query/formats/changes-feed.js';
 import { entityPath, listingPath } from '../src/query/formats/paths.js';
 import type { Diagnostic } from '../src/diagnostics.js';
-import { CHANGED_DOCUMENTS_PATH, serializeChangedDocuments } from '../src/pipeline/changed-documents.js';
+import { CHANGED_DOCUMENTS_PATH, serializeChangedDocuments } from '../src/site/changed-documents.js';
 import { verifySite } from '../src/verify/verify.js';
 import { readDump } from './helpers/dumps.js';
 import { copySampleSite } from './helpers/site.js';

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { stampGeneratedAt } from '../query/formats/generated-at.js';
-import type { DocumentBody } from './assemble.js';
+import type { DocumentBody } from './assemble/assemble.js';
 
 /** A text file of the built site. */
 export interface OutputFile {

@@ -1,11 +1,11 @@
 /**
  * The order of a publish's requests, so that a reader following links never reaches a
- * missing object: the uploads in the groups of the one link order (pipeline/link-order.ts:
+ * missing object: the uploads in the groups of the one link order (site/link-order.ts:
  * new objects first, which nothing links to yet, then the changed ones, entities before the
  * documents linking to them, the entry and root files last), then the published manifest,
  * then the deletions, when nothing published links to the deleted objects any more.
  */
-import { linkOrderGroups } from '../pipeline/link-order.js';
+import { linkOrderGroups } from '../site/link-order.js';
 import type { PublishPlan } from './plan.js';
 
 /** One step of a publish: its requests may run in any order and in parallel, after every earlier step's. */

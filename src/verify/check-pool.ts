@@ -5,7 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { compiledWorkerUrl } from '../pipeline/compiled-worker.js';
+import { compiledWorkerUrl } from '../compiled-worker.js';
 import { runChecks, type Check, type CheckContext, type CheckOutcome } from './check-batch.js';
 
 /** Takes batches of checks and gathers the documents that failed them. */
@@ -19,7 +19,7 @@ export interface CheckPool {
 /** A worker's reply: a batch's failed documents, or the error that stopped it. */
 export type CheckReply = { outcomes: CheckOutcome[] } | { error: string };
 
-const WORKER_URL = compiledWorkerUrl('../verify/check-worker.js');
+const WORKER_URL = compiledWorkerUrl('./check-worker.js', import.meta.url);
 const IN_FLIGHT_PER_WORKER = 2;
 
 /** Starts a pool of one worker a core (none when there is one core or no compiled worker). */

@@ -1,6 +1,6 @@
 /**
  * The listings a site must have (docs/api.md#static-paths) and the ranks each one lists,
- * worked out here on their own terms rather than by the build's planner (pipeline/plan.ts),
+ * worked out here on their own terms rather than by the build's planner (pipeline/render/plan.ts),
  * so a planner that drops or invents a combination is caught: the unfiltered listing of
  * every type, every combination of filter values (each filter given or left out) that one
  * entity holds all at once, for the entity's kind and for `all`, and the two relation

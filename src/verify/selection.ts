@@ -1,6 +1,6 @@
 /**
  * Which documents a verify reads: every one, or, for the scheduled job (`verify
- * --changed`), those the last build changed (pipeline/changed-documents.ts), what links
+ * --changed`), those the last build changed (site/changed-documents.ts), what links
  * to them and what they link to (worked out by verify.ts), and a rotating share of the
  * rest. The share is one of `period` slots, a document's slot fixed by a hash of its
  * path; each run takes the next slot (kept in `.dataset-site/verify-rotation.json`), so
@@ -8,7 +8,7 @@
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readChangedDocuments } from '../pipeline/changed-documents.js';
+import { readChangedDocuments } from '../site/changed-documents.js';
 import { hash53 } from '../query/semantics/hash.js';
 
 /** Path of the rotation's state inside the site. */

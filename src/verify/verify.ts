@@ -18,7 +18,7 @@ import type { ResponseContext } from '../query/responses/dataset-response.js';
 import { KINDS } from '../query/semantics/kinds.js';
 import { buildDictionary } from '../schema/dictionary.js';
 import { entitySchemaDocument, entitySchemaPath, openApiDocument } from '../schema/openapi.js';
-import { renderTermsAside } from '../pipeline/terms-aside.js';
+import { renderTermsAside } from '../pipeline/render/terms-aside.js';
 import { readSchemaDescription } from '../site/read-site.js';
 import { listSiteFiles } from '../site/site-files.js';
 import { checkChangesFeed } from './changes-feed.js';

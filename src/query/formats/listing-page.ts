@@ -1,7 +1,7 @@
 /**
  * A listing or relation page (docs/api.md#listing-pages): the arrays of the kinds of its
  * type, then `_meta`. The build splices pages from serialized entities
- * (pipeline/assemble.ts); this is how readers take them back.
+ * (pipeline/assemble/assemble.ts); this is how readers take them back.
  */
 import { COLLECTIONS, type Kind } from '../semantics/kinds.js';
 import type { DatasetResponse } from '../responses/dataset-response.js';

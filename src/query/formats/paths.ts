@@ -89,7 +89,7 @@ export function dumpPartPath(kind: Kind, key: string, gzip = false): string {
   return `${DUMPS_FOLDER}/${COLLECTIONS[kind]}/${key}.ndjson${gzip ? '.gz' : ''}`;
 }
 
-/** Characters of a dump part's key: hex digits of a hash of its entities' digests (pipeline/dump-parts.ts). */
+/** Characters of a dump part's key: hex digits of a hash of its entities' digests (pipeline/assemble/dump-parts.ts). */
 export const DUMP_PART_KEY_LENGTH = 16;
 /** A dump part's key, as the source of a regular expression (for a path and for OpenAPI's pattern). */
 export const DUMP_PART_KEY = `[0-9a-f]{${DUMP_PART_KEY_LENGTH}}`;

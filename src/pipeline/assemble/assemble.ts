@@ -1,0 +1,104 @@
+/**
+ * The bytes of a document from its body: text as it is, one entity's serialized JSON, or
+ * a page spliced from serialized entities and its `_meta`. Runs in the main thread and in
+ * the writer's worker threads alike, so both write exactly the same bytes.
+ */
+import { COLLECTIONS, KINDS, type DatasetType, type Kind } from '../../query/semantics/kinds.js';
+import { linesBytes, partBytes } from './dump-parts.js';
+import { entityBytes, entityLength, type EntityBytes } from './entity-store.js';
+
+/** A document written as it is. */
+export interface TextBody {
+  text: string;
+}
+
+/** An entity document: the entity's JSON, exactly as listed. */
+export interface EntityBody {
+  kind: Kind;
+  rank: number;
+}
+
+/**
+ * A listing page: `{"<collection>":[<entities>],…,"_meta":<meta>}` where `meta` is the
+ * JSON of `_meta` without its `entities`, which come from {@link PageDictionaries}.
+ */
+export interface PageBody {
+  type: DatasetType;
+  /** The kind and ranks of the entities of each array, in order. */
+  arrays: [kind: Kind, ranks: number[]][];
+  /** `JSON.stringify(_meta)` without the `entities` member (it must be the last). */
+  meta: string;
+}
+
+/** A part of a kind's bulk dump (dump-parts.ts): the JSON of the entities of ranks `[from, to)`, exactly as listed, one a line. */
+export interface DumpBody {
+  dump: Kind;
+  from: number;
+  to: number;
+  /** Gzip the lines (the `.ndjson.gz` copy beside the part). */
+  gzip: boolean;
+}
+
+/** What a document holds. */
+export type DocumentBody = TextBody | EntityBody | PageBody | DumpBody;
+
+/** `JSON.stringify(_meta.entities)` for each type, the same in every page of that type. */
+export type PageDictionaries = Record<DatasetType, string>;
+
+/** What assembling needs besides the body: the entity bytes and the dictionaries. */
+export interface AssembleContext {
+  entities: EntityBytes;
+  dictionaries: PageDictionaries;
+}
+
+const HEADS = Object.fromEntries(KINDS.map((kind) => [kind, Buffer.from(`"${COLLECTIONS[kind]}":[`)])) as Record<Kind, Buffer>;
+const COMMA = 0x2c;
+// After the arrays: `"_meta":` + meta without its closing brace + `,"entities":` + dictionary + `}}`.
+const META_HEAD = '"_meta":';
+const ENTITIES_HEAD = ',"entities":';
+const TAIL = '}}';
+const META_FRAME_BYTES = META_HEAD.length - 1 + ENTITIES_HEAD.length + TAIL.length;
+
+/** The size in bytes of a document; a gzipped dump part's is not known before it is made (-1). */
+export function bodySize(body: DocumentBody, context: AssembleContext): number {
+  if ('text' in body) return Buffer.byteLength(body.text);
+  if ('dump' in body) return body.gzip ? -1 : linesBytes(context.entities[body.dump], body.from, body.to);
+  if ('rank' in body) return entityLength(context.entities[body.kind], body.rank);
+  let size = 1; // `{`
+  for (const [kind, ranks] of body.arrays) {
+    const bytes = context.entities[kind];
+    size += HEADS[kind].length + Math.max(0, ranks.length - 1) + 2; // head, commas, `],`
+    for (const rank of ranks) size += entityLength(bytes, rank);
+  }
+  return size + Buffer.byteLength(body.meta) + Buffer.byteLength(context.dictionaries[body.type]) + META_FRAME_BYTES;
+}
+
+/** Writes the document's bytes into `scratch` when they fit (returning a view of it), otherwise into a new buffer. */
+export function assemble(body: DocumentBody, context: AssembleContext, scratch: Buffer): Uint8Array {
+  if ('text' in body) return Buffer.from(body.text);
+  if ('dump' in body) return partBytes(context.entities[body.dump], body.from, body.to, body.gzip);
+  if ('rank' in body) return entityBytes(context.entities[body.kind], body.rank);
+  const size = bodySize(body, context);
+  const out = size <= scratch.length ? scratch : Buffer.allocUnsafe(size);
+  let at = out.write('{');
+  for (const [kind, ranks] of body.arrays) {
+    const bytes = context.entities[kind];
+    out.set(HEADS[kind], at);
+    at += HEADS[kind].length;
+    ranks.forEach((rank, i) => {
+      if (i > 0) out[at++] = COMMA;
+      const entity = entityBytes(bytes, rank);
+      out.set(entity, at);
+      at += entity.length;
+    });
+    at += out.write('],', at);
+  }
+  at += out.write(META_HEAD, at);
+  at += out.write(body.meta, at);
+  at -= 1; // the meta's closing brace: the entities go in front of it
+  at += out.write(ENTITIES_HEAD, at);
+  at += out.write(context.dictionaries[body.type], at);
+  at += out.write(TAIL, at);
+  if (at !== size) throw new Error(`page assembled to ${at} bytes, expected ${size}`);
+  return out.subarray(0, size);
+}

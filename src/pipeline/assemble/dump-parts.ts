@@ -1,0 +1,83 @@
+/**
+ * A kind's bulk dump cut into parts (docs/api.md#dumps), so that a rebuild rewrites, and a
+ * publish uploads, only the parts whose entities changed. The lines are cut into runs of
+ * entities where an entity's digest says (content-defined, about a megabyte each): a
+ * changed, added or removed entity changes the run that holds it, and no other. A run's
+ * key, from the digests of its entities, names its files, so equal entities give equal
+ * parts under equal names.
+ */
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { DumpPartEntry } from '../../query/formats/dump-index.js';
+import { DUMP_PART_KEY_LENGTH } from '../../query/formats/paths.js';
+import { DIGEST_BYTES, entityBytes, entityLength, type KindBytes } from './entity-store.js';
+
+/** Aimed bytes of the lines of one part; no part grows past four times as much. */
+const TARGET_PART_BYTES = 1 << 20;
+const NEWLINE = 0x0a;
+
+/** One part of a dump: the ranks `[from, to)` of the kind's entities in the default order. */
+export interface DumpPart extends DumpPartEntry {
+  from: number;
+  to: number;
+}
+
+/**
+ * The parts of a kind's dump: cut after an entity whose digest is a multiple of a power of
+ * two chosen for parts of about {@link TARGET_PART_BYTES}, or past four times that. A kind
+ * without entities has none. `known` holds the SHA-256 of parts a previous build listed,
+ * by key, which a part of the same key (the same entities, so the same bytes) takes.
+ */
+export function dumpParts(bytes: KindBytes, known: ReadonlyMap<string, string> = new Map()): DumpPart[] {
+  const count = bytes.spans.length / 3;
+  const total = linesBytes(bytes, 0, count);
+  const divisor = 2 ** Math.max(0, Math.round(Math.log2((count * TARGET_PART_BYTES) / Math.max(total, 1))));
+  const words = new DataView(bytes.digests.buffer, bytes.digests.byteOffset, bytes.digests.byteLength);
+  const parts: DumpPart[] = [];
+  let from = 0;
+  let size = 0;
+  for (let rank = 0; rank < count; rank++) {
+    size += entityLength(bytes, rank) + 1;
+    if (words.getUint32(rank * DIGEST_BYTES) % divisor === 0 || size >= 4 * TARGET_PART_BYTES) {
+      parts.push(part(bytes, from, rank + 1, size, known));
+      from = rank + 1;
+      size = 0;
+    }
+  }
+  if (from < count) parts.push(part(bytes, from, count, size, known));
+  return parts;
+}
+
+// A part, its SHA-256 taken from `known` (by key) when a previous build listed it, else computed.
+function part(bytes: KindBytes, from: number, to: number, size: number, known: ReadonlyMap<string, string>): DumpPart {
+  const key = createHash('sha1').update(bytes.digests.subarray(from * DIGEST_BYTES, to * DIGEST_BYTES)).digest('hex').slice(0, DUMP_PART_KEY_LENGTH);
+  return { key, from, to, count: to - from, bytes: size, sha256: known.get(key) ?? linesSha256(bytes, from, to) };
+}
+
+function linesSha256(bytes: KindBytes, from: number, to: number): string {
+  const sha256 = createHash('sha256');
+  for (let rank = from; rank < to; rank++) sha256.update(entityBytes(bytes, rank)).update(NEWLINE_BYTE);
+  return sha256.digest('hex');
+}
+
+const NEWLINE_BYTE = Uint8Array.of(NEWLINE);
+
+/** Bytes of the lines of ranks `[from, to)`: each entity's JSON and a newline. */
+export function linesBytes(bytes: KindBytes, from: number, to: number): number {
+  let size = 0;
+  for (let rank = from; rank < to; rank++) size += entityLength(bytes, rank) + 1;
+  return size;
+}
+
+/** The NDJSON of ranks `[from, to)`, or its gzip. */
+export function partBytes(bytes: KindBytes, from: number, to: number, gzip: boolean): Buffer {
+  const lines = Buffer.allocUnsafe(linesBytes(bytes, from, to));
+  let at = 0;
+  for (let rank = from; rank < to; rank++) {
+    const entity = entityBytes(bytes, rank);
+    lines.set(entity, at);
+    at += entity.length;
+    lines[at++] = NEWLINE;
+  }
+  return gzip ? gzipSync(lines) : lines;
+}

@@ -1,0 +1,233 @@
+/**
+ * The record cache (docs/api.md#manifest): what a rebuild keeps of the previous build so
+ * that a record whose source text did not change is not validated, modelled or serialized
+ * again. The cache (never served) says what it is valid for (`.dataset-site/records.json`)
+ * and lists, for each entity of the previous build in its dump's order, the digest of its
+ * record's source text, the length of its JSON and its digest, in one file for each part
+ * of the dump (`.dataset-site/records/{collection}/{key}.json`, as the part is named, so
+ * that a rebuild writes only those of the parts it changed). The entity's bytes are read
+ * back from the parts of the previous dump (`dumps/{collection}.json` lists them), which
+ * hold them line by line in that order.
+ *
+ * What an entity's bytes depend on besides its record is checked where it is known: the
+ * code and the base URL here (a change of either discards the cache); an exhibition's
+ * status against the build date (model.ts); an exhibitor's exhibitions (validate.ts).
+ */
+import { hash } from 'node:crypto';
+import { open, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { dumpIndexPath, dumpPartPath } from '../../query/formats/paths.js';
+import { parseDumpIndex } from '../../schema/dump-index.js';
+import type { Dataset } from '../../query/semantics/dataset.js';
+import type { Entity } from '../../query/semantics/entity.js';
+import { COLLECTIONS, KINDS, type Kind } from '../../query/semantics/kinds.js';
+import type { DumpPartEntry } from '../../query/formats/dump-index.js';
+import type { DumpPart } from '../assemble/dump-parts.js';
+import { DIGEST_BYTES, entityLength, type EntityStore, type KindBytes, type ReusedEntities } from '../assemble/entity-store.js';
+import type { OutputFile } from '../output.js';
+
+/** Path of the record cache inside the site. */
+export const RECORD_CACHE_PATH = '.dataset-site/records.json';
+const RECORD_CACHE_FOLDER = '.dataset-site/records';
+// 2: the records of each part of a dump in a file of their own, named by the part's key.
+const RECORD_CACHE_VERSION = 2;
+const KEY_CHARS = 27; // a SHA-1 in base64url
+const NO_KEY = '*'.repeat(KEY_CHARS);
+const LINKS_KEY = Buffer.from(',"_links":');
+
+/** Where a valid record came from, as far as the record cache is concerned. */
+export interface RecordOrigin {
+  /** The digest of its source text ({@link sourceKey}); `undefined` when it had diagnostics, which every build must give anew. */
+  key: string | undefined;
+  /** Its rank in the previous build's dump, when those bytes are its entity's bytes in this build too. */
+  previous: number | undefined;
+}
+
+/** The origin of each valid record, then of each entity made from one (model.ts). */
+export type RecordOrigins = Map<object, RecordOrigin>;
+
+/** What the previous build left of one kind: the rank of each cached record by key, and its entities' bytes. */
+export interface PreviousKind {
+  ranks: Map<string, number>;
+  /** The previous dump as one chunk, with each entity's span and digest. */
+  bytes: KindBytes;
+  /** The same dump, to read from. */
+  dump: Buffer;
+  /** The SHA-256 of each part of the dump, by key: a part of the same key holds the same bytes. */
+  sha256: Map<string, string>;
+}
+
+/** The previous build's records, for the kinds whose cache and dump were found intact. */
+export type PreviousRecords = Partial<Record<Kind, PreviousKind>>;
+
+/** What the cache is valid for: entities' bytes depend on the code that made them and the base URL. */
+export interface CacheScope {
+  code: string;
+  baseUrl: string;
+}
+
+interface CacheFile {
+  version: number;
+  code: string;
+  baseUrl: string;
+}
+
+/** The cache of the entities of one part of a dump, in its order. */
+interface PartRecords {
+  /** Each record's {@link sourceKey}, or {@link NO_KEY}, back to back. */
+  keys: string;
+  lengths: number[];
+  /** The entities' digests, base64. */
+  digests: string;
+}
+
+/** The key of a record's source text: its SHA-1 in base64url. */
+export function sourceKey(text: string): string {
+  return hash('sha1', text, 'base64url');
+}
+
+/**
+ * The previous build's records in `outDir`: empty for a first build, a cache of another
+ * version, code or base URL; none of a kind whose dump index, a part or a part's records
+ * is missing or not the size the others say.
+ */
+export async function readPreviousRecords(outDir: string, scope: CacheScope): Promise<PreviousRecords> {
+  const text = await readFile(path.join(outDir, RECORD_CACHE_PATH), 'utf8').catch(() => undefined);
+  if (text === undefined) return {};
+  let cache: CacheFile;
+  try {
+    cache = JSON.parse(text) as CacheFile;
+  } catch {
+    return {};
+  }
+  if (cache.version !== RECORD_CACHE_VERSION || cache.code !== scope.code || cache.baseUrl !== scope.baseUrl) return {};
+  const previous: PreviousRecords = {};
+  for (const kind of KINDS) {
+    const indexText = await readFile(path.join(outDir, dumpIndexPath(kind)), 'utf8').catch(() => undefined);
+    const index = indexText === undefined ? undefined : parseDumpIndex(kind, indexText);
+    if (index === undefined || 'error' in index) continue;
+    const records = await Promise.all(index.parts.map((part) => readPartRecords(outDir, kind, part)));
+    if (records.some((part) => part === undefined)) continue;
+    const listed = records as PartRecords[];
+    const lengths = listed.flatMap((part) => part.lengths);
+    const keys = listed.map((part) => part.keys).join('');
+    const digests = Buffer.concat(listed.map((part) => Buffer.from(part.digests, 'base64')));
+    const dump = await readDump(outDir, kind, index.parts, lengths);
+    if (dump === undefined) continue;
+    const ranks = new Map<string, number>();
+    for (let rank = 0; rank < lengths.length; rank++) {
+      const key = keys.slice(rank * KEY_CHARS, (rank + 1) * KEY_CHARS);
+      if (key !== NO_KEY) ranks.set(key, rank);
+    }
+    const sha256 = new Map(index.parts.map((part) => [part.key, part.sha256]));
+    previous[kind] = { ranks, bytes: { chunks: [dump.buffer], spans: dump.spans, digests }, dump: Buffer.from(dump.buffer), sha256 };
+  }
+  return previous;
+}
+
+// The records of a part's entities, when they are as many and as long as the part says.
+async function readPartRecords(outDir: string, kind: Kind, part: DumpPartEntry): Promise<PartRecords | undefined> {
+  const text = await readFile(path.join(outDir, partRecordsPath(kind, part.key)), 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  try {
+    const records = JSON.parse(text) as PartRecords;
+    const { keys, lengths, digests } = records;
+    if (typeof keys !== 'string' || !Array.isArray(lengths) || typeof digests !== 'string' || lengths.length !== part.count) return undefined;
+    if (keys.length !== part.count * KEY_CHARS || Buffer.byteLength(digests, 'base64') !== part.count * DIGEST_BYTES) return undefined;
+    if (lengths.reduce((sum: number, length) => sum + (Number.isInteger(length) && length > 0 ? length + 1 : Number.NaN), 0) !== part.bytes) return undefined;
+    return { keys, lengths, digests };
+  } catch {
+    return undefined;
+  }
+}
+
+// The dump's parts read back to back, when they hold as many bytes as the entities listed and fit
+// one chunk: it is shared with the writer threads as it is.
+async function readDump(outDir: string, kind: Kind, parts: readonly DumpPartEntry[], lengths: readonly number[]): Promise<{ buffer: SharedArrayBuffer; spans: Int32Array } | undefined> {
+  const spans = new Int32Array(new SharedArrayBuffer(lengths.length * 3 * Int32Array.BYTES_PER_ELEMENT));
+  let size = 0;
+  lengths.forEach((length, rank) => {
+    spans[rank * 3 + 1] = size;
+    spans[rank * 3 + 2] = length;
+    size += length + 1;
+  });
+  if (size > 2 ** 31 - 1) return undefined;
+  const buffer = new SharedArrayBuffer(size);
+  const view = new Uint8Array(buffer);
+  let at = 0;
+  for (const part of parts) {
+    if (!(await readExactly(path.join(outDir, dumpPartPath(kind, part.key)), view.subarray(at, at + part.bytes)))) return undefined;
+    at += part.bytes;
+  }
+  return { buffer, spans };
+}
+
+// Fills `into` with the file's bytes; false when the file cannot be read or is not exactly that long.
+async function readExactly(file: string, into: Uint8Array): Promise<boolean> {
+  const handle = await open(file).catch(() => undefined);
+  if (handle === undefined) return false;
+  try {
+    if ((await handle.stat()).size !== into.length) return false;
+    for (let at = 0; at < into.length; ) {
+      const { bytesRead } = await handle.read(into, at, into.length - at, at);
+      if (bytesRead === 0) return false;
+      at += bytesRead;
+    }
+    return true;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The source fields of a previous entity (with an exhibition's status as derived then),
+ * read from its bytes up to its `_links`; `undefined` when they cannot be read.
+ */
+export function previousFields(previous: PreviousKind, rank: number): Record<string, unknown> | undefined {
+  const { dump, bytes } = previous;
+  const start = bytes.spans[rank * 3 + 1]!;
+  const end = start + bytes.spans[rank * 3 + 2]!;
+  // A `"` inside a JSON string is escaped, so the first `,"_links":` is the key; the source fields come before it.
+  const links = dump.indexOf(LINKS_KEY, start);
+  if (links < 0 || links >= end) return undefined;
+  try {
+    return JSON.parse(`${dump.toString('utf8', start, links)}}`) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The entities whose bytes the previous build's dumps hold, for serializeEntities. */
+export function reusedEntities(previous: PreviousRecords, origins: RecordOrigins): ReusedEntities {
+  const bytes: ReusedEntities['bytes'] = {};
+  for (const kind of KINDS) if (previous[kind] !== undefined) bytes[kind] = previous[kind].bytes;
+  return { bytes, rankOf: (entity) => origins.get(entity)?.previous };
+}
+
+/**
+ * The record cache of this build, for the next one: its scope, and for each part of each
+ * kind's dump its entities' records' keys, lengths and digests, in dump order. A part's
+ * file is named by the part's key, so a rebuild writes only those of the parts it changed.
+ */
+export function recordCacheFiles(dataset: Dataset, store: EntityStore, origins: RecordOrigins, scope: CacheScope, parts: Record<Kind, readonly DumpPart[]>): OutputFile[] {
+  const cache: CacheFile = { version: RECORD_CACHE_VERSION, code: scope.code, baseUrl: scope.baseUrl };
+  const files: OutputFile[] = [{ path: RECORD_CACHE_PATH, content: JSON.stringify(cache), timestamped: false }];
+  for (const kind of KINDS) {
+    const entities: readonly Entity[] = dataset.entities[kind];
+    const bytes = store.bytes[kind];
+    for (const { key, from, to } of parts[kind]) {
+      const records: PartRecords = {
+        keys: entities.slice(from, to).map((entity) => origins.get(entity)?.key ?? NO_KEY).join(''),
+        lengths: Array.from({ length: to - from }, (_, i) => entityLength(bytes, from + i)),
+        digests: store.digests[kind].subarray(from * DIGEST_BYTES, to * DIGEST_BYTES).toString('base64'),
+      };
+      files.push({ path: partRecordsPath(kind, key), content: JSON.stringify(records), timestamped: false });
+    }
+  }
+  return files;
+}
+
+// The records of a part of a kind's dump, named by the part's key.
+function partRecordsPath(kind: Kind, key: string): string {
+  return `${RECORD_CACHE_FOLDER}/${COLLECTIONS[kind]}/${key}.json`;
+}

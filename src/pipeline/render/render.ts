@@ -1,0 +1,165 @@
+/**
+ * Stage 5, render: every document of the site as a stream of {@link OutputDocument}s.
+ * Each entity is serialized once (see entity-store.ts); a page is a recipe that splices
+ * those bytes, assembled only by the writer, and only when it changed. The text
+ * documents (schema, search index, feed, facets, host files) are made once here, the
+ * term shards of the search index in a worker thread.
+ */
+import { renderHostFiles } from '../../hosts/host-files.js';
+import { SCHEMA_PATH, dumpIndexPath, dumpPartPath, entityPath, folderPages, listingFolder, relationFolder } from '../../query/formats/paths.js';
+import { schemaDocument } from '../../query/formats/schema-document.js';
+import { renderSearchIndex, type RenderedTerms } from '../../query/formats/search-index.js';
+import type { ResponseContext } from '../../query/responses/dataset-response.js';
+import type { Dataset } from '../../query/semantics/dataset.js';
+import { FILTERS, KINDS, type Kind } from '../../query/semantics/kinds.js';
+import { LLMS_TXT_PATH, llmsTxt } from '../../query/formats/llms-txt.js';
+import { parameterExamples } from '../../query/formats/parameter-examples.js';
+import { entitySchemaDocument, entitySchemaPath, openApiDocument } from '../../schema/openapi.js';
+import { OPENAPI_PATH } from '../../query/formats/paths.js';
+import { FACETS_INDEX_PATH, facetDocument, facetPath, facetsIndexDocument } from '../../query/formats/facets.js';
+import type { AssembleContext } from '../assemble/assemble.js';
+import { dumpIndexDocument } from '../../query/formats/dump-index.js';
+import { dumpParts, type DumpPart } from '../assemble/dump-parts.js';
+import { entityDigest, entityLength, serializeEntities, type EntityStore } from '../assemble/entity-store.js';
+import { advanceFeed, renderFeed, type FeedState } from '../feed/changes.js';
+import { textDocument, type OutputDocument, type OutputFile } from '../output.js';
+import type { PagedListing } from '../write/page-batch.js';
+import { recordCacheFiles, reusedEntities, type CacheScope, type PreviousRecords, type RecordOrigins } from '../cache/record-cache.js';
+import { PageRenderer, listingPageCount, pageDictionaries } from '../assemble/pages.js';
+import { renderTermsAside } from './terms-aside.js';
+import type { Listing } from './plan.js';
+
+/** Everything rendering needs: the data, the listings to write, the response context, the changes feed so far. */
+export interface RenderInput {
+  dataset: Dataset;
+  listings: readonly Listing[];
+  context: ResponseContext;
+  feed: FeedInput;
+  /** The term shards of the search index, when already started ({@link renderTermsAside}); else started here. */
+  terms?: Promise<Record<Kind, RenderedTerms>>;
+  /** The entities' origins and the previous build's records: with them, the entities made before keep their bytes and the site holds a record cache for the next build. */
+  records?: RecordsInput;
+}
+
+/** What the record cache needs (record-cache.ts). */
+export interface RecordsInput {
+  origins: RecordOrigins;
+  previous: PreviousRecords;
+  scope: CacheScope;
+}
+
+/** The changes feed before this build, when this build is made, and how many days it keeps. */
+export interface FeedInput {
+  previous: FeedState | undefined;
+  now: Date;
+  windowDays: number;
+}
+
+/** The rendered site: its documents and what assembling their bytes needs. */
+export interface RenderedSite extends AssembleContext {
+  /** Every document but {@link late}: {@link others}, then the pages of {@link listings}; produced lazily, on each iteration anew. */
+  documents: Iterable<OutputDocument>;
+  /** How many documents the site holds: those {@link documents} yields, and once known those of {@link late}. */
+  count: number;
+  /** The documents but the listing pages and {@link late}: text documents, dumps, entities. */
+  others: Iterable<OutputDocument>;
+  /**
+   * The search index's documents, made when its term shards come from their worker thread:
+   * the writer takes them last, so that it writes the rest while the worker works.
+   */
+  late: Promise<OutputDocument[]>;
+  /** The listings with pages, in order, which writer threads render (page-batch.ts). */
+  listings: readonly PagedListing[];
+  /** What the pages are rendered with. */
+  responseContext: ResponseContext;
+}
+
+/** Renders every document of the site; the term shards of the search index in a worker thread meanwhile, whose documents come {@link RenderedSite.late}. */
+export async function renderSite({ dataset, listings, context, feed, terms = renderTermsAside(dataset), records }: RenderInput): Promise<RenderedSite> {
+  const store = serializeEntities(dataset, records && reusedEntities(records.previous, records.origins));
+  const state = advanceFeed(feed.previous, entityDigests(dataset, store), feed.now, feed.windowDays);
+  const parts = Object.fromEntries(KINDS.map((kind) => [kind, dumpParts(store.bytes[kind], records?.previous[kind]?.sha256)])) as Record<Kind, DumpPart[]>;
+  const dumpIndexes = KINDS.map((kind) => ({ path: dumpIndexPath(kind), content: JSON.stringify(dumpIndexDocument(kind, parts[kind], context.baseUrl)), timestamped: false }));
+  const texts = [...textDocuments(dataset, context, renderFeed(state, context.baseUrl, feed.windowDays)), ...dumpIndexes].map(textDocument);
+  if (records !== undefined) texts.push(...recordCacheFiles(dataset, store, records.origins, records.scope, parts).map(textDocument));
+  const late = terms.then((shards) => KINDS.flatMap((kind) => renderSearchIndex(dataset, kind, shards[kind]).map((document) => textDocument({ ...document, timestamped: true }))));
+  const paged = pagedListings(dataset, listings);
+  const assembleContext: AssembleContext = { entities: store.bytes, dictionaries: pageDictionaries(context) };
+  const responseContext = { ...context, generatedAt: '' };
+  let count = texts.length;
+  for (const kind of KINDS) count += dataset.entities[kind].length + 2 * parts[kind].length; // entities and the dump parts
+  for (const listing of paged) count += listingPageCount(listing.matches);
+  const others = { [Symbol.iterator]: () => otherDocuments(dataset, texts, store, parts) };
+  const documents = { [Symbol.iterator]: () => allDocuments(others, new PageRenderer(assembleContext, responseContext), paged) };
+  const site: RenderedSite = { ...assembleContext, count, documents, others, late, listings: paged, responseContext };
+  late.then((documents) => (site.count += documents.length), () => undefined); // a failure is the writer's to report, awaiting `late`
+  return site;
+}
+
+function* allDocuments(others: Iterable<OutputDocument>, pages: PageRenderer, paged: readonly PagedListing[]): Generator<OutputDocument> {
+  yield* others;
+  for (const listing of paged) yield* pages.pages(listing.type, listing.matches, folderPages(listing.folder));
+}
+
+// The dump parts come first: the largest to make, they are made by the writer threads while this thread renders the rest.
+function* otherDocuments(dataset: Dataset, texts: readonly OutputDocument[], store: EntityStore, parts: Record<Kind, readonly DumpPart[]>): Generator<OutputDocument> {
+  for (const kind of KINDS) {
+    for (const { key, from, to, bytes } of parts[kind]) {
+      yield { path: dumpPartPath(kind, key, true), body: { dump: kind, from, to, gzip: true }, fingerprint: `${key}.gz`, size: -1, timestamped: false };
+      yield { path: dumpPartPath(kind, key), body: { dump: kind, from, to, gzip: false }, fingerprint: key, size: bytes, timestamped: false };
+    }
+  }
+  yield* texts;
+  for (const kind of KINDS) {
+    const entities = dataset.entities[kind];
+    for (let rank = 0; rank < entities.length; rank++) {
+      yield {
+        path: entityPath(kind, entities[rank]!.id),
+        body: { kind, rank },
+        fingerprint: entityDigest(store, kind, rank),
+        size: entityLength(store.bytes[kind], rank),
+        timestamped: false,
+      };
+    }
+  }
+}
+
+// The documents made as text but the search indexes: the schema, the changes feed, OpenAPI
+// and the entity schemas, llms.txt, the facets, the host files.
+function textDocuments(dataset: Dataset, context: ResponseContext, feedFiles: readonly OutputFile[]): OutputFile[] {
+  const files: OutputFile[] = [{ path: SCHEMA_PATH, content: JSON.stringify(schemaDocument({ ...context, generatedAt: '' })), timestamped: true }];
+  files.push(...feedFiles);
+  files.push({ path: OPENAPI_PATH, content: JSON.stringify(openApiDocument(context.baseUrl, parameterExamples(dataset, context.baseUrl))), timestamped: false });
+  for (const kind of KINDS) files.push({ path: entitySchemaPath(kind), content: JSON.stringify(entitySchemaDocument(kind)), timestamped: false });
+  files.push({ path: LLMS_TXT_PATH, content: llmsTxt(dataset, context.baseUrl), timestamped: false });
+  files.push({ path: FACETS_INDEX_PATH, content: JSON.stringify(facetsIndexDocument(context.baseUrl)), timestamped: true });
+  for (const kind of KINDS) {
+    for (const filter of FILTERS) files.push({ path: facetPath(kind, filter), content: JSON.stringify(facetDocument(dataset, kind, filter, context.baseUrl)), timestamped: true });
+  }
+  files.push(...renderHostFiles(context.baseUrl));
+  return files;
+}
+
+// The listings with pages: the planned ones, each exhibition's exhibitors, and the providers of each place.
+function pagedListings(dataset: Dataset, listings: readonly Listing[]): PagedListing[] {
+  const paged: PagedListing[] = listings.map((listing) => ({ type: listing.type, matches: listing.matches, folder: listingFolder(listing.type, listing.filters) }));
+  for (const exhibition of dataset.entities.exhibition) {
+    paged.push({ type: 'exhibitor', matches: { exhibitor: dataset.linkedExhibitors(exhibition.id) }, folder: relationFolder(exhibition, 'exhibitors') });
+  }
+  // One listing per place, shared by the exhibitions held there (see relationPath).
+  const places = new Set<string>();
+  for (const exhibition of dataset.entities.exhibition) {
+    const folder = relationFolder(exhibition, 'providers');
+    if (places.has(folder)) continue;
+    places.add(folder);
+    paged.push({ type: 'service_provider', matches: { service_provider: dataset.coveringProviders(exhibition) }, folder });
+  }
+  return paged;
+}
+
+// Every entity's digest, by kind and id: what the changes feed compares across builds.
+function entityDigests(dataset: Dataset, store: EntityStore): FeedState['digests'] {
+  const digests = {} as FeedState['digests'];
+  for (const kind of KINDS) digests[kind] = new Map(dataset.entities[kind].map((entity, rank) => [entity.id, [entityDigest(store, kind, rank)]]));
+  return digests;
+}

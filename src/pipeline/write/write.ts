@@ -1,0 +1,338 @@
+/**
+ * Stage 6, write. A first build writes the site into a fresh folder beside the output
+ * folder and swaps it in with two renames (old out, new in). A rebuild writes only what
+ * changed and applies it in place under a journal (journal.ts). Either way a failed or
+ * interrupted build leaves the previous site exactly as it was (after
+ * {@link recoverSite}), and unchanged files keep their bytes and times.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { CHANGED_DOCUMENTS_PATH, serializeChangedDocuments } from '../../site/changed-documents.js';
+import { MANIFEST_PATH, manifestFiles, readManifest, type Manifest, type ManifestFiles } from '../../site/manifest.js';
+import { emptyStats, stampBody, type OutputDocument, type WriteStats } from '../output.js';
+import type { PageBatch, PageBatchReply, PagedListing } from './page-batch.js';
+import { listingPageCount } from '../assemble/pages.js';
+import { folderPages, SCHEMA_PATH } from '../../query/formats/paths.js';
+import { applyChanges, recoverJournal, type SiteChanges } from './journal.js';
+import { isAlive } from './build-lock.js';
+import { explainWriteFailure } from './write-failure.js';
+import type { RenderedSite } from '../render/render.js';
+import { defaultWriterThreads, startRunner, type TaskRunner } from './write-runner.js';
+import { REUSE_ANY_SIZE, type WriteTask } from './write-task.js';
+
+/** How the writer runs. */
+export interface WriteOptions {
+  /** The site folder to replace. */
+  outDir: string;
+  /** `generated_at` of documents whose content changed, ISO 8601. */
+  generatedAt: string;
+  /** Called every few hundred documents with the count so far and the count of the site. */
+  onProgress?: (documents: number, total: number) => void;
+  /** Worker threads that assemble and write files; 0 writes in the main thread. @default one per core, at most 4 */
+  threads?: number;
+  /** The previous site's manifest, when its reading was started before (while the search index is made); else read here. */
+  previousManifest?: Promise<ManifestFiles>;
+}
+
+const BATCH_TASKS = 256;
+const PROGRESS_EVERY = 500;
+/** Largest share of a site's documents a rebuild changes in place; more, and it writes a new folder. */
+const IN_PLACE_MAX_SHARE = 0.2;
+
+/**
+ * Writes the site into `outDir`, trusting the previous site's manifest for what is there:
+ * the text documents, a few hundred that hold every entry point, and the dumps, from
+ * which the next build reads its entities, are checked for the size it says; the
+ * entities and pages are not (a file of those edited by hand is found by
+ * `dataset-site verify`). When a text document is missing, the folder holds the manifest
+ * but not the site (a workflow restores only `.dataset-site/`), and every file is written.
+ * One pass over the documents writes those that are new or changed into a staging folder
+ * and touches no other file, so its cost follows the change.
+ * Then: nothing changed, the site is left as it is; a first build, or more than
+ * {@link IN_PLACE_MAX_SHARE} of the site changed, the unchanged files are linked into the
+ * staging folder (a second pass) and it is swapped in; otherwise the staged files are
+ * applied in place, with the removals (journal.ts). Run {@link recoverSite} first, as
+ * `build` does before it reads the sources.
+ */
+export async function writeSite(site: RenderedSite, options: WriteOptions): Promise<WriteStats> {
+  const outDir = path.resolve(options.outDir);
+  const previousFiles = await (options.previousManifest ?? readManifest(outDir));
+  const previous = previousFiles.manifest;
+  const stagingDir = siblingPath(outDir, `tmp-${process.pid}-${Date.now()}`);
+  await rm(stagingDir, { recursive: true, force: true });
+  await makeStagingDir(stagingDir, outDir);
+  const context = { entities: site.entities, dictionaries: site.dictionaries };
+  const runner = startRunner({ context, responseContext: site.responseContext, stagingDir, previousDir: outDir }, options.threads ?? defaultWriterThreads());
+  try {
+    const staged = await stageChanges(site, previous, runner, options, outDir);
+    const { stats, changes } = staged;
+    const differing = changes.added.length + changes.changed.length + changes.removed.length;
+    if (previous.size > 0 && differing === 0) {
+      countUnsized(staged.unsized, stagingDir, outDir, stats);
+      await runner.close();
+      await rm(stagingDir, { recursive: true, force: true });
+      return stats;
+    }
+    // A site missing its entry points holds only the build's own files (restored from a cache, say): every file is written.
+    const inPlace = previous.size > 0 && !staged.incomplete && differing <= IN_PLACE_MAX_SHARE * stats.files;
+    if (!inPlace && stats.unchanged > 0) await linkUnchanged(site, previous, runner);
+    await runner.finish();
+    await runner.close();
+    countUnsized(staged.unsized, stagingDir, outDir, stats);
+    // In place, only the files of the manifest's entries that changed; into a new folder, all of them.
+    const manifest = manifestFiles(staged.manifest, inPlace ? previousFiles : undefined);
+    const changedText = serializeChangedDocuments(previous.size === 0 ? { everything: true } : { everything: false, changed: staged.newContent, removed: changes.removed });
+    const own = new Map([...manifest.files, [CHANGED_DOCUMENTS_PATH, changedText]]);
+    for (const [file, text] of own) {
+      await mkdir(path.join(stagingDir, path.dirname(file)), { recursive: true });
+      await writeFile(path.join(stagingDir, file), text);
+      stats.written += Buffer.byteLength(text);
+    }
+    if (inPlace) {
+      const before = new Set([MANIFEST_PATH, CHANGED_DOCUMENTS_PATH, ...previousFiles.texts.keys()]);
+      const [changed, added] = [[...own.keys()].filter((file) => before.has(file)), [...own.keys()].filter((file) => !before.has(file))];
+      await applyChanges(outDir, stagingDir, siblingPath(outDir, `backup-${process.pid}-${Date.now()}`), {
+        added: [...changes.added, ...added],
+        changed: [...changes.changed, ...changed],
+        removed: [...changes.removed, ...manifest.removed],
+      });
+    } else await swapIn(stagingDir, outDir);
+    return stats;
+  } catch (error) {
+    await runner.close();
+    await rm(stagingDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** What the pass over the documents found and staged. */
+interface StagedChanges {
+  stats: WriteStats;
+  /** The new manifest (without itself). */
+  manifest: Manifest;
+  /** Documents whose content is new or differs from the previous build's (not those only written again as they were). */
+  newContent: string[];
+  /** Documents new and changed, written into the staging folder, and those of the previous site gone. */
+  changes: { [K in keyof SiteChanges]: string[] };
+  /** Documents whose size is known only once made (a gzipped dump): counted from the files. */
+  unsized: string[];
+  /** Whether a text document the manifest lists is missing from the site. */
+  incomplete: boolean;
+}
+
+/**
+ * The one pass over every document: each gets its manifest entry (an unchanged document
+ * keeps its `generated_at`), and each new or changed one is written into the staging
+ * folder: the listing pages by the writer threads, which render them (page-batch.ts), the
+ * other documents by tasks this thread hands them.
+ */
+async function stageChanges(site: RenderedSite, previous: Manifest, runner: TaskRunner, options: WriteOptions, outDir: string): Promise<StagedChanges> {
+  const staged: StagedChanges = { stats: emptyStats(), manifest: new Map(), newContent: [], changes: { added: [], changed: [], removed: [] }, unsized: [], incomplete: false };
+  // Enters one document into the manifest and the counts; whether it is unchanged, and its `generated_at`.
+  // A stale document is unchanged but its file is not what the manifest says: written again as it was.
+  const count = (path: string, fingerprint: string, size: number, timestamped: boolean, before = previous.get(path), stale = false): { same: boolean; generatedAt: string } => {
+    const unchanged = before !== undefined && before[0] === fingerprint;
+    const same = unchanged && !stale;
+    const generatedAt = !timestamped ? '' : unchanged ? before[1] : options.generatedAt;
+    countDocument(staged, path, fingerprint, size < 0 ? -1 : size + Buffer.byteLength(generatedAt), generatedAt, before === undefined ? 'added' : same ? 'same' : 'changed');
+    if (staged.stats.files % PROGRESS_EVERY === 0) options.onProgress?.(staged.stats.files, site.count);
+    if (!unchanged) staged.newContent.push(path);
+    if (!unchanged && timestamped) staged.stats.changed++;
+    return { same, generatedAt };
+  };
+  // A folder missing a text document the manifest lists holds the build's own files but not the site (a
+  // workflow's restored state). Seen at once from the schema document: every document is written in this
+  // one pass, each unchanged one as it was; seen later from another, the unchanged ones are linked or written after it.
+  staged.incomplete = previous.has(SCHEMA_PATH) && !existsSync(path.join(outDir, SCHEMA_PATH));
+  const rewriteAll = staged.incomplete;
+  const batch = new TaskBatch(runner);
+  const stage = async (document: OutputDocument) => {
+    const before = previous.get(document.path);
+    // The few text documents hold every entry point, and the next build reads its entities from the dumps:
+    // each of these is checked on disk, the bulk (entities, pages) is trusted.
+    let stale = rewriteAll;
+    if (!stale && ('text' in document.body || ('dump' in document.body && !document.body.gzip)) && before?.[0] === document.fingerprint) {
+      const onDisk = statSync(path.join(outDir, document.path), { throwIfNoEntry: false });
+      staged.incomplete ||= onDisk === undefined;
+      stale = onDisk?.size !== document.size + Buffer.byteLength(before[1]);
+    }
+    const { same, generatedAt } = count(document.path, document.fingerprint, document.size, document.timestamped, before, stale);
+    if (!same) await batch.add({ path: document.path, body: stampBody(document, generatedAt), reuse: -1 });
+  };
+  for (const document of site.others) await stage(document);
+  await batch.flush();
+  await renderPages(site.listings, previous, runner, { mode: 'stage', generatedAt: options.generatedAt, rewriteUnchanged: rewriteAll }, (paths, entries, reply) =>
+    paths.forEach((path, i) => count(path, reply.fingerprints[i]!, reply.sizes[i]!, true, entries[i] ?? undefined, rewriteAll)),
+  );
+  // The search index's documents last: the term worker made them meanwhile.
+  for (const document of await site.late) await stage(document);
+  await batch.flush();
+  staged.changes.removed = [...previous.keys()].filter((file) => !staged.manifest.has(file));
+  staged.stats.removed = staged.changes.removed.length;
+  return staged;
+}
+
+// Counts one document into the stats, the manifest and the changes.
+function countDocument(staged: StagedChanges, path: string, fingerprint: string, size: number, generatedAt: string, status: 'added' | 'changed' | 'same'): void {
+  const { stats, changes } = staged;
+  staged.manifest.set(path, [fingerprint, generatedAt]);
+  stats.files++;
+  if (size < 0) staged.unsized.push(path);
+  else stats.bytes += size;
+  if (status === 'same') {
+    stats.unchanged++;
+    return;
+  }
+  if (size >= 0) stats.written += size;
+  if (status === 'added') {
+    stats.added++;
+    changes.added.push(path);
+  } else {
+    stats.rewritten++;
+    changes.changed.push(path);
+  }
+}
+
+/** Pages per batch handed to a writer thread: enough to keep the message overhead small, few enough to share the work. */
+const PAGES_PER_BATCH = 512;
+
+/**
+ * Hands every listing's pages to the runner in batches, with each page's previous manifest
+ * entry, and gives each batch's answer to `take` in the order of the listings (so the
+ * manifest's order is the data's alone), as soon as it and those before it are done.
+ */
+async function renderPages(
+  listings: readonly PagedListing[],
+  previous: Manifest,
+  runner: TaskRunner,
+  how: Pick<PageBatch, 'mode' | 'generatedAt' | 'rewriteUnchanged'>,
+  take: (paths: readonly string[], entries: PageBatch['previous'], reply: PageBatchReply) => void,
+): Promise<void> {
+  const pending: { paths: string[]; batch: PageBatch; reply?: PageBatchReply; done: Promise<PageBatchReply> }[] = [];
+  const takeDone = () => {
+    while (pending[0]?.reply) {
+      const { paths, batch, reply } = pending.shift()!;
+      take(paths, batch.previous, reply!);
+    }
+  };
+  let batch: PageBatch = { listings: [], previous: [], ...how };
+  let paths: string[] = [];
+  const send = async () => {
+    const { done } = await runner.pages(batch);
+    const sent: (typeof pending)[number] = { paths, batch, done };
+    void done.then((reply) => (sent.reply = reply), () => undefined);
+    pending.push(sent);
+    batch = { listings: [], previous: [], ...how };
+    paths = [];
+    takeDone();
+  };
+  for (const listing of listings) {
+    const pathOf = folderPages(listing.folder);
+    for (let page = 1; page <= listingPageCount(listing.matches); page++) {
+      const path = pathOf(page);
+      paths.push(path);
+      batch.previous.push(previous.get(path) ?? null);
+    }
+    batch.listings.push(listing);
+    if (paths.length >= PAGES_PER_BATCH) await send();
+  }
+  if (batch.listings.length > 0) await send();
+  for (const sent of [...pending]) sent.reply = await sent.done;
+  takeDone();
+}
+
+/** The second pass of a rebuild into a new folder: every unchanged document is hard-linked from the previous site (written, should that fail). */
+async function linkUnchanged(site: RenderedSite, previous: Manifest, runner: TaskRunner): Promise<void> {
+  const batch = new TaskBatch(runner);
+  const link = async (document: OutputDocument) => {
+    const before = previous.get(document.path);
+    if (before === undefined || before[0] !== document.fingerprint) return;
+    const reuse = document.size < 0 ? REUSE_ANY_SIZE : document.size + Buffer.byteLength(before[1]);
+    await batch.add({ path: document.path, body: stampBody(document, before[1]), reuse });
+  };
+  for (const document of site.others) await link(document);
+  for (const document of await site.late) await link(document);
+  await batch.flush();
+  await renderPages(site.listings, previous, runner, { mode: 'link', generatedAt: '' }, () => undefined);
+}
+
+/** Hands tasks to the runner in batches; a dump part, long to make, goes at once, so a writer thread makes it while the pass goes on. */
+class TaskBatch {
+  private tasks: WriteTask[] = [];
+
+  constructor(private readonly runner: TaskRunner) {}
+
+  async add(task: WriteTask): Promise<void> {
+    this.tasks.push(task);
+    if (this.tasks.length === BATCH_TASKS || 'dump' in task.body) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.tasks.length === 0) return;
+    const tasks = this.tasks;
+    this.tasks = [];
+    await this.runner.run(tasks);
+  }
+}
+
+// The sizes of documents known only once made, from the staged file or else the site's; written when staged and not linked.
+function countUnsized(unsized: readonly string[], stagingDir: string, outDir: string, stats: WriteStats): void {
+  for (const file of unsized) {
+    const staged = statSync(path.join(stagingDir, file), { throwIfNoEntry: false });
+    const current = statSync(path.join(outDir, file), { throwIfNoEntry: false });
+    stats.bytes += (staged ?? current)?.size ?? 0;
+    if (staged !== undefined && staged.ino !== current?.ino) stats.written += staged.size;
+  }
+}
+
+// The parent is made first, then the staging folder alone: a recursive mkdir on a read-only
+// file system reports ENOENT, where this reports EROFS (or EACCES) and names the site folder.
+async function makeStagingDir(stagingDir: string, outDir: string): Promise<void> {
+  try {
+    await mkdir(path.dirname(stagingDir), { recursive: true });
+    await mkdir(stagingDir);
+  } catch (error) {
+    throw explainWriteFailure(error, outDir);
+  }
+}
+
+
+// Rename-rename is safer than delete-rename: the old site is whole until the new one is in place.
+async function swapIn(stagingDir: string, outDir: string): Promise<void> {
+  const oldDir = siblingPath(outDir, `old-${process.pid}-${Date.now()}`);
+  let hadOld = true;
+  try {
+    await rename(outDir, oldDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    hadOld = false;
+  }
+  await rename(stagingDir, outDir);
+  if (hadOld) await rm(oldDir, { recursive: true, force: true });
+}
+
+/**
+ * Repairs what a killed build left beside `outDir`: when it died between its two renames
+ * there is no `outDir` but a whole old copy, which is put back; staging folders of dead
+ * builds are removed. Safe to call at any time.
+ */
+export async function recoverSite(outDir: string): Promise<void> {
+  await recoverJournal(outDir);
+  const parent = path.dirname(outDir);
+  const prefix = `.${path.basename(outDir)}.`;
+  const siblings = (await readdir(parent).catch(() => [] as string[])).filter((name) => name.startsWith(prefix)).sort();
+  const olds = siblings.filter((name) => name.startsWith(`${prefix}old-`));
+  const outExists = await readdir(outDir).then(() => true, () => false);
+  if (!outExists && olds.length > 0) await rename(path.join(parent, olds[olds.length - 1]!), outDir);
+  for (const name of siblings) {
+    const owner = /^(?:tmp|old|backup)-(\d+)-/.exec(name.slice(prefix.length));
+    if (owner === null) continue; // not a folder of a build: the lock, say
+    const pid = Number(owner[1]);
+    if (pid !== process.pid && !isAlive(pid)) await rm(path.join(parent, name), { recursive: true, force: true });
+  }
+}
+
+function siblingPath(outDir: string, suffix: string): string {
+  return path.join(path.dirname(outDir), `.${path.basename(outDir)}.${suffix}`);
+}

@@ -1,0 +1,42 @@
+/**
+ * The map matches the house: README's "The data's way through the program" names every
+ * folder of `src/` (a nested one indented under its parent) and no folder that is gone,
+ * and docs/architecture.md names every room of the build's pipeline.
+ */
+import { readFileSync } from 'node:fs';
+import fg from 'fast-glob';
+import { describe, expect, it } from 'vitest';
+
+const folders = fg.sync('src/**', { onlyDirectories: true }).map((folder) => folder.slice('src/'.length)).sort();
+
+/** The folders README's map names, as paths under `src/`: `name/` at the start of a line, two spaces a level. */
+function mapFolders(): string[] {
+  const readme = readFileSync('README.md', 'utf8');
+  const start = readme.indexOf("The data's way through the program");
+  const block = /```\n([\s\S]*?)```/.exec(readme.slice(start))?.[1] ?? '';
+  const named: string[] = [];
+  const parents: string[] = [];
+  for (const line of block.split('\n')) {
+    const entry = /^((?: {2})*)([\w-]+)\/(?:\s|$)/.exec(line);
+    if (entry === null) continue;
+    const level = entry[1]!.length / 2;
+    parents.length = level;
+    parents.push(entry[2]!);
+    named.push(parents.join('/'));
+  }
+  return named.sort();
+}
+
+describe('the map of src/', () => {
+  it('README names every folder, nested under its parent, and none that is gone', () => {
+    expect(folders.length).toBeGreaterThan(10);
+    expect(mapFolders()).toEqual(folders);
+  });
+
+  it('docs/architecture.md names every room of the pipeline', () => {
+    const page = readFileSync('docs/architecture.md', 'utf8');
+    const rooms = folders.filter((folder) => folder.startsWith('pipeline/'));
+    expect(rooms.length).toBeGreaterThan(3);
+    expect(rooms.filter((room) => !page.includes(`src/${room}/`))).toEqual([]);
+  });
+});
