@@ -57,12 +57,14 @@ interface JobRun {
 }
 
 const results: Record<string, JobRun[]> = {};
-for (const set of sets) results[set.name] = await cycle(set);
 const file = path.join(root, 'bench', 'results', `${new Date().toISOString().slice(0, 10)}-cycle${values.tag ? `-${values.tag}` : ''}.json`);
 mkdirSync(path.dirname(file), { recursive: true });
-// Sets measured before on the same day keep their figures.
-const before = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { sets?: Record<string, JobRun[]> }).sets : {};
-writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, sets: { ...before, ...results } }, null, 2)}\n`);
+for (const set of sets) {
+  results[set.name] = await cycle(set);
+  // Saved after each set, so that a later set's failure loses nothing; sets measured before on the same day keep their figures.
+  const before = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { sets?: Record<string, JobRun[]> }).sets : {};
+  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, sets: { ...before, [set.name]: results[set.name] } }, null, 2)}\n`);
+}
 console.log(table(results));
 console.log(`\nresults: ${path.relative(root, file)}`);
 
@@ -92,50 +94,53 @@ async function cycle(set: BenchSet): Promise<JobRun[]> {
     const runs: JobRun[] = [];
     for (const change of ['one record', 'none'] as const) {
       const own: RunnerDisk | undefined = diskBytes === undefined ? undefined : runnerDisk(work, diskBytes);
-      const runner = own ? path.join(own.mount, 'work') : path.join(work, 'runner');
-      rmSync(runner, { recursive: true, force: true });
-      mkdirSync(runner);
-      const repo = path.join(runner, 'repo');
-      const disk = sampleDisk(own?.mount ?? root);
-      const steps: Step[] = [];
-      let last: Timing | undefined;
-      const step = async (name: string, command: string, args: string[], cwd = repo) => {
-        spawnSync('sync');
-        log(`[${set.name}] ${change === 'none' ? 'no change' : 'one change'}: ${name}…`);
-        last = await runTimed(command, args, undefined, { cwd, env }).catch((error: Error) => {
-          if (own && freeBytes(own.mount) < 64 * 2 ** 20) throw new Error(`[${set.name}] ${name} ran out of the runner's ${values.disk} GB disk\n${error.message}`);
-          throw error;
+      try {
+        const runner = own ? path.join(own.mount, 'work') : path.join(work, 'runner');
+        rmSync(runner, { recursive: true, force: true });
+        mkdirSync(runner);
+        const repo = path.join(runner, 'repo');
+        const disk = sampleDisk(own?.mount ?? root);
+        const steps: Step[] = [];
+        let last: Timing | undefined;
+        const step = async (name: string, command: string, args: string[], cwd = repo) => {
+          spawnSync('sync');
+          log(`[${set.name}] ${change === 'none' ? 'no change' : 'one change'}: ${name}…`);
+          last = await runTimed(command, args, undefined, { cwd, env }).catch((error: Error) => {
+            if (own && (freeBytes(own.mount) < 64 * 2 ** 20 || error.message.includes('ENOSPC'))) throw new Error(`[${set.name}] ${name} ran out of the runner's ${values.disk} GB disk\n${error.message}`);
+            throw error;
+          });
+          log(`[${set.name}]   ${last.wall.toFixed(1)} s wall, ${last.cpu.toFixed(1)} s CPU, ${(last.peakRss / 2 ** 20).toFixed(0)} MiB`);
+          steps.push({ step: name, wall: last.wall, cpu: last.cpu, peakRss: last.peakRss });
+          return last;
+        };
+        await step('clone', 'git', ['clone', '--quiet', '--depth', '1', `file://${root}`, repo], runner);
+        await step('npm ci (warm cache)', 'npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund']);
+        await step('compile', 'npm', ['run', 'compile']);
+        // As rebuild.yml: the job runs only lib/, so the tools of development leave the disk to the site.
+        await step('prune dev dependencies', 'npm', ['prune', '--omit=dev', '--no-audit', '--no-fund']);
+        await step('restore state', 'bash', ['-c', `mkdir -p dist && zstd -d -q < "${state}" | tar -xf - -C dist`]);
+        await step('build', 'node', ['lib/cli.js', 'build', '--sources', changed, '--out', 'dist', '--base-url', BASE_URL]);
+        const verified = (await step('verify --changed', 'node', ['lib/cli.js', 'verify', '--dir', 'dist', '--changed'])).stdout.trim();
+        // The state as actions/cache stores it: a tarball of what the workflow keeps, compressed with zstd.
+        await step('save state', 'bash', ['-c', `tar -cf - -C dist ${STATE_PATHS} | zstd -q -T0 -3 -o "${state}.new" && mv "${state}.new" "${state}"`]);
+        const published = (await step('publish', 'node', publish)).stdout;
+        const counts = /(\d+) uploaded, (\d+) deleted.*?; ([\d.]+) MB/.exec(published);
+        const peakDiskBytes = disk.stop();
+        runs.push({
+          change,
+          steps,
+          wall: steps.reduce((sum, s) => sum + s.wall, 0),
+          cpu: steps.reduce((sum, s) => sum + s.cpu, 0),
+          peakDiskBytes,
+          diskFreeBytes: own?.freeBytes,
+          stateArchiveBytes: statSync(state).size,
+          published: { uploaded: Number(counts?.[1]), deleted: Number(counts?.[2]), megabytes: Number(counts?.[3]) },
+          verified,
         });
-        log(`[${set.name}]   ${last.wall.toFixed(1)} s wall, ${last.cpu.toFixed(1)} s CPU, ${(last.peakRss / 2 ** 20).toFixed(0)} MiB`);
-        steps.push({ step: name, wall: last.wall, cpu: last.cpu, peakRss: last.peakRss });
-        return last;
-      };
-      await step('clone', 'git', ['clone', '--quiet', '--depth', '1', `file://${root}`, repo], runner);
-      await step('npm ci (warm cache)', 'npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund']);
-      await step('compile', 'npm', ['run', 'compile']);
-      // As rebuild.yml: the job runs only lib/, so the tools of development leave the disk to the site.
-      await step('prune dev dependencies', 'npm', ['prune', '--omit=dev', '--no-audit', '--no-fund']);
-      await step('restore state', 'bash', ['-c', `mkdir -p dist && zstd -d -q < "${state}" | tar -xf - -C dist`]);
-      await step('build', 'node', ['lib/cli.js', 'build', '--sources', changed, '--out', 'dist', '--base-url', BASE_URL]);
-      const verified = (await step('verify --changed', 'node', ['lib/cli.js', 'verify', '--dir', 'dist', '--changed'])).stdout.trim();
-      // The state as actions/cache stores it: a tarball of what the workflow keeps, compressed with zstd.
-      await step('save state', 'bash', ['-c', `tar -cf - -C dist ${STATE_PATHS} | zstd -q -T0 -3 -o "${state}.new" && mv "${state}.new" "${state}"`]);
-      const published = (await step('publish', 'node', publish)).stdout;
-      const counts = /(\d+) uploaded, (\d+) deleted.*?; ([\d.]+) MB/.exec(published);
-      const peakDiskBytes = disk.stop();
-      runs.push({
-        change,
-        steps,
-        wall: steps.reduce((sum, s) => sum + s.wall, 0),
-        cpu: steps.reduce((sum, s) => sum + s.cpu, 0),
-        peakDiskBytes,
-        diskFreeBytes: own?.freeBytes,
-        stateArchiveBytes: statSync(state).size,
-        published: { uploaded: Number(counts?.[1]), deleted: Number(counts?.[2]), megabytes: Number(counts?.[3]) },
-        verified,
-      });
-      rmSync(runner, { recursive: true, force: true });
-      own?.close();
+        rmSync(runner, { recursive: true, force: true });
+      } finally {
+        own?.close();
+      }
     }
     return runs;
   } finally {
