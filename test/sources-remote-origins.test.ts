@@ -6,7 +6,7 @@
  * line naming the URL and the reason, and the previous site stays as it was. An origin the
  * operator names (the source server itself, a mirror given with --allow-origin) is read.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,8 @@ const PATIENT: BuildOptions['fetch'] = { retries: 3, retryDelayMs: 1000 };
 
 let source: Server;
 let internal: Server;
+// The same internal service on IPv6's loopback, so that a request to [::1] would be counted too (where the machine has IPv6).
+let internal6: Server;
 let mirror: Server;
 let base: string;
 let port: { internal: number; mirror: number };
@@ -30,18 +32,21 @@ const internalHits: string[] = [];
 // Each spelling of an address inside the machine, named by a test case; filled once the internal service listens.
 const targets = new Map<string, string>();
 
-const listen = async (server: Server, host: string) => {
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+const listen = async (server: Server, host: string, at = 0) => {
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(at, host, resolve));
   return (server.address() as AddressInfo).port;
 };
 
 beforeAll(async () => {
-  internal = createServer((request, response) => {
+  const leak = (request: IncomingMessage, response: ServerResponse) => {
     internalHits.push(request.url ?? '/');
     response.end(TINY); // what an internal service would leak, read as records
-  });
+  };
+  [internal, internal6] = [createServer(leak), createServer(leak)];
   mirror = createServer((_, response) => void response.end(TINY));
-  port = { internal: await listen(internal, '::'), mirror: await listen(mirror, '127.0.0.1') };
+  // Loopback only, as every server of the tests: 0.0.0.0 reaches 127.0.0.1 on this machine.
+  port = { internal: await listen(internal, '127.0.0.1'), mirror: await listen(mirror, '127.0.0.1') };
+  await listen(internal6, '::1', port.internal).catch(() => undefined);
   const spellings: [string, string][] = [
     ['127.0.0.1', `http://127.0.0.1:${port.internal}/secret.json`],
     ['[::1]', `http://[::1]:${port.internal}/secret.json`],
@@ -65,7 +70,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const server of [source, internal, mirror]) {
+  for (const server of [source, internal, internal6, mirror].filter((server) => server.listening)) {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   }
