@@ -10,8 +10,10 @@ import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { build } from '../src/build.js';
 import { applyChanges, recoverJournal } from '../src/pipeline/write/journal.js';
+import { journalPath, siblingPath } from '../src/pipeline/write/siblings.js';
 import { CHANGED_DOCUMENTS_PATH, readChangedDocuments } from '../src/site/changed-documents.js';
 import { verifySite } from '../src/verify/verify.js';
+import { runCli } from './helpers/cli.js';
 import { hashTree, TEST_NOW } from './helpers/site.js';
 
 /** Path → inode and modification time of every file below a folder. */
@@ -68,7 +70,8 @@ describe('a rebuild in place', () => {
 
   it('is rolled back to the previous site, bytes and times, when cut off half way', async () => {
     const work = await mkdtemp(path.join(tmpdir(), 'ds-journal-'));
-    const [out, staging, backup] = ['site', 'staging', 'backup'].map((name) => path.join(work, name)) as [string, string, string];
+    const out = path.join(work, 'site');
+    const [staging, backup] = [siblingPath(out, 'tmp-1-1'), siblingPath(out, 'backup-1-1')];
     for (const [file, text] of [['api/public/exhibitors/a.json', 'old a'], ['api/public/exhibitors/b.json', 'old b'], ['api/public/dataset/all/1.json', 'old page'], ['api/public/gone.json', 'gone']]) {
       await mkdir(path.dirname(path.join(out, file!)), { recursive: true });
       await writeFile(path.join(out, file!), text!);
@@ -86,5 +89,31 @@ describe('a rebuild in place', () => {
     await recoverJournal(out);
     expect(await hashTree(out)).toEqual(hashes);
     expect(await identities(out)).toEqual(times);
+  });
+
+  it('stops at a journal it cannot read, in one line naming it, and leaves the site and every other folder as they are', async () => {
+    const work = await mkdtemp(path.join(tmpdir(), 'ds-journal-bad-'));
+    const out = path.join(work, 'site');
+    expect((await runCli(['build', '--sources', 'test/fixtures/tiny/sources', '--out', out])).code).toBe(0);
+    const site = await hashTree(out);
+    // A folder outside the site that a tampered journal names as its backup: recovery removes a journal's folders.
+    const victim = path.join(work, 'victim');
+    await mkdir(victim);
+    await writeFile(path.join(victim, 'keep.txt'), 'keep');
+    const journals = [
+      '{"state": "applying", "added": [', // cut off
+      JSON.stringify({ version: 99, added: [], changed: [], removed: [], staging: siblingPath(out, 'tmp-1-1'), backup: siblingPath(out, 'backup-1-1'), state: 'done' }),
+      JSON.stringify({ version: 1, added: [], changed: [], removed: [], staging: siblingPath(out, 'tmp-1-1'), backup: victim, state: 'done' }),
+      JSON.stringify({ version: 1, added: ['../../outside.json'], changed: [], removed: [], staging: siblingPath(out, 'tmp-1-1'), backup: siblingPath(out, 'backup-1-1'), state: 'applying' }),
+    ];
+    for (const journal of journals) {
+      await writeFile(journalPath(out), journal);
+      const result = await runCli(['build', '--sources', 'test/fixtures/tiny/sources', '--out', out]);
+      expect(result.code, result.stderr).toBe(74);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toContain(`cannot read the journal of an interrupted build, ${journalPath(out)}: it`);
+      expect(await hashTree(out)).toEqual(site);
+      expect(await readFile(path.join(victim, 'keep.txt'), 'utf8')).toBe('keep');
+    }
   });
 });

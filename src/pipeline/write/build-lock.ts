@@ -6,6 +6,7 @@
 import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UserError } from '../../diagnostics.js';
+import { lockPath } from './siblings.js';
 import { explainWriteFailure } from './write-failure.js';
 
 /** A held lock; `release` removes it. */
@@ -15,7 +16,7 @@ export interface BuildLock {
 
 /** Takes the lock of `outDir`, or fails with a {@link UserError} (exit 1) while another live build holds it. */
 export async function lockOutput(outDir: string): Promise<BuildLock> {
-  const file = path.join(path.dirname(outDir), `.${path.basename(outDir)}.lock`);
+  const file = lockPath(outDir);
   const mine = `${file}.${process.pid}`;
   try {
     await mkdir(path.dirname(outDir), { recursive: true });

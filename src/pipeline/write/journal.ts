@@ -11,7 +11,9 @@
 import { linkSync, mkdirSync, renameSync, rmdirSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { UserError } from '../../diagnostics.js';
 import { linkOrderGroups } from '../../site/link-order.js';
+import { journalPath } from './siblings.js';
 
 /** What a build changes in the site: paths relative to it. */
 export interface SiteChanges {
@@ -20,17 +22,16 @@ export interface SiteChanges {
   removed: readonly string[];
 }
 
+/** Version of the journal's format: a journal of another version is not applied, but named to the operator. */
+const JOURNAL_VERSION = 1;
+
 /** The journal of an application in progress, beside the site. */
 interface Journal extends SiteChanges {
+  version: typeof JOURNAL_VERSION;
   staging: string;
   backup: string;
   /** `applying` until every file is in place; then the backup and the staging folder are only removed. */
   state: 'applying' | 'done';
-}
-
-/** Path of the journal of the site at `outDir`. */
-function journalPath(outDir: string): string {
-  return path.join(path.dirname(outDir), `.${path.basename(outDir)}.journal.json`);
 }
 
 /** Moves the staged files of `changes` into the site at `outDir`, as one step a kill cannot leave half done. */
@@ -41,7 +42,7 @@ export async function applyChanges(outDir: string, stagingDir: string, backupDir
     folders.make(path.dirname(path.join(backupDir, file)));
     tolerateMissing(() => linkSync(path.join(outDir, file), path.join(backupDir, file)));
   }
-  const journal: Journal = { ...changes, staging: stagingDir, backup: backupDir, state: 'applying' };
+  const journal: Journal = { version: JOURNAL_VERSION, ...changes, staging: stagingDir, backup: backupDir, state: 'applying' };
   await writeJournal(outDir, journal);
   const files = [...changes.added.map((path) => ({ path, isNew: true })), ...changes.changed.map((path) => ({ path, isNew: false }))];
   for (const file of linkOrderGroups(files).flatMap((group) => group.paths)) {
@@ -59,9 +60,11 @@ export async function applyChanges(outDir: string, stagingDir: string, backupDir
 
 /** Rolls back an application a killed build left half done, or finishes one that was done; nothing when there is no journal. */
 export async function recoverJournal(outDir: string): Promise<void> {
-  const text = await readFile(journalPath(outDir), 'utf8').catch(() => undefined);
+  const file = journalPath(outDir);
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : Promise.reject(unreadable(file, outDir, error.message))));
   if (text === undefined) return;
-  const journal = JSON.parse(text) as Journal;
+  const journal = parseJournal(text, outDir);
+  if (typeof journal === 'string') throw unreadable(file, outDir, journal);
   if (journal.state === 'applying') {
     const folders = new FolderMaker();
     for (const file of journal.added) {
@@ -74,6 +77,35 @@ export async function recoverJournal(outDir: string): Promise<void> {
     }
   }
   await finish(outDir, journal);
+}
+
+// The journal as written by applyChanges, or what is wrong with it. Its folders must be the build folders beside this site.
+function parseJournal(text: string, outDir: string): Journal | string {
+  let journal: Partial<Journal>;
+  try {
+    journal = JSON.parse(text) as Partial<Journal>;
+  } catch (error) {
+    return `it is not JSON (${(error as Error).message})`;
+  }
+  if (typeof journal !== 'object' || journal === null) return 'it is not a journal';
+  // A journal without a version is of the same shape, written before versions were.
+  if (journal.version !== undefined && journal.version !== JOURNAL_VERSION) return `it is of version ${JSON.stringify(journal.version)}; this dataset-site applies version ${JOURNAL_VERSION}`;
+  const isPaths = (paths: unknown) => Array.isArray(paths) && paths.every((file) => typeof file === 'string' && !path.isAbsolute(file) && !file.split(/[\\/]/).includes('..'));
+  if (!isPaths(journal.added) || !isPaths(journal.changed) || !isPaths(journal.removed)) return 'its lists of files are malformed';
+  const beside = (folder: unknown) => typeof folder === 'string' && path.dirname(folder) === path.dirname(outDir) && path.basename(folder).startsWith(`.${path.basename(outDir)}.`);
+  if (!beside(journal.staging) || !beside(journal.backup)) return 'its folders are not beside the site';
+  if (journal.state !== 'applying' && journal.state !== 'done') return 'its state is malformed';
+  return journal as Journal;
+}
+
+// A journal that cannot be read leaves the site possibly half changed: the operator decides, with what is known.
+function unreadable(file: string, outDir: string, why: string): UserError {
+  return new UserError(
+    `cannot read the journal of an interrupted build, ${file}: ${why}. The site ${outDir} may hold part of that build's changes, ` +
+      `with the files they replaced in a backup folder beside it (.${path.basename(outDir)}.backup-*). ` +
+      `Rebuild into a new folder, or remove the journal to build over the site as it is.`,
+    74,
+  );
 }
 
 async function finish(outDir: string, journal: Journal): Promise<void> {

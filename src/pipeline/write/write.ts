@@ -17,6 +17,7 @@ import { folderPages, SCHEMA_PATH } from '../../query/formats/paths.js';
 import { applyChanges, recoverJournal, type SiteChanges } from './journal.js';
 import { isAlive } from './build-lock.js';
 import { explainWriteFailure } from './write-failure.js';
+import { buildFolderPath, buildFolders } from './siblings.js';
 import type { RenderedSite } from '../render/render.js';
 import { defaultWriterThreads, startRunner, type TaskRunner } from './write-runner.js';
 import { REUSE_ANY_SIZE, type WriteTask } from './write-task.js';
@@ -59,7 +60,7 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
   const outDir = path.resolve(options.outDir);
   const previousFiles = await (options.previousManifest ?? readManifest(outDir));
   const previous = previousFiles.manifest;
-  const stagingDir = siblingPath(outDir, `tmp-${process.pid}-${Date.now()}`);
+  const stagingDir = buildFolderPath(outDir, 'tmp');
   await rm(stagingDir, { recursive: true, force: true });
   await makeStagingDir(stagingDir, outDir);
   const context = { entities: site.entities, dictionaries: site.dictionaries };
@@ -92,7 +93,7 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
     if (inPlace) {
       const before = new Set([MANIFEST_PATH, CHANGED_DOCUMENTS_PATH, ...previousFiles.texts.keys()]);
       const [changed, added] = [[...own.keys()].filter((file) => before.has(file)), [...own.keys()].filter((file) => !before.has(file))];
-      await applyChanges(outDir, stagingDir, siblingPath(outDir, `backup-${process.pid}-${Date.now()}`), {
+      await applyChanges(outDir, stagingDir, buildFolderPath(outDir, 'backup'), {
         added: [...changes.added, ...added],
         changed: [...changes.changed, ...changed],
         removed: [...changes.removed, ...manifest.removed],
@@ -300,7 +301,7 @@ async function makeStagingDir(stagingDir: string, outDir: string): Promise<void>
 
 // Rename-rename is safer than delete-rename: the old site is whole until the new one is in place.
 async function swapIn(stagingDir: string, outDir: string): Promise<void> {
-  const oldDir = siblingPath(outDir, `old-${process.pid}-${Date.now()}`);
+  const oldDir = buildFolderPath(outDir, 'old');
   let hadOld = true;
   try {
     await rename(outDir, oldDir);
@@ -319,20 +320,11 @@ async function swapIn(stagingDir: string, outDir: string): Promise<void> {
  */
 export async function recoverSite(outDir: string): Promise<void> {
   await recoverJournal(outDir);
-  const parent = path.dirname(outDir);
-  const prefix = `.${path.basename(outDir)}.`;
-  const siblings = (await readdir(parent).catch(() => [] as string[])).filter((name) => name.startsWith(prefix)).sort();
-  const olds = siblings.filter((name) => name.startsWith(`${prefix}old-`));
+  const folders = await buildFolders(outDir);
+  const olds = folders.filter((folder) => folder.kind === 'old');
   const outExists = await readdir(outDir).then(() => true, () => false);
-  if (!outExists && olds.length > 0) await rename(path.join(parent, olds[olds.length - 1]!), outDir);
-  for (const name of siblings) {
-    const owner = /^(?:tmp|old|backup)-(\d+)-/.exec(name.slice(prefix.length));
-    if (owner === null) continue; // not a folder of a build: the lock, say
-    const pid = Number(owner[1]);
-    if (pid !== process.pid && !isAlive(pid)) await rm(path.join(parent, name), { recursive: true, force: true });
+  if (!outExists && olds.length > 0) await rename(olds[olds.length - 1]!.path, outDir);
+  for (const folder of folders) {
+    if (folder.pid !== process.pid && !isAlive(folder.pid)) await rm(folder.path, { recursive: true, force: true });
   }
-}
-
-function siblingPath(outDir: string, suffix: string): string {
-  return path.join(path.dirname(outDir), `.${path.basename(outDir)}.${suffix}`);
 }
