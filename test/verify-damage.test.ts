@@ -55,6 +55,9 @@ describe('verify on a damaged site', () => {
     await edit(site, damaged.facet, (facet) => {
       facet.values[0].count += 1;
     });
+    // A host file: a location sending requests to an internal service, added by hand.
+    damaged.host = 'nginx.conf';
+    await writeFile(path.join(site, damaged.host), `${await readFile(path.join(site, damaged.host), 'utf8')}\nlocation /admin { proxy_pass http://10.0.0.1; }\n`);
     damaged.dump = (await readDump(site, 'service_provider')).parts[0]!.file;
     const lines = (await readFile(path.join(site, damaged.dump), 'utf8')).split('\n');
     damaged.dumpEntity = entityPath('service_provider', JSON.parse(lines[1]!).id);
@@ -100,7 +103,11 @@ describe('verify on a damaged site', () => {
   });
 
   it('names a facet document whose count lies', () => {
-    expect(named(damaged.facet!)).toEqual([`${damaged.facet}: this facet document differs from the one the entities make`]);
+    expect(named(damaged.facet!)).toEqual([`${damaged.facet}: this document differs from the one this dataset-site makes`]);
+  });
+
+  it('names a hand-edited host file', () => {
+    expect(named(damaged.host!)).toEqual([`${damaged.host}: this document differs from the one this dataset-site makes`]);
   });
 
   it('names a dump part whose line is not what the documents repeat, and its gzip copy', () => {

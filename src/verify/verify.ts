@@ -9,20 +9,17 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
-import { HOST_FILES } from '../hosts/host-files.js';
-import { LLMS_TXT_PATH, llmsTxt } from '../query/formats/llms-txt.js';
-import { parameterExamples } from '../query/formats/parameter-examples.js';
-import { DUMPS_FOLDER, OPENAPI_PATH, SCHEMA_PATH, parseListingPath } from '../query/formats/paths.js';
+import { isStampedFrom } from '../query/formats/generated-at.js';
+import { DUMPS_FOLDER, SCHEMA_PATH, parseListingPath } from '../query/formats/paths.js';
 import { API_ROOT } from '../query/formats/urls.js';
 import type { ResponseContext } from '../query/responses/dataset-response.js';
 import { KINDS } from '../query/semantics/kinds.js';
 import { buildDictionary } from '../schema/dictionary.js';
-import { entitySchemaDocument, entitySchemaPath, openApiDocument } from '../schema/openapi.js';
 import { renderTermsAside } from '../pipeline/render/terms-aside.js';
+import { generatedDocuments } from '../site/generated-documents.js';
 import { readSchemaDescription } from '../site/read-site.js';
 import { listSiteFiles } from '../site/site-files.js';
 import { checkChangesFeed } from './changes-feed.js';
-import { checkFacets } from './facets.js';
 import { linkCheck } from './links.js';
 import { readDocuments } from './read-documents.js';
 import { readDumpReference } from './reference-dumps.js';
@@ -58,8 +55,8 @@ export interface VerifyResult {
   read: number;
 }
 
-// Folders whose documents are checked by their own checks, not as pages or entities.
-const CHECKED_APART = ['search', 'changes', 'facets', 'schemas', 'dumps'].map((folder) => `${API_ROOT}/${folder}/`);
+// Folders whose documents are checked by their own checks, not as pages, entities or generated documents.
+const CHECKED_APART = ['search', 'changes', 'dumps'].map((folder) => `${API_ROOT}/${folder}/`);
 
 /** Checks the site in `dir`; an empty `problems` list means it keeps the contract. */
 export async function verifySite(options: VerifyOptions = {}): Promise<VerifyResult> {
@@ -89,24 +86,21 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   const { expected, read, pages } = await readDocuments({ root, reference, context, files, selection, threads: options.threads, problem, check });
   progress(`${read} of ${expected.size} entity documents and pages read and compared (${pages} pages in all)`);
   expected.add(SCHEMA_PATH);
+  const generated = generatedDocuments(dataset, description.baseUrl);
+  for (const document of generated) expected.add(document.path);
 
   for (const file of files) {
     if (file.startsWith(`${DUMPS_FOLDER}/`) && !reference.files.has(file)) problem({ file, message: 'unexpected file: no dump index lists it' });
-    if (!file.endsWith('.json') || expected.has(file) || CHECKED_APART.some((folder) => file.startsWith(folder)) || file === OPENAPI_PATH || (HOST_FILES as readonly string[]).includes(file)) continue;
+    if (!file.endsWith('.json') || expected.has(file) || CHECKED_APART.some((folder) => file.startsWith(folder))) continue;
     problem({ file, message: parseListingPath(file) ? 'a listing page the reference does not have (no entity matches it)' : 'unexpected file' });
   }
   const site = { dir: root, dataset, baseUrl: description.baseUrl };
   problems.push(...(await checkSearchIndexes(site, files, dir, await terms)));
   problems.push(...(await checkChangesFeed(root, files, dir, description.baseUrl)));
-  problems.push(...(await checkFacets(site, files, dir)));
-  const generated: [file: string, text: string][] = [
-    [LLMS_TXT_PATH, llmsTxt(dataset, description.baseUrl)],
-    [OPENAPI_PATH, JSON.stringify(openApiDocument(description.baseUrl, parameterExamples(dataset, description.baseUrl)))],
-    ...KINDS.map((kind): [string, string] => [entitySchemaPath(kind), JSON.stringify(entitySchemaDocument(kind))]),
-  ];
-  for (const [file, text] of generated) {
+  for (const { path: file, content, timestamped } of generated) {
     const written = await readFile(path.join(root, file), 'utf8').catch(() => undefined);
-    if (written !== text) problem({ file, message: written === undefined ? 'this document is missing' : 'this document differs from the one this dataset-site makes' });
+    if (written === undefined) problem({ file, message: 'this document is missing' });
+    else if (timestamped ? !isStampedFrom(written, content) : written !== content) problem({ file, message: 'this document differs from the one this dataset-site makes' });
   }
   return { problems, documents: files.size, read };
 }

@@ -5,18 +5,13 @@
  * documents (schema, search index, feed, facets, host files) are made once here, the
  * term shards of the search index in a worker thread.
  */
-import { renderHostFiles } from '../../hosts/host-files.js';
 import { SCHEMA_PATH, dumpIndexPath, dumpPartPath, entityPath, folderPages, listingFolder, relationFolder } from '../../query/formats/paths.js';
 import { schemaDocument } from '../../query/formats/schema-document.js';
+import { generatedDocuments } from '../../site/generated-documents.js';
 import { renderSearchIndex, type RenderedTerms } from '../../query/formats/search-index.js';
 import type { ResponseContext } from '../../query/responses/dataset-response.js';
 import type { Dataset } from '../../query/semantics/dataset.js';
-import { FILTERS, KINDS, type Kind } from '../../query/semantics/kinds.js';
-import { LLMS_TXT_PATH, llmsTxt } from '../../query/formats/llms-txt.js';
-import { parameterExamples } from '../../query/formats/parameter-examples.js';
-import { entitySchemaDocument, entitySchemaPath, openApiDocument } from '../../schema/openapi.js';
-import { OPENAPI_PATH } from '../../query/formats/paths.js';
-import { FACETS_INDEX_PATH, facetDocument, facetPath, facetsIndexDocument } from '../../query/formats/facets.js';
+import { KINDS, type Kind } from '../../query/semantics/kinds.js';
 import type { AssembleContext } from '../assemble/assemble.js';
 import { dumpIndexDocument } from '../../query/formats/dump-index.js';
 import { dumpParts, type DumpPart } from '../assemble/dump-parts.js';
@@ -124,20 +119,10 @@ function* otherDocuments(dataset: Dataset, texts: readonly OutputDocument[], sto
   }
 }
 
-// The documents made as text but the search indexes: the schema, the changes feed, OpenAPI
-// and the entity schemas, llms.txt, the facets, the host files.
+// The documents made as text but the search indexes: the schema, the changes feed, and the generated documents.
 function textDocuments(dataset: Dataset, context: ResponseContext, feedFiles: readonly OutputFile[]): OutputFile[] {
-  const files: OutputFile[] = [{ path: SCHEMA_PATH, content: JSON.stringify(schemaDocument({ ...context, generatedAt: '' })), timestamped: true }];
-  files.push(...feedFiles);
-  files.push({ path: OPENAPI_PATH, content: JSON.stringify(openApiDocument(context.baseUrl, parameterExamples(dataset, context.baseUrl))), timestamped: false });
-  for (const kind of KINDS) files.push({ path: entitySchemaPath(kind), content: JSON.stringify(entitySchemaDocument(kind)), timestamped: false });
-  files.push({ path: LLMS_TXT_PATH, content: llmsTxt(dataset, context.baseUrl), timestamped: false });
-  files.push({ path: FACETS_INDEX_PATH, content: JSON.stringify(facetsIndexDocument(context.baseUrl)), timestamped: true });
-  for (const kind of KINDS) {
-    for (const filter of FILTERS) files.push({ path: facetPath(kind, filter), content: JSON.stringify(facetDocument(dataset, kind, filter, context.baseUrl)), timestamped: true });
-  }
-  files.push(...renderHostFiles(context.baseUrl));
-  return files;
+  const schema: OutputFile = { path: SCHEMA_PATH, content: JSON.stringify(schemaDocument({ ...context, generatedAt: '' })), timestamped: true };
+  return [schema, ...feedFiles, ...generatedDocuments(dataset, context.baseUrl)];
 }
 
 // The listings with pages: the planned ones, each exhibition's exhibitors, and the providers of each place.
