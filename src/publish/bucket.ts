@@ -12,6 +12,7 @@ import { isNoSuchKey, isPreconditionFailed, requestFailure } from './failures.js
 import type { ObjectHeaders } from './object-headers.js';
 import type { ResolvedPublishOptions } from './options.js';
 import { createRetrier } from './retry.js';
+import { forEachLimit } from './pool.js';
 
 /** An object as the bucket's listing tells it: its ETag (without quotes) and size in bytes. */
 export interface ListedObject {
@@ -47,8 +48,12 @@ export interface Bucket {
   write(path: string, body: Uint8Array | string, headers: ObjectHeaders, md5?: string, condition?: WriteCondition): Promise<string | undefined>;
   /** Deletes the object at a site path (none there is no error). */
   delete(path: string): Promise<void>;
-  /** Site path → ETag and size of every object under the prefix: one request per 1,000 objects. */
-  list(): Promise<Map<string, ListedObject>>;
+  /**
+   * Site path → ETag and size of every object under the prefix: one request per 1,000
+   * objects, the key space cut after each of `splits` (site paths in the store's order,
+   * {@link listSplits}) and its ranges listed side by side, `concurrency` at a time.
+   */
+  list(splits?: readonly string[]): Promise<Map<string, ListedObject>>;
   /** Closes the connections. */
   close(): void;
 }
@@ -105,16 +110,25 @@ export function openBucket(options: ResolvedPublishOptions): Bucket {
     delete: async (path) => {
       await send(`cannot delete ${prefix}${path}`, (abortSignal) => client.send(new DeleteObjectCommand({ Bucket, Key: prefix + path }), { abortSignal }));
     },
-    list: async () => {
+    list: async (splits = []) => {
       const objects = new Map<string, ListedObject>();
-      let token: string | undefined;
-      do {
-        const page = await send('cannot list the objects', (abortSignal) =>
-          client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }), { abortSignal }),
-        );
-        for (const { Key, ETag, Size } of page.Contents ?? []) if (Key !== undefined && ETag !== undefined) objects.set(Key.slice(prefix.length), { etag: unquote(ETag), size: Size ?? 0 });
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token !== undefined);
+      // The range after `after` (none: from the start) up to `last` (none: to the end), page after page.
+      const listRange = async (after: string | undefined, last: string | undefined) => {
+        const end = last === undefined ? undefined : Buffer.from(prefix + last);
+        let token: string | undefined;
+        do {
+          const input = { Bucket, Prefix: prefix, ContinuationToken: token, StartAfter: token === undefined && after !== undefined ? prefix + after : undefined };
+          const page = await send('cannot list the objects', (abortSignal) => client.send(new ListObjectsV2Command(input), { abortSignal }));
+          for (const { Key, ETag, Size } of page.Contents ?? []) {
+            if (Key === undefined || ETag === undefined) continue;
+            if (end !== undefined && Buffer.compare(Buffer.from(Key), end) > 0) return; // the next range's
+            objects.set(Key.slice(prefix.length), { etag: unquote(ETag), size: Size ?? 0 });
+          }
+          token = page.IsTruncated ? page.NextContinuationToken : undefined;
+        } while (token !== undefined);
+      };
+      const ranges = [undefined, ...splits].map((after, i) => ({ after, last: splits[i] }));
+      await forEachLimit(ranges, options.concurrency, ({ after, last }) => listRange(after, last));
       return objects;
     },
     close: () => client.destroy(),
@@ -127,4 +141,19 @@ function unquote(etag: string | undefined): string {
 
 function quote(etag: string | undefined): string | undefined {
   return etag === undefined ? undefined : `"${etag}"`;
+}
+
+/** Keys a listing range holds, about: 20 pages of 1,000, so that a few ranges keep the requests under way and each costs little. */
+const KEYS_PER_RANGE = 20_000;
+
+/**
+ * Where to cut a listing of a bucket holding about `paths` (site paths) into ranges for
+ * {@link Bucket.list}: every {@link KEYS_PER_RANGE}th path in the store's order, the order of
+ * their UTF-8 bytes. Objects the site does not hold fall in some range all the same.
+ */
+export function listSplits(paths: Iterable<string>): string[] {
+  const sorted = [...paths].map((path) => Buffer.from(path)).sort(Buffer.compare);
+  const splits: string[] = [];
+  for (let i = KEYS_PER_RANGE; i < sorted.length; i += KEYS_PER_RANGE) splits.push(sorted[i - 1]!.toString());
+  return splits;
 }

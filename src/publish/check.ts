@@ -42,7 +42,7 @@ export async function checkPublished(options: PublishOptions): Promise<Published
   const site = await readLocalSite(config.dir);
   const bucket = openBucket(config);
   try {
-    const { listed, published, journal } = await readBucketState(bucket, config.prefix, config.concurrency);
+    const { listed, published, journal } = await readBucketState(bucket, config.prefix, config.concurrency, site.files.keys());
     const plan = planPublish(site.files, published.files, listed, journal);
     const differences: Difference[] = plan.deletions.map((file) => ({ path: file, problem: 'in the bucket, gone from the site' }));
     await forEachLimit(plan.uploads, config.concurrency, async ({ path: file }) => {

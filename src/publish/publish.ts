@@ -75,7 +75,7 @@ export async function publishSite(options: PublishOptions): Promise<PublishResul
   let failed = true;
   try {
     if (config.lease && !config.dryRun) lease = await takeLease(bucket, config.leaseTtlMs);
-    const { listed, published, journal } = await readBucketState(bucket, config.prefix, config.concurrency);
+    const { listed, published, journal } = await readBucketState(bucket, config.prefix, config.concurrency, site.files.keys());
     const plan = planPublish(site.files, published.files, listed, journal);
     const result: PublishResult = { where: bucket.where, phases: publishPhases(plan), uploaded: 0, deleted: 0, unchanged: plan.unchanged, alreadyUploaded: 0, repaired: 0, bytes: 0, resumed: journal !== undefined };
     const idle = plan.uploads.length === 0 && plan.deletions.length === 0 && journal === undefined;
