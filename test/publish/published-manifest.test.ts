@@ -20,15 +20,15 @@ async function written(writes: Map<string, string>, bucket = new Map<string, str
 }
 
 describe('the published manifest', () => {
-  it('is read back as written, in files of about 256 entries, the root written last', async () => {
+  it('is read back as written, in files of about 128 entries, the root written last', async () => {
     const files = manifest(5000);
     const { writes, removed } = publishedManifestRecords(files, NONE);
     expect([...writes.keys()].at(-1)).toBe(PUBLISHED_MANIFEST_PATH);
-    expect(writes.size).toBe(16 + 1);
+    expect(writes.size).toBe(32 + 1);
     expect(removed).toEqual([]);
     const read = await written(writes);
     expect([...read.files].sort()).toEqual([...files].sort());
-    expect(read.shards).toBe(16);
+    expect(read.shards).toBe(32);
   });
 
   it('rewrites only the file holding a changed entry, and the root', async () => {
@@ -45,7 +45,7 @@ describe('the published manifest', () => {
     const bucket = new Map<string, string>();
     const before = await written(publishedManifestRecords(manifest(5000), NONE).writes, bucket);
     const { writes, removed } = publishedManifestRecords(manifest(10), before);
-    expect(removed).toHaveLength(15);
+    expect(removed).toHaveLength(31);
     for (const key of removed) bucket.delete(key);
     expect((await written(writes, bucket)).files).toEqual(manifest(10));
   });
