@@ -4,8 +4,8 @@
  * The dumps' bytes live in shared memory, so a batch carries only what to compare.
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { compiledWorkerUrl } from '../compiled-worker.js';
+import { WorkerSlots } from '../worker-slots.js';
 import { runChecks, type Check, type CheckContext, type CheckOutcome } from './check-batch.js';
 
 /** Takes batches of checks and gathers the documents that failed them. */
@@ -20,7 +20,6 @@ export interface CheckPool {
 export type CheckReply = { outcomes: CheckOutcome[] } | { error: string };
 
 const WORKER_URL = compiledWorkerUrl('./check-worker.js', import.meta.url);
-const IN_FLIGHT_PER_WORKER = 2;
 
 /** Starts a pool of one worker a core (none when there is one core or no compiled worker). */
 export function startCheckPool(context: CheckContext, threads = availableParallelism()): CheckPool {
@@ -41,54 +40,30 @@ class InlinePool implements CheckPool {
 }
 
 class WorkerPool implements CheckPool {
-  private readonly slots: { worker: Worker; inFlight: number }[];
+  private readonly workers: WorkerSlots<Check[], CheckReply>;
   private readonly outcomes: CheckOutcome[] = [];
-  private failure: Error | undefined;
-  private wake: (() => void) | undefined;
 
   constructor(url: URL, context: CheckContext, threads: number) {
-    this.slots = Array.from({ length: threads }, () => {
-      const slot = { worker: new Worker(url, { workerData: context }), inFlight: 0 };
-      slot.worker.on('message', (reply: CheckReply) => {
-        slot.inFlight--;
-        if ('error' in reply) this.failure ??= new Error(reply.error);
-        else this.outcomes.push(...reply.outcomes);
-        this.signal();
-      });
-      slot.worker.on('error', (error) => {
-        this.failure ??= error;
-        this.signal();
-      });
-      return slot;
+    this.workers = new WorkerSlots<Check[], CheckReply>(url, context, threads, {
+      name: 'a checker thread',
+      reply: (reply) => {
+        if ('error' in reply) return new Error(reply.error);
+        this.outcomes.push(...reply.outcomes);
+        return undefined;
+      },
     });
   }
 
-  async submit(batch: Check[]): Promise<void> {
-    for (;;) {
-      if (this.failure) throw this.failure;
-      const slot = this.slots.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
-      if (slot.inFlight < IN_FLIGHT_PER_WORKER) {
-        slot.inFlight++;
-        slot.worker.postMessage(batch);
-        return;
-      }
-      await new Promise<void>((resolve) => (this.wake = resolve));
-    }
+  submit(batch: Check[]): Promise<void> {
+    return this.workers.post(batch);
   }
 
   async finish(): Promise<CheckOutcome[]> {
     try {
-      while (!this.failure && this.slots.some((slot) => slot.inFlight > 0)) await new Promise<void>((resolve) => (this.wake = resolve));
-      if (this.failure) throw this.failure;
+      await this.workers.idle();
       return this.outcomes;
     } finally {
-      await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
+      await this.workers.terminate();
     }
-  }
-
-  private signal(): void {
-    const wake = this.wake;
-    this.wake = undefined;
-    wake?.();
   }
 }

@@ -5,8 +5,8 @@
  * shared memory, so workers receive only recipes.
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { compiledWorkerUrl } from '../../compiled-worker.js';
+import { WorkerSlots } from '../../worker-slots.js';
 import { runPageBatch, type PageBatch, type PageBatchReply } from './page-batch.js';
 import { PageRenderer } from '../assemble/pages.js';
 import { TaskWriter, type TaskWriterOptions, type WriteTask } from './write-task.js';
@@ -31,7 +31,6 @@ export type WorkerReply =
   | { error: { message: string; code?: string; syscall?: string; path?: string; stack?: string } };
 
 const WORKER_URL = compiledWorkerUrl('./write-worker.js', import.meta.url);
-const IN_FLIGHT_PER_WORKER = 2;
 
 /** How many worker threads to write with: one per core (at most 4), none on a single core. */
 export function defaultWriterThreads(): number {
@@ -66,75 +65,45 @@ class InlineRunner implements TaskRunner {
 }
 
 class WorkerRunner implements TaskRunner {
-  private readonly workers: { worker: Worker; inFlight: number }[];
+  private readonly workers: WorkerSlots<WorkerRequest, WorkerReply>;
   private readonly waiting = new Map<number, { resolve: (reply: PageBatchReply) => void; reject: (error: Error) => void }>();
   private nextId = 0;
-  private failure: Error | undefined;
-  private wake: (() => void) | undefined;
 
   constructor(url: URL, options: TaskWriterOptions, threads: number) {
-    this.workers = Array.from({ length: threads }, () => {
-      const slot = { worker: new Worker(url, { workerData: options }), inFlight: 0 };
-      slot.worker.on('message', (reply: WorkerReply) => {
-        slot.inFlight--;
-        if ('error' in reply) this.fail(Object.assign(new Error(reply.error.message), reply.error));
-        else if (reply.id !== undefined) {
+    this.workers = new WorkerSlots<WorkerRequest, WorkerReply>(url, options, threads, {
+      name: 'a writer thread',
+      reply: (reply) => {
+        if ('error' in reply) return Object.assign(new Error(reply.error.message), reply.error);
+        if (reply.id !== undefined) {
           this.waiting.get(reply.id)?.resolve(reply.pages!);
           this.waiting.delete(reply.id);
         }
-        this.signal();
-      });
-      slot.worker.on('error', (error) => this.fail(error));
-      slot.worker.on('exit', (code) => code !== 0 && this.fail(new Error(`a writer thread exited with code ${code}`)));
-      return slot;
+        return undefined;
+      },
+      failed: (error) => {
+        for (const { reject } of this.waiting.values()) reject(error);
+        this.waiting.clear();
+      },
     });
   }
 
   async run(tasks: WriteTask[]): Promise<void> {
-    await this.send({ tasks });
+    await this.workers.post({ tasks });
   }
 
   async pages(batch: PageBatch): Promise<{ done: Promise<PageBatchReply> }> {
     const id = this.nextId++;
     const done = new Promise<PageBatchReply>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
     done.catch(() => undefined); // the failure is also thrown by finish(), which every writer awaits
-    await this.send({ id, pages: batch });
+    await this.workers.post({ id, pages: batch });
     return { done };
   }
 
-  async finish(): Promise<void> {
-    while (!this.failure && this.workers.some((slot) => slot.inFlight > 0)) await new Promise<void>((resolve) => (this.wake = resolve));
-    if (this.failure) throw this.failure;
+  finish(): Promise<void> {
+    return this.workers.idle();
   }
 
-  async close(): Promise<void> {
-    await Promise.all(this.workers.map((slot) => slot.worker.terminate()));
-  }
-
-  // Posts to the least busy worker once it has room.
-  private async send(request: WorkerRequest): Promise<void> {
-    for (;;) {
-      if (this.failure) throw this.failure;
-      const slot = this.workers.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
-      if (slot.inFlight < IN_FLIGHT_PER_WORKER) {
-        slot.inFlight++;
-        slot.worker.postMessage(request);
-        return;
-      }
-      await new Promise<void>((resolve) => (this.wake = resolve));
-    }
-  }
-
-  private fail(error: Error): void {
-    this.failure ??= error;
-    for (const { reject } of this.waiting.values()) reject(this.failure);
-    this.waiting.clear();
-    this.signal();
-  }
-
-  private signal(): void {
-    const wake = this.wake;
-    this.wake = undefined;
-    wake?.();
+  close(): Promise<void> {
+    return this.workers.terminate();
   }
 }
