@@ -63,7 +63,10 @@ for (const set of sets) {
   results[set.name] = await cycle(set);
   // Saved after each set, so that a later set's failure loses nothing; sets measured before on the same day keep their figures.
   const before = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { sets?: Record<string, JobRun[]> }).sets : {};
-  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, sets: { ...before, [set.name]: results[set.name] } }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, sets: { ...before, [set.name]: results[set.name] } }, null, 2)}\n`,
+  );
 }
 console.log(table(results));
 console.log(`\nresults: ${path.relative(root, file)}`);
@@ -85,7 +88,10 @@ async function cycle(set: BenchSet): Promise<JobRun[]> {
     const previous = path.join(work, 'previous');
     mkdirSync(previous);
     // Run without blocking this process's event loop: the local S3 server's proxy lives in it.
-    await runTimed('node', [path.join(root, 'lib/cli.js'), 'build', '--sources', sources, '--out', 'dist', '--base-url', BASE_URL], undefined, { cwd: previous, env });
+    await runTimed('node', [path.join(root, 'lib/cli.js'), 'build', '--sources', sources, '--out', 'dist', '--base-url', BASE_URL], undefined, {
+      cwd: previous,
+      env,
+    });
     await runTimed('node', [path.join(root, 'lib/cli.js'), ...publish.slice(1)], undefined, { cwd: previous, env });
     const state = path.join(work, 'state.tar.zst');
     await runTimed('bash', ['-c', `tar -cf - -C dist ${STATE_PATHS} | zstd -q -T0 -3 -o "${state}"`], undefined, { cwd: previous, env });
@@ -106,7 +112,8 @@ async function cycle(set: BenchSet): Promise<JobRun[]> {
           spawnSync('sync');
           log(`[${set.name}] ${change === 'none' ? 'no change' : 'one change'}: ${name}…`);
           last = await runTimed(command, args, undefined, { cwd, env }).catch((error: Error) => {
-            if (own && (freeBytes(own.mount) < 64 * 2 ** 20 || error.message.includes('ENOSPC'))) throw new Error(`[${set.name}] ${name} ran out of the runner's ${values.disk} GB disk\n${error.message}`);
+            if (own && (freeBytes(own.mount) < 64 * 2 ** 20 || error.message.includes('ENOSPC')))
+              throw new Error(`[${set.name}] ${name} ran out of the runner's ${values.disk} GB disk\n${error.message}`);
             throw error;
           });
           log(`[${set.name}]   ${last.wall.toFixed(1)} s wall, ${last.cpu.toFixed(1)} s CPU, ${(last.peakRss / 2 ** 20).toFixed(0)} MiB`);
@@ -170,8 +177,13 @@ function table(all: Record<string, JobRun[]>): string {
   const lines: string[] = [];
   for (const [name, runs] of Object.entries(all)) {
     for (const job of runs) {
-      lines.push(`${name}, change: ${job.change}: ${job.wall.toFixed(1)} s wall, ${job.cpu.toFixed(1)} s CPU in all; peak disk ${(job.peakDiskBytes / 1e9).toFixed(2)} GB${job.diskFreeBytes ? ` of ${(job.diskFreeBytes / 1e9).toFixed(2)} GB free` : ''}; state ${(job.stateArchiveBytes / 1e6).toFixed(1)} MB; published ${job.published.uploaded} objects, ${job.published.deleted} deleted, ${job.published.megabytes} MB`);
-      for (const step of job.steps) lines.push(`  ${step.step.padEnd(22)} ${step.wall.toFixed(1).padStart(7)} s wall ${step.cpu.toFixed(1).padStart(7)} s CPU ${(step.peakRss / 2 ** 20).toFixed(0).padStart(6)} MiB`);
+      lines.push(
+        `${name}, change: ${job.change}: ${job.wall.toFixed(1)} s wall, ${job.cpu.toFixed(1)} s CPU in all; peak disk ${(job.peakDiskBytes / 1e9).toFixed(2)} GB${job.diskFreeBytes ? ` of ${(job.diskFreeBytes / 1e9).toFixed(2)} GB free` : ''}; state ${(job.stateArchiveBytes / 1e6).toFixed(1)} MB; published ${job.published.uploaded} objects, ${job.published.deleted} deleted, ${job.published.megabytes} MB`,
+      );
+      for (const step of job.steps)
+        lines.push(
+          `  ${step.step.padEnd(22)} ${step.wall.toFixed(1).padStart(7)} s wall ${step.cpu.toFixed(1).padStart(7)} s CPU ${(step.peakRss / 2 ** 20).toFixed(0).padStart(6)} MiB`,
+        );
     }
   }
   return lines.join('\n');

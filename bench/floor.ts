@@ -18,9 +18,7 @@ const [listFile, poolFile, outDir, shard = '0', shards = '1'] = process.argv.sli
 if (!listFile || !poolFile || !outDir) throw new Error('usage: floor.ts <files.json> <pool.json> <out-dir> [shard count]');
 const BLOCK = 256;
 
-const files = (JSON.parse(readFileSync(listFile, 'utf8')) as [string, number][]).filter(
-  (_, i) => Math.floor(i / BLOCK) % Number(shards) === Number(shard),
-);
+const files = (JSON.parse(readFileSync(listFile, 'utf8')) as [string, number][]).filter((_, i) => Math.floor(i / BLOCK) % Number(shards) === Number(shard));
 const pool = JSON.parse(readFileSync(poolFile, 'utf8')) as object[];
 const poolBytes = pool.map((item) => Buffer.byteLength(JSON.stringify(item)));
 const PADDING = 'x'.repeat(1 << 20);

@@ -72,24 +72,97 @@ export function saveResults(root: string, results: readonly SetResult[], tag?: s
 
 /** The short terminal table: one line per set for the build, one for search. */
 export function formatTable(results: readonly SetResult[]): string {
-  const build = [['set', 'wall s', 'cpu s', 'rss MiB', 'files', 'MB', 'out/src', 'files/s', 'MB/s', 'rebuild s', '1-change s', '1-change/cold', '1-change/cold cpu', 'docs written', '1-change MB written', 'floor s', 'build/floor', 'floor×2 s', 'build/floor×2']];
+  const build = [
+    [
+      'set',
+      'wall s',
+      'cpu s',
+      'rss MiB',
+      'files',
+      'MB',
+      'out/src',
+      'files/s',
+      'MB/s',
+      'rebuild s',
+      '1-change s',
+      '1-change/cold',
+      '1-change/cold cpu',
+      'docs written',
+      '1-change MB written',
+      'floor s',
+      'build/floor',
+      'floor×2 s',
+      'build/floor×2',
+    ],
+  ];
   const verify = [['set', 'verify s', 'verify cpu s', 'verify/build cpu', 'rss MiB', '--changed s', '--changed cpu s', 'read', '--changed/verify cpu']];
-  const search = [['set', 'kind', 'raw MB', 'gzip MB', 'shards', 'cold read kB gz', 'max kB gz', 'cold ms', 'cold p95', 'q med ms', 'q p95 ms', 'co ms', 'hostile worst ms', 'worst/co']];
+  const search = [
+    [
+      'set',
+      'kind',
+      'raw MB',
+      'gzip MB',
+      'shards',
+      'cold read kB gz',
+      'max kB gz',
+      'cold ms',
+      'cold p95',
+      'q med ms',
+      'q p95 ms',
+      'co ms',
+      'hostile worst ms',
+      'worst/co',
+    ],
+  ];
   for (const { set, median: m, output, derived } of results) {
     build.push([
-      set.name, fixed(m.build.wall), fixed(m.build.cpu), fixed(m.build.peakRss / 2 ** 20, 0), String(output.files), fixed(output.bytes / 1e6),
-      fixed(derived.outputOverSource), fixed(derived.filesPerSecond, 0), fixed(derived.megabytesPerSecond), fixed(m.rebuild.wall), fixed(m.oneChange.wall), fixed(m.oneChange.wall / m.build.wall, 2), fixed(m.oneChange.cpu / m.build.cpu, 2), String(m.oneChange.documentsWritten), m.oneChange.written ? fixed(m.oneChange.written.bytes / 1e6, 2) : '', fixed(m.floor.wall), fixed(derived.buildOverFloor, 2),
-      fixed(m.floor2.wall), fixed(derived.buildOverFloor2, 2),
+      set.name,
+      fixed(m.build.wall),
+      fixed(m.build.cpu),
+      fixed(m.build.peakRss / 2 ** 20, 0),
+      String(output.files),
+      fixed(output.bytes / 1e6),
+      fixed(derived.outputOverSource),
+      fixed(derived.filesPerSecond, 0),
+      fixed(derived.megabytesPerSecond),
+      fixed(m.rebuild.wall),
+      fixed(m.oneChange.wall),
+      fixed(m.oneChange.wall / m.build.wall, 2),
+      fixed(m.oneChange.cpu / m.build.cpu, 2),
+      String(m.oneChange.documentsWritten),
+      m.oneChange.written ? fixed(m.oneChange.written.bytes / 1e6, 2) : '',
+      fixed(m.floor.wall),
+      fixed(derived.buildOverFloor, 2),
+      fixed(m.floor2.wall),
+      fixed(derived.buildOverFloor2, 2),
     ]);
     verify.push([
-      set.name, fixed(m.verify.wall), fixed(m.verify.cpu), fixed(m.verify.cpu / m.build.cpu, 2), fixed(m.verify.peakRss / 2 ** 20, 0),
-      fixed(m.verifyChanged.wall), fixed(m.verifyChanged.cpu), String(m.verifyChanged.read), fixed(m.verifyChanged.cpu / m.verify.cpu, 2),
+      set.name,
+      fixed(m.verify.wall),
+      fixed(m.verify.cpu),
+      fixed(m.verify.cpu / m.build.cpu, 2),
+      fixed(m.verify.peakRss / 2 ** 20, 0),
+      fixed(m.verifyChanged.wall),
+      fixed(m.verifyChanged.cpu),
+      String(m.verifyChanged.read),
+      fixed(m.verifyChanged.cpu / m.verify.cpu, 2),
     ]);
     for (const [kind, cost] of Object.entries(m.search)) {
       search.push([
-        set.name, kind, fixed(cost.rawBytes / 1e6, 2), fixed(cost.gzipBytes / 1e6, 2), String(cost.shards), fixed(cost.coldReadMedianGzipBytes / 1e3), fixed(cost.coldReadMaxGzipBytes / 1e3),
-        fixed(cost.coldMedianMs), fixed(cost.coldP95Ms), fixed(cost.qMedianMs, 2), fixed(cost.qP95Ms, 2),
-        fixed(cost.commonTermMedianMs, 2), fixed(cost.hostileWorstMs, 2), fixed(cost.hostileWorstMs / cost.commonTermMedianMs, 2),
+        set.name,
+        kind,
+        fixed(cost.rawBytes / 1e6, 2),
+        fixed(cost.gzipBytes / 1e6, 2),
+        String(cost.shards),
+        fixed(cost.coldReadMedianGzipBytes / 1e3),
+        fixed(cost.coldReadMaxGzipBytes / 1e3),
+        fixed(cost.coldMedianMs),
+        fixed(cost.coldP95Ms),
+        fixed(cost.qMedianMs, 2),
+        fixed(cost.qP95Ms, 2),
+        fixed(cost.commonTermMedianMs, 2),
+        fixed(cost.hostileWorstMs, 2),
+        fixed(cost.hostileWorstMs / cost.commonTermMedianMs, 2),
       ]);
     }
   }

@@ -52,7 +52,9 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
     const identities = fileIdentities(site);
     const oneChange = await timed(step('one-record rebuild'), 'node', ['lib/cli.js', 'build', '--sources', changedSources, '--out', site]);
     const written = writtenBetween(identities, fileIdentities(site));
-    log(`${step('one-record rebuild')}: wrote ${written.files} files, ${(written.bytes / 1e6).toFixed(2)} MB (state ${(written.stateBytes / 1e6).toFixed(2)} MB)`);
+    log(
+      `${step('one-record rebuild')}: wrote ${written.files} files, ${(written.bytes / 1e6).toFixed(2)} MB (state ${(written.stateBytes / 1e6).toFixed(2)} MB)`,
+    );
     const rewritten = /(\d+) added, (\d+) changed, (\d+) removed/.exec(oneChange.stdout);
     const verifyChanged = await timed(step('verify --changed'), 'node', ['lib/cli.js', 'verify', '--dir', site, '--changed']);
     const search = await measureSearch(site);
@@ -70,7 +72,12 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
       verify: cost(verify),
       verifyChanged: { ...cost(verifyChanged), read: Number(/\((\d+) entity documents and pages read\)/.exec(verifyChanged.stdout)?.[1] ?? NaN) },
       rebuild: { ...cost(again), changedDocuments, identical: changedDocuments === 0 && sameFiles(output, rebuilt) },
-      oneChange: { ...cost(oneChange), documentsWritten: rewritten ? Number(rewritten[1]) + Number(rewritten[2]) + Number(rewritten[3]) : NaN, written, stages: stageSeconds(oneChange.stdout) },
+      oneChange: {
+        ...cost(oneChange),
+        documentsWritten: rewritten ? Number(rewritten[1]) + Number(rewritten[2]) + Number(rewritten[3]) : NaN,
+        written,
+        stages: stageSeconds(oneChange.stdout),
+      },
       floor: { ...cost(floor), serializeMs: split.serializeMs, writeMs: split.writeMs },
       floor2,
       search,

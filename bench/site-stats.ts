@@ -33,7 +33,10 @@ export function fileIdentities(dir: string): Map<string, { size: number; identit
 }
 
 /** Files and bytes written between two lists of {@link fileIdentities}: new files, and those replaced; the build's own state (`.dataset-site/`) apart. */
-export function writtenBetween(before: ReadonlyMap<string, { identity: string }>, after: ReadonlyMap<string, { size: number; identity: string }>): { files: number; bytes: number; stateBytes: number } {
+export function writtenBetween(
+  before: ReadonlyMap<string, { identity: string }>,
+  after: ReadonlyMap<string, { size: number; identity: string }>,
+): { files: number; bytes: number; stateBytes: number } {
   const written = { files: 0, bytes: 0, stateBytes: 0 };
   for (const [file, { size, identity }] of after) {
     if (before.get(file)?.identity === identity) continue;

@@ -30,7 +30,12 @@ export function requireGnuTime(): void {
  * with its standard error. `onLine` receives the child's standard error line by line;
  * `options` gives the child's working folder and environment.
  */
-export function runTimed(command: string, args: readonly string[], onLine?: (line: string) => void, options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Timing> {
+export function runTimed(
+  command: string,
+  args: readonly string[],
+  onLine?: (line: string) => void,
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<Timing> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-time-'));
   const report = path.join(dir, 'time.txt');
   const child = spawn(TIME, ['-v', '-o', report, command, ...args], { stdio: ['ignore', 'pipe', 'pipe'], cwd: options.cwd, env: options.env });

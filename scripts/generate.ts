@@ -7,12 +7,7 @@
  * one line at a time, so large benchmark sets need little memory.
  */
 import { parseArgs } from 'node:util';
-import {
-  generateExhibitions,
-  type ExhibitionRecord,
-  type ExhibitionRef,
-  type GeneratedExhibition,
-} from './generate/exhibitions.js';
+import { generateExhibitions, type ExhibitionRecord, type ExhibitionRef, type GeneratedExhibition } from './generate/exhibitions.js';
 import { generateExhibitors } from './generate/exhibitors.js';
 import { planSegments, prepareOutputDir, writeCollection, type Format, type WrittenFile } from './generate/output.js';
 import { generateProviders } from './generate/providers.js';
@@ -27,8 +22,7 @@ interface Options {
   format: Format;
 }
 
-const USAGE =
-  'usage: npm run generate -- [--exhibitions 48] [--exhibitors 360] [--providers 36] [--seed 42] [--out sources] [--format mixed|json|ndjson]';
+const USAGE = 'usage: npm run generate -- [--exhibitions 48] [--exhibitors 360] [--providers 36] [--seed 42] [--out sources] [--format mixed|json|ndjson]';
 const FORMATS: readonly Format[] = ['mixed', 'json', 'ndjson'];
 const OPTION_SPECS = {
   exhibitions: { type: 'string', default: '48' },

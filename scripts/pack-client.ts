@@ -16,7 +16,8 @@ if (!existsSync(path.join(lib, 'client/index.js'))) throw new Error('lib/client/
 
 rmSync(dist, { recursive: true, force: true });
 const shipped = (file: string) => /\.(js|d\.ts)$/.test(file);
-for (const folder of ['client', 'query']) cpSync(path.join(lib, folder), path.join(dist, folder), { recursive: true, filter: (file) => path.extname(file) === '' || shipped(file) });
+for (const folder of ['client', 'query'])
+  cpSync(path.join(lib, folder), path.join(dist, folder), { recursive: true, filter: (file) => path.extname(file) === '' || shipped(file) });
 mkdirSync(path.join(dist, 'schema'), { recursive: true });
 for (const file of ['entities.d.ts', 'fields.d.ts']) cpSync(path.join(lib, 'schema', file), path.join(dist, 'schema', file));
 console.log(`assembled ${path.relative(root, dist)}`);

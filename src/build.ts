@@ -84,7 +84,12 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
   const site = await renderSite({ dataset, listings, context, feed, terms, records });
   clock.start('write');
   const output = config.write
-    ? await writeSite(site, { outDir: config.outDir, generatedAt: context.generatedAt, previousManifest, onProgress: (done, total) => clock.report({ done, total }) })
+    ? await writeSite(site, {
+        outDir: config.outDir,
+        generatedAt: context.generatedAt,
+        previousManifest,
+        onProgress: (done, total) => clock.report({ done, total }),
+      })
     : countDocuments([...site.documents, ...(await site.late)], context.generatedAt);
   const reused = [...records.origins.values()].filter((origin) => origin.previous !== undefined).length;
   return { diagnostics, entities, skipped, reused, output, stages: clock.stop(), outDir: config.outDir };
@@ -93,7 +98,11 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
 // Load, validate, model: the raw and validated records are unreachable once this returns,
 // so the memory they hold is free before rendering. The previous build's records (its
 // record cache) spare the work for the records whose source text did not change.
-async function readDataset(config: ResolvedConfig, display: (file: string) => string, clock: StageClock): Promise<{ dataset: Dataset; diagnostics: Diagnostic[]; skipped: number; records: RecordsInput }> {
+async function readDataset(
+  config: ResolvedConfig,
+  display: (file: string) => string,
+  clock: StageClock,
+): Promise<{ dataset: Dataset; diagnostics: Diagnostic[]; skipped: number; records: RecordsInput }> {
   const scope = { code: await codeFingerprint(), baseUrl: config.baseUrl };
   const previous = await readPreviousRecords(config.outDir, scope);
   let loaded: LoadedSources;
@@ -104,7 +113,11 @@ async function readDataset(config: ResolvedConfig, display: (file: string) => st
   }
   if (loaded.files.length === 0) {
     const skipped = loaded.skipped.length === 0 ? '' : `; skipped files of other formats: ${loaded.skipped.join(', ')}`;
-    throw new UserError(`no source files found in ${config.sourcesUrl === undefined ? display(config.sourcesDir) : redactUrl(config.sourcesUrl)}: dataset-site reads ${SOURCE_FORMATS.join(', ')}${skipped}; check --sources`, 1, loaded.diagnostics);
+    throw new UserError(
+      `no source files found in ${config.sourcesUrl === undefined ? display(config.sourcesDir) : redactUrl(config.sourcesUrl)}: dataset-site reads ${SOURCE_FORMATS.join(', ')}${skipped}; check --sources`,
+      1,
+      loaded.diagnostics,
+    );
   }
   clock.start('validate');
   const validated = validateRecords(loaded.records, previous);

@@ -17,10 +17,19 @@ const program = new Command('dataset-site')
 program
   .command('build')
   .description('build the site from the source records (the previous site stays untouched on failure)')
-  .option('--sources <dir|url>', 'folder or file of source records (*.json, *.ndjson, *.csv, *.tsv), or the https:// URL of one, or of a manifest {"sources": [urls]}', 'sources')
+  .option(
+    '--sources <dir|url>',
+    'folder or file of source records (*.json, *.ndjson, *.csv, *.tsv), or the https:// URL of one, or of a manifest {"sources": [urls]}',
+    'sources',
+  )
   .option('--fetch-timeout <seconds>', 'for remote sources: seconds one attempt may take', '30')
   .option('--fetch-retries <n>', 'for remote sources: attempts after the first, with backoff, on network errors, 408, 429 and 5xx', '3')
-  .option('--allow-origin <origin>', 'for remote sources: an origin (https://host:port) besides that of --sources that redirects and manifest entries may lead to; repeat for more. A loopback, private or link-local address is read only when named itself', (origin: string, origins: string[]) => [...origins, origin], [] as string[])
+  .option(
+    '--allow-origin <origin>',
+    'for remote sources: an origin (https://host:port) besides that of --sources that redirects and manifest entries may lead to; repeat for more. A loopback, private or link-local address is read only when named itself',
+    (origin: string, origins: string[]) => [...origins, origin],
+    [] as string[],
+  )
   .option('--out <dir>', 'folder of the built site, replaced as a whole', 'dist')
   .option('--base-url <url>', 'absolute URL the site is served under', 'http://localhost:8080')
   .option('--skip-invalid', 'build without invalid records (each is still reported)', false)
@@ -32,7 +41,13 @@ program
     const { maxShrink, changesWindow, fetchTimeout, fetchRetries, allowOrigin, ...rest } = options;
     const fetch = { timeoutMs: parseNumber(fetchTimeout) * 1000, retries: parseNumber(fetchRetries), allowOrigins: allowOrigin };
     const progress = progressLine(process.stderr);
-    const result = await build({ ...rest, maxShrink: parseShare(maxShrink), changesWindowDays: parseNumber(changesWindow), fetch, onProgress: progress.onProgress }).finally(progress.end);
+    const result = await build({
+      ...rest,
+      maxShrink: parseShare(maxShrink),
+      changesWindowDays: parseNumber(changesWindow),
+      fetch,
+      onProgress: progress.onProgress,
+    }).finally(progress.end);
     printDiagnostics(result.diagnostics);
     const { exhibition, exhibitor, service_provider } = result.entities;
     const skipped = result.skipped > 0 ? `, ${result.skipped} invalid records skipped` : '';
@@ -43,7 +58,11 @@ program
         `${result.output.changed} documents changed, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
     const total = exhibition + exhibitor + service_provider;
-    console.log(`time per stage: ${Object.entries(result.stages).map(([stage, ms]) => `${stage} ${(ms / 1000).toFixed(1)} s`).join(', ')}; ${result.reused} of ${total} entities taken from the previous build`);
+    console.log(
+      `time per stage: ${Object.entries(result.stages)
+        .map(([stage, ms]) => `${stage} ${(ms / 1000).toFixed(1)} s`)
+        .join(', ')}; ${result.reused} of ${total} entities taken from the previous build`,
+    );
   });
 
 program
@@ -89,7 +108,9 @@ program
 
 program
   .command('mcp')
-  .description('answer agents over MCP on stdin/stdout (tools: search_dataset, get_entity, list_facet_values, describe_schema) from the site deployed at --base-url')
+  .description(
+    'answer agents over MCP on stdin/stdout (tools: search_dataset, get_entity, list_facet_values, describe_schema) from the site deployed at --base-url',
+  )
   .requiredOption('--base-url <url>', 'URL of the deployed site, where api/public/ lives (https://data.example.com)')
   .option('--timeout <seconds>', 'seconds a tool call may wait for the site before it answers an error naming the URL', '30')
   .action(async (options: { baseUrl: string; timeout: string }) => {
@@ -122,10 +143,21 @@ program
   .option('--region <region>', 'region of the bucket (default: $AWS_REGION, else auto)')
   .option('--force-path-style', 'address the bucket in the URL path (MinIO and local test servers need it)', false)
   .option('--concurrency <n>', 'requests under way at once', '16')
-  .option('--timeout <seconds>', 'seconds a request may wait for the first byte of its answer, or go without a byte moving, before it is cut and tried again', '30')
+  .option(
+    '--timeout <seconds>',
+    'seconds a request may wait for the first byte of its answer, or go without a byte moving, before it is cut and tried again',
+    '30',
+  )
   .option('--request-deadline <seconds>', 'seconds one attempt of a request may take in all (raise it for large files over a slow link)', '120')
-  .option('--budget <seconds>', 'seconds a publish keeps retrying (timeouts, resets, 500, 503, SlowDown) while the store answers nothing right; then it fails with exit 74', '240')
-  .option('--no-lease', 'publish without the bucket\'s lease (.dataset-site/lease.json), for a store that ignores conditional writes; nothing then keeps two publishes apart')
+  .option(
+    '--budget <seconds>',
+    'seconds a publish keeps retrying (timeouts, resets, 500, 503, SlowDown) while the store answers nothing right; then it fails with exit 74',
+    '240',
+  )
+  .option(
+    '--no-lease',
+    "publish without the bucket's lease (.dataset-site/lease.json), for a store that ignores conditional writes; nothing then keeps two publishes apart",
+  )
   .option('--lease-ttl <seconds>', 'seconds the lease lasts unless renewed: how long a killed publish blocks the next one', '120')
   .option('--check', 'compare the bucket with the site and change nothing; exit 1 naming the first differences', false)
   .option('--dry-run', 'print what would be uploaded and deleted, in order, and change nothing', false)
@@ -156,7 +188,9 @@ program
       if (drift.differences.length === 0) console.log(`${drift.where} holds the site in ${options.dir}: ${drift.checked} objects checked, no difference`);
       else {
         for (const difference of drift.differences.slice(0, 10)) console.error(`  ${difference.path}: ${difference.problem}`);
-        console.error(`error: ${drift.where} differs from the site in ${options.dir}: ${drift.differences.length} object(s) (the first ${Math.min(10, drift.differences.length)} above); run publish to repair them`);
+        console.error(
+          `error: ${drift.where} differs from the site in ${options.dir}: ${drift.differences.length} object(s) (the first ${Math.min(10, drift.differences.length)} above); run publish to repair them`,
+        );
         process.exitCode = 1;
       }
       return;

@@ -40,7 +40,10 @@ export interface Diagnostic {
 /** Formats one diagnostic as `file:line[:column]: kind id: field: message` (absent parts left out). */
 export function formatDiagnostic(diagnostic: Diagnostic): string {
   const parts: string[] = [];
-  if (diagnostic.file !== undefined) parts.push([diagnostic.file, diagnostic.line, diagnostic.line === undefined ? undefined : diagnostic.column].filter((part) => part !== undefined).join(':'));
+  if (diagnostic.file !== undefined)
+    parts.push(
+      [diagnostic.file, diagnostic.line, diagnostic.line === undefined ? undefined : diagnostic.column].filter((part) => part !== undefined).join(':'),
+    );
   if (diagnostic.kind !== undefined) parts.push(diagnostic.id === undefined ? diagnostic.kind : `${diagnostic.kind} ${diagnostic.id}`);
   if (diagnostic.field !== undefined) parts.push(diagnostic.field);
   const prefix = diagnostic.severity === 'warning' ? 'warning: ' : '';

@@ -25,7 +25,12 @@ export class WorkerSlots<Message, Reply> {
   private failure: Error | undefined;
   private wake: (() => void) | undefined;
 
-  constructor(url: URL, workerData: unknown, threads: number, private readonly handlers: SlotHandlers<Reply>) {
+  constructor(
+    url: URL,
+    workerData: unknown,
+    threads: number,
+    private readonly handlers: SlotHandlers<Reply>,
+  ) {
     this.slots = Array.from({ length: threads }, () => {
       const slot = { worker: new Worker(url, { workerData }), inFlight: 0 };
       slot.worker.on('message', (reply: Reply) => {

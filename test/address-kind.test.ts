@@ -33,10 +33,26 @@ describe('internalKind', () => {
     expect(internalKind(address)).toBe(kind);
   });
 
-  it.each(['8.8.8.8', '9.255.255.255', '11.0.0.0', '172.15.255.255', '172.32.0.0', '192.167.255.255', '192.169.0.0', '100.63.255.255', '100.128.0.0', '169.253.255.255', '169.255.0.0', '1.0.0.0', '2001:db8::1', 'fec0::1', 'fbff::1', '::ffff:8.8.8.8', 'data.example.com', 'localhost.example.com'])(
-    '%s is public (or a name that only its lookup can tell)',
-    (address) => {
-      expect(internalKind(address)).toBeUndefined();
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '9.255.255.255',
+    '11.0.0.0',
+    '172.15.255.255',
+    '172.32.0.0',
+    '192.167.255.255',
+    '192.169.0.0',
+    '100.63.255.255',
+    '100.128.0.0',
+    '169.253.255.255',
+    '169.255.0.0',
+    '1.0.0.0',
+    '2001:db8::1',
+    'fec0::1',
+    'fbff::1',
+    '::ffff:8.8.8.8',
+    'data.example.com',
+    'localhost.example.com',
+  ])('%s is public (or a name that only its lookup can tell)', (address) => {
+    expect(internalKind(address)).toBeUndefined();
+  });
 });

@@ -16,7 +16,22 @@ let bigSources: string;
 
 beforeAll(async () => {
   bigSources = await mkdtemp(path.join(tmpdir(), 'ds-big-'));
-  const generator = await runNode(['node_modules/tsx/dist/cli.mjs', 'scripts/generate.ts', '--exhibitions', '300', '--exhibitors', '10000', '--providers', '100', '--seed', '7', '--format', 'ndjson', '--out', bigSources]);
+  const generator = await runNode([
+    'node_modules/tsx/dist/cli.mjs',
+    'scripts/generate.ts',
+    '--exhibitions',
+    '300',
+    '--exhibitors',
+    '10000',
+    '--providers',
+    '100',
+    '--seed',
+    '7',
+    '--format',
+    'ndjson',
+    '--out',
+    bigSources,
+  ]);
   expect(generator.code).toBe(0);
 });
 

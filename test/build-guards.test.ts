@@ -35,12 +35,15 @@ describe('the shrink guard', () => {
     expect(await hashTree(out)).toEqual(before);
   });
 
-  it.each([['--allow-shrink'], ['--max-shrink', '80%'], ['--max-shrink', '0.8']].map((flags) => [flags.join(' '), flags] as const))('lets %s through', async (_, flags) => {
-    const { out, sources } = await shrunk();
-    const result = await runCli(['build', '--sources', sources, '--out', out, ...flags]);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/3 exhibitions, 1 exhibitors, 2 service providers/);
-  });
+  it.each([['--allow-shrink'], ['--max-shrink', '80%'], ['--max-shrink', '0.8']].map((flags) => [flags.join(' '), flags] as const))(
+    'lets %s through',
+    async (_, flags) => {
+      const { out, sources } = await shrunk();
+      const result = await runCli(['build', '--sources', sources, '--out', out, ...flags]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/3 exhibitions, 1 exhibitors, 2 service providers/);
+    },
+  );
 
   it('refuses a share that is not one', async () => {
     const result = await runCli(['build', '--sources', TINY, '--out', path.join(tmpdir(), 'never'), '--max-shrink', 'lots']);

@@ -23,7 +23,15 @@ describe('a build from hostile sources', () => {
       path.join(sources, 'data.json'),
       JSON.stringify({
         exhibitions: [
-          { id: '../../escape', name_en: 'Escape <b>Expo</b>', city: '../..', country: 'a/b', industry_tags_en: ['..', '/', '\\', '%2e%2e'], start_date: '2026-01-01', end_date: '2026-01-02' },
+          {
+            id: '../../escape',
+            name_en: 'Escape <b>Expo</b>',
+            city: '../..',
+            country: 'a/b',
+            industry_tags_en: ['..', '/', '\\', '%2e%2e'],
+            start_date: '2026-01-01',
+            end_date: '2026-01-02',
+          },
           { id: 'bad-url', name_en: 'Bad URL', start_date: '2026-01-01', end_date: '2026-01-02', official_url: 'javascript:alert(1)' },
         ],
         exhibitors: [...HOSTILE_IDS, CONTROL_ID].map((id, i) => ({
@@ -37,19 +45,27 @@ describe('a build from hostile sources', () => {
       }),
     );
     const { out, diagnostics, entities } = await buildTempSite({ sources, skipInvalid: true });
-    expect(diagnostics.map((d) => [d.code, d.field])).toEqual([['non_http_url', 'official_url'], ['invalid_field', 'id']]);
+    expect(diagnostics.map((d) => [d.code, d.field])).toEqual([
+      ['non_http_url', 'official_url'],
+      ['invalid_field', 'id'],
+    ]);
     expect(entities).toEqual({ exhibition: 1, exhibitor: HOSTILE_IDS.length, service_provider: 0 });
 
     expect(await readdir(path.dirname(out))).toEqual(['site']);
     for (const file of await fg('**/*', { cwd: out, dot: true })) {
-      expect(file.split('/').every((segment) => segment !== '..' && segment !== '.'), file).toBe(true);
+      expect(
+        file.split('/').every((segment) => segment !== '..' && segment !== '.'),
+        file,
+      ).toBe(true);
     }
     for (const id of HOSTILE_IDS) {
       const entity = await readSiteJson<Entity>(out, entityPath('exhibitor', id));
       expect(entity.id).toBe(id);
       // _rag_text is plain text: the id too loses its markup.
       const idText = id.replace(/<[^>]*>/g, ' ').trim();
-      expect(entity._rag_text).toBe(`Exhibitor 展商: Company ${HOSTILE_IDS.indexOf(id)}\nID 编号: ${idText}\nIndustry 行业: ../../etc; Auto|Parts\nLocation 地点: ..\nExhibitions 参展展会: Escape Expo\nIntroduction 简介: Makes parts & tools`);
+      expect(entity._rag_text).toBe(
+        `Exhibitor 展商: Company ${HOSTILE_IDS.indexOf(id)}\nID 编号: ${idText}\nIndustry 行业: ../../etc; Auto|Parts\nLocation 地点: ..\nExhibitions 参展展会: Escape Expo\nIntroduction 简介: Makes parts & tools`,
+      );
     }
     const byCity = await readSiteJson<DatasetResponse>(out, listingPath('exhibitor', { city: '..' }, 1));
     expect(byCity._meta.total).toBe(HOSTILE_IDS.length);

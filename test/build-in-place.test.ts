@@ -41,7 +41,10 @@ describe('a rebuild in place', () => {
     sources.exhibitors.find((record: { id: string }) => record.id === 'X4').company_en = 'Lamp Works International';
     const result = await rebuild(new Date(TEST_NOW.getTime() + 300_000));
     const after = await identities(out);
-    const touched = [...after].filter(([file, identity]) => before.get(file) !== identity).map(([file]) => file).sort();
+    const touched = [...after]
+      .filter(([file, identity]) => before.get(file) !== identity)
+      .map(([file]) => file)
+      .sort();
     // X4's document, the pages listing it, its kind's search shard and entry, the changes feed, and the build's own files.
     expect(touched).toContain('api/public/exhibitors/X4.json');
     expect(touched.filter((file) => file.startsWith('api/public/exhibitors/'))).toEqual(['api/public/exhibitors/X4.json']);
@@ -53,7 +56,7 @@ describe('a rebuild in place', () => {
     expect((await verifySite({ dir: out })).problems).toEqual([]);
   });
 
-  it('writes the whole site, each document as before, into a folder holding only the build\'s own files (a workflow\'s restored state)', async () => {
+  it("writes the whole site, each document as before, into a folder holding only the build's own files (a workflow's restored state)", async () => {
     const work = await mkdtemp(path.join(tmpdir(), 'ds-state-only-'));
     const [full, stateOnly] = [path.join(work, 'full'), path.join(work, 'state-only')];
     // The sample: its text documents are a few percent of its files, so it would be updated in place.
@@ -72,17 +75,29 @@ describe('a rebuild in place', () => {
     const work = await mkdtemp(path.join(tmpdir(), 'ds-journal-'));
     const out = path.join(work, 'site');
     const [staging, backup] = [siblingPath(out, 'tmp-1-1'), siblingPath(out, 'backup-1-1')];
-    for (const [file, text] of [['api/public/exhibitors/a.json', 'old a'], ['api/public/exhibitors/b.json', 'old b'], ['api/public/dataset/all/1.json', 'old page'], ['api/public/gone.json', 'gone']]) {
+    for (const [file, text] of [
+      ['api/public/exhibitors/a.json', 'old a'],
+      ['api/public/exhibitors/b.json', 'old b'],
+      ['api/public/dataset/all/1.json', 'old page'],
+      ['api/public/gone.json', 'gone'],
+    ]) {
       await mkdir(path.dirname(path.join(out, file!)), { recursive: true });
       await writeFile(path.join(out, file!), text!);
     }
     // The new page is missing from staging: the application fails after the entity documents are in place.
-    for (const [file, text] of [['api/public/exhibitors/a.json', 'new a'], ['api/public/exhibitors/c.json', 'new c']]) {
+    for (const [file, text] of [
+      ['api/public/exhibitors/a.json', 'new a'],
+      ['api/public/exhibitors/c.json', 'new c'],
+    ]) {
       await mkdir(path.dirname(path.join(staging, file!)), { recursive: true });
       await writeFile(path.join(staging, file!), text!);
     }
     const [hashes, times] = [await hashTree(out), await identities(out)];
-    const changes = { added: ['api/public/exhibitors/c.json'], changed: ['api/public/exhibitors/a.json', 'api/public/dataset/all/1.json'], removed: ['api/public/gone.json'] };
+    const changes = {
+      added: ['api/public/exhibitors/c.json'],
+      changed: ['api/public/exhibitors/a.json', 'api/public/dataset/all/1.json'],
+      removed: ['api/public/gone.json'],
+    };
     await expect(applyChanges(out, staging, backup, changes)).rejects.toThrow(/ENOENT/);
     expect(await readFile(path.join(out, 'api/public/exhibitors/a.json'), 'utf8')).toBe('new a');
     expect(await readFile(path.join(out, 'api/public/exhibitors/c.json'), 'utf8')).toBe('new c');
@@ -102,9 +117,25 @@ describe('a rebuild in place', () => {
     await writeFile(path.join(victim, 'keep.txt'), 'keep');
     const journals = [
       '{"state": "applying", "added": [', // cut off
-      JSON.stringify({ version: 99, added: [], changed: [], removed: [], staging: siblingPath(out, 'tmp-1-1'), backup: siblingPath(out, 'backup-1-1'), state: 'done' }),
+      JSON.stringify({
+        version: 99,
+        added: [],
+        changed: [],
+        removed: [],
+        staging: siblingPath(out, 'tmp-1-1'),
+        backup: siblingPath(out, 'backup-1-1'),
+        state: 'done',
+      }),
       JSON.stringify({ version: 1, added: [], changed: [], removed: [], staging: siblingPath(out, 'tmp-1-1'), backup: victim, state: 'done' }),
-      JSON.stringify({ version: 1, added: ['../../outside.json'], changed: [], removed: [], staging: siblingPath(out, 'tmp-1-1'), backup: siblingPath(out, 'backup-1-1'), state: 'applying' }),
+      JSON.stringify({
+        version: 1,
+        added: ['../../outside.json'],
+        changed: [],
+        removed: [],
+        staging: siblingPath(out, 'tmp-1-1'),
+        backup: siblingPath(out, 'backup-1-1'),
+        state: 'applying',
+      }),
     ];
     for (const journal of journals) {
       await writeFile(journalPath(out), journal);

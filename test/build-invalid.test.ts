@@ -27,7 +27,8 @@ describe.each(fixtures)('fixture %s', (name) => {
       expect(formatDiagnostics(result.diagnostics)).toBe(expected);
     } catch (error) {
       expect(error).toBeInstanceOf(UserError);
-      const printed = (error as UserError).diagnostics.length > 0 ? formatDiagnostics((error as UserError).diagnostics) : `error: ${(error as UserError).message}`;
+      const printed =
+        (error as UserError).diagnostics.length > 0 ? formatDiagnostics((error as UserError).diagnostics) : `error: ${(error as UserError).message}`;
       expect(printed).toBe(expected);
     }
   });

@@ -80,14 +80,15 @@ describe('the sample site', () => {
 
   it('writes every listing page, and only those, as the reference and the oracle expect (property)', async () => {
     const { oracle } = await oracleTarget(out);
-    const values = (filter: (typeof FILTERS)[number]) =>
-      [...new Set(KINDS.flatMap((kind) => reference.entities[kind].flatMap((entity) => filterValues(kind, filter, entity))))];
+    const values = (filter: (typeof FILTERS)[number]) => [
+      ...new Set(KINDS.flatMap((kind) => reference.entities[kind].flatMap((entity) => filterValues(kind, filter, entity)))),
+    ];
     const variant = (value: string) => fc.constantFrom(value, value.toUpperCase(), `  ${value}  `, value.replace(/ /g, '   '));
     const filterValue = (filter: (typeof FILTERS)[number]) =>
-      fc.option(
-        fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...values(filter)).chain(variant) }, { weight: 1, arbitrary: fc.string({ minLength: 1 }) }),
-        { nil: undefined, freq: 1 },
-      );
+      fc.option(fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...values(filter)).chain(variant) }, { weight: 1, arbitrary: fc.string({ minLength: 1 }) }), {
+        nil: undefined,
+        freq: 1,
+      });
     const context = { baseUrl: BASE_URL, generatedAt: '', dictionary: buildDictionary() };
     let pagesCompared = 0;
     await fc.assert(
@@ -96,7 +97,11 @@ describe('the sample site', () => {
         fc.record({ industry: filterValue('industry'), country: filterValue('country'), city: filterValue('city') }),
         fc.integer({ min: 1, max: 5 }),
         async (type, chosen, page) => {
-          const filters: FilterValues = Object.fromEntries(Object.entries(chosen).filter(([, v]) => v !== undefined && v.trim() !== '').map(([k, v]) => [k, v!.trim()]));
+          const filters: FilterValues = Object.fromEntries(
+            Object.entries(chosen)
+              .filter(([, v]) => v !== undefined && v.trim() !== '')
+              .map(([k, v]) => [k, v!.trim()]),
+          );
           const want = answerListingPage(reference, type, filters, page, context);
           const oracleWant = oracle.listingPage(type, filters, page, (n) => staticUrl(BASE_URL, listingPath(type, filters, n)));
           const file = path.join(out, listingPath(type, filters, page));
@@ -143,7 +148,7 @@ describe('the sample site', () => {
     }
   });
 
-  it('names in an exhibitor\'s _rag_text the exhibitions it is linked to, in its order', () => {
+  it("names in an exhibitor's _rag_text the exhibitions it is linked to, in its order", () => {
     const exhibitions = new Map(reference.entities.exhibition.map((e) => [e.id, [e.name_cn, e.name_en].filter(Boolean).join(' ')]));
     const linked = reference.entities.exhibitor.filter((e) => (e.exhibition_ids as string[]).length > 0);
     expect(linked.length).toBeGreaterThan(10);

@@ -15,7 +15,9 @@ import { runCli } from './helpers/cli.js';
 // Every document's fingerprint but the changes feed's and the build's own, which name the build's time.
 async function fingerprints(site: string): Promise<[string, string][]> {
   const { manifest } = await readManifest(site);
-  return [...manifest].filter(([file]) => !file.startsWith('api/public/changes/') && !file.startsWith('.dataset-site/')).map(([file, [fingerprint]]) => [file, fingerprint]);
+  return [...manifest]
+    .filter(([file]) => !file.startsWith('api/public/changes/') && !file.startsWith('.dataset-site/'))
+    .map(([file, [fingerprint]]) => [file, fingerprint]);
 }
 
 describe('the threaded writer of the command', () => {

@@ -54,7 +54,12 @@ describe('the changes feed', () => {
     expect(latest.exhibitions).toEqual({ added: [], changed: [], removed: [] });
     expect(latest.service_providers).toEqual({ added: [], changed: [], removed: [] });
     const first = await readSiteJson<ChangeSetDocument>(site.out, fileOf(index.builds[0]!.url));
-    expect([first._links.previous, first._links.next, latest._links.previous, latest._links.next]).toEqual([null, index._links.latest, index.builds[0]!.url, null]);
+    expect([first._links.previous, first._links.next, latest._links.previous, latest._links.next]).toEqual([
+      null,
+      index._links.latest,
+      index.builds[0]!.url,
+      null,
+    ]);
     expect((await verifySite({ dir: site.out })).problems).toEqual([]);
 
     const before = await hashTree(site.out);
@@ -70,7 +75,16 @@ describe('the changes feed', () => {
     }
     const index = await readSiteJson<ChangesIndexDocument>(site.out, CHANGES_INDEX_PATH);
     // Builds on days 0..9 at noon; at day 9 the window of 7 days reaches back to day 2.
-    expect(index.builds.map((build) => build.at.slice(0, 10))).toEqual(['2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06', '2026-11-07', '2026-11-08', '2026-11-09', '2026-11-10']);
+    expect(index.builds.map((build) => build.at.slice(0, 10))).toEqual([
+      '2026-11-03',
+      '2026-11-04',
+      '2026-11-05',
+      '2026-11-06',
+      '2026-11-07',
+      '2026-11-08',
+      '2026-11-09',
+      '2026-11-10',
+    ]);
     expect((await verifySite({ dir: site.out })).problems).toEqual([]);
   });
 

@@ -44,7 +44,12 @@ describe('dataset-site', () => {
   it('answers a bad query with a 400 body and exit 2', async () => {
     const result = await runCli(['query', '--dir', out, '--limit', '0']);
     expect(result.code).toBe(2);
-    expect(JSON.parse(result.stdout).error).toEqual({ status: 400, code: 'invalid_parameter', message: 'limit must be a whole number from 1 to 500; got "0"', parameter: 'limit' });
+    expect(JSON.parse(result.stdout).error).toEqual({
+      status: 400,
+      code: 'invalid_parameter',
+      message: 'limit must be a whole number from 1 to 500; got "0"',
+      parameter: 'limit',
+    });
   });
 
   it('names the file and exits 74 when the file system refuses, without a stack', async () => {
@@ -52,7 +57,9 @@ describe('dataset-site', () => {
     await writeFile(notAFolder, 'a file where a folder should be');
     const result = await runCli(['build', '--out', path.join(notAFolder, 'dist')]);
     expect(result.code).toBe(74);
-    expect(result.stderr).toMatch(/^error: cannot write the site .*not-a-folder\/dist: a file stands where a folder should be \((ENOTDIR|EEXIST): .*not-a-folder.*\)$/m);
+    expect(result.stderr).toMatch(
+      /^error: cannot write the site .*not-a-folder\/dist: a file stands where a folder should be \((ENOTDIR|EEXIST): .*not-a-folder.*\)$/m,
+    );
     expect(result.stderr).not.toMatch(/^\s+at /m);
   });
 

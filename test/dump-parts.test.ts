@@ -12,7 +12,11 @@ import type { Dataset } from '../src/query/semantics/dataset.js';
 
 /** Serialized exhibitors, about 700 bytes each: `count` of them, the one at `renamed` (if any) renamed. */
 function exhibitors(count: number, renamed = -1): { bytes: KindBytes; lines: string } {
-  const entities = Array.from({ length: count }, (_, i) => ({ id: `EX-${i}`, company_en: i === renamed ? 'Renamed' : `Company ${i}`, text: `words ${i} `.repeat(60) }));
+  const entities = Array.from({ length: count }, (_, i) => ({
+    id: `EX-${i}`,
+    company_en: i === renamed ? 'Renamed' : `Company ${i}`,
+    text: `words ${i} `.repeat(60),
+  }));
   const dataset = { entities: { exhibition: [], exhibitor: entities, service_provider: [] } } as unknown as Dataset;
   return { bytes: serializeEntities(dataset).bytes.exhibitor, lines: entities.map((entity) => `${JSON.stringify(entity)}\n`).join('') };
 }
@@ -25,7 +29,12 @@ describe('the parts of a dump', () => {
     expect(parts.map((part) => partBytes(bytes, part.from, part.to, false).toString('utf8')).join('')).toBe(lines);
     for (const part of parts) {
       const ndjson = partBytes(bytes, part.from, part.to, false);
-      expect([part.count, part.bytes, part.sha256, part.key]).toEqual([part.to - part.from, ndjson.length, createHash('sha256').update(ndjson).digest('hex'), expect.stringMatching(/^[0-9a-f]{16}$/)]);
+      expect([part.count, part.bytes, part.sha256, part.key]).toEqual([
+        part.to - part.from,
+        ndjson.length,
+        createHash('sha256').update(ndjson).digest('hex'),
+        expect.stringMatching(/^[0-9a-f]{16}$/),
+      ]);
       expect(part.bytes).toBeLessThanOrEqual(4 << 20);
       expect(gunzipSync(partBytes(bytes, part.from, part.to, true)).equals(ndjson)).toBe(true);
     }

@@ -37,7 +37,11 @@ describe('bulk dumps', () => {
     expect(parts.length).toBeGreaterThan(0);
     for (const part of parts) {
       const bytes = await readFile(path.join(site, part.file));
-      expect([bytes.length, createHash('sha256').update(bytes).digest('hex'), bytes.toString('utf8').split('\n').length - 1]).toEqual([part.bytes, part.sha256, part.count]);
+      expect([bytes.length, createHash('sha256').update(bytes).digest('hex'), bytes.toString('utf8').split('\n').length - 1]).toEqual([
+        part.bytes,
+        part.sha256,
+        part.count,
+      ]);
       expect(gunzipSync(await readFile(path.join(site, `${part.file}.gz`))).equals(bytes)).toBe(true);
     }
   });
@@ -72,7 +76,11 @@ describe('bulk dumps', () => {
     const files = async () => {
       const folder = path.join(out, 'api/public/dumps');
       const names = (await readdir(folder, { recursive: true })).filter((name) => name.includes('.'));
-      return Object.fromEntries(await Promise.all(names.map(async (name) => [name, `${(await stat(path.join(folder, name))).ino}@${(await stat(path.join(folder, name))).mtimeMs}`] as const)));
+      return Object.fromEntries(
+        await Promise.all(
+          names.map(async (name) => [name, `${(await stat(path.join(folder, name))).ino}@${(await stat(path.join(folder, name))).mtimeMs}`] as const),
+        ),
+      );
     };
     await rebuild();
     const before = await files();

@@ -38,33 +38,97 @@ interface Golden {
 
 const GOLDEN: Golden[] = [
   // Weight 9 first; X1 and X2 both weigh 5, so their ids decide.
-  { query: 'type=exhibitor&limit=2', ids: { exhibitors: ['X3', 'X1'] }, meta: { count: 2, total: 4, totals: { exhibitors: 4 }, limit: 2, offset: 0, next: `${Q}type=exhibitor&limit=2&offset=2`, prev: null } },
-  { query: 'type=exhibitor&limit=2&offset=2', ids: { exhibitors: ['X2', 'X4'] }, meta: { count: 2, total: 4, totals: { exhibitors: 4 }, limit: 2, offset: 2, next: null, prev: `${Q}type=exhibitor&limit=2&offset=0` } },
-  { query: 'type=exhibitor&limit=2&offset=3', ids: { exhibitors: ['X4'] }, meta: { count: 1, total: 4, totals: { exhibitors: 4 }, limit: 2, offset: 3, next: null, prev: `${Q}type=exhibitor&limit=2&offset=1` } },
-  { query: 'type=exhibitor&offset=9', ids: { exhibitors: [] }, meta: { count: 0, total: 4, totals: { exhibitors: 4 }, limit: 100, offset: 9, next: null, prev: `${Q}type=exhibitor&limit=100&offset=0` } },
+  {
+    query: 'type=exhibitor&limit=2',
+    ids: { exhibitors: ['X3', 'X1'] },
+    meta: { count: 2, total: 4, totals: { exhibitors: 4 }, limit: 2, offset: 0, next: `${Q}type=exhibitor&limit=2&offset=2`, prev: null },
+  },
+  {
+    query: 'type=exhibitor&limit=2&offset=2',
+    ids: { exhibitors: ['X2', 'X4'] },
+    meta: { count: 2, total: 4, totals: { exhibitors: 4 }, limit: 2, offset: 2, next: null, prev: `${Q}type=exhibitor&limit=2&offset=0` },
+  },
+  {
+    query: 'type=exhibitor&limit=2&offset=3',
+    ids: { exhibitors: ['X4'] },
+    meta: { count: 1, total: 4, totals: { exhibitors: 4 }, limit: 2, offset: 3, next: null, prev: `${Q}type=exhibitor&limit=2&offset=1` },
+  },
+  {
+    query: 'type=exhibitor&offset=9',
+    ids: { exhibitors: [] },
+    meta: { count: 0, total: 4, totals: { exhibitors: 4 }, limit: 100, offset: 9, next: null, prev: `${Q}type=exhibitor&limit=100&offset=0` },
+  },
   // Earliest start first; E1 and E3 both start on 2026-04-01.
-  { query: 'type=exhibition', ids: { exhibitions: ['E2', 'E1', 'E3'] }, meta: { count: 3, total: 3, totals: { exhibitions: 3 }, limit: 100, offset: 0, next: null, prev: null } },
-  { query: 'type=service_provider', ids: { service_providers: ['P2', 'P1'] }, meta: { count: 2, total: 2, totals: { service_providers: 2 }, limit: 100, offset: 0, next: null, prev: null } },
+  {
+    query: 'type=exhibition',
+    ids: { exhibitions: ['E2', 'E1', 'E3'] },
+    meta: { count: 3, total: 3, totals: { exhibitions: 3 }, limit: 100, offset: 0, next: null, prev: null },
+  },
+  {
+    query: 'type=service_provider',
+    ids: { service_providers: ['P2', 'P1'] },
+    meta: { count: 2, total: 2, totals: { service_providers: 2 }, limit: 100, offset: 0, next: null, prev: null },
+  },
   // type=all windows each array on its own; next while any array has more.
   {
     query: 'industry=%20AUTOMOTIVE&limit=1',
     ids: { exhibitions: ['E1'], exhibitors: ['X1'], service_providers: ['P1'] },
-    meta: { count: 3, total: 4, totals: { exhibitions: 1, exhibitors: 2, service_providers: 1 }, limit: 1, offset: 0, next: `${Q}type=all&industry=AUTOMOTIVE&limit=1&offset=1`, prev: null },
+    meta: {
+      count: 3,
+      total: 4,
+      totals: { exhibitions: 1, exhibitors: 2, service_providers: 1 },
+      limit: 1,
+      offset: 0,
+      next: `${Q}type=all&industry=AUTOMOTIVE&limit=1&offset=1`,
+      prev: null,
+    },
   },
   {
     query: 'country=china&city=SHANGHAI',
     ids: { exhibitions: ['E1'], exhibitors: ['X1'], service_providers: ['P1'] },
     meta: { count: 3, total: 3, totals: { exhibitions: 1, exhibitors: 1, service_providers: 1 }, limit: 100, offset: 0, next: null, prev: null },
   },
-  { query: 'type=exhibitor&city=K%C3%B6ln', ids: { exhibitors: ['X3'] }, meta: { count: 1, total: 1, totals: { exhibitors: 1 }, limit: 100, offset: 0, next: null, prev: null } },
-  { query: 'type=exhibitor&city=koln', ids: { exhibitors: [] }, meta: { count: 0, total: 0, totals: { exhibitors: 0 }, limit: 100, offset: 0, next: null, prev: null } },
+  {
+    query: 'type=exhibitor&city=K%C3%B6ln',
+    ids: { exhibitors: ['X3'] },
+    meta: { count: 1, total: 1, totals: { exhibitors: 1 }, limit: 100, offset: 0, next: null, prev: null },
+  },
+  {
+    query: 'type=exhibitor&city=koln',
+    ids: { exhibitors: [] },
+    meta: { count: 0, total: 0, totals: { exhibitors: 0 }, limit: 100, offset: 0, next: null, prev: null },
+  },
   // Equal scores (same term, same field lengths) keep the default order.
-  { query: 'type=exhibitor&q=parts', ids: { exhibitors: ['X1', 'X2'] }, meta: { count: 2, total: 2, totals: { exhibitors: 2 }, limit: 100, offset: 0, next: null, prev: null } },
-  { query: 'type=exhibitor&q=parts&city=shanghai', ids: { exhibitors: ['X1'] }, meta: { count: 1, total: 1, totals: { exhibitors: 1 }, limit: 100, offset: 0, next: null, prev: null } },
-  { query: 'type=exhibition&q=koln', ids: { exhibitions: ['E2'] }, meta: { count: 1, total: 1, totals: { exhibitions: 1 }, limit: 100, offset: 0, next: null, prev: null } },
-  { query: 'type=exhibition&q=%E6%B1%BD%E8%BD%A6', ids: { exhibitions: ['E1'] }, meta: { count: 1, total: 1, totals: { exhibitions: 1 }, limit: 100, offset: 0, next: null, prev: null } },
-  { query: 'type=exhibitor&q=%E6%B1%BD%E8%BD%A6%E9%85%8D%E4%BB%B6', ids: { exhibitors: ['X2'] }, meta: { count: 1, total: 1, totals: { exhibitors: 1 }, limit: 100, offset: 0, next: null, prev: null } },
-  { query: 'type=exhibitor&q=au%20pa', ids: { exhibitors: ['X1'] }, meta: { count: 1, total: 1, totals: { exhibitors: 1 }, limit: 100, offset: 0, next: null, prev: null } },
+  {
+    query: 'type=exhibitor&q=parts',
+    ids: { exhibitors: ['X1', 'X2'] },
+    meta: { count: 2, total: 2, totals: { exhibitors: 2 }, limit: 100, offset: 0, next: null, prev: null },
+  },
+  {
+    query: 'type=exhibitor&q=parts&city=shanghai',
+    ids: { exhibitors: ['X1'] },
+    meta: { count: 1, total: 1, totals: { exhibitors: 1 }, limit: 100, offset: 0, next: null, prev: null },
+  },
+  {
+    query: 'type=exhibition&q=koln',
+    ids: { exhibitions: ['E2'] },
+    meta: { count: 1, total: 1, totals: { exhibitions: 1 }, limit: 100, offset: 0, next: null, prev: null },
+  },
+  {
+    query: 'type=exhibition&q=%E6%B1%BD%E8%BD%A6',
+    ids: { exhibitions: ['E1'] },
+    meta: { count: 1, total: 1, totals: { exhibitions: 1 }, limit: 100, offset: 0, next: null, prev: null },
+  },
+  {
+    query: 'type=exhibitor&q=%E6%B1%BD%E8%BD%A6%E9%85%8D%E4%BB%B6',
+    ids: { exhibitors: ['X2'] },
+    meta: { count: 1, total: 1, totals: { exhibitors: 1 }, limit: 100, offset: 0, next: null, prev: null },
+  },
+  {
+    query: 'type=exhibitor&q=au%20pa',
+    ids: { exhibitors: ['X1'] },
+    meta: { count: 1, total: 1, totals: { exhibitors: 1 }, limit: 100, offset: 0, next: null, prev: null },
+  },
 ];
 
 describe.each(Object.keys(ANSWERERS))('%s on the tiny fixture', (name) => {

@@ -28,7 +28,10 @@ describe('the progress line', () => {
     line.onProgress({ stage: 'load' });
     for (let done = 500; done <= 12_000; done += 500) line.onProgress({ stage: 'write', done, total: 12_000 });
     line.end();
-    expect(chunks.map((chunk) => chunk.replace(/, about .*$/s, ''))).toEqual(['  write: 5000 of 12000 documents (41%)', '  write: 10000 of 12000 documents (83%)']);
+    expect(chunks.map((chunk) => chunk.replace(/, about .*$/s, ''))).toEqual([
+      '  write: 5000 of 12000 documents (41%)',
+      '  write: 10000 of 12000 documents (83%)',
+    ]);
   });
 
   it('comes with the time each stage took', async () => {

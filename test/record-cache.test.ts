@@ -28,7 +28,10 @@ interface Rebuilt {
  * Builds the sample twice into two folders, changes the sources (and, with `tamper`, the
  * first folder's site), then builds both again: one with the record cache, one without.
  */
-async function rebuild(change: (sources: string) => Promise<void>, options: { after?: BuildOptions; tamper?: (site: string) => Promise<void> } = {}): Promise<Rebuilt> {
+async function rebuild(
+  change: (sources: string) => Promise<void>,
+  options: { after?: BuildOptions; tamper?: (site: string) => Promise<void> } = {},
+): Promise<Rebuilt> {
   const work = await mkdtemp(path.join(tmpdir(), 'ds-record-cache-'));
   const sources = path.join(work, 'sources');
   await cp('sources', sources, { recursive: true });
@@ -76,7 +79,11 @@ async function exhibitorsOf(sources: string, exhibitionId: string): Promise<numb
 const total = (result: BuildResult) => Object.values(result.entities).reduce((sum, count) => sum + count, 0);
 /** How many records of the kinds given had a diagnostic: the cache never holds those. */
 const warned = (result: BuildResult, kinds = ['exhibition', 'exhibitor', 'service_provider']) =>
-  new Set(result.diagnostics.filter((diagnostic) => diagnostic.id !== undefined && kinds.includes(diagnostic.kind!)).map((diagnostic) => `${diagnostic.kind}/${diagnostic.id}`)).size;
+  new Set(
+    result.diagnostics
+      .filter((diagnostic) => diagnostic.id !== undefined && kinds.includes(diagnostic.kind!))
+      .map((diagnostic) => `${diagnostic.kind}/${diagnostic.id}`),
+  ).size;
 
 describe('the record cache', () => {
   it('takes every entity but the edited one from the previous build, and gives the same site', async () => {
@@ -90,7 +97,9 @@ describe('the record cache', () => {
     let linked = 0;
     const { cached } = await rebuild(async (sources) => {
       linked = await exhibitorsOf(sources, 'EXH-0013');
-      await editExhibitions(sources, (exhibitions) => exhibitions.map((exhibition) => (exhibition.id === 'EXH-0013' ? { ...exhibition, name_en: 'Renamed Fair' } : exhibition)));
+      await editExhibitions(sources, (exhibitions) =>
+        exhibitions.map((exhibition) => (exhibition.id === 'EXH-0013' ? { ...exhibition, name_en: 'Renamed Fair' } : exhibition)),
+      );
     });
     expect(linked).toBeGreaterThan(10);
     // At most: all but the exhibition, its exhibitors and the warned records (which may be among its exhibitors).
@@ -104,7 +113,7 @@ describe('the record cache', () => {
     expect(cached.reused).toBeGreaterThan(0);
   });
 
-  it('gives an unknown field\'s warning again when the record that had it is gone', async () => {
+  it("gives an unknown field's warning again when the record that had it is gone", async () => {
     const work = await mkdtemp(path.join(tmpdir(), 'ds-record-cache-fields-'));
     const sources = path.join(work, 'sources');
     await cp('sources', sources, { recursive: true });
@@ -129,7 +138,9 @@ describe('the record cache', () => {
   });
 
   it('is not used for a kind whose dump was edited by hand', async () => {
-    const { cached } = await rebuild(async () => {}, { tamper: async (site) => appendFile(path.join(site, (await readDump(site, 'exhibitor')).parts[0]!.file), '{}\n') });
+    const { cached } = await rebuild(async () => {}, {
+      tamper: async (site) => appendFile(path.join(site, (await readDump(site, 'exhibitor')).parts[0]!.file), '{}\n'),
+    });
     expect(cached.reused).toBe(total(cached) - cached.entities.exhibitor - warned(cached, ['exhibition', 'service_provider']));
   });
 

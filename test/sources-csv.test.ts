@@ -78,8 +78,12 @@ describe('CSV and TSV sources', () => {
   });
 
   it('refuse a table that does not say its kind, and one with a row of the wrong length', async () => {
-    expect(await problems(await folder({ 'export.csv': 'id,name_en\nE1,Fair\n' }))).toMatch(/export\.csv: a CSV or TSV file must be named exhibitions, exhibitors, service_providers/);
-    expect(await problems(await folder({ 'exhibitors.tsv': 'id\tcompany_en\nX1\tAcme\textra\n' }))).toMatch(/exhibitors\.tsv:2(:\d+)?: not valid TSV: Invalid Record Length/);
+    expect(await problems(await folder({ 'export.csv': 'id,name_en\nE1,Fair\n' }))).toMatch(
+      /export\.csv: a CSV or TSV file must be named exhibitions, exhibitors, service_providers/,
+    );
+    expect(await problems(await folder({ 'exhibitors.tsv': 'id\tcompany_en\nX1\tAcme\textra\n' }))).toMatch(
+      /exhibitors\.tsv:2(:\d+)?: not valid TSV: Invalid Record Length/,
+    );
   });
 });
 
@@ -94,11 +98,13 @@ describe('a CSV or TSV header', () => {
     ]);
   });
 
-  it('that holds another delimiter than its file\'s names the likely one', async () => {
+  it("that holds another delimiter than its file's names the likely one", async () => {
     expect(await problems(await folder({ 'exhibitors.csv': 'id;company_en;weight\nX1;Acme, Inc;3\n' }))).toMatch(
       /exhibitors\.csv:1: not CSV: the header holds no commas but ";", so the file seems separated by semicolons; export it with commas as separators, or with tabs as a \.tsv file$/,
     );
-    expect(await problems(await folder({ 'exhibitors.csv': 'id|company_en\nX1|Acme\n' }))).toMatch(/exhibitors\.csv:1: not CSV: the header holds no commas but "\|", so the file seems separated by vertical bars \(\|\);/);
+    expect(await problems(await folder({ 'exhibitors.csv': 'id|company_en\nX1|Acme\n' }))).toMatch(
+      /exhibitors\.csv:1: not CSV: the header holds no commas but "\|", so the file seems separated by vertical bars \(\|\);/,
+    );
     expect(await problems(await folder({ 'service_providers.tsv': 'id,name_en\nP1,Ship\n' }))).toMatch(
       /service_providers\.tsv:1: not TSV: the header holds no tabs but ",", so the file seems separated by commas; export it with tabs as separators, or with commas as a \.csv file$/,
     );
@@ -107,18 +113,26 @@ describe('a CSV or TSV header', () => {
 
 describe('a CSV or TSV cell', () => {
   it('holding a control character other than tab, line feed and carriage return is refused at its line, column and field', async () => {
-    const sources = await folder({ 'exhibitors.csv': 'id,company_en,intro,industry_tags\r\nX1,"Acme\nLtd\tCo",fine,a;b\r\nX2,Acme\u0000,"two\nlines\u0007",a;b\u001b;c\r\n' });
+    const sources = await folder({
+      'exhibitors.csv': 'id,company_en,intro,industry_tags\r\nX1,"Acme\nLtd\tCo",fine,a;b\r\nX2,Acme\u0000,"two\nlines\u0007",a;b\u001b;c\r\n',
+    });
     expect((await problems(sources)).split('\n')).toEqual([
-      expect.stringMatching(/exhibitors\.csv:4:2: exhibitor X2: company_en: holds the control character U\+0000 at character 5; remove it: a text may hold tab, line feed and carriage return, but no other control character$/),
+      expect.stringMatching(
+        /exhibitors\.csv:4:2: exhibitor X2: company_en: holds the control character U\+0000 at character 5; remove it: a text may hold tab, line feed and carriage return, but no other control character$/,
+      ),
       expect.stringMatching(/exhibitors\.csv:4:4: exhibitor X2: industry_tags\.1: holds the control character U\+001B at character 2; remove it/),
       expect.stringMatching(/exhibitors\.csv:4:3: exhibitor X2: intro: holds the control character U\+0007 at character 10; remove it/),
     ]);
   });
 
   it(`longer than MAX_TEXT_LENGTH (${MAX_TEXT_LENGTH} characters) is refused with its length and the limit; one that long is built`, async () => {
-    const sources = await folder({ 'exhibitors.csv': `id,company_en,intro\nX1,Acme,${'a'.repeat(MAX_TEXT_LENGTH)}\nX2,Acme,${'b'.repeat(MAX_TEXT_LENGTH + 1)}\n` });
+    const sources = await folder({
+      'exhibitors.csv': `id,company_en,intro\nX1,Acme,${'a'.repeat(MAX_TEXT_LENGTH)}\nX2,Acme,${'b'.repeat(MAX_TEXT_LENGTH + 1)}\n`,
+    });
     expect(await problems(sources)).toMatch(
-      new RegExp(`^.*exhibitors\\.csv:3:3: exhibitor X2: intro: is ${MAX_TEXT_LENGTH + 1} characters long; a text may hold at most ${MAX_TEXT_LENGTH}, so that one record cannot hold a build's memory: shorten it, or link to the full text$`),
+      new RegExp(
+        `^.*exhibitors\\.csv:3:3: exhibitor X2: intro: is ${MAX_TEXT_LENGTH + 1} characters long; a text may hold at most ${MAX_TEXT_LENGTH}, so that one record cannot hold a build's memory: shorten it, or link to the full text$`,
+      ),
     );
     const site = await buildSite(await folder({ 'exhibitors.csv': `id,company_en,intro\nX1,Acme,${'a'.repeat(MAX_TEXT_LENGTH)}\n` }));
     expect(JSON.parse(await readFile(path.join(site, 'api/public/exhibitors/X1.json'), 'utf8')).intro).toHaveLength(MAX_TEXT_LENGTH);

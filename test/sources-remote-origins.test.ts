@@ -93,7 +93,9 @@ describe('remote sources', () => {
     const refusal = `on ${target.origin}, ${kind} address you did not name in --sources or --allow-origin; nothing was written`;
     const started = performance.now();
     const redirect = await failedBuild({ sources: `${base}/redirect.json?to=${encodeURIComponent(name)}`, fetch: PATIENT });
-    expect(redirect.message).toBe(`cannot fetch the sources ${base}/redirect.json?to=${encodeURIComponent(name)}: it redirects to ${target.href}, ${refusal}\n`);
+    expect(redirect.message).toBe(
+      `cannot fetch the sources ${base}/redirect.json?to=${encodeURIComponent(name)}: it redirects to ${target.href}, ${refusal}\n`,
+    );
     const listed = await failedBuild({ sources: `${base}/manifest.json?to=${encodeURIComponent(name)}`, fetch: PATIENT });
     expect(listed.message).toBe(`cannot fetch the sources ${base}/manifest.json?to=${encodeURIComponent(name)}: it lists ${target.href}, ${refusal}\n`);
     expect(performance.now() - started).toBeLessThan(900);
@@ -101,18 +103,27 @@ describe('remote sources', () => {
 
   it('refuse a name that resolves to a loopback address, even at an origin named with --allow-origin', async () => {
     const named = `http://localhost:${port.internal}`;
-    const listed = await failedBuild({ sources: `${base}/manifest.json?to=${encodeURIComponent(`${named}/secret.json`)}`, fetch: { ...PATIENT, allowOrigins: [named] } });
+    const listed = await failedBuild({
+      sources: `${base}/manifest.json?to=${encodeURIComponent(`${named}/secret.json`)}`,
+      fetch: { ...PATIENT, allowOrigins: [named] },
+    });
     expect(listed.message).toMatch(
-      new RegExp(`^cannot fetch the sources ${named}/secret\\.json: localhost resolves to (127\\.0\\.0\\.1|::1), a loopback address; a source is read from such an address only when --sources or --allow-origin names the address itself; nothing was written\\n$`),
+      new RegExp(
+        `^cannot fetch the sources ${named}/secret\\.json: localhost resolves to (127\\.0\\.0\\.1|::1), a loopback address; a source is read from such an address only when --sources or --allow-origin names the address itself; nothing was written\\n$`,
+      ),
     );
     const direct = await failedBuild({ sources: `${named}/secret.json`, fetch: PATIENT });
-    expect(direct.message).toMatch(/^cannot fetch the sources http:\/\/localhost:\d+\/secret\.json: localhost resolves to (127\.0\.0\.1|::1), a loopback address; .*; nothing was written\n$/);
+    expect(direct.message).toMatch(
+      /^cannot fetch the sources http:\/\/localhost:\d+\/secret\.json: localhost resolves to (127\.0\.0\.1|::1), a loopback address; .*; nothing was written\n$/,
+    );
   });
 
   it('refuse an origin nobody named, saying how to name one that is not local', async () => {
     const other = `http://127.0.0.2:${port.mirror}`;
     const { message } = await failedBuild({ sources: `${base}/redirect.json?to=${encodeURIComponent(`${other}/data.json`)}`, fetch: PATIENT });
-    expect(message).toContain(`: it redirects to ${other}/data.json, on ${other}, a loopback address you did not name in --sources or --allow-origin; nothing was written`);
+    expect(message).toContain(
+      `: it redirects to ${other}/data.json, on ${other}, a loopback address you did not name in --sources or --allow-origin; nothing was written`,
+    );
     const external = 'https://data.example.com/exhibitions.json';
     const listed = await failedBuild({ sources: `${base}/manifest.json?to=${encodeURIComponent(external)}`, fetch: PATIENT });
     expect(listed.message).toBe(
@@ -125,13 +136,20 @@ describe('remote sources', () => {
     expect(await hashTree((await buildTempSite({ sources: `${base}/data.json` })).out)).toEqual(local);
     const mirrored = `http://127.0.0.1:${port.mirror}/data.json`;
     const allowOrigins = [`http://127.0.0.1:${port.mirror}/`];
-    expect(await hashTree((await buildTempSite({ sources: `${base}/redirect.json?to=${encodeURIComponent(mirrored)}`, fetch: { allowOrigins } })).out)).toEqual(local);
-    expect(await hashTree((await buildTempSite({ sources: `${base}/manifest.json?to=${encodeURIComponent(mirrored)}`, fetch: { allowOrigins } })).out)).toEqual(local);
+    expect(await hashTree((await buildTempSite({ sources: `${base}/redirect.json?to=${encodeURIComponent(mirrored)}`, fetch: { allowOrigins } })).out)).toEqual(
+      local,
+    );
+    expect(await hashTree((await buildTempSite({ sources: `${base}/manifest.json?to=${encodeURIComponent(mirrored)}`, fetch: { allowOrigins } })).out)).toEqual(
+      local,
+    );
   });
 
   it('never print a password in a redirect, and refuse it at once', async () => {
     targets.set('with password', `http://user:pa55word@127.0.0.1:${port.mirror}/data.json`);
-    const { message } = await failedBuild({ sources: `${base}/redirect.json?to=with+password`, fetch: { ...PATIENT, allowOrigins: [`http://127.0.0.1:${port.mirror}`] } });
+    const { message } = await failedBuild({
+      sources: `${base}/redirect.json?to=with+password`,
+      fetch: { ...PATIENT, allowOrigins: [`http://127.0.0.1:${port.mirror}`] },
+    });
     expect(message).toContain(`: it redirects to http://***@127.0.0.1:${port.mirror}/data.json, a URL holding a user name or password; nothing was written`);
     expect(message).not.toContain('pa55word');
   });
@@ -139,7 +157,12 @@ describe('remote sources', () => {
   it('take only origins as --allow-origin, a usage error otherwise', async () => {
     for (const given of ['data.example.com', 'ftp://data.example.com', 'https://data.example.com/sources/', 'https://user:pa55word@data.example.com']) {
       const error = await buildTempSite({ sources: `${base}/data.json`, fetch: { allowOrigins: [given] } }).catch((thrown: unknown) => thrown);
-      expect(error).toMatchObject({ exitCode: 2, message: expect.stringMatching(/^--allow-origin ".*" is not an origin: give the scheme, host and port only, such as https:\/\/data\.example\.com or http:\/\/127\.0\.0\.1:8080$/) });
+      expect(error).toMatchObject({
+        exitCode: 2,
+        message: expect.stringMatching(
+          /^--allow-origin ".*" is not an origin: give the scheme, host and port only, such as https:\/\/data\.example\.com or http:\/\/127\.0\.0\.1:8080$/,
+        ),
+      });
       expect((error as Error).message).not.toContain('pa55word');
     }
   });
@@ -154,7 +177,17 @@ describe('remote sources', () => {
     );
     expect(performance.now() - started).toBeLessThan(3000); // a node start and the refusal; four attempts would take 7 s more
     const mirrored = encodeURIComponent(`http://127.0.0.1:${port.mirror}/data.json`);
-    const allowed = await runCli(['build', '--sources', `${base}/redirect.json?to=${mirrored}`, '--out', out, '--allow-origin', 'https://data.example.com', '--allow-origin', `http://127.0.0.1:${port.mirror}`]);
+    const allowed = await runCli([
+      'build',
+      '--sources',
+      `${base}/redirect.json?to=${mirrored}`,
+      '--out',
+      out,
+      '--allow-origin',
+      'https://data.example.com',
+      '--allow-origin',
+      `http://127.0.0.1:${port.mirror}`,
+    ]);
     expect(allowed.stdout).toMatch(/^built .*: 3 exhibitions/);
     expect(allowed.code).toBe(0);
     const help = await runCli(['build', '--help']);

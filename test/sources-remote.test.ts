@@ -76,7 +76,12 @@ describe('remote sources', () => {
   });
 
   it.each([
-    ['slow past the timeout', '/slow.json', { timeoutMs: 300, retries: 0 }, /cannot fetch the sources http:\/\/127\.0\.0\.1:\d+\/slow\.json: no complete answer within 0\.3 s; nothing was written/],
+    [
+      'slow past the timeout',
+      '/slow.json',
+      { timeoutMs: 300, retries: 0 },
+      /cannot fetch the sources http:\/\/127\.0\.0\.1:\d+\/slow\.json: no complete answer within 0\.3 s; nothing was written/,
+    ],
     ['too large', '/huge.json', { maxBytes: 1000 }, /huge\.json: the document is larger than 1000 bytes/],
     ['failing every time', '/failing.json', { retries: 2, retryDelayMs: 10 }, /failing\.json: the server answered 503 Service Unavailable \(3 attempts\)/],
     ['missing', '/none.json', FAST, /none\.json: the server answered 404 Not Found; nothing was written/],
@@ -88,7 +93,9 @@ describe('remote sources', () => {
   it('never print a password in a URL, and fail at once on what a retry cannot mend', async () => {
     const started = performance.now();
     const withPassword = await failure(`http://user:pa55word@127.0.0.1:${new URL(base).port}/data.json`, { retries: 3, retryDelayMs: 1000 });
-    expect(withPassword.message).toMatch(/^cannot fetch the sources http:\/\/\*\*\*@127\.0\.0\.1:\d+\/data\.json: a source URL may not hold a user name or password; .*; nothing was written/);
+    expect(withPassword.message).toMatch(
+      /^cannot fetch the sources http:\/\/\*\*\*@127\.0\.0\.1:\d+\/data\.json: a source URL may not hold a user name or password; .*; nothing was written/,
+    );
     expect(withPassword.message).not.toContain('pa55word');
     expect(withPassword.message).not.toContain('attempts');
     const toFile = await failure(`${base}/to-file.json`, { retries: 3, retryDelayMs: 1000 });

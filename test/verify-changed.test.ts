@@ -39,7 +39,11 @@ const damage = async (site: string, file: string) => {
   await writeFile(full, (await readFile(full, 'utf8')).replace(/"id":"/, '"id":"X'));
 };
 
-const dumpLines = (text: string) => text.trim().split('\n').map((line) => JSON.parse(line) as Entity & { _links: { self: string } });
+const dumpLines = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Entity & { _links: { self: string } });
 
 const named = (problems: { file?: string }[], site: string) => problems.map((problem) => path.relative(site, problem.file!));
 
@@ -95,6 +99,7 @@ describe('the rotation of verify --changed', () => {
 
   it('gives every path one slot below the period', () => {
     const files = ['api/public/schema.json', 'api/public/exhibitors/EXR-000001.json', 'api/public/dataset/all/1.json'];
-    for (const period of [1, 7, 288]) for (const file of files) expect(rotationSlot(file, period)).toSatisfy((slot: number) => Number.isInteger(slot) && slot >= 0 && slot < period);
+    for (const period of [1, 7, 288])
+      for (const file of files) expect(rotationSlot(file, period)).toSatisfy((slot: number) => Number.isInteger(slot) && slot >= 0 && slot < period);
   });
 });

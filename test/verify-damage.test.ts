@@ -57,13 +57,20 @@ describe('verify on a damaged site', () => {
     });
     // A host file: a location sending requests to an internal service, added by hand.
     damaged.host = 'nginx.conf';
-    await writeFile(path.join(site, damaged.host), `${await readFile(path.join(site, damaged.host), 'utf8')}\nlocation /admin { proxy_pass http://10.0.0.1; }\n`);
+    await writeFile(
+      path.join(site, damaged.host),
+      `${await readFile(path.join(site, damaged.host), 'utf8')}\nlocation /admin { proxy_pass http://10.0.0.1; }\n`,
+    );
     damaged.dump = (await readDump(site, 'service_provider')).parts[0]!.file;
     const lines = (await readFile(path.join(site, damaged.dump), 'utf8')).split('\n');
     damaged.dumpEntity = entityPath('service_provider', JSON.parse(lines[1]!).id);
     lines[1] = lines[1]!.replace('"id":', '"id" :');
     await writeFile(path.join(site, damaged.dump), lines.join('\n'));
-    const describe = (found: Diagnostic[]) => found.map((problem) => `${path.relative(site, problem.file!)}${problem.line ? `:${problem.line}` : ''}: ${problem.field ? `${problem.field}: ` : ''}${problem.message}`);
+    const describe = (found: Diagnostic[]) =>
+      found.map(
+        (problem) =>
+          `${path.relative(site, problem.file!)}${problem.line ? `:${problem.line}` : ''}: ${problem.field ? `${problem.field}: ` : ''}${problem.message}`,
+      );
     problems = describe((await verifySite({ dir: site })).problems);
     // As the scheduled job sees it after a build that changed nothing: the rotation's runs find all the same.
     await writeFile(path.join(site, CHANGED_DOCUMENTS_PATH), serializeChangedDocuments({ everything: false, changed: [], removed: [] }));
@@ -94,7 +101,9 @@ describe('verify on a damaged site', () => {
   });
 
   it('names the documents whose _links target is gone, and the target', () => {
-    expect(named(damaged.link!)).toEqual([expect.stringMatching(new RegExp(`^${damaged.link}: _links.exhibitions: link does not resolve to a file of the site`))]);
+    expect(named(damaged.link!)).toEqual([
+      expect.stringMatching(new RegExp(`^${damaged.link}: _links.exhibitions: link does not resolve to a file of the site`)),
+    ]);
     expect(named(damaged.linkTarget!)).toEqual([`${damaged.linkTarget}: missing: the dump lists this entity`]);
   });
 
@@ -111,7 +120,10 @@ describe('verify on a damaged site', () => {
   });
 
   it('names a dump part whose line is not what the documents repeat, and its gzip copy', () => {
-    expect(named(damaged.dump!)).toEqual([expect.stringMatching(/: holds \d+ bytes; its index says \d+$/), `${damaged.dump}: its SHA-256 is not the one its index lists`]);
+    expect(named(damaged.dump!)).toEqual([
+      expect.stringMatching(/: holds \d+ bytes; its index says \d+$/),
+      `${damaged.dump}: its SHA-256 is not the one its index lists`,
+    ]);
     expect(named(`${damaged.dump}.gz`)).toEqual([`${damaged.dump}.gz: this gzip copy does not hold the bytes of ${damaged.dump}`]);
     // The line still parses to the same entity: the documents that repeat it are named.
     expect(named(damaged.dumpEntity!)).toEqual([`${damaged.dumpEntity}: differs from the entity's line in its dump`]);
@@ -142,4 +154,3 @@ describe('verify on a damaged changes feed', () => {
     }
   });
 });
-

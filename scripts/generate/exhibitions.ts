@@ -77,8 +77,14 @@ function generateExhibition(rng: Random, index: number, city: City, startFractio
     id: exhibitionId(index),
     name_cn: names.cn,
     name_en: names.en,
-    industry_tags_cn: tagField(rng, industries.map((i) => spellingVariant(rng, i.term[1], 0.05))),
-    industry_tags_en: tagField(rng, industries.map((i) => spellingVariant(rng, i.term[0]))),
+    industry_tags_cn: tagField(
+      rng,
+      industries.map((i) => spellingVariant(rng, i.term[1], 0.05)),
+    ),
+    industry_tags_en: tagField(
+      rng,
+      industries.map((i) => spellingVariant(rng, i.term[0])),
+    ),
     country: city.country.en,
     city: city.en,
     start_date: startDate,

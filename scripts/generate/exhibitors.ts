@@ -48,11 +48,20 @@ export function* generateExhibitors(rng: Random, count: number, exhibitions: rea
       id: `EXR-${pad(index + 1, 6)}`,
       company_cn: names.cn,
       company_en: names.en,
-      industry_tags: tagField(rng, company.industries.map((i) => termInLanguage(rng, i.term, chineseShare / 2))),
-      product_tags: tagField(rng, company.products.map((p) => termInLanguage(rng, p, chineseShare))),
+      industry_tags: tagField(
+        rng,
+        company.industries.map((i) => termInLanguage(rng, i.term, chineseShare / 2)),
+      ),
+      product_tags: tagField(
+        rng,
+        company.products.map((p) => termInLanguage(rng, p, chineseShare)),
+      ),
       intro: intro(rng, company),
       exhibit_history: exhibitHistory(rng, attended),
-      tags: tagField(rng, rng.sample(COMPANY_TAGS, rng.int(1, 3)).map((t) => termInLanguage(rng, t, chineseShare))),
+      tags: tagField(
+        rng,
+        rng.sample(COMPANY_TAGS, rng.int(1, 3)).map((t) => termInLanguage(rng, t, chineseShare)),
+      ),
       weight: weight(rng),
       official_url: `https://www.${company.domain}/`,
       country: located ? company.home.country.en : undefined,

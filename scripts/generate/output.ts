@@ -37,9 +37,14 @@ const GENERATED_FILE = /^(exhibitions|exhibitors|service_providers)(-part-\d{3,}
 const GENERATED_PART = /^(part-\d{3,}|extra)\.ndjson$/u;
 const EXTRA_EXHIBITIONS = 5;
 
-const jsonFiles = (collection: Collection): Segment['fileName'] => (part, parts) =>
-  parts === 1 ? `${collection}.json` : `${collection}-part-${pad(part, 3)}.json`;
-const ndjsonParts = (collection: Collection): Segment['fileName'] => (part) => `${collection}/part-${pad(part, 3)}.ndjson`;
+const jsonFiles =
+  (collection: Collection): Segment['fileName'] =>
+  (part, parts) =>
+    parts === 1 ? `${collection}.json` : `${collection}-part-${pad(part, 3)}.json`;
+const ndjsonParts =
+  (collection: Collection): Segment['fileName'] =>
+  (part) =>
+    `${collection}/part-${pad(part, 3)}.ndjson`;
 
 /**
  * The segments of one collection in a format. `mixed` writes exhibitions and providers
@@ -90,12 +95,7 @@ function absentAsEmpty(error: NodeJS.ErrnoException): [] {
 }
 
 /** Writes the records of one collection into its segments, in order; returns the files. */
-export async function writeCollection(
-  dir: string,
-  collection: Collection,
-  segments: readonly Segment[],
-  records: Iterable<object>,
-): Promise<WrittenFile[]> {
+export async function writeCollection(dir: string, collection: Collection, segments: readonly Segment[], records: Iterable<object>): Promise<WrittenFile[]> {
   const iterator = records[Symbol.iterator]();
   const written: WrittenFile[] = [];
   for (const segment of segments) {
@@ -111,13 +111,7 @@ export async function writeCollection(
 }
 
 /** Streams `count` records into one file; JSON files hold one record per line too. */
-async function writeFile(
-  path: string,
-  form: Segment['form'],
-  collection: Collection,
-  records: Iterator<object>,
-  count: number,
-): Promise<number> {
+async function writeFile(path: string, form: Segment['form'], collection: Collection, records: Iterator<object>, count: number): Promise<number> {
   await mkdir(dirname(path), { recursive: true });
   const stream = createWriteStream(path);
   const [opening, separator, closing] = form === 'json' ? [`{"${collection}":[\n`, ',\n', '\n]}\n'] : ['', '\n', '\n'];

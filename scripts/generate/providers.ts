@@ -32,9 +32,15 @@ export function* generateProviders(rng: Random, count: number): Generator<Provid
       id,
       name_cn: names.cn,
       name_en: names.en,
-      service_types: tagField(rng, services.map((s) => termInLanguage(rng, s.term, chineseShare))),
+      service_types: tagField(
+        rng,
+        services.map((s) => termInLanguage(rng, s.term, chineseShare)),
+      ),
       cover_regions: unique([...cities.map((c) => c.country.en), ...cities.map((c) => c.en)]),
-      good_at_industry: tagField(rng, rng.sample(INDUSTRIES, rng.int(1, 3)).map((i) => termInLanguage(rng, i.term, chineseShare / 2))),
+      good_at_industry: tagField(
+        rng,
+        rng.sample(INDUSTRIES, rng.int(1, 3)).map((i) => termInLanguage(rng, i.term, chineseShare / 2)),
+      ),
       intro: intro(rng, name, services, cities),
       case_images: caseImages(rng, id, domain),
       is_verified: rng.chance(0.5),

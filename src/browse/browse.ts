@@ -81,7 +81,10 @@ async function search(): Promise<void> {
     results.replaceChildren(
       ...entities.map((entity) => {
         const item = element('li', undefined, 'entity');
-        const names = NAME_FIELDS[kind].map((field) => entity[field]).filter((name) => typeof name === 'string').join(' · ');
+        const names = NAME_FIELDS[kind]
+          .map((field) => entity[field])
+          .filter((name) => typeof name === 'string')
+          .join(' · ');
         item.append(element('h2', names || String(entity.id)), fieldsOf(entity), link((entity._links as { self?: unknown }).self, 'raw JSON'));
         return item;
       }),

@@ -12,7 +12,17 @@ import { headersFile } from './headers.js';
 import { nginxConf } from './nginx.js';
 
 /** Paths of the host files in the site root. */
-export const HOST_FILES = ['_headers', '_routes.json', '_worker.js', 'api/public/404.html', 'nginx.conf', 'r2-worker/worker.js', 'r2-worker/wrangler.toml', 'index.html', 'assets/browse.js'] as const;
+export const HOST_FILES = [
+  '_headers',
+  '_routes.json',
+  '_worker.js',
+  'api/public/404.html',
+  'nginx.conf',
+  'r2-worker/worker.js',
+  'r2-worker/wrangler.toml',
+  'index.html',
+  'assets/browse.js',
+] as const;
 
 /** A host file: its path in the site root, its text, and whether it holds a `generated_at` for the writer to stamp. */
 export interface HostFile {

@@ -63,7 +63,10 @@ location ^~ /${DUMPS_FOLDER}/ {
 location = /${API_ROOT}/404.html { return 404; }
 location = /${SCHEMA_ROUTE} { try_files /${SCHEMA_PATH} =404; }
 ${Object.entries(ROOT_FILES)
-  .map(([file, type]) => `location = /${file} {\n  default_type ${quote(type)};\n${file === BROWSE_PAGE_PATH ? `${addHeaders({ 'Content-Security-Policy': BROWSE_PAGE_POLICY }).replace(/^/gm, '  ')}\n` : ''}  try_files /${file} =404;\n}`)
+  .map(
+    ([file, type]) =>
+      `location = /${file} {\n  default_type ${quote(type)};\n${file === BROWSE_PAGE_PATH ? `${addHeaders({ 'Content-Security-Policy': BROWSE_PAGE_POLICY }).replace(/^/gm, '  ')}\n` : ''}  try_files /${file} =404;\n}`,
+  )
   .join('\n')}
 location = / { rewrite ^ /${BROWSE_PAGE_PATH} last; }
 location = /${DATASET_ROUTE} {

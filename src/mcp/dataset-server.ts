@@ -28,12 +28,16 @@ export function datasetMcpServer(client: DatasetClient, site: DatasetMcpSite): M
   );
   registerTools(server, client, site);
   const llmsTxt = staticUrl(site.baseUrl, LLMS_TXT_PATH);
-  server.registerResource('llms.txt', llmsTxt, { title: 'llms.txt', description: 'What the data is, with ready queries, in one page (the llms.txt convention).', mimeType: 'text/plain' }, () =>
-    site.within(async () => {
-      const answer = await client.request(`/${LLMS_TXT_PATH}`);
-      if (answer.status !== 200) throw new Error(`${llmsTxt} answered ${answer.status}; the site was built before llms.txt, rebuild it`);
-      return { contents: [{ uri: llmsTxt, mimeType: LLMS_TXT_CONTENT_TYPE, text: boundedText(answer.body, () => `read ${llmsTxt} itself`) }] };
-    }),
+  server.registerResource(
+    'llms.txt',
+    llmsTxt,
+    { title: 'llms.txt', description: 'What the data is, with ready queries, in one page (the llms.txt convention).', mimeType: 'text/plain' },
+    () =>
+      site.within(async () => {
+        const answer = await client.request(`/${LLMS_TXT_PATH}`);
+        if (answer.status !== 200) throw new Error(`${llmsTxt} answered ${answer.status}; the site was built before llms.txt, rebuild it`);
+        return { contents: [{ uri: llmsTxt, mimeType: LLMS_TXT_CONTENT_TYPE, text: boundedText(answer.body, () => `read ${llmsTxt} itself`) }] };
+      }),
   );
   return server;
 }

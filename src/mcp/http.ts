@@ -62,11 +62,18 @@ export function createMcpEndpoint(options: McpEndpointOptions): (request: Reques
 
     if (request.method === 'OPTIONS') return preflight(request);
     if (request.method !== 'POST') {
-      const why = request.method === 'GET' || request.method === 'DELETE' ? 'this stateless MCP server offers no event stream and no session' : 'the MCP endpoint takes POST';
+      const why =
+        request.method === 'GET' || request.method === 'DELETE'
+          ? 'this stateless MCP server offers no event stream and no session'
+          : 'the MCP endpoint takes POST';
       return rpcError(405, -32000, `Method not allowed: ${why}; send JSON-RPC messages with POST`, { Allow: 'POST, OPTIONS' });
     }
     const server = datasetMcpServer(client, { baseUrl, version: options.version, within: (work) => work() });
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_MCP_BODY_BYTES });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      maxRequestBodySize: MAX_MCP_BODY_BYTES,
+    });
     try {
       await server.connect(transport);
       return withHeaders(await transport.handleRequest(request), MCP_HEADERS);

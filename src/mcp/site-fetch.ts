@@ -51,7 +51,10 @@ export function siteFetch(seconds: number): FetchLike {
       } catch (error) {
         throw signal.aborted ? failed(late) : error;
       }
-      if (bytes === undefined) throw failed(`the document is larger than ${MAX_DOCUMENT_BYTES} bytes (${MAX_DOCUMENT_BYTES / 2 ** 20} MiB), the most the MCP server reads of one document; stopped reading`);
+      if (bytes === undefined)
+        throw failed(
+          `the document is larger than ${MAX_DOCUMENT_BYTES} bytes (${MAX_DOCUMENT_BYTES / 2 ** 20} MiB), the most the MCP server reads of one document; stopped reading`,
+        );
       return bytes;
     };
     return {

@@ -36,7 +36,7 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
     {
       title: 'Search the dataset',
       description:
-        'Exhibitions, exhibitors and service providers matching keywords and filters, in the API\'s order: an array per kind (entities with _links and _rag_text), and _meta with total and next (the URL of the next window; call again with offset + limit). ' +
+        "Exhibitions, exhibitors and service providers matching keywords and filters, in the API's order: an array per kind (entities with _links and _rag_text), and _meta with total and next (the URL of the next window; call again with offset + limit). " +
         'Start with a small limit; list_facet_values gives the valid industry, country and city values.',
       inputSchema: DATASET_INPUT,
       annotations: READ_ONLY,
@@ -48,7 +48,10 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
         const parsed = parseDatasetQuery(Object.entries(params).map(([name, value]) => [name, String(value)]));
         if (!parsed.ok) throw new Error(parsed.error.message);
         const answer = await client.dataset(params as DatasetParams);
-        return jsonResult(answer, (bytes) => `ask for fewer entities: limit ${Math.max(1, Math.floor((0.9 * answer._meta.limit * MAX_ANSWER_BYTES) / bytes))} would fit`);
+        return jsonResult(
+          answer,
+          (bytes) => `ask for fewer entities: limit ${Math.max(1, Math.floor((0.9 * answer._meta.limit * MAX_ANSWER_BYTES) / bytes))} would fit`,
+        );
       }),
   );
 
@@ -74,7 +77,8 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
     'list_facet_values',
     {
       title: 'List the values of a filter',
-      description: 'Every value the filter matches for the kind, with the spelling most entities use (label) and how many entities hold it (count), most entities first: the valid values of search_dataset\'s industry, country and city.',
+      description:
+        "Every value the filter matches for the kind, with the spelling most entities use (label) and how many entities hold it (count), most entities first: the valid values of search_dataset's industry, country and city.",
       inputSchema: { kind: KIND, filter: z.enum(FILTERS).describe('Which filter of search_dataset.') },
       annotations: READ_ONLY,
     },
@@ -91,7 +95,8 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
     'describe_schema',
     {
       title: 'Describe the schema',
-      description: 'The schema document: every field of each kind (type, meaning, whether it is filterable or searchable), the parameters of search_dataset, and links to the facets and the changes feed.',
+      description:
+        'The schema document: every field of each kind (type, meaning, whether it is filterable or searchable), the parameters of search_dataset, and links to the facets and the changes feed.',
       annotations: READ_ONLY,
     },
     async () => within(async () => jsonResult(await client.schema(), () => `read the schema document from ${staticUrl(site.baseUrl, SCHEMA_PATH)} itself`)),

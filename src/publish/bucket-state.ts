@@ -16,9 +16,20 @@ export interface BucketState {
  * more than one read fails, the manifest's failure is told.
  */
 export async function readBucketState(bucket: Bucket, prefix: string, concurrency: number, paths: Iterable<string>): Promise<BucketState> {
-  const reads = await Promise.allSettled([readPublishedManifest(limitConcurrency((key: string) => bucket.read(key), concurrency), prefix), bucket.read(JOURNAL_PATH), bucket.list(listSplits(paths))]);
+  const reads = await Promise.allSettled([
+    readPublishedManifest(
+      limitConcurrency((key: string) => bucket.read(key), concurrency),
+      prefix,
+    ),
+    bucket.read(JOURNAL_PATH),
+    bucket.list(listSplits(paths)),
+  ]);
   const failed = reads.find((read) => read.status === 'rejected');
   if (failed) throw failed.reason;
-  const [published, journalText, listed] = reads.map((read) => (read as PromiseFulfilledResult<unknown>).value) as [PublishedManifest, string | undefined, Map<string, ListedObject>];
+  const [published, journalText, listed] = reads.map((read) => (read as PromiseFulfilledResult<unknown>).value) as [
+    PublishedManifest,
+    string | undefined,
+    Map<string, ListedObject>,
+  ];
   return { listed, published, journal: journalText === undefined ? undefined : parseJournal(journalText, prefix + JOURNAL_PATH) };
 }

@@ -86,7 +86,11 @@ export function openBucket(options: ResolvedPublishOptions): Bucket {
   const retrier = createRetrier({ budgetMs: options.budgetMs, requestDeadlineMs: options.requestDeadlineMs });
   // Runs a request with retries; a failure a retry cannot mend becomes one line naming it.
   const send = <T>(what: string, attempt: (signal: AbortSignal) => Promise<T>) =>
-    retrier.run(`${what} in ${where}`, attempt).catch((error: unknown) => Promise.reject(error instanceof UserError ? error : Object.assign(requestFailure(error, `${what} in ${where}`), { cause: error })));
+    retrier
+      .run(`${what} in ${where}`, attempt)
+      .catch((error: unknown) =>
+        Promise.reject(error instanceof UserError ? error : Object.assign(requestFailure(error, `${what} in ${where}`), { cause: error })),
+      );
   const causeOf = (error: unknown) => (error instanceof UserError && error.cause !== undefined ? error.cause : error);
   const readObject = (path: string) =>
     send(`cannot read ${prefix}${path}`, async (abortSignal) => {
@@ -98,10 +102,21 @@ export function openBucket(options: ResolvedPublishOptions): Bucket {
     read: async (path) => (await readObject(path))?.text,
     readObject,
     write: (path, body, headers, md5, condition) => {
-      const input = { Bucket, Key: prefix + path, Body: body, ContentType: headers.contentType, CacheControl: headers.cacheControl, ContentMD5: md5, IfNoneMatch: condition?.ifNoneMatch, IfMatch: quote(condition?.ifMatch) };
+      const input = {
+        Bucket,
+        Key: prefix + path,
+        Body: body,
+        ContentType: headers.contentType,
+        CacheControl: headers.cacheControl,
+        ContentMD5: md5,
+        IfNoneMatch: condition?.ifNoneMatch,
+        IfMatch: quote(condition?.ifMatch),
+      };
       // The SDK counts the first byte's deadline from the request's start: an upload's body goes first, under the stall and whole-request deadlines.
       const requestTimeout = options.requestDeadlineMs;
-      return send(`cannot upload ${prefix}${path}`, async (abortSignal) => unquote((await client.send(new PutObjectCommand(input), { abortSignal, requestTimeout })).ETag)).catch((error: unknown) => {
+      return send(`cannot upload ${prefix}${path}`, async (abortSignal) =>
+        unquote((await client.send(new PutObjectCommand(input), { abortSignal, requestTimeout })).ETag),
+      ).catch((error: unknown) => {
         const cause = causeOf(error);
         const refused = isPreconditionFailed(cause) || (cause as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 409;
         return condition !== undefined && refused ? undefined : Promise.reject(error);
@@ -117,7 +132,12 @@ export function openBucket(options: ResolvedPublishOptions): Bucket {
         const end = last === undefined ? undefined : Buffer.from(prefix + last);
         let token: string | undefined;
         do {
-          const input = { Bucket, Prefix: prefix, ContinuationToken: token, StartAfter: token === undefined && after !== undefined ? prefix + after : undefined };
+          const input = {
+            Bucket,
+            Prefix: prefix,
+            ContinuationToken: token,
+            StartAfter: token === undefined && after !== undefined ? prefix + after : undefined,
+          };
           const page = await send('cannot list the objects', (abortSignal) => client.send(new ListObjectsV2Command(input), { abortSignal }));
           for (const { Key, ETag, Size } of page.Contents ?? []) {
             if (Key === undefined || ETag === undefined) continue;

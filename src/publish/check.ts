@@ -51,7 +51,10 @@ export async function checkPublished(options: PublishOptions): Promise<Published
       const body = await readFile(path.join(config.dir, file));
       const md5 = createHash('md5').update(body).digest('hex');
       if (object.etag !== md5 || object.size !== body.length) {
-        differences.push({ path: file, problem: `other bytes in the bucket (${object.size} bytes, ETag ${object.etag}; the site's: ${body.length} bytes, MD5 ${md5})` });
+        differences.push({
+          path: file,
+          problem: `other bytes in the bucket (${object.size} bytes, ETag ${object.etag}; the site's: ${body.length} bytes, MD5 ${md5})`,
+        });
       }
     });
     differences.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

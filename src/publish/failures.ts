@@ -14,9 +14,31 @@ interface RequestError {
 }
 
 // The store's codes for "later": throttling and its own trouble, whatever the status says.
-const RETRYABLE_CODES = new Set(['SlowDown', 'RequestTimeout', 'RequestTimeTooSkewed', 'InternalError', 'ServiceUnavailable', 'TooManyRequests', 'Throttling', 'ThrottlingException', 'TimeoutError', 'AbortError']);
+const RETRYABLE_CODES = new Set([
+  'SlowDown',
+  'RequestTimeout',
+  'RequestTimeTooSkewed',
+  'InternalError',
+  'ServiceUnavailable',
+  'TooManyRequests',
+  'Throttling',
+  'ThrottlingException',
+  'TimeoutError',
+  'AbortError',
+]);
 // Node's and undici's network failures: the connection, not the request, went wrong.
-const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ERR_STREAM_PREMATURE_CLOSE']);
+const NETWORK_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'ERR_STREAM_PREMATURE_CLOSE',
+]);
 
 /** Whether another attempt of the request could succeed. */
 export function isRetryable(error: unknown): boolean {

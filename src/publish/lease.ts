@@ -49,11 +49,23 @@ export interface Lease {
 export async function takeLease(bucket: Bucket, ttlMs: number): Promise<Lease> {
   const token = randomUUID();
   const started = new Date().toISOString();
-  const record = (expires: number): string => JSON.stringify({ format: FORMAT, version: VERSION, token, host: hostname(), pid: process.pid, started, expires: new Date(expires).toISOString() } satisfies LeaseRecord);
+  const record = (expires: number): string =>
+    JSON.stringify({
+      format: FORMAT,
+      version: VERSION,
+      token,
+      host: hostname(),
+      pid: process.pid,
+      started,
+      expires: new Date(expires).toISOString(),
+    } satisfies LeaseRecord);
   let etag = await acquire(bucket, token, () => record(Date.now() + ttlMs));
   // A second create must be refused: a store that takes it ignores the conditions that keep publishes apart.
   if ((await bucket.write(LEASE_PATH, record(Date.now() + ttlMs), HEADERS, undefined, { ifNoneMatch: '*' })) !== undefined) {
-    throw new UserError(`the store of ${bucket.where} ignores If-None-Match on PUT (it overwrote ${LEASE_PATH}), so it cannot keep two publishes apart; publish with --no-lease if no other publish can run at the same time`, 74);
+    throw new UserError(
+      `the store of ${bucket.where} ignores If-None-Match on PUT (it overwrote ${LEASE_PATH}), so it cannot keep two publishes apart; publish with --no-lease if no other publish can run at the same time`,
+      74,
+    );
   }
   let lost: Error | undefined;
   // Writes the lease anew over our own; false when another publish holds it now. A write whose
@@ -61,7 +73,7 @@ export async function takeLease(bucket: Bucket, ttlMs: number): Promise<Lease> {
   const rewrite = async (text: string): Promise<boolean> => {
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const next = await bucket.write(LEASE_PATH, text, HEADERS, undefined, { ifMatch: etag });
-      if (next !== undefined) return void (etag = next), true;
+      if (next !== undefined) return (void (etag = next), true);
       const now = await bucket.readObject(LEASE_PATH);
       if (now === undefined || parseLease(now.text, bucket).token !== token) return false;
       etag = now.etag;
@@ -76,7 +88,11 @@ export async function takeLease(bucket: Bucket, ttlMs: number): Promise<Lease> {
         lost = error;
         return true;
       });
-      if (!renewed) lost = new UserError(`the lease of ${bucket.where} was taken by another publish while this one ran (it could not renew it in time); run publish again`, 75);
+      if (!renewed)
+        lost = new UserError(
+          `the lease of ${bucket.where} was taken by another publish while this one ran (it could not renew it in time); run publish again`,
+          75,
+        );
     });
   }, ttlMs / 3);
   timer.unref();
@@ -118,7 +134,14 @@ function refusal(bucket: Bucket, holder: LeaseRecord): UserError {
 function parseLease(text: string, bucket: Bucket): LeaseRecord {
   try {
     const lease = JSON.parse(text) as Partial<LeaseRecord>;
-    if (lease.format === FORMAT && lease.version === VERSION && typeof lease.token === 'string' && typeof lease.expires === 'string' && !Number.isNaN(Date.parse(lease.expires))) return lease as LeaseRecord;
+    if (
+      lease.format === FORMAT &&
+      lease.version === VERSION &&
+      typeof lease.token === 'string' &&
+      typeof lease.expires === 'string' &&
+      !Number.isNaN(Date.parse(lease.expires))
+    )
+      return lease as LeaseRecord;
   } catch {
     // Told below.
   }

@@ -29,11 +29,14 @@ export async function readLocalSite(dir: string): Promise<LocalSite> {
   }
   for (const file of built.keys()) {
     // The build's own files (`.dataset-site/changes.json`) are listed too, and hidden: never published.
-    if (!files.has(file) && !isHiddenPath(file)) throw new UserError(`${path.join(dir, file)} is listed in ${MANIFEST_PATH} but missing; build the site again`, 1);
+    if (!files.has(file) && !isHiddenPath(file))
+      throw new UserError(`${path.join(dir, file)} is listed in ${MANIFEST_PATH} but missing; build the site again`, 1);
   }
   return { files, manifestText };
 }
 
 async function hashFile(file: string): Promise<string> {
-  return `sha1:${createHash('sha1').update(await readFile(file)).digest('base64url')}`;
+  return `sha1:${createHash('sha1')
+    .update(await readFile(file))
+    .digest('base64url')}`;
 }

@@ -83,16 +83,21 @@ export interface ResolvedPublishOptions {
 export function resolvePublishOptions(options: PublishOptions, env: NodeJS.ProcessEnv = process.env): ResolvedPublishOptions {
   if (!options.bucket) throw new UserError('--bucket is required: the name of the bucket to publish the site to', 2);
   const endpoint = options.endpoint?.replace(/\/+$/, '');
-  if (endpoint !== undefined && !/^https?:\/\/[^/\s?#]+(?:\/\S*)?$/.test(endpoint)) throw new UserError(`--endpoint must be an http(s) URL, such as https://<account>.r2.cloudflarestorage.com; got ${JSON.stringify(options.endpoint)}`, 2);
+  if (endpoint !== undefined && !/^https?:\/\/[^/\s?#]+(?:\/\S*)?$/.test(endpoint))
+    throw new UserError(`--endpoint must be an http(s) URL, such as https://<account>.r2.cloudflarestorage.com; got ${JSON.stringify(options.endpoint)}`, 2);
   const prefix = (options.prefix ?? '').replace(/^\/+/, '').replace(/\/*$/, '/').replace(/^\/$/, '');
-  if (prefix.split('/').some((segment) => segment === '.' || segment === '..') || /\/\//.test(prefix)) throw new UserError(`--prefix must be a plain key prefix such as site/; got ${JSON.stringify(options.prefix)}`, 2);
+  if (prefix.split('/').some((segment) => segment === '.' || segment === '..') || /\/\//.test(prefix))
+    throw new UserError(`--prefix must be a plain key prefix such as site/; got ${JSON.stringify(options.prefix)}`, 2);
   const concurrency = options.concurrency ?? 16;
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) throw new UserError(`--concurrency must be a whole number from 1 to 256; got ${options.concurrency}`, 2);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256)
+    throw new UserError(`--concurrency must be a whole number from 1 to 256; got ${options.concurrency}`, 2);
   const timeout = options.timeout ?? 30;
-  if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 600) throw new UserError(`--timeout must be a number of seconds above 0, at most 600; got ${options.timeout}`, 2);
+  if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 600)
+    throw new UserError(`--timeout must be a number of seconds above 0, at most 600; got ${options.timeout}`, 2);
   const seconds = (value: number | undefined, fallback: number, flag: string, max: number) => {
     const given = value ?? fallback;
-    if (!Number.isFinite(given) || given <= 0 || given > max) throw new UserError(`${flag} must be a number of seconds above 0, at most ${max}; got ${value}`, 2);
+    if (!Number.isFinite(given) || given <= 0 || given > max)
+      throw new UserError(`${flag} must be a number of seconds above 0, at most ${max}; got ${value}`, 2);
     return Math.round(given * 1000);
   };
   const requestDeadlineMs = seconds(options.requestDeadline, 120, '--request-deadline', 3600);
@@ -121,7 +126,10 @@ export function resolvePublishOptions(options: PublishOptions, env: NodeJS.Proce
 function credentialsOf(env: NodeJS.ProcessEnv): PublishCredentials {
   const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_SESSION_TOKEN: sessionToken } = env;
   if (!accessKeyId || !secretAccessKey) {
-    throw new UserError('no credentials for the bucket: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY in the environment (an R2 API token\'s S3 keys, an HMAC key for GCS)', 2);
+    throw new UserError(
+      "no credentials for the bucket: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY in the environment (an R2 API token's S3 keys, an HMAC key for GCS)",
+      2,
+    );
   }
   return sessionToken ? { accessKeyId, secretAccessKey, sessionToken } : { accessKeyId, secretAccessKey };
 }

@@ -10,9 +10,7 @@ import type { PublishPlan } from './plan.js';
 
 /** One step of a publish: its requests may run in any order and in parallel, after every earlier step's. */
 export type PublishPhase =
-  | { action: 'upload'; name: string; paths: string[] }
-  | { action: 'write-manifest'; name: string }
-  | { action: 'delete'; name: string; paths: string[] };
+  { action: 'upload'; name: string; paths: string[] } | { action: 'write-manifest'; name: string } | { action: 'delete'; name: string; paths: string[] };
 
 /** Orders a plan into phases (empty upload and deletion phases left out); the manifest is always written. */
 export function publishPhases(plan: PublishPlan): PublishPhase[] {

@@ -17,7 +17,14 @@ import { resolvePublishOptions, type PublishOptions, type ResolvedPublishOptions
 import { publishPhases, type PublishPhase } from './order.js';
 import { planPublish } from './plan.js';
 import { forEachLimit } from './pool.js';
-import { JOURNAL_PATH, PUBLISHED_MANIFEST_PATH, publishedManifestRecords, serializeJournal, type PublishedFiles, type PublishedManifest } from './published-manifest.js';
+import {
+  JOURNAL_PATH,
+  PUBLISHED_MANIFEST_PATH,
+  publishedManifestRecords,
+  serializeJournal,
+  type PublishedFiles,
+  type PublishedManifest,
+} from './published-manifest.js';
 
 /** What a publish did (or, with `dryRun`, would do). */
 export interface PublishResult {
@@ -77,7 +84,17 @@ export async function publishSite(options: PublishOptions): Promise<PublishResul
     if (config.lease && !config.dryRun) lease = await takeLease(bucket, config.leaseTtlMs);
     const { listed, published, journal } = await readBucketState(bucket, config.prefix, config.concurrency, site.files.keys());
     const plan = planPublish(site.files, published.files, listed, journal);
-    const result: PublishResult = { where: bucket.where, phases: publishPhases(plan), uploaded: 0, deleted: 0, unchanged: plan.unchanged, alreadyUploaded: 0, repaired: 0, bytes: 0, resumed: journal !== undefined };
+    const result: PublishResult = {
+      where: bucket.where,
+      phases: publishPhases(plan),
+      uploaded: 0,
+      deleted: 0,
+      unchanged: plan.unchanged,
+      alreadyUploaded: 0,
+      repaired: 0,
+      bytes: 0,
+      resumed: journal !== undefined,
+    };
     const idle = plan.uploads.length === 0 && plan.deletions.length === 0 && journal === undefined;
     if (config.dryRun || idle) {
       failed = false;

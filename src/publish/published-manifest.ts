@@ -57,12 +57,20 @@ export async function readPublishedManifest(read: (key: string) => Promise<strin
   const empty: PublishedManifest = { files: new Map(), shards: undefined, texts: new Map() };
   if (rootText === undefined) return empty;
   const key = prefix + PUBLISHED_MANIFEST_PATH;
-  const root = parseRecord(rootText, key, MANIFEST_FORMAT, [VERSION, SHARDED_VERSION, MANIFEST_VERSION]) as { version: number; files?: unknown; shards?: unknown };
+  const root = parseRecord(rootText, key, MANIFEST_FORMAT, [VERSION, SHARDED_VERSION, MANIFEST_VERSION]) as {
+    version: number;
+    files?: unknown;
+    shards?: unknown;
+  };
   if (root.version === VERSION) return { ...empty, files: withoutStored(parseFiles(root.files, key)) };
   if (!isShardCount(root.shards)) throw notARecord(key, MANIFEST_FORMAT, MANIFEST_VERSION);
   const width = root.version === SHARDED_VERSION ? 2 : 4;
   const shards = await parseShards(PUBLISHED_FOLDER, root.shards, width, read);
-  if (shards === undefined) throw new UserError(`the bucket's ${key} lists files of entries under ${prefix}${PUBLISHED_FOLDER}/ that are missing or damaged; delete ${key} to publish the whole site anew`, 1);
+  if (shards === undefined)
+    throw new UserError(
+      `the bucket's ${key} lists files of entries under ${prefix}${PUBLISHED_FOLDER}/ that are missing or damaged; delete ${key} to publish the whole site anew`,
+      1,
+    );
   const files = width === 2 ? withoutStored(shards.map as Manifest) : (shards.map as PublishedFiles);
   // Texts of another width would never equal the new ones: all are written again.
   return { files, shards: root.shards, texts: width === 2 ? new Map() : shards.texts };
@@ -124,5 +132,8 @@ function parseRecord(text: string, key: string, format: string, versions: readon
 
 // Guessing would be worse: a wrong manifest means objects skipped that are stale, or deleted that are not ours.
 function notARecord(key: string, format: string, version: number): UserError {
-  return new UserError(`the bucket's ${key} is not a ${format} record of version ${version} (written by another dataset-site?); delete it to publish the whole site anew`, 1);
+  return new UserError(
+    `the bucket's ${key} is not a ${format} record of version ${version} (written by another dataset-site?); delete it to publish the whole site anew`,
+    1,
+  );
 }

@@ -57,7 +57,11 @@ export function createRetrier({ budgetMs, requestDeadlineMs, budgetFlag = '--bud
           // The store's clock ends all requests when nothing succeeds; this request's own ends one that fails alone while others succeed.
           if (left() - backoff <= 0 || Date.now() - first + backoff >= budgetMs) {
             const seconds = ((Date.now() - first) / 1000).toFixed(1);
-            throw requestFailure(error, what, `gave up after ${tries} attempt${tries === 1 ? '' : 's'} in ${seconds} s (${budgetFlag} ${budgetMs / 1000} s without an answer): `);
+            throw requestFailure(
+              error,
+              what,
+              `gave up after ${tries} attempt${tries === 1 ? '' : 's'} in ${seconds} s (${budgetFlag} ${budgetMs / 1000} s without an answer): `,
+            );
           }
           await new Promise((resume) => setTimeout(resume, backoff));
         }

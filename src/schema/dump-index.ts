@@ -20,7 +20,10 @@ export const DUMP_INDEX_SCHEMA = z.object({
         gzip_url: z.string().describe('The same bytes gzipped (application/gzip).'),
         count: z.number().int().nonnegative().describe('Entities (lines) in the part.'),
         bytes: z.number().int().nonnegative().describe("Bytes of the part's NDJSON."),
-        sha256: z.string().regex(/^[0-9a-f]{64}$/).describe("SHA-256 of the part's NDJSON, in hex."),
+        sha256: z
+          .string()
+          .regex(/^[0-9a-f]{64}$/)
+          .describe("SHA-256 of the part's NDJSON, in hex."),
       }),
     )
     .describe('The parts in order: read one after the other, every entity of the kind in the default order.'),
@@ -51,7 +54,8 @@ export function parseDumpIndex(kind: Kind, text: string): { parts: DumpPartEntry
   for (const [i, part] of index.parts.entries()) {
     // The URL is the site's base URL and the part's path (paths.ts): its path from the dumps' folder on.
     const named = parseDumpPartPath(part.url.slice(part.url.lastIndexOf(`/${DUMPS_FOLDER}/`) + 1));
-    if (named?.kind !== kind || named.gzip || part.gzip_url !== `${part.url}.gz`) return { error: `parts.${i}: ${JSON.stringify(part.url)} is not a part of this dump` };
+    if (named?.kind !== kind || named.gzip || part.gzip_url !== `${part.url}.gz`)
+      return { error: `parts.${i}: ${JSON.stringify(part.url)} is not a part of this dump` };
     parts.push({ key: named.key, count: part.count, bytes: part.bytes, sha256: part.sha256 });
   }
   if (parts.reduce((sum, part) => sum + part.count, 0) !== index.count || parts.reduce((sum, part) => sum + part.bytes, 0) !== index.bytes) {

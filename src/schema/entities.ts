@@ -5,16 +5,7 @@
  */
 import { z } from 'zod';
 import { NAME_FIELDS, type Kind } from '../query/semantics/kinds.js';
-import {
-  dateField,
-  idField,
-  idListField,
-  stringListField,
-  tagsField,
-  textField,
-  urlField,
-  urlListField,
-} from './fields.js';
+import { dateField, idField, idListField, stringListField, tagsField, textField, urlField, urlListField } from './fields.js';
 
 /** Statuses an exhibition can have; the first three are derived from the dates. */
 export const EXHIBITION_STATUSES = ['upcoming', 'ongoing', 'ended', 'cancelled', 'postponed'] as const;
@@ -34,9 +25,7 @@ const exhibitionFields = {
     .enum(EXHIBITION_STATUSES, { error: `must be one of ${EXHIBITION_STATUSES.join(', ')}` })
     .nullable()
     .optional()
-    .describe(
-      'upcoming, ongoing or ended, derived from the dates against the build date (UTC); cancelled or postponed when the source says so.',
-    ),
+    .describe('upcoming, ongoing or ended, derived from the dates against the build date (UTC); cancelled or postponed when the source says so.'),
   organizer: textField('Organizer of the exhibition.'),
   venue: textField('Venue of the exhibition.'),
   official_url: urlField('Official web address (http or https).'),
@@ -131,10 +120,6 @@ export const OUTPUT_SCHEMAS = {
       _rag_text: RAG_TEXT,
     })
     .strict(),
-  exhibitor: z
-    .object({ ...exhibitorFields, _links: linksOf.exhibitor.describe('Links to this exhibitor and its exhibitions.'), _rag_text: RAG_TEXT })
-    .strict(),
-  service_provider: z
-    .object({ ...providerFields, _links: linksOf.service_provider.describe('Link to this provider.'), _rag_text: RAG_TEXT })
-    .strict(),
+  exhibitor: z.object({ ...exhibitorFields, _links: linksOf.exhibitor.describe('Links to this exhibitor and its exhibitions.'), _rag_text: RAG_TEXT }).strict(),
+  service_provider: z.object({ ...providerFields, _links: linksOf.service_provider.describe('Link to this provider.'), _rag_text: RAG_TEXT }).strict(),
 } as const;

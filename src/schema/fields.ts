@@ -15,14 +15,12 @@ export const NON_HTTP_URL = 'must be an http(s) URL';
  * rounded by the JSON parser (9007199254740993 reads as …992), so two ids could become
  * one: it is refused, and must be written as a string.
  */
-const numericId = z
-  .number()
-  .refine(Number.isSafeInteger, {
-    error: (issue) =>
-      Number.isInteger(issue.input)
-        ? `a numeric id above ${Number.MAX_SAFE_INTEGER} (2^53 − 1) is rounded when read, so two ids could become one: write it as a string, such as "9007199254740993"`
-        : 'a numeric id must be a whole number; write other ids as strings',
-  });
+const numericId = z.number().refine(Number.isSafeInteger, {
+  error: (issue) =>
+    Number.isInteger(issue.input)
+      ? `a numeric id above ${Number.MAX_SAFE_INTEGER} (2^53 − 1) is rounded when read, so two ids could become one: write it as a string, such as "9007199254740993"`
+      : 'a numeric id must be a whole number; write other ids as strings',
+});
 
 /** An id: a non-empty string, or a number written as its decimal string. */
 export function idField(description: string) {

@@ -22,7 +22,10 @@ export function answerSchemas(): Record<string, JsonSchema> {
     ...Object.fromEntries(KINDS.map((kind) => [ENTITY_SCHEMA[kind], entitySchema(kind)])),
     DatasetResponse: {
       type: 'object',
-      properties: { ...Object.fromEntries(KINDS.map((kind) => [COLLECTIONS[kind], { type: 'array', items: ref(ENTITY_SCHEMA[kind]) }])), _meta: ref('DatasetMeta') },
+      properties: {
+        ...Object.fromEntries(KINDS.map((kind) => [COLLECTIONS[kind], { type: 'array', items: ref(ENTITY_SCHEMA[kind]) }])),
+        _meta: ref('DatasetMeta'),
+      },
       required: ['_meta'],
     },
     DatasetMeta: datasetMetaSchema(),
@@ -51,7 +54,13 @@ export function answerSchemas(): Record<string, JsonSchema> {
     ChangesIndex: object({
       builds: {
         type: 'array',
-        items: object({ build: { type: 'string' }, at: { type: 'string', format: 'date-time' }, baseline: { type: 'boolean' }, url: LINK, counts: { type: 'object' } }),
+        items: object({
+          build: { type: 'string' },
+          at: { type: 'string', format: 'date-time' },
+          baseline: { type: 'boolean' },
+          url: LINK,
+          counts: { type: 'object' },
+        }),
       },
       _links: object({ self: LINK, latest: NULLABLE_LINK }),
       _meta: documentMeta('changes', { window_days: { type: 'integer' } }),
@@ -73,7 +82,12 @@ export function answerSchemas(): Record<string, JsonSchema> {
     SearchDocument: {
       type: 'object',
       description: 'A document of the search index (docs/api.md#search-index), read by the router and the client SDK.',
-      properties: { format: { type: 'string' }, version: { type: 'integer' }, kind: { type: 'string', enum: KINDS }, generated_at: { type: 'string', format: 'date-time' } },
+      properties: {
+        format: { type: 'string' },
+        version: { type: 'integer' },
+        kind: { type: 'string', enum: KINDS },
+        generated_at: { type: 'string', format: 'date-time' },
+      },
       required: ['format', 'version', 'kind'],
     },
     Error: errorSchema(),
@@ -162,7 +176,13 @@ function object(properties: Record<string, JsonSchema>): JsonSchema {
 
 // `_meta` of a generated document of this type.
 function documentMeta(type: string, more: Record<string, JsonSchema> = {}): JsonSchema {
-  return object({ type: { type: 'string', const: type }, schema_version: { type: 'string' }, format_version: { type: 'integer' }, generated_at: { type: 'string', format: 'date-time' }, ...more });
+  return object({
+    type: { type: 'string', const: type },
+    schema_version: { type: 'string' },
+    format_version: { type: 'integer' },
+    generated_at: { type: 'string', format: 'date-time' },
+    ...more,
+  });
 }
 
 function withoutDialect(schema: JsonSchema): JsonSchema {

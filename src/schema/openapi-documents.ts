@@ -77,12 +77,18 @@ const PARAMETER_SCHEMAS: Record<string, { description: string; schema: JsonSchem
   collection: { description: 'The collection.', schema: { type: 'string', enum: KINDS.map((kind) => COLLECTIONS[kind]) } },
   kind: { description: 'The kind of entity.', schema: { type: 'string', enum: KINDS } },
   filter: { description: 'The filter.', schema: { type: 'string', enum: FILTERS } },
-  build: { description: 'The id of a build: its UTC time to the millisecond, digits only. The feed\'s index lists them.', schema: { type: 'string', pattern: '^\\d{8}T\\d{9}Z$' } },
-  key: { description: 'The key of a part, as the dump\'s index lists it.', schema: { type: 'string', pattern: `^${DUMP_PART_KEY}$` } },
-  start: { description: 'The first term (or value) of the shard, escaped as a path segment; the index entry lists them.', schema: { type: 'string', minLength: 1 } },
+  build: {
+    description: "The id of a build: its UTC time to the millisecond, digits only. The feed's index lists them.",
+    schema: { type: 'string', pattern: '^\\d{8}T\\d{9}Z$' },
+  },
+  key: { description: "The key of a part, as the dump's index lists it.", schema: { type: 'string', pattern: `^${DUMP_PART_KEY}$` } },
+  start: {
+    description: 'The first term (or value) of the shard, escaped as a path segment; the index entry lists them.',
+    schema: { type: 'string', minLength: 1 },
+  },
   id: {
     description:
-      'The entity\'s id. Two forms name the same document: the id escaped as in every `_links` URL (docs/api.md#static-paths: `EXH 1` is `EXH~201`), ' +
+      "The entity's id. Two forms name the same document: the id escaped as in every `_links` URL (docs/api.md#static-paths: `EXH 1` is `EXH~201`), " +
       'which every host serves, static hosts included; and the raw id, percent-encoded as generated clients send it (`EXH%201`), which the hosts running the ' +
       'router for these paths answer too (dataset-site serve, the Worker over R2, the client SDK), not static hosts (Cloudflare Pages, nginx, Netlify, object storage). ' +
       'A raw id that is itself the escaped form of another id names that other entity.',
@@ -96,10 +102,19 @@ const filterParameter = (filter: Filter, where: string) => ({
 });
 
 // The description of a document at `template` (`examplePath`: where the data puts one), its parameters filled in from the tables above.
-function documentPath(template: string, examplePath: string | undefined, operation: Omit<DocumentPath, 'template' | 'parameters'>, own: Record<string, { description: string; schema: JsonSchema }> = {}): DocumentPath {
+function documentPath(
+  template: string,
+  examplePath: string | undefined,
+  operation: Omit<DocumentPath, 'template' | 'parameters'>,
+  own: Record<string, { description: string; schema: JsonSchema }> = {},
+): DocumentPath {
   const examples = examplesIn(template, examplePath);
   const names = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
-  const parameters = names.map((name) => ({ name, ...(own[name] ?? PARAMETER_SCHEMAS[name]!), ...(examples[name] === undefined ? {} : { example: examples[name] }) }));
+  const parameters = names.map((name) => ({
+    name,
+    ...(own[name] ?? PARAMETER_SCHEMAS[name]!),
+    ...(examples[name] === undefined ? {} : { example: examples[name] }),
+  }));
   return { template, parameters, ...operation };
 }
 
@@ -109,11 +124,19 @@ export function documentPaths(examples: DataExamples): DocumentPath[] {
   const exhibition = first.exhibition;
   const filterExamples: FilterValues = { industry: examples.industry, country: examples.country, city: examples.city };
   const paths: DocumentPath[] = [
-    documentPath(`/${SCHEMA_PATH}`, SCHEMA_PATH, { operationId: 'getSchemaDocument', summary: 'The schema document, as a static file', content: jsonOf('SchemaDocument') }),
-    documentPath(`/${OPENAPI_PATH}`, OPENAPI_PATH, { operationId: 'getOpenApi', summary: 'This OpenAPI document', content: { [JSON_TYPE]: { type: 'object' } } }),
+    documentPath(`/${SCHEMA_PATH}`, SCHEMA_PATH, {
+      operationId: 'getSchemaDocument',
+      summary: 'The schema document, as a static file',
+      content: jsonOf('SchemaDocument'),
+    }),
+    documentPath(`/${OPENAPI_PATH}`, OPENAPI_PATH, {
+      operationId: 'getOpenApi',
+      summary: 'This OpenAPI document',
+      content: { [JSON_TYPE]: { type: 'object' } },
+    }),
     documentPath(templateOf(entitySchemaPath('exhibition'), true), entitySchemaPath('exhibitor'), {
       operationId: 'getEntitySchema',
-      summary: 'The JSON Schema (2020-12) of a collection\'s entities as served',
+      summary: "The JSON Schema (2020-12) of a collection's entities as served",
       content: { [JSON_TYPE]: { type: 'object' } },
     }),
     ...KINDS.map((kind) =>
@@ -136,7 +159,8 @@ export function documentPaths(examples: DataExamples): DocumentPath[] {
         {
           operationId: `getListingPage${names.length === 0 ? '' : `By${names.map(capitalized).join('And')}`}`,
           summary: `A precomputed page of ${names.length === 0 ? 'a listing' : `a listing filtered by ${names.join(' and ')}`}, in the default order`,
-          description: 'Listings of 100 entities a page; a filter combination that no entity holds has no page (404), and the query form answers it with empty arrays. The facets\' `listing` URLs name the first page of each value.',
+          description:
+            "Listings of 100 entities a page; a filter combination that no entity holds has no page (404), and the query form answers it with empty arrays. The facets' `listing` URLs name the first page of each value.",
           content: jsonOf('DatasetResponse'),
         },
         Object.fromEntries(names.map((filter) => [filter, filterParameter(filter, 'the facets list every value with the URL of its listing')])),
@@ -147,22 +171,41 @@ export function documentPaths(examples: DataExamples): DocumentPath[] {
       summary: 'A page of the exhibitors of an exhibition (its `_links.exhibitors`)',
       content: jsonOf('DatasetResponse'),
     }),
-    documentPath(templateOf(relationPath({ id: 'any', country: slot('country'), city: slot('city') }, 'providers', PAGE_SLOT)), exhibition && relationPath(exhibition, 'providers', 1), {
-      operationId: 'getRegionProviders',
-      summary: 'A page of the providers covering a place (an exhibition\'s `_links.providers`)',
-      description: 'One listing per place, shared by every exhibition held there.',
-      content: jsonOf('DatasetResponse'),
-    }, {
-      country: { description: 'The country of the place, normalized and escaped as a path segment; `~` when the place has none.', schema: { type: 'string', minLength: 1 } },
-      city: { description: 'The city of the place, normalized and escaped as a path segment; `~` when the place has none.', schema: { type: 'string', minLength: 1 } },
+    documentPath(
+      templateOf(relationPath({ id: 'any', country: slot('country'), city: slot('city') }, 'providers', PAGE_SLOT)),
+      exhibition && relationPath(exhibition, 'providers', 1),
+      {
+        operationId: 'getRegionProviders',
+        summary: "A page of the providers covering a place (an exhibition's `_links.providers`)",
+        description: 'One listing per place, shared by every exhibition held there.',
+        content: jsonOf('DatasetResponse'),
+      },
+      {
+        country: {
+          description: 'The country of the place, normalized and escaped as a path segment; `~` when the place has none.',
+          schema: { type: 'string', minLength: 1 },
+        },
+        city: {
+          description: 'The city of the place, normalized and escaped as a path segment; `~` when the place has none.',
+          schema: { type: 'string', minLength: 1 },
+        },
+      },
+    ),
+    documentPath(`/${FACETS_INDEX_PATH}`, FACETS_INDEX_PATH, {
+      operationId: 'getFacets',
+      summary: 'The index of the facet documents',
+      content: jsonOf('FacetsIndex'),
     }),
-    documentPath(`/${FACETS_INDEX_PATH}`, FACETS_INDEX_PATH, { operationId: 'getFacets', summary: 'The index of the facet documents', content: jsonOf('FacetsIndex') }),
     documentPath(templateOf(facetPath('exhibition', slot('filter') as Filter), true), facetPath('exhibitor', 'industry'), {
       operationId: 'getFacet',
       summary: 'Every value of a filter among a collection, with its count and the URLs of its entities',
       content: jsonOf('Facet'),
     }),
-    documentPath(`/${CHANGES_INDEX_PATH}`, CHANGES_INDEX_PATH, { operationId: 'getChanges', summary: 'The changes feed: the builds kept, oldest first', content: jsonOf('ChangesIndex') }),
+    documentPath(`/${CHANGES_INDEX_PATH}`, CHANGES_INDEX_PATH, {
+      operationId: 'getChanges',
+      summary: 'The changes feed: the builds kept, oldest first',
+      content: jsonOf('ChangesIndex'),
+    }),
     documentPath(templateOf(changeSetPath(slot('build'))), changeSetPath('20261122T000000000Z'), {
       operationId: 'getChangeSet',
       summary: 'What one build added, changed and removed, by id',
@@ -174,39 +217,52 @@ export function documentPaths(examples: DataExamples): DocumentPath[] {
       description: 'Read the parts in order: their lines are every entity of the collection, exactly as listed, in the default order.',
       content: jsonOf('DumpIndex'),
     }),
-    documentPath(templateOf(dumpPartPath('exhibition', slot('key'))).replace(`/${COLLECTIONS.exhibition}/`, '/{collection}/'), dumpPartPath('exhibitor', '0123456789abcdef'), {
-      operationId: 'getDumpPart',
-      summary: 'One part of a bulk dump: one entity a line, each line ending with a newline',
-      content: { [DUMP_CONTENT_TYPES.ndjson.split(';')[0]!]: { type: 'string' } },
-    }),
-    documentPath(templateOf(dumpPartPath('exhibition', slot('key'), true)).replace(`/${COLLECTIONS.exhibition}/`, '/{collection}/'), dumpPartPath('exhibitor', '0123456789abcdef', true), {
-      operationId: 'getDumpPartGzip',
-      summary: 'One part of a bulk dump, gzipped',
-      content: { [DUMP_CONTENT_TYPES.gzip]: { type: 'string', contentMediaType: DUMP_CONTENT_TYPES.gzip } },
-    }),
+    documentPath(
+      templateOf(dumpPartPath('exhibition', slot('key'))).replace(`/${COLLECTIONS.exhibition}/`, '/{collection}/'),
+      dumpPartPath('exhibitor', '0123456789abcdef'),
+      {
+        operationId: 'getDumpPart',
+        summary: 'One part of a bulk dump: one entity a line, each line ending with a newline',
+        content: { [DUMP_CONTENT_TYPES.ndjson.split(';')[0]!]: { type: 'string' } },
+      },
+    ),
+    documentPath(
+      templateOf(dumpPartPath('exhibition', slot('key'), true)).replace(`/${COLLECTIONS.exhibition}/`, '/{collection}/'),
+      dumpPartPath('exhibitor', '0123456789abcdef', true),
+      {
+        operationId: 'getDumpPartGzip',
+        summary: 'One part of a bulk dump, gzipped',
+        content: { [DUMP_CONTENT_TYPES.gzip]: { type: 'string', contentMediaType: DUMP_CONTENT_TYPES.gzip } },
+      },
+    ),
     documentPath(templateOf(searchIndexPath(slot('kind') as Kind)), searchIndexPath('exhibitor'), {
       operationId: 'getSearchIndex',
-      summary: 'The entry of a kind\'s search index, which the client SDK reads for `q` (docs/api.md#search-index)',
+      summary: "The entry of a kind's search index, which the client SDK reads for `q` (docs/api.md#search-index)",
       content: jsonOf('SearchDocument'),
     }),
     documentPath(templateOf(termShardPath(slot('kind') as Kind, slot('start'))), termShardPath('exhibitor', ''), {
       operationId: 'getSearchTermShard',
-      summary: 'One shard of the terms of a kind\'s search index',
+      summary: "One shard of the terms of a kind's search index",
       content: jsonOf('SearchDocument'),
     }),
     documentPath(templateOf(filterShardPath(slot('kind') as Kind, slot('filter') as Filter, slot('start'))), filterShardPath('exhibitor', 'industry', ''), {
       operationId: 'getSearchValueShard',
-      summary: 'One shard of the filter values of a kind\'s search index',
+      summary: "One shard of the filter values of a kind's search index",
       content: jsonOf('SearchDocument'),
     }),
     ...Object.entries(ROOT_FILES).map(([path, type]) =>
       documentPath(`/${path}`, path, {
         operationId: `get${path.split(/[/.]/).map(capitalized).join('')}`,
-        summary: path === LLMS_TXT_PATH ? 'What the data is, with ready queries (the llms.txt convention)' : path === BROWSE_PAGE_PATH ? 'The page to browse the data' : 'The browse page\'s script',
+        summary:
+          path === LLMS_TXT_PATH
+            ? 'What the data is, with ready queries (the llms.txt convention)'
+            : path === BROWSE_PAGE_PATH
+              ? 'The page to browse the data'
+              : "The browse page's script",
         content: { [type.split(';')[0]!]: { type: 'string' } },
       }),
     ),
-    documentPath('/', undefined, { operationId: 'getRoot', summary: 'The browse page, at the site\'s root', content: { 'text/html': { type: 'string' } } }),
+    documentPath('/', undefined, { operationId: 'getRoot', summary: "The browse page, at the site's root", content: { 'text/html': { type: 'string' } } }),
   ];
   return paths;
 }

@@ -34,7 +34,13 @@ export function openApiDocument(baseUrl: string, examples: ParameterExamples = {
       parameters: [],
       content: { 'application/json': ref('schemas', 'DatasetResponse') },
     },
-    { template: `/${SCHEMA_ROUTE}`, operationId: 'getSchema', summary: 'The data dictionary and the parameters', parameters: [], content: { 'application/json': ref('schemas', 'SchemaDocument') } },
+    {
+      template: `/${SCHEMA_ROUTE}`,
+      operationId: 'getSchema',
+      summary: 'The data dictionary and the parameters',
+      parameters: [],
+      content: { 'application/json': ref('schemas', 'SchemaDocument') },
+    },
   ];
   return {
     openapi: '3.1.0',
@@ -56,8 +62,20 @@ export function openApiDocument(baseUrl: string, examples: ParameterExamples = {
     components: {
       schemas: answerSchemas(),
       responses: {
-        ...Object.fromEntries(errorStatuses().map(([status, codes]) => [`Error${status}`, { description: `An error (${codes.join(', ')}).`, headers: { 'Cache-Control': ref('headers', 'CacheControl') }, content: { 'application/json': { schema: ref('schemas', 'Error') } } }])),
-        NotModified: { description: 'The client holds this very answer (`If-None-Match` names its ETag): no body.', headers: { ETag: ref('headers', 'ETag'), 'Cache-Control': ref('headers', 'CacheControl') } },
+        ...Object.fromEntries(
+          errorStatuses().map(([status, codes]) => [
+            `Error${status}`,
+            {
+              description: `An error (${codes.join(', ')}).`,
+              headers: { 'Cache-Control': ref('headers', 'CacheControl') },
+              content: { 'application/json': { schema: ref('schemas', 'Error') } },
+            },
+          ]),
+        ),
+        NotModified: {
+          description: 'The client holds this very answer (`If-None-Match` names its ETag): no body.',
+          headers: { ETag: ref('headers', 'ETag'), 'Cache-Control': ref('headers', 'CacheControl') },
+        },
       },
       parameters: {
         IfNoneMatch: {
@@ -70,7 +88,7 @@ export function openApiDocument(baseUrl: string, examples: ParameterExamples = {
         },
       },
       headers: {
-        ETag: { description: 'A strong tag of the answer\'s content (where a router answers; static hosts give their own).', schema: { type: 'string' } },
+        ETag: { description: "A strong tag of the answer's content (where a router answers; static hosts give their own).", schema: { type: 'string' } },
         CacheControl: { description: 'How long the answer may be kept.', schema: { type: 'string', example: API_HEADERS['Cache-Control'] } },
       },
     },
@@ -80,7 +98,14 @@ export function openApiDocument(baseUrl: string, examples: ParameterExamples = {
 // GET and HEAD of one document, with its path parameters and If-None-Match.
 function pathItem(document: DocumentPath, examples: ParameterExamples) {
   const parameters = [
-    ...document.parameters.map(({ name, description, schema, example }) => ({ name, in: 'path', required: true, description, schema, ...(example === undefined ? {} : { example }) })),
+    ...document.parameters.map(({ name, description, schema, example }) => ({
+      name,
+      in: 'path',
+      required: true,
+      description,
+      schema,
+      ...(example === undefined ? {} : { example }),
+    })),
     ...(document.template === `/${DATASET_ROUTE}` ? queryParameters(examples) : []),
     ref('parameters', 'IfNoneMatch'),
   ];
@@ -119,7 +144,12 @@ function queryParameters(examples: ParameterExamples) {
 // Each status the API may answer with an error, with its codes.
 function errorStatuses(): [status: string, codes: string[]][] {
   const statuses = [...new Set(Object.values(ERROR_STATUS))].sort((a, b) => a - b);
-  return statuses.map((status) => [String(status), Object.entries(ERROR_STATUS).filter(([, s]) => s === status).map(([code]) => code)]);
+  return statuses.map((status) => [
+    String(status),
+    Object.entries(ERROR_STATUS)
+      .filter(([, s]) => s === status)
+      .map(([code]) => code),
+  ]);
 }
 
 function mcpPathItem() {

@@ -25,7 +25,9 @@ export function answerClientErrors(server: Server, store: DocumentStore): void {
     void refuseRequest(store, refusal.code, refusal.message).then((answer) => {
       if (!socket.writable) return;
       const headers = { ...answer.headers, 'Content-Length': String(Buffer.byteLength(answer.body)), Connection: 'close' };
-      const head = `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`;
+      const head = `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n${Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('')}\r\n`;
       socket.end(head + answer.body);
     });
   });
@@ -52,4 +54,3 @@ function refusalOf(error: ParserError): { code: ErrorCode; message: string } | u
 function requestLineEnded(raw: Buffer | undefined): boolean {
   return raw !== undefined && raw.includes('\r\n');
 }
-

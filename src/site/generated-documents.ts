@@ -23,12 +23,15 @@ export interface GeneratedDocument {
 
 /** The generated documents of a site of `dataset` served under `baseUrl`, in the order the build writes them. */
 export function generatedDocuments(dataset: Dataset, baseUrl: string): GeneratedDocument[] {
-  const documents: GeneratedDocument[] = [{ path: OPENAPI_PATH, content: JSON.stringify(openApiDocument(baseUrl, parameterExamples(dataset, baseUrl))), timestamped: false }];
+  const documents: GeneratedDocument[] = [
+    { path: OPENAPI_PATH, content: JSON.stringify(openApiDocument(baseUrl, parameterExamples(dataset, baseUrl))), timestamped: false },
+  ];
   for (const kind of KINDS) documents.push({ path: entitySchemaPath(kind), content: JSON.stringify(entitySchemaDocument(kind)), timestamped: false });
   documents.push({ path: LLMS_TXT_PATH, content: llmsTxt(dataset, baseUrl), timestamped: false });
   documents.push({ path: FACETS_INDEX_PATH, content: JSON.stringify(facetsIndexDocument(baseUrl)), timestamped: true });
   for (const kind of KINDS) {
-    for (const filter of FILTERS) documents.push({ path: facetPath(kind, filter), content: JSON.stringify(facetDocument(dataset, kind, filter, baseUrl)), timestamped: true });
+    for (const filter of FILTERS)
+      documents.push({ path: facetPath(kind, filter), content: JSON.stringify(facetDocument(dataset, kind, filter, baseUrl)), timestamped: true });
   }
   documents.push(...renderHostFiles(baseUrl));
   return documents;

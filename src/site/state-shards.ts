@@ -56,7 +56,12 @@ export function shardFiles(folder: string, map: StateMap, count: number): Map<st
  * files it read before (by path): the files whose text differs, the SHA-1 of every file's
  * text in order (to stand for the whole map in a root), and the files read before no longer used.
  */
-export function shardChanges(folder: string, map: StateMap, count: number, previous: ReadonlyMap<string, string>): { changed: Map<string, string>; sha1: string; removed: string[] } {
+export function shardChanges(
+  folder: string,
+  map: StateMap,
+  count: number,
+  previous: ReadonlyMap<string, string>,
+): { changed: Map<string, string>; sha1: string; removed: string[] } {
   const files = shardFiles(folder, map, count);
   const changed = new Map<string, string>();
   const digest = createHash('sha1');
@@ -85,7 +90,12 @@ export async function readShards(dir: string, folder: string, count: number, wid
  * The map kept in `count` files under `folder`, each read by `read` (from a folder, a
  * bucket); `undefined` when one is missing, not of this layout, or holds an entry of another.
  */
-export async function parseShards(folder: string, count: number, width: number, read: (file: string) => Promise<string | undefined>): Promise<ReadShards | undefined> {
+export async function parseShards(
+  folder: string,
+  count: number,
+  width: number,
+  read: (file: string) => Promise<string | undefined>,
+): Promise<ReadShards | undefined> {
   const paths = Array.from({ length: count }, (_, shard) => shardPath(folder, shard));
   const texts = await Promise.all(paths.map(read));
   const map: StateMap = new Map();

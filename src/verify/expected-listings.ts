@@ -53,7 +53,11 @@ function datasetListings(dataset: Dataset): ExpectedListing[] {
     // A combination's ranks go to the kind's listing and to `all`'s: both found with one lookup.
     const both = new Map<string, [number[], number[]]>();
     dataset.entities[kind].forEach((entity, rank) => {
-      const [industries, countries, cities] = FILTERS.map((filter) => [undefined, ...filterValues(kind, filter, entity)]) as [(string | undefined)[], (string | undefined)[], (string | undefined)[]];
+      const [industries, countries, cities] = FILTERS.map((filter) => [undefined, ...filterValues(kind, filter, entity)]) as [
+        (string | undefined)[],
+        (string | undefined)[],
+        (string | undefined)[],
+      ];
       for (const industry of industries) {
         for (const country of countries) {
           for (const city of cities) {

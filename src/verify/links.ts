@@ -20,7 +20,9 @@ export function linkTarget(baseUrl: string, url: unknown): string | undefined {
 
 /** Each URL of an entity's `_links`, with its field. */
 export function entityLinks(links: unknown): [field: string, url: unknown][] {
-  return Object.entries((links ?? {}) as Record<string, unknown>).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((url): [string, unknown] => [`_links.${name}`, url]));
+  return Object.entries((links ?? {}) as Record<string, unknown>).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((url): [string, unknown] => [`_links.${name}`, url]),
+  );
 }
 
 function safeDecode(urlPath: string): string | undefined {

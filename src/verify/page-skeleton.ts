@@ -31,17 +31,25 @@ export interface PageSkeleton {
 /** The skeleton of page `page` of a listing. */
 export function pageSkeleton(listing: ExpectedListing, page: number, context: ResponseContext): PageSkeleton {
   const entities: number[] = [];
-  const response = staticPage(listing.type, listing.matches, page, context, (n) => pagePath(listing, n), (kind, ranks) => {
-    for (const rank of ranks) entities.push(KINDS.indexOf(kind), rank);
-    return ranks.map(() => ENTITY_MARK as unknown as Entity);
-  });
+  const response = staticPage(
+    listing.type,
+    listing.matches,
+    page,
+    context,
+    (n) => pagePath(listing, n),
+    (kind, ranks) => {
+      for (const rank of ranks) entities.push(KINDS.indexOf(kind), rank);
+      return ranks.map(() => ENTITY_MARK as unknown as Entity);
+    },
+  );
   return { file: pagePath(listing, page), parts: JSON.stringify(response).split(MARK_JSON), entities };
 }
 
 /** The entities page `page` of a listing lists, as {@link PageSkeleton.entities} has them, without making the page. */
 export function pageEntities(listing: ExpectedListing, page: number, kinds: readonly Kind[]): number[] {
   const entities: number[] = [];
-  for (const kind of kinds) for (const rank of (listing.matches[kind] ?? []).slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)) entities.push(KINDS.indexOf(kind), rank);
+  for (const kind of kinds)
+    for (const rank of (listing.matches[kind] ?? []).slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)) entities.push(KINDS.indexOf(kind), rank);
   return entities;
 }
 

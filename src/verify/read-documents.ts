@@ -65,10 +65,13 @@ export async function readDocuments(input: ReadDocumentsInput): Promise<Document
   };
   const entityFiles = KINDS.map((kind) => dataset.entities[kind].map((entity) => entityPath(kind, entity.id)));
   const entityFile = (pairs: readonly number[], i: number) => entityFiles[pairs[i]!]![pairs[i + 1]!]!;
-  const targetsOf = (kind: number, rank: number) => entityLinks(dataset.entities[KINDS[kind]!][rank]!._links).map(([, url]) => linkTarget(context.baseUrl, url));
+  const targetsOf = (kind: number, rank: number) =>
+    entityLinks(dataset.entities[KINDS[kind]!][rank]!._links).map(([, url]) => linkTarget(context.baseUrl, url));
   // What a changed document links to: its entities' targets, and (below) the entities a changed page lists.
   const linkedFromChanged = new Set<string>();
-  entityFiles.forEach((paths, k) => paths.forEach((file, rank) => changed.has(file) && targetsOf(k, rank).forEach((target) => target && linkedFromChanged.add(target))));
+  entityFiles.forEach((paths, k) =>
+    paths.forEach((file, rank) => changed.has(file) && targetsOf(k, rank).forEach((target) => target && linkedFromChanged.add(target))),
+  );
 
   for (const listing of expectedListings(dataset)) {
     const count = pageCount(totalsOf(listing.matches));

@@ -112,7 +112,8 @@ async function readIndex(root: string, kind: Kind, baseUrl: string, problems: Du
     problems.push({ file, message: `this dump index is ${index.error}` });
     return [];
   }
-  if (text !== JSON.stringify(dumpIndexDocument(kind, index.parts, baseUrl))) problems.push({ file, message: 'this dump index differs from the one its parts make' });
+  if (text !== JSON.stringify(dumpIndexDocument(kind, index.parts, baseUrl)))
+    problems.push({ file, message: 'this dump index differs from the one its parts make' });
   return index.parts;
 }
 
@@ -127,7 +128,8 @@ async function readPart(root: string, file: string, part: DumpPartEntry, checked
   if (createHash('sha256').update(bytes).digest('hex') !== part.sha256) problems.push({ file, message: 'its SHA-256 is not the one its index lists' });
   const gzipFile = `${file}.gz`;
   try {
-    if (!gunzipSync(await readFile(path.join(root, gzipFile))).equals(bytes)) problems.push({ file: gzipFile, message: `this gzip copy does not hold the bytes of ${file}` });
+    if (!gunzipSync(await readFile(path.join(root, gzipFile))).equals(bytes))
+      problems.push({ file: gzipFile, message: `this gzip copy does not hold the bytes of ${file}` });
   } catch (error) {
     problems.push({ file: gzipFile, message: `this gzip copy cannot be read: ${(error as Error).message}` });
   }
@@ -135,9 +137,18 @@ async function readPart(root: string, file: string, part: DumpPartEntry, checked
 }
 
 // Adds each line's entity and span in bytes [start, end) (a part's lines); a line that is not a valid entity is reported and left out. Returns the count of lines.
-function parseLines(kind: Kind, file: string, bytes: Buffer, start: number, end: number, into: { entities: Entity[]; spans: number[] }, problems: DumpProblem[], checks: DumpChecks): number {
+function parseLines(
+  kind: Kind,
+  file: string,
+  bytes: Buffer,
+  start: number,
+  end: number,
+  into: { entities: Entity[]; spans: number[] },
+  problems: DumpProblem[],
+  checks: DumpChecks,
+): number {
   let line = 0;
-  for (let from = start; from < end; ) {
+  for (let from = start; from < end;) {
     line++;
     let to = bytes.indexOf(NEWLINE, from);
     if (to < 0 || to >= end) {
@@ -152,7 +163,8 @@ function parseLines(kind: Kind, file: string, bytes: Buffer, start: number, end:
       problem(`not JSON: ${(error as Error).message}`);
     }
     if (entity !== undefined) {
-      const checked = typeof entity?.id !== 'string' || checks.line(entityPath(kind, entity.id)) ? OUTPUT_SCHEMAS[kind].safeParse(entity) : { success: true as const };
+      const checked =
+        typeof entity?.id !== 'string' || checks.line(entityPath(kind, entity.id)) ? OUTPUT_SCHEMAS[kind].safeParse(entity) : { success: true as const };
       if (checked.success) {
         into.entities.push(entity);
         into.spans.push(from, to - from);

@@ -10,7 +10,12 @@ import { KINDS, type Kind } from '../query/semantics/kinds.js';
 import type { SiteOnDisk } from '../site/read-site.js';
 
 /** Checks each kind's index: its entry's format, and every shard equal to the one the entities make (with `terms`, its term shards made already), none missing, none extra. */
-export async function checkSearchIndexes(site: Pick<SiteOnDisk, 'dir' | 'dataset'>, files: ReadonlySet<string>, dir: string, terms?: Record<Kind, RenderedTerms>): Promise<Diagnostic[]> {
+export async function checkSearchIndexes(
+  site: Pick<SiteOnDisk, 'dir' | 'dataset'>,
+  files: ReadonlySet<string>,
+  dir: string,
+  terms?: Record<Kind, RenderedTerms>,
+): Promise<Diagnostic[]> {
   const problems: Diagnostic[] = [];
   const problem = (file: string, message: string) => problems.push({ code: 'invalid_site', severity: 'error', file: path.join(dir, file), message });
   for (const kind of KINDS) {
@@ -35,4 +40,3 @@ export async function checkSearchIndexes(site: Pick<SiteOnDisk, 'dir' | 'dataset
   }
   return problems;
 }
-

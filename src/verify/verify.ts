@@ -69,7 +69,12 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
     problems.push({ code: 'invalid_site', severity: 'error', file: path.join(dir, file), line, field, message });
   const files = new Set(listSiteFiles(root));
   const selection = options.changed ? await changedSelection(root, options.rotation) : EVERYTHING;
-  if (options.changed) progress(selection.everything ? 'the last build had nothing to compare with: every document is read' : `${selection.changed.size} documents changed in the last build; rotation share ${selection.slot + 1} of ${selection.period}`);
+  if (options.changed)
+    progress(
+      selection.everything
+        ? 'the last build had nothing to compare with: every document is read'
+        : `${selection.changed.size} documents changed in the last build; rotation share ${selection.slot + 1} of ${selection.period}`,
+    );
 
   const selected = (file: string) => selects(selection, file);
   const reference = await readDumpReference(root, description.baseUrl, { line: selected, part: selected });
@@ -79,7 +84,8 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   const terms = renderTermsAside(dataset);
   terms.catch(() => undefined); // awaited, and so reported, by checkSearchIndexes
   progress(`dumps read: ${KINDS.map((kind) => dataset.entities[kind].length).join(' + ')} entities`);
-  if (JSON.stringify(description.dictionary) !== JSON.stringify(buildDictionary())) problem({ file: SCHEMA_PATH, field: '_meta.entities', message: 'the data dictionary differs from the one this dataset-site generates' });
+  if (JSON.stringify(description.dictionary) !== JSON.stringify(buildDictionary()))
+    problem({ file: SCHEMA_PATH, field: '_meta.entities', message: 'the data dictionary differs from the one this dataset-site generates' });
 
   const check = linkCheck(description.baseUrl, files, problem);
   const context: ResponseContext = { baseUrl: description.baseUrl, generatedAt: '', dictionary: description.dictionary };
@@ -100,7 +106,8 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   for (const { path: file, content, timestamped } of generated) {
     const written = await readFile(path.join(root, file), 'utf8').catch(() => undefined);
     if (written === undefined) problem({ file, message: 'this document is missing' });
-    else if (timestamped ? !isStampedFrom(written, content) : written !== content) problem({ file, message: 'this document differs from the one this dataset-site makes' });
+    else if (timestamped ? !isStampedFrom(written, content) : written !== content)
+      problem({ file, message: 'this document differs from the one this dataset-site makes' });
   }
   return { problems, documents: files.size, read };
 }

@@ -62,7 +62,10 @@ describe('a site built under a path', () => {
       const client = new Client({ name: 'dataset-site-test', version: '1.0.0' });
       await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}${endpoint}`)));
       const result = await client.callTool({ name: 'get_entity', arguments: { kind: 'exhibitor', id: 'X3' } });
-      expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toMatchObject({ id: 'X3', _links: { self: `${BASE}/api/public/exhibitors/X3.json` } });
+      expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toMatchObject({
+        id: 'X3',
+        _links: { self: `${BASE}/api/public/exhibitors/X3.json` },
+      });
       await client.close();
     }
     const elsewhere = await fetch(`${server.url}/elsewhere/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });

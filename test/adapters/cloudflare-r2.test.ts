@@ -40,9 +40,12 @@ describe('the Worker over R2, on the sample', () => {
     await expectContractAnswer(worker, expected, contractCase);
   });
 
-  it.each([...STATIC_DOCUMENTS, ['the schema', '/api/public/schema.json'] as const])('serves %s from the bucket as built, with the API headers', async (_, url) => {
-    await expectStaticDocument(worker, dir, url);
-  });
+  it.each([...STATIC_DOCUMENTS, ['the schema', '/api/public/schema.json'] as const])(
+    'serves %s from the bucket as built, with the API headers',
+    async (_, url) => {
+      await expectStaticDocument(worker, dir, url);
+    },
+  );
 
   it('answers a query the second time, from the cache, as the first time', async () => {
     const url = datasetUrl(['type', 'exhibitor'], ['q', 'co'], ['limit', '5']);
@@ -95,7 +98,20 @@ describe('the Worker over R2, on a site of more than 20,000 files', () => {
 
   beforeAll(async () => {
     const sources = path.join(await mkdtemp(path.join(tmpdir(), 'ds-r2-sources-')), 'sources');
-    const generated = await runNode(['node_modules/tsx/dist/cli.mjs', 'scripts/generate.ts', '--exhibitions', '200', '--exhibitors', '6000', '--providers', '120', '--seed', '5', '--out', sources]);
+    const generated = await runNode([
+      'node_modules/tsx/dist/cli.mjs',
+      'scripts/generate.ts',
+      '--exhibitions',
+      '200',
+      '--exhibitors',
+      '6000',
+      '--providers',
+      '120',
+      '--seed',
+      '5',
+      '--out',
+      sources,
+    ]);
     expect(generated.code, generated.stderr).toBe(0);
     dir = (await buildTempSite({ sources })).out;
     [worker, expected] = await Promise.all([r2WorkerTarget(dir), expectedAnswers(dir)]);

@@ -53,12 +53,17 @@ export async function r2WorkerTarget(dir: string): Promise<Target> {
 
 // Puts every file of the site into the bucket `dataset-site` (the template's) persisted under `persist`.
 async function fillBucket(dir: string, persist: string): Promise<void> {
-  const mf = new Miniflare({ modules: true, script: 'export default { fetch: () => new Response(null) }', r2Buckets: { SITE: 'dataset-site' }, r2Persist: persist });
+  const mf = new Miniflare({
+    modules: true,
+    script: 'export default { fetch: () => new Response(null) }',
+    r2Buckets: { SITE: 'dataset-site' },
+    r2Persist: persist,
+  });
   try {
     // Typed here: the binding's own types come with @cloudflare/workers-types, which the tests do not load.
     const bucket = (await mf.getR2Bucket('SITE')) as unknown as { put(key: string, value: Uint8Array): Promise<unknown> };
     const files = await fg('**/*', { cwd: dir, dot: true, onlyFiles: true });
-    for (let next = 0; next < files.length; ) {
+    for (let next = 0; next < files.length;) {
       const batch = files.slice(next, (next += 64));
       await Promise.all(batch.map(async (file) => bucket.put(file, new Uint8Array(await readFile(path.join(dir, file))))));
     }
@@ -125,7 +130,13 @@ async function hostTarget(name: string, child: ChildProcess, url: string, scratc
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} ended before it served:\n${output}`);
-    if (await target.request('/api/public/schema').then((answer) => answer.status === 200, () => false)) return target;
+    if (
+      await target.request('/api/public/schema').then(
+        (answer) => answer.status === 200,
+        () => false,
+      )
+    )
+      return target;
     if (Date.now() > deadline) {
       await target.close!();
       throw new Error(`${name} did not serve ${url} within 60 s:\n${output}`);

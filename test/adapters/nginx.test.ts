@@ -65,9 +65,12 @@ describe.skipIf(NGINX === undefined)(NGINX ? 'nginx' : 'nginx (skipped: no nginx
     await expectStaticDocument(nginxAlone, dir, STATIC_DOCUMENTS[0]![1]);
   });
 
-  it.each([['the static schema', '/api/public/schema.json'] as const, ...STATIC_DOCUMENTS])('serves %s exactly as built, with the API headers', async (_, url) => {
-    await expectStaticDocument(nginx, dir, url);
-  });
+  it.each([['the static schema', '/api/public/schema.json'] as const, ...STATIC_DOCUMENTS])(
+    'serves %s exactly as built, with the API headers',
+    async (_, url) => {
+      await expectStaticDocument(nginx, dir, url);
+    },
+  );
 
   it.each([
     ['a missing document', '/api/public/exhibitors/none.json'],

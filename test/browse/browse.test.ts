@@ -44,7 +44,11 @@ afterAll(async () => {
 
 const names = () => page.locator('#results h2').allTextContents();
 // Waits until the page says this in its status line.
-const statusIs = (text: string) => page.locator('#status').filter({ hasText: new RegExp(`^${text}$`) }).waitFor();
+const statusIs = (text: string) =>
+  page
+    .locator('#status')
+    .filter({ hasText: new RegExp(`^${text}$`) })
+    .waitFor();
 
 describe.skipIf(!existsSync(CHROMIUM))('the browse page in Chromium', () => {
   it('loads with no console error and no failed request (the icon included)', async () => {

@@ -38,7 +38,9 @@ describe('the client package', () => {
     const packed = spawnSync('npm', ['pack', '--dry-run', '--json'], { cwd: PACKAGE, encoding: 'utf8' });
     expect(packed.status, packed.stderr).toBe(0);
     const files = (JSON.parse(packed.stdout)[0].files as { path: string }[]).map((file) => file.path);
-    expect(files.filter((file) => file.startsWith('dist/')).every((file) => /^dist\/(client|query)\/|^dist\/schema\/(entities|fields)\.d\.ts$/.test(file))).toBe(true);
+    expect(
+      files.filter((file) => file.startsWith('dist/')).every((file) => /^dist\/(client|query)\/|^dist\/schema\/(entities|fields)\.d\.ts$/.test(file)),
+    ).toBe(true);
     expect(files).toContain('dist/client/index.js');
   });
 
@@ -70,7 +72,19 @@ export {};`,
     );
     writeFileSync(
       path.join(project, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false, types: [], lib: ['ES2023', 'DOM'] }, include: ['src'] }),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          types: [],
+          lib: ['ES2023', 'DOM'],
+        },
+        include: ['src'],
+      }),
     );
     const tsc = spawnSync(process.execPath, [path.resolve('node_modules/typescript/bin/tsc'), '-p', project], { encoding: 'utf8' });
     expect(tsc.status, tsc.stdout).toBe(0);

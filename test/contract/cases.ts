@@ -29,7 +29,10 @@ export function datasetUrl(...pairs: [string, string][]): string {
   return `/api/public/dataset?${pairs.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&')}`;
 }
 
-const finds = (min = 1) => (body: Body) => expect(body._meta.total).toBeGreaterThanOrEqual(min);
+const finds =
+  (min = 1) =>
+  (body: Body) =>
+    expect(body._meta.total).toBeGreaterThanOrEqual(min);
 const findsNothing = (body: Body) => expect(body._meta.total).toBe(0);
 const window = (limit: number, offset: number, count: number) => (body: Body) => expect(body._meta).toMatchObject({ limit, offset, count });
 const names = (collection: 'exhibitions' | 'exhibitors', pattern: RegExp) => (body: Body) => {
@@ -39,8 +42,18 @@ const names = (collection: 'exhibitions' | 'exhibitors', pattern: RegExp) => (bo
 const refused = (parameter: string) => (body: Body) => expect(body.error).toMatchObject({ status: 400, code: 'invalid_parameter', parameter });
 
 const types: ContractCase[] = [
-  { name: 'the bare path is type=all', url: '/api/public/dataset', status: 200, check: (body) => expect(Object.keys(body)).toEqual(['exhibitions', 'exhibitors', 'service_providers', '_meta']) },
-  ...(['all', 'exhibition', 'exhibitor', 'service_provider'] as const).map((type) => ({ name: `type=${type}`, url: datasetUrl(['type', type]), status: 200, check: finds() })),
+  {
+    name: 'the bare path is type=all',
+    url: '/api/public/dataset',
+    status: 200,
+    check: (body) => expect(Object.keys(body)).toEqual(['exhibitions', 'exhibitors', 'service_providers', '_meta']),
+  },
+  ...(['all', 'exhibition', 'exhibitor', 'service_provider'] as const).map((type) => ({
+    name: `type=${type}`,
+    url: datasetUrl(['type', type]),
+    status: 200,
+    check: finds(),
+  })),
   { name: 'type is trimmed', url: datasetUrl(['type', ' exhibitor ']), status: 200, check: (body: Body) => expect(body._meta.type).toBe('exhibitor') },
   { name: 'an empty type is all', url: datasetUrl(['type', '']), status: 200, check: (body: Body) => expect(body._meta.type).toBe('all') },
   { name: 'unknown parameters are ignored', url: datasetUrl(['foo', 'bar'], ['type', 'service_provider']), status: 200, check: finds() },
@@ -67,16 +80,31 @@ const filters: ContractCase[] = [
 ];
 
 const windows: ContractCase[] = [
-  ...[1, 99, 100, 101, 500].map((limit) => ({ name: `limit=${limit}`, url: datasetUrl(['type', 'exhibitor'], ['limit', String(limit)]), status: 200, check: window(limit, 0, Math.min(limit, 360)) })),
+  ...[1, 99, 100, 101, 500].map((limit) => ({
+    name: `limit=${limit}`,
+    url: datasetUrl(['type', 'exhibitor'], ['limit', String(limit)]),
+    status: 200,
+    check: window(limit, 0, Math.min(limit, 360)),
+  })),
   { name: 'limit=501 is served as 500', url: datasetUrl(['type', 'exhibitor'], ['limit', '501']), status: 200, check: window(500, 0, 360) },
   { name: 'a window across a page boundary', url: datasetUrl(['type', 'exhibitor'], ['limit', '2'], ['offset', '99']), status: 200, check: window(2, 99, 2) },
-  { name: 'a window across three pages', url: datasetUrl(['type', 'exhibitor'], ['limit', '201'], ['offset', '150']), status: 200, check: window(201, 150, 201) },
+  {
+    name: 'a window across three pages',
+    url: datasetUrl(['type', 'exhibitor'], ['limit', '201'], ['offset', '150']),
+    status: 200,
+    check: window(201, 150, 201),
+  },
   { name: 'a window cut by the end', url: datasetUrl(['type', 'exhibitor'], ['limit', '100'], ['offset', '350']), status: 200, check: window(100, 350, 10) },
   { name: 'the offset of the last entity', url: datasetUrl(['type', 'exhibitor'], ['offset', '359']), status: 200, check: window(100, 359, 1) },
   { name: 'an offset at the end', url: datasetUrl(['type', 'exhibitor'], ['offset', '360']), status: 200, check: window(100, 360, 0) },
   { name: 'an offset far past the end', url: datasetUrl(['type', 'exhibitor'], ['offset', '100000']), status: 200, check: window(100, 100000, 0) },
   { name: 'type=all windows each array', url: datasetUrl(['limit', '10'], ['offset', '40']), status: 200, check: window(10, 40, 8 + 10 + 0) },
-  { name: 'a filtered window past its end', url: datasetUrl(['type', 'exhibition'], ['city', 'Shanghai'], ['offset', '150']), status: 200, check: (body) => expect(body._meta.count).toBe(0) },
+  {
+    name: 'a filtered window past its end',
+    url: datasetUrl(['type', 'exhibition'], ['city', 'Shanghai'], ['offset', '150']),
+    status: 200,
+    check: (body) => expect(body._meta.count).toBe(0),
+  },
   { name: 'limit with spaces and zeros', url: datasetUrl(['type', 'exhibition'], ['limit', ' 007 ']), status: 200, check: window(7, 0, 7) },
 ];
 
@@ -87,10 +115,20 @@ const searches: ContractCase[] = [
   { name: 'q=汽车 on all kinds', url: datasetUrl(['q', '汽车']), status: 200, check: finds(2) },
   { name: 'q=auto (an English prefix)', url: datasetUrl(['type', 'exhibition'], ['q', 'auto']), status: 200, check: names('exhibitions', /\bauto/i) },
   { name: 'q=koln finds Köln', url: datasetUrl(['type', 'exhibition'], ['q', 'koln']), status: 200, check: names('exhibitions', /Köln/) },
-  { name: 'q=KÖLN INTER (two terms, AND)', url: datasetUrl(['type', 'exhibition'], ['q', 'KÖLN INTER']), status: 200, check: names('exhibitions', /Köln.*International/) },
+  {
+    name: 'q=KÖLN INTER (two terms, AND)',
+    url: datasetUrl(['type', 'exhibition'], ['q', 'KÖLN INTER']),
+    status: 200,
+    check: names('exhibitions', /Köln.*International/),
+  },
   { name: "q=xi'an", url: datasetUrl(['type', 'exhibitor'], ['q', "xi'an"]), status: 200, check: names('exhibitors', /Xi'an/) },
   { name: 'q with a city filter', url: datasetUrl(['type', 'exhibition'], ['q', '国际'], ['city', 'shanghai']), status: 200, check: finds() },
-  { name: 'q with an industry and a country filter', url: datasetUrl(['type', 'exhibitor'], ['q', 'co'], ['industry', 'Lighting'], ['country', 'China']), status: 200, check: finds() },
+  {
+    name: 'q with an industry and a country filter',
+    url: datasetUrl(['type', 'exhibitor'], ['q', 'co'], ['industry', 'Lighting'], ['country', 'China']),
+    status: 200,
+    check: finds(),
+  },
   { name: 'q windowed', url: datasetUrl(['type', 'exhibitor'], ['q', 'co'], ['limit', '5'], ['offset', '5']), status: 200, check: window(5, 5, 5) },
   { name: 'q windowed past its end', url: datasetUrl(['type', 'exhibitor'], ['q', 'co'], ['offset', '1000']), status: 200, check: window(100, 1000, 0) },
   { name: 'q without matches', url: datasetUrl(['q', 'zzzqqq']), status: 200, check: findsNothing },

@@ -112,7 +112,9 @@ describe('the router and the reference', () => {
 describe('the router', () => {
   it('stamps an answer with the latest generated_at of the documents it read', async () => {
     const later = '2030-01-01T00:00:00.000Z';
-    const route = createRouter({ store: editedStore(searchIndexPath('exhibition'), (text) => text.replace(/"generated_at":"[^"]*"/, `"generated_at":"${later}"`)) });
+    const route = createRouter({
+      store: editedStore(searchIndexPath('exhibition'), (text) => text.replace(/"generated_at":"[^"]*"/, `"generated_at":"${later}"`)),
+    });
     const stamp = async (url: string) => (JSON.parse((await route({ method: 'GET', url })).body) as Body)._meta.generated_at;
     expect(await stamp(datasetUrl(['type', 'exhibition'], ['q', '汽车']))).toBe(later);
     expect(await stamp(datasetUrl(['type', 'exhibitor'], ['q', '汽车']))).toBe(TEST_NOW.toISOString());
@@ -121,7 +123,9 @@ describe('the router', () => {
 
   it('answers a search index of an unknown version with a 500 that says to rebuild, and notices a rebuild', async () => {
     let version = SEARCH_INDEX_VERSION;
-    const route = createRouter({ store: editedStore(searchIndexPath('exhibitor'), (text) => text.replace(`"version":${SEARCH_INDEX_VERSION}`, `"version":${version}`)) });
+    const route = createRouter({
+      store: editedStore(searchIndexPath('exhibitor'), (text) => text.replace(`"version":${SEARCH_INDEX_VERSION}`, `"version":${version}`)),
+    });
     const url = datasetUrl(['type', 'exhibitor'], ['q', 'co']);
     expect((await route({ method: 'GET', url })).status).toBe(200);
     version = 99;

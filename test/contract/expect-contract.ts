@@ -44,7 +44,10 @@ export function expectApiHeaders(answer: Answer): void {
 /** Asserts a JSON error body of the contract's shape with this status and code. */
 export function expectError(answer: Answer, status: number, code: string): void {
   expect(answer.status).toBe(status);
-  expect(answer.body).toMatchObject({ error: { status, code }, _meta: { schema_version: '1.0', generated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) } });
+  expect(answer.body).toMatchObject({
+    error: { status, code },
+    _meta: { schema_version: '1.0', generated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) },
+  });
   expectApiHeaders(answer);
 }
 

@@ -38,7 +38,10 @@ export async function expectPreflight(baseUrl: string): Promise<void> {
 export async function expectCompression(baseUrl: string): Promise<void> {
   const plain = await rawRequest(baseUrl, QUERY);
   expect(plain.headers['content-encoding']).toBeUndefined();
-  for (const [coding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+  for (const [coding, decode] of [
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const) {
     const answer = await rawRequest(baseUrl, QUERY, { headers: { 'Accept-Encoding': coding } });
     expect(answer.headers['content-encoding']).toBe(coding);
     expect(answer.headers.vary).toContain('Accept-Encoding');

@@ -23,7 +23,14 @@ export function datasetUrls(oracle: Oracle): fc.Arbitrary<string> {
   );
   const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '');
   // Words with accents, written without them: they must find their names (`koln` finds `Köln`).
-  const foldedWords = [...new Set(names.flatMap((name) => name.split(/\s+/)).filter((word) => fold(word) !== word).map(fold))];
+  const foldedWords = [
+    ...new Set(
+      names
+        .flatMap((name) => name.split(/\s+/))
+        .filter((word) => fold(word) !== word)
+        .map(fold),
+    ),
+  ];
 
   const spelling = (value: string) => fc.constantFrom(value, value.toUpperCase(), ` ${value} `, value.replace(/ /g, '  '), value.normalize('NFD'));
   const filterValue = (known: Set<string>) =>
@@ -31,13 +38,11 @@ export function datasetUrls(oracle: Oracle): fc.Arbitrary<string> {
       { weight: 4, arbitrary: fc.constantFrom(...known).chain(spelling) },
       { weight: 1, arbitrary: fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('constructor', '__proto__', 'toString', '')) },
     );
-  const fragment = fc
-    .record({ name: fc.constantFrom(...names), start: fc.nat(), length: fc.integer({ min: 1, max: 12 }) })
-    .map(({ name, start, length }) => {
-      const chars = [...name];
-      const from = start % chars.length;
-      return chars.slice(from, from + length).join('');
-    });
+  const fragment = fc.record({ name: fc.constantFrom(...names), start: fc.nat(), length: fc.integer({ min: 1, max: 12 }) }).map(({ name, start, length }) => {
+    const chars = [...name];
+    const from = start % chars.length;
+    return chars.slice(from, from + length).join('');
+  });
   const q = fc.oneof(
     { weight: 4, arbitrary: fragment },
     { weight: 2, arbitrary: fc.tuple(fragment, fragment).map(([a, b]) => `${a} ${b}`) },
@@ -52,7 +57,8 @@ export function datasetUrls(oracle: Oracle): fc.Arbitrary<string> {
       { weight: 1, arbitrary: fc.constantFrom('0', '-1', '1.5', 'x', '') },
     );
   // Each parameter is left out often, so unfiltered listings and long windows come up too.
-  const sometimes = <T>(arbitrary: fc.Arbitrary<T>, weight: number) => fc.oneof({ weight, arbitrary }, { weight: 10 - weight, arbitrary: fc.constant(undefined) });
+  const sometimes = <T>(arbitrary: fc.Arbitrary<T>, weight: number) =>
+    fc.oneof({ weight, arbitrary }, { weight: 10 - weight, arbitrary: fc.constant(undefined) });
 
   return fc
     .record({

@@ -64,7 +64,11 @@ export async function oracleTarget(dir: string): Promise<OracleTarget> {
   const schema = await readJson('api/public/schema.json');
   const meta = schema._meta as { base_url: string; entities: OracleOptions['dictionary'] };
   const entities = { exhibition: [], exhibitor: [], service_provider: [] } as Record<OracleKind, OracleEntity[]>;
-  for (const [kind, folder] of [['exhibition', 'exhibitions'], ['exhibitor', 'exhibitors'], ['service_provider', 'service_providers']] as const) {
+  for (const [kind, folder] of [
+    ['exhibition', 'exhibitions'],
+    ['exhibitor', 'exhibitors'],
+    ['service_provider', 'service_providers'],
+  ] as const) {
     for (const file of await fg(`api/public/${folder}/*.json`, { cwd: dir })) entities[kind].push((await readJson(file)) as OracleEntity);
   }
   const oracle = createOracle(entities, { baseUrl: meta.base_url, dictionary: meta.entities });

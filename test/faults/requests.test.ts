@@ -22,7 +22,9 @@ const hostileUrl = (() => {
   const escape = fc.constantFrom('%', '%2', '%zz', '%00', '%2e%2e', '%2f', '%5c', '%c0%ae', '%ff', '..', '.', '//', '\\', '?', '#', '&', '=');
   const piece = fc.oneof(text, escape, fc.constantFrom('api', 'public', 'dataset', 'schema', 'schema.json', 'exhibitors', 'search', '1.json'));
   const path = fc.array(piece, { maxLength: 6 }).map((pieces) => `/${pieces.join('/')}`);
-  const pair = fc.tuple(fc.oneof(fc.constantFrom(...PARAMETERS), text), fc.oneof(text, fc.constantFrom('0', '-1', '1e3', '500', '501', 'all', ''))).map(([name, value]) => `${name}=${value}`);
+  const pair = fc
+    .tuple(fc.oneof(fc.constantFrom(...PARAMETERS), text), fc.oneof(text, fc.constantFrom('0', '-1', '1e3', '500', '501', 'all', '')))
+    .map(([name, value]) => `${name}=${value}`);
   const query = fc.array(fc.oneof(pair, text), { maxLength: 6 }).map((pairs) => pairs.join('&'));
   return fc.oneof(
     { weight: 3, arbitrary: fc.tuple(fc.constant('/api/public/dataset'), query).map(([p, q]) => `${p}?${q}`) },
@@ -32,7 +34,12 @@ const hostileUrl = (() => {
 
 describe('the router, over arbitrary requests (property)', () => {
   it('never answers 5xx or throws, and always answers the JSON shape with the API headers', async () => {
-    const route = createRouter({ store: fileStore(sampleSite()), onError: (error) => { throw error; } });
+    const route = createRouter({
+      store: fileStore(sampleSite()),
+      onError: (error) => {
+        throw error;
+      },
+    });
     await fc.assert(
       fc.asyncProperty(hostileUrl, fc.constantFrom('GET', 'HEAD', 'POST', 'DELETE', 'FOO', 'get'), async (url, method) => {
         const answer = await route({ method, url });
@@ -51,7 +58,11 @@ describe('the router, over arbitrary requests (property)', () => {
         }
         const body = JSON.parse(answer.body);
         if (answer.status === 200) expect(body).toHaveProperty('_meta');
-        else expect(body).toMatchObject({ error: { status: answer.status, code: expect.any(String), message: expect.any(String) }, _meta: { schema_version: '1.0' } });
+        else
+          expect(body).toMatchObject({
+            error: { status: answer.status, code: expect.any(String), message: expect.any(String) },
+            _meta: { schema_version: '1.0' },
+          });
       }),
       { numRuns: 1500 },
     );
@@ -75,7 +86,11 @@ describe('the preview server, with requests its HTTP parser refuses', () => {
     const raw = await new Promise<string>((resolve, reject) => {
       let text = '';
       const socket = net.connect(Number(port), '127.0.0.1', () => socket.end(request));
-      socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve(text)).on('error', reject);
+      socket
+        .setEncoding('utf8')
+        .on('data', (chunk: string) => (text += chunk))
+        .on('end', () => resolve(text))
+        .on('error', reject);
     });
     const [head, body] = raw.split('\r\n\r\n');
     const [statusLine, ...headerLines] = head!.split('\r\n');

@@ -76,17 +76,47 @@ describe('a source tree', () => {
 
 describe('a source record', () => {
   it.each([
-    ['a numeric id above 2^53 − 1', '{"exhibitions": [{"id": 9007199254740993, "name_en": "X", "start_date": "2026-01-01", "end_date": "2026-01-02"}]}', /x\.json:1: exhibition: id: a numeric id above 9007199254740991 \(2\^53 − 1\) is rounded when read.*write it as a string/],
+    [
+      'a numeric id above 2^53 − 1',
+      '{"exhibitions": [{"id": 9007199254740993, "name_en": "X", "start_date": "2026-01-01", "end_date": "2026-01-02"}]}',
+      /x\.json:1: exhibition: id: a numeric id above 9007199254740991 \(2\^53 − 1\) is rounded when read.*write it as a string/,
+    ],
     ['a fractional id', record({ id: 1.5 }), /x\.json:1: exhibition: id: a numeric id must be a whole number/],
     ['NaN', '{"exhibitions": [{"id": NaN}]}', /x\.json:1: not valid JSON: /],
     ['a number too large for a double', '{"exhibitors": [{"id": "X9", "company_en": "Y", "weight": 1e400}]}', /x\.json:1: exhibitor X9: weight: /],
-    ['deeply nested arrays', record({ industry_tags_en: [] }).replace('[]', '['.repeat(100_000) + ']'.repeat(100_000)), /x\.json:1: exhibition E1: industry_tags_en\.0: must hold only strings/],
+    [
+      'deeply nested arrays',
+      record({ industry_tags_en: [] }).replace('[]', '['.repeat(100_000) + ']'.repeat(100_000)),
+      /x\.json:1: exhibition E1: industry_tags_en\.0: must hold only strings/,
+    ],
     ['a javascript: URL', record({ official_url: 'javascript:alert(1)' }), /x\.json:1: exhibition E1: official_url: must be an http\(s\) URL/],
-    ['a date written another way', record({ start_date: '2027/04/20', end_date: '2027-04-22' }), /x\.json:1: exhibition E1: start_date: must be a date YYYY-MM-DD$/],
-    ['NUL in a name', record({ name_en: 'tab\there\u0000' }), /x\.json:1: exhibition E1: name_en: holds the control character U\+0000 at character 9; remove it: a text may hold tab, line feed and carriage return, but no other control character$/],
-    ['a control character in an id', record({ id: 'a\u0000b\u0001' }), /x\.json:1: exhibition: id: holds the control character U\+0000 at character 2; remove it/],
-    ['a control character in a tag', record({ industry_tags_en: ['fine', 'bell\u0007'] }), /x\.json:1: exhibition E1: industry_tags_en\.1: holds the control character U\+0007 at character 5; remove it/],
-    ['a text over the length limit (1 MB)', record({ organizer: 'x'.repeat(1 << 20) }), new RegExp(`x\\.json:1: exhibition E1: organizer: is ${1 << 20} characters long; a text may hold at most ${MAX_TEXT_LENGTH}, so that one record cannot hold a build's memory: shorten it, or link to the full text$`)],
+    [
+      'a date written another way',
+      record({ start_date: '2027/04/20', end_date: '2027-04-22' }),
+      /x\.json:1: exhibition E1: start_date: must be a date YYYY-MM-DD$/,
+    ],
+    [
+      'NUL in a name',
+      record({ name_en: 'tab\there\u0000' }),
+      /x\.json:1: exhibition E1: name_en: holds the control character U\+0000 at character 9; remove it: a text may hold tab, line feed and carriage return, but no other control character$/,
+    ],
+    [
+      'a control character in an id',
+      record({ id: 'a\u0000b\u0001' }),
+      /x\.json:1: exhibition: id: holds the control character U\+0000 at character 2; remove it/,
+    ],
+    [
+      'a control character in a tag',
+      record({ industry_tags_en: ['fine', 'bell\u0007'] }),
+      /x\.json:1: exhibition E1: industry_tags_en\.1: holds the control character U\+0007 at character 5; remove it/,
+    ],
+    [
+      'a text over the length limit (1 MB)',
+      record({ organizer: 'x'.repeat(1 << 20) }),
+      new RegExp(
+        `x\\.json:1: exhibition E1: organizer: is ${1 << 20} characters long; a text may hold at most ${MAX_TEXT_LENGTH}, so that one record cannot hold a build's memory: shorten it, or link to the full text$`,
+      ),
+    ],
   ])('with %s fails with one message naming file and line', async (_, text, message) => {
     const result = await buildHostile((sources) => writeFile(path.join(sources, 'x.json'), text));
     expect(result.code).toBe(1);
@@ -97,10 +127,16 @@ describe('a source record', () => {
 
   it.each([
     ['a BOM', `\uFEFF${record({ id: 'BOM' })}`],
-    ['__proto__ and constructor keys', `{"exhibitions": [{"id": "P", "name_en": "X", "start_date": "2026-01-01", "end_date": "2026-01-02", "__proto__": {"polluted": true}, "constructor": 1}], "__proto__": []}`],
+    [
+      '__proto__ and constructor keys',
+      `{"exhibitions": [{"id": "P", "name_en": "X", "start_date": "2026-01-01", "end_date": "2026-01-02", "__proto__": {"polluted": true}, "constructor": 1}], "__proto__": []}`,
+    ],
     ['tab, line feed and carriage return in a text', record({ id: 'CTL', name_en: 'tab\there', intro: 'two\r\nlines\n' })],
     ['a text at the length limit', record({ id: 'LONG', organizer: 'x'.repeat(MAX_TEXT_LENGTH) })],
-    ['a key given twice (the last one counts, as in JSON.parse)', '{"exhibitions": [{"id": "D", "id": "D2", "name_en": "X", "start_date": "2026-01-01", "end_date": "2026-01-02"}]}'],
+    [
+      'a key given twice (the last one counts, as in JSON.parse)',
+      '{"exhibitions": [{"id": "D", "id": "D2", "name_en": "X", "start_date": "2026-01-01", "end_date": "2026-01-02"}]}',
+    ],
   ])('with %s builds', async (_, text) => {
     const result = await buildHostile((sources) => mkdir(path.join(sources, 'more')).then(() => writeFile(path.join(sources, 'more', 'x.json'), text)));
     expect(result.stdout).toMatch(/^built .*: 4 exhibitions/m);

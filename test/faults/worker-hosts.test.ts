@@ -16,7 +16,11 @@ describe('the Pages worker', () => {
       ASSETS: {
         fetch: async (url: string) => {
           const file = path.join(dir, decodeURIComponent(new URL(url).pathname));
-          if (!files.has(file)) files.set(file, readFile(file, 'utf8').catch(() => undefined));
+          if (!files.has(file))
+            files.set(
+              file,
+              readFile(file, 'utf8').catch(() => undefined),
+            );
           const text = await files.get(file);
           return text === undefined ? new Response(null, { status: 404 }) : new Response(text);
         },

@@ -6,7 +6,10 @@ import type { Kind } from '../../src/query/semantics/kinds.js';
 import { parseDumpIndex } from '../../src/schema/dump-index.js';
 
 /** A kind's dump in `site`: the index's parts with their files, and the parts' lines joined. */
-export async function readDump(site: string, kind: Kind): Promise<{ parts: { key: string; file: string; count: number; bytes: number; sha256: string }[]; text: string }> {
+export async function readDump(
+  site: string,
+  kind: Kind,
+): Promise<{ parts: { key: string; file: string; count: number; bytes: number; sha256: string }[]; text: string }> {
   const index = parseDumpIndex(kind, await readFile(path.join(site, dumpIndexPath(kind)), 'utf8'));
   if ('error' in index) throw new Error(`${dumpIndexPath(kind)}: ${index.error}`);
   const parts = index.parts.map((part) => ({ ...part, file: dumpPartPath(kind, part.key) }));

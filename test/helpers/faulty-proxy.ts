@@ -83,39 +83,42 @@ export async function startFaultyProxy(target: string, plan: FaultPlan): Promise
       });
       return;
     }
-    const forward = http.request({ host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers: request.headers }, (answer) => {
-      if (spoil && fault === 'reset') {
-        // No body to cut on the way in: cut the answer's body on the way out.
-        const length = Number(answer.headers['content-length'] ?? 0);
-        response.writeHead(answer.statusCode!, answer.headers);
-        answer.once('data', (chunk: Buffer) => {
-          response.write(chunk.subarray(0, Math.max(1, Math.floor(Math.min(chunk.length, length) / 2))));
-          later(20, () => request.socket.resetAndDestroy());
-        });
-        answer.once('end', () => request.socket.resetAndDestroy());
-        return;
-      }
-      if (spoil && fault === 'slow') {
-        const pieces: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => pieces.push(chunk));
-        answer.on('end', () => {
-          const body = Buffer.concat(pieces);
-          later(delayMs, () => {
-            response.writeHead(answer.statusCode!, answer.headers);
-            const send = (offset: number): void =>
-              later(delayMs, () => {
-                if (offset >= body.length) return void response.end();
-                response.write(body.subarray(offset, offset + 4096));
-                send(offset + 4096);
-              });
-            send(0);
+    const forward = http.request(
+      { host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers: request.headers },
+      (answer) => {
+        if (spoil && fault === 'reset') {
+          // No body to cut on the way in: cut the answer's body on the way out.
+          const length = Number(answer.headers['content-length'] ?? 0);
+          response.writeHead(answer.statusCode!, answer.headers);
+          answer.once('data', (chunk: Buffer) => {
+            response.write(chunk.subarray(0, Math.max(1, Math.floor(Math.min(chunk.length, length) / 2))));
+            later(20, () => request.socket.resetAndDestroy());
           });
-        });
-        return;
-      }
-      response.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(response);
-    });
+          answer.once('end', () => request.socket.resetAndDestroy());
+          return;
+        }
+        if (spoil && fault === 'slow') {
+          const pieces: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => pieces.push(chunk));
+          answer.on('end', () => {
+            const body = Buffer.concat(pieces);
+            later(delayMs, () => {
+              response.writeHead(answer.statusCode!, answer.headers);
+              const send = (offset: number): void =>
+                later(delayMs, () => {
+                  if (offset >= body.length) return void response.end();
+                  response.write(body.subarray(offset, offset + 4096));
+                  send(offset + 4096);
+                });
+              send(0);
+            });
+          });
+          return;
+        }
+        response.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(response);
+      },
+    );
     forward.on('error', () => response.destroy());
     request.pipe(forward);
   });

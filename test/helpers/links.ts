@@ -24,7 +24,8 @@ export async function siteLinks(dir: string, baseUrl = 'http://localhost:8080'):
 
 // Query-form URLs (`…/dataset?type=…`) and the MCP endpoint name no object: the router answers them.
 function urlsIn(value: unknown, base: string, found: string[] = []): string[] {
-  if (typeof value === 'string' && value.startsWith(base) && !value.includes('?') && value !== `${base}${MCP_ROUTE}`) found.push(value.slice(base.length).split('/').map(decodeURIComponent).join('/'));
+  if (typeof value === 'string' && value.startsWith(base) && !value.includes('?') && value !== `${base}${MCP_ROUTE}`)
+    found.push(value.slice(base.length).split('/').map(decodeURIComponent).join('/'));
   else if (Array.isArray(value)) for (const item of value) urlsIn(item, base, found);
   else if (typeof value === 'object' && value !== null) for (const item of Object.values(value)) urlsIn(item, base, found);
   return found;
@@ -63,7 +64,8 @@ export function readerProblems(before: Map<string, string[]>, after: Map<string,
       if (reachable.has(key)) reveal(key, at);
     } else {
       present.delete(key);
-      for (const [from, targets] of links) if (present.has(from) && after.has(from) && targets.includes(key)) problems.push(`write ${at}: deleted ${key}, linked from ${from}`);
+      for (const [from, targets] of links)
+        if (present.has(from) && after.has(from) && targets.includes(key)) problems.push(`write ${at}: deleted ${key}, linked from ${from}`);
     }
   });
   return problems;

@@ -38,11 +38,18 @@ export function openApiMatcher(document: { paths: Record<string, Record<string, 
       const names: string[] = [];
       const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => (names.push(name), '([^/]+)'));
       const validators = new Map(own.map((parameter) => [`${parameter.in} ${parameter.name}`, check(parameter.schema)]));
-      return { template, regex: new RegExp(`^${pattern}$`), names, validators, query: new Set(own.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name)) };
+      return {
+        template,
+        regex: new RegExp(`^${pattern}$`),
+        names,
+        validators,
+        query: new Set(own.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name)),
+      };
     })
     .sort((a, b) => a.names.length - b.names.length);
 
-  const fits = (validate: ValidateFunction | undefined, raw: string) => validate !== undefined && (validate(raw) || (/^\d+$/.test(raw) && validate(Number(raw))));
+  const fits = (validate: ValidateFunction | undefined, raw: string) =>
+    validate !== undefined && (validate(raw) || (/^\d+$/.test(raw) && validate(Number(raw))));
 
   return (pathAndQuery) => {
     const [path, search = ''] = pathAndQuery.split(/\?(.*)/s) as [string, string?];
@@ -71,7 +78,8 @@ export function openApiMatcher(document: { paths: Record<string, Record<string, 
       const query: Record<string, string> = {};
       for (const [name, value] of new URLSearchParams(search)) {
         if (!candidate.query.has(name)) return { ok: false, why: `${pathAndQuery}: ${candidate.template} has no query parameter ${name}` };
-        if (!fits(candidate.validators.get(`query ${name}`), value)) return { ok: false, why: `${pathAndQuery}: ${name}=${JSON.stringify(value)} does not fit its schema` };
+        if (!fits(candidate.validators.get(`query ${name}`), value))
+          return { ok: false, why: `${pathAndQuery}: ${name}=${JSON.stringify(value)} does not fit its schema` };
         query[name] = value;
       }
       return { ok: true, match: { template: candidate.template, params, query } };

@@ -41,8 +41,14 @@ export async function expectBucketHolds(s3: LocalS3, bucket: string, dir: string
   for (const file of files) {
     const object = objects.get(file)!;
     expect(object.body.equals(await readFile(path.join(dir, file))), file).toBe(true);
-    const contentType = file.startsWith('api/public/') && !/\.ndjson(\.gz)?$/.test(file) ? API_HEADERS['Content-Type'] : HOST_FILE_TYPES[file] ?? DUMP_TYPES[path.extname(file)];
-    expect({ file, contentType: object.contentType, cacheControl: object.cacheControl }).toEqual({ file, contentType, cacheControl: API_HEADERS['Cache-Control'] });
+    const contentType =
+      file.startsWith('api/public/') && !/\.ndjson(\.gz)?$/.test(file)
+        ? API_HEADERS['Content-Type']
+        : (HOST_FILE_TYPES[file] ?? DUMP_TYPES[path.extname(file)]);
+    expect({ file, contentType: object.contentType, cacheControl: object.cacheControl }).toEqual({
+      file,
+      contentType,
+      cacheControl: API_HEADERS['Cache-Control'],
+    });
   }
 }
-

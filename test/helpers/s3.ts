@@ -178,6 +178,8 @@ async function runS3rver(directory: string, conditionalWrites: boolean): Promise
     env: { ...process.env, S3RVER_DIRECTORY: directory, S3RVER_CONDITIONAL: conditionalWrites ? '1' : '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const [line] = (await Promise.race([once(server.stdout!, 'data'), once(server, 'exit').then(() => Promise.reject(new Error('s3rver did not start')))])) as [Buffer];
+  const [line] = (await Promise.race([once(server.stdout!, 'data'), once(server, 'exit').then(() => Promise.reject(new Error('s3rver did not start')))])) as [
+    Buffer,
+  ];
   return { server, port: Number(line.toString().trim()) };
 }

@@ -37,7 +37,13 @@ export async function copySampleSite(): Promise<string> {
 export async function hashTree(dir: string): Promise<Map<string, string>> {
   const files = (await fg('**/*', { cwd: dir, dot: true, onlyFiles: true })).sort();
   const hashes = new Map<string, string>();
-  for (const file of files) hashes.set(file, createHash('sha1').update(await readFile(path.join(dir, file))).digest('hex'));
+  for (const file of files)
+    hashes.set(
+      file,
+      createHash('sha1')
+        .update(await readFile(path.join(dir, file)))
+        .digest('hex'),
+    );
   return hashes;
 }
 

@@ -7,7 +7,10 @@ import { readFileSync } from 'node:fs';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 
-const folders = fg.sync('src/**', { onlyDirectories: true }).map((folder) => folder.slice('src/'.length)).sort();
+const folders = fg
+  .sync('src/**', { onlyDirectories: true })
+  .map((folder) => folder.slice('src/'.length))
+  .sort();
 
 /** The folders README's map names, as paths under `src/`: `name/` at the start of a line, two spaces a level. */
 function mapFolders(): string[] {

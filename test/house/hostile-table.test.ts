@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 
 describe('docs/hostile-inputs.md', () => {
   it('names only cases its tests hold', () => {
-    const rows = [...readFileSync('docs/hostile-inputs.md', 'utf8').matchAll(/\| `([^`]+)` › `([^`]+)` \|$/gm)].map(([, file, name]) => ({ file: file!, name: name! }));
+    const rows = [...readFileSync('docs/hostile-inputs.md', 'utf8').matchAll(/\| `([^`]+)` › `([^`]+)` \|$/gm)].map(([, file, name]) => ({
+      file: file!,
+      name: name!,
+    }));
     expect(rows.length).toBeGreaterThan(30);
     const missing = rows.filter(({ file, name }) => !existsSync(file) || !readFileSync(file, 'utf8').includes(name));
     expect(missing).toEqual([]);

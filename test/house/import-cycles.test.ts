@@ -50,7 +50,12 @@ describe('src/', () => {
   });
 
   it('finds a cycle when there is one', () => {
-    const graph = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]);
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a']],
+    ]);
     expect(findCycles(graph)).toEqual([['a', 'b', 'c', 'a']]);
   });
 });

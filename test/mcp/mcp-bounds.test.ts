@@ -121,21 +121,29 @@ describe('dataset-site mcp reading a hostile site', () => {
   it.each([
     ['a body that trickles', SLOW_BODY, 'SLOW-BODY'],
     ['an answer that never starts', SLOW_HEAD, 'SLOW-HEAD'],
-  ])('ends a call waiting on %s at the deadline, naming the URL and the limit', async (_, file, id) => {
-    expect(await refusal('get_entity', { kind: 'exhibitor', id })).toBe(
-      `internal error: GET ${url}/${file} failed: no complete answer within ${TIMEOUT} s, the most a tool call waits for the site (--timeout)`,
-    );
-  }, 60_000);
+  ])(
+    'ends a call waiting on %s at the deadline, naming the URL and the limit',
+    async (_, file, id) => {
+      expect(await refusal('get_entity', { kind: 'exhibitor', id })).toBe(
+        `internal error: GET ${url}/${file} failed: no complete answer within ${TIMEOUT} s, the most a tool call waits for the site (--timeout)`,
+      );
+    },
+    60_000,
+  );
 
   it('refuses a document that is not JSON, naming the URL', async () => {
     expect(await refusal('get_entity', { kind: 'exhibitor', id: 'HTML' })).toMatch(
-      new RegExp(`^internal error: GET ${url}/${HTML} failed: the answer is not JSON \\(Unexpected token .*\\); is --base-url the root of a built dataset site\\?$`),
+      new RegExp(
+        `^internal error: GET ${url}/${HTML} failed: the answer is not JSON \\(Unexpected token .*\\); is --base-url the root of a built dataset site\\?$`,
+      ),
     );
   });
 
   it('answers nothing larger than MAX_ANSWER_BYTES, well under the 10 MiB an MCP client takes, and says what would fit', async () => {
     expect(await refusal('get_entity', { kind: 'exhibitor', id: 'BIG' })).toMatch(
-      new RegExp(`^the answer is \\d+ bytes, more than the ${MAX_ANSWER_BYTES} \\(4 MiB\\) an answer of this MCP server may be, as MCP clients refuse a message over 10 MiB; read the entity from ${url}/${BIG} itself$`),
+      new RegExp(
+        `^the answer is \\d+ bytes, more than the ${MAX_ANSWER_BYTES} \\(4 MiB\\) an answer of this MCP server may be, as MCP clients refuse a message over 10 MiB; read the entity from ${url}/${BIG} itself$`,
+      ),
     );
     const refused = await refusal('search_dataset', { type: 'exhibitor', limit: 100 });
     const [, fits] = /; ask for fewer entities: limit (\d+) would fit$/.exec(refused) ?? [];
@@ -146,9 +154,15 @@ describe('dataset-site mcp reading a hostile site', () => {
   });
 
   it("refuses a lone surrogate in an argument with the API's invalid_parameter message", async () => {
-    expect(await refusal('search_dataset', { type: 'exhibitor', q: 'ab\uD800' })).toBe('q must be well-formed Unicode text; it holds a lone surrogate, U+D800, at character 3');
-    expect(await refusal('search_dataset', { city: '\uDC00x' })).toBe('city must be well-formed Unicode text; it holds a lone surrogate, U+DC00, at character 1');
-    expect(await refusal('get_entity', { kind: 'exhibitor', id: 'X\uD83D' })).toBe('id must be well-formed Unicode text; it holds a lone surrogate, U+D83D, at character 2');
+    expect(await refusal('search_dataset', { type: 'exhibitor', q: 'ab\uD800' })).toBe(
+      'q must be well-formed Unicode text; it holds a lone surrogate, U+D800, at character 3',
+    );
+    expect(await refusal('search_dataset', { city: '\uDC00x' })).toBe(
+      'city must be well-formed Unicode text; it holds a lone surrogate, U+DC00, at character 1',
+    );
+    expect(await refusal('get_entity', { kind: 'exhibitor', id: 'X\uD83D' })).toBe(
+      'id must be well-formed Unicode text; it holds a lone surrogate, U+D83D, at character 2',
+    );
     // A whole pair is text like any other.
     expect((await call('search_dataset', { type: 'exhibitor', q: '\uD83D\uDE00', limit: 1 })).isError).toBeFalsy();
   });

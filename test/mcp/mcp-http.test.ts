@@ -84,7 +84,7 @@ describe.each(HOSTS)('POST /mcp on %s', (_, start) => {
     expect(answer._meta.total).toBeGreaterThan(0);
   });
 
-  it('search_dataset answers a refused query with the API\'s message', async () => {
+  it("search_dataset answers a refused query with the API's message", async () => {
     const refused = await call('search_dataset', { type: 'exhibitor', limit: 0 });
     expect(refused.isError).toBe(true);
     expect(refused.content).toEqual([{ type: 'text', text: 'limit must be a whole number from 1 to 500; got "0"' }]);
@@ -92,16 +92,24 @@ describe.each(HOSTS)('POST /mcp on %s', (_, start) => {
 
   it('get_entity answers the entity document of every kind, and an error for an unknown id', async () => {
     for (const kind of ['exhibition', 'exhibitor', 'service_provider'] as const) {
-      const listed = (await api.dataset({ type: kind, limit: 1, offset: 2 }))[({ exhibition: 'exhibitions', exhibitor: 'exhibitors', service_provider: 'service_providers' } as const)[kind]]![0]!;
-      expect(jsonOf(await call('get_entity', { kind, id: listed.id }))).toEqual(JSON.parse((await api.request(`/${entityPath(kind, String(listed.id))}`)).body));
+      const listed = (await api.dataset({ type: kind, limit: 1, offset: 2 }))[
+        ({ exhibition: 'exhibitions', exhibitor: 'exhibitors', service_provider: 'service_providers' } as const)[kind]
+      ]![0]!;
+      expect(jsonOf(await call('get_entity', { kind, id: listed.id }))).toEqual(
+        JSON.parse((await api.request(`/${entityPath(kind, String(listed.id))}`)).body),
+      );
     }
     const unknown = await call('get_entity', { kind: 'exhibitor', id: 'NO SUCH ID' });
     expect(unknown).toMatchObject({ isError: true, content: [{ type: 'text', text: 'no exhibitor has the id "NO SUCH ID"; search_dataset gives the ids' }] });
   });
 
-  it('list_facet_values answers the facet document\'s values', async () => {
-    const facet = jsonOf<{ values: { value: string; label: string; count: number }[] }>(await call('list_facet_values', { kind: 'exhibition', filter: 'country' }));
-    const document = JSON.parse((await api.request(`/${facetPath('exhibition', 'country')}`)).body) as { values: { value: string; label: string; count: number }[] };
+  it("list_facet_values answers the facet document's values", async () => {
+    const facet = jsonOf<{ values: { value: string; label: string; count: number }[] }>(
+      await call('list_facet_values', { kind: 'exhibition', filter: 'country' }),
+    );
+    const document = JSON.parse((await api.request(`/${facetPath('exhibition', 'country')}`)).body) as {
+      values: { value: string; label: string; count: number }[];
+    };
     expect(facet).toEqual({ kind: 'exhibition', filter: 'country', values: document.values.map(({ value, label, count }) => ({ value, label, count })) });
     expect(facet.values.length).toBeGreaterThan(3);
   });
@@ -129,7 +137,11 @@ describe.each(HOSTS)('POST /mcp on %s', (_, start) => {
   });
 
   it('answers a body over the limit with 413 in JSON', async () => {
-    const answer = await fetch(`${host.url}/mcp`, { method: 'POST', headers: RPC_HEADERS, body: `{"jsonrpc":"2.0","method":"x","params":{"pad":"${'x'.repeat(MAX_MCP_BODY_BYTES)}"}}` });
+    const answer = await fetch(`${host.url}/mcp`, {
+      method: 'POST',
+      headers: RPC_HEADERS,
+      body: `{"jsonrpc":"2.0","method":"x","params":{"pad":"${'x'.repeat(MAX_MCP_BODY_BYTES)}"}}`,
+    });
     expect(answer.status).toBe(413);
     expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await answer.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 }, id: null });
@@ -144,10 +156,14 @@ describe.each(HOSTS)('POST /mcp on %s', (_, start) => {
     expect(await answer.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 }, id: null });
   });
 
-  it('answers a browser\'s preflight so a browser-based agent may call it', async () => {
+  it("answers a browser's preflight so a browser-based agent may call it", async () => {
     const answer = await fetch(`${host.url}/mcp`, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://agent.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, mcp-protocol-version' },
+      headers: {
+        Origin: 'https://agent.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type, mcp-protocol-version',
+      },
     });
     expect(answer.status).toBe(204);
     expect(answer.headers.get('access-control-allow-origin')).toBe('*');

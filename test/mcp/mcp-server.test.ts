@@ -66,7 +66,10 @@ describe('dataset-site mcp', () => {
       properties: { kind: { type: 'string', enum: ['exhibition', 'exhibitor', 'service_provider'] }, id: { type: 'string' } },
       required: ['kind', 'id'],
     });
-    expect(byName.list_facet_values!.inputSchema).toMatchObject({ properties: { filter: { enum: ['industry', 'country', 'city'] } }, required: ['kind', 'filter'] });
+    expect(byName.list_facet_values!.inputSchema).toMatchObject({
+      properties: { filter: { enum: ['industry', 'country', 'city'] } },
+      required: ['kind', 'filter'],
+    });
     for (const tool of tools) expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
   });
 
@@ -122,7 +125,9 @@ describe('dataset-site mcp', () => {
     const { resources } = await mcp.listResources();
     expect(resources.map((resource) => resource.uri)).toEqual([`${server.url}/llms.txt`]);
     const { contents } = await mcp.readResource({ uri: `${server.url}/llms.txt` });
-    expect(contents).toEqual([{ uri: `${server.url}/llms.txt`, mimeType: 'text/plain; charset=utf-8', text: await (await fetch(`${server.url}/llms.txt`)).text() }]);
+    expect(contents).toEqual([
+      { uri: `${server.url}/llms.txt`, mimeType: 'text/plain; charset=utf-8', text: await (await fetch(`${server.url}/llms.txt`)).text() },
+    ]);
   });
 
   it('prints nothing but the protocol on stdout, and says where it answers from on stderr', () => {

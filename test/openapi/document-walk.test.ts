@@ -101,6 +101,8 @@ describe('every document of a built site and every URL in one', () => {
     expect(Object.keys(document.paths).filter((template) => !met.has(template))).toEqual([]);
     expect(files.length).toBeGreaterThan(8000);
     expect(urls.size).toBeGreaterThan(1_000);
-    console.info(`openapi walk: ${files.length} documents, ${occurrences} URLs (${urls.size} distinct), ${met.size} of ${Object.keys(document.paths).length} paths met`);
+    console.info(
+      `openapi walk: ${files.length} documents, ${occurrences} URLs (${urls.size} distinct), ${met.size} of ${Object.keys(document.paths).length} paths met`,
+    );
   }, 300_000);
 });

@@ -23,10 +23,28 @@ const GENERATED = path.join(CLIENT, 'generated');
 
 /** The kinds of document a site links to: each must be reached by following links alone. */
 const LINKED = [
-  'getRoot', 'getAssetsBrowseJs', 'getLlmsTxt', 'getSchemaDocument', 'getOpenApi', 'queryDataset',
-  'getListingPage', 'getListingPageByIndustry', 'getListingPageByCountry', 'getListingPageByCity',
-  'getExhibition', 'getExhibitor', 'getServiceProvider', 'getExhibitionExhibitors', 'getRegionProviders',
-  'getFacets', 'getFacet', 'getChanges', 'getChangeSet', 'getDumpIndex', 'getDumpPart', 'getDumpPartGzip',
+  'getRoot',
+  'getAssetsBrowseJs',
+  'getLlmsTxt',
+  'getSchemaDocument',
+  'getOpenApi',
+  'queryDataset',
+  'getListingPage',
+  'getListingPageByIndustry',
+  'getListingPageByCountry',
+  'getListingPageByCity',
+  'getExhibition',
+  'getExhibitor',
+  'getServiceProvider',
+  'getExhibitionExhibitors',
+  'getRegionProviders',
+  'getFacets',
+  'getFacet',
+  'getChanges',
+  'getChangeSet',
+  'getDumpIndex',
+  'getDumpPart',
+  'getDumpPartGzip',
 ];
 
 interface AgentReport {
@@ -49,7 +67,12 @@ beforeAll(async () => {
   operations = Object.values(document.paths).flatMap((item) => (item.get ? [item.get.operationId] : []));
   await rm(GENERATED, { recursive: true, force: true });
   await mkdir(GENERATED, { recursive: true });
-  await generateClient({ input: file, output: { path: path.join(GENERATED, 'hey') }, plugins: ['@hey-api/client-fetch', '@hey-api/sdk', '@hey-api/typescript'], logs: { level: 'silent' } });
+  await generateClient({
+    input: file,
+    output: { path: path.join(GENERATED, 'hey') },
+    plugins: ['@hey-api/client-fetch', '@hey-api/sdk', '@hey-api/typescript'],
+    logs: { level: 'silent' },
+  });
   await writeFile(path.join(GENERATED, 'api.d.ts'), astToString(await openapiTS(document as never)));
 }, 180_000);
 
@@ -83,7 +106,7 @@ describe('clients generated from openapi.json', () => {
       await host?.close();
     });
 
-    it('get every entity, and every exhibition\'s exhibitors, by raw id through both clients', () => {
+    it("get every entity, and every exhibition's exhibitors, by raw id through both clients", () => {
       // A path segment that is exactly `..` is resolved away by the client's URL parser before
       // any request: no server can answer it (docs/api.md#raw-ids). `...json` is no dot segment.
       const exhibitorsOf = (id: string) => (id === '..' ? undefined : site.ids.exhibitor.length);

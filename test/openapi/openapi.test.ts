@@ -52,7 +52,11 @@ describe('openapi.json', () => {
       return { code: run.code, totals: report.totals, rules: report.problems.map((problem) => problem.ruleId) };
     };
     // The sample is built for http://localhost:8080, which Redocly warns of in `servers`.
-    expect(await lint(path.join(sampleSite(), OPENAPI_PATH))).toEqual({ code: 0, totals: expect.objectContaining({ errors: 0, warnings: 1 }), rules: ['no-server-example.com'] });
+    expect(await lint(path.join(sampleSite(), OPENAPI_PATH))).toEqual({
+      code: 0,
+      totals: expect.objectContaining({ errors: 0, warnings: 1 }),
+      rules: ['no-server-example.com'],
+    });
     const site = await readSite(sampleSite());
     const published = path.join(await mkdtemp(path.join(tmpdir(), 'ds-openapi-')), 'openapi.json');
     await writeFile(published, JSON.stringify(openApiDocument('https://data.fairs.net', parameterExamples(site.dataset, 'https://data.fairs.net'))));
@@ -73,17 +77,25 @@ describe('openapi.json', () => {
 
   it('gives limit no maximum (a larger one is served) and offset its maximum, and every parameter an example', () => {
     const paths = document.paths as Record<string, { parameters: { name?: string; in?: string; schema?: Record<string, unknown>; example?: unknown }[] }>;
-    const query = Object.fromEntries(paths['/api/public/dataset']!.parameters.filter((parameter) => parameter.in === 'query').map((parameter) => [parameter.name, parameter]));
+    const query = Object.fromEntries(
+      paths['/api/public/dataset']!.parameters.filter((parameter) => parameter.in === 'query').map((parameter) => [parameter.name, parameter]),
+    );
     expect(query.limit!.schema).not.toHaveProperty('maximum');
     expect(query.offset!.schema).toMatchObject({ maximum: Number.MAX_SAFE_INTEGER });
-    const withoutExample = Object.entries(paths).flatMap(([template, item]) => (item.parameters ?? []).filter((parameter) => parameter.name !== undefined && parameter.example === undefined).map((parameter) => `${template} ${parameter.name}`));
+    const withoutExample = Object.entries(paths).flatMap(([template, item]) =>
+      (item.parameters ?? [])
+        .filter((parameter) => parameter.name !== undefined && parameter.example === undefined)
+        .map((parameter) => `${template} ${parameter.name}`),
+    );
     expect(withoutExample).toEqual([]);
   });
 
   it('describes the same paths for data without examples (no entity, no filter value), leaving their examples out', () => {
     const bare = openApiDocument('https://data.fairs.net', {});
     expect(Object.keys(bare.paths)).toEqual(Object.keys(document.paths as object));
-    const listing = (bare.paths as Record<string, unknown>)['/api/public/dataset/{type}/industry/{industry}/{page}.json'] as { parameters: { name?: string; example?: unknown }[] };
+    const listing = (bare.paths as Record<string, unknown>)['/api/public/dataset/{type}/industry/{industry}/{page}.json'] as {
+      parameters: { name?: string; example?: unknown }[];
+    };
     expect(listing.parameters.find((parameter) => parameter.name === 'industry')).not.toHaveProperty('example');
   });
 
@@ -107,7 +119,7 @@ describe('openapi.json', () => {
     }
   });
 
-  it('gives a typed client that compiles, refuses a misspelt field, and gets the router\'s answers', async () => {
+  it("gives a typed client that compiles, refuses a misspelt field, and gets the router's answers", async () => {
     await mkdir(path.join(CLIENT, 'generated'), { recursive: true });
     await writeFile(path.join(CLIENT, 'generated/api.d.ts'), astToString(await openapiTS(structuredClone(document) as never)));
     const tsc = (project: string) => spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project], { encoding: 'utf8' });
@@ -116,7 +128,10 @@ describe('openapi.json', () => {
 
     const usage = await readFile(path.join(CLIENT, 'usage.ts'), 'utf8');
     await mkdir(path.join(CLIENT, 'generated/misspelt'), { recursive: true });
-    await writeFile(path.join(CLIENT, 'generated/misspelt/usage.ts'), usage.replace('exhibitor.data!.weight', 'exhibitor.data!.wieght').replace("'./generated/api.js'", "'../api.js'"));
+    await writeFile(
+      path.join(CLIENT, 'generated/misspelt/usage.ts'),
+      usage.replace('exhibitor.data!.weight', 'exhibitor.data!.wieght').replace("'./generated/api.js'", "'../api.js'"),
+    );
     const misspelt = tsc(CLIENT);
     expect(misspelt.status).not.toBe(0);
     expect(misspelt.stdout).toContain("Property 'wieght' does not exist");

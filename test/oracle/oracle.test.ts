@@ -5,7 +5,16 @@ import { createOracle, type OracleEntity, type OracleKind } from './oracle.js';
 const BASE = 'https://example.org/data';
 const entities: Record<OracleKind, OracleEntity[]> = {
   exhibition: [
-    { id: 'e1', name_cn: '上海国际汽车展览会', name_en: 'Auto Shanghai', start_date: '2025-04-23', country: 'China', city: 'Shanghai', industry_tags_en: ['Automotive'], industry_tags_cn: ['汽车'] },
+    {
+      id: 'e1',
+      name_cn: '上海国际汽车展览会',
+      name_en: 'Auto Shanghai',
+      start_date: '2025-04-23',
+      country: 'China',
+      city: 'Shanghai',
+      industry_tags_en: ['Automotive'],
+      industry_tags_cn: ['汽车'],
+    },
     { id: 'e2', name_cn: null, name_en: 'Köln Automechanika', start_date: '2025-03-01', country: 'Germany', city: ' KÖLN ', industry_tags_en: ['Automotive'] },
     { id: 'e3', name_en: 'Autumn Fair', start_date: '2025-09-01', country: 'UK' },
   ],
@@ -29,7 +38,12 @@ const body = (query: string) => {
   if (answer.status !== 200) throw new Error(`refused: ${answer.parameter}`);
   return answer.body as Record<string, unknown> & { _meta: Record<string, unknown> };
 };
-const found = (query: string) => Object.fromEntries(Object.entries(body(query)).filter(([key]) => key !== '_meta').map(([key, list]) => [key, ids(list)]));
+const found = (query: string) =>
+  Object.fromEntries(
+    Object.entries(body(query))
+      .filter(([key]) => key !== '_meta')
+      .map(([key, list]) => [key, ids(list)]),
+  );
 
 describe('createOracle', () => {
   it('ranks by date, weight, verification, ties by code point (not code unit)', () => {
@@ -58,7 +72,7 @@ describe('createOracle', () => {
     // q=auto over exhibitors: `a` holds `auto` twice; `c` and `b` hold `autoparts` (a prefix match).
     // Field en has 2, 2, 2, 0, 1 distinct tokens in rank order: running average 1.4.
     const bm25 = (tf: number, n: number, len: number) =>
-      Math.log(1 + (5 - n + 0.5) / (n + 0.5)) * (0.5 + tf * (1.2 + 1) / (tf + 1.2 * (1 - 0.7 + 0.7 * len / 1.4)));
+      Math.log(1 + (5 - n + 0.5) / (n + 0.5)) * (0.5 + (tf * (1.2 + 1)) / (tf + 1.2 * (1 - 0.7 + (0.7 * len) / 1.4)));
     const scoreA = bm25(2, 1, 2);
     const scoreC = ((0.375 * 9) / (9 + 0.3 * 5)) * bm25(1, 2, 2);
     expect(scoreA).toBeGreaterThan(scoreC);
@@ -84,11 +98,32 @@ describe('createOracle', () => {
       exhibitors: [entities.exhibitor[2]],
       service_providers: [entities.service_provider[0]],
       _meta: {
-        type: 'all', schema_version: '1.0', count: 3, total: 10, totals: { exhibitions: 3, exhibitors: 5, service_providers: 2 }, limit: 1, offset: 1,
-        next: `${BASE}/api/public/dataset?type=all&limit=1&offset=2`, prev: `${BASE}/api/public/dataset?type=all&limit=1&offset=0`, base_url: BASE, entities: dictionary,
+        type: 'all',
+        schema_version: '1.0',
+        count: 3,
+        total: 10,
+        totals: { exhibitions: 3, exhibitors: 5, service_providers: 2 },
+        limit: 1,
+        offset: 1,
+        next: `${BASE}/api/public/dataset?type=all&limit=1&offset=2`,
+        prev: `${BASE}/api/public/dataset?type=all&limit=1&offset=0`,
+        base_url: BASE,
+        entities: dictionary,
       },
     });
-    expect(Object.keys(body('type=exhibitor')._meta)).toEqual(['type', 'schema_version', 'count', 'total', 'totals', 'limit', 'offset', 'next', 'prev', 'base_url', 'entities']);
+    expect(Object.keys(body('type=exhibitor')._meta)).toEqual([
+      'type',
+      'schema_version',
+      'count',
+      'total',
+      'totals',
+      'limit',
+      'offset',
+      'next',
+      'prev',
+      'base_url',
+      'entities',
+    ]);
     const meta = body('type=exhibition&q=%20Auto%20%20Shanghai&country=China&limit=1&offset=3')._meta;
     expect([meta.count, meta.total, meta.next]).toEqual([0, 1, null]);
     expect(meta.prev).toBe(`${BASE}/api/public/dataset?type=exhibition&q=Auto%20%20Shanghai&country=China&limit=1&offset=2`);
@@ -105,7 +140,9 @@ describe('createOracle', () => {
     expect(big.listingPage('all', {}, 4, url)).toBeUndefined();
     expect(oracle.listingPage('all', { city: 'Paris' }, 1, url)).toBeUndefined();
     expect(oracle.listingPage('all', { city: ' köln' }, 1, url)!._meta).toMatchObject({ total: 2, next: null, prev: null });
-    expect(createOracle({ exhibition: [], exhibitor: [], service_provider: [] }, { baseUrl: BASE, dictionary }).listingPage('all', { city: ' ' }, 1, url)).toBeDefined();
+    expect(
+      createOracle({ exhibition: [], exhibitor: [], service_provider: [] }, { baseUrl: BASE, dictionary }).listingPage('all', { city: ' ' }, 1, url),
+    ).toBeDefined();
   });
 
   it('lists the combinations some entity holds at once', () => {

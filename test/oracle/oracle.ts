@@ -94,7 +94,7 @@ function normalize(text: string): string {
 /** Compares two strings by Unicode code point, a shorter prefix first. */
 function compareCodePoints(a: string, b: string): number {
   // Equal prefixes have equal UTF-16 lengths, so one index walks both strings.
-  for (let i = 0; i < a.length && i < b.length; ) {
+  for (let i = 0; i < a.length && i < b.length;) {
     const x = a.codePointAt(i)!;
     const y = b.codePointAt(i)!;
     if (x !== y) return x - y;
@@ -105,7 +105,12 @@ function compareCodePoints(a: string, b: string): number {
 
 /** The search tokens of a text: accent-folded words, and CJK runs as bigrams. */
 function tokenize(text: string): string[] {
-  const folded = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/['’]/g, '').normalize('NFKC').toLowerCase();
+  const folded = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/['’]/g, '')
+    .normalize('NFKC')
+    .toLowerCase();
   return [...folded.matchAll(TOKEN)].flatMap(([run]) => {
     const chars = [...run];
     if (!CJK_ONLY.test(run) || chars.length === 1) return [run];
@@ -120,7 +125,7 @@ function isExactTerm(term: string): boolean {
 
 /** MiniSearch 7's BM25+ with k = 1.2, b = 0.7, d = 0.5, in its operation order (scores must tie exactly). */
 function computeBm25(tf: number, n: number, total: number, length: number, average: number): number {
-  return Math.log(1 + (total - n + 0.5) / (n + 0.5)) * (0.5 + tf * (1.2 + 1) / (tf + 1.2 * (1 - 0.7 + 0.7 * length / average)));
+  return Math.log(1 + (total - n + 0.5) / (n + 0.5)) * (0.5 + (tf * (1.2 + 1)) / (tf + 1.2 * (1 - 0.7 + (0.7 * length) / average)));
 }
 
 /** The entities of a kind in the default order, ties by id. */
@@ -143,10 +148,20 @@ function countTokens(name: unknown): Map<string, number> {
 /** Indexes the entities of a kind: filter values, name tokens and the BM25+ statistics. */
 function indexKind(kind: OracleKind, entities: readonly OracleEntity[]): Index {
   const documents = rankEntities(kind, entities).map((entity): Document => {
-    const values = Object.fromEntries(FILTERS.map((filter) => {
-      const raw = FILTER_FIELDS[kind][filter].flatMap((field) => [entity[field]].flat());
-      return [filter, new Set(raw.filter((v): v is string => typeof v === 'string').map(normalize).filter((v) => v !== ''))];
-    })) as Record<Filter, Set<string>>;
+    const values = Object.fromEntries(
+      FILTERS.map((filter) => {
+        const raw = FILTER_FIELDS[kind][filter].flatMap((field) => [entity[field]].flat());
+        return [
+          filter,
+          new Set(
+            raw
+              .filter((v): v is string => typeof v === 'string')
+              .map(normalize)
+              .filter((v) => v !== ''),
+          ),
+        ];
+      }),
+    ) as Record<Filter, Set<string>>;
     const [cn, en] = NAME_FIELDS[kind];
     const counts = [countTokens(entity[cn]), countTokens(entity[en])] as const;
     return { entity, values, counts, tokens: [...new Set([...counts[0].keys(), ...counts[1].keys()])].sort() };
@@ -169,7 +184,7 @@ function scoreTerm(index: Index, document: Document, term: string): number | und
   if (reached.length === 0) return undefined;
   let score = 0;
   for (const token of reached) {
-    const weight = token === term ? 1 : 0.375 * token.length / (token.length + 0.3 * (token.length - term.length));
+    const weight = token === term ? 1 : (0.375 * token.length) / (token.length + 0.3 * (token.length - term.length));
     for (const f of [0, 1] as const) {
       const tf = document.counts[f].get(token);
       if (tf !== undefined) score += weight * computeBm25(tf, index.holders[f].get(token)!, index.documents.length, document.counts[f].size, index.averages[f]);
@@ -203,10 +218,12 @@ function listKinds(type: string): readonly OracleKind[] | undefined {
 
 /** The trimmed non-blank filter values among those `read` returns. */
 function pickFilters(read: (filter: Filter) => string | undefined): Filters {
-  return Object.fromEntries(FILTERS.flatMap((filter) => {
-    const value = read(filter)?.trim();
-    return value ? [[filter, value]] : [];
-  }));
+  return Object.fromEntries(
+    FILTERS.flatMap((filter) => {
+      const value = read(filter)?.trim();
+      return value ? [[filter, value]] : [];
+    }),
+  );
 }
 
 /** The parameters of a query string, or the parameter that refuses it. */
@@ -230,7 +247,13 @@ function parseQuery(queryString: string): { type: string; q?: string; filters: F
 }
 
 /** The body of an answer or a page: the window of each kind's matches and `_meta`; `urlAt(offset)` names an adjacent window. */
-function composeBody(type: string, matches: Matches, { limit, offset }: { limit: number; offset: number }, urlAt: (offset: number) => string, site: OracleOptions) {
+function composeBody(
+  type: string,
+  matches: Matches,
+  { limit, offset }: { limit: number; offset: number },
+  urlAt: (offset: number) => string,
+  site: OracleOptions,
+) {
   const body: Record<string, unknown> = {};
   const totals: Record<string, number> = {};
   let count = 0;
@@ -288,8 +311,7 @@ export function createOracle(entities: Record<OracleKind, readonly OracleEntity[
       for (const kind of kinds) {
         for (const { values } of indexes[kind].documents) {
           for (const industry of [null, ...values.industry])
-            for (const country of [null, ...values.country])
-              for (const city of [null, ...values.city]) keys.add(JSON.stringify([industry, country, city]));
+            for (const country of [null, ...values.country]) for (const city of [null, ...values.city]) keys.add(JSON.stringify([industry, country, city]));
         }
       }
       return keys;

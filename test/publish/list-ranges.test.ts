@@ -29,7 +29,8 @@ describe('the listing of a bucket in ranges', () => {
     await publishSite(options);
     // Objects the site does not hold, at both ends of the key space and between its paths.
     const client = new S3Client({ endpoint: s3.endpoint, region: 'auto', forcePathStyle: true, credentials: S3_CREDENTIALS });
-    for (const key of ['data/!first', 'data/api/public/exhibitors/ZZZ.json', 'data/~last', 'data/é.json']) await client.send(new PutObjectCommand({ Bucket: name, Key: key, Body: key }));
+    for (const key of ['data/!first', 'data/api/public/exhibitors/ZZZ.json', 'data/~last', 'data/é.json'])
+      await client.send(new PutObjectCommand({ Bucket: name, Key: key, Body: key }));
     client.destroy();
     const bucket = openBucket(resolvePublishOptions({ ...options, concurrency: 3 }));
     try {

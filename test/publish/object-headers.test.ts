@@ -6,7 +6,13 @@ const API = { contentType: 'application/json; charset=utf-8', cacheControl: 'pub
 
 describe('objectHeaders', () => {
   it('gives every file under api/public/ exactly the API headers', () => {
-    for (const file of ['api/public/schema.json', 'api/public/dataset/all/1.json', 'api/public/exhibitors/X1.json', 'api/public/search/exhibitor.json', 'api/public/regions/~/köln/providers/1.json']) {
+    for (const file of [
+      'api/public/schema.json',
+      'api/public/dataset/all/1.json',
+      'api/public/exhibitors/X1.json',
+      'api/public/search/exhibitor.json',
+      'api/public/regions/~/köln/providers/1.json',
+    ]) {
       expect(objectHeaders(file), file).toEqual(API);
     }
     // The API's JSON 404 for Pages, served with the `_headers` headers there.

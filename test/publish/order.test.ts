@@ -29,7 +29,14 @@ describe('publishPhases', () => {
   });
 
   it('keeps a new entry document last among the uploads (a first publish)', () => {
-    const phases = publishPhases({ uploads: [{ path: 'api/public/schema.json', isNew: true, drifted: false }, { path: 'api/public/exhibitors/X1.json', isNew: true, drifted: false }], deletions: [], unchanged: 0 });
+    const phases = publishPhases({
+      uploads: [
+        { path: 'api/public/schema.json', isNew: true, drifted: false },
+        { path: 'api/public/exhibitors/X1.json', isNew: true, drifted: false },
+      ],
+      deletions: [],
+      unchanged: 0,
+    });
     expect(phases.map((phase) => phase.name)).toEqual(['new entities', 'the schema', 'published manifest']);
   });
 

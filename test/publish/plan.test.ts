@@ -7,14 +7,18 @@ import { planPublish } from '../../src/publish/plan.js';
 
 const manifest = (entries: Record<string, [string, string]>): Manifest => new Map(Object.entries(entries));
 // Published as the bucket holds it: ETag `e<fingerprint>`, 10 bytes.
-const published = (entries: Record<string, [string, string]>): PublishedFiles => new Map(Object.entries(entries).map(([path, [fp, at]]) => [path, [fp, at, `e${fp}`, '10']]));
+const published = (entries: Record<string, [string, string]>): PublishedFiles =>
+  new Map(Object.entries(entries).map(([path, [fp, at]]) => [path, [fp, at, `e${fp}`, '10']]));
 const listing = (entries: Record<string, [string, string]>, changed: Record<string, ListedObject> = {}): Map<string, ListedObject> =>
   new Map([...Object.entries(entries).map(([path, [fp]]): [string, ListedObject] => [path, { etag: `e${fp}`, size: 10 }]), ...Object.entries(changed)]);
 
 describe('planPublish', () => {
   it('uploads everything to a bucket without a published manifest', () => {
     expect(planPublish(manifest({ b: ['2', ''], a: ['1', 't'] }), new Map(), new Map())).toEqual({
-      uploads: [{ path: 'a', isNew: true, drifted: false }, { path: 'b', isNew: true, drifted: false }],
+      uploads: [
+        { path: 'a', isNew: true, drifted: false },
+        { path: 'b', isNew: true, drifted: false },
+      ],
       deletions: [],
       unchanged: 0,
     });
@@ -24,7 +28,11 @@ describe('planPublish', () => {
     const local = manifest({ same: ['1', 't1'], refingerprinted: ['2', 't1'], restamped: ['3', 't2'], added: ['4', 't2'] });
     const before = { same: ['1', 't1'], refingerprinted: ['x', 't1'], restamped: ['3', 't1'], dropped: ['5', 't1'] } as Record<string, [string, string]>;
     expect(planPublish(local, published(before), listing(before))).toEqual({
-      uploads: [{ path: 'added', isNew: true, drifted: false }, { path: 'refingerprinted', isNew: false, drifted: false }, { path: 'restamped', isNew: false, drifted: false }],
+      uploads: [
+        { path: 'added', isNew: true, drifted: false },
+        { path: 'refingerprinted', isNew: false, drifted: false },
+        { path: 'restamped', isNew: false, drifted: false },
+      ],
       deletions: ['dropped'],
       unchanged: 1,
     });
@@ -34,7 +42,11 @@ describe('planPublish', () => {
     const files = { kept: ['1', ''], etag: ['2', ''], size: ['3', ''], gone: ['4', ''] } as Record<string, [string, string]>;
     const listed = listing({ kept: ['1', ''] }, { etag: { etag: 'other', size: 10 }, size: { etag: 'e3', size: 11 } });
     expect(planPublish(manifest(files), published(files), listed)).toEqual({
-      uploads: [{ path: 'etag', isNew: false, drifted: true }, { path: 'gone', isNew: true, drifted: true }, { path: 'size', isNew: false, drifted: true }],
+      uploads: [
+        { path: 'etag', isNew: false, drifted: true },
+        { path: 'gone', isNew: true, drifted: true },
+        { path: 'size', isNew: false, drifted: true },
+      ],
       deletions: [],
       unchanged: 1,
     });
@@ -52,7 +64,10 @@ describe('planPublish', () => {
     // The failed publish may have uploaded `meant` and `stray` (since dropped by a rebuild) and deleted part of `goner`.
     const journal = { uploads: ['meant', 'stray'], deletions: ['goner'] };
     expect(planPublish(local, published(before), listing({ ...before, stray: ['9', ''] }), journal)).toEqual({
-      uploads: [{ path: 'added', isNew: true, drifted: false }, { path: 'meant', isNew: false, drifted: false }],
+      uploads: [
+        { path: 'added', isNew: true, drifted: false },
+        { path: 'meant', isNew: false, drifted: false },
+      ],
       deletions: ['goner', 'stray'],
       unchanged: 1,
     });

@@ -48,12 +48,16 @@ describe('a bucket changed behind publish', () => {
     const check = await checkPublished(options);
     expect(check.differences.map((difference) => difference.path)).toEqual([...CHANGED, DELETED].sort());
     expect(check.differences.find((difference) => difference.path === DELETED)!.problem).toBe('missing from the bucket');
-    expect(check.differences.find((difference) => difference.path === 'llms.txt')!.problem).toMatch(/^other bytes in the bucket \(19 bytes, ETag [0-9a-f]{32}; the site's: \d+ bytes, MD5 [0-9a-f]{32}\)$/);
+    expect(check.differences.find((difference) => difference.path === 'llms.txt')!.problem).toMatch(
+      /^other bytes in the bucket \(19 bytes, ETag [0-9a-f]{32}; the site's: \d+ bytes, MD5 [0-9a-f]{32}\)$/,
+    );
     const cli = await runCli([...args, '--check'], undefined, KEYS);
     expect(cli.code).toBe(1);
     const lines = cli.stderr.trim().split('\n');
     expect(lines.slice(0, 4).map((line) => line.split(': ')[0]!.trim())).toEqual([...CHANGED, DELETED].sort());
-    expect(lines.at(-1)).toBe(`error: s3://${bucket}/ at ${s3.endpoint} differs from the site in ${site}: 4 object(s) (the first 4 above); run publish to repair them`);
+    expect(lines.at(-1)).toBe(
+      `error: s3://${bucket}/ at ${s3.endpoint} differs from the site in ${site}: 4 object(s) (the first 4 above); run publish to repair them`,
+    );
 
     const repair = await publishSite(options);
     expect(repair).toMatchObject({ uploaded: 4, repaired: 4, deleted: 0 });
@@ -71,7 +75,9 @@ describe('a bucket changed behind publish', () => {
     const root = JSON.parse(rootText) as { shards: number };
     for (let shard = 0; shard < root.shards; shard++) {
       const Key = `.dataset-site/published/${shard}.json`;
-      const { entries } = JSON.parse(await (await client.send(new GetObjectCommand({ Bucket: bucket, Key }))).Body!.transformToString()) as { entries: string[] };
+      const { entries } = JSON.parse(await (await client.send(new GetObjectCommand({ Bucket: bucket, Key }))).Body!.transformToString()) as {
+        entries: string[];
+      };
       const old = entries.flatMap((entry, i) => (i % 5 === 3 || i % 5 === 4 ? [] : [entry]));
       await client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: JSON.stringify({ entries: old }) }));
     }

@@ -34,7 +34,15 @@ async function publishThrough(plan: FaultPlan, bucket: string, options: Partial<
   const proxy = await startFaultyProxy(s3.endpoint, plan);
   const started = performance.now();
   try {
-    const error = await publishSite({ dir: site, bucket, endpoint: proxy.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS, ...LIMITS, ...options }).then(
+    const error = await publishSite({
+      dir: site,
+      bucket,
+      endpoint: proxy.endpoint,
+      forcePathStyle: true,
+      credentials: S3_CREDENTIALS,
+      ...LIMITS,
+      ...options,
+    }).then(
       () => undefined,
       (error: unknown) => error,
     );
@@ -66,32 +74,61 @@ describe('publish through a store that misbehaves', () => {
   });
 
   it.each<[string, FaultPlan, Partial<PublishOptions>, RegExp]>([
-    ['takes connections and never answers', { fault: 'hang', after: 30 }, {}, /TimeoutError: (no answer began within 0\.5 s \(--timeout\)|no byte moved for 0\.5 s \(--timeout\)|no complete answer when the budget ran out)$/],
+    [
+      'takes connections and never answers',
+      { fault: 'hang', after: 30 },
+      {},
+      /TimeoutError: (no answer began within 0\.5 s \(--timeout\)|no byte moved for 0\.5 s \(--timeout\)|no complete answer when the budget ran out)$/,
+    ],
     ['answers 503 SlowDown to every request', { fault: '503', after: 30 }, {}, /SlowDown \(HTTP 503\): Please reduce your request rate\.$/],
-    ['answers too slowly to start', { fault: 'slow', after: 30, delayMs: 5000 }, {}, /TimeoutError: (no answer began within 0\.5 s \(--timeout\)|no byte moved for 0\.5 s \(--timeout\)|no complete answer when the budget ran out)$/],
-    ['trickles past the deadline of a whole request', { fault: 'slow', after: 30, delayMs: 600 }, { timeout: 5, requestDeadline: 1 }, /TimeoutError: no complete answer (within 1 s \(--request-deadline\)|when the budget ran out)$/],
+    [
+      'answers too slowly to start',
+      { fault: 'slow', after: 30, delayMs: 5000 },
+      {},
+      /TimeoutError: (no answer began within 0\.5 s \(--timeout\)|no byte moved for 0\.5 s \(--timeout\)|no complete answer when the budget ran out)$/,
+    ],
+    [
+      'trickles past the deadline of a whole request',
+      { fault: 'slow', after: 30, delayMs: 600 },
+      { timeout: 5, requestDeadline: 1 },
+      /TimeoutError: no complete answer (within 1 s \(--request-deadline\)|when the budget ran out)$/,
+    ],
     ['answers bytes that are not HTTP', { fault: 'garbage', after: 30 }, {}, /HPE_\w+: Parse Error: /],
     ['resets every request mid-body', { fault: 'reset', after: 30 }, {}, /(ECONNRESET|EPIPE): /],
-  ])('ends within its budget, exit 74 in one line naming the endpoint, the key and the cause, when the store %s; a clean publish repairs the bucket', async (_, plan, options, cause) => {
-    const bucket = await s3.createBucket();
-    const { error, seconds, endpoint } = await publishThrough(plan, bucket, options);
-    expect(error).toBeInstanceOf(UserError);
-    expect((error as UserError).exitCode).toBe(74);
-    const message = (error as UserError).message;
-    expect(message).not.toContain('\n');
-    expect(message).toMatch(new RegExp(`^cannot (upload|read|delete) \\S+ in s3://${bucket}/ at ${endpoint}: gave up after \\d+ attempts in \\d+\\.\\d s \\(--budget 3 s without an answer\\): `));
-    expect(message, message).toMatch(cause);
-    expect(seconds).toBeLessThan(LIMITS.budget + SLACK_S);
-    await expectCleanPublishRepairs(bucket);
-  });
+  ])(
+    'ends within its budget, exit 74 in one line naming the endpoint, the key and the cause, when the store %s; a clean publish repairs the bucket',
+    async (_, plan, options, cause) => {
+      const bucket = await s3.createBucket();
+      const { error, seconds, endpoint } = await publishThrough(plan, bucket, options);
+      expect(error).toBeInstanceOf(UserError);
+      expect((error as UserError).exitCode).toBe(74);
+      const message = (error as UserError).message;
+      expect(message).not.toContain('\n');
+      expect(message).toMatch(
+        new RegExp(
+          `^cannot (upload|read|delete) \\S+ in s3://${bucket}/ at ${endpoint}: gave up after \\d+ attempts in \\d+\\.\\d s \\(--budget 3 s without an answer\\): `,
+        ),
+      );
+      expect(message, message).toMatch(cause);
+      expect(seconds).toBeLessThan(LIMITS.budget + SLACK_S);
+      await expectCleanPublishRepairs(bucket);
+    },
+  );
 
   it('fails at once, without retrying, on what a retry cannot mend: wrong keys, no such bucket', async () => {
     const bucket = await s3.createBucket();
-    const wrongKeys = await publishThrough({ fault: 'hang', after: 1e9 }, bucket, { credentials: { accessKeyId: 'nobody', secretAccessKey: 'wrong' }, budget: 60 });
-    expect((wrongKeys.error as UserError).message).toMatch(/^cannot read \.dataset-site\/lease\.json in s3:\/\/site-\d+\/ at http:\/\/127\.0\.0\.1:\d+: InvalidAccessKeyId \(HTTP 403\): /);
+    const wrongKeys = await publishThrough({ fault: 'hang', after: 1e9 }, bucket, {
+      credentials: { accessKeyId: 'nobody', secretAccessKey: 'wrong' },
+      budget: 60,
+    });
+    expect((wrongKeys.error as UserError).message).toMatch(
+      /^cannot read \.dataset-site\/lease\.json in s3:\/\/site-\d+\/ at http:\/\/127\.0\.0\.1:\d+: InvalidAccessKeyId \(HTTP 403\): /,
+    );
     expect(wrongKeys.seconds).toBeLessThan(1);
     const noBucket = await publishThrough({ fault: 'hang', after: 1e9 }, 'no-such-bucket', { budget: 60 });
-    expect((noBucket.error as UserError).message).toMatch(/^cannot read \.dataset-site\/lease\.json in s3:\/\/no-such-bucket\/ at http:\/\/127\.0\.0\.1:\d+: NoSuchBucket \(HTTP 404\): /);
+    expect((noBucket.error as UserError).message).toMatch(
+      /^cannot read \.dataset-site\/lease\.json in s3:\/\/no-such-bucket\/ at http:\/\/127\.0\.0\.1:\d+: NoSuchBucket \(HTTP 404\): /,
+    );
     expect(noBucket.seconds).toBeLessThan(1);
   });
 });

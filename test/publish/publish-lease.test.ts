@@ -19,7 +19,8 @@ import { TEST_NOW, buildTempSite } from '../helpers/site.js';
 
 const TINY = 'test/fixtures/tiny/sources';
 const KEYS = { AWS_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey };
-const REFUSAL = /^another publish holds the lease of s3:\/\/site-\d+\/ at http:\/\/127\.0\.0\.1:\d+: host (\S+), process (\d+), since (\S+Z); it expires at (\S+Z) \(in \d+ s\) unless that publish renews it: run publish again after it ends$/;
+const REFUSAL =
+  /^another publish holds the lease of s3:\/\/site-\d+\/ at http:\/\/127\.0\.0\.1:\d+: host (\S+), process (\d+), since (\S+Z); it expires at (\S+Z) \(in \d+ s\) unless that publish renews it: run publish again after it ends$/;
 
 let s3: LocalS3;
 let first: string;
@@ -39,7 +40,15 @@ function publish(dir: string, bucket: string, options: Partial<PublishOptions> =
 /** Writes a lease as another publish would have left it. */
 async function putLease(bucket: string, expires: Date): Promise<void> {
   const client = new S3Client({ endpoint: s3.endpoint, region: 'auto', forcePathStyle: true, credentials: S3_CREDENTIALS });
-  const lease = { format: 'dataset-site-lease', version: 1, token: 'killed', host: 'ghost-host', pid: 4242, started: '2026-11-25T10:00:00.000Z', expires: expires.toISOString() };
+  const lease = {
+    format: 'dataset-site-lease',
+    version: 1,
+    token: 'killed',
+    host: 'ghost-host',
+    pid: 4242,
+    started: '2026-11-25T10:00:00.000Z',
+    expires: expires.toISOString(),
+  };
   await client.send(new PutObjectCommand({ Bucket: bucket, Key: LEASE, Body: JSON.stringify(lease) }));
   client.destroy();
 }
@@ -75,7 +84,10 @@ describe('the lease of a bucket', () => {
   it('waits out a lease left by a killed publish: refused while it lasts, taken over once expired', async () => {
     const bucket = await s3.createBucket();
     await putLease(bucket, new Date(Date.now() + 1500));
-    const refused = await publish(first, bucket).then(() => undefined, (error: unknown) => error as UserError);
+    const refused = await publish(first, bucket).then(
+      () => undefined,
+      (error: unknown) => error as UserError,
+    );
     expect(refused).toBeInstanceOf(UserError);
     expect(refused!.exitCode).toBe(75);
     expect(refused!.message).toMatch(REFUSAL);
@@ -91,9 +103,20 @@ describe('the lease of a bucket', () => {
     // Every answer 60 ms late: the publish takes seconds, the lease lasts 0.6 s unless renewed.
     const proxy = await startFaultyProxy(s3.endpoint, { fault: 'slow', delayMs: 30 });
     try {
-      const long = publishSite({ dir: first, bucket, endpoint: proxy.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS, concurrency: 4, leaseTtl: 0.6 });
+      const long = publishSite({
+        dir: first,
+        bucket,
+        endpoint: proxy.endpoint,
+        forcePathStyle: true,
+        credentials: S3_CREDENTIALS,
+        concurrency: 4,
+        leaseTtl: 0.6,
+      });
       await sleep(1500);
-      const during = await publish(second, bucket).then(() => undefined, (error: unknown) => error as UserError);
+      const during = await publish(second, bucket).then(
+        () => undefined,
+        (error: unknown) => error as UserError,
+      );
       expect(during?.message).toMatch(REFUSAL);
       await long;
     } finally {
@@ -107,7 +130,10 @@ describe('the lease of a bucket', () => {
     try {
       const bucket = await plain.createBucket();
       const options = { dir: first, bucket, endpoint: plain.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS };
-      const error = await publishSite(options).then(() => undefined, (caught: unknown) => caught as UserError);
+      const error = await publishSite(options).then(
+        () => undefined,
+        (caught: unknown) => caught as UserError,
+      );
       expect(error?.exitCode).toBe(74);
       expect(error?.message).toBe(
         `the store of s3://${bucket}/ at ${plain.endpoint} ignores If-None-Match on PUT (it overwrote .dataset-site/lease.json), so it cannot keep two publishes apart; publish with --no-lease if no other publish can run at the same time`,

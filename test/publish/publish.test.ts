@@ -57,7 +57,15 @@ describe('publishSite', () => {
     const out = path.join(root, 'site');
     // The tiny fixture and 150 exhibitors more at E1, so listings run to several pages linked by next and prev.
     await cp(TINY, sources, { recursive: true });
-    const bulk = Array.from({ length: 150 }, (_, i) => ({ id: `B${i + 1}`, company_en: `Bulk ${i + 1}`, industry_tags: ['Automotive'], weight: i % 7, country: 'China', city: 'Shanghai', exhibition_ids: ['E1'] }));
+    const bulk = Array.from({ length: 150 }, (_, i) => ({
+      id: `B${i + 1}`,
+      company_en: `Bulk ${i + 1}`,
+      industry_tags: ['Automotive'],
+      weight: i % 7,
+      country: 'China',
+      city: 'Shanghai',
+      exhibition_ids: ['E1'],
+    }));
     await mkdir(path.join(sources, 'exhibitors'));
     await writeFile(path.join(sources, 'exhibitors/bulk.ndjson'), bulk.map((record) => JSON.stringify(record)).join('\n'));
     await build({ sources, out, now: TEST_NOW });
@@ -70,18 +78,30 @@ describe('publishSite', () => {
     expect(linksBefore.get(relationPath({ id: 'E1' }, 'exhibitors', 2))).toContain(relationPath({ id: 'E1' }, 'exhibitors', 1));
 
     // A new exhibition, an exhibitor now exhibiting at it, and an exhibitor gone.
-    const data = JSON.parse(await readFile(path.join(sources, 'data.json'), 'utf8')) as { exhibitions: object[]; exhibitors: { id: string; exhibition_ids: string[] }[] };
+    const data = JSON.parse(await readFile(path.join(sources, 'data.json'), 'utf8')) as {
+      exhibitions: object[];
+      exhibitors: { id: string; exhibition_ids: string[] }[];
+    };
     const exhibition = { id: 'E9', name_en: 'Publish Fair', country: 'Testland', city: 'Testville', start_date: '2027-05-01', end_date: '2027-05-03' };
     data.exhibitions.push(exhibition);
     data.exhibitors[0]!.exhibition_ids.push('E9');
     await writeFile(path.join(sources, 'data.json'), JSON.stringify(data));
-    await writeFile(path.join(sources, 'exhibitors/bulk.ndjson'), bulk.slice(1).map((record) => JSON.stringify(record)).join('\n'));
+    await writeFile(
+      path.join(sources, 'exhibitors/bulk.ndjson'),
+      bulk
+        .slice(1)
+        .map((record) => JSON.stringify(record))
+        .join('\n'),
+    );
     await build({ sources, out, now: new Date(TEST_NOW.getTime() + 5 * 60_000) });
 
     const hashesAfter = await hashTree(out);
     const linksAfter = await siteLinks(out);
     const published = (file: string) => !file.startsWith('.dataset-site/');
-    const changed = [...hashesAfter].filter(([file, hash]) => published(file) && hashesBefore.get(file) !== hash).map(([file]) => file).sort();
+    const changed = [...hashesAfter]
+      .filter(([file, hash]) => published(file) && hashesBefore.get(file) !== hash)
+      .map(([file]) => file)
+      .sort();
     const removed = [...hashesBefore.keys()].filter((file) => published(file) && !hashesAfter.has(file)).sort();
     expect(changed).toEqual(expect.arrayContaining([entityPath('exhibitor', 'X1'), entityPath('exhibition', 'E9'), relationPath(exhibition, 'exhibitors', 1)]));
     expect(removed).toContain(entityPath('exhibitor', 'B1'));
@@ -90,7 +110,11 @@ describe('publishSite', () => {
     from = s3.writes.length;
     const result = await publish(out, bucket);
     const writes = writesOf(bucket, from);
-    const keys = (method: string) => writes.filter((write) => write.method === method && published(write.key)).map((write) => write.key).sort();
+    const keys = (method: string) =>
+      writes
+        .filter((write) => write.method === method && published(write.key))
+        .map((write) => write.key)
+        .sort();
     expect(result).toMatchObject({ uploaded: changed.length, deleted: removed.length, unchanged: (await siteFiles(out)).length - changed.length });
     expect(keys('PUT')).toEqual(changed);
     expect(keys('DELETE')).toEqual(removed);
@@ -103,7 +127,11 @@ describe('publishSite', () => {
     // The check has teeth: entities first, even the new exhibition before the exhibitor
     // linking to it, lets a reader reach the exhibition before its exhibitors page exists.
     const entitiesFirst = [entityPath('exhibition', 'E9'), entityPath('exhibitor', 'X1'), relationPath(exhibition, 'exhibitors', 1)];
-    const problems = readerProblems(linksBefore, linksAfter, entitiesFirst.map((key) => ({ method: 'PUT' as const, bucket, key })));
+    const problems = readerProblems(
+      linksBefore,
+      linksAfter,
+      entitiesFirst.map((key) => ({ method: 'PUT' as const, bucket, key })),
+    );
     expect(problems).toContain(`write 1: ${entityPath('exhibition', 'E9')} links to ${relationPath(exhibition, 'exhibitors', 1)}, not in the bucket yet`);
   });
 
@@ -114,7 +142,9 @@ describe('publishSite', () => {
     s3.cutPutsAfter(40);
     try {
       // Retried for a second of cut connections, then given up; no lease, which could not be released through the cuts.
-      await expect(publish(out, bucket, { concurrency: 4, budget: 1, lease: false })).rejects.toThrow(/^cannot upload \S+ in s3:\/\/site-\d+\/ at http:\/\/127\.0\.0\.1:\d+: gave up after \d+ attempts in \d+\.\d s \(--budget 1 s without an answer\): (ECONNRESET|EPIPE)/);
+      await expect(publish(out, bucket, { concurrency: 4, budget: 1, lease: false })).rejects.toThrow(
+        /^cannot upload \S+ in s3:\/\/site-\d+\/ at http:\/\/127\.0\.0\.1:\d+: gave up after \d+ attempts in \d+\.\d s \(--budget 1 s without an answer\): (ECONNRESET|EPIPE)/,
+      );
     } finally {
       s3.cutPutsAfter(undefined);
     }

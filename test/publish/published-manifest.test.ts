@@ -10,7 +10,9 @@ import type { PublishedFiles } from '../../src/publish/published-manifest.js';
 const NONE: PublishedManifest = { files: new Map(), shards: undefined, texts: new Map() };
 
 function manifest(count: number, changed = -1): PublishedFiles {
-  return new Map(Array.from({ length: count }, (_, i) => [`api/public/exhibitors/X${i}.json`, [i === changed ? 'changed' : `fp${i}`, '', `etag${i}`, '100'] as const]));
+  return new Map(
+    Array.from({ length: count }, (_, i) => [`api/public/exhibitors/X${i}.json`, [i === changed ? 'changed' : `fp${i}`, '', `etag${i}`, '100'] as const]),
+  );
 }
 
 // A bucket of the records written, read as publish reads it.
@@ -60,7 +62,9 @@ describe('the published manifest', () => {
 
   it('reads a manifest of version 1, and refuses one whose files of entries are gone', async () => {
     const one = JSON.stringify({ format: 'dataset-site-published', version: 1, files: { 'a.json': ['fp', ''] } });
-    expect((await readPublishedManifest(async (key) => (key === PUBLISHED_MANIFEST_PATH ? one : undefined), '')).files).toEqual(new Map([['a.json', ['fp', '', '', '']]]));
+    expect((await readPublishedManifest(async (key) => (key === PUBLISHED_MANIFEST_PATH ? one : undefined), '')).files).toEqual(
+      new Map([['a.json', ['fp', '', '', '']]]),
+    );
     const root = publishedManifestRecords(manifest(5000), NONE).writes.get(PUBLISHED_MANIFEST_PATH)!;
     await expect(readPublishedManifest(async (key) => (key === PUBLISHED_MANIFEST_PATH ? root : undefined), 'prefix/')).rejects.toThrow(
       "the bucket's prefix/.dataset-site/published.json lists files of entries under prefix/.dataset-site/published/ that are missing or damaged; delete prefix/.dataset-site/published.json to publish the whole site anew",

@@ -15,17 +15,21 @@ describe('createRetrier', () => {
     })();
     const started = performance.now();
     let attempts = 0;
-    const error = await retrier.run('cannot upload k in s3://b/ at E', async () => {
-      attempts++;
-      throw unavailable();
-    }).catch((caught: unknown) => caught as UserError);
+    const error = await retrier
+      .run('cannot upload k in s3://b/ at E', async () => {
+        attempts++;
+        throw unavailable();
+      })
+      .catch((caught: unknown) => caught as UserError);
     stop = true;
     await others;
     expect(performance.now() - started).toBeLessThan(900);
     expect(attempts).toBeGreaterThan(1);
     expect(error).toBeInstanceOf(UserError);
     expect(error.exitCode).toBe(74);
-    expect(error.message).toMatch(/^cannot upload k in s3:\/\/b\/ at E: gave up after \d+ attempts in 0\.\d s \(--budget 0\.6 s without an answer\): SlowDown \(HTTP 503\): Please reduce your request rate\.$/);
+    expect(error.message).toMatch(
+      /^cannot upload k in s3:\/\/b\/ at E: gave up after \d+ attempts in 0\.\d s \(--budget 0\.6 s without an answer\): SlowDown \(HTTP 503\): Please reduce your request rate\.$/,
+    );
   });
 
   it('cuts an attempt that never settles at its deadline, and retries it', async () => {

@@ -23,9 +23,12 @@ describe('compareCodePoints', () => {
       for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
       return x.length - y.length;
     };
-    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'grapheme' }), (a, b) => {
-      expect(Math.sign(compareCodePoints(a, b))).toBe(Math.sign(byCodePoints(a, b)));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'grapheme' }), (a, b) => {
+        expect(Math.sign(compareCodePoints(a, b))).toBe(Math.sign(byCodePoints(a, b)));
+      }),
+      { numRuns: 2000 },
+    );
     expect(compareCodePoints('\u{1F600}', '\uFFFD')).toBeGreaterThan(0);
   });
 });

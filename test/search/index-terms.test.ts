@@ -43,7 +43,11 @@ describe('the index of names the build makes', () => {
 
   it("is MiniSearch's index of any names: accents, CJK runs, repeated words, empty and missing names (property)", () => {
     const word = fc.constantFrom('Köln', 'koln', 'Messe', 'messe', 'Xi’an', '汽车展', '展', '公司', 'A', '1', 'ＡＢＣ', 'é', '-', '');
-    const name = fc.oneof(fc.array(word, { maxLength: 6 }).map((words) => words.join(' ')), fc.string({ maxLength: 12 }), fc.constant(null));
+    const name = fc.oneof(
+      fc.array(word, { maxLength: 6 }).map((words) => words.join(' ')),
+      fc.string({ maxLength: 12 }),
+      fc.constant(null),
+    );
     const entity = fc.record({ id: fc.uuid(), company_cn: name, company_en: name });
     fc.assert(
       fc.property(fc.array(entity, { maxLength: 40 }), (entities) => {

@@ -32,7 +32,20 @@ let names: string[];
 
 beforeAll(async () => {
   const sources = path.join(await mkdtemp(path.join(tmpdir(), 'ds-shards-')), 'sources');
-  const generated = await runNode(['node_modules/tsx/dist/cli.mjs', 'scripts/generate.ts', '--exhibitions', '60', '--exhibitors', '4000', '--providers', '60', '--seed', '11', '--out', sources]);
+  const generated = await runNode([
+    'node_modules/tsx/dist/cli.mjs',
+    'scripts/generate.ts',
+    '--exhibitions',
+    '60',
+    '--exhibitors',
+    '4000',
+    '--providers',
+    '60',
+    '--seed',
+    '11',
+    '--out',
+    sources,
+  ]);
   expect(generated.code).toBe(0);
   dir = (await buildTempSite({ sources })).out;
   dataset = (await readSite(dir)).dataset;
@@ -43,8 +56,14 @@ beforeAll(async () => {
 /** Query strings as agents type them: prefixes of every length of the names' words, CJK runs, several terms. */
 function queries(): fc.Arbitrary<string> {
   const words = [...new Set(names.flatMap((name) => name.split(/[\s,.()]+/)).filter((word) => word !== ''))];
-  const prefix = fc.record({ word: fc.constantFrom(...words), length: fc.integer({ min: 1, max: 12 }) }).map(({ word, length }) => [...word].slice(0, length).join(''));
-  const term = fc.oneof(prefix, prefix.map((text) => text.toUpperCase()), fc.constantFrom('co', 'c', 'a', '公', '有限', '公司'));
+  const prefix = fc
+    .record({ word: fc.constantFrom(...words), length: fc.integer({ min: 1, max: 12 }) })
+    .map(({ word, length }) => [...word].slice(0, length).join(''));
+  const term = fc.oneof(
+    prefix,
+    prefix.map((text) => text.toUpperCase()),
+    fc.constantFrom('co', 'c', 'a', '公', '有限', '公司'),
+  );
   return fc.array(term, { minLength: 1, maxLength: 3 }).map((terms) => terms.join(' '));
 }
 
@@ -71,12 +90,26 @@ describe('a search index in shards', () => {
   });
 
   it('gives the router the answers of the oracle and the reference, with filters and any window (property)', async () => {
-    const values = (field: 'country' | 'city') => [...new Set(dataset.entities.exhibitor.map((entity) => entity[field]).filter((value): value is string => typeof value === 'string'))];
-    const filter = fc.option(fc.oneof(fc.constantFrom(...values('country')).map((v) => ['country', v] as const), fc.constantFrom(...values('city')).map((v) => ['city', v] as const)), { nil: undefined });
+    const values = (field: 'country' | 'city') => [
+      ...new Set(dataset.entities.exhibitor.map((entity) => entity[field]).filter((value): value is string => typeof value === 'string')),
+    ];
+    const filter = fc.option(
+      fc.oneof(
+        fc.constantFrom(...values('country')).map((v) => ['country', v] as const),
+        fc.constantFrom(...values('city')).map((v) => ['city', v] as const),
+      ),
+      { nil: undefined },
+    );
     const window = fc.record({ limit: fc.integer({ min: 1, max: 500 }), offset: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 4100 })) });
     await fc.assert(
       fc.asyncProperty(queries(), filter, window, async (q, pair, { limit, offset }) => {
-        const url = datasetUrl(['type', 'exhibitor'], ['q', q], ...(pair ? [[pair[0], pair[1]] as [string, string]] : []), ['limit', String(limit)], ['offset', String(offset)]);
+        const url = datasetUrl(
+          ['type', 'exhibitor'],
+          ['q', q],
+          ...(pair ? [[pair[0], pair[1]] as [string, string]] : []),
+          ['limit', String(limit)],
+          ['offset', String(offset)],
+        );
         await expectAnswer(await router.request(url), url, router, expected);
         expect(comparable(await router.request(url))).toEqual(comparable(await expected.reference.request(url)));
       }),
@@ -87,7 +120,13 @@ describe('a search index in shards', () => {
   it('reads the entry and a few shards for a cold query, a small part of the index', async () => {
     const files = fileStore(dir);
     const read = new Map<string, number>();
-    const store: DocumentStore = { read: async (sitePath) => { const text = await files.read(sitePath); read.set(sitePath, text?.length ?? 0); return text; } };
+    const store: DocumentStore = {
+      read: async (sitePath) => {
+        const text = await files.read(sitePath);
+        read.set(sitePath, text?.length ?? 0);
+        return text;
+      },
+    };
     const answer = await createRouter({ store })({ method: 'GET', url: datasetUrl(['type', 'exhibitor'], ['q', 'international']) });
     expect(answer.status).toBe(200);
     const searchFolder = searchIndexPath('exhibitor').replace(/\.json$/, '/');

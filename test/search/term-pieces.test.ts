@@ -11,7 +11,11 @@ import { searchShardsNow, shardIndex, type TermShard } from '../../src/query/sem
 // Shards are aimed at 2 kB of postings (16 kB on a site), so that a few thousand names make many pieces.
 const TARGET = 2000;
 function exhibitors(count: number, renamed = -1): Entity[] {
-  return Array.from({ length: count }, (_, i) => ({ id: `EX-${i}`, company_cn: `上海${i % 97}号公司`, company_en: i === renamed ? `Renamed Maker ${i} Ltd` : `Maker ${i} Ltd` }) as unknown as Entity);
+  return Array.from(
+    { length: count },
+    (_, i) =>
+      ({ id: `EX-${i}`, company_cn: `上海${i % 97}号公司`, company_en: i === renamed ? `Renamed Maker ${i} Ltd` : `Maker ${i} Ltd` }) as unknown as Entity,
+  );
 }
 
 // The shards holding a piece of `term`, by start, with their JSON.
@@ -26,7 +30,8 @@ describe('a common term cut into pieces', () => {
     const whole = shardIndex('exhibitor', entities, Infinity);
     expect(piecesOf(sharded.shards, 'ltd').size).toBeGreaterThan(4);
     expect(sharded.starts.filter((start) => start.startsWith('ltd\u0000')).length).toBeGreaterThan(3);
-    for (const q of ['ltd', 'lt', 'l', '公司', '号公司', 'maker ltd', 'ltd 公司', 'maker 1234']) expect(searchShardsNow(sharded, q).ranks, q).toEqual(searchShardsNow(whole, q).ranks);
+    for (const q of ['ltd', 'lt', 'l', '公司', '号公司', 'maker ltd', 'ltd 公司', 'maker 1234'])
+      expect(searchShardsNow(sharded, q).ranks, q).toEqual(searchShardsNow(whole, q).ranks);
   });
 
   it('rewrites only the piece holding a changed entity', () => {

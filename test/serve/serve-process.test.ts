@@ -23,7 +23,9 @@ describe('dataset-site serve as a process', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(stderr).not.toContain('Deprecation');
       // Built for http://localhost:8080 and served elsewhere: said once, with the fixes.
-      expect(stderr).toMatch(/^warning: .* was built for http:\/\/localhost:8080, so every link .* Rebuild it with --base-url http:\/\/127\.0\.0\.1:\d+, or serve it with --port 8080, for links that lead here\.\n$/);
+      expect(stderr).toMatch(
+        /^warning: .* was built for http:\/\/localhost:8080, so every link .* Rebuild it with --base-url http:\/\/127\.0\.0\.1:\d+, or serve it with --port 8080, for links that lead here\.\n$/,
+      );
     } finally {
       child.kill('SIGTERM');
     }

@@ -50,7 +50,10 @@ export function dumpParts(bytes: KindBytes, known: ReadonlyMap<string, string> =
 
 // A part, its SHA-256 taken from `known` (by key) when a previous build listed it, else computed.
 function part(bytes: KindBytes, from: number, to: number, size: number, known: ReadonlyMap<string, string>): DumpPart {
-  const key = createHash('sha1').update(bytes.digests.subarray(from * DIGEST_BYTES, to * DIGEST_BYTES)).digest('hex').slice(0, DUMP_PART_KEY_LENGTH);
+  const key = createHash('sha1')
+    .update(bytes.digests.subarray(from * DIGEST_BYTES, to * DIGEST_BYTES))
+    .digest('hex')
+    .slice(0, DUMP_PART_KEY_LENGTH);
   return { key, from, to, count: to - from, bytes: size, sha256: known.get(key) ?? linesSha256(bytes, from, to) };
 }
 

@@ -143,7 +143,12 @@ async function readPartRecords(outDir: string, kind: Kind, part: DumpPartEntry):
 
 // The dump's parts read back to back, when they hold as many bytes as the entities listed and fit
 // one chunk: it is shared with the writer threads as it is.
-async function readDump(outDir: string, kind: Kind, parts: readonly DumpPartEntry[], lengths: readonly number[]): Promise<{ buffer: SharedArrayBuffer; spans: Int32Array } | undefined> {
+async function readDump(
+  outDir: string,
+  kind: Kind,
+  parts: readonly DumpPartEntry[],
+  lengths: readonly number[],
+): Promise<{ buffer: SharedArrayBuffer; spans: Int32Array } | undefined> {
   const spans = new Int32Array(new SharedArrayBuffer(lengths.length * 3 * Int32Array.BYTES_PER_ELEMENT));
   let size = 0;
   lengths.forEach((length, rank) => {
@@ -168,7 +173,7 @@ async function readExactly(file: string, into: Uint8Array): Promise<boolean> {
   if (handle === undefined) return false;
   try {
     if ((await handle.stat()).size !== into.length) return false;
-    for (let at = 0; at < into.length; ) {
+    for (let at = 0; at < into.length;) {
       const { bytesRead } = await handle.read(into, at, into.length - at, at);
       if (bytesRead === 0) return false;
       at += bytesRead;
@@ -209,7 +214,13 @@ export function reusedEntities(previous: PreviousRecords, origins: RecordOrigins
  * kind's dump its entities' records' keys, lengths and digests, in dump order. A part's
  * file is named by the part's key, so a rebuild writes only those of the parts it changed.
  */
-export function recordCacheFiles(dataset: Dataset, store: EntityStore, origins: RecordOrigins, scope: CacheScope, parts: Record<Kind, readonly DumpPart[]>): OutputFile[] {
+export function recordCacheFiles(
+  dataset: Dataset,
+  store: EntityStore,
+  origins: RecordOrigins,
+  scope: CacheScope,
+  parts: Record<Kind, readonly DumpPart[]>,
+): OutputFile[] {
   const cache: CacheFile = { version: RECORD_CACHE_VERSION, code: scope.code, baseUrl: scope.baseUrl };
   const files: OutputFile[] = [{ path: RECORD_CACHE_PATH, content: JSON.stringify(cache), timestamped: false }];
   for (const kind of KINDS) {
@@ -217,7 +228,10 @@ export function recordCacheFiles(dataset: Dataset, store: EntityStore, origins: 
     const bytes = store.bytes[kind];
     for (const { key, from, to } of parts[kind]) {
       const records: PartRecords = {
-        keys: entities.slice(from, to).map((entity) => origins.get(entity)?.key ?? NO_KEY).join(''),
+        keys: entities
+          .slice(from, to)
+          .map((entity) => origins.get(entity)?.key ?? NO_KEY)
+          .join(''),
         lengths: Array.from({ length: to - from }, (_, i) => entityLength(bytes, from + i)),
         digests: store.digests[kind].subarray(from * DIGEST_BYTES, to * DIGEST_BYTES).toString('base64'),
       };

@@ -10,7 +10,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { COLLECTIONS, KINDS, type Kind } from '../../query/semantics/kinds.js';
 import { isShardCount, readShards, shardCount, shardFiles, type StateMap } from '../../site/state-shards.js';
-import { buildId, CHANGES_INDEX_PATH, changeSetDocument, changeSetPath, changesIndexDocument, type BuildChanges, type KindChanges } from '../../query/formats/changes-feed.js';
+import {
+  buildId,
+  CHANGES_INDEX_PATH,
+  changeSetDocument,
+  changeSetPath,
+  changesIndexDocument,
+  type BuildChanges,
+  type KindChanges,
+} from '../../query/formats/changes-feed.js';
 import type { OutputFile } from '../output.js';
 
 /** Path of the feed's state inside the site. */
@@ -74,7 +82,11 @@ export function advanceFeed(previous: FeedState | undefined, digests: FeedState[
 export function renderFeed(state: FeedState, baseUrl: string, windowDays: number): OutputFile[] {
   return [
     { path: CHANGES_INDEX_PATH, content: JSON.stringify(changesIndexDocument(state.builds, baseUrl, windowDays)), timestamped: true },
-    ...state.builds.map((build, i) => ({ path: changeSetPath(build.build), content: JSON.stringify(changeSetDocument(state.builds, i, baseUrl)), timestamped: true })),
+    ...state.builds.map((build, i) => ({
+      path: changeSetPath(build.build),
+      content: JSON.stringify(changeSetDocument(state.builds, i, baseUrl)),
+      timestamped: true,
+    })),
     ...stateFiles(state),
   ];
 }

@@ -58,14 +58,30 @@ export function validateRecords(raw: readonly RawRecord[], previous: PreviousRec
     const id = badFields.has('id') ? undefined : describeId(value.id);
     const unknownFields = warnUnknownFields(record, value, id, warnedFields, result.diagnostics);
     for (const { field, path, message } of texts) {
-      result.diagnostics.push({ code: 'invalid_field', severity: 'error', ...where, ...columnOf(record, field), id, field: [field, ...path].join('.'), message });
+      result.diagnostics.push({
+        code: 'invalid_field',
+        severity: 'error',
+        ...where,
+        ...columnOf(record, field),
+        id,
+        field: [field, ...path].join('.'),
+        message,
+      });
     }
     const parsed = (SOURCE_SCHEMAS[record.kind] as z.ZodType).safeParse(value);
     if (!parsed.success || texts.length > 0) {
       // A field whose text was refused has said so once.
       for (const issue of parsed.error?.issues.filter((issue) => !badFields.has(String(issue.path[0]))) ?? []) {
         const code = issue.message.startsWith(NON_HTTP_URL) ? 'non_http_url' : 'invalid_field';
-        result.diagnostics.push({ code, severity: 'error', ...where, ...columnOf(record, String(issue.path[0])), id, field: issue.path.join('.') || undefined, message: issue.message });
+        result.diagnostics.push({
+          code,
+          severity: 'error',
+          ...where,
+          ...columnOf(record, String(issue.path[0])),
+          id,
+          field: issue.path.join('.') || undefined,
+          message: issue.message,
+        });
       }
       result.rejected++;
       continue;
@@ -83,7 +99,16 @@ function keepUnique(record: RawRecord, valid: SourceRecord<Kind>, origin: Record
   const first = firstSeen.get(key);
   if (first) {
     const message = `duplicate id; first defined at ${first.file}:${first.line}`;
-    result.diagnostics.push({ code: 'duplicate_id', severity: 'error', file: record.file, line: record.line, kind: record.kind, id: valid.id, field: 'id', message });
+    result.diagnostics.push({
+      code: 'duplicate_id',
+      severity: 'error',
+      file: record.file,
+      line: record.line,
+      kind: record.kind,
+      id: valid.id,
+      field: 'id',
+      message,
+    });
     result.rejected++;
     return;
   }
@@ -135,7 +160,16 @@ function warnUnknownFields(record: RawRecord, value: Record<string, unknown>, id
     const key = `${record.kind}\u0000${field}`;
     if (warned.has(key)) continue;
     warned.add(key);
-    diagnostics.push({ code: 'unknown_field', severity: 'warning', file: record.file, line: record.line, kind: record.kind, id, field, message: 'unknown field, dropped (warned once per field and kind)' });
+    diagnostics.push({
+      code: 'unknown_field',
+      severity: 'warning',
+      file: record.file,
+      line: record.line,
+      kind: record.kind,
+      id,
+      field,
+      message: 'unknown field, dropped (warned once per field and kind)',
+    });
   }
   return found;
 }

@@ -74,10 +74,16 @@ export async function renderSite({ dataset, listings, context, feed, terms = ren
   const store = serializeEntities(dataset, records && reusedEntities(records.previous, records.origins));
   const state = advanceFeed(feed.previous, entityDigests(dataset, store), feed.now, feed.windowDays);
   const parts = Object.fromEntries(KINDS.map((kind) => [kind, dumpParts(store.bytes[kind], records?.previous[kind]?.sha256)])) as Record<Kind, DumpPart[]>;
-  const dumpIndexes = KINDS.map((kind) => ({ path: dumpIndexPath(kind), content: JSON.stringify(dumpIndexDocument(kind, parts[kind], context.baseUrl)), timestamped: false }));
+  const dumpIndexes = KINDS.map((kind) => ({
+    path: dumpIndexPath(kind),
+    content: JSON.stringify(dumpIndexDocument(kind, parts[kind], context.baseUrl)),
+    timestamped: false,
+  }));
   const texts = [...textDocuments(dataset, context, renderFeed(state, context.baseUrl, feed.windowDays)), ...dumpIndexes].map(textDocument);
   if (records !== undefined) texts.push(...recordCacheFiles(dataset, store, records.origins, records.scope, parts).map(textDocument));
-  const late = terms.then((shards) => KINDS.flatMap((kind) => renderSearchIndex(dataset, kind, shards[kind]).map((document) => textDocument({ ...document, timestamped: true }))));
+  const late = terms.then((shards) =>
+    KINDS.flatMap((kind) => renderSearchIndex(dataset, kind, shards[kind]).map((document) => textDocument({ ...document, timestamped: true }))),
+  );
   const paged = pagedListings(dataset, listings);
   const assembleContext: AssembleContext = { entities: store.bytes, dictionaries: pageDictionaries(context) };
   const responseContext = { ...context, generatedAt: '' };
@@ -87,7 +93,10 @@ export async function renderSite({ dataset, listings, context, feed, terms = ren
   const others = { [Symbol.iterator]: () => otherDocuments(dataset, texts, store, parts) };
   const documents = { [Symbol.iterator]: () => allDocuments(others, new PageRenderer(assembleContext, responseContext), paged) };
   const site: RenderedSite = { ...assembleContext, count, documents, others, late, listings: paged, responseContext };
-  late.then((documents) => (site.count += documents.length), () => undefined); // a failure is the writer's to report, awaiting `late`
+  late.then(
+    (documents) => (site.count += documents.length),
+    () => undefined,
+  ); // a failure is the writer's to report, awaiting `late`
   return site;
 }
 
@@ -97,7 +106,12 @@ function* allDocuments(others: Iterable<OutputDocument>, pages: PageRenderer, pa
 }
 
 // The dump parts come first: the largest to make, they are made by the writer threads while this thread renders the rest.
-function* otherDocuments(dataset: Dataset, texts: readonly OutputDocument[], store: EntityStore, parts: Record<Kind, readonly DumpPart[]>): Generator<OutputDocument> {
+function* otherDocuments(
+  dataset: Dataset,
+  texts: readonly OutputDocument[],
+  store: EntityStore,
+  parts: Record<Kind, readonly DumpPart[]>,
+): Generator<OutputDocument> {
   for (const kind of KINDS) {
     for (const { key, from, to, bytes } of parts[kind]) {
       yield { path: dumpPartPath(kind, key, true), body: { dump: kind, from, to, gzip: true }, fingerprint: `${key}.gz`, size: -1, timestamped: false };
@@ -127,7 +141,11 @@ function textDocuments(dataset: Dataset, context: ResponseContext, feedFiles: re
 
 // The listings with pages: the planned ones, each exhibition's exhibitors, and the providers of each place.
 function pagedListings(dataset: Dataset, listings: readonly Listing[]): PagedListing[] {
-  const paged: PagedListing[] = listings.map((listing) => ({ type: listing.type, matches: listing.matches, folder: listingFolder(listing.type, listing.filters) }));
+  const paged: PagedListing[] = listings.map((listing) => ({
+    type: listing.type,
+    matches: listing.matches,
+    folder: listingFolder(listing.type, listing.filters),
+  }));
   for (const exhibition of dataset.entities.exhibition) {
     paged.push({ type: 'exhibitor', matches: { exhibitor: dataset.linkedExhibitors(exhibition.id) }, folder: relationFolder(exhibition, 'exhibitors') });
   }

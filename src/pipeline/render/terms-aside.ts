@@ -13,7 +13,8 @@ const WORKER_URL = compiledWorkerUrl('./term-shards-worker.js', import.meta.url)
 
 /** Starts rendering the term shards of every kind; in this thread (at once) when there is no compiled worker to start. */
 export function renderTermsAside(dataset: Dataset): Promise<Record<Kind, RenderedTerms>> {
-  if (WORKER_URL === undefined) return Promise.resolve(Object.fromEntries(KINDS.map((kind) => [kind, renderTermShards(kind, dataset.searchIndex(kind))])) as Record<Kind, RenderedTerms>);
+  if (WORKER_URL === undefined)
+    return Promise.resolve(Object.fromEntries(KINDS.map((kind) => [kind, renderTermShards(kind, dataset.searchIndex(kind))])) as Record<Kind, RenderedTerms>);
   const names = Object.fromEntries(
     KINDS.map((kind) => {
       const fields = ['id', ...NAME_FIELDS[kind]];

@@ -9,13 +9,38 @@ import { BlockList, isIP } from 'node:net';
 export type InternalKind = 'loopback' | 'private' | 'shared (CGNAT)' | 'link-local' | 'unique-local' | 'unspecified';
 
 const RANGES: [InternalKind, [string, number, 'ipv4' | 'ipv6'][]][] = [
-  ['loopback', [['127.0.0.0', 8, 'ipv4'], ['::1', 128, 'ipv6']]],
+  [
+    'loopback',
+    [
+      ['127.0.0.0', 8, 'ipv4'],
+      ['::1', 128, 'ipv6'],
+    ],
+  ],
   // ::/96 holds :: and the deprecated IPv4-compatible ::a.b.c.d, which no public source uses (::1 is loopback, above).
-  ['unspecified', [['0.0.0.0', 8, 'ipv4'], ['::', 96, 'ipv6']]],
-  ['private', [['10.0.0.0', 8, 'ipv4'], ['172.16.0.0', 12, 'ipv4'], ['192.168.0.0', 16, 'ipv4']]],
+  [
+    'unspecified',
+    [
+      ['0.0.0.0', 8, 'ipv4'],
+      ['::', 96, 'ipv6'],
+    ],
+  ],
+  [
+    'private',
+    [
+      ['10.0.0.0', 8, 'ipv4'],
+      ['172.16.0.0', 12, 'ipv4'],
+      ['192.168.0.0', 16, 'ipv4'],
+    ],
+  ],
   ['shared (CGNAT)', [['100.64.0.0', 10, 'ipv4']]],
   // 169.254.169.254 is where cloud VMs' metadata services (and their credentials) answer.
-  ['link-local', [['169.254.0.0', 16, 'ipv4'], ['fe80::', 10, 'ipv6']]],
+  [
+    'link-local',
+    [
+      ['169.254.0.0', 16, 'ipv4'],
+      ['fe80::', 10, 'ipv6'],
+    ],
+  ],
   ['unique-local', [['fc00::', 7, 'ipv6']]],
 ];
 

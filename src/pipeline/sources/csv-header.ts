@@ -23,7 +23,8 @@ export function wrongDelimiter(headerLine: string, delimiter: Delimiter): string
   if (counts.length === 0) return undefined;
   const [likely] = counts.reduce((most, next) => (next[1] > most[1] ? next : most));
   const format = delimiter === ',' ? 'CSV' : 'TSV';
-  const remedy = delimiter === ',' ? 'export it with commas as separators, or with tabs as a .tsv file' : 'export it with tabs as separators, or with commas as a .csv file';
+  const remedy =
+    delimiter === ',' ? 'export it with commas as separators, or with tabs as a .tsv file' : 'export it with tabs as separators, or with commas as a .csv file';
   return `not ${format}: the header holds no ${DELIMITER_NAMES[delimiter]} but ${JSON.stringify(likely)}, so the file seems separated by ${DELIMITER_NAMES[likely]}; ${remedy}`;
 }
 
@@ -48,7 +49,12 @@ export function headerProblems(names: readonly string[], fields: readonly string
     }
     firstColumn.set(name, i + 1);
     const field = fields.includes(name) ? undefined : fields.find((known) => known.toLowerCase() === name.toLowerCase());
-    if (field !== undefined) problems.push({ ...where, field: name, message: `no field is named ${JSON.stringify(name)}; field names are lower case: name the column ${JSON.stringify(field)}` });
+    if (field !== undefined)
+      problems.push({
+        ...where,
+        field: name,
+        message: `no field is named ${JSON.stringify(name)}; field names are lower case: name the column ${JSON.stringify(field)}`,
+      });
   });
   return problems;
 }

@@ -31,17 +31,35 @@ export function readDelimitedFile(text: string, file: string, kind: Kind, delimi
   let rows: { record: string[]; info: { lines: number } }[];
   try {
     // With `info`, each row comes with where it ended; the types of csv-parse do not follow the option.
-    rows = parse(text, { delimiter, quote: delimiter === ',' ? '"' : false, info: true, skip_empty_lines: true, relax_column_count: false }) as unknown as typeof rows;
+    rows = parse(text, {
+      delimiter,
+      quote: delimiter === ',' ? '"' : false,
+      info: true,
+      skip_empty_lines: true,
+      relax_column_count: false,
+    }) as unknown as typeof rows;
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     const { lines, column } = error as CsvError & { lines?: number; column?: number };
     const where = typeof column === 'number' ? { line: lines, column: column + 1 } : { line: lines };
-    diagnostics.push({ code: 'unparseable', severity: 'error', file, ...where, message: `not valid ${delimiter === ',' ? 'CSV' : 'TSV'}: ${error.message.replace(/ at line \d+.*$| on line \d+.*$/, '')}` });
+    diagnostics.push({
+      code: 'unparseable',
+      severity: 'error',
+      file,
+      ...where,
+      message: `not valid ${delimiter === ',' ? 'CSV' : 'TSV'}: ${error.message.replace(/ at line \d+.*$| on line \d+.*$/, '')}`,
+    });
     return;
   }
   const [header, ...body] = rows;
   if (header === undefined) {
-    diagnostics.push({ code: 'unparseable', severity: 'error', file, line: 1, message: 'the file is empty; expected a header row naming the fields, then one record a row' });
+    diagnostics.push({
+      code: 'unparseable',
+      severity: 'error',
+      file,
+      line: 1,
+      message: 'the file is empty; expected a header row naming the fields, then one record a row',
+    });
     return;
   }
   const fields = header.record.map((name) => name.trim());
@@ -70,7 +88,11 @@ function firstLine({ record, info }: { record: string[]; info: { lines: number }
 
 function sourceForm(cell: string, type: string | undefined): unknown {
   const text = cell.trim();
-  if (type === 'array') return text.split(TAG_SEPARATORS).map((item) => item.trim()).filter((item) => item !== '');
+  if (type === 'array')
+    return text
+      .split(TAG_SEPARATORS)
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
   if (type === 'number' && NUMBER.test(text)) return Number(text);
   if (type === 'boolean' && (TRUE.test(text) || FALSE.test(text))) return TRUE.test(text);
   return text;

@@ -62,7 +62,14 @@ export async function findSources(sources: string, displayPath: (file: string) =
 }
 
 // A link to a file counts as that file; a link to a folder not read yet is read like a folder of its own.
-async function followLink(link: string, isSource: boolean, roots: string[], folders: string[], found: FoundSources, displayPath: (file: string) => string): Promise<void> {
+async function followLink(
+  link: string,
+  isSource: boolean,
+  roots: string[],
+  folders: string[],
+  found: FoundSources,
+  displayPath: (file: string) => string,
+): Promise<void> {
   const target = await stat(link).catch(() => undefined);
   if (target === undefined) {
     if (isSource) found.diagnostics.push(refused(link, 'a symbolic link to nothing', displayPath));
@@ -85,7 +92,12 @@ async function followLink(link: string, isSource: boolean, roots: string[], fold
 }
 
 function refused(file: string, what: string, displayPath: (file: string) => string): Diagnostic {
-  return { code: 'unreadable_file', severity: 'error', file: displayPath(file), message: `not a regular file but ${what}; a source must be a file (nothing was read from it)` };
+  return {
+    code: 'unreadable_file',
+    severity: 'error',
+    file: displayPath(file),
+    message: `not a regular file but ${what}; a source must be a file (nothing was read from it)`,
+  };
 }
 
 function kindOfFile(entry: { isFIFO(): boolean; isSocket(): boolean; isBlockDevice(): boolean; isCharacterDevice(): boolean }): string {

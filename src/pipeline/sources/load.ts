@@ -89,7 +89,13 @@ async function readText(file: string, name: string, diagnostics: Diagnostic[]): 
   const decoded = decodeUtf8(bytes);
   if ('invalidAt' in decoded) {
     const line = lineOfByte(bytes, decoded.invalidAt);
-    diagnostics.push({ code: 'invalid_utf8', severity: 'error', file: name, line, message: `invalid UTF-8 at byte ${decoded.invalidAt}; save the file as UTF-8` });
+    diagnostics.push({
+      code: 'invalid_utf8',
+      severity: 'error',
+      file: name,
+      line,
+      message: `invalid UTF-8 at byte ${decoded.invalidAt}; save the file as UTF-8`,
+    });
     return undefined;
   }
   return decoded.text.charCodeAt(0) === 0xfeff ? decoded.text.slice(1) : decoded.text;
@@ -97,7 +103,13 @@ async function readText(file: string, name: string, diagnostics: Diagnostic[]): 
 
 function readJsonFile(text: string, file: string, result: LoadedSources): void {
   if (text.trim() === '') {
-    result.diagnostics.push({ code: 'unparseable', severity: 'error', file, line: 1, message: 'the file is empty; expected a JSON object such as {"exhibitions": [...]}' });
+    result.diagnostics.push({
+      code: 'unparseable',
+      severity: 'error',
+      file,
+      line: 1,
+      message: 'the file is empty; expected a JSON object such as {"exhibitions": [...]}',
+    });
     return;
   }
   let document: unknown;
@@ -108,14 +120,27 @@ function readJsonFile(text: string, file: string, result: LoadedSources): void {
     return;
   }
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
-    result.diagnostics.push({ code: 'unparseable', severity: 'error', file, line: 1, message: 'expected a JSON object holding any of the arrays exhibitions, exhibitors, service_providers' });
+    result.diagnostics.push({
+      code: 'unparseable',
+      severity: 'error',
+      file,
+      line: 1,
+      message: 'expected a JSON object holding any of the arrays exhibitions, exhibitors, service_providers',
+    });
     return;
   }
   const lines = arrayElementLines(text);
   for (const [member, value] of Object.entries(document)) {
     const kind = KIND_OF_COLLECTION.get(member);
     if (!kind) {
-      result.diagnostics.push({ code: 'unknown_field', severity: 'warning', file, line: 1, field: member, message: `unknown member, ignored; expected ${[...KIND_OF_COLLECTION.keys()].join(', ')}` });
+      result.diagnostics.push({
+        code: 'unknown_field',
+        severity: 'warning',
+        file,
+        line: 1,
+        field: member,
+        message: `unknown member, ignored; expected ${[...KIND_OF_COLLECTION.keys()].join(', ')}`,
+      });
       continue;
     }
     if (!Array.isArray(value)) {
@@ -130,7 +155,12 @@ function readJsonFile(text: string, file: string, result: LoadedSources): void {
 function readNdjsonFile(text: string, file: string, kind: Kind | undefined, previous: PreviousRecords, result: LoadedSources): void {
   if (!kind) {
     const folders = [...KIND_OF_COLLECTION.keys()].join(', ');
-    result.diagnostics.push({ code: 'misplaced_file', severity: 'error', file, message: `an NDJSON file must be inside a folder named ${folders}, which says what its records are` });
+    result.diagnostics.push({
+      code: 'misplaced_file',
+      severity: 'error',
+      file,
+      message: `an NDJSON file must be inside a folder named ${folders}, which says what its records are`,
+    });
     return;
   }
   const cached = previous[kind]?.ranks;
@@ -156,7 +186,12 @@ function readTableFile(text: string, file: string, name: string, result: LoadedS
   const kind = kindOfFolder(file) ?? KIND_OF_COLLECTION.get(path.basename(file).replace(/\.(?:csv|tsv)$/, ''));
   if (!kind) {
     const collections = [...KIND_OF_COLLECTION.keys()].join(', ');
-    result.diagnostics.push({ code: 'misplaced_file', severity: 'error', file: name, message: `a CSV or TSV file must be named ${collections} (.csv or .tsv), or be inside a folder so named, which says what its records are` });
+    result.diagnostics.push({
+      code: 'misplaced_file',
+      severity: 'error',
+      file: name,
+      message: `a CSV or TSV file must be named ${collections} (.csv or .tsv), or be inside a folder so named, which says what its records are`,
+    });
     return;
   }
   readDelimitedFile(text, name, kind, file.endsWith('.tsv') ? '\t' : ',', result.records, result.diagnostics);
@@ -171,6 +206,9 @@ function parseFailure(error: Error, text: string, file: string, firstLine: numbe
   const position = /position (\d+)/.exec(error.message);
   const lineColumn = /line (\d+) column/.exec(error.message);
   const offsetLine = position ? lineAt(text, Number(position[1])) : lineColumn ? Number(lineColumn[1]) : 1;
-  const reason = error.message.replace(/^JSON\.parse: /, '').replace(/ in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)$/, '');
+  const reason = error.message
+    .replace(/^JSON\.parse: /, '')
+    .replace(/ in JSON at position \d+.*$/, '')
+    .replace(/\s*\(line \d+ column \d+\)$/, '');
   return { code: 'unparseable', severity: 'error', file, line: firstLine + offsetLine - 1, message: `not valid JSON: ${reason}` };
 }

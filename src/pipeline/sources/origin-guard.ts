@@ -31,8 +31,19 @@ export class AddressRefused extends Error {}
  */
 export function parseOrigin(given: string, flag: string): string {
   const url = URL.canParse(given) ? new URL(given) : undefined;
-  if (url === undefined || !/^https?:$/.test(url.protocol) || url.username !== '' || url.password !== '' || url.pathname !== '/' || url.search !== '' || url.hash !== '') {
-    throw new UserError(`${flag} ${JSON.stringify(redactUrl(given))} is not an origin: give the scheme, host and port only, such as https://data.example.com or http://127.0.0.1:8080`, 2);
+  if (
+    url === undefined ||
+    !/^https?:$/.test(url.protocol) ||
+    url.username !== '' ||
+    url.password !== '' ||
+    url.pathname !== '/' ||
+    url.search !== '' ||
+    url.hash !== ''
+  ) {
+    throw new UserError(
+      `${flag} ${JSON.stringify(redactUrl(given))} is not an origin: give the scheme, host and port only, such as https://data.example.com or http://127.0.0.1:8080`,
+      2,
+    );
   }
   return url.origin;
 }

@@ -53,7 +53,8 @@ export async function fetchSources(url: string, folder: string, policy: FetchPol
   try {
     const first = await fetchDocument(url, policy, guard);
     const listed = manifestEntries(url, first, guard);
-    documents = listed === undefined ? [[url, first]] : await Promise.all(listed.map(async (entry) => [entry, await fetchDocument(entry, policy, guard)] as const));
+    documents =
+      listed === undefined ? [[url, first]] : await Promise.all(listed.map(async (entry) => [entry, await fetchDocument(entry, policy, guard)] as const));
   } finally {
     await guard.close();
   }
@@ -84,14 +85,18 @@ function manifestEntries(url: string, bytes: Uint8Array, guard: OriginGuard): st
   return entries.map((entry: string) => {
     const resolved = URL.canParse(entry, url) ? new URL(entry, url) : undefined;
     const refusal = resolved === undefined ? 'not a URL' : guard.refusal(resolved);
-    if (refusal !== undefined) throw new UserError(`cannot fetch the sources ${redactUrl(url)}: it lists ${redactUrl(resolved?.href ?? entry)}, ${refusal}; nothing was written`, 1);
+    if (refusal !== undefined)
+      throw new UserError(`cannot fetch the sources ${redactUrl(url)}: it lists ${redactUrl(resolved?.href ?? entry)}, ${refusal}; nothing was written`, 1);
     return resolved!.href;
   });
 }
 
 // The file name a URL's document is read under: its last segment, inside its folder when that names a kind (NDJSON needs it).
 function localName(url: string): string {
-  const segments = new URL(url).pathname.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment).replace(/[^\p{L}\p{N}._-]/gu, '_'));
+  const segments = new URL(url).pathname
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => decodeURIComponent(segment).replace(/[^\p{L}\p{N}._-]/gu, '_'));
   const name = segments.at(-1) ?? 'source.json';
   const folder = segments.at(-2);
   return folder !== undefined && KINDS.some((kind) => COLLECTIONS[kind] === folder) ? path.join(folder, name) : name;
@@ -103,7 +108,10 @@ async function fetchDocument(url: string, policy: FetchPolicy, guard: OriginGuar
     if (outcome.ok) return outcome.bytes;
     if (!outcome.retry || attempt >= policy.retries) {
       const attempts = attempt + 1;
-      throw new UserError(`cannot fetch the sources ${redactUrl(url)}: ${outcome.reason}${attempts > 1 ? ` (${attempts} attempts)` : ''}; nothing was written`, 1);
+      throw new UserError(
+        `cannot fetch the sources ${redactUrl(url)}: ${outcome.reason}${attempts > 1 ? ` (${attempts} attempts)` : ''}; nothing was written`,
+        1,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, policy.retryDelayMs * 2 ** attempt));
   }
@@ -165,6 +173,9 @@ function isNetworkError(error: unknown): boolean {
 function refuseCredentials(url: string): void {
   const parsed = new URL(url);
   if (parsed.username !== '' || parsed.password !== '') {
-    throw new UserError(`cannot fetch the sources ${redactUrl(url)}: a source URL may not hold a user name or password; put a token in its query string (keep the URL a secret) or serve the sources without one; nothing was written`, 1);
+    throw new UserError(
+      `cannot fetch the sources ${redactUrl(url)}: a source URL may not hold a user name or password; put a token in its query string (keep the URL a secret) or serve the sources without one; nothing was written`,
+      1,
+    );
   }
 }

@@ -27,7 +27,12 @@ export async function lockOutput(outDir: string): Promise<BuildLock> {
   }
   try {
     for (let attempt = 0; attempt < 3; attempt++) {
-      if (await link(mine, file).then(() => true, (error: NodeJS.ErrnoException) => (error.code === 'EEXIST' ? false : Promise.reject(error)))) {
+      if (
+        await link(mine, file).then(
+          () => true,
+          (error: NodeJS.ErrnoException) => (error.code === 'EEXIST' ? false : Promise.reject(error)),
+        )
+      ) {
         return { release: () => rm(file, { force: true }) };
       }
       const holder = Number((await readFile(file, 'utf8').catch(() => '')).trim());
@@ -35,7 +40,10 @@ export async function lockOutput(outDir: string): Promise<BuildLock> {
         throw new UserError(`another build (process ${holder}) is writing ${outDir}; wait for it to end, or stop it (its lock is ${file})`, 1);
       }
       // Left by a killed build. Renaming it away is atomic: of two builds taking it over, one wins.
-      await rename(file, `${file}.stale-${process.pid}`).then(() => rm(`${file}.stale-${process.pid}`, { force: true }), () => undefined);
+      await rename(file, `${file}.stale-${process.pid}`).then(
+        () => rm(`${file}.stale-${process.pid}`, { force: true }),
+        () => undefined,
+      );
     }
     throw new UserError(`other builds keep taking the lock of ${outDir}; run this one again`, 1);
   } finally {

@@ -61,7 +61,9 @@ export async function applyChanges(outDir: string, stagingDir: string, backupDir
 /** Rolls back an application a killed build left half done, or finishes one that was done; nothing when there is no journal. */
 export async function recoverJournal(outDir: string): Promise<void> {
   const file = journalPath(outDir);
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : Promise.reject(unreadable(file, outDir, error.message))));
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) =>
+    error.code === 'ENOENT' ? undefined : Promise.reject(unreadable(file, outDir, error.message)),
+  );
   if (text === undefined) return;
   const journal = parseJournal(text, outDir);
   if (typeof journal === 'string') throw unreadable(file, outDir, journal);
@@ -89,10 +91,13 @@ function parseJournal(text: string, outDir: string): Journal | string {
   }
   if (typeof journal !== 'object' || journal === null) return 'it is not a journal';
   // A journal without a version is of the same shape, written before versions were.
-  if (journal.version !== undefined && journal.version !== JOURNAL_VERSION) return `it is of version ${JSON.stringify(journal.version)}; this dataset-site applies version ${JOURNAL_VERSION}`;
-  const isPaths = (paths: unknown) => Array.isArray(paths) && paths.every((file) => typeof file === 'string' && !path.isAbsolute(file) && !file.split(/[\\/]/).includes('..'));
+  if (journal.version !== undefined && journal.version !== JOURNAL_VERSION)
+    return `it is of version ${JSON.stringify(journal.version)}; this dataset-site applies version ${JOURNAL_VERSION}`;
+  const isPaths = (paths: unknown) =>
+    Array.isArray(paths) && paths.every((file) => typeof file === 'string' && !path.isAbsolute(file) && !file.split(/[\\/]/).includes('..'));
   if (!isPaths(journal.added) || !isPaths(journal.changed) || !isPaths(journal.removed)) return 'its lists of files are malformed';
-  const beside = (folder: unknown) => typeof folder === 'string' && path.dirname(folder) === path.dirname(outDir) && path.basename(folder).startsWith(`.${path.basename(outDir)}.`);
+  const beside = (folder: unknown) =>
+    typeof folder === 'string' && path.dirname(folder) === path.dirname(outDir) && path.basename(folder).startsWith(`.${path.basename(outDir)}.`);
   if (!beside(journal.staging) || !beside(journal.backup)) return 'its folders are not beside the site';
   if (journal.state !== 'applying' && journal.state !== 'done') return 'its state is malformed';
   return journal as Journal;

@@ -47,7 +47,8 @@ export function runPageBatch(batch: PageBatch, renderer: PageRenderer, writer: T
     for (const page of renderer.pages(listing.type, listing.matches, folderPages(listing.folder))) {
       const before = batch.previous[i++] ?? null;
       const same = before !== null && before[0] === page.fingerprint;
-      if (batch.mode === 'stage' && (!same || batch.rewriteUnchanged)) writer.run({ path: page.path, body: stampBody(page, same ? before[1] : batch.generatedAt), reuse: -1 });
+      if (batch.mode === 'stage' && (!same || batch.rewriteUnchanged))
+        writer.run({ path: page.path, body: stampBody(page, same ? before[1] : batch.generatedAt), reuse: -1 });
       if (batch.mode === 'link' && same) writer.run({ path: page.path, body: stampBody(page, before[1]), reuse: page.size + Buffer.byteLength(before[1]) });
       reply.fingerprints.push(page.fingerprint);
       reply.sizes.push(page.size);

@@ -27,8 +27,7 @@ export type WorkerRequest = { tasks: WriteTask[] } | { id: number; pages: PageBa
 
 /** A message from a worker: a batch done (with its pages' answer), or the error that stopped it. */
 export type WorkerReply =
-  | { id?: number; pages?: PageBatchReply }
-  | { error: { message: string; code?: string; syscall?: string; path?: string; stack?: string } };
+  { id?: number; pages?: PageBatchReply } | { error: { message: string; code?: string; syscall?: string; path?: string; stack?: string } };
 
 const WORKER_URL = compiledWorkerUrl('./write-worker.js', import.meta.url);
 

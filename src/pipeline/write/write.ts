@@ -83,7 +83,9 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
     countUnsized(staged.unsized, stagingDir, outDir, stats);
     // In place, only the files of the manifest's entries that changed; into a new folder, all of them.
     const manifest = manifestFiles(staged.manifest, inPlace ? previousFiles : undefined);
-    const changedText = serializeChangedDocuments(previous.size === 0 ? { everything: true } : { everything: false, changed: staged.newContent, removed: changes.removed });
+    const changedText = serializeChangedDocuments(
+      previous.size === 0 ? { everything: true } : { everything: false, changed: staged.newContent, removed: changes.removed },
+    );
     const own = new Map([...manifest.files, [CHANGED_DOCUMENTS_PATH, changedText]]);
     for (const [file, text] of own) {
       await mkdir(path.join(stagingDir, path.dirname(file)), { recursive: true });
@@ -129,14 +131,35 @@ interface StagedChanges {
  * other documents by tasks this thread hands them.
  */
 async function stageChanges(site: RenderedSite, previous: Manifest, runner: TaskRunner, options: WriteOptions, outDir: string): Promise<StagedChanges> {
-  const staged: StagedChanges = { stats: emptyStats(), manifest: new Map(), newContent: [], changes: { added: [], changed: [], removed: [] }, unsized: [], incomplete: false };
+  const staged: StagedChanges = {
+    stats: emptyStats(),
+    manifest: new Map(),
+    newContent: [],
+    changes: { added: [], changed: [], removed: [] },
+    unsized: [],
+    incomplete: false,
+  };
   // Enters one document into the manifest and the counts; whether it is unchanged, and its `generated_at`.
   // A stale document is unchanged but its file is not what the manifest says: written again as it was.
-  const count = (path: string, fingerprint: string, size: number, timestamped: boolean, before = previous.get(path), stale = false): { same: boolean; generatedAt: string } => {
+  const count = (
+    path: string,
+    fingerprint: string,
+    size: number,
+    timestamped: boolean,
+    before = previous.get(path),
+    stale = false,
+  ): { same: boolean; generatedAt: string } => {
     const unchanged = before !== undefined && before[0] === fingerprint;
     const same = unchanged && !stale;
     const generatedAt = !timestamped ? '' : unchanged ? before[1] : options.generatedAt;
-    countDocument(staged, path, fingerprint, size < 0 ? -1 : size + Buffer.byteLength(generatedAt), generatedAt, before === undefined ? 'added' : same ? 'same' : 'changed');
+    countDocument(
+      staged,
+      path,
+      fingerprint,
+      size < 0 ? -1 : size + Buffer.byteLength(generatedAt),
+      generatedAt,
+      before === undefined ? 'added' : same ? 'same' : 'changed',
+    );
     if (staged.stats.files % PROGRESS_EVERY === 0) options.onProgress?.(staged.stats.files, site.count);
     if (!unchanged) staged.newContent.push(path);
     if (!unchanged && timestamped) staged.stats.changed++;
@@ -163,8 +186,12 @@ async function stageChanges(site: RenderedSite, previous: Manifest, runner: Task
   };
   for (const document of site.others) await stage(document);
   await batch.flush();
-  await renderPages(site.listings, previous, runner, { mode: 'stage', generatedAt: options.generatedAt, rewriteUnchanged: rewriteAll }, (paths, entries, reply) =>
-    paths.forEach((path, i) => count(path, reply.fingerprints[i]!, reply.sizes[i]!, true, entries[i] ?? undefined, rewriteAll)),
+  await renderPages(
+    site.listings,
+    previous,
+    runner,
+    { mode: 'stage', generatedAt: options.generatedAt, rewriteUnchanged: rewriteAll },
+    (paths, entries, reply) => paths.forEach((path, i) => count(path, reply.fingerprints[i]!, reply.sizes[i]!, true, entries[i] ?? undefined, rewriteAll)),
   );
   // The search index's documents last: the term worker made them meanwhile.
   for (const document of await site.late) await stage(document);
@@ -175,7 +202,14 @@ async function stageChanges(site: RenderedSite, previous: Manifest, runner: Task
 }
 
 // Counts one document into the stats, the manifest and the changes.
-function countDocument(staged: StagedChanges, path: string, fingerprint: string, size: number, generatedAt: string, status: 'added' | 'changed' | 'same'): void {
+function countDocument(
+  staged: StagedChanges,
+  path: string,
+  fingerprint: string,
+  size: number,
+  generatedAt: string,
+  status: 'added' | 'changed' | 'same',
+): void {
   const { stats, changes } = staged;
   staged.manifest.set(path, [fingerprint, generatedAt]);
   stats.files++;
@@ -222,7 +256,10 @@ async function renderPages(
   const send = async () => {
     const { done } = await runner.pages(batch);
     const sent: (typeof pending)[number] = { paths, batch, done };
-    void done.then((reply) => (sent.reply = reply), () => undefined);
+    void done.then(
+      (reply) => (sent.reply = reply),
+      () => undefined,
+    );
     pending.push(sent);
     batch = { listings: [], previous: [], ...how };
     paths = [];
@@ -298,7 +335,6 @@ async function makeStagingDir(stagingDir: string, outDir: string): Promise<void>
   }
 }
 
-
 // Rename-rename is safer than delete-rename: the old site is whole until the new one is in place.
 async function swapIn(stagingDir: string, outDir: string): Promise<void> {
   const oldDir = buildFolderPath(outDir, 'old');
@@ -322,7 +358,10 @@ export async function recoverSite(outDir: string): Promise<void> {
   await recoverJournal(outDir);
   const folders = await buildFolders(outDir);
   const olds = folders.filter((folder) => folder.kind === 'old');
-  const outExists = await readdir(outDir).then(() => true, () => false);
+  const outExists = await readdir(outDir).then(
+    () => true,
+    () => false,
+  );
   if (!outExists && olds.length > 0) await rename(olds[olds.length - 1]!.path, outDir);
   for (const folder of folders) {
     if (folder.pid !== process.pid && !isAlive(folder.pid)) await rm(folder.path, { recursive: true, force: true });

@@ -82,10 +82,18 @@ export type ChangesIndexDocument = ReturnType<typeof changesIndexDocument>;
 export function changesIndexDocument(builds: readonly BuildChanges[], baseUrl: string, windowDays: number) {
   const url = (path: string) => staticUrl(baseUrl, path);
   const counts = (build: BuildChanges) =>
-    Object.fromEntries(KINDS.map((kind) => [COLLECTIONS[kind], Object.fromEntries(Object.entries(build.changes[kind]).map(([change, ids]) => [change, ids.length]))]));
+    Object.fromEntries(
+      KINDS.map((kind) => [COLLECTIONS[kind], Object.fromEntries(Object.entries(build.changes[kind]).map(([change, ids]) => [change, ids.length]))]),
+    );
   const latest = builds[builds.length - 1];
   return {
-    builds: builds.map((build) => ({ build: build.build, at: build.at, baseline: build.baseline, url: url(changeSetPath(build.build)), counts: counts(build) })),
+    builds: builds.map((build) => ({
+      build: build.build,
+      at: build.at,
+      baseline: build.baseline,
+      url: url(changeSetPath(build.build)),
+      counts: counts(build),
+    })),
     _links: { self: url(CHANGES_INDEX_PATH), latest: latest === undefined ? null : url(changeSetPath(latest.build)) },
     _meta: { type: 'changes', schema_version: SCHEMA_VERSION, format_version: CHANGES_FORMAT_VERSION, window_days: windowDays, generated_at: '' },
   };

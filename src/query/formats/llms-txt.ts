@@ -32,7 +32,7 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
     `> A public, read-only JSON API of ${counts}, in Chinese and English, for AI agents and RAG systems. ` +
       'Every record links to its related records (`_links`) and carries a `_rag_text` ready for embedding. ' +
       'Query it with GET /api/public/dataset (filters industry, country and city, keyword search q, limit and offset; ' +
-      '`_meta.next` gives the next page), or read the precomputed static pages; no key, no rate limit beyond the host\'s.',
+      "`_meta.next` gives the next page), or read the precomputed static pages; no key, no rate limit beyond the host's.",
     '',
     '## Query',
     '',
@@ -49,7 +49,10 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
     '',
     '## Bulk',
     '',
-    ...KINDS.map((kind) => `- [Every ${kind.replace('_', ' ')} at once](${url(dumpIndexPath(kind))}): the parts of the bulk dump, in order, each one JSON a line (NDJSON, and gzipped) with its entities, bytes and SHA-256: the entities exactly as listed, with \`_links\` and \`_rag_text\`, for RAG ingestion`),
+    ...KINDS.map(
+      (kind) =>
+        `- [Every ${kind.replace('_', ' ')} at once](${url(dumpIndexPath(kind))}): the parts of the bulk dump, in order, each one JSON a line (NDJSON, and gzipped) with its entities, bytes and SHA-256: the entities exactly as listed, with \`_links\` and \`_rag_text\`, for RAG ingestion`,
+    ),
     '',
     '## Freshness',
     '',
@@ -65,7 +68,8 @@ function exampleQueries(dataset: Dataset, baseUrl: string): [title: string, url:
   const examples: [string, string][] = [];
   if (city) examples.push([`Exhibitions in ${city}`, queryUrl(baseUrl, { type: 'exhibition', city, limit: 100, offset: 0 })]);
   if (industry) examples.push([`Exhibitors in the ${industry} industry`, queryUrl(baseUrl, { type: 'exhibitor', industry, limit: 100, offset: 0 })]);
-  if (q) examples.push([`Exhibitors whose name has a word starting "${q}", best matches first`, queryUrl(baseUrl, { type: 'exhibitor', q, limit: 20, offset: 0 })]);
+  if (q)
+    examples.push([`Exhibitors whose name has a word starting "${q}", best matches first`, queryUrl(baseUrl, { type: 'exhibitor', q, limit: 20, offset: 0 })]);
   if (cjk) examples.push([`Everything named with "${cjk}"`, queryUrl(baseUrl, { type: 'all', q: cjk, limit: 20, offset: 0 })]);
   return examples;
 }

@@ -149,4 +149,3 @@ export function parseListingPath(path: string): ListingAddress | undefined {
   }
   return { type: type as DatasetType, filters, page: Number(last[1]) };
 }
-

@@ -23,4 +23,5 @@ export const DUMP_CONTENT_TYPES = { ndjson: 'application/x-ndjson; charset=utf-8
  * empty `data:` icon (so no browser asks for a /favicon.ico the site has not); no other
  * origin, no inline script, no plugin, no framing.
  */
-export const BROWSE_PAGE_POLICY = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+export const BROWSE_PAGE_POLICY =
+  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";

@@ -67,7 +67,9 @@ export function parseSchemaDocument(text: string): SiteDescription {
   const document = parseDocument<Partial<SchemaDocument>>(SCHEMA_PATH, text);
   const meta: Partial<SchemaDocument['_meta']> = document._meta ?? {};
   if (meta.format_version !== SCHEMA_DOCUMENT_VERSION) {
-    throw new SiteError(`${SCHEMA_PATH} has format_version ${JSON.stringify(meta.format_version)}; this dataset-site reads version ${SCHEMA_DOCUMENT_VERSION}. Rebuild the site.`);
+    throw new SiteError(
+      `${SCHEMA_PATH} has format_version ${JSON.stringify(meta.format_version)}; this dataset-site reads version ${SCHEMA_DOCUMENT_VERSION}. Rebuild the site.`,
+    );
   }
   if (typeof meta.base_url !== 'string' || typeof meta.entities !== 'object' || meta.entities === null) {
     throw new SiteError(`${SCHEMA_PATH} has no _meta.base_url or _meta.entities; rebuild the site`);

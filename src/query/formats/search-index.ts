@@ -97,7 +97,8 @@ export function renderSearchIndex(dataset: Dataset, kind: Kind, terms: RenderedT
   for (const filter of FILTERS) {
     const shards = shardPostings(dataset.postings(kind, filter));
     filters[filter] = shards.map((shard) => shard.start);
-    for (const shard of shards) documents.push({ path: filterShardPath(kind, filter, shard.start), content: JSON.stringify(valueShardFile(kind, filter, shard)) });
+    for (const shard of shards)
+      documents.push({ path: filterShardPath(kind, filter, shard.start), content: JSON.stringify(valueShardFile(kind, filter, shard)) });
   }
   const revision = hash53(documents.map((document) => hash53(document.content).toString(36)).join(' ')).toString(36);
   const entry: SearchEntryFile = {
@@ -165,7 +166,12 @@ export function parseSearchEntry(path: string, text: string, kind: Kind): Search
   if (!isStarts(file.terms)) throw malformed(path, 'terms');
   if (typeof file.filters !== 'object' || file.filters === null || !FILTERS.every((filter) => isStarts(file.filters[filter]))) throw malformed(path, 'filters');
   if (typeof file.revision !== 'string') throw malformed(path, 'revision');
-  return { index: { count: file.count, averageLengths: lengths, starts: file.terms }, filters: file.filters, revision: file.revision, generatedAt: file.generated_at };
+  return {
+    index: { count: file.count, averageLengths: lengths, starts: file.terms },
+    filters: file.filters,
+    revision: file.revision,
+    generatedAt: file.generated_at,
+  };
 }
 
 /** Parses a shard of terms of `kind`, whose first term must be `start`. */
@@ -192,7 +198,8 @@ export function parseTermShard(path: string, text: string, kind: Kind, start: st
 export function parseValueShard(path: string, text: string, kind: Kind, filter: Filter, start: string): { values: Map<string, number[]>; generatedAt: string } {
   const file = parseVersioned<ValueShardFile>(path, text, VALUES_FORMAT, kind);
   if (file.filter !== filter || file.start !== start) throw malformed(path, 'start');
-  if (typeof file.values !== 'object' || file.values === null || !Object.values(file.values).every((ranks) => typeof ranks === 'string')) throw malformed(path, 'values');
+  if (typeof file.values !== 'object' || file.values === null || !Object.values(file.values).every((ranks) => typeof ranks === 'string'))
+    throw malformed(path, 'values');
   return { values: new Map(Object.entries(file.values).map(([value, ranks]) => [value, decodeRanks(ranks)])), generatedAt: file.generated_at };
 }
 

@@ -35,7 +35,10 @@ function escapeSegment(value: string, dash: ' ' | '-'): string {
     for (const char of value) {
       if (char === dash) out += '-';
       else if (/^[\p{L}\p{M}\p{N}_]$/u.test(char)) out += char;
-      else out += utf8Bytes(char).map((byte) => `~${byte.toString(16).padStart(2, '0')}`).join('');
+      else
+        out += utf8Bytes(char)
+          .map((byte) => `~${byte.toString(16).padStart(2, '0')}`)
+          .join('');
     }
   }
   if (out === '') return '~';
@@ -63,7 +66,7 @@ export function decodeSegment(segment: string): string | undefined {
     bytes.length = 0;
     return true;
   };
-  for (let i = 0; i < segment.length; ) {
+  for (let i = 0; i < segment.length;) {
     if (segment[i] === '~') {
       const byte = /^[0-9a-f]{2}$/.test(segment.slice(i + 1, i + 3)) ? parseInt(segment.slice(i + 1, i + 3), 16) : NaN;
       if (Number.isNaN(byte)) return undefined;

@@ -30,14 +30,28 @@ export function answerDataset(dataset: Dataset, query: DatasetQuery, context: Re
 export function answerListingPage(dataset: Dataset, type: DatasetType, filters: FilterValues, page: number, context: ResponseContext): DatasetResponse {
   const matches: Matches = {};
   for (const kind of kindsOf(type)) matches[kind] = dataset.match(kind, filters);
-  return staticPage(type, matches, page, context, (n) => listingPath(type, filters, n), (kind, ranks) => dataset.pick(kind, ranks));
+  return staticPage(
+    type,
+    matches,
+    page,
+    context,
+    (n) => listingPath(type, filters, n),
+    (kind, ranks) => dataset.pick(kind, ranks),
+  );
 }
 
 /** The static page `page` (1-based) of an exhibition's exhibitors or providers. */
 export function answerRelationPage(dataset: Dataset, exhibition: Entity, relation: Relation, page: number, context: ResponseContext): DatasetResponse {
   const kind = relationKind(relation);
   const ranks = relation === 'exhibitors' ? dataset.linkedExhibitors(exhibition.id) : dataset.coveringProviders(exhibition);
-  return staticPage(kind, { [kind]: ranks }, page, context, (n) => relationPath(exhibition, relation, n), (kind, ranks) => dataset.pick(kind, ranks));
+  return staticPage(
+    kind,
+    { [kind]: ranks },
+    page,
+    context,
+    (n) => relationPath(exhibition, relation, n),
+    (kind, ranks) => dataset.pick(kind, ranks),
+  );
 }
 
 /** The kind listed by a relation of an exhibition. */

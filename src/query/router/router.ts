@@ -165,7 +165,10 @@ async function errorResponse(reader: DocumentReader, code: ErrorCode, message: s
 
 // A broken site or a failing store is answered as `site_error` (500), with the message and never a stack.
 async function siteErrorResponse(reader: DocumentReader, error: unknown): Promise<RouterResponse> {
-  const baseUrl = await reader.site().then((site) => site.baseUrl, () => '');
+  const baseUrl = await reader.site().then(
+    (site) => site.baseUrl,
+    () => '',
+  );
   const message = error instanceof SiteError ? error.message : `internal error: ${error instanceof Error ? error.message : String(error)}`;
   const body = errorBody('site_error', message, { baseUrl, generatedAt: reader.generatedAt || new Date().toISOString() });
   return jsonResponse(ERROR_STATUS.site_error, body);

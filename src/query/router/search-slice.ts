@@ -38,14 +38,7 @@ const loadedKinds = new WeakMap<DocumentStore, Map<Kind, LoadedKind>>();
  * The entities of one kind matching `q` and `filters` in the window [offset, offset + limit),
  * in relevance order, and how many match in all.
  */
-export async function readSearchSlice(
-  reader: DocumentReader,
-  kind: Kind,
-  q: string,
-  filters: FilterValues,
-  limit: number,
-  offset: number,
-): Promise<KindSlice> {
+export async function readSearchSlice(reader: DocumentReader, kind: Kind, q: string, filters: FilterValues, limit: number, offset: number): Promise<KindSlice> {
   const loaded = await loadEntry(reader.store, kind);
   reader.stamp(loaded.entry.generatedAt);
   const search = searchShards(loaded.entry.index, q);
@@ -119,7 +112,9 @@ async function loadEntry(store: DocumentStore, kind: Kind): Promise<LoadedKind> 
   const entry = parseSearchEntry(path, text, kind);
   // Shards read under the same revision of the index stay good when only the entry's bytes changed (a new generated_at).
   const loaded: LoadedKind =
-    cached?.entry.revision === entry.revision ? { ...cached, entryToken: token, entry } : { entryToken: token, entry, terms: new Map(), values: new Map(), size: 0 };
+    cached?.entry.revision === entry.revision
+      ? { ...cached, entryToken: token, entry }
+      : { entryToken: token, entry, terms: new Map(), values: new Map(), size: 0 };
   byKind.set(kind, loaded);
   return loaded;
 }

@@ -18,7 +18,12 @@ const TARGET_SHARD_COST = 16_000;
 /** Cuts the postings of one filter into shards. */
 export function shardPostings(postings: Postings): FilterShard[] {
   const values = [...postings].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const runs = contentCuts(values, ([value]) => value, ([value, ranks]) => value.length + 3 * ranks.length, TARGET_SHARD_COST);
+  const runs = contentCuts(
+    values,
+    ([value]) => value,
+    ([value, ranks]) => value.length + 3 * ranks.length,
+    TARGET_SHARD_COST,
+  );
   return runs.map((run, i) => ({ start: i === 0 ? '' : run[0]![0], values: run }));
 }
 

@@ -34,10 +34,13 @@ export function filterRanks(
   filters: FilterValues,
   postingsOf: (filter: Filter, normalized: string) => readonly number[] | undefined,
 ): number[] {
-  return FILTERS.reduce<number[]>((kept, filter) => {
-    const value = filters[filter];
-    if (value === undefined) return kept;
-    const allowed = new Set(postingsOf(filter, normalize(value)) ?? []);
-    return kept.filter((rank) => allowed.has(rank));
-  }, [...ranks]);
+  return FILTERS.reduce<number[]>(
+    (kept, filter) => {
+      const value = filters[filter];
+      if (value === undefined) return kept;
+      const allowed = new Set(postingsOf(filter, normalize(value)) ?? []);
+      return kept.filter((rank) => allowed.has(rank));
+    },
+    [...ranks],
+  );
 }

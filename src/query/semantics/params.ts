@@ -42,7 +42,13 @@ export const DATASET_PARAMETER_SCHEMAS: Readonly<Record<DatasetParameter, Parame
     default: DEFAULT_LIMIT,
     description: `Entities per array, at most ${MAX_LIMIT}: a larger value is served as ${MAX_LIMIT}, and _meta.limit says so.`,
   },
-  offset: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0, description: 'Entities to skip in each array; past the end, the arrays are empty.' },
+  offset: {
+    type: 'integer',
+    minimum: 0,
+    maximum: Number.MAX_SAFE_INTEGER,
+    default: 0,
+    description: 'Entities to skip in each array; past the end, the arrays are empty.',
+  },
 };
 
 function filterDescription(filter: Filter): string {

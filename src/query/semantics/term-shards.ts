@@ -66,7 +66,12 @@ export function shardIndex(kind: Kind, entities: readonly Entity[], targetCost =
   for (const [term, [cn, en]] of indexed.terms) for (const [key, postings] of cutter([term, cn, en])) byKey.set(key, postings);
   // Keys are unique: sorted without a comparator (code-unit order, as `<` compares) in about half the time of one.
   const pieces = [...byKey.keys()].sort().map((key): [string, TermPostings] => [key, byKey.get(key)!]);
-  const cuts = contentCuts(pieces, ([key]) => key, ([, postings]) => postingsCost(postings), targetCost);
+  const cuts = contentCuts(
+    pieces,
+    ([key]) => key,
+    ([, postings]) => postingsCost(postings),
+    targetCost,
+  );
   const runs = cuts.map((run) => run.map(([, postings]) => postings));
   // Which shard last reached each rank: the entities of a shard are listed once each without a set per shard.
   const reachedBy = new Int32Array(entities.length).fill(-1);
@@ -190,7 +195,7 @@ export function* searchShards(index: TermIndex, q: string): Generator<string[], 
 export function searchShardsNow(index: ShardedIndex, q: string): SearchMatches {
   const byStart = new Map(index.shards.map((shard) => [shard.start, shard]));
   const search = searchShards(index, q);
-  for (let step = search.next([]); ; ) {
+  for (let step = search.next([]); ;) {
     if (step.done) return step.value;
     step = search.next(step.value.map((start) => byStart.get(start)!));
   }

@@ -13,7 +13,11 @@ import { client } from './generated/hey/client.gen.js';
 import * as sdk from './generated/hey/sdk.gen.js';
 
 type Ids = { exhibition: string[]; exhibitor: string[]; service_provider: string[] };
-type Call = (options: { path?: Record<string, unknown>; query?: Record<string, unknown>; headers?: Record<string, string> }) => Promise<{ data?: unknown; response?: Response }>;
+type Call = (options: {
+  path?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}) => Promise<{ data?: unknown; response?: Response }>;
 type Parameter = { name?: string; in?: string; example?: unknown };
 type Operation = { template: string; operationId: string; regex: RegExp; names: string[]; examples: Record<string, unknown> };
 
@@ -47,7 +51,9 @@ const operations: Operation[] = Object.entries(openapi.paths).flatMap(([template
   if (item.get === undefined) return [];
   const names: string[] = [];
   const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => (names.push(name), '([^/]+)'));
-  const examples = Object.fromEntries((item.parameters ?? []).filter((parameter) => parameter.in === 'path').map((parameter) => [parameter.name, parameter.example]));
+  const examples = Object.fromEntries(
+    (item.parameters ?? []).filter((parameter) => parameter.in === 'path').map((parameter) => [parameter.name, parameter.example]),
+  );
   return [{ template, operationId: item.get.operationId, regex: new RegExp(`^${pattern}$`), names, examples }];
 });
 operations.sort((a, b) => a.names.length - b.names.length);
@@ -70,7 +76,10 @@ function linksIn(data: unknown): string[] {
     if (/^https?:\/\/\S+$/.test(data)) return [data];
     const markdown = [...data.matchAll(/\]\((http[^)]+)\)/g)].map((found) => found[1]!);
     const html = [...data.matchAll(/(?:href|src)="([^"]+)"/g)].map((found) => new URL(found[1]!, `${base}/`).href);
-    const lines = data.split('\n').filter((line) => line.startsWith('{')).flatMap((line) => linksIn(JSON.parse(line) as unknown));
+    const lines = data
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .flatMap((line) => linksIn(JSON.parse(line) as unknown));
     return [...markdown, ...html, ...lines];
   }
   if (Array.isArray(data)) return data.flatMap(linksIn);
