@@ -1,7 +1,6 @@
 /**
  * Bundles the Cloudflare workers (lib/hosts/cloudflare-worker.js for Pages,
- * lib/hosts/cloudflare-r2-worker.js for Workers + R2: the router of src/query and
- * MiniSearch) and the browse page's script with the client SDK (lib/browse/browse.js)
+ * lib/hosts/cloudflare-r2-worker.js for Workers + R2: the router of src/query) and the browse page's script with the client SDK (lib/browse/browse.js)
  * into one ES module each, which the build copies into every site. Run by
  * `npm run compile` after tsc.
  */

@@ -1,23 +1,19 @@
 /**
- * The build indexes names for search without MiniSearch's tree (indexTerms), but queries
- * are scored by MiniSearch over shards of that index: the two must hold the same index.
- * Held here to MiniSearch's own index of the same entities, to the bit.
+ * The build indexes names for search without MiniSearch's tree (indexTerms), and queries
+ * are scored as MiniSearch scores that index: the two must hold the same index. Held here
+ * to MiniSearch's own index of the same entities, to the bit.
  */
 import fc from 'fast-check';
-import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { readSite } from '../../src/site/read-site.js';
 import { sampleSite } from '../helpers/site.js';
-import { NAME_FIELDS, KINDS, type Kind } from '../../src/query/semantics/kinds.js';
-import { indexTerms, SEARCH_OPTIONS, type SearchDocument } from '../../src/query/semantics/search.js';
+import { KINDS, type Kind } from '../../src/query/semantics/kinds.js';
+import { indexTerms } from '../../src/query/semantics/search.js';
+import { miniSearchOf } from './minisearch-index.js';
 
 /** The index as MiniSearch builds it: terms sorted, postings flat (rank, tf, …) by rank, lengths and averages. */
 function miniSearchIndex(kind: Kind, entities: readonly Record<string, unknown>[]) {
-  const [cnField, enField] = NAME_FIELDS[kind];
-  const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  const index = new MiniSearch<SearchDocument>(SEARCH_OPTIONS);
-  index.addAll(entities.map((entity, rank) => ({ id: rank, cn: text(entity[cnField]), en: text(entity[enField]) })));
-  const json = index.toJSON();
+  const json = miniSearchOf(kind, entities).toJSON();
   const postings = (fields: Record<string, number> | undefined) => Object.entries(fields ?? {}).flatMap(([rank, tf]) => [Number(rank), tf]);
   return {
     terms: json.index.map(([term, fields]) => [term, postings(fields['0']), postings(fields['1'])]).sort(([a], [b]) => (a! < b! ? -1 : 1)),

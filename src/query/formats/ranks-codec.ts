@@ -15,20 +15,9 @@ export function encodeRanks(ranks: readonly number[]): string {
   return text;
 }
 
-/** Decodes what {@link encodeRanks} wrote. */
+/** Decodes what {@link encodeRanks} wrote; throws on anything else. */
 export function decodeRanks(text: string): number[] {
-  const ranks: number[] = [];
-  if (text === '') return ranks;
-  let previous = -1;
-  for (const gap of text.split(',')) ranks.push((previous += parseInt(gap, 36) + 1));
-  return ranks;
-}
-
-/** Encodes the postings of one filter (normalized value → ascending ranks). */
-export function encodePostings(postings: ReadonlyMap<string, readonly number[]>): Record<string, string> {
-  const encoded: Record<string, string> = {};
-  for (const [value, ranks] of postings) encoded[value] = encodeRanks(ranks);
-  return encoded;
+  return Array.from(decodeGaps(text, false));
 }
 
 /**
@@ -50,14 +39,41 @@ export function encodeCounted(entries: readonly number[], positionOf: (value: nu
   return text;
 }
 
-/** Decodes what {@link encodeCounted} wrote, flat (position, count, …); `valueOf` maps each position read. */
-export function decodeCounted(text: string, valueOf: (position: number) => number = (position) => position): number[] {
-  const entries: number[] = [];
-  if (text === '') return entries;
-  let previous = -1;
-  for (const token of text.split(',')) {
-    const [gap, count] = token.split(':');
-    entries.push(valueOf((previous += parseInt(gap!, 36) + 1)), count === undefined ? 1 : parseInt(count, 36));
+/** Decodes what {@link encodeCounted} wrote, flat (position, count, …); throws on anything else. */
+export function decodeCounted(text: string): Int32Array {
+  return decodeGaps(text, true);
+}
+
+// Reads base-36 gaps joined by `,`, each with `:count` when `counted`, char by char: a shard of a common
+// term holds tens of thousands, which splitting into strings would allocate one by one.
+function decodeGaps(text: string, counted: boolean): Int32Array {
+  if (text === '') return new Int32Array(0);
+  let tokens = 1;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === COMMA) tokens++;
+  const values = new Int32Array(counted ? 2 * tokens : tokens);
+  let [previous, written, number, digits, inCount] = [-1, 0, 0, 0, false];
+  for (let i = 0; i <= text.length; i++) {
+    const code = i === text.length ? COMMA : text.charCodeAt(i);
+    if (code === COMMA || (code === COLON && counted && !inCount)) {
+      if (digits === 0) throw malformed(text);
+      if (inCount) values[written - 1] = number;
+      else {
+        values[written++] = previous += number + 1;
+        if (counted) values[written++] = 1;
+      }
+      [number, digits, inCount] = [0, 0, code === COLON];
+      continue;
+    }
+    const digit = code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 122 ? code - 87 : -1;
+    if (digit < 0) throw malformed(text);
+    number = number * 36 + digit;
+    digits++;
   }
-  return entries;
+  return values;
+}
+
+const [COMMA, COLON] = [44, 58];
+
+function malformed(text: string): Error {
+  return new Error(`malformed ranks: ${JSON.stringify(text.slice(0, 40))}`);
 }

@@ -7,6 +7,7 @@ import type { Dataset } from '../semantics/dataset.js';
 import { shardPostings, type FilterShard } from '../semantics/filter-shards.js';
 import { hash53 } from '../semantics/hash.js';
 import { FILTERS, type Filter, type Kind } from '../semantics/kinds.js';
+import { searchShard, type SearchShard } from '../semantics/search-shard.js';
 import type { ShardedIndex, TermIndex, TermShard } from '../semantics/term-shards.js';
 import { filterShardPath, searchIndexPath, termShardPath } from './paths.js';
 import { decodeCounted, decodeRanks, encodeCounted, encodeRanks } from './ranks-codec.js';
@@ -174,21 +175,23 @@ export function parseSearchEntry(path: string, text: string, kind: Kind): Search
   };
 }
 
-/** Parses a shard of terms of `kind`, whose first term must be `start`. */
-export function parseTermShard(path: string, text: string, kind: Kind, start: string): { shard: TermShard; generatedAt: string } {
+/** Parses a shard of terms of `kind`, whose first term must be `start`, into the arrays a query scores. */
+export function parseTermShard(path: string, text: string, kind: Kind, start: string): { shard: SearchShard; generatedAt: string } {
   const file = parseVersioned<TermShardFile>(path, text, TERMS_FORMAT, kind);
   if (file.start !== start) throw malformed(path, 'start');
   try {
-    const ranks = decodeRanks(file.entities);
+    const ranks = Int32Array.from(decodeRanks(file.entities));
     if (ranks.length !== file.ids.length || !file.ids.every((id) => typeof id === 'string') || file.lengths.length !== 2 * ranks.length) throw new Error();
-    if (!file.lengths.every((length) => typeof length === 'number')) throw new Error();
-    const global = (postings: string): number[] =>
-      decodeCounted(postings, (position) => {
-        if (position >= ranks.length) throw new Error();
-        return ranks[position]!;
-      });
-    const terms = file.terms.map(([term, cn, en]): TermShard['terms'][number] => [term, global(cn), global(en)]);
-    return { shard: { start, ranks, ids: file.ids, lengths: file.lengths, terms }, generatedAt: file.generated_at };
+    if (!file.lengths.every((length) => Number.isSafeInteger(length))) throw new Error();
+    const local = (postings: string): Int32Array => {
+      const decoded = decodeCounted(postings);
+      for (let i = 0; i < decoded.length; i += 2) if (decoded[i]! >= ranks.length) throw new Error();
+      return decoded;
+    };
+    const terms = file.terms.map(([term]) => term);
+    if (!terms.every((term, i) => typeof term === 'string' && (i === 0 || terms[i - 1]! <= term))) throw new Error();
+    const postings = file.terms.map(([, cn, en]) => [local(cn), local(en)] as const);
+    return { shard: searchShard(start, ranks, file.ids, Int32Array.from(file.lengths), terms, postings), generatedAt: file.generated_at };
   } catch {
     throw malformed(path, 'shard');
   }

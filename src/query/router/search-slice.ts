@@ -1,120 +1,125 @@
 /**
  * A window of a `q` query, answered from the search index of one kind read by the shard:
- * its entry says which shards each term needs, the term shards give the ranks in
- * relevance order and the ids of the entities, the value shards apply the filters.
+ * its entry says which shards each term needs, the term shards give the scores and the ids
+ * of the entities, the value shards apply the filters, and only the window is put in order.
  */
 import type { Entity } from '../semantics/entity.js';
 import { shardHoldingValue } from '../semantics/filter-shards.js';
-import { filterRanks, type FilterValues } from '../semantics/filters.js';
-import { FILTERS, type Filter, type Kind } from '../semantics/kinds.js';
-import { searchShards, type TermShard } from '../semantics/term-shards.js';
+import type { FilterValues } from '../semantics/filters.js';
+import { FILTERS, type Kind } from '../semantics/kinds.js';
+import { relevanceWindow } from '../semantics/relevance-window.js';
+import type { SearchShard } from '../semantics/search-shard.js';
+import { searchShards } from '../semantics/term-shards.js';
 import { normalize } from '../semantics/text.js';
 import type { KindSlice } from '../responses/dataset-response.js';
 import { entityPath, filterShardPath, searchIndexPath, termShardPath } from '../formats/paths.js';
 import { parseSearchEntry, parseTermShard, parseValueShard, type SearchEntry } from '../formats/search-index.js';
 import { missingDocument, parseDocument } from '../formats/site-error.js';
+import { BoundedCache } from './bounded-cache.js';
 import type { DocumentReader } from './document-reader.js';
 import type { DocumentStore } from './store.js';
 
-/** Shards read under one entry revision, kept while it lasts, each with its `generated_at`. */
-interface LoadedKind {
+/** The entry of a kind's index as last read. */
+interface LoadedEntry {
   /** The store's revision of the entry when the store has revisions, else its text. */
-  entryToken: string;
+  token: string;
   entry: SearchEntry;
-  terms: Map<string, { shard: TermShard; generatedAt: string }>;
-  values: Map<string, { values: Map<string, number[]>; generatedAt: string }>;
-  /** Characters of the shards kept, to bound what a long run of different queries holds. */
-  size: number;
 }
 
-/** Characters of shard text kept per kind and store before the kept shards are dropped. */
-const MAX_KEPT_SIZE = 64_000_000;
+/** A shard kept between requests, with its `generated_at`. */
+type KeptShard = { shard: SearchShard; generatedAt: string } | { values: Map<string, number[]>; generatedAt: string };
 
-// Parsing shards is the costly part of a `q` answer, so they are kept per store and kind
-// while the entry's revision stays: a rebuild is picked up at once, with no stale answers.
-const loadedKinds = new WeakMap<DocumentStore, Map<Kind, LoadedKind>>();
+/**
+ * Bytes of parsed shards a router keeps per store, all kinds together. The shards of the
+ * commonest term of the L set (`公司`, about 240,000 exhibitors) take about 14 MB parsed;
+ * this keeps a few such terms and hundreds of ordinary shards, and leaves most of a Worker
+ * isolate's 128 MB to the requests themselves.
+ */
+export const SHARD_CACHE_BYTES = 32 * 2 ** 20;
+
+// Parsing shards is the costly part of a `q` answer, so they are kept per store, under the
+// revision of their kind's index: a rebuild is picked up at once, with no stale answers.
+const kept = new WeakMap<DocumentStore, { entries: Map<Kind, LoadedEntry>; shards: BoundedCache<string, KeptShard> }>();
 
 /**
  * The entities of one kind matching `q` and `filters` in the window [offset, offset + limit),
  * in relevance order, and how many match in all.
  */
 export async function readSearchSlice(reader: DocumentReader, kind: Kind, q: string, filters: FilterValues, limit: number, offset: number): Promise<KindSlice> {
-  const loaded = await loadEntry(reader.store, kind);
-  reader.stamp(loaded.entry.generatedAt);
-  const search = searchShards(loaded.entry.index, q);
+  const { entry, shards } = await loadEntry(reader.store, kind);
+  reader.stamp(entry.generatedAt);
+  const readShard = async <T extends KeptShard>(path: string, parse: (text: string) => T, bytes: (parsed: T) => number): Promise<T> => {
+    const key = `${entry.revision}\n${path}`;
+    let parsed = shards.get(key) as T | undefined;
+    if (parsed === undefined) {
+      parsed = parse(await reader.required(path));
+      shards.set(key, parsed, bytes(parsed));
+    }
+    reader.stamp(parsed.generatedAt);
+    return parsed;
+  };
+  const search = searchShards(entry.index, q);
   let step = search.next([]);
-  while (!step.done) step = search.next(await Promise.all(step.value.map((start) => termShard(reader, loaded, kind, start))));
-  const matches = step.value;
-  const postings = new Map<Filter, number[] | undefined>();
-  for (const filter of FILTERS) {
-    const value = filters[filter];
-    if (value !== undefined && matches.ranks.length > 0) postings.set(filter, await valuePostings(reader, loaded, kind, filter, normalize(value)));
+  while (!step.done) {
+    const paths = step.value.map((start) => [termShardPath(kind, start), start] as const);
+    const termShards = await Promise.all(
+      paths.map(([path, start]) =>
+        readShard(
+          path,
+          (text) => parseTermShard(path, text, kind, start),
+          (parsed) => parsed.shard.bytes,
+        ),
+      ),
+    );
+    step = search.next(termShards.map((parsed) => parsed.shard));
   }
-  const ranks = filterRanks(matches.ranks, filters, (filter) => postings.get(filter));
+  const matches = step.value;
+  let allowed: ((rank: number) => boolean) | undefined;
+  const wanted = FILTERS.filter((filter) => filters[filter] !== undefined);
+  if (wanted.length > 0 && matches.ranks.length > 0) {
+    const hits = new Uint8Array(entry.index.count);
+    for (const filter of wanted) {
+      const value = normalize(filters[filter]!);
+      const start = shardHoldingValue(entry.filters[filter], value);
+      if (start === undefined) continue;
+      const path = filterShardPath(kind, filter, start);
+      const { values } = await readShard(
+        path,
+        (text) => parseValueShard(path, text, kind, filter, start),
+        (parsed) => valuesBytes(parsed.values),
+      );
+      for (const rank of values.get(value) ?? []) hits[rank]!++;
+    }
+    allowed = (rank) => hits[rank] === wanted.length;
+  }
+  const window = relevanceWindow(matches, allowed, offset, limit);
   const entities = await Promise.all(
-    ranks.slice(offset, offset + limit).map(async (rank) => {
+    window.ranks.map(async (rank) => {
       const path = entityPath(kind, matches.idOf(rank));
       return parseDocument<Entity>(path, await reader.required(path));
     }),
   );
-  return { entities, total: ranks.length };
+  return { entities, total: window.total };
 }
 
-async function termShard(reader: DocumentReader, loaded: LoadedKind, kind: Kind, start: string): Promise<TermShard> {
-  const path = termShardPath(kind, start);
-  let kept = loaded.terms.get(path);
-  if (!kept) {
-    const text = await reader.required(path);
-    kept = parseTermShard(path, text, kind, start);
-    keep(loaded, text.length);
-    loaded.terms.set(path, kept);
-  }
-  reader.stamp(kept.generatedAt);
-  return kept.shard;
+// About the bytes a value shard holds parsed: its values' characters and their ranks.
+function valuesBytes(values: ReadonlyMap<string, readonly number[]>): number {
+  let bytes = 0;
+  for (const [value, ranks] of values) bytes += 64 + 2 * value.length + 8 * ranks.length;
+  return bytes;
 }
 
-async function valuePostings(reader: DocumentReader, loaded: LoadedKind, kind: Kind, filter: Filter, value: string): Promise<number[] | undefined> {
-  const start = shardHoldingValue(loaded.entry.filters[filter], value);
-  if (start === undefined) return undefined;
-  const path = filterShardPath(kind, filter, start);
-  let kept = loaded.values.get(path);
-  if (!kept) {
-    const text = await reader.required(path);
-    kept = parseValueShard(path, text, kind, filter, start);
-    keep(loaded, text.length);
-    loaded.values.set(path, kept);
-  }
-  reader.stamp(kept.generatedAt);
-  return kept.values.get(value);
-}
-
-// Counts a shard about to be kept; past the bound, what was kept is dropped first.
-function keep(loaded: LoadedKind, size: number): void {
-  if (loaded.size + size > MAX_KEPT_SIZE) {
-    loaded.terms.clear();
-    loaded.values.clear();
-    loaded.size = 0;
-  }
-  loaded.size += size;
-}
-
-async function loadEntry(store: DocumentStore, kind: Kind): Promise<LoadedKind> {
+async function loadEntry(store: DocumentStore, kind: Kind): Promise<{ entry: SearchEntry; shards: BoundedCache<string, KeptShard> }> {
   const path = searchIndexPath(kind);
-  let byKind = loadedKinds.get(store);
-  if (!byKind) loadedKinds.set(store, (byKind = new Map()));
-  const cached = byKind.get(kind);
+  let forStore = kept.get(store);
+  if (!forStore) kept.set(store, (forStore = { entries: new Map(), shards: new BoundedCache(SHARD_CACHE_BYTES) }));
+  const cached = forStore.entries.get(kind);
   const revision = await store.revision?.(path);
-  if (revision !== undefined && cached?.entryToken === revision) return cached;
+  if (revision !== undefined && cached?.token === revision) return { entry: cached.entry, shards: forStore.shards };
   const text = await store.read(path);
   if (text === undefined) throw missingDocument(path);
   const token = revision ?? text;
-  if (cached?.entryToken === token) return cached;
-  const entry = parseSearchEntry(path, text, kind);
-  // Shards read under the same revision of the index stay good when only the entry's bytes changed (a new generated_at).
-  const loaded: LoadedKind =
-    cached?.entry.revision === entry.revision
-      ? { ...cached, entryToken: token, entry }
-      : { entryToken: token, entry, terms: new Map(), values: new Map(), size: 0 };
-  byKind.set(kind, loaded);
-  return loaded;
+  if (cached?.token !== token) forStore.entries.set(kind, { token, entry: parseSearchEntry(path, text, kind) });
+  // Shards are kept under the index's revision: those of an older revision are never asked for again and age out.
+  return { entry: forStore.entries.get(kind)!.entry, shards: forStore.shards };
 }

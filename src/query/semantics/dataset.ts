@@ -7,6 +7,7 @@ import type { EntitiesByKind, Entity } from './entity.js';
 import { filterRanks, filterValues, type FilterValues, type Postings } from './filters.js';
 import type { Filter, Kind } from './kinds.js';
 import { sortDefault } from './order.js';
+import { relevanceOrder } from './relevance-window.js';
 import { searchShardsNow, shardIndex, type ShardedIndex } from './term-shards.js';
 
 /** In-memory dataset answering the reference semantics. */
@@ -59,7 +60,7 @@ export class Dataset {
    * relevance when `q` is given, the default order otherwise.
    */
   match(kind: Kind, filters: FilterValues, q?: string): number[] {
-    const ranks = q === undefined ? this.entities[kind].map((_, rank) => rank) : searchShardsNow(this.searchIndex(kind), q).ranks;
+    const ranks = q === undefined ? this.entities[kind].map((_, rank) => rank) : relevanceOrder(searchShardsNow(this.searchIndex(kind), q));
     return filterRanks(ranks, filters, (filter, normalized) => this.postings(kind, filter).get(normalized));
   }
 

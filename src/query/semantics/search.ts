@@ -1,23 +1,16 @@
 /**
- * Keyword search for `q` (docs/api.md#search, docs/api.md#relevance): one tokenizer and
- * one MiniSearch configuration, used both to build the index files and to query them.
- * MiniSearch must load an index with the very options it was built with, so they live
- * only here.
+ * Keyword search for `q` (docs/api.md#search, docs/api.md#relevance): one tokenizer, and
+ * which name terms a query term reaches, used both to build the index files and to query
+ * them. The index and its scores are MiniSearch 7's with fields `cn` and `en`, this
+ * tokenizer, prefix search for {@link reachesPrefixes} terms and no fuzzy match
+ * (test/search holds both to MiniSearch's own, to the bit).
  */
-import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
 import { NAME_FIELDS, type Kind } from './kinds.js';
 
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
 const CJK_RUN = new RegExp(`^[${CJK}]+$`, 'u');
 // A run of CJK characters, or a run of other letters/marks/digits (the `v` flag subtracts CJK).
 const TOKEN = new RegExp(`[${CJK}]+|[[\\p{L}\\p{M}\\p{N}]--[${CJK}]]+`, 'gv');
-
-/** A document as indexed: its rank in the default order and its two name fields. */
-export interface SearchDocument {
-  id: number;
-  cn: string;
-  en: string;
-}
 
 /**
  * Splits text into search terms. Latin and other alphabetic text becomes lower-cased
@@ -50,23 +43,6 @@ function isPrefixTerm(term: string): boolean {
   return !(CJK_RUN.test(term) && [...term].length >= 2);
 }
 
-const searchOptions: SearchOptions = {
-  combineWith: 'AND',
-  prefix: isPrefixTerm,
-  fuzzy: false,
-  tokenize,
-  processTerm: (term) => term,
-};
-
-/** The MiniSearch options of every index, for building and for loading alike. */
-export const SEARCH_OPTIONS: Options<SearchDocument> = {
-  fields: ['cn', 'en'],
-  storeFields: [],
-  tokenize,
-  processTerm: (term) => term,
-  searchOptions,
-};
-
 /** A term's postings in one name field, flat: rank, term frequency, rank, term frequency, …, ranks ascending. */
 export type FieldPostings = number[];
 
@@ -81,8 +57,8 @@ export interface IndexedTerms {
 }
 
 /**
- * Indexes entities listed in the default order exactly as MiniSearch with
- * {@link SEARCH_OPTIONS} would (each entity's id its rank): the whole index of a kind,
+ * Indexes entities listed in the default order exactly as MiniSearch would with the
+ * options above (each entity's id its rank): the whole index of a kind,
  * from which the build cuts the shards of its search index (term-shards.ts), made without
  * MiniSearch's tree, which costs two to three times as much. A field's length is its count of
  * distinct terms and the averages are MiniSearch's running means in its order of
@@ -126,34 +102,6 @@ export function reachesPrefixes(term: string): boolean {
  */
 export function queryTerms(q: string): string[] {
   return [...new Set(tokenize(q))];
-}
-
-/**
- * Adds the scores of one query term, searched in `index`, to the running scores of the
- * terms before it: the terms are combined with AND as MiniSearch would (each term's score
- * summed in term order, times the number of terms, see {@link rankByScore}), searched one
- * at a time, so a later term scores only the entities every earlier term matched. `kept`
- * is undefined for the first term. The result is empty when no entity matches all terms
- * so far, and the search can stop there: `co co co …` costs what `co` costs, and
- * `a b c … z` stops after a few letters.
- */
-export function scoreTerm(index: MiniSearch<SearchDocument>, term: string, kept: ReadonlyMap<number, number> | undefined): Map<number, number> {
-  // A zero boost makes MiniSearch skip an entity before scoring it; a boost of 1 leaves the score as it is.
-  const options: SearchOptions = kept === undefined ? {} : { boostDocument: (id) => (kept.has(id as number) ? 1 : 0) };
-  const scores = new Map<number, number>();
-  for (const result of index.search(term, options)) {
-    const id = result.id as number;
-    scores.set(id, kept === undefined ? result.score : kept.get(id)! + result.score);
-  }
-  return scores;
-}
-
-/** Ranks in relevance order, ties in the default order (docs/api.md#relevance), from the summed scores of `termCount` terms. */
-export function rankByScore(scores: ReadonlyMap<number, number>, termCount: number): number[] {
-  return [...scores]
-    .map(([id, score]) => ({ id, score: score * termCount }))
-    .sort((a, b) => b.score - a.score || a.id - b.id)
-    .map((result) => result.id);
 }
 
 function textOf(value: unknown): string {

@@ -3,10 +3,9 @@
  * a `q` query reads only the shards its terms reach. A shard is a run of terms in
  * code-unit order with their postings, and for every entity they reach its id and the
  * lengths of its names; the global statistics (entity count, average name lengths) are
- * in the entry that lists the shards. A query term is searched by MiniSearch itself, in
- * one MiniSearch index loaded from the shards the term reaches and those statistics, so
- * each term scores exactly as in the whole index: one scoring, for the reference, the
- * build, the router and the SDK.
+ * in the entry that lists the shards. A query term is scored over the shards it reaches
+ * with those statistics as MiniSearch scores it over the whole index (term-scores.ts): one
+ * scoring, for the reference, the build, the router and the SDK.
  *
  * A term whose postings alone outweigh a few shards (`公司`, `ltd`: tens of thousands of
  * entities) is cut into pieces of postings where its entities' ids say (content-defined),
@@ -14,10 +13,12 @@
  * after the term itself: a change to one entity rewrites the piece holding it, not the
  * megabyte of the whole term. A query of the term reads every piece and merges them.
  */
-import MiniSearch, { type AsPlainObject } from 'minisearch';
 import type { Entity } from './entity.js';
 import type { Kind } from './kinds.js';
-import { indexTerms, queryTerms, rankByScore, reachesPrefixes, scoreTerm, SEARCH_OPTIONS, type FieldPostings, type SearchDocument } from './search.js';
+import { indexTerms, queryTerms, reachesPrefixes, type FieldPostings } from './search.js';
+import { fromTermShard, idInShards, type SearchShard } from './search-shard.js';
+import { scoreTerm, type TermScores } from './term-scores.js';
+import type { ScoredRanks } from './relevance-window.js';
 import { contentCuts, runHolding } from './content-cuts.js';
 import { hash53 } from './hash.js';
 
@@ -167,95 +168,43 @@ export function shardsReached(starts: readonly string[], term: string): string[]
   return reached;
 }
 
-/** The entities of a kind matching `q` in relevance order, and the id of each. */
-export interface SearchMatches {
-  ranks: number[];
+/** The entities of a kind matching `q`: their ranks, their final scores by rank, and the id of each. */
+export interface SearchMatches extends ScoredRanks {
   idOf(rank: number): string;
 }
 
 /**
  * Searches `q` term by term (see {@link scoreTerm}), yielding the starts of the shards
  * each term needs and taking those shards back, so that the reference (shards in memory)
- * and the router (shards read as documents) run this one search.
+ * and the router (shards read as documents) run this one search. An entity matching all
+ * `m` distinct terms scores `m` times the sum of its term scores.
  */
-export function* searchShards(index: TermIndex, q: string): Generator<string[], SearchMatches, readonly TermShard[]> {
+export function* searchShards(index: TermIndex, q: string): Generator<string[], SearchMatches, readonly SearchShard[]> {
   const terms = queryTerms(q);
-  const ids = new Map<number, string>();
-  let scores: Map<number, number> | undefined;
+  let firstShards: readonly SearchShard[] = [];
+  let scores: TermScores | undefined;
   for (const term of terms) {
     const shards = yield shardsReached(index.starts, term);
-    if (scores === undefined) for (const shard of shards) shard.ranks.forEach((rank, i) => ids.set(rank, shard.ids[i]!));
-    scores = scoreTerm(searchable(index, shards), term, scores);
-    if (scores.size === 0) break;
+    if (scores === undefined) firstShards = shards;
+    scores = scoreTerm(index, shards, term, scores);
+    if (scores.ranks.length === 0) break;
   }
-  return { ranks: rankByScore(scores ?? new Map(), terms.length), idOf: (rank) => ids.get(rank)! };
+  if (scores === undefined) return { ranks: new Int32Array(0), scores: new Float64Array(0), idOf: () => '' };
+  for (const rank of scores.ranks) scores.scores[rank]! *= terms.length;
+  // Every match is reached by the first term, so one of its shards lists the match's id.
+  return { ...scores, idOf: (rank) => idInShards(firstShards, rank)! };
 }
+
+// The shards of the build as a query reads them, converted once each.
+const converted = new WeakMap<TermShard, SearchShard>();
 
 /** Runs {@link searchShards} over shards at hand. */
 export function searchShardsNow(index: ShardedIndex, q: string): SearchMatches {
   const byStart = new Map(index.shards.map((shard) => [shard.start, shard]));
+  const readable = (shard: TermShard) => converted.get(shard) ?? converted.set(shard, fromTermShard(shard)).get(shard)!;
   const search = searchShards(index, q);
   for (let step = search.next([]); ;) {
     if (step.done) return step.value;
-    step = search.next(step.value.map((start) => byStart.get(start)!));
+    step = search.next(step.value.map((start) => readable(byStart.get(start)!)));
   }
-}
-
-// One MiniSearch index per shard, or per run of shards a prefix reaches, made on first use and
-// kept with the run's first shard: a few runs each (`i`, `in`, `int` start at the same shard).
-const loaded = new WeakMap<TermShard, Map<string, MiniSearch<SearchDocument>>>();
-const RUNS_KEPT_PER_SHARD = 8;
-
-function searchable(index: TermIndex, shards: readonly TermShard[]): MiniSearch<SearchDocument> {
-  const first = shards[0];
-  if (first === undefined) return MiniSearch.loadJS(plainIndex(index, []), SEARCH_OPTIONS);
-  const key = shards.map((shard) => shard.start).join('\u0000');
-  let runs = loaded.get(first);
-  if (!runs) loaded.set(first, (runs = new Map()));
-  let search = runs.get(key);
-  if (!search) {
-    search = MiniSearch.loadJS<SearchDocument>(plainIndex(index, shards), SEARCH_OPTIONS);
-    if (runs.size >= RUNS_KEPT_PER_SHARD) runs.delete(runs.keys().next().value!);
-    runs.set(key, search);
-  }
-  return search;
-}
-
-// The shards as a MiniSearch index with the global statistics: its terms, inserted in code-unit order, are visited in that order.
-function plainIndex(index: TermIndex, shards: readonly TermShard[]): AsPlainObject {
-  const documentIds: Record<string, number> = {};
-  const fieldLength: Record<string, number[]> = {};
-  const terms: AsPlainObject['index'] = [];
-  for (const shard of shards) {
-    shard.ranks.forEach((rank, i) => {
-      documentIds[rank] = rank;
-      fieldLength[rank] = [shard.lengths[2 * i]!, shard.lengths[2 * i + 1]!];
-    });
-    for (const [term, cn, en] of shard.terms) {
-      // A term's pieces come one after the other: they make one term again.
-      const last = terms[terms.length - 1];
-      const fields: Record<string, Record<string, number>> = last?.[0] === term ? last[1] : {};
-      if (cn.length > 0) fields['0'] = postingsObject(cn, fields['0']);
-      if (en.length > 0) fields['1'] = postingsObject(en, fields['1']);
-      if (fields !== last?.[1]) terms.push([term, fields]);
-    }
-  }
-  return {
-    documentCount: index.count,
-    nextId: index.count,
-    documentIds,
-    fieldIds: { cn: 0, en: 1 },
-    fieldLength,
-    averageFieldLength: index.averageLengths,
-    storedFields: {},
-    dirtCount: 0,
-    index: terms,
-    serializationVersion: 2,
-  };
-}
-
-// Flat postings as MiniSearch's plain index holds them, added to `object`: rank → term frequency.
-function postingsObject(postings: FieldPostings, object: Record<string, number> = {}): Record<string, number> {
-  for (let i = 0; i < postings.length; i += 2) object[postings[i]!] = postings[i + 1]!;
-  return object;
 }

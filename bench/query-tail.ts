@@ -1,0 +1,93 @@
+/**
+ * The tail of `q` (issue 22): the two groups of tail-queries.ts through the router over a
+ * built site, warm (one router, the median of four answers after a first) and cold (a fresh
+ * process per query), with the search documents a cold answer reads. What must hold: the
+ * slowest query of both groups at most 5 times the median ordinary one, warm and cold, and
+ * at most 300 kB gzip read cold.
+ *
+ *   node --import tsx bench/query-tail.ts SITE      (after npm run compile)
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRouter, type Router } from '../lib/query/router/router.js';
+import { fileStore } from '../lib/serve/file-store.js';
+import { quantile } from './search.js';
+import { tailQueries, type TailQuery } from './tail-queries.js';
+
+/** The worst of a group: its time or bytes, and which query it was. */
+export interface Worst {
+  value: number;
+  query: string;
+}
+
+/** What the tail of `q` costs over one site. */
+export interface TailCost {
+  queries: { ordinary: number; common: number };
+  /** Milliseconds, warm: the median ordinary query, and the 95th percentile and the worst of all. */
+  warm: { ordinaryMedian: number; p95: number; worst: Worst; ratio: number };
+  /** Milliseconds, cold (a fresh process per query). */
+  cold: { ordinaryMedian: number; p95: number; worst: Worst; ratio: number };
+  /** Search documents a cold answer reads, bytes gzipped: the median ordinary query, and the worst of all. */
+  gzip: { ordinaryMedian: number; worst: Worst };
+}
+
+const ROUNDS = 4;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Measures both groups of queries over the built site in `siteDir`. */
+export async function measureTail(siteDir: string, log: (line: string) => void = () => {}): Promise<TailCost> {
+  const route = createRouter({ store: fileStore(siteDir) });
+  const queries = await tailQueries(route);
+  log(`${queries.length} queries: ${queries.filter((q) => q.group === 'ordinary').length} ordinary`);
+  const warm = new Map<TailQuery, number>();
+  for (const query of queries) warm.set(query, await warmMs(route, query.query));
+  const cold = new Map<TailQuery, { ms: number; gzip: number }>();
+  for (const [i, query] of queries.entries()) {
+    cold.set(query, coldAnswer(siteDir, query.query));
+    if (i % 20 === 19) log(`cold ${i + 1} of ${queries.length}`);
+  }
+  const ordinary = queries.filter((query) => query.group === 'ordinary');
+  const summary = (value: (query: TailQuery) => number) => {
+    const ordinaryMedian = quantile(
+      ordinary.map(value).sort((a, b) => a - b),
+      0.5,
+    );
+    const all = [...queries].sort((a, b) => value(a) - value(b));
+    const worst = { value: value(all[all.length - 1]!), query: all[all.length - 1]!.query };
+    return { ordinaryMedian, p95: quantile(all.map(value), 0.95), worst, ratio: worst.value / ordinaryMedian };
+  };
+  const gzip = summary((query) => cold.get(query)!.gzip);
+  return {
+    queries: { ordinary: ordinary.length, common: queries.length - ordinary.length },
+    warm: summary((query) => warm.get(query)!),
+    cold: summary((query) => cold.get(query)!.ms),
+    gzip: { ordinaryMedian: gzip.ordinaryMedian, worst: gzip.worst },
+  };
+}
+
+async function warmMs(route: Router, query: string): Promise<number> {
+  const times: number[] = [];
+  for (let round = 0; round <= ROUNDS; round++) {
+    const before = performance.now();
+    const answer = await route({ method: 'GET', url: `/api/public/dataset?${query}` });
+    if (answer.status !== 200) throw new Error(`${query}: ${answer.status}`);
+    if (round > 0) times.push(performance.now() - before);
+  }
+  return quantile(
+    times.sort((a, b) => a - b),
+    0.5,
+  );
+}
+
+function coldAnswer(siteDir: string, query: string): { ms: number; gzip: number } {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/cold-query.ts'), siteDir, query], { cwd: root, encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`cold ${query}: ${child.stderr}`);
+  return JSON.parse(child.stdout) as { ms: number; gzip: number };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const site = process.argv[2];
+  if (!site) throw new Error('usage: node --import tsx bench/query-tail.ts SITE');
+  console.log(JSON.stringify(await measureTail(site, (line) => process.stderr.write(`${line}\n`)), null, 2));
+}

@@ -1,0 +1,107 @@
+/**
+ * The two groups of `q` queries of issue 22, drawn from a built site: *ordinary* ones (a
+ * distinctive word of an exhibitor's name, a run of three CJK characters a few dozen names
+ * hold) and *common* ones (short Latin prefixes, the commonest CJK bigrams and their
+ * three-character runs, pairs and triples of common terms, a common term with a rare one),
+ * the common ones each plain, filtered, deep (`offset=10000&limit=500`) and over every kind
+ * (`type=all&limit=500`). Drawn the same way from the same site every time.
+ */
+import type { Router } from '../lib/query/router/router.js';
+
+/** A query of a group: its URL's query string. */
+export interface TailQuery {
+  group: 'ordinary' | 'common';
+  query: string;
+}
+
+/** Common terms of company and exhibition names at every size of the generated sets. */
+const COMMON_BASES = [
+  'c',
+  'co',
+  'a',
+  'in',
+  'int',
+  't',
+  'tr',
+  'l',
+  'ltd',
+  '公司',
+  '有限',
+  '限公',
+  '科技',
+  '有限公',
+  '限公司',
+  'co ltd',
+  '有限 公司',
+  'international trade co',
+  'co ltd 有限',
+];
+const ORDINARY_WORDS = 10;
+const ORDINARY_RUNS = 10;
+// Totals an ordinary query has: what a distinctive word or run of a name finds.
+const [ORDINARY_LEAST, ORDINARY_MOST] = [3, 80];
+
+/** The queries of both groups over the site `route` answers; `country` the commonest exhibitor country, for the filtered variants. */
+export async function tailQueries(route: Router): Promise<TailQuery[]> {
+  const names = await exhibitorNames(route);
+  const words = candidates(names.flatMap((name) => name.en.toLowerCase().match(/\p{L}{6,}/gu) ?? []));
+  const runs = candidates(names.flatMap((name) => [...name.cn.matchAll(/\p{Script=Han}{3}/gu)].map(([run]) => run)));
+  const ordinary = [...(await pickOrdinary(route, words, ORDINARY_WORDS)), ...(await pickOrdinary(route, runs, ORDINARY_RUNS))];
+  const country = await commonestCountry(route);
+  const rare = ordinary[0] ?? 'zzzz';
+  const common = [...COMMON_BASES, `co ${rare}`].flatMap((q) => {
+    const base = `type=exhibitor&q=${encodeURIComponent(q)}`;
+    return [
+      `${base}&limit=100`,
+      `${base}&country=${encodeURIComponent(country)}&limit=100`,
+      `${base}&offset=10000&limit=500`,
+      `type=all&q=${encodeURIComponent(q)}&limit=500`,
+    ];
+  });
+  return [
+    ...ordinary.map((q) => ({ group: 'ordinary' as const, query: `type=exhibitor&q=${encodeURIComponent(q)}&limit=100` })),
+    ...common.map((query) => ({ group: 'common' as const, query })),
+  ];
+}
+
+// Names of exhibitors spread over the default order: 20 pages of 50.
+async function exhibitorNames(route: Router): Promise<{ cn: string; en: string }[]> {
+  const total = (await answer(route, 'type=exhibitor&limit=1'))._meta.total;
+  const names: { cn: string; en: string }[] = [];
+  for (let page = 0; page < 20; page++) {
+    const offset = Math.floor((page * total) / 20);
+    for (const entity of (await answer(route, `type=exhibitor&limit=50&offset=${offset}`)).exhibitors ?? [])
+      names.push({ cn: String(entity.company_cn ?? ''), en: String(entity.company_en ?? '') });
+  }
+  return names;
+}
+
+// Distinct values in first-seen order, every seventh: spread over the names, the same every time.
+function candidates(values: string[]): string[] {
+  return [...new Set(values)].filter((_, i) => i % 7 === 0);
+}
+
+async function pickOrdinary(route: Router, candidates: readonly string[], count: number): Promise<string[]> {
+  const picked: string[] = [];
+  for (const q of candidates) {
+    if (picked.length === count) break;
+    const total = (await answer(route, `type=exhibitor&limit=1&q=${encodeURIComponent(q)}`))._meta.total;
+    if (total >= ORDINARY_LEAST && total <= ORDINARY_MOST) picked.push(q);
+  }
+  return picked;
+}
+
+async function commonestCountry(route: Router): Promise<string> {
+  const counts = new Map<string, number>();
+  for (const entity of (await answer(route, 'type=exhibitor&limit=500')).exhibitors ?? []) {
+    const country = String(entity.country ?? '');
+    if (country !== '') counts.set(country, (counts.get(country) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'Germany';
+}
+
+async function answer(route: Router, query: string): Promise<{ _meta: { total: number }; exhibitors?: Record<string, unknown>[] }> {
+  const response = await route({ method: 'GET', url: `/api/public/dataset?${query}` });
+  if (response.status !== 200) throw new Error(`${query}: ${response.status} ${response.body}`);
+  return JSON.parse(String(response.body));
+}

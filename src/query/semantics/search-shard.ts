@@ -1,0 +1,79 @@
+/**
+ * A shard of terms as a query scores it (docs/api.md#search-index): flat typed arrays, its
+ * postings naming entities by their position in the shard, so that scoring a term of tens of
+ * thousands of postings reads numbers out of arrays and allocates nothing per posting.
+ */
+import type { TermShard } from './term-shards.js';
+
+/** A shard of terms read for queries. */
+export interface SearchShard {
+  /** Its first term (see {@link TermShard.start}). */
+  start: string;
+  /** The ranks (ascending) of the entities its terms reach, */
+  ranks: Int32Array;
+  /** their ids, */
+  ids: readonly string[];
+  /** and the lengths in terms of their `cn` and `en` names, two numbers an entity. */
+  lengths: Int32Array;
+  /** Its terms in code-unit order (a term's later pieces repeat the term). */
+  terms: readonly string[];
+  /** Per term, its `cn` and `en` postings flat: position in {@link ranks}, term frequency, … */
+  postings: readonly (readonly [cn: Int32Array, en: Int32Array])[];
+  /** About the bytes the shard holds in memory, for the bounds of the caches that keep shards. */
+  bytes: number;
+}
+
+// What a JavaScript string costs beyond its characters, and a typed array beyond its elements: rough, for bounds only.
+const STRING_OVERHEAD = 32;
+const ARRAY_OVERHEAD = 64;
+
+/** A shard of terms read for queries, from its parts as decoded; postings name entities by position. */
+export function searchShard(
+  start: string,
+  ranks: Int32Array,
+  ids: readonly string[],
+  lengths: Int32Array,
+  terms: readonly string[],
+  postings: SearchShard['postings'],
+): SearchShard {
+  let bytes = ranks.byteLength + lengths.byteLength + 3 * ARRAY_OVERHEAD;
+  for (const id of ids) bytes += STRING_OVERHEAD + 2 * id.length;
+  for (const term of terms) bytes += STRING_OVERHEAD + 2 * term.length;
+  for (const [cn, en] of postings) bytes += cn.byteLength + en.byteLength + 2 * ARRAY_OVERHEAD;
+  return { start, ranks, ids, lengths, terms, postings, bytes };
+}
+
+/** The shard a query reads, from a shard the build cut (its postings name entities by rank). */
+export function fromTermShard(shard: TermShard): SearchShard {
+  const position = new Map<number, number>();
+  shard.ranks.forEach((rank, i) => position.set(rank, i));
+  const local = (postings: readonly number[]) => {
+    const positions = new Int32Array(postings.length);
+    for (let i = 0; i < postings.length; i += 2) [positions[i], positions[i + 1]] = [position.get(postings[i]!)!, postings[i + 1]!];
+    return positions;
+  };
+  return searchShard(
+    shard.start,
+    Int32Array.from(shard.ranks),
+    shard.ids,
+    Int32Array.from(shard.lengths),
+    shard.terms.map(([term]) => term),
+    shard.terms.map(([, cn, en]) => [local(cn), local(en)] as const),
+  );
+}
+
+/** The id of the entity at `rank`, found in whichever of `shards` lists it; undefined when none does. */
+export function idInShards(shards: readonly SearchShard[], rank: number): string | undefined {
+  for (const shard of shards) {
+    const { ranks } = shard;
+    if (ranks.length === 0 || rank < ranks[0]! || rank > ranks[ranks.length - 1]!) continue;
+    let [low, high] = [0, ranks.length - 1];
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (ranks[middle]! < rank) low = middle + 1;
+      else if (ranks[middle]! > rank) high = middle - 1;
+      else return shard.ids[middle];
+    }
+  }
+  return undefined;
+}

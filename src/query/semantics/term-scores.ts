@@ -1,0 +1,106 @@
+/**
+ * The scores of `q`, term by term (docs/api.md#relevance): MiniSearch 7's BM25+ over the
+ * shards a term reaches, computed over typed arrays in MiniSearch's own order of operations,
+ * so that every score is the one MiniSearch gives to the bit (test/search holds this to
+ * MiniSearch's index of the same entities) at a fraction of its cost: a term of tens of
+ * thousands of postings is scored without an object per posting.
+ */
+import { reachesPrefixes } from './search.js';
+import type { SearchShard } from './search-shard.js';
+
+/** The statistics every score needs: the entities of the kind and the average lengths of their names. */
+export interface ScoringStatistics {
+  count: number;
+  averageLengths: readonly [cn: number, en: number];
+}
+
+/** Entities matching the terms scored so far: their ranks, and their summed scores by rank (0: no match). */
+export interface TermScores {
+  ranks: Int32Array;
+  scores: Float64Array;
+}
+
+// MiniSearch 7's defaults: BM25+ parameters and the weight of a prefix match.
+const [K, B, D] = [1.2, 0.7, 0.5];
+const PREFIX_WEIGHT = 0.375;
+
+/** BM25+ of a term occurring `tf` times in a field of `length` terms, held by `matching` of `count` entities (MiniSearch's operation order). */
+export function bm25(tf: number, matching: number, count: number, length: number, averageLength: number): number {
+  const inverseFrequency = Math.log(1 + (count - matching + 0.5) / (matching + 0.5));
+  return inverseFrequency * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * length) / averageLength)));
+}
+
+/** The weight of the name term `reached` for the query term `term`: 1 for the term itself, less for a longer term it begins. */
+export function prefixWeight(term: string, reached: string): number {
+  if (reached === term) return 1;
+  return (PREFIX_WEIGHT * reached.length) / (reached.length + 0.3 * (reached.length - term.length));
+}
+
+/** A name term reached in the shards: its pieces, each a shard and the term's index in it. */
+interface Reached {
+  term: string;
+  pieces: [shard: SearchShard, index: number][];
+}
+
+/**
+ * Scores one query term over the shards it reaches, for the entities matching every term
+ * before it (`kept`; undefined for the first term), and adds their earlier scores: the
+ * entities matching all terms so far, each scored as MiniSearch sums them (per name term in
+ * code-unit order, `cn` then `en`; the term's sum then added to the earlier terms').
+ */
+export function scoreTerm(statistics: ScoringStatistics, shards: readonly SearchShard[], term: string, kept: TermScores | undefined): TermScores {
+  const scores = new Float64Array(statistics.count);
+  const matched: number[] = [];
+  for (const { term: reached, pieces } of reachedTerms(shards, term)) {
+    const weight = prefixWeight(term, reached);
+    for (const field of [0, 1] as const) {
+      let matching = 0;
+      for (const [shard, index] of pieces) matching += shard.postings[index]![field].length / 2;
+      if (matching === 0) continue;
+      const average = statistics.averageLengths[field];
+      for (const [shard, index] of pieces) {
+        const postings = shard.postings[index]![field];
+        for (let i = 0; i < postings.length; i += 2) {
+          const position = postings[i]!;
+          const rank = shard.ranks[position]!;
+          if (kept !== undefined && kept.scores[rank] === 0) continue;
+          const score = weight * bm25(postings[i + 1]!, matching, statistics.count, shard.lengths[2 * position + field]!, average);
+          // Every score is above 0 (BM25+'s d): 0 marks an entity not matched yet.
+          if (scores[rank] === 0) {
+            matched.push(rank);
+            scores[rank] = score;
+          } else scores[rank]! += score;
+        }
+      }
+    }
+  }
+  if (kept !== undefined) for (const rank of matched) scores[rank] = kept.scores[rank]! + scores[rank]!;
+  return { ranks: Int32Array.from(matched), scores };
+}
+
+// The name terms `term` reaches in the shards, in code-unit order, each with its pieces (consecutive in the shards).
+function reachedTerms(shards: readonly SearchShard[], term: string): Reached[] {
+  const prefix = reachesPrefixes(term);
+  const reached: Reached[] = [];
+  for (const shard of shards) {
+    for (let index = firstAtOrAfter(shard.terms, term); index < shard.terms.length; index++) {
+      const name = shard.terms[index]!;
+      if (prefix ? !name.startsWith(term) : name !== term) break;
+      const last = reached[reached.length - 1];
+      if (last?.term === name) last.pieces.push([shard, index]);
+      else reached.push({ term: name, pieces: [[shard, index]] });
+    }
+  }
+  return reached;
+}
+
+// The index of the first of sorted `terms` not before `term` (code-unit order).
+function firstAtOrAfter(terms: readonly string[], term: string): number {
+  let [low, high] = [0, terms.length];
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (terms[middle]! < term) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}

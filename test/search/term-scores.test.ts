@@ -1,0 +1,137 @@
+/**
+ * Queries are scored over typed arrays (term-scores.ts), not by MiniSearch: every term's
+ * score must still be MiniSearch's over the whole index, whether the index is one shard or
+ * cut into many with pieces of common terms; and windows of the relevance order are the
+ * order's slices. MiniSearch adds the scores of the terms a prefix reaches in an order of
+ * its tree's making, we in code-unit order (docs/api.md#relevance, as the oracle does), so
+ * a sum may differ from MiniSearch's in its last bits: held to within 1e-13 of it here, and
+ * exactly to the oracle by the router's tests (test/search/sharded-search.test.ts).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Entity } from '../../src/query/semantics/entity.js';
+import { relevanceOrder, relevanceWindow } from '../../src/query/semantics/relevance-window.js';
+import { queryTerms } from '../../src/query/semantics/search.js';
+import { searchShardsNow, shardIndex, type ShardedIndex } from '../../src/query/semantics/term-shards.js';
+import { miniSearchOf } from './minisearch-index.js';
+
+// Names from a small vocabulary, so that terms are common, prefixes reach many terms and common terms are cut into pieces.
+const WORDS = ['co', 'company', 'corp', 'ltd', 'ltd.', 'trade', 'trading', 'tech', 'köln', 'international', 'intl', 'in', 'a', 'x1', '2024'];
+const CJK = ['有限公司', '科技有限公司', '上海', '国际贸易', '公', '汽车展览会', '限公'];
+
+function entities(seed: number, count: number): Entity[] {
+  let state = seed;
+  const next = (n: number) => (state = (state * 1103515245 + 12345) % 2 ** 31) % n;
+  const pick = (words: readonly string[], most: number) => Array.from({ length: next(most + 1) }, () => words[next(words.length)]!).join(' ');
+  return Array.from(
+    { length: count },
+    (_, i) => ({ id: `E${i}`, company_cn: pick(CJK, 3), company_en: next(9) === 0 ? null : pick(WORDS, 5) }) as unknown as Entity,
+  );
+}
+
+function expectClose(actual: number, expected: number | undefined, what: string): void {
+  expect(expected, what).toBeDefined();
+  expect(Math.abs(actual - expected!) / expected!, what).toBeLessThan(1e-13);
+}
+
+const QUERY_TERMS = [
+  'c',
+  'co',
+  'com',
+  'l',
+  'lt',
+  'ltd',
+  't',
+  'tr',
+  'k',
+  'koln',
+  'i',
+  'in',
+  'int',
+  'a',
+  'x',
+  '2',
+  '公',
+  '有限',
+  '公司',
+  '限公',
+  '上海',
+  '汽',
+  '展览',
+  'zz',
+  '不在',
+];
+
+describe('scores over typed arrays', () => {
+  const list = entities(7, 3000);
+  const yardstick = miniSearchOf('exhibitor', list);
+  const indexes: [string, ShardedIndex][] = [
+    ['one shard', shardIndex('exhibitor', list, Infinity)],
+    ['many shards and pieces', shardIndex('exhibitor', list, 1500)],
+  ];
+
+  it('cut the index into many shards with pieces', () => {
+    expect(indexes[1]![1].starts.filter((start) => start.includes('\u0000')).length).toBeGreaterThan(10);
+  });
+
+  for (const [name, index] of indexes) {
+    it(`are MiniSearch's scores of each term over ${name}`, () => {
+      for (const term of QUERY_TERMS) {
+        const expected = new Map(yardstick.search(term).map((result) => [result.id as number, result.score]));
+        const matches = searchShardsNow(index, term);
+        expect(matches.ranks.length, term).toBe(expected.size);
+        for (const rank of matches.ranks) expectClose(matches.scores[rank]!, expected.get(rank), `${term} #${rank}`);
+      }
+    });
+  }
+
+  it("sum a query's terms as MiniSearch scores them one at a time, times the number of terms (property)", () => {
+    const [, index] = indexes[1]!;
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...QUERY_TERMS), { minLength: 1, maxLength: 4 }), (terms) => {
+        const q = terms.join(' ');
+        const distinct = queryTerms(q);
+        const perTerm = distinct.map((term) => new Map(yardstick.search(term).map((result) => [result.id as number, result.score])));
+        const expected = new Map<number, number>();
+        for (const [rank, score] of perTerm[0]!) {
+          if (!perTerm.every((scores) => scores.has(rank))) continue;
+          expected.set(rank, perTerm.slice(1).reduce((sum, scores) => sum + scores.get(rank)!, score) * distinct.length);
+        }
+        const matches = searchShardsNow(index, q);
+        expect(new Set(matches.ranks)).toEqual(new Set(expected.keys()));
+        for (const rank of matches.ranks) expectClose(matches.scores[rank]!, expected.get(rank), `${q} #${rank}`);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('give any window of the relevance order, with or without a filter (property)', () => {
+    const [, index] = indexes[1]!;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...QUERY_TERMS, 'co ltd', '有限 公司', 'in tr'),
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 1, max: 600 }),
+        fc.integer({ min: 1, max: 5 }),
+        (q, offset, limit, every) => {
+          const matches = searchShardsNow(index, q);
+          const order = relevanceOrder(matches);
+          const allowed = (rank: number) => rank % every === 0;
+          const kept = order.filter(allowed);
+          expect(relevanceWindow(matches, allowed, offset, limit)).toEqual({ ranks: kept.slice(offset, offset + limit), total: kept.length });
+          expect(relevanceWindow(matches, undefined, offset, limit)).toEqual({ ranks: order.slice(offset, offset + limit), total: order.length });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('order by score, highest first, equal scores by rank', () => {
+    const matches = searchShardsNow(indexes[1]![1], 'co');
+    const order = relevanceOrder(matches);
+    for (let i = 1; i < order.length; i++) {
+      const [a, b] = [order[i - 1]!, order[i]!];
+      expect(matches.scores[a]! > matches.scores[b]! || (matches.scores[a] === matches.scores[b] && a < b)).toBe(true);
+    }
+  });
+});
