@@ -28,8 +28,16 @@ export interface TailCost {
   warm: { ordinaryMedian: number; p95: number; worst: Worst; ratio: number };
   /** Milliseconds, cold (a fresh process per query). */
   cold: { ordinaryMedian: number; p95: number; worst: Worst; ratio: number };
+  /**
+   * Milliseconds, warm, of the search alone: each query with `limit=1` (its offset kept), so
+   * that a window of 500 entities (1,500 with `type=all`), which a listing of the same window
+   * without `q` reads too, does not hide what `q` itself costs.
+   */
+  search: { ordinaryMedian: number; p95: number; worst: Worst; ratio: number };
   /** Search documents a cold answer reads, bytes gzipped: the median ordinary query, and the worst of all. */
   gzip: { ordinaryMedian: number; worst: Worst };
+  /** Every query: its group, warm and cold milliseconds, gzip bytes read cold. */
+  rows: { group: string; query: string; warm: number; search: number; cold: number; gzip: number }[];
 }
 
 const ROUNDS = 4;
@@ -41,7 +49,11 @@ export async function measureTail(siteDir: string, log: (line: string) => void =
   const queries = await tailQueries(route);
   log(`${queries.length} queries: ${queries.filter((q) => q.group === 'ordinary').length} ordinary`);
   const warm = new Map<TailQuery, number>();
-  for (const query of queries) warm.set(query, await warmMs(route, query.query));
+  const search = new Map<TailQuery, number>();
+  for (const query of queries) {
+    warm.set(query, await warmMs(route, query.query));
+    search.set(query, await warmMs(route, query.query.replace(/limit=\d+/, 'limit=1')));
+  }
   const cold = new Map<TailQuery, { ms: number; gzip: number }>();
   for (const [i, query] of queries.entries()) {
     cold.set(query, coldAnswer(siteDir, query.query));
@@ -62,7 +74,9 @@ export async function measureTail(siteDir: string, log: (line: string) => void =
     queries: { ordinary: ordinary.length, common: queries.length - ordinary.length },
     warm: summary((query) => warm.get(query)!),
     cold: summary((query) => cold.get(query)!.ms),
+    search: summary((query) => search.get(query)!),
     gzip: { ordinaryMedian: gzip.ordinaryMedian, worst: gzip.worst },
+    rows: queries.map((query) => ({ ...query, warm: warm.get(query)!, search: search.get(query)!, cold: cold.get(query)!.ms, gzip: cold.get(query)!.gzip })),
   };
 }
 

@@ -1,6 +1,7 @@
 /** Per-set results: medians over runs, the JSON results file and the terminal table. */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { TailCost } from './query-tail.js';
 import type { SearchCost } from './search.js';
 import type { BenchSet } from './sets.js';
 
@@ -38,6 +39,8 @@ export interface SetResult {
   runs: RunResult[];
   median: RunResult;
   derived: { outputOverSource: number; filesPerSecond: number; megabytesPerSecond: number; buildOverFloor: number; buildOverFloor2: number };
+  /** The tail of `q` (issue 22), measured once over the first run's site. */
+  tail?: TailCost;
 }
 
 /** The median of numbers (mean of the middle two for an even count). */
@@ -166,7 +169,36 @@ export function formatTable(results: readonly SetResult[]): string {
       ]);
     }
   }
-  return `${align(build)}\n\n${align(verify)}\n\n${align(search)}`;
+  const tail = [
+    [
+      'set',
+      'ordinary',
+      'common',
+      'warm med ms',
+      'warm worst',
+      '/med',
+      'search med ms',
+      'search worst',
+      '/med',
+      'cold med ms',
+      'cold worst',
+      '/med',
+      'gz med kB',
+      'gz worst kB',
+    ],
+  ];
+  for (const { set, tail: t } of results) {
+    if (!t) continue;
+    tail.push([
+      set.name,
+      String(t.queries.ordinary),
+      String(t.queries.common),
+      ...[t.warm, t.search, t.cold].flatMap((cost) => [fixed(cost.ordinaryMedian, 2), fixed(cost.worst.value, 2), fixed(cost.ratio, 1)]),
+      fixed(t.gzip.ordinaryMedian / 1e3),
+      fixed(t.gzip.worst.value / 1e3),
+    ]);
+  }
+  return `${align(build)}\n\n${align(verify)}\n\n${align(search)}\n\n${align(tail)}`;
 }
 
 function fixed(value: number, digits = 1): string {

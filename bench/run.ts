@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: builds each set with the compiled CLI (cold, then a no-change rebuild and a
  * one-record rebuild), verifies it (in full after the cold build, `--changed` after the one-record
- * rebuild), measures the floor and the search indexes, saves `bench/results/<date>.json` and prints a table.
+ * rebuild), measures the floor, the search indexes and the tail of `q` (query-tail.ts), saves `bench/results/<date>.json` and prints a table.
  *
  *   npm run bench -- [--sets S,M,L] [--runs 3] [--tag before]
  */
@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatTable, medianRun, saveResults, type RunResult, type SetResult, type StepCost } from './report.js';
+import { measureTail, type TailCost } from './query-tail.js';
 import { measureSearch } from './search.js';
 import { ensureSources, oneRecordChanged, setDir, SETS, type BenchSet } from './sets.js';
 import { breakdown, fileIdentities, listFiles, totalBytes, writtenBetween, type SiteFile } from './site-stats.js';
@@ -40,6 +41,7 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
   const build = ['lib/cli.js', 'build', '--sources', sources, '--out', site];
   const results: RunResult[] = [];
   let output: SiteFile[] = [];
+  let tail: TailCost | undefined;
   for (let run = 1; run <= runs; run++) {
     const step = (what: string) => `[${set.name}] run ${run}/${runs}: ${what}`;
     rmSync(site, { recursive: true, force: true });
@@ -58,6 +60,7 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
     const rewritten = /(\d+) added, (\d+) changed, (\d+) removed/.exec(oneChange.stdout);
     const verifyChanged = await timed(step('verify --changed'), 'node', ['lib/cli.js', 'verify', '--dir', site, '--changed']);
     const search = await measureSearch(site);
+    if (run === 1) tail = await measureTail(site, (line) => log(`[${set.name}] q tail: ${line}`));
     const { list, pool } = floorInputs(dir, site, output);
     rmSync(site, { recursive: true, force: true }); // the floor needs the disk space
     const floorDir = path.join(dir, 'floor');
@@ -92,6 +95,7 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
     output: { files: output.length, bytes, byPrefix: breakdown(output) },
     runs: results,
     median,
+    tail,
     derived: {
       outputOverSource: bytes / totalBytes(sourceFiles),
       filesPerSecond: output.length / median.build.wall,

@@ -21,7 +21,11 @@ import {
   SCHEMA_PATH,
   searchIndexPath,
   termShardPath,
+  commonTermPath,
+  commonPartPath,
+  idChunkPath,
 } from '../query/formats/paths.js';
+import { COMMON_PART_RANKS, ID_CHUNK_RANKS } from '../query/formats/common-lists.js';
 import { BROWSE_PAGE_PATH, DUMP_CONTENT_TYPES, ROOT_FILES } from '../query/formats/root-files.js';
 import type { FilterValues } from '../query/semantics/filters.js';
 import { COLLECTIONS, DATASET_TYPES, FILTERS, KINDS, type DatasetType, type Filter, type Kind } from '../query/semantics/kinds.js';
@@ -53,6 +57,8 @@ const jsonOf = (name: string) => ({ [JSON_TYPE]: ref(name) });
 // A placeholder only letters: no path function escapes, normalizes or lower-cases it into something else.
 const slot = (name: string) => `zq${name}qz`;
 const PAGE_SLOT = 987_654_321;
+// Numbers standing for a part of a common term's list and a chunk of ids in a path template.
+const [PART_SLOT, CHUNK_SLOT] = [987_654_322, 987_654_323];
 
 // The template of `path` (made with placeholders), `{name}` for each placeholder; with `collection`, the exhibitions' segment is `{collection}`.
 function templateOf(path: string, collection = false): string {
@@ -62,13 +68,16 @@ function templateOf(path: string, collection = false): string {
 }
 
 // The value of each parameter of `template` in `path`, a path of the data made by the same function.
+// Parameters that are numbers in a path.
+const NUMBERED = ['page', 'part', 'chunk'];
+
 function examplesIn(template: string, path: string | undefined): Record<string, string | number> {
   if (path === undefined) return {};
   const names: string[] = [];
   const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => (names.push(name), '([^/]+)'));
   const match = new RegExp(`^${pattern}$`).exec(`/${path}`);
   if (match === null) throw new Error(`the example path /${path} does not match ${template}`);
-  return Object.fromEntries(names.map((name, i) => [name, name === 'page' ? Number(match[i + 1]) : match[i + 1]!]));
+  return Object.fromEntries(names.map((name, i) => [name, NUMBERED.includes(name) ? Number(match[i + 1]) : match[i + 1]!]));
 }
 
 const PARAMETER_SCHEMAS: Record<string, { description: string; schema: JsonSchema }> = {
@@ -85,6 +94,18 @@ const PARAMETER_SCHEMAS: Record<string, { description: string; schema: JsonSchem
   start: {
     description: 'The first term (or value) of the shard, escaped as a path segment; the index entry lists them.',
     schema: { type: 'string', minLength: 1 },
+  },
+  term: {
+    description: 'A common query term, escaped as a path segment; the index entry lists them (`common`).',
+    schema: { type: 'string', minLength: 1 },
+  },
+  part: {
+    description: `The part of a common term's list: its entities have ranks from part × ${COMMON_PART_RANKS}; the list's head names its parts.`,
+    schema: { type: 'integer', minimum: 0 },
+  },
+  chunk: {
+    description: `The chunk of ids: the ids of the entities of ranks from chunk × ${ID_CHUNK_RANKS}, in rank order.`,
+    schema: { type: 'integer', minimum: 0 },
   },
   id: {
     description:
@@ -243,6 +264,25 @@ export function documentPaths(examples: DataExamples): DocumentPath[] {
     documentPath(templateOf(termShardPath(slot('kind') as Kind, slot('start'))), termShardPath('exhibitor', ''), {
       operationId: 'getSearchTermShard',
       summary: "One shard of the terms of a kind's search index",
+      content: jsonOf('SearchDocument'),
+    }),
+    documentPath(templateOf(commonTermPath(slot('kind') as Kind, slot('term'))), examples.common && commonTermPath('exhibitor', examples.common.term), {
+      operationId: 'getSearchCommonTerm',
+      summary: "The head of a common query term's list: the name terms it reaches, its classes and its parts (docs/api.md#common-terms)",
+      content: jsonOf('SearchDocument'),
+    }),
+    documentPath(
+      templateOf(commonPartPath(slot('kind') as Kind, slot('term'), PART_SLOT)).replace(`/${PART_SLOT}.json`, '/{part}.json'),
+      examples.common && commonPartPath('exhibitor', examples.common.term, examples.common.part),
+      {
+        operationId: 'getSearchCommonPart',
+        summary: "One part of a common query term's list: the ranks of its entities and the class of each",
+        content: jsonOf('SearchDocument'),
+      },
+    ),
+    documentPath(templateOf(idChunkPath(slot('kind') as Kind, CHUNK_SLOT)).replace(`/${CHUNK_SLOT}.json`, '/{chunk}.json'), idChunkPath('exhibitor', 0), {
+      operationId: 'getSearchIds',
+      summary: "A chunk of the ids of a kind's entities by rank, from which a window of matches of common terms is named",
       content: jsonOf('SearchDocument'),
     }),
     documentPath(templateOf(filterShardPath(slot('kind') as Kind, slot('filter') as Filter, slot('start'))), filterShardPath('exhibitor', 'industry', ''), {

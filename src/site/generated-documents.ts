@@ -8,6 +8,7 @@
 import { renderHostFiles } from '../hosts/host-files.js';
 import { FACETS_INDEX_PATH, facetDocument, facetPath, facetsIndexDocument } from '../query/formats/facets.js';
 import { LLMS_TXT_PATH, llmsTxt } from '../query/formats/llms-txt.js';
+import type { CommonExample } from '../query/formats/common-lists.js';
 import { parameterExamples } from '../query/formats/parameter-examples.js';
 import { OPENAPI_PATH } from '../query/formats/paths.js';
 import type { Dataset } from '../query/semantics/dataset.js';
@@ -21,11 +22,13 @@ export interface GeneratedDocument {
   timestamped: boolean;
 }
 
-/** The generated documents of a site of `dataset` served under `baseUrl`, in the order the build writes them. */
-export function generatedDocuments(dataset: Dataset, baseUrl: string): GeneratedDocument[] {
-  const documents: GeneratedDocument[] = [
-    { path: OPENAPI_PATH, content: JSON.stringify(openApiDocument(baseUrl, parameterExamples(dataset, baseUrl))), timestamped: false },
-  ];
+/**
+ * The generated documents of a site of `dataset` served under `baseUrl`, in the order the build
+ * writes them; `common` names a common term of its search index in OpenAPI's examples.
+ */
+export function generatedDocuments(dataset: Dataset, baseUrl: string, common: CommonExample | undefined): GeneratedDocument[] {
+  const examples = { ...parameterExamples(dataset, baseUrl), common };
+  const documents: GeneratedDocument[] = [{ path: OPENAPI_PATH, content: JSON.stringify(openApiDocument(baseUrl, examples)), timestamped: false }];
   for (const kind of KINDS) documents.push({ path: entitySchemaPath(kind), content: JSON.stringify(entitySchemaDocument(kind)), timestamped: false });
   documents.push({ path: LLMS_TXT_PATH, content: llmsTxt(dataset, baseUrl), timestamped: false });
   documents.push({ path: FACETS_INDEX_PATH, content: JSON.stringify(facetsIndexDocument(baseUrl)), timestamped: true });

@@ -48,9 +48,11 @@ describe('the client SDK', () => {
     expect(fetched).toBeGreaterThan(20);
     expect(await client.dataset({ type: 'exhibitor', q: 'co', limit: 20 })).toEqual(first);
     expect(requests.length).toBe(fetched);
-    // The next window reads only the entities it did not read yet.
+    // The next window reads only the entities it did not read yet, and the chunks of ids naming them (`co` is a common term).
     await client.dataset({ type: 'exhibitor', q: 'co', limit: 20, offset: 20 });
-    expect(requests.length).toBe(fetched + 20);
+    const next = requests.slice(fetched);
+    expect(next.filter((url) => !url.includes('/search/'))).toHaveLength(20);
+    expect(next.filter((url) => url.includes('/search/')).every((url) => url.includes('/search/exhibitor/ids/'))).toBe(true);
   });
 
   it('fetches every time with cacheMs 0', async () => {

@@ -161,11 +161,29 @@ const CONDITIONAL_WRITES = `(store) => {
   };
 }`;
 
+// S3 lists keys in the order of their UTF-8 bytes; s3rver 3.7 walks its folders, so that
+// `a/b.json` comes before `a.json` ('/' is a folder to it, '.' sorts first to S3). Its store
+// lists here every key of the prefix and puts them in S3's order before cutting the page
+// (source text for S3RVER_MAIN; a listing with a delimiter, which publish never asks for, is left as it is).
+const S3_LISTING_ORDER = `(store) => {
+  const listObjects = store.listObjects.bind(store);
+  store.listObjects = async (bucket, options) => {
+    if (options.delimiter) return listObjects(bucket, options);
+    const all = await listObjects(bucket, { ...options, startAfter: '', maxKeys: Infinity });
+    const after = Buffer.from(options.startAfter ?? '');
+    const keys = all.objects.map((object) => [Buffer.from(object.key), object]).filter(([key]) => Buffer.compare(key, after) > 0);
+    keys.sort(([a], [b]) => Buffer.compare(a, b));
+    const maxKeys = options.maxKeys ?? Infinity;
+    return { objects: keys.slice(0, maxKeys).map(([, object]) => object), commonPrefixes: [], isTruncated: keys.length > maxKeys };
+  };
+}`;
+
 // s3rver 3.7 signs its continuation tokens with DES, which OpenSSL 3 has only in its legacy
 // provider: without it, a listing longer than one page (1,000 keys) is an InternalError.
 const S3RVER_MAIN = `
 import S3rver from 's3rver';
 const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: process.env.S3RVER_DIRECTORY });
+(${S3_LISTING_ORDER})(server.store);
 if (process.env.S3RVER_CONDITIONAL === '1') {
   const conditionalWrites = (${CONDITIONAL_WRITES})(server.store);
   server.middleware.splice(server.middleware.length - 1, 0, conditionalWrites);

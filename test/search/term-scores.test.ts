@@ -21,7 +21,7 @@ const CJK = ['有限公司', '科技有限公司', '上海', '国际贸易', '�
 
 function entities(seed: number, count: number): Entity[] {
   let state = seed;
-  const next = (n: number) => (state = (state * 1103515245 + 12345) % 2 ** 31) % n;
+  const next = (n: number) => Math.floor((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 16) % n;
   const pick = (words: readonly string[], most: number) => Array.from({ length: next(most + 1) }, () => words[next(words.length)]!).join(' ');
   return Array.from(
     { length: count },
@@ -66,12 +66,29 @@ describe('scores over typed arrays', () => {
   const list = entities(7, 3000);
   const yardstick = miniSearchOf('exhibitor', list);
   const indexes: [string, ShardedIndex][] = [
-    ['one shard', shardIndex('exhibitor', list, Infinity)],
-    ['many shards and pieces', shardIndex('exhibitor', list, 1500)],
+    ['one shard, no common terms', shardIndex('exhibitor', list, Infinity, Infinity)],
+    ['many shards and lists of common terms', shardIndex('exhibitor', list, 1500, 500)],
+    ['lists of every term', shardIndex('exhibitor', list, 1500, 1)],
   ];
 
-  it('cut the index into many shards with pieces', () => {
-    expect(indexes[1]![1].starts.filter((start) => start.includes('\u0000')).length).toBeGreaterThan(10);
+  it('cut the index into many shards and lists of common terms', () => {
+    const [index, everyTerm] = [indexes[1]![1], indexes[2]![1]];
+    expect(index.starts.length).toBeGreaterThan(4);
+    expect(index.common).toEqual(expect.arrayContaining(['c', 'co', 'ltd', '公', '公司', '有限']));
+    expect(index.common).not.toContain('koln');
+    expect(everyTerm.shards.flatMap((shard) => shard.terms)).toEqual([]);
+  });
+
+  it('are the same, to the bit, from a list or from the shards (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...QUERY_TERMS), { minLength: 1, maxLength: 4 }), (terms) => {
+        const q = terms.join(' ');
+        const [shards, ...others] = indexes.map(([, index]) => searchShardsNow(index, q));
+        const scores = (matches: typeof shards) => new Map([...matches!.ranks].sort((a, b) => a - b).map((rank) => [rank, matches!.scores[rank]]));
+        for (const matches of others) expect(scores(matches)).toEqual(scores(shards));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   for (const [name, index] of indexes) {

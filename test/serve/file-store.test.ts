@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.js';
 import { searchIndexPath } from '../../src/query/formats/paths.js';
-import { SEARCH_INDEX_VERSION } from '../../src/query/formats/search-index.js';
+import { SEARCH_INDEX_VERSION } from '../../src/query/formats/search-format.js';
 import { createRouter } from '../../src/query/router/router.js';
 import type { DocumentStore } from '../../src/query/router/store.js';
 import { fileStore } from '../../src/serve/file-store.js';

@@ -79,11 +79,13 @@ export async function renderSite({ dataset, listings, context, feed, terms = ren
     content: JSON.stringify(dumpIndexDocument(kind, parts[kind], context.baseUrl)),
     timestamped: false,
   }));
-  const texts = [...textDocuments(dataset, context, renderFeed(state, context.baseUrl, feed.windowDays)), ...dumpIndexes].map(textDocument);
+  const texts = [...textDocuments(context, renderFeed(state, context.baseUrl, feed.windowDays)), ...dumpIndexes].map(textDocument);
   if (records !== undefined) texts.push(...recordCacheFiles(dataset, store, records.origins, records.scope, parts).map(textDocument));
-  const late = terms.then((shards) =>
-    KINDS.flatMap((kind) => renderSearchIndex(dataset, kind, shards[kind]).map((document) => textDocument({ ...document, timestamped: true }))),
-  );
+  // The generated documents name a common term of the search index in OpenAPI's examples: they wait for the index.
+  const late = terms.then((shards) => [
+    ...generatedDocuments(dataset, context.baseUrl, shards.exhibitor.example).map(textDocument),
+    ...KINDS.flatMap((kind) => renderSearchIndex(dataset, kind, shards[kind]).map((document) => textDocument({ ...document, timestamped: true }))),
+  ]);
   const paged = pagedListings(dataset, listings);
   const assembleContext: AssembleContext = { entities: store.bytes, dictionaries: pageDictionaries(context) };
   const responseContext = { ...context, generatedAt: '' };
@@ -133,10 +135,10 @@ function* otherDocuments(
   }
 }
 
-// The documents made as text but the search indexes: the schema, the changes feed, and the generated documents.
-function textDocuments(dataset: Dataset, context: ResponseContext, feedFiles: readonly OutputFile[]): OutputFile[] {
+// The documents made as text first: the schema and the changes feed (the generated documents and the search indexes come late).
+function textDocuments(context: ResponseContext, feedFiles: readonly OutputFile[]): OutputFile[] {
   const schema: OutputFile = { path: SCHEMA_PATH, content: JSON.stringify(schemaDocument({ ...context, generatedAt: '' })), timestamped: true };
-  return [schema, ...feedFiles, ...generatedDocuments(dataset, context.baseUrl)];
+  return [schema, ...feedFiles];
 }
 
 // The listings with pages: the planned ones, each exhibition's exhibitors, and the providers of each place.

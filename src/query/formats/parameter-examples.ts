@@ -2,6 +2,7 @@
 import type { Dataset } from '../semantics/dataset.js';
 import { KINDS, type Kind } from '../semantics/kinds.js';
 import { tokenize } from '../semantics/search.js';
+import type { CommonExample } from './common-lists.js';
 import { facetValues } from './facets.js';
 
 /** Query values that find something in the data, and entities to name in example paths. */
@@ -12,6 +13,8 @@ export interface DataExamples {
   country?: string;
   q?: string;
   cjk?: string;
+  /** A common query term of the exhibitors and a part of its list (search index paths). */
+  common?: CommonExample;
   /** The first entity of each kind in the default order: its id, and for an exhibition its place (relation paths). */
   entities?: Partial<Record<Kind, { id: string; country?: unknown; city?: unknown }>>;
 }

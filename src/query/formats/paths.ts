@@ -114,6 +114,21 @@ export function termShardPath(kind: Kind, start: string): string {
   return `${API_ROOT}/search/${kind}/terms/${encodeSegment(start)}.json`;
 }
 
+/** Static path of the list of a kind's common query term `term` (its classes and parts). */
+export function commonTermPath(kind: Kind, term: string): string {
+  return `${API_ROOT}/search/${kind}/common/${encodeSegment(term)}.json`;
+}
+
+/** Static path of part `part` (entities of ranks from `part` × COMMON_PART_RANKS) of the list of a kind's common query term. */
+export function commonPartPath(kind: Kind, term: string, part: number): string {
+  return `${API_ROOT}/search/${kind}/common/${encodeSegment(term)}/${part}.json`;
+}
+
+/** Static path of the ids of a kind's entities of ranks from `chunk` × ID_CHUNK_RANKS. */
+export function idChunkPath(kind: Kind, chunk: number): string {
+  return `${API_ROOT}/search/${kind}/ids/${chunk}.json`;
+}
+
 /** Static path of the shard of a kind's filter postings whose first value is `start`. */
 export function filterShardPath(kind: Kind, filter: Filter, start: string): string {
   return `${API_ROOT}/search/${kind}/${filter}/${encodeSegment(start)}.json`;

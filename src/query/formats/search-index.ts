@@ -11,16 +11,10 @@ import { searchShard, type SearchShard } from '../semantics/search-shard.js';
 import type { ShardedIndex, TermIndex, TermShard } from '../semantics/term-shards.js';
 import { filterShardPath, searchIndexPath, termShardPath } from './paths.js';
 import { decodeCounted, decodeRanks, encodeCounted, encodeRanks } from './ranks-codec.js';
-import { parseDocument, SiteError } from './site-error.js';
+import { commonExample, renderCommonLists, type CommonExample } from './common-lists.js';
+import { malformed, parseVersioned, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type IndexDocument } from './search-format.js';
 
-/** Format name of a kind's search index entry; its shards are `-terms` and `-values`. */
-export const SEARCH_INDEX_FORMAT = 'dataset-site-search';
-/**
- * Format version written into every search index document; a reader rejects any other.
- * 3: the index is an entry and shards of terms and of filter values, read by the shard.
- * 4: a term of many postings is cut into pieces over several shards, which a reader merges.
- */
-export const SEARCH_INDEX_VERSION = 4;
+export type { IndexDocument } from './search-format.js';
 
 const TERMS_FORMAT = `${SEARCH_INDEX_FORMAT}-terms`;
 const VALUES_FORMAT = `${SEARCH_INDEX_FORMAT}-values`;
@@ -36,6 +30,8 @@ export interface SearchEntryFile {
   average_lengths: [number, number];
   /** First term of each term shard (the first `""`). */
   terms: string[];
+  /** The common query terms, which have lists of their own, ascending. */
+  common: string[];
   /** Per filter, first value of each shard of its postings. */
   filters: Record<Filter, string[]>;
   /** Changes whenever any shard changes: what was derived from shards read under another revision is stale. */
@@ -72,22 +68,23 @@ export interface ValueShardFile {
   generated_at: string;
 }
 
-/** A document to write: its static path and its JSON text, `generated_at` left for the writer to stamp. */
-export interface IndexDocument {
-  path: string;
-  content: string;
-}
-
 /** The term shards of a kind as documents, and what the entry says of them. */
 export interface RenderedTerms {
   index: TermIndex;
   documents: IndexDocument[];
+  /** A common term of the index and a part of its list, for examples. */
+  example?: CommonExample;
 }
 
-/** The documents of the term shards of a kind's index (the build makes these aside, in a worker thread). */
+/** The documents of the term shards, common term lists and id chunks of a kind's index (the build makes these aside, in a worker thread). */
 export function renderTermShards(kind: Kind, index: ShardedIndex): RenderedTerms {
   const documents = index.shards.map((shard) => ({ path: termShardPath(kind, shard.start), content: JSON.stringify(termShardFile(kind, shard)) }));
-  return { index: { count: index.count, averageLengths: index.averageLengths, starts: index.starts }, documents };
+  documents.push(...renderCommonLists(kind, index.lists, index.ids));
+  return {
+    index: { count: index.count, averageLengths: index.averageLengths, starts: index.starts, common: index.common },
+    documents,
+    example: commonExample(index.lists),
+  };
 }
 
 /** Every document of a kind's search index: the shards, then the entry that lists them; `terms` when already rendered. */
@@ -109,6 +106,7 @@ export function renderSearchIndex(dataset: Dataset, kind: Kind, terms: RenderedT
     count: index.count,
     average_lengths: index.averageLengths,
     terms: index.starts,
+    common: index.common,
     filters,
     revision,
     generated_at: '',
@@ -165,10 +163,11 @@ export function parseSearchEntry(path: string, text: string, kind: Kind): Search
   const lengths = file.average_lengths;
   if (!Array.isArray(lengths) || lengths.length !== 2 || !lengths.every((length) => typeof length === 'number')) throw malformed(path, 'average_lengths');
   if (!isStarts(file.terms)) throw malformed(path, 'terms');
+  if (!isStarts(file.common) || !file.common.every((term, i) => i === 0 || file.common[i - 1]! < term)) throw malformed(path, 'common');
   if (typeof file.filters !== 'object' || file.filters === null || !FILTERS.every((filter) => isStarts(file.filters[filter]))) throw malformed(path, 'filters');
   if (typeof file.revision !== 'string') throw malformed(path, 'revision');
   return {
-    index: { count: file.count, averageLengths: lengths, starts: file.terms },
+    index: { count: file.count, averageLengths: lengths, starts: file.terms, common: file.common },
     filters: file.filters,
     revision: file.revision,
     generatedAt: file.generated_at,
@@ -204,19 +203,4 @@ export function parseValueShard(path: string, text: string, kind: Kind, filter: 
   if (typeof file.values !== 'object' || file.values === null || !Object.values(file.values).every((ranks) => typeof ranks === 'string'))
     throw malformed(path, 'values');
   return { values: new Map(Object.entries(file.values).map(([value, ranks]) => [value, decodeRanks(ranks)])), generatedAt: file.generated_at };
-}
-
-function parseVersioned<T extends { format: string; version: number; kind: Kind }>(path: string, text: string, format: string, kind: Kind): T {
-  const file = parseDocument<Partial<T>>(path, text);
-  if (typeof file !== 'object' || file === null || file.format !== format || file.version !== SEARCH_INDEX_VERSION || file.kind !== kind) {
-    throw new SiteError(
-      `${path} is a ${JSON.stringify(file?.format)} document of version ${JSON.stringify(file?.version)} for ${JSON.stringify(file?.kind)}; ` +
-        `this dataset-site reads ${format} version ${SEARCH_INDEX_VERSION} for ${kind}. Rebuild the site with this version.`,
-    );
-  }
-  return file as T;
-}
-
-function malformed(path: string, member: string): SiteError {
-  return new SiteError(`${path} has a malformed ${member}; rebuild the site`);
 }

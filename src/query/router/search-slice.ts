@@ -1,20 +1,23 @@
 /**
  * A window of a `q` query, answered from the search index of one kind read by the shard:
- * its entry says which shards each term needs, the term shards give the scores and the ids
- * of the entities, the value shards apply the filters, and only the window is put in order.
+ * its entry says which shards each term needs or whether it is common, the term shards and
+ * the common terms' lists give the scores, the value shards apply the filters, only the
+ * window is put in order, and its ids come from the shards of a term or the chunks of ids.
  */
 import type { Entity } from '../semantics/entity.js';
 import { shardHoldingValue } from '../semantics/filter-shards.js';
 import type { FilterValues } from '../semantics/filters.js';
 import { FILTERS, type Kind } from '../semantics/kinds.js';
 import { relevanceWindow } from '../semantics/relevance-window.js';
-import type { SearchShard } from '../semantics/search-shard.js';
+import { idInShards, type SearchShard } from '../semantics/search-shard.js';
+import type { CommonList } from '../semantics/common-terms.js';
 import { searchShards } from '../semantics/term-shards.js';
 import { normalize } from '../semantics/text.js';
 import type { KindSlice } from '../responses/dataset-response.js';
-import { entityPath, filterShardPath, searchIndexPath, termShardPath } from '../formats/paths.js';
+import { commonPartPath, commonTermPath, entityPath, filterShardPath, idChunkPath, searchIndexPath, termShardPath } from '../formats/paths.js';
+import { ID_CHUNK_RANKS, parseCommonHead, parseCommonPart, parseIdChunk } from '../formats/common-lists.js';
 import { parseSearchEntry, parseTermShard, parseValueShard, type SearchEntry } from '../formats/search-index.js';
-import { missingDocument, parseDocument } from '../formats/site-error.js';
+import { missingDocument, parseDocument, SiteError } from '../formats/site-error.js';
 import { BoundedCache } from './bounded-cache.js';
 import type { DocumentReader } from './document-reader.js';
 import type { DocumentStore } from './store.js';
@@ -26,52 +29,67 @@ interface LoadedEntry {
   entry: SearchEntry;
 }
 
-/** A shard kept between requests, with its `generated_at`. */
-type KeptShard = { shard: SearchShard; generatedAt: string } | { values: Map<string, number[]>; generatedAt: string };
+/** What is kept between requests: a parsed shard or list, with its `generated_at` (the latest of its documents). */
+type Kept =
+  | { shard: SearchShard; generatedAt: string }
+  | { values: Map<string, number[]>; generatedAt: string }
+  | { list: CommonList; generatedAt: string }
+  | { ids: string[]; generatedAt: string };
 
 /**
- * Bytes of parsed shards a router keeps per store, all kinds together. The shards of the
- * commonest term of the L set (`公司`, about 240,000 exhibitors) take about 14 MB parsed;
- * this keeps a few such terms and hundreds of ordinary shards, and leaves most of a Worker
- * isolate's 128 MB to the requests themselves.
+ * Bytes of parsed shards, lists and ids a router keeps per store, all kinds together: the
+ * commonest lists of the L set (`公司`, about 244,000 exhibitors) take 1.5 MB each parsed,
+ * so this keeps a few dozen of them and hundreds of shards, and leaves most of a Worker
+ * isolate's 128 MB to the requests themselves (a `q` of four common terms over L holds
+ * four dense arrays of scores, 2 MB each, while it is answered).
  */
 export const SHARD_CACHE_BYTES = 32 * 2 ** 20;
 
-// Parsing shards is the costly part of a `q` answer, so they are kept per store, under the
-// revision of their kind's index: a rebuild is picked up at once, with no stale answers.
-const kept = new WeakMap<DocumentStore, { entries: Map<Kind, LoadedEntry>; shards: BoundedCache<string, KeptShard> }>();
+// Parsing is the costly part of a `q` answer, so what was parsed is kept per store, under the
+// revision of its kind's index: a rebuild is picked up at once, with no stale answers.
+const kept = new WeakMap<DocumentStore, { entries: Map<Kind, LoadedEntry>; parsed: BoundedCache<string, Kept> }>();
 
 /**
  * The entities of one kind matching `q` and `filters` in the window [offset, offset + limit),
  * in relevance order, and how many match in all.
  */
 export async function readSearchSlice(reader: DocumentReader, kind: Kind, q: string, filters: FilterValues, limit: number, offset: number): Promise<KindSlice> {
-  const { entry, shards } = await loadEntry(reader.store, kind);
+  const { entry, parsed } = await loadEntry(reader.store, kind);
   reader.stamp(entry.generatedAt);
-  const readShard = async <T extends KeptShard>(path: string, parse: (text: string) => T, bytes: (parsed: T) => number): Promise<T> => {
-    const key = `${entry.revision}\n${path}`;
-    let parsed = shards.get(key) as T | undefined;
-    if (parsed === undefined) {
-      parsed = parse(await reader.required(path));
-      shards.set(key, parsed, bytes(parsed));
+  // The parsed document kept under `key`, else `parse`d (which reads) and kept.
+  const read = async <T extends Kept>(key: string, parse: () => Promise<T>, bytes: (value: T) => number): Promise<T> => {
+    const cacheKey = `${entry.revision}\n${key}`;
+    let value = parsed.get(cacheKey) as T | undefined;
+    if (value === undefined) {
+      value = await parse();
+      parsed.set(cacheKey, value, bytes(value));
     }
-    reader.stamp(parsed.generatedAt);
-    return parsed;
+    reader.stamp(value.generatedAt);
+    return value;
+  };
+  const termShard = async (start: string) => {
+    const path = termShardPath(kind, start);
+    const { shard } = await read(
+      path,
+      async () => parseTermShard(path, await reader.required(path), kind, start),
+      (value) => value.shard.bytes,
+    );
+    return shard;
+  };
+  const commonList = async (term: string) => {
+    const path = commonTermPath(kind, term);
+    const { list } = await read(
+      path,
+      () => readCommonList(reader, kind, term),
+      (value) => listBytes(value.list),
+    );
+    return list;
   };
   const search = searchShards(entry.index, q);
   let step = search.next([]);
   while (!step.done) {
-    const paths = step.value.map((start) => [termShardPath(kind, start), start] as const);
-    const termShards = await Promise.all(
-      paths.map(([path, start]) =>
-        readShard(
-          path,
-          (text) => parseTermShard(path, text, kind, start),
-          (parsed) => parsed.shard.bytes,
-        ),
-      ),
-    );
-    step = search.next(termShards.map((parsed) => parsed.shard));
+    const need = step.value;
+    step = search.next('common' in need ? await commonList(need.common) : await Promise.all(need.shards.map(termShard)));
   }
   const matches = step.value;
   let allowed: ((rank: number) => boolean) | undefined;
@@ -83,23 +101,66 @@ export async function readSearchSlice(reader: DocumentReader, kind: Kind, q: str
       const start = shardHoldingValue(entry.filters[filter], value);
       if (start === undefined) continue;
       const path = filterShardPath(kind, filter, start);
-      const { values } = await readShard(
+      const { values } = await read(
         path,
-        (text) => parseValueShard(path, text, kind, filter, start),
-        (parsed) => valuesBytes(parsed.values),
+        async () => parseValueShard(path, await reader.required(path), kind, filter, start),
+        (value) => valuesBytes(value.values),
       );
       for (const rank of values.get(value) ?? []) hits[rank]!++;
     }
     allowed = (rank) => hits[rank] === wanted.length;
   }
   const window = relevanceWindow(matches, allowed, offset, limit);
+  const idChunk = async (chunk: number) => {
+    const path = idChunkPath(kind, chunk);
+    const { ids } = await read(
+      path,
+      async () => parseIdChunk(path, await reader.required(path), kind, chunk),
+      (value) => 64 * value.ids.length,
+    );
+    return ids;
+  };
+  const ids = await Promise.all(
+    window.ranks.map(async (rank) =>
+      matches.idShards ? idInShards(matches.idShards, rank) : (await idChunk(Math.floor(rank / ID_CHUNK_RANKS)))[rank % ID_CHUNK_RANKS],
+    ),
+  );
   const entities = await Promise.all(
-    window.ranks.map(async (rank) => {
-      const path = entityPath(kind, matches.idOf(rank));
+    ids.map(async (id) => {
+      if (id === undefined) throw new SiteError(`the search index of ${kind} does not name an entity it matches; rebuild the site`);
+      const path = entityPath(kind, id);
       return parseDocument<Entity>(path, await reader.required(path));
     }),
   );
   return { entities, total: window.total };
+}
+
+// Reads a common term's list: its head, then its parts, put together.
+async function readCommonList(reader: DocumentReader, kind: Kind, term: string): Promise<{ list: CommonList; generatedAt: string }> {
+  const path = commonTermPath(kind, term);
+  const head = parseCommonHead(path, await reader.required(path), kind, term);
+  const parts = await Promise.all(
+    head.parts.map(async (part) => {
+      const partPath = commonPartPath(kind, term, part);
+      return parseCommonPart(partPath, await reader.required(partPath), kind, term, part, head.width, head.list.classes.length);
+    }),
+  );
+  const count = parts.reduce((sum, part) => sum + part.ranks.length, 0);
+  const [ranks, classOf] = [new Int32Array(count), new Uint16Array(count)];
+  let at = 0;
+  let generatedAt = head.generatedAt;
+  for (const part of parts) {
+    ranks.set(part.ranks, at);
+    classOf.set(part.classOf, at);
+    at += part.ranks.length;
+    if (part.generatedAt > generatedAt) generatedAt = part.generatedAt;
+  }
+  return { list: { ...head.list, ranks, classOf }, generatedAt };
+}
+
+// About the bytes a list holds parsed.
+function listBytes(list: CommonList): number {
+  return list.ranks.byteLength + list.classOf.byteLength + 64 * list.reached.length + 16 * list.classes.reduce((sum, entry) => sum + entry.length, 0);
 }
 
 // About the bytes a value shard holds parsed: its values' characters and their ranks.
@@ -109,17 +170,17 @@ function valuesBytes(values: ReadonlyMap<string, readonly number[]>): number {
   return bytes;
 }
 
-async function loadEntry(store: DocumentStore, kind: Kind): Promise<{ entry: SearchEntry; shards: BoundedCache<string, KeptShard> }> {
+async function loadEntry(store: DocumentStore, kind: Kind): Promise<{ entry: SearchEntry; parsed: BoundedCache<string, Kept> }> {
   const path = searchIndexPath(kind);
   let forStore = kept.get(store);
-  if (!forStore) kept.set(store, (forStore = { entries: new Map(), shards: new BoundedCache(SHARD_CACHE_BYTES) }));
+  if (!forStore) kept.set(store, (forStore = { entries: new Map(), parsed: new BoundedCache(SHARD_CACHE_BYTES) }));
   const cached = forStore.entries.get(kind);
   const revision = await store.revision?.(path);
-  if (revision !== undefined && cached?.token === revision) return { entry: cached.entry, shards: forStore.shards };
+  if (revision !== undefined && cached?.token === revision) return { entry: cached.entry, parsed: forStore.parsed };
   const text = await store.read(path);
   if (text === undefined) throw missingDocument(path);
   const token = revision ?? text;
   if (cached?.token !== token) forStore.entries.set(kind, { token, entry: parseSearchEntry(path, text, kind) });
   // Shards are kept under the index's revision: those of an older revision are never asked for again and age out.
-  return { entry: forStore.entries.get(kind)!.entry, shards: forStore.shards };
+  return { entry: forStore.entries.get(kind)!.entry, parsed: forStore.parsed };
 }

@@ -3,11 +3,10 @@
  * postings naming entities by their position in the shard, so that scoring a term of tens of
  * thousands of postings reads numbers out of arrays and allocates nothing per posting.
  */
-import type { TermShard } from './term-shards.js';
 
 /** A shard of terms read for queries. */
 export interface SearchShard {
-  /** Its first term (see {@link TermShard.start}). */
+  /** Its first term; `""` for the first shard. */
   start: string;
   /** The ranks (ascending) of the entities its terms reach, */
   ranks: Int32Array;
@@ -41,25 +40,6 @@ export function searchShard(
   for (const term of terms) bytes += STRING_OVERHEAD + 2 * term.length;
   for (const [cn, en] of postings) bytes += cn.byteLength + en.byteLength + 2 * ARRAY_OVERHEAD;
   return { start, ranks, ids, lengths, terms, postings, bytes };
-}
-
-/** The shard a query reads, from a shard the build cut (its postings name entities by rank). */
-export function fromTermShard(shard: TermShard): SearchShard {
-  const position = new Map<number, number>();
-  shard.ranks.forEach((rank, i) => position.set(rank, i));
-  const local = (postings: readonly number[]) => {
-    const positions = new Int32Array(postings.length);
-    for (let i = 0; i < postings.length; i += 2) [positions[i], positions[i + 1]] = [position.get(postings[i]!)!, postings[i + 1]!];
-    return positions;
-  };
-  return searchShard(
-    shard.start,
-    Int32Array.from(shard.ranks),
-    shard.ids,
-    Int32Array.from(shard.lengths),
-    shard.terms.map(([term]) => term),
-    shard.terms.map(([, cn, en]) => [local(cn), local(en)] as const),
-  );
 }
 
 /** The id of the entity at `rank`, found in whichever of `shards` lists it; undefined when none does. */

@@ -96,6 +96,26 @@ export function reachesPrefixes(term: string): boolean {
   return isPrefixTerm(term);
 }
 
+/** The range [first, end) of sorted name terms a query term reaches: those it begins (a prefix term), or itself. */
+export function reachedRange(sorted: readonly string[], term: string): [first: number, end: number] {
+  const first = firstAtOrAfter(sorted, term);
+  let end = first;
+  if (reachesPrefixes(term)) while (end < sorted.length && sorted[end]!.startsWith(term)) end++;
+  else if (sorted[first] === term) end++;
+  return [first, end];
+}
+
+// The index of the first of sorted `terms` not before `term` (code-unit order).
+function firstAtOrAfter(terms: readonly string[], term: string): number {
+  let [low, high] = [0, terms.length];
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (terms[middle]! < term) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /**
  * The distinct terms of `q`, in the order they are searched. A term given twice counts
  * once (docs/api.md#relevance).

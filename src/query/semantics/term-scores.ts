@@ -5,7 +5,7 @@
  * MiniSearch's index of the same entities) at a fraction of its cost: a term of tens of
  * thousands of postings is scored without an object per posting.
  */
-import { reachesPrefixes } from './search.js';
+import { reachedRange } from './search.js';
 import type { SearchShard } from './search-shard.js';
 
 /** The statistics every score needs: the entities of the kind and the average lengths of their names. */
@@ -80,27 +80,15 @@ export function scoreTerm(statistics: ScoringStatistics, shards: readonly Search
 
 // The name terms `term` reaches in the shards, in code-unit order, each with its pieces (consecutive in the shards).
 function reachedTerms(shards: readonly SearchShard[], term: string): Reached[] {
-  const prefix = reachesPrefixes(term);
   const reached: Reached[] = [];
   for (const shard of shards) {
-    for (let index = firstAtOrAfter(shard.terms, term); index < shard.terms.length; index++) {
+    const [first, end] = reachedRange(shard.terms, term);
+    for (let index = first; index < end; index++) {
       const name = shard.terms[index]!;
-      if (prefix ? !name.startsWith(term) : name !== term) break;
       const last = reached[reached.length - 1];
       if (last?.term === name) last.pieces.push([shard, index]);
       else reached.push({ term: name, pieces: [[shard, index]] });
     }
   }
   return reached;
-}
-
-// The index of the first of sorted `terms` not before `term` (code-unit order).
-function firstAtOrAfter(terms: readonly string[], term: string): number {
-  let [low, high] = [0, terms.length];
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (terms[middle]! < term) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }

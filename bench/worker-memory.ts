@@ -1,0 +1,154 @@
+/**
+ * The Worker over R2 under `wrangler dev` (workerd, local and offline) answering the `q`
+ * queries of tail-queries.ts, 8 at a time, three passes: workerd's resident memory idle and
+ * at its peak (what must stay under a Worker isolate's 128 MB above idle, issue 22), and the
+ * time per request. The bucket holds what `q` answers read: the search index, the entities
+ * and the root documents (not the listing pages and the dumps, which no `q` reads).
+ *
+ *   node --import tsx bench/worker-memory.ts SITE      (after npm run compile)
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { cp, mkdtemp, readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import fg from 'fast-glob';
+import { Miniflare } from 'miniflare';
+import { createRouter } from '../lib/query/router/router.js';
+import { fileStore } from '../lib/serve/file-store.js';
+import { quantile } from './search.js';
+import { tailQueries } from './tail-queries.js';
+
+/** What the Worker's memory and time came to. */
+export interface WorkerMemory {
+  files: number;
+  queries: number;
+  idleMiB: number;
+  peakMiB: number;
+  /** Peak minus idle: what must stay under 128 MB. */
+  growthMiB: number;
+  failed: number;
+  requestMedianMs: number;
+  requestP95Ms: number;
+}
+
+const PASSES = 3;
+const PARALLEL = 8;
+// The compatibility date the tests run the Worker with (test/adapters/hosts.ts): the bundled runtime refuses later ones.
+const COMPATIBILITY_DATE = '2026-05-01';
+
+/** Fills a bucket with `siteDir`'s documents `q` reads, runs the Worker over it and measures it. */
+export async function measureWorkerMemory(siteDir: string, log: (line: string) => void = () => {}): Promise<WorkerMemory> {
+  const queries = await tailQueries(createRouter({ store: fileStore(siteDir) }));
+  const work = await mkdtemp(path.join(tmpdir(), 'ds-r2-bench-'));
+  const state = path.join(work, 'state');
+  const files = await fg(['**/*', '!api/public/dataset/**', '!api/public/dumps/**'], { cwd: siteDir, dot: true, onlyFiles: true });
+  log(`filling the bucket with ${files.length} files`);
+  await fillBucket(siteDir, files, path.join(state, 'v3', 'r2'));
+  await cp(path.join(siteDir, 'r2-worker'), path.join(work, 'r2-worker'), { recursive: true });
+  const port = await freePort();
+  const wrangler = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
+  const args = ['dev', '--config', path.join(work, 'r2-worker', 'wrangler.toml'), '--persist-to', state, '--ip', '127.0.0.1', '--port', String(port)];
+  const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG_PATH: work, XDG_CONFIG_HOME: work };
+  const child = spawn(process.execPath, [wrangler, ...args, '--compatibility-date', COMPATIBILITY_DATE], { cwd: work, env, detached: true, stdio: 'ignore' });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilUp(`${base}/api/public/schema.json`);
+    const idle = workerdRss(child.pid!);
+    let peak = idle;
+    const times: number[] = [];
+    let failed = 0;
+    for (let pass = 1; pass <= PASSES; pass++) {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: PARALLEL }, async () => {
+          while (next < queries.length) {
+            const query = queries[next++]!;
+            // A parameter the router ignores, so that the Cache API has not seen the URL: each pass makes the isolate answer.
+            const before = performance.now();
+            const response = await fetch(`${base}/api/public/dataset?${query.query}&pass=${pass}`);
+            await response.arrayBuffer();
+            times.push(performance.now() - before);
+            if (response.status !== 200) failed++;
+            peak = Math.max(peak, workerdRss(child.pid!));
+          }
+        }),
+      );
+      log(`pass ${pass}: peak ${peak.toFixed(0)} MiB (idle ${idle.toFixed(0)} MiB)`);
+    }
+    times.sort((a, b) => a - b);
+    return {
+      files: files.length,
+      queries: queries.length,
+      idleMiB: idle,
+      peakMiB: peak,
+      growthMiB: peak - idle,
+      failed,
+      requestMedianMs: quantile(times, 0.5),
+      requestP95Ms: quantile(times, 0.95),
+    };
+  } finally {
+    process.kill(-child.pid!, 'SIGTERM');
+  }
+}
+
+// Resident MiB of the workerd processes under `pid` (wrangler runs workerd as a child).
+function workerdRss(pid: number): number {
+  const ps = spawnSync('ps', ['-eo', 'pid,ppid,rss,comm'], { encoding: 'utf8' }).stdout.trim().split('\n').slice(1);
+  const rows = ps.map((line) => line.trim().split(/\s+/)).map(([p, pp, rss, comm]) => ({ pid: Number(p), ppid: Number(pp), rss: Number(rss), comm: comm! }));
+  const under = new Set([pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const row of rows) if (under.has(row.ppid) && !under.has(row.pid)) (under.add(row.pid), (grew = true));
+  }
+  return rows.filter((row) => under.has(row.pid) && row.comm.startsWith('workerd')).reduce((sum, row) => sum + row.rss, 0) / 1024;
+}
+
+async function fillBucket(dir: string, files: readonly string[], persist: string): Promise<void> {
+  const mf = new Miniflare({
+    modules: true,
+    script: 'export default { fetch: () => new Response(null) }',
+    r2Buckets: { SITE: 'dataset-site' },
+    r2Persist: persist,
+  });
+  try {
+    const bucket = (await mf.getR2Bucket('SITE')) as unknown as { put(key: string, value: Uint8Array): Promise<unknown> };
+    for (let next = 0; next < files.length;) {
+      const batch = files.slice(next, (next += 64));
+      await Promise.all(batch.map(async (file) => bucket.put(file, new Uint8Array(await readFile(path.join(dir, file))))));
+    }
+  } finally {
+    await mf.dispose();
+  }
+}
+
+async function waitUntilUp(url: string): Promise<void> {
+  for (let tries = 0; tries < 600; tries++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the Worker did not answer ${url}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const site = process.argv[2];
+  if (!site) throw new Error('usage: node --import tsx bench/worker-memory.ts SITE');
+  console.log(JSON.stringify(await measureWorkerMemory(site, (line) => process.stderr.write(`${line}\n`)), null, 2));
+}

@@ -1,0 +1,39 @@
+/**
+ * What every document of a search index shares (docs/api.md#search-index): its format
+ * name, its version, and how a reader refuses a document of another format, version or kind.
+ */
+import type { Kind } from '../semantics/kinds.js';
+import { parseDocument, SiteError } from './site-error.js';
+
+/** Format name of a kind's search index entry; its other documents are `-terms`, `-values`, `-common`, `-common-part` and `-ids`. */
+export const SEARCH_INDEX_FORMAT = 'dataset-site-search';
+/**
+ * Format version written into every search index document; a reader rejects any other.
+ * 3: the index is an entry and shards of terms and of filter values, read by the shard.
+ * 4: a term of many postings is cut into pieces over several shards, which a reader merges.
+ * 5: common query terms have lists of classes instead (their name terms are in no shard), and the ids of all entities are in chunks by rank.
+ */
+export const SEARCH_INDEX_VERSION = 5;
+
+/** A document to write: its static path and its JSON text, `generated_at` left for the writer to stamp. */
+export interface IndexDocument {
+  path: string;
+  content: string;
+}
+
+/** Parses a search index document of `format` for `kind` at `path`; anything else is a {@link SiteError} that says to rebuild. */
+export function parseVersioned<T extends { format: string; version: number; kind: Kind }>(path: string, text: string, format: string, kind: Kind): T {
+  const file = parseDocument<Partial<T>>(path, text);
+  if (typeof file !== 'object' || file === null || file.format !== format || file.version !== SEARCH_INDEX_VERSION || file.kind !== kind) {
+    throw new SiteError(
+      `${path} is a ${JSON.stringify(file?.format)} document of version ${JSON.stringify(file?.version)} for ${JSON.stringify(file?.kind)}; ` +
+        `this dataset-site reads ${format} version ${SEARCH_INDEX_VERSION} for ${kind}. Rebuild the site with this version.`,
+    );
+  }
+  return file as T;
+}
+
+/** The error of a search index document whose `member` is malformed. */
+export function malformed(path: string, member: string): SiteError {
+  return new SiteError(`${path} has a malformed ${member}; rebuild the site`);
+}

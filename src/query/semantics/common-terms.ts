@@ -1,0 +1,141 @@
+/**
+ * Common query terms listed ahead (docs/api.md#common-terms): a query term whose name terms
+ * hold many postings (`co`, `公司`, `in`) is answered from a list the build made for it, not
+ * from the shards of its terms. The list names each entity it matches with a class: the
+ * lengths of its names and which name terms it holds how often, all its score depends on.
+ * A query then reads the entities' ranks and classes (a character each), scores each class
+ * once, and never reads the names' lengths or the entities' ids of tens of thousands of
+ * matches. Scores are exact: a class scores as term-scores.ts scores each of its entities.
+ */
+import { reachedRange, reachesPrefixes, type IndexedTerms } from './search.js';
+import { bm25, prefixWeight, type ScoringStatistics, type TermScores } from './term-scores.js';
+
+/**
+ * Postings a query term must reach to be common. A term reaching fewer reads them from the
+ * shards of terms (a few shards of about 16 kB); one reaching more reads its list, a few
+ * bytes an entity. Every name term holding this many is left out of the shards: only
+ * common query terms reach it.
+ */
+export const COMMON_REACH = 1_000;
+
+/**
+ * The postings a query term must reach to be common among `count` entities: {@link COMMON_REACH},
+ * or an eighth of the entities on a smaller site, so that every site, the sample included,
+ * answers its commonest terms from lists, through every host.
+ */
+export function commonReach(count: number): number {
+  return Math.max(1, Math.min(COMMON_REACH, Math.ceil(count / 8)));
+}
+
+/** The list of a common query term. */
+export interface CommonList {
+  term: string;
+  /** The name terms it reaches, in code-unit order, with the entities holding each in `cn` and in `en`. */
+  reached: [term: string, cn: number, en: number][];
+  /**
+   * Each class: the lengths of the `cn` and `en` names (0 for a field none of its terms are
+   * in), then (index in {@link reached}, field, term frequency) for each name term and field
+   * it holds, in the order scores are added.
+   */
+  classes: number[][];
+  /** The entities matched, ranks ascending, */
+  ranks: Int32Array;
+  /** and the class of each. */
+  classOf: Uint16Array;
+}
+
+/** The lists of every common query term of an index (reaching `reach` postings), in code-unit order of their terms. */
+export function commonLists(indexed: IndexedTerms, reach = commonReach(indexed.lengths.length)): CommonList[] {
+  const sorted = [...indexed.terms.keys()].sort();
+  return commonTerms(indexed, sorted, reach).map((term) => commonList(indexed, sorted, term));
+}
+
+// Every common query term, in code-unit order: the terms tokenized queries can hold that reach `reach` postings.
+function commonTerms(indexed: IndexedTerms, sorted: readonly string[], reach: number): string[] {
+  const postings = sorted.map((term) => {
+    const [cn, en] = indexed.terms.get(term)!;
+    return (cn.length + en.length) / 2;
+  });
+  // Postings of the terms before each: the reach of a run of sorted terms is a difference.
+  const before = [0];
+  for (const count of postings) before.push(before[before.length - 1]! + count);
+  const [seen, common] = [new Set<string>(), [] as string[]];
+  for (const term of sorted) {
+    const chars = [...term];
+    for (let length = 1; length <= chars.length; length++) {
+      const query = chars.slice(0, length).join('');
+      // A shorter part of a term is a query term only when it reaches prefixes (a lone CJK character, not half a bigram's run).
+      if (seen.has(query) || (length < chars.length && !reachesPrefixes(query))) continue;
+      seen.add(query);
+      const [first, end] = reachedRange(sorted, query);
+      if (before[end]! - before[first]! >= reach) common.push(query);
+    }
+  }
+  return common.sort();
+}
+
+function commonList(indexed: IndexedTerms, sorted: readonly string[], term: string): CommonList {
+  const [first, end] = reachedRange(sorted, term);
+  const reached = sorted.slice(first, end).map((name): CommonList['reached'][number] => {
+    const [cn, en] = indexed.terms.get(name)!;
+    return [name, cn.length / 2, en.length / 2];
+  });
+  // Per entity, what it holds: (reached index, field, tf) in the order scores are added.
+  const holds = new Map<number, number[]>();
+  reached.forEach(([name], index) => {
+    for (const field of [0, 1] as const) {
+      const postings = indexed.terms.get(name)![field];
+      for (let i = 0; i < postings.length; i += 2) {
+        const rank = postings[i]!;
+        let held = holds.get(rank);
+        if (held === undefined) holds.set(rank, (held = []));
+        held.push(index, field, postings[i + 1]!);
+      }
+    }
+  });
+  const ranks = Int32Array.from(holds.keys()).sort();
+  const classOf = new Uint16Array(ranks.length);
+  const classes: number[][] = [];
+  const classIndex = new Map<string, number>();
+  ranks.forEach((rank, i) => {
+    const held = holds.get(rank)!;
+    const inField = [false, false];
+    for (let j = 1; j < held.length; j += 3) inField[held[j]!] = true;
+    const lengths = indexed.lengths[rank]!;
+    const entry = [inField[0] ? lengths[0] : 0, inField[1] ? lengths[1] : 0, ...held];
+    const key = entry.join(',');
+    let index = classIndex.get(key);
+    if (index === undefined) {
+      classIndex.set(key, (index = classes.length));
+      classes.push(entry);
+    }
+    classOf[i] = index;
+  });
+  return { term, reached, classes, ranks, classOf };
+}
+
+/**
+ * Scores a common query term from its list, for the entities matching every term before
+ * it (`kept`; undefined for the first term), adding their earlier scores: what scoreTerm in
+ * term-scores.ts gives over the shards of its name terms, to the bit.
+ */
+export function scoreCommon(statistics: ScoringStatistics, list: CommonList, kept: TermScores | undefined): TermScores {
+  const classScores = list.classes.map((entry) => {
+    let score = 0;
+    for (let j = 2; j < entry.length; j += 3) {
+      const [name, cn, en] = list.reached[entry[j]!]!;
+      const field = entry[j + 1]! as 0 | 1;
+      score += prefixWeight(list.term, name) * bm25(entry[j + 2]!, field === 0 ? cn : en, statistics.count, entry[field]!, statistics.averageLengths[field]);
+    }
+    return score;
+  });
+  const scores = new Float64Array(statistics.count);
+  const matched: number[] = [];
+  for (let i = 0; i < list.ranks.length; i++) {
+    const rank = list.ranks[i]!;
+    if (kept !== undefined && kept.scores[rank] === 0) continue;
+    matched.push(rank);
+    scores[rank] = kept === undefined ? classScores[list.classOf[i]!]! : kept.scores[rank]! + classScores[list.classOf[i]!]!;
+  }
+  return { ranks: Int32Array.from(matched), scores };
+}
