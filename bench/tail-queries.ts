@@ -38,8 +38,8 @@ const COMMON_BASES = [
 ];
 const ORDINARY_WORDS = 10;
 const ORDINARY_RUNS = 10;
-// Totals an ordinary query has: what a distinctive word or run of a name finds.
-const [ORDINARY_LEAST, ORDINARY_MOST] = [3, 80];
+// Totals an ordinary query has: what a distinctive word or run of a name finds, a few dozen.
+const [ORDINARY_LEAST, ORDINARY_AIM] = [3, 30];
 
 /** The queries of both groups over the site `route` answers; `country` the commonest exhibitor country, for the filtered variants. */
 export async function tailQueries(route: Router): Promise<TailQuery[]> {
@@ -81,14 +81,15 @@ function candidates(values: string[]): string[] {
   return [...new Set(values)].filter((_, i) => i % 7 === 0);
 }
 
+// The `count` candidates (of the first 200) whose totals are nearest a few dozen, at least 3: what a distinctive word or run finds.
 async function pickOrdinary(route: Router, candidates: readonly string[], count: number): Promise<string[]> {
-  const picked: string[] = [];
-  for (const q of candidates) {
-    if (picked.length === count) break;
-    const total = (await answer(route, `type=exhibitor&limit=1&q=${encodeURIComponent(q)}`))._meta.total;
-    if (total >= ORDINARY_LEAST && total <= ORDINARY_MOST) picked.push(q);
-  }
-  return picked;
+  const totals: [string, number][] = [];
+  for (const q of candidates.slice(0, 200)) totals.push([q, (await answer(route, `type=exhibitor&limit=1&q=${encodeURIComponent(q)}`))._meta.total]);
+  return totals
+    .filter(([, total]) => total >= ORDINARY_LEAST)
+    .sort((a, b) => Math.abs(a[1] - ORDINARY_AIM) - Math.abs(b[1] - ORDINARY_AIM) || (a[0] < b[0] ? -1 : 1))
+    .slice(0, count)
+    .map(([q]) => q);
 }
 
 async function commonestCountry(route: Router): Promise<string> {

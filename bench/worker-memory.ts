@@ -69,9 +69,12 @@ export async function measureWorkerMemory(siteDir: string, log: (line: string) =
             // A parameter the router ignores, so that the Cache API has not seen the URL: each pass makes the isolate answer.
             const before = performance.now();
             const response = await fetch(`${base}/api/public/dataset?${query.query}&pass=${pass}`);
-            await response.arrayBuffer();
+            const body = await response.text();
             times.push(performance.now() - before);
-            if (response.status !== 200) failed++;
+            if (response.status !== 200) {
+              failed++;
+              if (failed <= 3) log(`${response.status} for ${query.query}: ${body.slice(0, 300)}`);
+            }
             peak = Math.max(peak, workerdRss(child.pid!));
           }
         }),
