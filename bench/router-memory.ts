@@ -55,7 +55,14 @@ export async function measureRouterMemory(siteDir: string): Promise<RouterMemory
     );
   }
   gc();
-  return { baselineMiB: baseline, peakMiB: peak, growthMiB: peak - baseline, livePeakMiB: livePeak, liveGrowthMiB: livePeak - baseline, keptMiB: held() - baseline };
+  return {
+    baselineMiB: baseline,
+    peakMiB: peak,
+    growthMiB: peak - baseline,
+    livePeakMiB: livePeak,
+    liveGrowthMiB: livePeak - baseline,
+    keptMiB: held() - baseline,
+  };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
