@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TailCost } from './query-tail.js';
+import type { RouterMemory } from './router-memory.js';
 import type { SearchCost } from './search.js';
 import type { BenchSet } from './sets.js';
 
@@ -41,6 +42,8 @@ export interface SetResult {
   derived: { outputOverSource: number; filesPerSecond: number; megabytesPerSecond: number; buildOverFloor: number; buildOverFloor2: number };
   /** The tail of `q` (issue 22), measured once over the first run's site. */
   tail?: TailCost;
+  /** The router's memory answering that tail 8 at a time (router-memory.ts), once. */
+  routerMemory?: RouterMemory;
 }
 
 /** The median of numbers (mean of the middle two for an even count). */
@@ -185,9 +188,11 @@ export function formatTable(results: readonly SetResult[]): string {
       '/med',
       'gz med kB',
       'gz worst kB',
+      'router live MiB',
+      'kept MiB',
     ],
   ];
-  for (const { set, tail: t } of results) {
+  for (const { set, tail: t, routerMemory } of results) {
     if (!t) continue;
     tail.push([
       set.name,
@@ -196,6 +201,8 @@ export function formatTable(results: readonly SetResult[]): string {
       ...[t.warm, t.search, t.cold].flatMap((cost) => [fixed(cost.ordinaryMedian, 2), fixed(cost.worst.value, 2), fixed(cost.ratio, 1)]),
       fixed(t.gzip.ordinaryMedian / 1e3),
       fixed(t.gzip.worst.value / 1e3),
+      routerMemory ? fixed(routerMemory.liveGrowthMiB) : '',
+      routerMemory ? fixed(routerMemory.keptMiB) : '',
     ]);
   }
   return `${align(build)}\n\n${align(verify)}\n\n${align(search)}\n\n${align(tail)}`;

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: builds each set with the compiled CLI (cold, then a no-change rebuild and a
  * one-record rebuild), verifies it (in full after the cold build, `--changed` after the one-record
- * rebuild), measures the floor, the search indexes and the tail of `q` (query-tail.ts), saves `bench/results/<date>.json` and prints a table.
+ * rebuild), measures the floor, the search indexes, the tail of `q` (query-tail.ts) and the router's memory over it (router-memory.ts), saves `bench/results/<date>.json` and prints a table.
  *
  *   npm run bench -- [--sets S,M,L] [--runs 3] [--tag before]
  */
@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatTable, medianRun, saveResults, type RunResult, type SetResult, type StepCost } from './report.js';
 import { measureTail, type TailCost } from './query-tail.js';
+import type { RouterMemory } from './router-memory.js';
 import { measureSearch } from './search.js';
 import { ensureSources, oneRecordChanged, setDir, SETS, type BenchSet } from './sets.js';
 import { breakdown, fileIdentities, listFiles, totalBytes, writtenBetween, type SiteFile } from './site-stats.js';
@@ -42,6 +43,7 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
   const results: RunResult[] = [];
   let output: SiteFile[] = [];
   let tail: TailCost | undefined;
+  let routerMemory: RouterMemory | undefined;
   for (let run = 1; run <= runs; run++) {
     const step = (what: string) => `[${set.name}] run ${run}/${runs}: ${what}`;
     rmSync(site, { recursive: true, force: true });
@@ -60,7 +62,10 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
     const rewritten = /(\d+) added, (\d+) changed, (\d+) removed/.exec(oneChange.stdout);
     const verifyChanged = await timed(step('verify --changed'), 'node', ['lib/cli.js', 'verify', '--dir', site, '--changed']);
     const search = await measureSearch(site);
-    if (run === 1) tail = await measureTail(site, (line) => log(`[${set.name}] q tail: ${line}`));
+    if (run === 1) {
+      tail = await measureTail(site, (line) => log(`[${set.name}] q tail: ${line}`));
+      routerMemory = measureRouterMemoryApart(site);
+    }
     const { list, pool } = floorInputs(dir, site, output);
     rmSync(site, { recursive: true, force: true }); // the floor needs the disk space
     const floorDir = path.join(dir, 'floor');
@@ -96,6 +101,7 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
     runs: results,
     median,
     tail,
+    routerMemory,
     derived: {
       outputOverSource: bytes / totalBytes(sourceFiles),
       filesPerSecond: output.length / median.build.wall,
@@ -104,6 +110,13 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
       buildOverFloor2: median.build.wall / median.floor2.wall,
     },
   };
+}
+
+// The router's memory over the q tail, in a process of its own that can force collections (router-memory.ts).
+function measureRouterMemoryApart(site: string): RouterMemory {
+  const child = spawnSync('node', ['--expose-gc', '--import', 'tsx', 'bench/router-memory.ts', site], { cwd: root, encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`router-memory.ts failed: ${child.stderr}`);
+  return JSON.parse(child.stdout) as RouterMemory;
 }
 
 async function timed(label: string, command: string, args: string[]): Promise<Timing> {
