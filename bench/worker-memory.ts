@@ -8,18 +8,19 @@
  *   node --import tsx bench/worker-memory.ts SITE      (after npm run compile)
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cp, mkdtemp, readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { cp, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
-import { Miniflare } from 'miniflare';
+import { R2_COMPATIBILITY_DATE } from '../lib/hosts/cloudflare-r2.js';
 import { createRouter } from '../lib/query/router/router.js';
 import { fileStore } from '../lib/serve/file-store.js';
 import { quantile } from './search.js';
 import { tailQueries } from './tail-queries.js';
+import { freePort } from '../test/helpers/ports.js';
+import { fillBucket } from '../test/helpers/r2-bucket.js';
 
 /** What the Worker's memory and time came to. */
 export interface WorkerMemory {
@@ -36,8 +37,6 @@ export interface WorkerMemory {
 
 const PASSES = 3;
 const PARALLEL = 8;
-// The compatibility date the tests run the Worker with (test/adapters/hosts.ts): the bundled runtime refuses later ones.
-const COMPATIBILITY_DATE = '2026-05-01';
 
 /** Fills a bucket with `siteDir`'s documents `q` reads, runs the Worker over it and measures it. */
 export async function measureWorkerMemory(siteDir: string, log: (line: string) => void = () => {}): Promise<WorkerMemory> {
@@ -46,13 +45,18 @@ export async function measureWorkerMemory(siteDir: string, log: (line: string) =
   const state = path.join(work, 'state');
   const files = await fg(['**/*', '!api/public/dataset/**', '!api/public/dumps/**'], { cwd: siteDir, dot: true, onlyFiles: true });
   log(`filling the bucket with ${files.length} files`);
-  await fillBucket(siteDir, files, path.join(state, 'v3', 'r2'));
+  await fillBucket(siteDir, path.join(state, 'v3', 'r2'), files);
   await cp(path.join(siteDir, 'r2-worker'), path.join(work, 'r2-worker'), { recursive: true });
   const port = await freePort();
   const wrangler = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
   const args = ['dev', '--config', path.join(work, 'r2-worker', 'wrangler.toml'), '--persist-to', state, '--ip', '127.0.0.1', '--port', String(port)];
   const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG_PATH: work, XDG_CONFIG_HOME: work };
-  const child = spawn(process.execPath, [wrangler, ...args, '--compatibility-date', COMPATIBILITY_DATE], { cwd: work, env, detached: true, stdio: 'ignore' });
+  const child = spawn(process.execPath, [wrangler, ...args, '--compatibility-date', R2_COMPATIBILITY_DATE], {
+    cwd: work,
+    env,
+    detached: true,
+    stdio: 'ignore',
+  });
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitUntilUp(`${base}/api/public/schema.json`);
@@ -109,24 +113,6 @@ function workerdRss(pid: number): number {
   return rows.filter((row) => under.has(row.pid) && row.comm.startsWith('workerd')).reduce((sum, row) => sum + row.rss, 0) / 1024;
 }
 
-async function fillBucket(dir: string, files: readonly string[], persist: string): Promise<void> {
-  const mf = new Miniflare({
-    modules: true,
-    script: 'export default { fetch: () => new Response(null) }',
-    r2Buckets: { SITE: 'dataset-site' },
-    r2Persist: persist,
-  });
-  try {
-    const bucket = (await mf.getR2Bucket('SITE')) as unknown as { put(key: string, value: Uint8Array): Promise<unknown> };
-    for (let next = 0; next < files.length;) {
-      const batch = files.slice(next, (next += 64));
-      await Promise.all(batch.map(async (file) => bucket.put(file, new Uint8Array(await readFile(path.join(dir, file))))));
-    }
-  } finally {
-    await mf.dispose();
-  }
-}
-
 async function waitUntilUp(url: string): Promise<void> {
   for (let tries = 0; tries < 600; tries++) {
     try {
@@ -137,17 +123,6 @@ async function waitUntilUp(url: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`the Worker did not answer ${url}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

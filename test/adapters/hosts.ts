@@ -3,15 +3,16 @@
  * (workerd, the Cloudflare runtime) and nginx, each over a built site on 127.0.0.1.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmod, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import fg from 'fast-glob';
-import { Miniflare } from 'miniflare';
 import { R2_COMPATIBILITY_DATE, R2_WORKER_FOLDER } from '../../src/hosts/cloudflare-r2.js';
 import { httpRequest, type Target } from '../contract/targets.js';
+import { freePort } from '../helpers/ports.js';
+import { fillBucket } from '../helpers/r2-bucket.js';
+
+export { freePort } from '../helpers/ports.js';
 
 /** The compatibility date the worker is run with; wrangler 4.86's workerd accepts it. */
 export const COMPATIBILITY_DATE = '2026-05-01';
@@ -49,27 +50,6 @@ export async function r2WorkerTarget(dir: string): Promise<Target> {
   const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG_PATH: work, XDG_CONFIG_HOME: work };
   const child = spawn(process.execPath, [wrangler, ...args], { cwd: work, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   return hostTarget('R2 worker', child, `http://127.0.0.1:${port}`, work, () => process.kill(-child.pid!, 'SIGTERM'));
-}
-
-// Puts every file of the site into the bucket `dataset-site` (the template's) persisted under `persist`.
-async function fillBucket(dir: string, persist: string): Promise<void> {
-  const mf = new Miniflare({
-    modules: true,
-    script: 'export default { fetch: () => new Response(null) }',
-    r2Buckets: { SITE: 'dataset-site' },
-    r2Persist: persist,
-  });
-  try {
-    // Typed here: the binding's own types come with @cloudflare/workers-types, which the tests do not load.
-    const bucket = (await mf.getR2Bucket('SITE')) as unknown as { put(key: string, value: Uint8Array): Promise<unknown> };
-    const files = await fg('**/*', { cwd: dir, dot: true, onlyFiles: true });
-    for (let next = 0; next < files.length;) {
-      const batch = files.slice(next, (next += 64));
-      await Promise.all(batch.map(async (file) => bucket.put(file, new Uint8Array(await readFile(path.join(dir, file))))));
-    }
-  } finally {
-    await mf.dispose();
-  }
 }
 
 /**
@@ -143,15 +123,4 @@ async function hostTarget(name: string, child: ChildProcess, url: string, scratc
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-}
-
-/** A TCP port free on 127.0.0.1 right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
 }

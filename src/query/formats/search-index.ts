@@ -188,7 +188,7 @@ export function parseTermShard(path: string, text: string, kind: Kind, start: st
       return decoded;
     };
     const terms = file.terms.map(([term]) => term);
-    if (!terms.every((term, i) => typeof term === 'string' && (i === 0 || terms[i - 1]! <= term))) throw new Error();
+    if (!terms.every((term, i) => typeof term === 'string' && (i === 0 || terms[i - 1]! < term))) throw new Error();
     const postings = file.terms.map(([, cn, en]) => [local(cn), local(en)] as const);
     return { shard: searchShard(start, ranks, file.ids, Int32Array.from(file.lengths), terms, postings), generatedAt: file.generated_at };
   } catch {

@@ -14,7 +14,7 @@ export interface SearchShard {
   ids: readonly string[];
   /** and the lengths in terms of their `cn` and `en` names, two numbers an entity. */
   lengths: Int32Array;
-  /** Its terms in code-unit order (a term's later pieces repeat the term). */
+  /** Its terms in code-unit order, each once. */
   terms: readonly string[];
   /** Per term, its `cn` and `en` postings flat: position in {@link ranks}, term frequency, … */
   postings: readonly (readonly [cn: Int32Array, en: Int32Array])[];
