@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.js';
-import { entityPath, relationPath } from '../src/query/formats/paths.js';
+import { DUMPS_FOLDER, entityPath, relationPath } from '../src/query/formats/paths.js';
 import type { Entity } from '../src/query/semantics/entity.js';
 import { listSiteFiles } from '../src/site/site-files.js';
 import { rotationSlot } from '../src/verify/selection.js';
@@ -95,6 +95,22 @@ describe('the rotation of verify --changed', () => {
       for (const file of found) caught.add(file);
     }
     expect(damaged.filter((file) => !caught.has(file))).toEqual([]);
+  }, 60_000);
+
+  it('goes on across builds that write a new folder, as every run of the workflow does', async () => {
+    const work = await mkdtemp(path.join(tmpdir(), 'ds-rotation-'));
+    const site = path.join(work, 'site');
+    await build({ out: site, now: TEST_NOW });
+    await verifySite({ dir: site, changed: true, rotation: 4 });
+    await verifySite({ dir: site, changed: true, rotation: 4 });
+    // The next run restores the build's own folder and the dumps alone, as rebuild.yml does; its build writes a new folder.
+    const restored = path.join(work, 'restored');
+    await cp(path.join(site, '.dataset-site'), path.join(restored, '.dataset-site'), { recursive: true });
+    await cp(path.join(site, DUMPS_FOLDER), path.join(restored, DUMPS_FOLDER), { recursive: true });
+    await build({ out: restored, now: new Date(TEST_NOW.getTime() + 5 * 60_000) });
+    const messages: string[] = [];
+    await verifySite({ dir: restored, changed: true, rotation: 4, onProgress: (message) => messages.push(message) });
+    expect(messages.join('\n')).toContain('rotation share 3 of 4');
   }, 60_000);
 
   it('gives every path one slot below the period', () => {

@@ -3,16 +3,15 @@
  * --changed`), those the last build changed (site/changed-documents.ts), what links
  * to them and what they link to (worked out by verify.ts), and a rotating share of the
  * rest. The share is one of `period` slots, a document's slot fixed by a hash of its
- * path; each run takes the next slot (kept in `.dataset-site/verify-rotation.json`), so
+ * path; each run takes the next slot (kept in `.dataset-site/verify-rotation.json`, which
+ * every build carries over), so
  * `period` runs in a row read every document at least once whatever changed.
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readChangedDocuments } from '../site/changed-documents.js';
 import { hash53 } from '../query/semantics/hash.js';
-
-/** Path of the rotation's state inside the site. */
-export const ROTATION_STATE_PATH = '.dataset-site/verify-rotation.json';
+import { ROTATION_STATE_PATH } from '../site/carried-state.js';
 
 /** Runs of the 5-minute job in a day: the default period, so every document is read within a day. */
 export const DEFAULT_ROTATION_PERIOD = 288;

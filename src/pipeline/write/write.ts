@@ -8,6 +8,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { carryState } from '../../site/carried-state.js';
 import { CHANGED_DOCUMENTS_PATH, serializeChangedDocuments } from '../../site/changed-documents.js';
 import { MANIFEST_PATH, manifestFiles, readManifest, type Manifest, type ManifestFiles } from '../../site/manifest.js';
 import { emptyStats, stampBody, type OutputDocument, type WriteStats } from '../output.js';
@@ -100,7 +101,10 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
         changed: [...changes.changed, ...changed],
         removed: [...changes.removed, ...manifest.removed],
       });
-    } else await swapIn(stagingDir, outDir);
+    } else {
+      await carryState(outDir, stagingDir);
+      await swapIn(stagingDir, outDir);
+    }
     return stats;
   } catch (error) {
     await runner.close();
