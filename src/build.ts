@@ -88,6 +88,7 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
         outDir: config.outDir,
         generatedAt: context.generatedAt,
         previousManifest,
+        partial: config.partial,
         onProgress: (done, total) => clock.report({ done, total }),
       })
     : countDocuments([...site.documents, ...(await site.late)], context.generatedAt);

@@ -36,6 +36,11 @@ program
   .option('--max-shrink <share>', 'fail when a kind has this share fewer entities than the site it replaces (10% or 0.1)', '10%')
   .option('--allow-shrink', 'build even when the sources shrank by more than --max-shrink', false)
   .option('--changes-window <days>', 'days the changes feed (api/public/changes/) keeps what each build changed', '7')
+  .option(
+    '--partial',
+    "into a folder holding only the previous build's state (.dataset-site/ and the dumps, as a workflow restores them): write the entity documents and pages that changed and the rest of the site, not the unchanged ones, for publish to send",
+    false,
+  )
   .action(async (options: BuildFlags) => {
     const started = Date.now();
     const { maxShrink, changesWindow, fetchTimeout, fetchRetries, allowOrigin, ...rest } = options;
@@ -55,7 +60,7 @@ program
     console.log(
       `built ${result.outDir}: ${exhibition} exhibitions, ${exhibitor} exhibitors, ${service_provider} service providers${skipped}; ` +
         `${files} files, ${(bytes / 1e6).toFixed(1)} MB; ${added} added, ${rewritten} changed, ${removed} removed, ${unchanged} unchanged (${(written / 1e6).toFixed(1)} MB written), ` +
-        `${result.output.changed} documents changed, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        `${result.output.changed} documents changed${result.output.partial ? ' (a partial site: the unchanged entity documents and pages are not in the folder)' : ''}, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
     const total = exhibition + exhibitor + service_provider;
     console.log(
@@ -254,6 +259,7 @@ interface BuildFlags {
   fetchTimeout: string;
   fetchRetries: string;
   allowOrigin: string[];
+  partial: boolean;
 }
 
 // A plain decimal number; anything else becomes NaN, which resolveConfig refuses as bad usage.

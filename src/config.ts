@@ -28,6 +28,13 @@ export interface BuildOptions {
   now?: Date;
   /** Write the site; `false` runs every stage but the write. @default true */
   write?: boolean;
+  /**
+   * Into a folder holding the previous build's state but not its site (as a workflow
+   * restores it), write only the entity documents and listing pages that changed, with
+   * the rest of the site: a partial site, for `publish` to bring the bucket holding the
+   * previous build up to date (site/partial-site.ts). @default false: the whole site
+   */
+  partial?: boolean;
   /** Folder that relative paths and the file names in diagnostics are taken from. @default process.cwd() */
   root?: string;
   /** Each stage as it starts, how far the long ones are, and notes. @default none */
@@ -49,6 +56,7 @@ export interface ResolvedConfig {
   changesWindowDays: number;
   now: Date;
   write: boolean;
+  partial: boolean;
   onProgress: (progress: BuildProgress) => void;
 }
 
@@ -90,6 +98,7 @@ export function resolveConfig(options: BuildOptions = {}): ResolvedConfig {
     changesWindowDays,
     now,
     write: options.write ?? true,
+    partial: options.partial ?? false,
     onProgress: options.onProgress ?? (() => {}),
   };
 }

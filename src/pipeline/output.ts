@@ -43,11 +43,13 @@ export interface WriteStats {
   removed: number;
   /** Bytes of the files written. */
   written: number;
+  /** Whether the folder holds a partial site (site/partial-site.ts): the unchanged entity documents and pages are not in it. */
+  partial: boolean;
 }
 
 /** Stats of nothing written yet. */
 export function emptyStats(): WriteStats {
-  return { files: 0, bytes: 0, changed: 0, added: 0, rewritten: 0, unchanged: 0, removed: 0, written: 0 };
+  return { files: 0, bytes: 0, changed: 0, added: 0, rewritten: 0, unchanged: 0, removed: 0, written: 0, partial: false };
 }
 
 /** A text file as a document: its fingerprint is the SHA-1 of its text. */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { isHiddenPath, listSiteFiles } from '../site/site-files.js';
 import { UserError } from '../diagnostics.js';
 import { MANIFEST_PATH, readManifest, type Manifest } from '../site/manifest.js';
+import { isPartialSite } from '../site/partial-site.js';
 
 /** A built site on disk, as a publish sees it. */
 export interface LocalSite {
@@ -12,13 +13,16 @@ export interface LocalSite {
   files: Manifest;
   /** The text of the build manifest's `manifest.json` when read, which changes with every build that changes the site: to tell whether one replaced it meanwhile. */
   manifestText: string;
+  /** Files of a partial site (site/partial-site.ts) that its manifest lists but its folder lacks: unchanged since the build before, whose publish sent them. */
+  absent: ReadonlySet<string>;
 }
 
 /**
  * Reads the site in `dir`: every file but the hidden ones (a segment starting with `.`:
  * `.dataset-site/` with the build manifest, which no host serves either), fingerprinted
  * as the build manifest says, so unchanged files are not read; a file the manifest does
- * not list (added by hand) by the SHA-1 of its bytes.
+ * not list (added by hand) by the SHA-1 of its bytes. A partial site's files are those its
+ * manifest lists, the unchanged entity documents and pages not in its folder among them.
  */
 export async function readLocalSite(dir: string): Promise<LocalSite> {
   const { manifest: built, rootText: manifestText } = await readManifest(dir);
@@ -27,12 +31,17 @@ export async function readLocalSite(dir: string): Promise<LocalSite> {
   for (const file of listSiteFiles(dir)) {
     files.set(file, built.get(file) ?? [await hashFile(path.join(dir, file)), '']);
   }
-  for (const file of built.keys()) {
+  const partial = isPartialSite(dir);
+  const absent = new Set<string>();
+  for (const [file, entry] of built) {
     // The build's own files (`.dataset-site/changes.json`) are listed too, and hidden: never published.
-    if (!files.has(file) && !isHiddenPath(file))
-      throw new UserError(`${path.join(dir, file)} is listed in ${MANIFEST_PATH} but missing; build the site again`, 1);
+    if (files.has(file) || isHiddenPath(file)) continue;
+    if (!partial) throw new UserError(`${path.join(dir, file)} is listed in ${MANIFEST_PATH} but missing; build the site again`, 1);
+    absent.add(file);
+    files.set(file, entry);
   }
-  return { files, manifestText };
+  const inOrder = absent.size === 0 ? files : new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return { files: inOrder, manifestText, absent };
 }
 
 async function hashFile(file: string): Promise<string> {

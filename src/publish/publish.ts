@@ -15,7 +15,7 @@ import { objectHeaders } from './object-headers.js';
 import { readLocalSite, type LocalSite } from './local-site.js';
 import { resolvePublishOptions, type PublishOptions, type ResolvedPublishOptions } from './options.js';
 import { publishPhases, type PublishPhase } from './order.js';
-import { planPublish } from './plan.js';
+import { planPublish, type PlannedUpload } from './plan.js';
 import { forEachLimit } from './pool.js';
 import {
   JOURNAL_PATH,
@@ -84,6 +84,7 @@ export async function publishSite(options: PublishOptions): Promise<PublishResul
     if (config.lease && !config.dryRun) lease = await takeLease(bucket, config.leaseTtlMs);
     const { listed, published, journal } = await readBucketState(bucket, config.prefix, config.concurrency, site.files.keys());
     const plan = planPublish(site.files, published.files, listed, journal);
+    assertUploadsHeld(plan.uploads, site, config.dir);
     const result: PublishResult = {
       where: bucket.where,
       phases: publishPhases(plan),
@@ -194,4 +195,16 @@ function publishedFiles(site: LocalSite, previous: PublishedFiles, stored: Map<s
 async function assertSiteUnchanged(dir: string, manifestText: string): Promise<void> {
   const now = await readFile(path.join(dir, MANIFEST_PATH), 'utf8').catch(() => undefined);
   if (now !== manifestText) throw new UserError(`a build replaced the site in ${dir} while it was being published; run publish again`, 1);
+}
+
+// A partial site holds what its build changed; a file it lacks that the bucket does not hold as the last publish left
+// it (that publish failed, or the object was changed behind its back) cannot be sent from it.
+function assertUploadsHeld(uploads: readonly PlannedUpload[], site: LocalSite, dir: string): void {
+  const lacking = uploads.filter((upload) => site.absent.has(upload.path)).map((upload) => upload.path);
+  if (lacking.length === 0) return;
+  throw new UserError(
+    `${lacking.length} files to publish are not in the partial site in ${dir} (built with --partial), such as ${lacking[0]}: ` +
+      'the bucket does not hold them as the last publish left them; build the whole site (without --partial) and publish it',
+    1,
+  );
 }

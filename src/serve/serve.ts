@@ -9,6 +9,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { createServer, type UnionRequest, type UnionResponse } from 'http-server';
+import { assertWholeSite } from '../site/partial-site.js';
 import { UserError } from '../diagnostics.js';
 import { createMcpEndpoint } from '../mcp/http.js';
 import { PACKAGE_VERSION } from '../package-version.js';
@@ -62,6 +63,7 @@ export async function serve(options: ServeOptions = {}): Promise<PreviewServer> 
   const store = fileStore(dir);
   const schema = await store.read(SCHEMA_PATH);
   if (schema === undefined) throw new UserError(`${dir} is not a built site (no ${SCHEMA_PATH}); run dataset-site build first`, 1);
+  assertWholeSite(dir, 'serve');
   const { baseUrl: siteBaseUrl } = parseSchemaDocument(schema);
 
   const onError = options.onError ?? ((error: unknown) => console.error(error));

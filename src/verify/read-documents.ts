@@ -31,6 +31,8 @@ export interface ReadDocumentsInput {
   context: ResponseContext;
   /** Every file of the site. */
   files: ReadonlySet<string>;
+  /** Files of a partial site that its manifest lists but its folder lacks (site/partial-site.ts): unchanged, never read. */
+  absent: ReadonlySet<string>;
   selection: Selection;
   threads?: number;
   problem: ReportProblem;
@@ -50,7 +52,7 @@ const MISSING_PAGE = 'missing: the reference says this page exists';
 
 /** Reads and compares the entity documents and pages the selection calls for; reports what is wrong. */
 export async function readDocuments(input: ReadDocumentsInput): Promise<DocumentsRead> {
-  const { root, reference, context, files, selection, problem, check } = input;
+  const { root, reference, context, files, absent, selection, problem, check } = input;
   const { dataset } = reference;
   const { changed } = selection;
   const expected = new Set<string>();
@@ -91,7 +93,7 @@ export async function readDocuments(input: ReadDocumentsInput): Promise<Document
       for (let i = 0; i < entities.length && !listsChanged; i += 2) listsChanged = changed.has(entityFile(entities, i));
       if (changed.has(file)) for (let i = 0; i < entities.length; i += 2) linkedFromChanged.add(entityFile(entities, i));
       const neighbourChanged = (next !== null && changed.has(next)) || (prev !== null && changed.has(prev));
-      if (selects(selection, file) || linkedFromChanged.has(file) || neighbourChanged || listsChanged) {
+      if ((selects(selection, file) || linkedFromChanged.has(file) || neighbourChanged || listsChanged) && !absent.has(file)) {
         await submit({ page: pageSkeleton(listing, page, context) });
       }
     }
@@ -104,7 +106,7 @@ export async function readDocuments(input: ReadDocumentsInput): Promise<Document
         continue;
       }
       const linksToChanged = () => targetsOf(k, rank).some((target) => target !== undefined && changed.has(target));
-      if (!(selects(selection, file) || linkedFromChanged.has(file) || linksToChanged())) continue;
+      if (absent.has(file) || !(selects(selection, file) || linkedFromChanged.has(file) || linksToChanged())) continue;
       // A link breaks when its target goes: the target is among what changed, and this document links to it.
       for (const [field, url] of entityLinks(dataset.entities[KINDS[k]!][rank]!._links)) check(file, field, url);
       await submit({ entity: file, kind: k, rank });

@@ -18,7 +18,9 @@ import { buildDictionary } from '../schema/dictionary.js';
 import { renderTermsAside } from '../pipeline/render/terms-aside.js';
 import { generatedDocuments } from '../site/generated-documents.js';
 import { readSchemaDescription } from '../site/read-site.js';
-import { listSiteFiles } from '../site/site-files.js';
+import { readManifest } from '../site/manifest.js';
+import { assertWholeSite, isPartialSite } from '../site/partial-site.js';
+import { isHiddenPath, listSiteFiles } from '../site/site-files.js';
 import { checkChangesFeed } from './changes-feed.js';
 import { linkCheck } from './links.js';
 import { readDocuments } from './read-documents.js';
@@ -39,6 +41,8 @@ export interface VerifyOptions {
    * the next share of a rotation that reads every document within `rotation` runs
    * (selection.ts). Everything else (the dumps, the links, the search index, the feed,
    * the generated documents, which files are there) is checked in full all the same.
+   * The only verify of a partial site (`build --partial`), of which it reads what the
+   * folder holds.
    * @default false: read every document
    */
   changed?: boolean;
@@ -67,7 +71,9 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   const problems: Diagnostic[] = [];
   const problem = ({ file, field, message, line }: { file: string; field?: string; message: string; line?: number }) =>
     problems.push({ code: 'invalid_site', severity: 'error', file: path.join(dir, file), line, field, message });
-  const files = new Set(listSiteFiles(root));
+  // A partial site's files are those its manifest lists; those its folder lacks are not read (site/partial-site.ts).
+  if (!options.changed) assertWholeSite(dir, 'a full verify');
+  const { files, absent } = await siteFiles(root);
   const selection = options.changed ? await changedSelection(root, options.rotation) : EVERYTHING;
   if (options.changed)
     progress(
@@ -75,6 +81,7 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
         ? 'the last build had nothing to compare with: every document is read'
         : `${selection.changed.size} documents changed in the last build; rotation share ${selection.slot + 1} of ${selection.period}`,
     );
+  if (absent.size > 0) progress(`a partial site: ${absent.size} unchanged documents its manifest lists are not in the folder, and not read`);
 
   const selected = (file: string) => selects(selection, file);
   const reference = await readDumpReference(root, description.baseUrl, { line: selected, part: selected });
@@ -89,7 +96,7 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
 
   const check = linkCheck(description.baseUrl, files, problem);
   const context: ResponseContext = { baseUrl: description.baseUrl, generatedAt: '', dictionary: description.dictionary };
-  const { expected, read, pages } = await readDocuments({ root, reference, context, files, selection, threads: options.threads, problem, check });
+  const { expected, read, pages } = await readDocuments({ root, reference, context, files, absent, selection, threads: options.threads, problem, check });
   progress(`${read} of ${expected.size} entity documents and pages read and compared (${pages} pages in all)`);
   expected.add(SCHEMA_PATH);
   const generated = generatedDocuments(dataset, description.baseUrl, (await terms.catch(() => undefined))?.exhibitor.example);
@@ -110,4 +117,17 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
       problem({ file, message: 'this document differs from the one this dataset-site makes' });
   }
   return { problems, documents: files.size, read };
+}
+
+// The site's files: those in its folder, and for a partial site those its manifest lists but the folder lacks.
+async function siteFiles(root: string): Promise<{ files: Set<string>; absent: Set<string> }> {
+  const files = new Set(listSiteFiles(root));
+  const absent = new Set<string>();
+  if (!isPartialSite(root)) return { files, absent };
+  for (const file of (await readManifest(root)).manifest.keys()) {
+    if (files.has(file) || isHiddenPath(file)) continue;
+    absent.add(file);
+    files.add(file);
+  }
+  return { files, absent };
 }

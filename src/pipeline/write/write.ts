@@ -10,6 +10,7 @@ import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { carryState } from '../../site/carried-state.js';
 import { CHANGED_DOCUMENTS_PATH, serializeChangedDocuments } from '../../site/changed-documents.js';
+import { isPartialSite, PARTIAL_SITE_PATH, PARTIAL_SITE_TEXT } from '../../site/partial-site.js';
 import { MANIFEST_PATH, manifestFiles, readManifest, type Manifest, type ManifestFiles } from '../../site/manifest.js';
 import { emptyStats, stampBody, type OutputDocument, type WriteStats } from '../output.js';
 import type { PageBatch, PageBatchReply, PagedListing } from './page-batch.js';
@@ -35,6 +36,15 @@ export interface WriteOptions {
   threads?: number;
   /** The previous site's manifest, when its reading was started before (while the search index is made); else read here. */
   previousManifest?: Promise<ManifestFiles>;
+  /**
+   * When the folder holds the previous build's state but not its site (as a workflow
+   * restores it), write only the entity documents and pages that changed, with every
+   * other document, instead of the whole site: a partial site (site/partial-site.ts), for
+   * `publish` to bring a bucket holding the previous build up to date. A folder holding
+   * the whole site is changed as without it.
+   * @default false
+   */
+  partial?: boolean;
 }
 
 const BATCH_TASKS = 256;
@@ -48,7 +58,8 @@ const IN_PLACE_MAX_SHARE = 0.2;
  * which the next build reads its entities, are checked for the size it says; the
  * entities and pages are not (a file of those edited by hand is found by
  * `dataset-site verify`). When a text document is missing, the folder holds the manifest
- * but not the site (a workflow restores only `.dataset-site/`), and every file is written.
+ * but not the site (a workflow restores only `.dataset-site/`), and every file is written
+ * (with `partial`, every one but the unchanged entity documents and pages).
  * One pass over the documents writes those that are new or changed into a staging folder
  * and touches no other file, so its cost follows the change.
  * Then: nothing changed, the site is left as it is; a first build, or more than
@@ -76,9 +87,11 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
       await rm(stagingDir, { recursive: true, force: true });
       return stats;
     }
-    // A site missing its entry points holds only the build's own files (restored from a cache, say): every file is written.
+    // A site missing its entry points holds only the build's own files (restored from a cache, say): every file is
+    // written, or, for a partial build, every one but the unchanged entity documents and pages.
     const inPlace = previous.size > 0 && !staged.incomplete && differing <= IN_PLACE_MAX_SHARE * stats.files;
-    if (!inPlace && stats.unchanged > 0) await linkUnchanged(site, previous, runner);
+    const partial = staged.incomplete && options.partial === true;
+    if (!inPlace && stats.unchanged > 0) await linkUnchanged(site, previous, runner, partial);
     await runner.finish();
     await runner.close();
     countUnsized(staged.unsized, stagingDir, outDir, stats);
@@ -88,6 +101,8 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
       previous.size === 0 ? { everything: true } : { everything: false, changed: staged.newContent, removed: changes.removed },
     );
     const own = new Map([...manifest.files, [CHANGED_DOCUMENTS_PATH, changedText]]);
+    if (partial) own.set(PARTIAL_SITE_PATH, PARTIAL_SITE_TEXT);
+    stats.partial = partial;
     for (const [file, text] of own) {
       await mkdir(path.join(stagingDir, path.dirname(file)), { recursive: true });
       await writeFile(path.join(stagingDir, file), text);
@@ -172,8 +187,9 @@ async function stageChanges(site: RenderedSite, previous: Manifest, runner: Task
   // A folder missing a text document the manifest lists holds the build's own files but not the site (a
   // workflow's restored state). Seen at once from the schema document: every document is written in this
   // one pass, each unchanged one as it was; seen later from another, the unchanged ones are linked or written after it.
-  staged.incomplete = previous.has(SCHEMA_PATH) && !existsSync(path.join(outDir, SCHEMA_PATH));
-  const rewriteAll = staged.incomplete;
+  // A partial site lacks the unchanged entity documents and pages: as incomplete.
+  staged.incomplete = previous.size > 0 && (isPartialSite(outDir) || (previous.has(SCHEMA_PATH) && !existsSync(path.join(outDir, SCHEMA_PATH))));
+  const rewriteAll = staged.incomplete && options.partial !== true;
   const batch = new TaskBatch(runner);
   const stage = async (document: OutputDocument) => {
     const before = previous.get(document.path);
@@ -284,19 +300,23 @@ async function renderPages(
   takeDone();
 }
 
-/** The second pass of a rebuild into a new folder: every unchanged document is hard-linked from the previous site (written, should that fail). */
-async function linkUnchanged(site: RenderedSite, previous: Manifest, runner: TaskRunner): Promise<void> {
+/**
+ * The second pass of a rebuild into a new folder: every unchanged document is hard-linked
+ * from the previous site (written, should that fail); for a `partial` site, every one but
+ * the entity documents and pages.
+ */
+async function linkUnchanged(site: RenderedSite, previous: Manifest, runner: TaskRunner, partial: boolean): Promise<void> {
   const batch = new TaskBatch(runner);
   const link = async (document: OutputDocument) => {
     const before = previous.get(document.path);
-    if (before === undefined || before[0] !== document.fingerprint) return;
+    if (before === undefined || before[0] !== document.fingerprint || (partial && 'rank' in document.body)) return;
     const reuse = document.size < 0 ? REUSE_ANY_SIZE : document.size + Buffer.byteLength(before[1]);
     await batch.add({ path: document.path, body: stampBody(document, before[1]), reuse });
   };
   for (const document of site.others) await link(document);
   for (const document of await site.late) await link(document);
   await batch.flush();
-  await renderPages(site.listings, previous, runner, { mode: 'link', generatedAt: '' }, () => undefined);
+  if (!partial) await renderPages(site.listings, previous, runner, { mode: 'link', generatedAt: '' }, () => undefined);
 }
 
 /** Hands tasks to the runner in batches; a dump part, long to make, goes at once, so a writer thread makes it while the pass goes on. */
