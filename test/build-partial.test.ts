@@ -9,10 +9,11 @@
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.js';
 import { UserError } from '../src/diagnostics.js';
+import { checkPublished } from '../src/publish/check.js';
 import { publishSite } from '../src/publish/publish.js';
 import { DUMPS_FOLDER } from '../src/query/formats/paths.js';
 import { serve } from '../src/serve/serve.js';
@@ -125,8 +126,10 @@ describe('build --partial over restored state', () => {
     const options = { dir: partial, bucket, endpoint: s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS };
     await publishSite({ ...options, dir: before });
     const held = await hashTree(partial);
-    const lost = [...published(await hashTree(whole)).keys()].find((file) => !held.has(file))!;
+    // One object the folder does not hold deleted, another overwritten, behind publish's back.
+    const [lost, overwritten] = [...published(await hashTree(whole)).keys()].filter((file) => !held.has(file)) as [string, string];
     await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: lost }));
+    await client.send(new PutObjectCommand({ Bucket: bucket, Key: overwritten, Body: 'overwritten by hand' }));
     client.destroy();
     const objects = await s3.readBucket(bucket);
     const cli = await runCli(['publish', '--dir', partial, '--bucket', bucket, '--endpoint', s3.endpoint, '--force-path-style'], undefined, {
@@ -135,7 +138,14 @@ describe('build --partial over restored state', () => {
     });
     expect(cli.code).toBe(1);
     expect(cli.stderr).toContain(`are not in the partial site in ${partial} (built with --partial), such as ${lost}`);
+    expect(cli.stderr).toMatch(/^error: 2 files to publish/m);
     expect(cli.stderr).toContain('build the whole site (without --partial) and publish it');
+    expect((await checkPublished(options)).differences).toEqual(
+      [
+        { path: lost, problem: 'missing from the bucket' },
+        { path: overwritten, problem: 'not the object the last publish left (the partial site does not hold the file to compare)' },
+      ].sort((a, b) => (a.path < b.path ? -1 : 1)),
+    );
     const after = await s3.readBucket(bucket);
     const bodies = (stored: typeof after) =>
       new Map([...stored].filter(([key]) => !key.startsWith('.dataset-site/lease')).map(([key, object]) => [key, object.body.toString('base64')]));

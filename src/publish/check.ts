@@ -3,7 +3,8 @@
  * same comparison a publish makes (plan.ts): an object is right when the listing shows the
  * very object the last publish left for the file's fingerprint, or when its ETag is the MD5
  * of the file's bytes (read only then); a file with no object, an object of other bytes and
- * an object the site no longer has are differences. One listing (a request per 1,000
+ * an object the site no longer has are differences (for a partial site, also any object of a
+ * file it does not hold that is not the one the last publish left). One listing (a request per 1,000
  * objects), no request per object.
  */
 import { createHash } from 'node:crypto';
@@ -48,6 +49,8 @@ export async function checkPublished(options: PublishOptions): Promise<Published
     await forEachLimit(plan.uploads, config.concurrency, async ({ path: file }) => {
       const object = listed.get(file);
       if (object === undefined) return void differences.push({ path: file, problem: 'missing from the bucket' });
+      if (site.absent.has(file))
+        return void differences.push({ path: file, problem: 'not the object the last publish left (the partial site does not hold the file to compare)' });
       const body = await readFile(path.join(config.dir, file));
       const md5 = createHash('md5').update(body).digest('hex');
       if (object.etag !== md5 || object.size !== body.length) {
