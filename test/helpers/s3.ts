@@ -163,18 +163,44 @@ const CONDITIONAL_WRITES = `(store) => {
 
 // S3 lists keys in the order of their UTF-8 bytes; s3rver 3.7 walks its folders, so that
 // `a/b.json` comes before `a.json` ('/' is a folder to it, '.' sorts first to S3). Its store
-// lists here every key of the prefix and puts them in S3's order before cutting the page
-// (source text for S3RVER_MAIN; a listing with a delimiter, which publish never asks for, is left as it is).
+// lists here every key of the prefix, puts them in S3's order and cuts the page from there
+// (source text for S3RVER_MAIN; a listing with a delimiter, which publish never asks for, is
+// left as it is). The ordered keys are kept until the bucket is written: a listing of n keys
+// in pages of 1,000 walks s3rver's folders once, not once a page (127 times at M).
 const S3_LISTING_ORDER = `(store) => {
   const listObjects = store.listObjects.bind(store);
+  const ordered = new Map();
+  for (const write of ['putObject', 'copyObject', 'deleteObject', 'putObjectMultipart', 'putMetadata']) {
+    const method = store[write].bind(store);
+    store[write] = async (...args) => {
+      const bucket = write === 'putObject' ? args[0].bucket : write === 'copyObject' ? args[2] : args[0];
+      try {
+        return await method(...args);
+      } finally {
+        for (const key of ordered.keys()) if (key.startsWith(bucket + '\\0')) ordered.delete(key);
+      }
+    };
+  }
   store.listObjects = async (bucket, options) => {
     if (options.delimiter) return listObjects(bucket, options);
-    const all = await listObjects(bucket, { ...options, startAfter: '', maxKeys: Infinity });
+    const cacheKey = bucket + '\\0' + (options.prefix ?? '');
+    let keys = ordered.get(cacheKey);
+    if (keys === undefined) {
+      const all = await listObjects(bucket, { ...options, startAfter: '', maxKeys: Infinity });
+      keys = all.objects.map((object) => [Buffer.from(object.key), object]);
+      keys.sort(([a], [b]) => Buffer.compare(a, b));
+      ordered.set(cacheKey, keys);
+    }
     const after = Buffer.from(options.startAfter ?? '');
-    const keys = all.objects.map((object) => [Buffer.from(object.key), object]).filter(([key]) => Buffer.compare(key, after) > 0);
-    keys.sort(([a], [b]) => Buffer.compare(a, b));
+    let [low, high] = [0, keys.length];
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (Buffer.compare(keys[middle][0], after) > 0) high = middle;
+      else low = middle + 1;
+    }
     const maxKeys = options.maxKeys ?? Infinity;
-    return { objects: keys.slice(0, maxKeys).map(([, object]) => object), commonPrefixes: [], isTruncated: keys.length > maxKeys };
+    const page = keys.slice(low, low + maxKeys);
+    return { objects: page.map(([, object]) => object), commonPrefixes: [], isTruncated: keys.length - low > maxKeys };
   };
 }`;
 
