@@ -55,7 +55,7 @@ export function emptyStats(): WriteStats {
 /** A text file as a document: its fingerprint is the SHA-1 of its text. */
 export function textDocument(file: OutputFile): OutputDocument {
   const fingerprint = createHash('sha1').update(file.content).digest('base64url');
-  return { path: file.path, body: { text: file.content }, fingerprint, size: Buffer.byteLength(file.content), timestamped: file.timestamped };
+  return { path: file.path, body: { form: 'text', text: file.content }, fingerprint, size: Buffer.byteLength(file.content), timestamped: file.timestamped };
 }
 
 /** Files and bytes of the documents, without writing them (the size of what the writer writes). */
@@ -74,7 +74,7 @@ export function countDocuments(documents: Iterable<OutputDocument>, generatedAt:
 export function stampBody(document: OutputDocument, generatedAt: string): DocumentBody {
   const body = document.body;
   if (!document.timestamped) return body;
-  if ('meta' in body) return { ...body, meta: stampGeneratedAt(body.meta, generatedAt) };
-  if ('text' in body) return { text: stampGeneratedAt(body.text, generatedAt) };
+  if (body.form === 'page') return { ...body, meta: stampGeneratedAt(body.meta, generatedAt) };
+  if (body.form === 'text') return { form: 'text', text: stampGeneratedAt(body.text, generatedAt) };
   throw new Error('an entity document has no generated_at');
 }

@@ -184,13 +184,15 @@ const S3_LISTING_ORDER = `(store) => {
   store.listObjects = async (bucket, options) => {
     if (options.delimiter) return listObjects(bucket, options);
     const cacheKey = bucket + '\\0' + (options.prefix ?? '');
-    let keys = ordered.get(cacheKey);
-    if (keys === undefined) {
-      const all = await listObjects(bucket, { ...options, startAfter: '', maxKeys: Infinity });
-      keys = all.objects.map((object) => [Buffer.from(object.key), object]);
-      keys.sort(([a], [b]) => Buffer.compare(a, b));
-      ordered.set(cacheKey, keys);
+    // The promise is kept, so listings side by side share one walk.
+    if (!ordered.has(cacheKey)) {
+      const walk = listObjects(bucket, { ...options, startAfter: '', maxKeys: Infinity }).then((all) =>
+        all.objects.map((object) => [Buffer.from(object.key), object]).sort(([a], [b]) => Buffer.compare(a, b)),
+      );
+      walk.catch(() => ordered.delete(cacheKey));
+      ordered.set(cacheKey, walk);
     }
+    const keys = await ordered.get(cacheKey);
     const after = Buffer.from(options.startAfter ?? '');
     let [low, high] = [0, keys.length];
     while (low < high) {

@@ -9,11 +9,13 @@ import { entityBytes, entityLength, type EntityBytes } from './entity-store.js';
 
 /** A document written as it is. */
 export interface TextBody {
+  form: 'text';
   text: string;
 }
 
 /** An entity document: the entity's JSON, exactly as listed. */
 export interface EntityBody {
+  form: 'entity';
   kind: Kind;
   rank: number;
 }
@@ -23,6 +25,7 @@ export interface EntityBody {
  * JSON of `_meta` without its `entities`, which come from {@link PageDictionaries}.
  */
 export interface PageBody {
+  form: 'page';
   type: DatasetType;
   /** The kind and ranks of the entities of each array, in order. */
   arrays: [kind: Kind, ranks: number[]][];
@@ -32,6 +35,7 @@ export interface PageBody {
 
 /** A part of a kind's bulk dump (dump-parts.ts): the JSON of the entities of ranks `[from, to)`, exactly as listed, one a line. */
 export interface DumpBody {
+  form: 'dump';
   dump: Kind;
   from: number;
   to: number;
@@ -39,7 +43,7 @@ export interface DumpBody {
   gzip: boolean;
 }
 
-/** What a document holds. */
+/** What a document holds, told apart by its `form`. */
 export type DocumentBody = TextBody | EntityBody | PageBody | DumpBody;
 
 /** `JSON.stringify(_meta.entities)` for each type, the same in every page of that type. */
@@ -61,9 +65,9 @@ const META_FRAME_BYTES = META_HEAD.length - 1 + ENTITIES_HEAD.length + TAIL.leng
 
 /** The size in bytes of a document; a gzipped dump part's is not known before it is made (-1). */
 export function bodySize(body: DocumentBody, context: AssembleContext): number {
-  if ('text' in body) return Buffer.byteLength(body.text);
-  if ('dump' in body) return body.gzip ? -1 : linesBytes(context.entities[body.dump], body.from, body.to);
-  if ('rank' in body) return entityLength(context.entities[body.kind], body.rank);
+  if (body.form === 'text') return Buffer.byteLength(body.text);
+  if (body.form === 'dump') return body.gzip ? -1 : linesBytes(context.entities[body.dump], body.from, body.to);
+  if (body.form === 'entity') return entityLength(context.entities[body.kind], body.rank);
   let size = 1; // `{`
   for (const [kind, ranks] of body.arrays) {
     const bytes = context.entities[kind];
@@ -75,9 +79,9 @@ export function bodySize(body: DocumentBody, context: AssembleContext): number {
 
 /** Writes the document's bytes into `scratch` when they fit (returning a view of it), otherwise into a new buffer. */
 export function assemble(body: DocumentBody, context: AssembleContext, scratch: Buffer): Uint8Array {
-  if ('text' in body) return Buffer.from(body.text);
-  if ('dump' in body) return partBytes(context.entities[body.dump], body.from, body.to, body.gzip);
-  if ('rank' in body) return entityBytes(context.entities[body.kind], body.rank);
+  if (body.form === 'text') return Buffer.from(body.text);
+  if (body.form === 'dump') return partBytes(context.entities[body.dump], body.from, body.to, body.gzip);
+  if (body.form === 'entity') return entityBytes(context.entities[body.kind], body.rank);
   const size = bodySize(body, context);
   const out = size <= scratch.length ? scratch : Buffer.allocUnsafe(size);
   let at = out.write('{');

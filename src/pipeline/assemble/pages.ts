@@ -50,7 +50,7 @@ export class PageRenderer {
         count += ranks.length;
       }
       const { entities: _, ...meta } = datasetMeta({ type, totals, count, ...window }, { ...this.context, generatedAt: '' });
-      const body: PageBody = { type, arrays, meta: JSON.stringify(meta) };
+      const body: PageBody = { form: 'page', type, arrays, meta: JSON.stringify(meta) };
       yield { path: pathOf(page), body, fingerprint: this.fingerprint(body), size: bodySize(body, this.assembleContext), timestamped: true };
     }
   }

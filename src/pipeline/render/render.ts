@@ -116,8 +116,14 @@ function* otherDocuments(
 ): Generator<OutputDocument> {
   for (const kind of KINDS) {
     for (const { key, from, to, bytes } of parts[kind]) {
-      yield { path: dumpPartPath(kind, key, true), body: { dump: kind, from, to, gzip: true }, fingerprint: `${key}.gz`, size: -1, timestamped: false };
-      yield { path: dumpPartPath(kind, key), body: { dump: kind, from, to, gzip: false }, fingerprint: key, size: bytes, timestamped: false };
+      yield {
+        path: dumpPartPath(kind, key, true),
+        body: { form: 'dump', dump: kind, from, to, gzip: true },
+        fingerprint: `${key}.gz`,
+        size: -1,
+        timestamped: false,
+      };
+      yield { path: dumpPartPath(kind, key), body: { form: 'dump', dump: kind, from, to, gzip: false }, fingerprint: key, size: bytes, timestamped: false };
     }
   }
   yield* texts;
@@ -126,7 +132,7 @@ function* otherDocuments(
     for (let rank = 0; rank < entities.length; rank++) {
       yield {
         path: entityPath(kind, entities[rank]!.id),
-        body: { kind, rank },
+        body: { form: 'entity', kind, rank },
         fingerprint: entityDigest(store, kind, rank),
         size: entityLength(store.bytes[kind], rank),
         timestamped: false,

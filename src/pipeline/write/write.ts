@@ -1,28 +1,27 @@
 /**
  * Stage 6, write. A first build writes the site into a fresh folder beside the output
- * folder and swaps it in with two renames (old out, new in). A rebuild writes only what
- * changed and applies it in place under a journal (journal.ts). Either way a failed or
- * interrupted build leaves the previous site exactly as it was (after
- * {@link recoverSite}), and unchanged files keep their bytes and times.
+ * folder and swaps it in with two renames (old out, new in: swap-in.ts). A rebuild writes
+ * only what changed and applies it in place under a journal (journal.ts). Either way a
+ * failed or interrupted build leaves the previous site exactly as it was (after
+ * `recoverSite`), and unchanged files keep their bytes and times. This file holds the pass
+ * over the documents; page-dispatch.ts hands them to the writer threads.
  */
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { carryState } from '../../site/carried-state.js';
 import { CHANGED_DOCUMENTS_PATH, serializeChangedDocuments } from '../../site/changed-documents.js';
 import { isPartialSite, PARTIAL_SITE_PATH, PARTIAL_SITE_TEXT } from '../../site/partial-site.js';
 import { MANIFEST_PATH, manifestFiles, readManifest, type Manifest, type ManifestFiles } from '../../site/manifest.js';
 import { emptyStats, stampBody, type OutputDocument, type WriteStats } from '../output.js';
-import type { PageBatch, PageBatchReply, PagedListing } from './page-batch.js';
-import { listingPageCount } from '../assemble/pages.js';
-import { folderPages, SCHEMA_PATH } from '../../query/formats/paths.js';
-import { applyChanges, recoverJournal, type SiteChanges } from './journal.js';
-import { isAlive } from './build-lock.js';
-import { explainWriteFailure } from './write-failure.js';
-import { buildFolderPath, buildFolders } from './siblings.js';
+import { SCHEMA_PATH } from '../../query/formats/paths.js';
+import { applyChanges, type SiteChanges } from './journal.js';
+import { buildFolderPath } from './siblings.js';
 import type { RenderedSite } from '../render/render.js';
+import { renderPages, TaskBatch } from './page-dispatch.js';
+import { makeStagingDir, swapIn } from './swap-in.js';
 import { defaultWriterThreads, startRunner, type TaskRunner } from './write-runner.js';
-import { REUSE_ANY_SIZE, type WriteTask } from './write-task.js';
+import { REUSE_ANY_SIZE } from './write-task.js';
 
 /** How the writer runs. */
 export interface WriteOptions {
@@ -47,7 +46,6 @@ export interface WriteOptions {
   partial?: boolean;
 }
 
-const BATCH_TASKS = 256;
 const PROGRESS_EVERY = 500;
 /** Largest share of a site's documents a rebuild changes in place; more, and it writes a new folder. */
 const IN_PLACE_MAX_SHARE = 0.2;
@@ -65,7 +63,7 @@ const IN_PLACE_MAX_SHARE = 0.2;
  * Then: nothing changed, the site is left as it is; a first build, or more than
  * {@link IN_PLACE_MAX_SHARE} of the site changed, the unchanged files are linked into the
  * staging folder (a second pass) and it is swapped in; otherwise the staged files are
- * applied in place, with the removals (journal.ts). Run {@link recoverSite} first, as
+ * applied in place, with the removals (journal.ts). Run `recoverSite` (swap-in.ts) first, as
  * `build` does before it reads the sources.
  */
 export async function writeSite(site: RenderedSite, options: WriteOptions): Promise<WriteStats> {
@@ -196,7 +194,7 @@ async function stageChanges(site: RenderedSite, previous: Manifest, runner: Task
     // The few text documents hold every entry point, and the next build reads its entities from the dumps:
     // each of these is checked on disk, the bulk (entities, pages) is trusted.
     let stale = rewriteAll;
-    if (!stale && ('text' in document.body || ('dump' in document.body && !document.body.gzip)) && before?.[0] === document.fingerprint) {
+    if (!stale && (document.body.form === 'text' || (document.body.form === 'dump' && !document.body.gzip)) && before?.[0] === document.fingerprint) {
       const onDisk = statSync(path.join(outDir, document.path), { throwIfNoEntry: false });
       staged.incomplete ||= onDisk === undefined;
       stale = onDisk?.size !== document.size + Buffer.byteLength(before[1]);
@@ -249,57 +247,6 @@ function countDocument(
   }
 }
 
-/** Pages per batch handed to a writer thread: enough to keep the message overhead small, few enough to share the work. */
-const PAGES_PER_BATCH = 512;
-
-/**
- * Hands every listing's pages to the runner in batches, with each page's previous manifest
- * entry, and gives each batch's answer to `take` in the order of the listings (so the
- * manifest's order is the data's alone), as soon as it and those before it are done.
- */
-async function renderPages(
-  listings: readonly PagedListing[],
-  previous: Manifest,
-  runner: TaskRunner,
-  how: Pick<PageBatch, 'mode' | 'generatedAt' | 'rewriteUnchanged'>,
-  take: (paths: readonly string[], entries: PageBatch['previous'], reply: PageBatchReply) => void,
-): Promise<void> {
-  const pending: { paths: string[]; batch: PageBatch; reply?: PageBatchReply; done: Promise<PageBatchReply> }[] = [];
-  const takeDone = () => {
-    while (pending[0]?.reply) {
-      const { paths, batch, reply } = pending.shift()!;
-      take(paths, batch.previous, reply!);
-    }
-  };
-  let batch: PageBatch = { listings: [], previous: [], ...how };
-  let paths: string[] = [];
-  const send = async () => {
-    const { done } = await runner.pages(batch);
-    const sent: (typeof pending)[number] = { paths, batch, done };
-    void done.then(
-      (reply) => (sent.reply = reply),
-      () => undefined,
-    );
-    pending.push(sent);
-    batch = { listings: [], previous: [], ...how };
-    paths = [];
-    takeDone();
-  };
-  for (const listing of listings) {
-    const pathOf = folderPages(listing.folder);
-    for (let page = 1; page <= listingPageCount(listing.matches); page++) {
-      const path = pathOf(page);
-      paths.push(path);
-      batch.previous.push(previous.get(path) ?? null);
-    }
-    batch.listings.push(listing);
-    if (paths.length >= PAGES_PER_BATCH) await send();
-  }
-  if (batch.listings.length > 0) await send();
-  for (const sent of [...pending]) sent.reply = await sent.done;
-  takeDone();
-}
-
 /**
  * The second pass of a rebuild into a new folder: every unchanged document is hard-linked
  * from the previous site (written, should that fail); for a `partial` site, every one but
@@ -309,7 +256,7 @@ async function linkUnchanged(site: RenderedSite, previous: Manifest, runner: Tas
   const batch = new TaskBatch(runner);
   const link = async (document: OutputDocument) => {
     const before = previous.get(document.path);
-    if (before === undefined || before[0] !== document.fingerprint || (partial && 'rank' in document.body)) return;
+    if (before === undefined || before[0] !== document.fingerprint || (partial && document.body.form === 'entity')) return;
     const reuse = document.size < 0 ? REUSE_ANY_SIZE : document.size + Buffer.byteLength(before[1]);
     await batch.add({ path: document.path, body: stampBody(document, before[1]), reuse });
   };
@@ -319,25 +266,6 @@ async function linkUnchanged(site: RenderedSite, previous: Manifest, runner: Tas
   if (!partial) await renderPages(site.listings, previous, runner, { mode: 'link', generatedAt: '' }, () => undefined);
 }
 
-/** Hands tasks to the runner in batches; a dump part, long to make, goes at once, so a writer thread makes it while the pass goes on. */
-class TaskBatch {
-  private tasks: WriteTask[] = [];
-
-  constructor(private readonly runner: TaskRunner) {}
-
-  async add(task: WriteTask): Promise<void> {
-    this.tasks.push(task);
-    if (this.tasks.length === BATCH_TASKS || 'dump' in task.body) await this.flush();
-  }
-
-  async flush(): Promise<void> {
-    if (this.tasks.length === 0) return;
-    const tasks = this.tasks;
-    this.tasks = [];
-    await this.runner.run(tasks);
-  }
-}
-
 // The sizes of documents known only once made, from the staged file or else the site's; written when staged and not linked.
 function countUnsized(unsized: readonly string[], stagingDir: string, outDir: string, stats: WriteStats): void {
   for (const file of unsized) {
@@ -345,49 +273,5 @@ function countUnsized(unsized: readonly string[], stagingDir: string, outDir: st
     const current = statSync(path.join(outDir, file), { throwIfNoEntry: false });
     stats.bytes += (staged ?? current)?.size ?? 0;
     if (staged !== undefined && staged.ino !== current?.ino) stats.written += staged.size;
-  }
-}
-
-// The parent is made first, then the staging folder alone: a recursive mkdir on a read-only
-// file system reports ENOENT, where this reports EROFS (or EACCES) and names the site folder.
-async function makeStagingDir(stagingDir: string, outDir: string): Promise<void> {
-  try {
-    await mkdir(path.dirname(stagingDir), { recursive: true });
-    await mkdir(stagingDir);
-  } catch (error) {
-    throw explainWriteFailure(error, outDir);
-  }
-}
-
-// Rename-rename is safer than delete-rename: the old site is whole until the new one is in place.
-async function swapIn(stagingDir: string, outDir: string): Promise<void> {
-  const oldDir = buildFolderPath(outDir, 'old');
-  let hadOld = true;
-  try {
-    await rename(outDir, oldDir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    hadOld = false;
-  }
-  await rename(stagingDir, outDir);
-  if (hadOld) await rm(oldDir, { recursive: true, force: true });
-}
-
-/**
- * Repairs what a killed build left beside `outDir`: when it died between its two renames
- * there is no `outDir` but a whole old copy, which is put back; staging folders of dead
- * builds are removed. Safe to call at any time.
- */
-export async function recoverSite(outDir: string): Promise<void> {
-  await recoverJournal(outDir);
-  const folders = await buildFolders(outDir);
-  const olds = folders.filter((folder) => folder.kind === 'old');
-  const outExists = await readdir(outDir).then(
-    () => true,
-    () => false,
-  );
-  if (!outExists && olds.length > 0) await rename(olds[olds.length - 1]!.path, outDir);
-  for (const folder of folders) {
-    if (folder.pid !== process.pid && !isAlive(folder.pid)) await rm(folder.path, { recursive: true, force: true });
   }
 }
