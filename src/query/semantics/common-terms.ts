@@ -80,34 +80,46 @@ function commonList(indexed: IndexedTerms, sorted: readonly string[], term: stri
     const [cn, en] = indexed.terms.get(name)!;
     return [name, cn.length / 2, en.length / 2];
   });
-  // Per entity, what it holds: (reached index, field, tf) in the order scores are added.
-  const holds = new Map<number, number[]>();
-  reached.forEach(([name], index) => {
-    for (const field of [0, 1] as const) {
-      const postings = indexed.terms.get(name)![field];
-      for (let i = 0; i < postings.length; i += 2) {
-        const rank = postings[i]!;
-        let held = holds.get(rank);
-        if (held === undefined) holds.set(rank, (held = []));
-        held.push(index, field, postings[i + 1]!);
+  // Per entity, what it holds: (reached index, field, tf) in the order scores are added, laid out flat by rank
+  // (a count pass, then a fill pass in the same order), and the fields it is matched in.
+  const entities = indexed.lengths.length;
+  const held = new Int32Array(entities + 1);
+  const fields = new Uint8Array(entities);
+  const eachPosting = (visit: (index: number, field: 0 | 1, rank: number, tf: number) => void) =>
+    reached.forEach(([name], index) => {
+      for (const field of [0, 1] as const) {
+        const postings = indexed.terms.get(name)![field];
+        for (let i = 0; i < postings.length; i += 2) visit(index, field, postings[i]!, postings[i + 1]!);
       }
-    }
+    });
+  eachPosting((_index, field, rank) => {
+    held[rank + 1]! += 3;
+    fields[rank]! |= 1 << field;
   });
-  const ranks = Int32Array.from(holds.keys()).sort();
+  for (let rank = 0; rank < entities; rank++) held[rank + 1]! += held[rank]!;
+  const triples = new Int32Array(held[entities]!);
+  const cursor = held.slice(0, entities);
+  eachPosting((index, field, rank, tf) => {
+    const at = (cursor[rank]! += 3) - 3;
+    triples[at] = index;
+    triples[at + 1] = field;
+    triples[at + 2] = tf;
+  });
+  const matched: number[] = [];
+  for (let rank = 0; rank < entities; rank++) if (fields[rank] !== 0) matched.push(rank);
+  const ranks = Int32Array.from(matched);
   const classOf = new Uint16Array(ranks.length);
   const classes: number[][] = [];
   const classIndex = new Map<string, number>();
   ranks.forEach((rank, i) => {
-    const held = holds.get(rank)!;
-    const inField = [false, false];
-    for (let j = 1; j < held.length; j += 3) inField[held[j]!] = true;
     const lengths = indexed.lengths[rank]!;
-    const entry = [inField[0] ? lengths[0] : 0, inField[1] ? lengths[1] : 0, ...held];
-    const key = entry.join(',');
+    const [cn, en] = [fields[rank]! & 1 ? lengths[0] : 0, fields[rank]! & 2 ? lengths[1] : 0];
+    let key = `${cn},${en}`;
+    for (let j = held[rank]!; j < held[rank + 1]!; j++) key += `,${triples[j]}`;
     let index = classIndex.get(key);
     if (index === undefined) {
       classIndex.set(key, (index = classes.length));
-      classes.push(entry);
+      classes.push([cn, en, ...triples.subarray(held[rank]!, held[rank + 1]!)]);
     }
     classOf[i] = index;
   });
