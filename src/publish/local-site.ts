@@ -2,10 +2,10 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isHiddenPath, listSiteFiles } from '../site/site-files.js';
+import { listSiteFiles } from '../site/site-files.js';
 import { UserError } from '../diagnostics.js';
 import { MANIFEST_PATH, readManifest, type Manifest } from '../site/manifest.js';
-import { isPartialSite } from '../site/partial-site.js';
+import { absentDocuments, isPartialSite } from '../site/partial-site.js';
 
 /** A built site on disk, as a publish sees it. */
 export interface LocalSite {
@@ -31,15 +31,12 @@ export async function readLocalSite(dir: string): Promise<LocalSite> {
   for (const file of listSiteFiles(dir)) {
     files.set(file, built.get(file) ?? [await hashFile(path.join(dir, file)), '']);
   }
-  const partial = isPartialSite(dir);
-  const absent = new Set<string>();
-  for (const [file, entry] of built) {
-    // The build's own files (`.dataset-site/changes.json`) are listed too, and hidden: never published.
-    if (files.has(file) || isHiddenPath(file)) continue;
-    if (!partial) throw new UserError(`${path.join(dir, file)} is listed in ${MANIFEST_PATH} but missing; build the site again`, 1);
-    absent.add(file);
-    files.set(file, entry);
-  }
+  // The build's own files (`.dataset-site/changes.json`) are listed too, and hidden: never published.
+  const absent = new Set(absentDocuments(built, files));
+  const [missing] = absent;
+  if (missing !== undefined && !isPartialSite(dir))
+    throw new UserError(`${path.join(dir, missing)} is listed in ${MANIFEST_PATH} but missing; build the site again`, 1);
+  for (const file of absent) files.set(file, built.get(file)!);
   const inOrder = absent.size === 0 ? files : new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return { files: inOrder, manifestText, absent };
 }

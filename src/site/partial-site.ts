@@ -12,6 +12,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../diagnostics.js';
+import type { Manifest } from './manifest.js';
+import { isHiddenPath } from './site-files.js';
 
 /** Path of the marker inside the site. */
 export const PARTIAL_SITE_PATH = '.dataset-site/partial.json';
@@ -34,4 +36,9 @@ export function assertWholeSite(dir: string, what: string): void {
     `${dir} holds a partial build (dataset-site build --partial): only what its build changed, not every document, which ${what} needs; build it without --partial`,
     1,
   );
+}
+
+/** The documents `manifest` lists that the folder does not hold (`held`): those a partial site leaves out. The build's own files are never among them. */
+export function absentDocuments(manifest: Manifest, held: { has(file: string): boolean }): string[] {
+  return [...manifest.keys()].filter((file) => !held.has(file) && !isHiddenPath(file));
 }

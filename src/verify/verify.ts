@@ -19,8 +19,8 @@ import { renderTermsAside } from '../pipeline/render/terms-aside.js';
 import { generatedDocuments } from '../site/generated-documents.js';
 import { readSchemaDescription } from '../site/read-site.js';
 import { readManifest } from '../site/manifest.js';
-import { assertWholeSite, isPartialSite } from '../site/partial-site.js';
-import { isHiddenPath, listSiteFiles } from '../site/site-files.js';
+import { absentDocuments, assertWholeSite, isPartialSite } from '../site/partial-site.js';
+import { listSiteFiles } from '../site/site-files.js';
 import { checkChangesFeed } from './changes-feed.js';
 import { linkCheck } from './links.js';
 import { readDocuments } from './read-documents.js';
@@ -122,12 +122,8 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
 // The site's files: those in its folder, and for a partial site those its manifest lists but the folder lacks.
 async function siteFiles(root: string): Promise<{ files: Set<string>; absent: Set<string> }> {
   const files = new Set(listSiteFiles(root));
-  const absent = new Set<string>();
-  if (!isPartialSite(root)) return { files, absent };
-  for (const file of (await readManifest(root)).manifest.keys()) {
-    if (files.has(file) || isHiddenPath(file)) continue;
-    absent.add(file);
-    files.add(file);
-  }
+  if (!isPartialSite(root)) return { files, absent: new Set() };
+  const absent = new Set(absentDocuments((await readManifest(root)).manifest, files));
+  for (const file of absent) files.add(file);
   return { files, absent };
 }
