@@ -26,7 +26,7 @@ const loaded = await loadSources(sources, (file) => file);
 lap('load');
 const validated = validateRecords(loaded.records);
 lap('validate');
-const dataset = new Dataset(modelEntities(validated.records, 'http://localhost:8080', new Date().toISOString().slice(0, 10)));
+const dataset = new Dataset(modelEntities(validated.records, new Date().toISOString().slice(0, 10)));
 lap('model');
 const listings = planListings(dataset);
 lap('plan');

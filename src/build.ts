@@ -10,7 +10,7 @@ import { SOURCE_FORMATS } from './pipeline/sources/find-sources.js';
 import { codeFingerprint } from './pipeline/cache/code-fingerprint.js';
 import { loadSources, type LoadedSources } from './pipeline/sources/load.js';
 import { readManifest } from './site/manifest.js';
-import { readPreviousRecords, type PreviousRecords } from './pipeline/cache/record-cache.js';
+import { readPreviousRecords, reusedCount, type PreviousRecords } from './pipeline/cache/record-cache.js';
 import type { RecordsInput } from './pipeline/render/render.js';
 import { fetchSources, redactUrl, type FetchPolicy } from './pipeline/sources/remote-sources.js';
 import { StageClock, type BuildStage } from './pipeline/stage-clock.js';
@@ -93,7 +93,7 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
         onProgress: (done, total) => clock.report({ done, total }),
       })
     : countDocuments([...site.documents, ...(await site.late)], context.generatedAt);
-  const reused = [...records.origins.values()].filter((origin) => origin.previous !== undefined).length;
+  const reused = reusedCount(records.origins);
   return { diagnostics, entities, skipped, reused, output, stages: clock.stop(), outDir: config.outDir };
 }
 
@@ -128,7 +128,7 @@ async function readDataset(
     throw new UserError('the sources have problems; nothing was written (use --skip-invalid to build without the bad records)', 1, diagnostics);
   }
   clock.start('model');
-  const entities = modelEntities(validated.records, config.baseUrl, config.now.toISOString().slice(0, 10), validated.origins);
+  const entities = modelEntities(validated.records, config.now.toISOString().slice(0, 10), validated.origins);
   return { dataset: new Dataset(entities), diagnostics, skipped: validated.rejected, records: { origins: validated.origins, previous, scope } };
 }
 

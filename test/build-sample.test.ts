@@ -6,12 +6,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSources } from '../src/pipeline/sources/load.js';
 import { modelEntities } from '../src/pipeline/model/model.js';
 import { validateRecords } from '../src/pipeline/model/validate.js';
+import { entityServer } from '../src/pipeline/model/served-entity.js';
 import { listingPath } from '../src/query/formats/paths.js';
 import { staticUrl, trimSlash } from '../src/query/formats/urls.js';
 import type { DatasetResponse } from '../src/query/responses/dataset-response.js';
 import { answerListingPage } from '../src/query/responses/reference.js';
 import { Dataset } from '../src/query/semantics/dataset.js';
-import type { Entity } from '../src/query/semantics/entity.js';
+import type { EntitiesByKind, Entity } from '../src/query/semantics/entity.js';
 import { filterValues, type FilterValues } from '../src/query/semantics/filters.js';
 import { COLLECTIONS, DATASET_TYPES, FILTERS, KINDS, type Kind } from '../src/query/semantics/kinds.js';
 import { buildDictionary } from '../src/schema/dictionary.js';
@@ -30,7 +31,7 @@ beforeAll(async () => {
   // The reference is computed from the sources, independently of the files written.
   const loaded = await loadSources(path.resolve('sources'), (file) => file);
   const validated = validateRecords(loaded.records);
-  reference = new Dataset(modelEntities(validated.records, BASE_URL, TEST_NOW.toISOString().slice(0, 10)));
+  reference = servedDataset(modelEntities(validated.records, TEST_NOW.toISOString().slice(0, 10)), BASE_URL);
   sourceIds = { exhibition: [], exhibitor: [], service_provider: [] };
   for (const record of loaded.records) sourceIds[record.kind].push(String((record.value as { id: unknown }).id));
 });
@@ -158,6 +159,16 @@ describe('the sample site', () => {
     }
   });
 });
+
+// The dataset of the entities as served, `_links` and `_rag_text` with them.
+function servedDataset(entities: EntitiesByKind, baseUrl: string): Dataset {
+  const serve = entityServer(entities.exhibition, baseUrl);
+  return new Dataset({
+    exhibition: entities.exhibition.map((entity) => serve('exhibition', entity)),
+    exhibitor: entities.exhibitor.map((entity) => serve('exhibitor', entity)),
+    service_provider: entities.service_provider.map((entity) => serve('service_provider', entity)),
+  });
+}
 
 function urlToPath(links: Record<string, string>, name: string): string {
   return decodeUrl(links[name]!);

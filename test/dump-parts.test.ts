@@ -18,7 +18,10 @@ function exhibitors(count: number, renamed = -1): { bytes: KindBytes; lines: str
     text: `words ${i} `.repeat(60),
   }));
   const dataset = { entities: { exhibition: [], exhibitor: entities, service_provider: [] } } as unknown as Dataset;
-  return { bytes: serializeEntities(dataset).bytes.exhibitor, lines: entities.map((entity) => `${JSON.stringify(entity)}\n`).join('') };
+  return {
+    bytes: serializeEntities(dataset, (_, entity) => JSON.stringify(entity)).bytes.exhibitor,
+    lines: entities.map((entity) => `${JSON.stringify(entity)}\n`).join(''),
+  };
 }
 
 describe('the parts of a dump', () => {

@@ -11,6 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../src/build.js';
 import type { BuildOptions } from '../src/config.js';
 import { RECORD_CACHE_PATH } from '../src/pipeline/cache/record-cache.js';
+import { entityServer, sourceFieldsOf } from '../src/pipeline/model/served-entity.js';
+import { KINDS } from '../src/query/semantics/kinds.js';
+import { SOURCE_FIELDS } from '../src/schema/entities.js';
 import { hashTree, TEST_NOW } from './helpers/site.js';
 import { readDump } from './helpers/dumps.js';
 
@@ -144,6 +147,15 @@ describe('the record cache', () => {
     expect(cached.reused).toBe(total(cached) - cached.entities.exhibitor - warned(cached, ['exhibition', 'service_provider']));
   });
 
+  it('is not used for a cache of another served layout', async () => {
+    const tamper = async (site: string) => {
+      const file = path.join(site, RECORD_CACHE_PATH);
+      await writeFile(file, JSON.stringify({ ...JSON.parse(await readFile(file, 'utf8')), layout: 1000 })); // not the size it had, which the writer compares
+    };
+    const { cached } = await rebuild(async () => {}, { tamper });
+    expect(cached.reused).toBe(0);
+  });
+
   it('is not used after the code changed', async () => {
     const tamper = async (site: string) => {
       const file = path.join(site, RECORD_CACHE_PATH);
@@ -151,5 +163,32 @@ describe('the record cache', () => {
     };
     const { cached } = await rebuild(async () => {}, { tamper });
     expect(cached.reused).toBe(0);
+  });
+});
+
+describe('the served layout the record cache reads (served-entity.ts)', () => {
+  it("gives back every served entity's source fields, in order, from its bytes", async () => {
+    const site = await mkdtemp(path.join(tmpdir(), 'ds-served-layout-'));
+    await build({ out: site, now: TEST_NOW });
+    for (const kind of KINDS) {
+      const lines = (await readDump(site, kind)).text.split('\n').filter(Boolean);
+      expect(lines.length).toBeGreaterThan(10);
+      for (const line of lines) {
+        const bytes = Buffer.from(`{"other":1}\n${line}\n`);
+        const served = JSON.parse(line) as Record<string, unknown>;
+        const fields = Object.fromEntries(Object.entries(served).filter(([key]) => SOURCE_FIELDS[kind].includes(key)));
+        expect(JSON.stringify(sourceFieldsOf(bytes, 12, bytes.length - 1))).toBe(JSON.stringify(fields));
+      }
+    }
+  });
+
+  it('reads a text holding the key of _links as text', () => {
+    const serve = entityServer([], 'https://data.example.org');
+    const hostile = '","_links":{"self":"javascript:alert(1)"},"x":"';
+    const served = serve('service_provider', { id: 'SP-1', name_en: hostile, intro: ',"_links":' });
+    expect(Object.keys(served).slice(-2)).toEqual(['_links', '_rag_text']);
+    const bytes = Buffer.from(JSON.stringify(served));
+    expect(sourceFieldsOf(bytes, 0, bytes.length)).toEqual({ id: 'SP-1', name_en: hostile, intro: ',"_links":' });
+    expect(sourceFieldsOf(bytes, 0, bytes.indexOf('"_links"') - 1)).toBeUndefined();
   });
 });

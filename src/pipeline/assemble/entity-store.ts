@@ -35,11 +35,17 @@ const CHUNK_BYTES = 1 << 26;
 /** Entities serialized before, which keep their bytes: the previous bytes of each kind, and the previous rank of an entity made before. */
 export interface ReusedEntities {
   bytes: Partial<Record<Kind, KindBytes>>;
-  rankOf: (entity: Entity) => number | undefined;
+  rankOf: (kind: Kind, entity: Entity) => number | undefined;
 }
 
-/** Serializes every entity of the dataset once, but those `reused` names, whose bytes are kept. */
-export function serializeEntities(dataset: Dataset, reused: ReusedEntities = { bytes: {}, rankOf: () => undefined }): EntityStore {
+/** Turns an entity of the dataset into its JSON as served. */
+export type EntityJson = (kind: Kind, entity: Entity) => string;
+
+/**
+ * Serializes every entity of the dataset once, as `json` makes it, but those `reused` names,
+ * whose bytes are kept.
+ */
+export function serializeEntities(dataset: Dataset, json: EntityJson, reused: ReusedEntities = { bytes: {}, rankOf: () => undefined }): EntityStore {
   const store = { bytes: {}, digests: {} } as EntityStore;
   for (const kind of KINDS) {
     const entities = dataset.entities[kind];
@@ -50,23 +56,23 @@ export function serializeEntities(dataset: Dataset, reused: ReusedEntities = { b
     let chunk: Buffer<ArrayBufferLike> = Buffer.alloc(0);
     let used = 0;
     for (let rank = 0; rank < entities.length; rank++) {
-      const previous = before === undefined ? undefined : reused.rankOf(entities[rank]!);
+      const previous = before === undefined ? undefined : reused.rankOf(kind, entities[rank]!);
       if (previous !== undefined) {
         spans.set(before!.spans.subarray(previous * 3, previous * 3 + 3), rank * 3);
         digests.set(before!.digests.subarray(previous * DIGEST_BYTES, (previous + 1) * DIGEST_BYTES), rank * DIGEST_BYTES);
         continue;
       }
-      const json = JSON.stringify(entities[rank]);
+      const text = json(kind, entities[rank]!);
       // UTF-8 takes at most 3 bytes a UTF-16 unit: when that much is free, writing alone measures it.
-      if (used + 3 * json.length > chunk.length) {
-        const length = Buffer.byteLength(json);
+      if (used + 3 * text.length > chunk.length) {
+        const length = Buffer.byteLength(text);
         if (used + length > chunk.length) {
           chunks.push(new SharedArrayBuffer(Math.max(CHUNK_BYTES, length)));
           chunk = Buffer.from(chunks[chunks.length - 1]!);
           used = 0;
         }
       }
-      const length = chunk.write(json, used);
+      const length = chunk.write(text, used);
       spans[rank * 3] = chunks.length - 1;
       spans[rank * 3 + 1] = used;
       spans[rank * 3 + 2] = length;

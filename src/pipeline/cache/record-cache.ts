@@ -10,8 +10,9 @@
  * hold them line by line in that order.
  *
  * What an entity's bytes depend on besides its record is checked where it is known: the
- * code and the base URL here (a change of either discards the cache); an exhibition's
- * status against the build date (model.ts); an exhibitor's exhibitions (validate.ts).
+ * code, the served layout and the base URL here (a change of any discards the cache); an
+ * exhibition's status against the build date (model.ts); an exhibitor's exhibitions
+ * (validate.ts). Records and entities are known by kind and id.
  */
 import { hash } from 'node:crypto';
 import { open, readFile } from 'node:fs/promises';
@@ -20,6 +21,7 @@ import { dumpIndexPath, dumpPartPath } from '../../query/formats/paths.js';
 import { parseDumpIndex } from '../../schema/dump-index.js';
 import type { Dataset } from '../../query/semantics/dataset.js';
 import type { Entity } from '../../query/semantics/entity.js';
+import { SERVED_LAYOUT_VERSION, sourceFieldsOf } from '../model/served-entity.js';
 import { COLLECTIONS, KINDS, type Kind } from '../../query/semantics/kinds.js';
 import type { DumpPartEntry } from '../../query/formats/dump-index.js';
 import type { DumpPart } from '../assemble/dump-parts.js';
@@ -33,7 +35,6 @@ const RECORD_CACHE_FOLDER = '.dataset-site/records';
 const RECORD_CACHE_VERSION = 2;
 const KEY_CHARS = 27; // a SHA-1 in base64url
 const NO_KEY = '*'.repeat(KEY_CHARS);
-const LINKS_KEY = Buffer.from(',"_links":');
 
 /** Where a valid record came from, as far as the record cache is concerned. */
 export interface RecordOrigin {
@@ -43,8 +44,20 @@ export interface RecordOrigin {
   previous: number | undefined;
 }
 
-/** The origin of each valid record, then of each entity made from one (model.ts). */
-export type RecordOrigins = Map<object, RecordOrigin>;
+/** The origin of each valid record, and of the entity made from it, by kind and id. */
+export type RecordOrigins = Record<Kind, Map<string, RecordOrigin>>;
+
+/** No origins yet, for each kind. */
+export function noOrigins(): RecordOrigins {
+  return { exhibition: new Map(), exhibitor: new Map(), service_provider: new Map() };
+}
+
+/** How many entities keep the bytes the previous build gave them. */
+export function reusedCount(origins: RecordOrigins): number {
+  let reused = 0;
+  for (const kind of KINDS) for (const origin of origins[kind].values()) if (origin.previous !== undefined) reused++;
+  return reused;
+}
 
 /** What the previous build left of one kind: the rank of each cached record by key, and its entities' bytes. */
 export interface PreviousKind {
@@ -68,6 +81,8 @@ export interface CacheScope {
 
 interface CacheFile {
   version: number;
+  /** The {@link SERVED_LAYOUT_VERSION} of the dump's entities, from which their source fields are read. */
+  layout: number;
   code: string;
   baseUrl: string;
 }
@@ -100,7 +115,8 @@ export async function readPreviousRecords(outDir: string, scope: CacheScope): Pr
   } catch {
     return {};
   }
-  if (cache.version !== RECORD_CACHE_VERSION || cache.code !== scope.code || cache.baseUrl !== scope.baseUrl) return {};
+  if (cache.version !== RECORD_CACHE_VERSION || cache.layout !== SERVED_LAYOUT_VERSION || cache.code !== scope.code || cache.baseUrl !== scope.baseUrl)
+    return {};
   const previous: PreviousRecords = {};
   for (const kind of KINDS) {
     const indexText = await readFile(path.join(outDir, dumpIndexPath(kind)), 'utf8').catch(() => undefined);
@@ -188,25 +204,16 @@ async function readExactly(file: string, into: Uint8Array): Promise<boolean> {
  * The source fields of a previous entity (with an exhibition's status as derived then),
  * read from its bytes up to its `_links`; `undefined` when they cannot be read.
  */
-export function previousFields(previous: PreviousKind, rank: number): Record<string, unknown> | undefined {
-  const { dump, bytes } = previous;
-  const start = bytes.spans[rank * 3 + 1]!;
-  const end = start + bytes.spans[rank * 3 + 2]!;
-  // A `"` inside a JSON string is escaped, so the first `,"_links":` is the key; the source fields come before it.
-  const links = dump.indexOf(LINKS_KEY, start);
-  if (links < 0 || links >= end) return undefined;
-  try {
-    return JSON.parse(`${dump.toString('utf8', start, links)}}`) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
+export function previousFields(previous: PreviousKind, rank: number): Entity | undefined {
+  const start = previous.bytes.spans[rank * 3 + 1]!;
+  return sourceFieldsOf(previous.dump, start, start + previous.bytes.spans[rank * 3 + 2]!);
 }
 
 /** The entities whose bytes the previous build's dumps hold, for serializeEntities. */
 export function reusedEntities(previous: PreviousRecords, origins: RecordOrigins): ReusedEntities {
   const bytes: ReusedEntities['bytes'] = {};
   for (const kind of KINDS) if (previous[kind] !== undefined) bytes[kind] = previous[kind].bytes;
-  return { bytes, rankOf: (entity) => origins.get(entity)?.previous };
+  return { bytes, rankOf: (kind, entity) => origins[kind].get(entity.id)?.previous };
 }
 
 /**
@@ -221,7 +228,7 @@ export function recordCacheFiles(
   scope: CacheScope,
   parts: Record<Kind, readonly DumpPart[]>,
 ): OutputFile[] {
-  const cache: CacheFile = { version: RECORD_CACHE_VERSION, code: scope.code, baseUrl: scope.baseUrl };
+  const cache: CacheFile = { version: RECORD_CACHE_VERSION, layout: SERVED_LAYOUT_VERSION, code: scope.code, baseUrl: scope.baseUrl };
   const files: OutputFile[] = [{ path: RECORD_CACHE_PATH, content: JSON.stringify(cache), timestamped: false }];
   for (const kind of KINDS) {
     const entities: readonly Entity[] = dataset.entities[kind];
@@ -230,7 +237,7 @@ export function recordCacheFiles(
       const records: PartRecords = {
         keys: entities
           .slice(from, to)
-          .map((entity) => origins.get(entity)?.key ?? NO_KEY)
+          .map((entity) => origins[kind].get(entity.id)?.key ?? NO_KEY)
           .join(''),
         lengths: Array.from({ length: to - from }, (_, i) => entityLength(bytes, from + i)),
         digests: store.digests[kind].subarray(from * DIGEST_BYTES, to * DIGEST_BYTES).toString('base64'),

@@ -13,7 +13,7 @@ import { SOURCE_FIELDS, SOURCE_SCHEMAS, type SourceRecord } from '../../schema/e
 import { NON_HTTP_URL } from '../../schema/fields.js';
 import { textProblems } from '../../schema/source-text.js';
 import type { RawRecord } from '../sources/raw-record.js';
-import { previousFields, type PreviousRecords, type RecordOrigin, type RecordOrigins } from '../cache/record-cache.js';
+import { noOrigins, previousFields, type PreviousRecords, type RecordOrigin, type RecordOrigins } from '../cache/record-cache.js';
 
 /** Valid records of each kind, in source order. */
 export type ValidRecords = { [K in Kind]: SourceRecord<K>[] };
@@ -24,7 +24,7 @@ export interface ValidationResult {
   diagnostics: Diagnostic[];
   /** Records left out because they were invalid. */
   rejected: number;
-  /** The origin of each valid record (record-cache.ts). */
+  /** The origin of each valid record, by kind and id (record-cache.ts). */
   origins: RecordOrigins;
 }
 
@@ -33,7 +33,7 @@ export interface ValidationResult {
  * with a rank in the `previous` build's dump is read from there.
  */
 export function validateRecords(raw: readonly RawRecord[], previous: PreviousRecords = {}): ValidationResult {
-  const result: ValidationResult = { records: { exhibition: [], exhibitor: [], service_provider: [] }, diagnostics: [], rejected: 0, origins: new Map() };
+  const result: ValidationResult = { records: { exhibition: [], exhibitor: [], service_provider: [] }, diagnostics: [], rejected: 0, origins: noOrigins() };
   const warnedFields = new Set<string>();
   const firstSeen = new Map<string, RawRecord>();
   for (const record of raw) {
@@ -114,7 +114,7 @@ function keepUnique(record: RawRecord, valid: SourceRecord<Kind>, origin: Record
   }
   firstSeen.set(key, record);
   (result.records[record.kind] as SourceRecord<Kind>[]).push(valid);
-  result.origins.set(valid, origin);
+  result.origins[record.kind].set(valid.id, origin);
 }
 
 // Drops an exhibitor's links to exhibitions that do not exist, with a warning. An exhibitor
@@ -125,10 +125,10 @@ function dropUnknownExhibitionLinks(result: ValidationResult, firstSeen: Map<str
   const changedExhibitions = new Set<string>();
   for (const exhibition of result.records.exhibition) {
     exhibitionIds.add(exhibition.id);
-    if (result.origins.get(exhibition)!.previous === undefined) changedExhibitions.add(exhibition.id);
+    if (result.origins.exhibition.get(exhibition.id)!.previous === undefined) changedExhibitions.add(exhibition.id);
   }
   for (const exhibitor of result.records.exhibitor) {
-    const origin = result.origins.get(exhibitor)!;
+    const origin = result.origins.exhibitor.get(exhibitor.id)!;
     if (origin.previous !== undefined && exhibitor.exhibition_ids.some((id) => changedExhibitions.has(id))) origin.previous = undefined;
     const unknown = exhibitor.exhibition_ids.filter((id) => !exhibitionIds.has(id));
     if (unknown.length === 0) continue;

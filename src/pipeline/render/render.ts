@@ -1,6 +1,6 @@
 /**
  * Stage 5, render: every document of the site as a stream of {@link OutputDocument}s.
- * Each entity is serialized once (see entity-store.ts); a page is a recipe that splices
+ * Each entity is serialized once as served (entity-store.ts, served-entity.ts); a page is a recipe that splices
  * those bytes, assembled only by the writer, and only when it changed. The text
  * documents (schema, search index, feed, facets, host files) are made once here, the
  * term shards of the search index in a worker thread.
@@ -21,6 +21,7 @@ import { textDocument, type OutputDocument, type OutputFile } from '../output.js
 import type { PagedListing } from '../write/page-batch.js';
 import { recordCacheFiles, reusedEntities, type CacheScope, type PreviousRecords, type RecordOrigins } from '../cache/record-cache.js';
 import { PageRenderer, listingPageCount, pageDictionaries } from '../assemble/pages.js';
+import { entityServer } from '../model/served-entity.js';
 import { renderTermsAside } from './terms-aside.js';
 import type { Listing } from './plan.js';
 
@@ -71,7 +72,8 @@ export interface RenderedSite extends AssembleContext {
 
 /** Renders every document of the site; the term shards of the search index in a worker thread meanwhile, whose documents come {@link RenderedSite.late}. */
 export async function renderSite({ dataset, listings, context, feed, terms = renderTermsAside(dataset), records }: RenderInput): Promise<RenderedSite> {
-  const store = serializeEntities(dataset, records && reusedEntities(records.previous, records.origins));
+  const serve = entityServer(dataset.entities.exhibition, context.baseUrl);
+  const store = serializeEntities(dataset, (kind, entity) => JSON.stringify(serve(kind, entity)), records && reusedEntities(records.previous, records.origins));
   const state = advanceFeed(feed.previous, entityDigests(dataset, store), feed.now, feed.windowDays);
   const parts = Object.fromEntries(KINDS.map((kind) => [kind, dumpParts(store.bytes[kind], records?.previous[kind]?.sha256)])) as Record<Kind, DumpPart[]>;
   const dumpIndexes = KINDS.map((kind) => ({

@@ -1,7 +1,10 @@
 /** Entities as served (docs/api.md#entities): what every part of the query layer reads. */
 import type { Kind } from './kinds.js';
 
-/** An entity as served: its fields, `_links` and `_rag_text`. */
+/**
+ * An entity: its fields by name. As served (and as read from a site) it also holds `_links`
+ * and `_rag_text`, which the build adds when it serializes it and the semantics never reads.
+ */
 export interface Entity {
   id: string;
   [field: string]: unknown;

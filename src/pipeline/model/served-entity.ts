@@ -1,0 +1,75 @@
+/**
+ * An entity as served (docs/api.md#entities), made in this one place when it is serialized:
+ * its source fields in SOURCE_FIELDS order, then `_links`, then `_rag_text`. The build's
+ * dataset holds entities of source fields alone; the record cache reads a previous
+ * entity's source fields back from its served bytes ({@link sourceFieldsOf}), so this
+ * layout is a format with a version ({@link SERVED_LAYOUT_VERSION}, in the cache's scope).
+ */
+import { entityPath, relationPath } from '../../query/formats/paths.js';
+import { staticUrl } from '../../query/formats/urls.js';
+import type { Entity } from '../../query/semantics/entity.js';
+import type { Kind } from '../../query/semantics/kinds.js';
+import { SOURCE_FIELDS, type SourceRecord } from '../../schema/entities.js';
+import { names, ragText } from './rag-text.js';
+
+/** The version of the served layout: source fields first, `_links` after them. */
+export const SERVED_LAYOUT_VERSION = 1;
+
+/** An entity as served, its keys in the served order. */
+export type ServedEntity = Entity & { _links: Record<string, unknown>; _rag_text: string };
+
+/** Makes the served form of an entity of a kind. */
+export type ServeEntity = (kind: Kind, entity: Entity) => ServedEntity;
+
+const LINKS_KEY = Buffer.from(',"_links":');
+
+/**
+ * The served form of the entities of a dataset whose exhibitions are `exhibitions`, at
+ * `baseUrl`: absolute `_links` (an exhibitor's to its exhibitions) and `_rag_text` (an
+ * exhibitor's names its exhibitions).
+ */
+export function entityServer(exhibitions: readonly Entity[], baseUrl: string): ServeEntity {
+  const url = (path: string) => staticUrl(baseUrl, path);
+  const exhibitionUrls = new Map<string, string>(); // exhibitors link the same exhibitions many times
+  const exhibitionUrl = (id: string) => {
+    let link = exhibitionUrls.get(id);
+    if (link === undefined) exhibitionUrls.set(id, (link = url(entityPath('exhibition', id))));
+    return link;
+  };
+  const exhibitionNames = new Map(exhibitions.map((exhibition) => [exhibition.id, names('exhibition', exhibition)]));
+  const namesOf = (id: string) => exhibitionNames.get(id) ?? [];
+  const links: Record<Kind, (entity: Entity) => Record<string, unknown>> = {
+    exhibition: (entity) => {
+      const exhibition = entity as unknown as SourceRecord<'exhibition'>;
+      return {
+        self: url(entityPath('exhibition', exhibition.id)),
+        exhibitors: url(relationPath(exhibition, 'exhibitors', 1)),
+        providers: url(relationPath(exhibition, 'providers', 1)),
+      };
+    },
+    exhibitor: (entity) => ({ self: url(entityPath('exhibitor', entity.id)), exhibitions: (entity.exhibition_ids as string[]).map(exhibitionUrl) }),
+    service_provider: (entity) => ({ self: url(entityPath('service_provider', entity.id)) }),
+  };
+  return (kind, entity) => {
+    const served: Record<string, unknown> = {};
+    for (const field of SOURCE_FIELDS[kind]) served[field] = entity[field];
+    served._links = links[kind](entity);
+    served._rag_text = ragText(kind, served, namesOf);
+    return served as ServedEntity;
+  };
+}
+
+/**
+ * The source fields of an entity read back from its served JSON, `bytes` from `start` to
+ * `end`: the text up to its `_links`, closed. `undefined` when they cannot be read.
+ */
+export function sourceFieldsOf(bytes: Buffer, start: number, end: number): Entity | undefined {
+  // A `"` inside a JSON string is escaped, so the first `,"_links":` is the key; the source fields come before it.
+  const links = bytes.indexOf(LINKS_KEY, start);
+  if (links < 0 || links >= end) return undefined;
+  try {
+    return JSON.parse(`${bytes.toString('utf8', start, links)}}`) as Entity;
+  } catch {
+    return undefined;
+  }
+}
