@@ -5,6 +5,7 @@ import { build } from './build.js';
 import { UserError, formatDiagnostics, type Diagnostic } from './diagnostics.js';
 import type { PublishResult } from './publish/publish.js';
 import { DATASET_PARAMETERS, DATASET_PARAMETER_SCHEMAS } from './query/semantics/params.js';
+import { SOURCE_FORMATS } from './pipeline/sources/find-sources.js';
 import { progressLine } from './progress-line.js';
 import { DEFAULT_ROTATION_PERIOD } from './verify/selection.js';
 // Each other command's modules are imported when it runs: a build every five minutes loads none of them.
@@ -19,7 +20,7 @@ program
   .description('build the site from the source records (the previous site stays untouched on failure)')
   .option(
     '--sources <dir|url>',
-    'folder or file of source records (*.json, *.ndjson, *.csv, *.tsv), or the https:// URL of one, or of a manifest {"sources": [urls]}',
+    `folder or file of source records (${SOURCE_FORMATS.join(', ')}), or the https:// URL of one, or of a manifest {"sources": [urls]}`,
     'sources',
   )
   .option('--fetch-timeout <seconds>', 'for remote sources: seconds one attempt may take', '30')

@@ -67,7 +67,7 @@ describe('a source file too large to read', () => {
     const result = await runCli(['build', '--sources', 'sources', '--out', path.join(root, 'site')], root);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      'sources/exhibitors/huge.ndjson: the file holds 524288001 bytes; a source file may hold at most 524288000 (500 MiB): split it into several files (every *.json and *.ndjson file below the sources folder is read)',
+      'sources/exhibitors/huge.ndjson: the file holds 524288001 bytes; a source file may hold at most 524288000 (500 MiB): split it into several files (every *.json, *.ndjson, *.jsonl, *.csv, *.tsv file below the sources folder is read)',
     );
   });
 });

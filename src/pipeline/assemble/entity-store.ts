@@ -85,6 +85,21 @@ export function serializeEntities(dataset: Dataset, json: EntityJson, reused: Re
   return store;
 }
 
+/**
+ * The entities of a kind held back to back in one shared chunk, each `lengths[rank]` bytes
+ * followed by a newline (as a dump holds them), with their `digests`.
+ */
+export function packedKindBytes(chunk: SharedArrayBuffer, lengths: readonly number[], digests: Uint8Array): KindBytes {
+  const spans = new Int32Array(new SharedArrayBuffer(lengths.length * 3 * Int32Array.BYTES_PER_ELEMENT));
+  let at = 0;
+  lengths.forEach((length, rank) => {
+    spans[rank * 3 + 1] = at;
+    spans[rank * 3 + 2] = length;
+    at += length + 1;
+  });
+  return { chunks: [chunk], spans, digests };
+}
+
 /** The UTF-8 JSON of one entity: a view into the shared chunks, not a copy. */
 export function entityBytes(kind: KindBytes, rank: number): Uint8Array {
   const at = rank * 3;

@@ -25,7 +25,7 @@ import { SERVED_LAYOUT_VERSION, sourceFieldsOf } from '../model/served-entity.js
 import { COLLECTIONS, KINDS, type Kind } from '../../query/semantics/kinds.js';
 import type { DumpPartEntry } from '../../query/formats/dump-index.js';
 import type { DumpPart } from '../assemble/dump-parts.js';
-import { DIGEST_BYTES, entityLength, type EntityStore, type KindBytes, type ReusedEntities } from '../assemble/entity-store.js';
+import { DIGEST_BYTES, entityBytes, entityLength, packedKindBytes, type EntityStore, type KindBytes, type ReusedEntities } from '../assemble/entity-store.js';
 import type { OutputFile } from '../output.js';
 
 /** Path of the record cache inside the site. */
@@ -64,8 +64,6 @@ export interface PreviousKind {
   ranks: Map<string, number>;
   /** The previous dump as one chunk, with each entity's span and digest. */
   bytes: KindBytes;
-  /** The same dump, to read from. */
-  dump: Buffer;
   /** The SHA-256 of each part of the dump, by key: a part of the same key holds the same bytes. */
   sha256: Map<string, string>;
 }
@@ -136,7 +134,7 @@ export async function readPreviousRecords(outDir: string, scope: CacheScope): Pr
       if (key !== NO_KEY) ranks.set(key, rank);
     }
     const sha256 = new Map(index.parts.map((part) => [part.key, part.sha256]));
-    previous[kind] = { ranks, bytes: { chunks: [dump.buffer], spans: dump.spans, digests }, dump: Buffer.from(dump.buffer), sha256 };
+    previous[kind] = { ranks, bytes: packedKindBytes(dump, lengths, digests), sha256 };
   }
   return previous;
 }
@@ -157,21 +155,10 @@ async function readPartRecords(outDir: string, kind: Kind, part: DumpPartEntry):
   }
 }
 
-// The dump's parts read back to back, when they hold as many bytes as the entities listed and fit
-// one chunk: it is shared with the writer threads as it is.
-async function readDump(
-  outDir: string,
-  kind: Kind,
-  parts: readonly DumpPartEntry[],
-  lengths: readonly number[],
-): Promise<{ buffer: SharedArrayBuffer; spans: Int32Array } | undefined> {
-  const spans = new Int32Array(new SharedArrayBuffer(lengths.length * 3 * Int32Array.BYTES_PER_ELEMENT));
-  let size = 0;
-  lengths.forEach((length, rank) => {
-    spans[rank * 3 + 1] = size;
-    spans[rank * 3 + 2] = length;
-    size += length + 1;
-  });
+// The dump's parts read back to back into one shared chunk (shared with the writer threads as
+// it is), when they hold as many bytes as the entities listed and fit one chunk.
+async function readDump(outDir: string, kind: Kind, parts: readonly DumpPartEntry[], lengths: readonly number[]): Promise<SharedArrayBuffer | undefined> {
+  const size = lengths.reduce((sum, length) => sum + length + 1, 0);
   if (size > 2 ** 31 - 1) return undefined;
   const buffer = new SharedArrayBuffer(size);
   const view = new Uint8Array(buffer);
@@ -180,7 +167,7 @@ async function readDump(
     if (!(await readExactly(path.join(outDir, dumpPartPath(kind, part.key)), view.subarray(at, at + part.bytes)))) return undefined;
     at += part.bytes;
   }
-  return { buffer, spans };
+  return buffer;
 }
 
 // Fills `into` with the file's bytes; false when the file cannot be read or is not exactly that long.
@@ -205,8 +192,7 @@ async function readExactly(file: string, into: Uint8Array): Promise<boolean> {
  * read from its bytes up to its `_links`; `undefined` when they cannot be read.
  */
 export function previousFields(previous: PreviousKind, rank: number): Entity | undefined {
-  const start = previous.bytes.spans[rank * 3 + 1]!;
-  return sourceFieldsOf(previous.dump, start, start + previous.bytes.spans[rank * 3 + 2]!);
+  return sourceFieldsOf(entityBytes(previous.bytes, rank));
 }
 
 /** The entities whose bytes the previous build's dumps hold, for serializeEntities. */

@@ -60,15 +60,16 @@ export function entityServer(exhibitions: readonly Entity[], baseUrl: string): S
 }
 
 /**
- * The source fields of an entity read back from its served JSON, `bytes` from `start` to
- * `end`: the text up to its `_links`, closed. `undefined` when they cannot be read.
+ * The source fields of an entity read back from its served JSON (UTF-8): the text up to its
+ * `_links`, closed. `undefined` when they cannot be read.
  */
-export function sourceFieldsOf(bytes: Buffer, start: number, end: number): Entity | undefined {
+export function sourceFieldsOf(json: Uint8Array): Entity | undefined {
+  const bytes = Buffer.from(json.buffer, json.byteOffset, json.byteLength);
   // A `"` inside a JSON string is escaped, so the first `,"_links":` is the key; the source fields come before it.
-  const links = bytes.indexOf(LINKS_KEY, start);
-  if (links < 0 || links >= end) return undefined;
+  const links = bytes.indexOf(LINKS_KEY);
+  if (links < 0) return undefined;
   try {
-    return JSON.parse(`${bytes.toString('utf8', start, links)}}`) as Entity;
+    return JSON.parse(`${bytes.toString('utf8', 0, links)}}`) as Entity;
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
 /**
- * Finding the source files (docs/api.md#sources): every `*.json`, `*.ndjson`, `*.jsonl`, `*.csv` and `*.tsv`
+ * Finding the source files (docs/api.md#sources): every file of the {@link SOURCE_FORMATS}
  * below `--sources`, found with fast-glob. Symbolic links to folders are followed here,
  * not by fast-glob, so that each real folder is read once: a link back into a folder
  * already read (a loop) is reported once, by path, and skipped. A source-named path that
@@ -22,7 +22,7 @@ const MAX_SKIPPED_NAMED = 5;
 
 /** The source formats read, by file name. */
 export const SOURCE_FORMATS = ['*.json', '*.ndjson', '*.jsonl', '*.csv', '*.tsv'] as const;
-const SOURCE_NAME = /\.(?:json|ndjson|jsonl|csv|tsv)$/;
+const SOURCE_NAME = new RegExp(`\\.(?:${SOURCE_FORMATS.map((format) => format.slice(2)).join('|')})$`);
 
 /**
  * Finds the source files of `sources`, a folder or one file. `displayPath` turns an

@@ -9,7 +9,7 @@ import { COLLECTIONS, KINDS, type Kind } from '../../query/semantics/kinds.js';
 import { readDelimitedFile } from './csv-records.js';
 import type { RawRecord } from './raw-record.js';
 import { sourceKey, type PreviousRecords } from '../cache/record-cache.js';
-import { findSources } from './find-sources.js';
+import { SOURCE_FORMATS, findSources } from './find-sources.js';
 import { arrayElementLines, lineAt } from './json-lines.js';
 import { decodeUtf8, lineOfByte } from './utf8.js';
 
@@ -30,7 +30,7 @@ export const MAX_SOURCE_FILE_BYTES = 500 * 2 ** 20;
 const KIND_OF_COLLECTION = new Map<string, Kind>(KINDS.map((kind) => [COLLECTIONS[kind], kind]));
 
 /**
- * Reads every `*.json`, `*.ndjson`, `*.jsonl`, `*.csv` and `*.tsv` file below `sourcesDir` (sorted, so
+ * Reads every source file (find-sources.ts, SOURCE_FORMATS) below `sourcesDir` (sorted, so
  * the result is the same on every machine). `displayPath` turns an absolute path into
  * the name shown in diagnostics. An NDJSON line the previous build's record cache holds
  * is not parsed.
@@ -77,7 +77,7 @@ async function readText(file: string, name: string, diagnostics: Diagnostic[]): 
   try {
     const { size } = await stat(file);
     if (size > MAX_SOURCE_FILE_BYTES) {
-      const message = `the file holds ${size} bytes; a source file may hold at most ${MAX_SOURCE_FILE_BYTES} (${MAX_SOURCE_FILE_BYTES / 2 ** 20} MiB): split it into several files (every *.json and *.ndjson file below the sources folder is read)`;
+      const message = `the file holds ${size} bytes; a source file may hold at most ${MAX_SOURCE_FILE_BYTES} (${MAX_SOURCE_FILE_BYTES / 2 ** 20} MiB): split it into several files (every ${SOURCE_FORMATS.join(', ')} file below the sources folder is read)`;
       diagnostics.push({ code: 'unreadable_file', severity: 'error', file: name, message });
       return undefined;
     }
