@@ -11,6 +11,7 @@ import { BROWSE_PAGE_PATH, BROWSE_PAGE_POLICY, DUMP_CONTENT_TYPES, ROOT_FILES } 
 import { DUMPS_FOLDER, SCHEMA_PATH } from '../query/formats/paths.js';
 import { API_ROOT, DATASET_ROUTE, SCHEMA_ROUTE } from '../query/formats/urls.js';
 import { errorBody } from '../query/responses/error-response.js';
+import { preflightResponse } from '../query/router/conditional.js';
 import { ALLOWED_METHODS, API_HEADERS } from '../query/router/http.js';
 
 /** The nginx variable the including server block sets to the `host:port` of `dataset-site serve`. */
@@ -18,6 +19,15 @@ export const QUERY_SERVER_VARIABLE = '$dataset_site_query';
 
 // A URI, not a named location: nginx cannot send a 400 of an unparsable request line to a named one.
 const NOT_FOUND = '/.dataset-site/not-found';
+// Where a CORS preflight goes before the method check refuses OPTIONS.
+const PREFLIGHT = '/.dataset-site/preflight';
+
+// The router's answer to a preflight, its asked headers those nginx reads from the request.
+const PREFLIGHT_HEADERS = preflightResponse({
+  method: 'OPTIONS',
+  url: '/',
+  headers: { 'access-control-request-method': 'GET', 'access-control-request-headers': '$http_access_control_request_headers' },
+}).headers;
 
 /** The text of `nginx.conf` for a site built with this base URL; its one `generated_at` is stamped by the writer. */
 export function nginxConf(baseUrl: string): string {
@@ -36,7 +46,8 @@ export function nginxConf(baseUrl: string): string {
 #     include /srv/site/nginx.conf;
 #   }
 # nginx serves the static documents and /${SCHEMA_ROUTE}; /${DATASET_ROUTE} goes to dataset-site serve
-# (a 503 JSON error while it is down). An unknown path is a 404, another method a 405.
+# (a 503 JSON error while it is down). An unknown path is a 404, another method a 405; a
+# CORS preflight (OPTIONS with Access-Control-Request-Method) is a 204, as on every host.
 
 types { }
 default_type ${quote(API_HEADERS['Content-Type']!)};
@@ -46,6 +57,8 @@ merge_slashes off;
 set $dataset_error_meta ${quote(meta)};
 error_page 400 403 404 = ${NOT_FOUND};
 error_page 405 = @dataset_method_not_allowed;
+set $dataset_preflight $request_method:$http_access_control_request_method;
+if ($dataset_preflight ~ ^OPTIONS:.) { rewrite ^ ${PREFLIGHT} last; }
 if ($request_method !~ ^(${ALLOWED_METHODS.split(', ').join('|')})$) { return 405; }
 
 ${underBasePath}location / { return 404; }
@@ -80,6 +93,11 @@ ${hiddenHeaders.map((name) => `  proxy_hide_header ${name};`).join('\n')}
 location = ${NOT_FOUND} {
   internal;
   return 404 ${errorText(404, 'not_found', `nothing here; this API answers /${DATASET_ROUTE}, /${SCHEMA_ROUTE} and the static .json paths linked from them`)};
+}
+location = ${PREFLIGHT} {
+  internal;
+${addHeaders(PREFLIGHT_HEADERS).replace(/^/gm, '  ')}
+  return 204;
 }
 location @dataset_method_not_allowed {
 ${addHeaders({ Allow: ALLOWED_METHODS }).replace(/^/gm, '  ')}

@@ -1,8 +1,8 @@
 /**
  * nginx (the real binary, on 127.0.0.1) with the site's generated `nginx.conf`, handing the
- * query form to `dataset-site serve`: every contract case is answered as the oracle
- * answers it, an agent following `_meta.next` reaches the last page, the query form is a
- * 503 JSON error while serve is down, and every response has the API headers and a JSON body.
+ * query form to `dataset-site serve`: the contract suite, then what only nginx does: an
+ * agent following `_meta.next` reaches the last page, the query form is a 503 JSON error
+ * while serve is down, its locations' 404s, 405s and content types.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/diagnostics.js';
@@ -10,9 +10,9 @@ import { nginxConf } from '../../src/hosts/nginx.js';
 import { serve, type PreviewServer } from '../../src/serve/serve.js';
 import { readDump } from '../helpers/dumps.js';
 import { sampleSite } from '../helpers/site.js';
-import { CONTRACT_CASES, ESCAPES } from '../contract/cases.js';
 import { expectedAnswers, type Expected, type Target } from '../contract/targets.js';
-import { STATIC_DOCUMENTS, expectApiHeaders, expectError, expectContractAnswer, expectStaticDocument } from '../contract/expect-contract.js';
+import { STATIC_DOCUMENTS, expectApiHeaders, expectError, expectStaticDocument } from '../contract/expect-contract.js';
+import { FULL_HOST, contractSuite } from '../contract/host-suite.js';
 import { NGINX, nginxTarget } from './hosts.js';
 
 describe.skipIf(NGINX === undefined)(NGINX ? 'nginx' : 'nginx (skipped: no nginx binary; apt-get install nginx)', () => {
@@ -33,10 +33,7 @@ describe.skipIf(NGINX === undefined)(NGINX ? 'nginx' : 'nginx (skipped: no nginx
     await Promise.all([nginx?.close?.(), nginxAlone?.close?.(), query?.close()]);
   });
 
-  it.each(CONTRACT_CASES.map((c) => [c.name, c] as const))('answers %s as expected', async (_, contractCase) => {
-    await expectContractAnswer(nginx, expected, contractCase);
-    expectApiHeaders(await nginx.request(contractCase.url));
-  });
+  contractSuite(FULL_HOST, () => ({ target: nginx, dir, expected }));
 
   it('lets an agent follow _meta.next from ?type=all to the last page', async () => {
     const seen: Record<string, number> = {};
@@ -65,13 +62,6 @@ describe.skipIf(NGINX === undefined)(NGINX ? 'nginx' : 'nginx (skipped: no nginx
     await expectStaticDocument(nginxAlone, dir, STATIC_DOCUMENTS[0]![1]);
   });
 
-  it.each([['the static schema', '/api/public/schema.json'] as const, ...STATIC_DOCUMENTS])(
-    'serves %s exactly as built, with the API headers',
-    async (_, url) => {
-      await expectStaticDocument(nginx, dir, url);
-    },
-  );
-
   it.each([
     ['a missing document', '/api/public/exhibitors/none.json'],
     ['a listing folder (no directory listing)', '/api/public/dataset/exhibition/'],
@@ -82,10 +72,6 @@ describe.skipIf(NGINX === undefined)(NGINX ? 'nginx' : 'nginx (skipped: no nginx
     ['the build manifest', '/.dataset-site/manifest.json'],
     ['the internal not-found location', '/.dataset-site/not-found'],
   ])('answers %s with a JSON 404', async (_, url) => {
-    expectError(await nginx.request(url), 404, 'not_found');
-  });
-
-  it.each(ESCAPES)('refuses %s with a 4xx JSON error', async (url) => {
     expectError(await nginx.request(url), 404, 'not_found');
   });
 
@@ -117,19 +103,17 @@ describe.skipIf(NGINX === undefined)(NGINX ? 'nginx' : 'nginx (skipped: no nginx
     ['DELETE', '/api/public/exhibitors/EXR-000145.json'],
     ['PATCH', '/nowhere'],
     ['OPTIONS', '/api/public/dataset?type=exhibition'],
-  ])('refuses %s %s with 405, Allow and a JSON body', async (method, url) => {
+  ])('refuses %s %s with 405, Allow and a JSON body, in every location', async (method, url) => {
     const answer = await nginx.request(url, method);
     expectError(answer, 405, 'method_not_allowed');
     expect(answer.headers.allow).toBe('GET, HEAD');
   });
 
-  it('answers HEAD like GET without a body', async () => {
-    for (const url of ['/api/public/dataset?type=exhibition', '/api/public/schema.json', '/api/public/nowhere.json']) {
-      const [get, head] = [await nginx.request(url), await nginx.request(url, 'HEAD')];
-      expect(head.status).toBe(get.status);
-      expect(head.body).toBeUndefined();
-      expectApiHeaders(head);
-    }
+  it('answers HEAD of a miss like GET without a body', async () => {
+    const [get, head] = [await nginx.request('/api/public/nowhere.json'), await nginx.request('/api/public/nowhere.json', 'HEAD')];
+    expect(head.status).toBe(get.status);
+    expect(head.body).toBeUndefined();
+    expectApiHeaders(head);
   });
 });
 

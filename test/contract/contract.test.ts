@@ -1,9 +1,8 @@
 /**
- * The contract suite: the same cases against every target (the in-memory reference, the
- * router over the files, the preview server over HTTP, the client SDK against it), each
- * held to the independent oracle of test/oracle; the API headers on every kind of
- * response, path-escape attempts, and a property check of the router and the reference
- * against the oracle over generated queries.
+ * The contract suite (host-suite.ts) against the targets in Node (the in-memory reference,
+ * the router over the files, the preview server over HTTP, the client SDK against it), each
+ * held to the independent oracle of test/oracle; a property check of the router and the
+ * reference against the oracle over generated queries; the router's own errors.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -15,11 +14,11 @@ import { API_HEADERS } from '../../src/query/router/http.js';
 import { createRouter } from '../../src/query/router/router.js';
 import type { DocumentStore } from '../../src/query/router/store.js';
 import { fileStore } from '../../src/serve/file-store.js';
-import { readSite } from '../../src/site/read-site.js';
-import { expectAnswer, expectApiHeaders, expectContractAnswer, expectStaticDocument, STATIC_DOCUMENTS } from './expect-contract.js';
+import { expectAnswer, expectApiHeaders } from './expect-contract.js';
+import { FULL_HOST, contractSuite, type HostTraits } from './host-suite.js';
 import { CLI, runCli } from '../helpers/cli.js';
 import { sampleSite, TEST_NOW } from '../helpers/site.js';
-import { CONTRACT_CASES, ESCAPES, datasetUrl, type Body } from './cases.js';
+import { datasetUrl, type Body } from './cases.js';
 import { datasetUrls } from './queries.js';
 import { expectedAnswers, httpRequest, routerTarget, startTargets, type Expected, type Target } from './targets.js';
 
@@ -40,60 +39,26 @@ function byName(name: string): Target {
   return targets.find((target) => target.name === name)!;
 }
 
-const TARGETS = ['reference', 'router', 'preview server', 'client SDK'];
-const SITE_TARGETS = TARGETS.slice(1);
+// The targets of this file, and what sets each apart; the hosts on nginx and workerd run the same suite in test/adapters/.
+const TARGETS: Record<string, HostTraits> = {
+  reference: { serves: 'query form', methods: false, escapes: 'refused', http: false },
+  router: { serves: 'site', methods: true, escapes: 'refused', http: false },
+  'preview server': FULL_HOST,
+  'client SDK': { serves: 'site', methods: false, escapes: 'refused', http: false },
+};
 
-describe.each(TARGETS)('%s', (name) => {
-  it.each(CONTRACT_CASES.map((c) => [c.name, c] as const))('%s', async (_, contractCase) => {
-    await expectContractAnswer(byName(name), expected, contractCase);
+for (const [name, traits] of Object.entries(TARGETS)) {
+  describe(name, () => {
+    contractSuite(traits, () => ({ target: byName(name), dir, expected }));
   });
-});
+}
 
-describe.each(SITE_TARGETS)('%s serves the site', (name) => {
-  it.each([
-    ['a dataset answer', datasetUrl(['type', 'exhibitor'], ['limit', '100']), 200],
-    ['a q answer', datasetUrl(['q', '汽车']), 200],
-    ['the schema', '/api/public/schema', 200],
-    ['a refused query', datasetUrl(['limit', '0']), 400],
-    ['a missing document', '/api/public/exhibitors/none.json', 404],
-  ])('answers %s with the API headers', async (_, url, status) => {
-    const answer = await byName(name).request(url);
-    expect(answer.status).toBe(status);
-    expectApiHeaders(answer);
-    expect(answer.body).toBeTypeOf('object');
-  });
-
-  it.each([...STATIC_DOCUMENTS, ['the schema', '/api/public/schema.json'] as const])('serves %s as built, with the API headers', async (_, url) => {
-    await expectStaticDocument(byName(name), dir, url);
-  });
-
-  it('serves the schema at its query-form path as built', async () => {
-    expect((await byName(name).request('/api/public/schema')).body).toEqual((await readSite(dir)).schema);
-  });
-
-  it.each(ESCAPES)('refuses %s with a 4xx JSON error', async (url) => {
-    const answer = await byName(name).request(url);
-    expect(answer.status).toBeGreaterThanOrEqual(400);
-    expect(answer.status).toBeLessThan(500);
+describe.each(['router', 'preview server', 'client SDK'])('%s', (name) => {
+  it('answers a missing document with the JSON 404 and the API headers', async () => {
+    const answer = await byName(name).request('/api/public/exhibitors/none.json');
+    expect(answer.status).toBe(404);
     expect(answer.body).toMatchObject({ error: { code: 'not_found' } });
     expectApiHeaders(answer);
-  });
-});
-
-describe.each(SITE_TARGETS.filter((name) => name !== 'client SDK'))('%s and methods', (name) => {
-  it('answers HEAD like GET without a body', async () => {
-    const url = datasetUrl(['type', 'exhibition'], ['limit', '3']);
-    const [get, head] = [await byName(name).request(url), await byName(name).request(url, 'HEAD')];
-    expect(head.status).toBe(200);
-    expect(head.body).toBeUndefined();
-    for (const header of Object.keys(API_HEADERS)) expect(head.headers[header.toLowerCase()]).toBe(get.headers[header.toLowerCase()]);
-  });
-
-  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])('refuses %s with 405 and Allow', async (method) => {
-    const answer = await byName(name).request('/api/public/dataset', method);
-    expect(answer.status).toBe(405);
-    expect(answer.headers.allow).toBe('GET, HEAD');
-    expect(answer.body).toMatchObject({ error: { status: 405, code: 'method_not_allowed' } });
   });
 });
 

@@ -15,13 +15,14 @@ export function comparable(body: unknown): unknown {
 /**
  * Asserts that `target` answers a contract case with its status and the expected body: a
  * 200 equal to the oracle's, a refusal naming the oracle's parameter with the reference's
- * message.
+ * message. Gives the answer.
  */
-export async function expectContractAnswer(target: Target, expected: Expected, contractCase: ContractCase): Promise<void> {
+export async function expectContractAnswer(target: Target, expected: Expected, contractCase: ContractCase): Promise<Answer> {
   const answer = await target.request(contractCase.url);
   expect(answer.status).toBe(contractCase.status);
   contractCase.check?.(answer.body as Body);
   await expectAnswer(answer, contractCase.url, target, expected);
+  return answer;
 }
 
 /** Asserts that an answer of `target` to `url` (status and body) is the expected one. */
