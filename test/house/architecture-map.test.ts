@@ -43,3 +43,10 @@ describe('the map of src/', () => {
     expect(rooms.filter((room) => !page.includes(`src/${room}/`))).toEqual([]);
   });
 });
+
+describe('the map of test/', () => {
+  it('has its tests in folders by what they test, none at the top', () => {
+    expect(fg.sync('test/*.test.ts')).toEqual([]);
+    expect(fg.sync('test/*', { onlyDirectories: true }).length).toBeGreaterThan(10);
+  });
+});

@@ -3,12 +3,12 @@
  * the reference semantics' own matching, listing by listing, on the sample.
  */
 import { describe, expect, it } from 'vitest';
-import { relationFolder } from '../src/query/formats/paths.js';
-import { answerRelationPage } from '../src/query/responses/reference.js';
-import { kindsOf } from '../src/query/semantics/kinds.js';
-import { readSite } from '../src/site/read-site.js';
-import { expectedListings } from '../src/verify/expected-listings.js';
-import { sampleSite } from './helpers/site.js';
+import { relationFolder } from '../../src/query/formats/paths.js';
+import { answerRelationPage } from '../../src/query/responses/reference.js';
+import { kindsOf } from '../../src/query/semantics/kinds.js';
+import { readSite } from '../../src/site/read-site.js';
+import { expectedListings } from '../../src/verify/expected-listings.js';
+import { sampleSite } from '../helpers/site.js';
 
 describe("verify's expected listings", () => {
   it('list, for every dataset listing, the ranks Dataset.match answers, in its order', async () => {

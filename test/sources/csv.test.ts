@@ -7,11 +7,11 @@ import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { build } from '../src/build.js';
-import { formatDiagnostics, UserError } from '../src/diagnostics.js';
-import { MAX_TEXT_LENGTH } from '../src/schema/source-text.js';
-import { runCli } from './helpers/cli.js';
-import { hashTree, TEST_NOW } from './helpers/site.js';
+import { build } from '../../src/build.js';
+import { formatDiagnostics, UserError } from '../../src/diagnostics.js';
+import { MAX_TEXT_LENGTH } from '../../src/schema/source-text.js';
+import { runCli } from '../helpers/cli.js';
+import { hashTree, TEST_NOW } from '../helpers/site.js';
 
 type Records = Record<string, Record<string, unknown>[]>;
 const TINY: Records = JSON.parse(await readFile('test/fixtures/tiny/sources/data.json', 'utf8'));

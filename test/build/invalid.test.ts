@@ -6,10 +6,10 @@ import { mkdir, mkdtemp, readdir, readFile, truncate, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { build } from '../src/build.js';
-import { UserError, formatDiagnostics } from '../src/diagnostics.js';
-import { MAX_SOURCE_FILE_BYTES } from '../src/pipeline/sources/load.js';
-import { runCli } from './helpers/cli.js';
+import { build } from '../../src/build.js';
+import { UserError, formatDiagnostics } from '../../src/diagnostics.js';
+import { MAX_SOURCE_FILE_BYTES } from '../../src/pipeline/sources/load.js';
+import { runCli } from '../helpers/cli.js';
 
 const FIXTURES = path.resolve('test/fixtures/invalid');
 const fixtures = (await readdir(FIXTURES)).sort();

@@ -9,14 +9,14 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../src/build.js';
-import { CHANGES_INDEX_PATH, type ChangesIndexDocument } from '../src/query/formats/changes-feed.js';
-import { entityPath, listingPath } from '../src/query/formats/paths.js';
-import type { Diagnostic } from '../src/diagnostics.js';
-import { CHANGED_DOCUMENTS_PATH, serializeChangedDocuments } from '../src/site/changed-documents.js';
-import { verifySite } from '../src/verify/verify.js';
-import { readDump } from './helpers/dumps.js';
-import { copySampleSite } from './helpers/site.js';
+import { build } from '../../src/build.js';
+import { CHANGES_INDEX_PATH, type ChangesIndexDocument } from '../../src/query/formats/changes-feed.js';
+import { entityPath, listingPath } from '../../src/query/formats/paths.js';
+import type { Diagnostic } from '../../src/diagnostics.js';
+import { CHANGED_DOCUMENTS_PATH, serializeChangedDocuments } from '../../src/site/changed-documents.js';
+import { verifySite } from '../../src/verify/verify.js';
+import { readDump } from '../helpers/dumps.js';
+import { copySampleSite } from '../helpers/site.js';
 
 type Json = Record<string, any>;
 const ROTATION = 4; // eslint-disable-line @typescript-eslint/no-explicit-any

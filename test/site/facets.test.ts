@@ -6,12 +6,12 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FACETS_INDEX_PATH, facetPath, parseFacetDocument, type FacetValue } from '../src/query/formats/facets.js';
-import { createRouter } from '../src/query/router/router.js';
-import { FILTERS, KINDS } from '../src/query/semantics/kinds.js';
-import { normalize } from '../src/query/semantics/text.js';
-import { fileStore } from '../src/serve/file-store.js';
-import { readSiteJson, sampleSite } from './helpers/site.js';
+import { FACETS_INDEX_PATH, facetPath, parseFacetDocument, type FacetValue } from '../../src/query/formats/facets.js';
+import { createRouter } from '../../src/query/router/router.js';
+import { FILTERS, KINDS } from '../../src/query/semantics/kinds.js';
+import { normalize } from '../../src/query/semantics/text.js';
+import { fileStore } from '../../src/serve/file-store.js';
+import { readSiteJson, sampleSite } from '../helpers/site.js';
 
 const route = () => createRouter({ store: fileStore(sampleSite()) });
 const BASE = 'http://localhost:8080';

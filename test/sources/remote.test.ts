@@ -10,10 +10,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../src/build.js';
-import type { BuildOptions } from '../src/config.js';
-import { failedBuild } from './helpers/failed-build.js';
-import { hashTree, TEST_NOW } from './helpers/site.js';
+import { build } from '../../src/build.js';
+import type { BuildOptions } from '../../src/config.js';
+import { failedBuild } from '../helpers/failed-build.js';
+import { hashTree, TEST_NOW } from '../helpers/site.js';
 
 const TINY = JSON.parse(await readFile('test/fixtures/tiny/sources/data.json', 'utf8')) as Record<string, Record<string, unknown>[]>;
 const ndjson = (records: unknown[]) => records.map((record) => JSON.stringify(record)).join('\n') + '\n';

@@ -8,14 +8,14 @@ import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../src/build.js';
-import { DUMPS_FOLDER, entityPath, relationPath } from '../src/query/formats/paths.js';
-import type { Entity } from '../src/query/semantics/entity.js';
-import { listSiteFiles } from '../src/site/site-files.js';
-import { rotationSlot } from '../src/verify/selection.js';
-import { verifySite } from '../src/verify/verify.js';
-import { readDump } from './helpers/dumps.js';
-import { TEST_NOW } from './helpers/site.js';
+import { build } from '../../src/build.js';
+import { DUMPS_FOLDER, entityPath, relationPath } from '../../src/query/formats/paths.js';
+import type { Entity } from '../../src/query/semantics/entity.js';
+import { listSiteFiles } from '../../src/site/site-files.js';
+import { rotationSlot } from '../../src/verify/selection.js';
+import { verifySite } from '../../src/verify/verify.js';
+import { readDump } from '../helpers/dumps.js';
+import { TEST_NOW } from '../helpers/site.js';
 
 const CHANGED_ID = 'EXR-000001';
 

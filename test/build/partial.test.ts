@@ -11,17 +11,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../src/build.js';
-import { UserError } from '../src/diagnostics.js';
-import { checkPublished } from '../src/publish/check.js';
-import { publishSite } from '../src/publish/publish.js';
-import { DUMPS_FOLDER } from '../src/query/formats/paths.js';
-import { serve } from '../src/serve/serve.js';
-import { PARTIAL_SITE_PATH } from '../src/site/partial-site.js';
-import { verifySite } from '../src/verify/verify.js';
-import { runCli } from './helpers/cli.js';
-import { S3_CREDENTIALS, startLocalS3, type LocalS3 } from './helpers/s3.js';
-import { hashTree, TEST_NOW } from './helpers/site.js';
+import { build } from '../../src/build.js';
+import { UserError } from '../../src/diagnostics.js';
+import { checkPublished } from '../../src/publish/check.js';
+import { publishSite } from '../../src/publish/publish.js';
+import { DUMPS_FOLDER } from '../../src/query/formats/paths.js';
+import { serve } from '../../src/serve/serve.js';
+import { PARTIAL_SITE_PATH } from '../../src/site/partial-site.js';
+import { verifySite } from '../../src/verify/verify.js';
+import { runCli } from '../helpers/cli.js';
+import { S3_CREDENTIALS, startLocalS3, type LocalS3 } from '../helpers/s3.js';
+import { hashTree, TEST_NOW } from '../helpers/site.js';
 
 const LATER = new Date(TEST_NOW.getTime() + 5 * 60_000);
 // Entity documents and listing pages: what a partial site leaves out when unchanged.

@@ -9,8 +9,8 @@ import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './helpers/cli.js';
-import { buildTempSite, hashTree } from './helpers/site.js';
+import { runCli } from '../helpers/cli.js';
+import { buildTempSite, hashTree } from '../helpers/site.js';
 
 const TINY = 'test/fixtures/tiny/sources';
 

@@ -6,9 +6,9 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { dumpParts, partBytes } from '../src/pipeline/assemble/dump-parts.js';
-import { serializeEntities, type KindBytes } from '../src/pipeline/assemble/entity-store.js';
-import type { Dataset } from '../src/query/semantics/dataset.js';
+import { dumpParts, partBytes } from '../../src/pipeline/assemble/dump-parts.js';
+import { serializeEntities, type KindBytes } from '../../src/pipeline/assemble/entity-store.js';
+import type { Dataset } from '../../src/query/semantics/dataset.js';
 
 /** Serialized exhibitors, about 700 bytes each: `count` of them, the one at `renamed` (if any) renamed. */
 function exhibitors(count: number, renamed = -1): { bytes: KindBytes; lines: string } {

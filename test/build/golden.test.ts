@@ -7,10 +7,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createRouter } from '../src/query/router/router.js';
-import { fileStore } from '../src/serve/file-store.js';
-import { queryDataset } from '../src/site/query-dataset.js';
-import { buildTempSite } from './helpers/site.js';
+import { createRouter } from '../../src/query/router/router.js';
+import { fileStore } from '../../src/serve/file-store.js';
+import { queryDataset } from '../../src/site/query-dataset.js';
+import { buildTempSite } from '../helpers/site.js';
 
 const BASE = 'https://tiny.example';
 const Q = `${BASE}/api/public/dataset?`;

@@ -6,9 +6,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createRouter } from '../src/query/router/router.js';
-import { fileStore } from '../src/serve/file-store.js';
-import { sampleSite } from './helpers/site.js';
+import { createRouter } from '../../src/query/router/router.js';
+import { fileStore } from '../../src/serve/file-store.js';
+import { sampleSite } from '../helpers/site.js';
 
 const BASE = 'http://localhost:8080';
 

@@ -12,10 +12,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildOptions } from '../src/config.js';
-import { runCli } from './helpers/cli.js';
-import { failedBuild } from './helpers/failed-build.js';
-import { buildTempSite, hashTree } from './helpers/site.js';
+import type { BuildOptions } from '../../src/config.js';
+import { runCli } from '../helpers/cli.js';
+import { failedBuild } from '../helpers/failed-build.js';
+import { buildTempSite, hashTree } from '../helpers/site.js';
 
 const TINY = await readFile('test/fixtures/tiny/sources/data.json', 'utf8');
 // Retries a second apart: a refusal that were retried would take seconds, not milliseconds.

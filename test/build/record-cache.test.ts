@@ -8,14 +8,14 @@ import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../src/build.js';
-import type { BuildOptions } from '../src/config.js';
-import { RECORD_CACHE_PATH } from '../src/pipeline/cache/record-cache.js';
-import { entityServer, sourceFieldsOf } from '../src/pipeline/model/served-entity.js';
-import { KINDS } from '../src/query/semantics/kinds.js';
-import { SOURCE_FIELDS } from '../src/schema/entities.js';
-import { hashTree, TEST_NOW } from './helpers/site.js';
-import { readDump } from './helpers/dumps.js';
+import { build, type BuildResult } from '../../src/build.js';
+import type { BuildOptions } from '../../src/config.js';
+import { RECORD_CACHE_PATH } from '../../src/pipeline/cache/record-cache.js';
+import { entityServer, sourceFieldsOf } from '../../src/pipeline/model/served-entity.js';
+import { KINDS } from '../../src/query/semantics/kinds.js';
+import { SOURCE_FIELDS } from '../../src/schema/entities.js';
+import { hashTree, TEST_NOW } from '../helpers/site.js';
+import { readDump } from '../helpers/dumps.js';
 
 const LATER = new Date(TEST_NOW.getTime() + 300_000);
 const EXHIBITORS = 'exhibitors/part-001.ndjson';

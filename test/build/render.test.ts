@@ -1,10 +1,10 @@
 /** Rendering: the count of documents the progress line shows is the count the writer gets. */
 import { describe, expect, it } from 'vitest';
-import { planListings } from '../src/pipeline/render/plan.js';
-import { renderSite } from '../src/pipeline/render/render.js';
-import { buildDictionary } from '../src/schema/dictionary.js';
-import { readSite } from '../src/site/read-site.js';
-import { sampleSite, TEST_NOW } from './helpers/site.js';
+import { planListings } from '../../src/pipeline/render/plan.js';
+import { renderSite } from '../../src/pipeline/render/render.js';
+import { buildDictionary } from '../../src/schema/dictionary.js';
+import { readSite } from '../../src/site/read-site.js';
+import { sampleSite, TEST_NOW } from '../helpers/site.js';
 
 describe('a rendered site', () => {
   it('counts exactly the documents it yields, and yields them alike on every iteration', async () => {

@@ -3,9 +3,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { entityPath, listingFolder, listingPath } from '../src/query/formats/paths.js';
-import { runCli } from './helpers/cli.js';
-import { buildTempSite, copySampleSite, sampleSite } from './helpers/site.js';
+import { entityPath, listingFolder, listingPath } from '../../src/query/formats/paths.js';
+import { runCli } from '../helpers/cli.js';
+import { buildTempSite, copySampleSite, sampleSite } from '../helpers/site.js';
 
 let out: string;
 let scratch: string;
@@ -78,7 +78,7 @@ describe('verify', () => {
     expect(result.stdout).toMatch(/^ok: \d+ documents in .* agree with the reference \(\d+ entity documents and pages read\)$/m);
   });
 
-  // The shared sample passes verify (build-sample.test.ts); a damaged copy of it must not.
+  // The shared sample passes verify (test/build/sample.test.ts); a damaged copy of it must not.
   it('finds each kind of damage, with exit status 1', async () => {
     const site = await copySampleSite();
 

@@ -11,15 +11,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { build } from '../src/build.js';
-import { dumpIndexPath, entityPath } from '../src/query/formats/paths.js';
-import { createRouter } from '../src/query/router/router.js';
-import { KINDS } from '../src/query/semantics/kinds.js';
-import { fileStore } from '../src/serve/file-store.js';
-import { serve } from '../src/serve/serve.js';
-import { readDump } from './helpers/dumps.js';
-import { rawRequest } from './helpers/http.js';
-import { sampleSite, TEST_NOW } from './helpers/site.js';
+import { build } from '../../src/build.js';
+import { dumpIndexPath, entityPath } from '../../src/query/formats/paths.js';
+import { createRouter } from '../../src/query/router/router.js';
+import { KINDS } from '../../src/query/semantics/kinds.js';
+import { fileStore } from '../../src/serve/file-store.js';
+import { serve } from '../../src/serve/serve.js';
+import { readDump } from '../helpers/dumps.js';
+import { rawRequest } from '../helpers/http.js';
+import { sampleSite, TEST_NOW } from '../helpers/site.js';
 
 describe('bulk dumps', () => {
   it.each(KINDS)('of %s list parts holding every entity exactly as its document, one a line, each with a gzip copy', async (kind) => {

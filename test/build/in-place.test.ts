@@ -8,13 +8,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
-import { build } from '../src/build.js';
-import { applyChanges, recoverJournal } from '../src/pipeline/write/journal.js';
-import { journalPath, siblingPath } from '../src/pipeline/write/siblings.js';
-import { CHANGED_DOCUMENTS_PATH, readChangedDocuments } from '../src/site/changed-documents.js';
-import { verifySite } from '../src/verify/verify.js';
-import { runCli } from './helpers/cli.js';
-import { hashTree, TEST_NOW } from './helpers/site.js';
+import { build } from '../../src/build.js';
+import { applyChanges, recoverJournal } from '../../src/pipeline/write/journal.js';
+import { journalPath, siblingPath } from '../../src/pipeline/write/siblings.js';
+import { CHANGED_DOCUMENTS_PATH, readChangedDocuments } from '../../src/site/changed-documents.js';
+import { verifySite } from '../../src/verify/verify.js';
+import { runCli } from '../helpers/cli.js';
+import { hashTree, TEST_NOW } from '../helpers/site.js';
 
 /** Path → inode and modification time of every file below a folder. */
 async function identities(dir: string): Promise<Map<string, string>> {
