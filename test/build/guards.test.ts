@@ -1,11 +1,12 @@
 /**
  * Guards of the 5-minute cycle: a build whose sources shrank by more than --max-shrink
  * fails and leaves the site as it was (unless --allow-shrink); one build at a time per
- * output folder, and a lock left by a killed build does not block the next.
+ * output folder, and a lock left by a killed build does not block the next; a damaged
+ * changes-feed state stops the build instead of restarting the feed unasked.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -73,5 +74,53 @@ describe('one build at a time', () => {
     const result = await runCli(['build', '--sources', TINY, '--out', path.join(root, 'site')]);
     expect(result.code).toBe(0);
     expect(existsSync(lock)).toBe(false);
+  });
+});
+
+describe("the changes feed's state", () => {
+  const STATE = '.dataset-site/changes.json';
+
+  it.each([
+    ['cut off', async (out: string) => writeFile(path.join(out, STATE), (await readFile(path.join(out, STATE), 'utf8')).slice(0, 40)), /is not JSON/],
+    [
+      'of another shape',
+      async (out: string) => writeFile(path.join(out, STATE), JSON.stringify({ version: 2, builds: 'none' })),
+      /does not hold the feed's state \(builds: /,
+    ],
+    [
+      'of a newer version',
+      async (out: string) => writeFile(path.join(out, STATE), JSON.stringify({ version: 3 })),
+      /is of version 3, written by a newer dataset-site/,
+    ],
+    [
+      'missing a file of digests',
+      async (out: string) => rm(path.join(out, '.dataset-site/changes/exhibitors'), { recursive: true }),
+      /says its digests of exhibitors are one file in \.dataset-site\/changes\/exhibitors\/, which are missing or damaged/,
+    ],
+  ])('stops a build when %s, in one line saying what to do, and leaves the site', async (_, damage, why) => {
+    const { out } = await buildTempSite({ sources: TINY });
+    await damage(out);
+    const before = await hashTree(out);
+    const result = await runCli(['build', '--sources', TINY, '--out', out]);
+    expect(result.code).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^error: the changes feed's state \\.dataset-site/changes\\.json in ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `));
+    expect(lines[0]).toMatch(why);
+    expect(lines[0]).toMatch(
+      /; nothing was written\. Restore \.dataset-site\/ from the build before .*, or delete \.dataset-site\/changes\.json to start the feed anew/,
+    );
+    expect(await hashTree(out)).toEqual(before);
+  });
+
+  it.each([
+    ['deleted', (out: string) => rm(path.join(out, STATE))],
+    ['written by an earlier version', (out: string) => writeFile(path.join(out, STATE), JSON.stringify({ version: 1, builds: [], digests: {} }))],
+  ])('starts the feed anew with a baseline when %s', async (_, change) => {
+    const { out } = await buildTempSite({ sources: TINY });
+    await change(out);
+    expect((await runCli(['build', '--sources', TINY, '--out', out])).code).toBe(0);
+    const index = JSON.parse(await readFile(path.join(out, 'api/public/changes/index.json'), 'utf8')) as { builds: { baseline: boolean }[] };
+    expect(index.builds.at(-1)!.baseline).toBe(true);
   });
 });

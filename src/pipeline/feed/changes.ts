@@ -9,7 +9,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { COLLECTIONS, KINDS, type Kind } from '../../query/semantics/kinds.js';
-import { isShardCount, readShards, shardCount, shardFiles, type StateMap } from '../../site/state-shards.js';
+import { UserError } from '../../diagnostics.js';
+import { readShards, shardCount, shardFiles, type StateMap } from '../../site/state-shards.js';
+import { FEED_STATE_VERSION, parseFeedStateFile } from './feed-state-format.js';
 import {
   buildId,
   CHANGES_INDEX_PATH,
@@ -23,8 +25,6 @@ import type { OutputFile } from '../output.js';
 
 /** Path of the feed's state inside the site. */
 export const FEED_STATE_PATH = '.dataset-site/changes.json';
-// 2: the digests in files of about a hundred entities (state-shards.ts).
-const FEED_STATE_VERSION = 2;
 const DIGESTS_FOLDER = '.dataset-site/changes';
 
 /** The feed between builds: the builds kept (oldest first) and every entity's digest, by kind and id. */
@@ -36,28 +36,40 @@ export interface FeedState {
   shards?: Partial<Record<Kind, number>>;
 }
 
-/** The feed state of the site in `outDir`; `undefined` for a first build, or a state of another version or unreadable. */
+/**
+ * The feed state of the site in `outDir`; `undefined` for a first build (no state), or a
+ * state an earlier version of dataset-site wrote: the feed starts anew with a baseline.
+ * A state that is there but damaged (not JSON, not the format, a digests file missing or
+ * damaged, a newer version) stops the build: taken for a first build, it would restart
+ * the feed and leave the shrink guard nothing to compare with.
+ */
 export async function readFeedState(outDir: string): Promise<FeedState | undefined> {
-  const text = await readFile(path.join(outDir, FEED_STATE_PATH), 'utf8').catch(() => undefined);
+  const text = await readFile(path.join(outDir, FEED_STATE_PATH), 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw damaged(outDir, `cannot be read (${error.code ?? error.message})`, 74);
+  });
   if (text === undefined) return undefined;
-  let state: { version?: unknown; builds?: unknown; shards?: Record<Kind, unknown> };
-  try {
-    state = JSON.parse(text) as typeof state;
-  } catch {
-    return undefined;
-  }
-  if (state.version !== FEED_STATE_VERSION || !Array.isArray(state.builds) || typeof state.shards !== 'object' || state.shards === null) return undefined;
+  const file = parseFeedStateFile(text);
+  if (file === 'older') return undefined;
+  if ('damaged' in file) throw damaged(outDir, file.damaged);
   const digests = {} as FeedState['digests'];
-  const shards: Partial<Record<Kind, number>> = {};
   for (const kind of KINDS) {
-    const count = state.shards[kind];
-    if (!isShardCount(count)) return undefined;
-    const read = await readShards(outDir, digestsFolder(kind), count, 1);
-    if (read === undefined) return undefined;
+    const read = await readShards(outDir, digestsFolder(kind), file.shards[kind], 1);
+    const files = file.shards[kind] === 1 ? 'one file' : `${file.shards[kind]} files`;
+    if (read === undefined)
+      throw damaged(outDir, `says its digests of ${COLLECTIONS[kind]} are ${files} in ${digestsFolder(kind)}/, which are missing or damaged`);
     digests[kind] = read.map;
-    shards[kind] = count;
   }
-  return { builds: state.builds as BuildChanges[], digests, shards };
+  return { builds: file.builds, digests, shards: file.shards };
+}
+
+// The one-line refusal of a damaged state, with what to do.
+function damaged(outDir: string, why: string, exitCode: 1 | 74 = 1): UserError {
+  return new UserError(
+    `the changes feed's state ${FEED_STATE_PATH} in ${outDir} ${why}; nothing was written. Restore ${path.dirname(FEED_STATE_PATH)}/ from the build before ` +
+      `(the workflow's cache), or delete ${FEED_STATE_PATH} to start the feed anew: its next change set is a baseline, from which ingesters take a full copy`,
+    exitCode,
+  );
 }
 
 /**

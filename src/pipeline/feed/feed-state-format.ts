@@ -1,0 +1,59 @@
+/**
+ * The format of the changes feed's state file (`.dataset-site/changes.json`, version 2):
+ * the builds the feed keeps, oldest first, and how many files hold each kind's digests.
+ * Parsed whole, so that a damaged file is named as damaged, not taken for a first build.
+ */
+import { z } from 'zod';
+import type { BuildChanges } from '../../query/formats/changes-feed.js';
+import type { Kind } from '../../query/semantics/kinds.js';
+import { isShardCount } from '../../site/state-shards.js';
+
+/** The version of the state file this code writes and reads. 2: the digests in files of about a hundred entities. */
+export const FEED_STATE_VERSION = 2;
+
+const ids = z.array(z.string());
+const kindChanges = z.object({ added: ids, changed: ids, removed: ids });
+const shardCount = z.number().refine(isShardCount, 'must be a power of two');
+
+const FEED_STATE_FILE = z.object({
+  version: z.literal(FEED_STATE_VERSION),
+  builds: z.array(
+    z.object({
+      build: z.string(),
+      at: z.string(),
+      baseline: z.boolean(),
+      changes: z.object({ exhibition: kindChanges, exhibitor: kindChanges, service_provider: kindChanges }),
+    }),
+  ),
+  shards: z.object({ exhibition: shardCount, exhibitor: shardCount, service_provider: shardCount }),
+});
+
+/** The state file as written: its builds, and per kind the count of its digests' files. */
+export interface FeedStateFile {
+  builds: BuildChanges[];
+  shards: Record<Kind, number>;
+}
+
+/**
+ * The state file's text read: the file, `older` for a state an earlier version of
+ * dataset-site wrote (the feed starts anew from it), or why it cannot be read.
+ */
+export function parseFeedStateFile(text: string): FeedStateFile | 'older' | { damaged: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { damaged: `is not JSON (${(error as Error).message})` };
+  }
+  const version = (json as { version?: unknown } | null)?.version;
+  if (typeof version === 'number' && version < FEED_STATE_VERSION) return 'older';
+  if (typeof version === 'number' && version > FEED_STATE_VERSION) {
+    return { damaged: `is of version ${version}, written by a newer dataset-site than this one (which reads version ${FEED_STATE_VERSION})` };
+  }
+  const parsed = FEED_STATE_FILE.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return { damaged: `does not hold the feed's state (${issue.path.length === 0 ? '' : `${issue.path.join('.')}: `}${issue.message})` };
+  }
+  return { builds: parsed.data.builds, shards: parsed.data.shards };
+}
