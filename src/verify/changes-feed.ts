@@ -2,8 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
-import { CHANGES_INDEX_PATH, changeSetPath, type ChangeSetDocument } from '../query/formats/changes-feed.js';
-import { SiteError } from '../query/formats/site-error.js';
+import { CHANGES_INDEX_PATH, changeSetPath, parseChangesIndex, type ChangeSetDocument } from '../query/formats/changes-feed.js';
 import { API_ROOT, staticUrl } from '../query/formats/urls.js';
 
 /** Checks the feed's index, that every build it lists has its change set chained to its neighbours, and that no other file is in the feed's folder. */
@@ -13,9 +12,7 @@ export async function checkChangesFeed(siteDir: string, files: ReadonlySet<strin
   const read = async <T>(file: string): Promise<T | undefined> => JSON.parse(await readFile(path.join(siteDir, file), 'utf8')) as T;
   let builds: string[];
   try {
-    const index = await read<{ builds?: { build: string }[] }>(CHANGES_INDEX_PATH);
-    if (!Array.isArray(index?.builds)) throw new SiteError('it lists no builds');
-    builds = index.builds.map((build) => build.build);
+    builds = parseChangesIndex(await readFile(path.join(siteDir, CHANGES_INDEX_PATH), 'utf8')).builds.map((build) => build.build);
   } catch (error) {
     problem(CHANGES_INDEX_PATH, `the changes feed has no readable index: ${(error as Error).message}`);
     return problems;

@@ -10,13 +10,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.js';
-import { CHANGES_INDEX_PATH, type ChangesIndexDocument } from '../../src/query/formats/changes-feed.js';
+import { CHANGES_FORMAT_VERSION, CHANGES_INDEX_PATH, type ChangesIndexDocument } from '../../src/query/formats/changes-feed.js';
 import { entityPath, listingPath } from '../../src/query/formats/paths.js';
 import type { Diagnostic } from '../../src/diagnostics.js';
 import { CHANGED_DOCUMENTS_PATH, serializeChangedDocuments } from '../../src/site/changed-documents.js';
 import { verifySite } from '../../src/verify/verify.js';
 import { readDump } from '../helpers/dumps.js';
-import { copySampleSite } from '../helpers/site.js';
+import { buildTempSite, copySampleSite } from '../helpers/site.js';
 
 type Json = Record<string, any>;
 const ROTATION = 4; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -152,5 +152,14 @@ describe('verify on a damaged changes feed', () => {
       const problems = (await verifySite({ dir: out, changed })).problems.map((problem) => `${path.relative(out, problem.file!)}: ${problem.message}`);
       expect(problems).toContain(`${firstFile}: this change set is not chained to the builds before and after it in the index`);
     }
+  });
+
+  it('names an index of another format_version, which the feed format refuses', async () => {
+    const { out } = await buildTempSite({ sources: 'test/fixtures/tiny/sources' });
+    await edit(out, CHANGES_INDEX_PATH, (index) => (index._meta.format_version = 99));
+    const problems = (await verifySite({ dir: out })).problems.map((problem) => `${path.relative(out, problem.file!)}: ${problem.message}`);
+    expect(problems).toContain(
+      `${CHANGES_INDEX_PATH}: the changes feed has no readable index: ${CHANGES_INDEX_PATH} is not a changes index of format_version ${CHANGES_FORMAT_VERSION}; rebuild the site`,
+    );
   });
 });

@@ -15,6 +15,7 @@
  * (validate.ts). Records and entities are known by kind and id.
  */
 import { hash } from 'node:crypto';
+import { z } from 'zod';
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { dumpIndexPath, dumpPartPath } from '../../query/formats/paths.js';
@@ -77,22 +78,15 @@ export interface CacheScope {
   baseUrl: string;
 }
 
-interface CacheFile {
-  version: number;
-  /** The {@link SERVED_LAYOUT_VERSION} of the dump's entities, from which their source fields are read. */
-  layout: number;
-  code: string;
-  baseUrl: string;
-}
+// `.dataset-site/records.json`: what the cache is valid for. `layout` is the SERVED_LAYOUT_VERSION
+// of the dump's entities, from which their source fields are read.
+const CACHE_FILE = z.object({ version: z.literal(RECORD_CACHE_VERSION), layout: z.number(), code: z.string(), baseUrl: z.string() });
+type CacheFile = z.infer<typeof CACHE_FILE>;
 
-/** The cache of the entities of one part of a dump, in its order. */
-interface PartRecords {
-  /** Each record's {@link sourceKey}, or {@link NO_KEY}, back to back. */
-  keys: string;
-  lengths: number[];
-  /** The entities' digests, base64. */
-  digests: string;
-}
+// The cache of the entities of one part of a dump, in its order: each record's sourceKey (or
+// NO_KEY) back to back, the lengths of the entities' JSON, their digests in base64.
+const PART_RECORDS = z.object({ keys: z.string(), lengths: z.array(z.int().positive()), digests: z.string() });
+type PartRecords = z.infer<typeof PART_RECORDS>;
 
 /** The key of a record's source text: its SHA-1 in base64url. */
 export function sourceKey(text: string): string {
@@ -107,14 +101,8 @@ export function sourceKey(text: string): string {
 export async function readPreviousRecords(outDir: string, scope: CacheScope): Promise<PreviousRecords> {
   const text = await readFile(path.join(outDir, RECORD_CACHE_PATH), 'utf8').catch(() => undefined);
   if (text === undefined) return {};
-  let cache: CacheFile;
-  try {
-    cache = JSON.parse(text) as CacheFile;
-  } catch {
-    return {};
-  }
-  if (cache.version !== RECORD_CACHE_VERSION || cache.layout !== SERVED_LAYOUT_VERSION || cache.code !== scope.code || cache.baseUrl !== scope.baseUrl)
-    return {};
+  const cache = parseJson(CACHE_FILE, text);
+  if (cache === undefined || cache.layout !== SERVED_LAYOUT_VERSION || cache.code !== scope.code || cache.baseUrl !== scope.baseUrl) return {};
   const previous: PreviousRecords = {};
   for (const kind of KINDS) {
     const indexText = await readFile(path.join(outDir, dumpIndexPath(kind)), 'utf8').catch(() => undefined);
@@ -143,13 +131,17 @@ export async function readPreviousRecords(outDir: string, scope: CacheScope): Pr
 async function readPartRecords(outDir: string, kind: Kind, part: DumpPartEntry): Promise<PartRecords | undefined> {
   const text = await readFile(path.join(outDir, partRecordsPath(kind, part.key)), 'utf8').catch(() => undefined);
   if (text === undefined) return undefined;
+  const records = parseJson(PART_RECORDS, text);
+  if (records === undefined || records.lengths.length !== part.count || records.keys.length !== part.count * KEY_CHARS) return undefined;
+  if (Buffer.byteLength(records.digests, 'base64') !== part.count * DIGEST_BYTES) return undefined;
+  return records.lengths.reduce((sum, length) => sum + length + 1, 0) === part.bytes ? records : undefined;
+}
+
+// A JSON text of the format, or `undefined`: a cache that cannot be read is not used.
+function parseJson<T>(format: z.ZodType<T>, text: string): T | undefined {
   try {
-    const records = JSON.parse(text) as PartRecords;
-    const { keys, lengths, digests } = records;
-    if (typeof keys !== 'string' || !Array.isArray(lengths) || typeof digests !== 'string' || lengths.length !== part.count) return undefined;
-    if (keys.length !== part.count * KEY_CHARS || Buffer.byteLength(digests, 'base64') !== part.count * DIGEST_BYTES) return undefined;
-    if (lengths.reduce((sum: number, length) => sum + (Number.isInteger(length) && length > 0 ? length + 1 : Number.NaN), 0) !== part.bytes) return undefined;
-    return { keys, lengths, digests };
+    const parsed = format.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }
