@@ -5,7 +5,7 @@ import path from 'node:path';
 import { resolveConfig, type BuildOptions, type ResolvedConfig } from './config.js';
 import { UserError, hasErrors, type Diagnostic } from './diagnostics.js';
 import { lockOutput } from './pipeline/write/build-lock.js';
-import { readFeedState } from './pipeline/feed/changes.js';
+import { readFeedState, type FeedState } from './pipeline/feed/changes.js';
 import { SOURCE_FORMATS } from './pipeline/sources/find-sources.js';
 import { codeFingerprint } from './pipeline/cache/code-fingerprint.js';
 import { loadSources, type LoadedSources } from './pipeline/sources/load.js';
@@ -71,10 +71,18 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
   if (config.write) await recoverSite(config.outDir);
   const { dataset, diagnostics, skipped, records } = await readDataset(config, display, clock);
   const entities = Object.fromEntries(KINDS.map((kind) => [kind, dataset.entities[kind].length])) as Record<Kind, number>;
-  const previousFeed = config.write ? await readFeedState(config.outDir) : undefined;
-  if (config.write && !config.allowShrink) await checkShrink(config.outDir, previousFeed, entities, config.maxShrink);
-  // The search index's term shards are made in a worker thread from here on, while this one plans and renders.
-  const terms = renderTermsAside(dataset);
+  // The search index's term shards are made in a worker thread from here on, while this one reads the feed, plans and renders.
+  const stopTerms = new AbortController();
+  const terms = renderTermsAside(dataset, stopTerms.signal);
+  terms.catch(() => undefined); // awaited, and so reported, by render
+  let previousFeed: FeedState | undefined;
+  try {
+    previousFeed = config.write ? await readFeedState(config.outDir) : undefined;
+    if (config.write && !config.allowShrink) await checkShrink(config.outDir, previousFeed, entities, config.maxShrink);
+  } catch (error) {
+    stopTerms.abort();
+    throw error;
+  }
   // Read meanwhile too: its files are parsed while this thread waits for the search index.
   const previousManifest = config.write ? readManifest(config.outDir) : undefined;
   clock.start('plan');

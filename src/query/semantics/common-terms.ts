@@ -47,7 +47,14 @@ export interface CommonList {
 /** The lists of every common query term of an index (reaching `reach` postings), in code-unit order of their terms. */
 export function commonLists(indexed: IndexedTerms, reach = commonReach(indexed.lengths.length)): CommonList[] {
   const sorted = [...indexed.terms.keys()].sort();
-  return commonTerms(indexed, sorted, reach).map((term) => commonList(indexed, sorted, term));
+  const entities = indexed.lengths.length;
+  const nameLengths = new Int32Array(2 * entities);
+  indexed.lengths.forEach(([cn, en], rank) => {
+    nameLengths[2 * rank] = cn;
+    nameLengths[2 * rank + 1] = en;
+  });
+  const scratch: Scratch = { count: new Int32Array(entities), fields: new Uint8Array(entities), start: new Int32Array(entities), nameLengths };
+  return commonTerms(indexed, sorted, reach).map((term) => commonList(indexed, sorted, term, scratch));
 }
 
 // Every common query term, in code-unit order: the terms tokenized queries can hold that reach `reach` postings.
@@ -74,17 +81,28 @@ function commonTerms(indexed: IndexedTerms, sorted: readonly string[], reach: nu
   return common.sort();
 }
 
-function commonList(indexed: IndexedTerms, sorted: readonly string[], term: string): CommonList {
+// Per-entity counters of commonLists, sized to the kind once and left zeroed after each term.
+interface Scratch {
+  /** Numbers (3 a posting) an entity holds, then where its next triple goes. */
+  count: Int32Array;
+  /** The fields an entity is matched in (bit 0: `cn`, bit 1: `en`). */
+  fields: Uint8Array;
+  /** Where an entity's triples start. */
+  start: Int32Array;
+  /** The lengths of each entity's `cn` and `en` names, flat by rank: read in rank order, they stay in cache. */
+  nameLengths: Int32Array;
+}
+
+function commonList(indexed: IndexedTerms, sorted: readonly string[], term: string, scratch: Scratch): CommonList {
   const [first, end] = reachedRange(sorted, term);
   const reached = sorted.slice(first, end).map((name): CommonList['reached'][number] => {
     const [cn, en] = indexed.terms.get(name)!;
     return [name, cn.length / 2, en.length / 2];
   });
   // Per entity, what it holds: (reached index, field, tf) in the order scores are added, laid out flat by rank
-  // (a count pass, then a fill pass in the same order), and the fields it is matched in.
-  const entities = indexed.lengths.length;
-  const held = new Int32Array(entities + 1);
-  const fields = new Uint8Array(entities);
+  // (a count pass, then a fill pass in the same order), and the fields it is matched in. The work is in
+  // proportion to the postings reached, not to the kind: only the entities touched are ordered and reset.
+  const { count, fields, start, nameLengths } = scratch;
   const eachPosting = (visit: (index: number, field: 0 | 1, rank: number, tf: number) => void) =>
     reached.forEach(([name], index) => {
       for (const field of [0, 1] as const) {
@@ -92,38 +110,65 @@ function commonList(indexed: IndexedTerms, sorted: readonly string[], term: stri
         for (let i = 0; i < postings.length; i += 2) visit(index, field, postings[i]!, postings[i + 1]!);
       }
     });
+  const touched: number[] = [];
   eachPosting((_index, field, rank) => {
-    held[rank + 1]! += 3;
+    if (fields[rank] === 0) touched.push(rank);
+    count[rank]! += 3;
     fields[rank]! |= 1 << field;
   });
-  for (let rank = 0; rank < entities; rank++) held[rank + 1]! += held[rank]!;
-  const triples = new Int32Array(held[entities]!);
-  const cursor = held.slice(0, entities);
+  const ranks = Int32Array.from(touched).sort();
+  let size = 0;
+  for (const rank of ranks) {
+    start[rank] = size;
+    size += count[rank]!;
+    count[rank] = start[rank]!;
+  }
+  const triples = new Int32Array(size);
   eachPosting((index, field, rank, tf) => {
-    const at = (cursor[rank]! += 3) - 3;
+    const at = (count[rank]! += 3) - 3;
     triples[at] = index;
     triples[at + 1] = field;
     triples[at + 2] = tf;
   });
-  const matched: number[] = [];
-  for (let rank = 0; rank < entities; rank++) if (fields[rank] !== 0) matched.push(rank);
-  const ranks = Int32Array.from(matched);
   const classOf = new Uint16Array(ranks.length);
   const classes: number[][] = [];
-  const classIndex = new Map<string, number>();
-  ranks.forEach((rank, i) => {
-    const lengths = indexed.lengths[rank]!;
-    const [cn, en] = [fields[rank]! & 1 ? lengths[0] : 0, fields[rank]! & 2 ? lengths[1] : 0];
-    let key = `${cn},${en}`;
-    for (let j = held[rank]!; j < held[rank + 1]!; j++) key += `,${triples[j]}`;
-    let index = classIndex.get(key);
+  // Classes by a hash of what they hold (FNV-1a over the numbers), each compared in full: no key is made per entity.
+  const classesByHash = new Map<number, number[]>();
+  for (let i = 0; i < ranks.length; i++) {
+    const rank = ranks[i]!;
+    const cn = fields[rank]! & 1 ? nameLengths[2 * rank]! : 0;
+    const en = fields[rank]! & 2 ? nameLengths[2 * rank + 1]! : 0;
+    const from = start[rank]!;
+    const to = count[rank]!; // where its triples end, after the fill pass
+    let hash = Math.imul(Math.imul(0x811c9dc5 ^ cn, 0x01000193) ^ en, 0x01000193);
+    for (let j = from; j < to; j++) hash = Math.imul(hash ^ triples[j]!, 0x01000193);
+    const candidates = classesByHash.get(hash);
+    let index = candidates === undefined ? undefined : sameClass(classes, candidates, cn, en, triples.subarray(from, to));
     if (index === undefined) {
-      classIndex.set(key, (index = classes.length));
-      classes.push([cn, en, ...triples.subarray(held[rank]!, held[rank + 1]!)]);
+      index = classes.length;
+      classes.push([cn, en, ...triples.subarray(from, to)]);
+      if (candidates === undefined) classesByHash.set(hash, [index]);
+      else candidates.push(index);
     }
     classOf[i] = index;
-  });
+  }
+  for (const rank of ranks) {
+    count[rank] = 0;
+    fields[rank] = 0;
+  }
   return { term, reached, classes, ranks, classOf };
+}
+
+// The class among `candidates` holding exactly these name lengths and triples, if any.
+function sameClass(classes: readonly number[][], candidates: readonly number[], cn: number, en: number, held: Int32Array): number | undefined {
+  for (const index of candidates) {
+    const entry = classes[index]!;
+    if (entry[0] !== cn || entry[1] !== en || entry.length !== held.length + 2) continue;
+    let j = 0;
+    while (j < held.length && entry[j + 2] === held[j]) j++;
+    if (j === held.length) return index;
+  }
+  return undefined;
 }
 
 /**
