@@ -40,13 +40,14 @@ export function planPublish(local: Manifest, published: PublishedFiles, listed: 
   const interrupted = new Set(journal?.uploads);
   const uploads: PlannedUpload[] = [];
   let unchanged = 0;
-  for (const [path, entry] of local) {
-    const before = published.get(path);
+  for (const [path, [fingerprint, generatedAt]] of local) {
+    // As the last publish left it: the manifest entry it sent, and the object's ETag and size then ('' when not kept).
+    const [fingerprintBefore, generatedAtBefore, etagBefore = '', sizeBefore] = published.get(path) ?? [];
     const object = listed.get(path);
-    const same = before !== undefined && before[0] === entry[0] && before[1] === entry[1] && !interrupted.has(path);
-    const asLeft = before !== undefined && before[2] !== '' && object !== undefined && object.etag === before[2] && String(object.size) === before[3];
+    const same = fingerprintBefore === fingerprint && generatedAtBefore === generatedAt && !interrupted.has(path);
+    const asLeft = etagBefore !== '' && object !== undefined && object.etag === etagBefore && String(object.size) === sizeBefore;
     if (same && asLeft) unchanged++;
-    else uploads.push({ path, isNew: object === undefined, drifted: same && before[2] !== '' && !asLeft });
+    else uploads.push({ path, isNew: object === undefined, drifted: same && etagBefore !== '' && !asLeft });
   }
   const gone = new Set([...published.keys(), ...interrupted, ...(journal?.deletions ?? [])].filter((path) => !local.has(path) && listed.has(path)));
   return { uploads: uploads.sort((a, b) => compare(a.path, b.path)), deletions: [...gone].sort(compare), unchanged };

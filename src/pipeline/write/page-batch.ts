@@ -45,11 +45,12 @@ export function runPageBatch(batch: PageBatch, renderer: PageRenderer, writer: T
   let i = 0;
   for (const listing of batch.listings) {
     for (const page of renderer.pages(listing.type, listing.matches, folderPages(listing.folder))) {
-      const before = batch.previous[i++] ?? null;
-      const same = before !== null && before[0] === page.fingerprint;
+      const [fingerprintBefore, generatedAtBefore = ''] = batch.previous[i++] ?? [];
+      const same = fingerprintBefore === page.fingerprint;
       if (batch.mode === 'stage' && (!same || batch.rewriteUnchanged))
-        writer.run({ path: page.path, body: stampBody(page, same ? before[1] : batch.generatedAt), reuse: -1 });
-      if (batch.mode === 'link' && same) writer.run({ path: page.path, body: stampBody(page, before[1]), reuse: page.size + Buffer.byteLength(before[1]) });
+        writer.run({ path: page.path, body: stampBody(page, same ? generatedAtBefore : batch.generatedAt), reuse: -1 });
+      if (batch.mode === 'link' && same)
+        writer.run({ path: page.path, body: stampBody(page, generatedAtBefore), reuse: page.size + Buffer.byteLength(generatedAtBefore) });
       reply.fingerprints.push(page.fingerprint);
       reply.sizes.push(page.size);
     }

@@ -166,9 +166,10 @@ async function stageChanges(site: RenderedSite, previous: Manifest, runner: Task
     before = previous.get(path),
     stale = false,
   ): { same: boolean; generatedAt: string } => {
-    const unchanged = before !== undefined && before[0] === fingerprint;
+    const [fingerprintBefore, generatedAtBefore = ''] = before ?? [];
+    const unchanged = fingerprintBefore === fingerprint;
     const same = unchanged && !stale;
-    const generatedAt = !timestamped ? '' : unchanged ? before[1] : options.generatedAt;
+    const generatedAt = !timestamped ? '' : unchanged ? generatedAtBefore : options.generatedAt;
     countDocument(
       staged,
       path,
@@ -191,13 +192,14 @@ async function stageChanges(site: RenderedSite, previous: Manifest, runner: Task
   const batch = new TaskBatch(runner);
   const stage = async (document: OutputDocument) => {
     const before = previous.get(document.path);
+    const [fingerprintBefore, generatedAtBefore = ''] = before ?? [];
     // The few text documents hold every entry point, and the next build reads its entities from the dumps:
     // each of these is checked on disk, the bulk (entities, pages) is trusted.
     let stale = rewriteAll;
-    if (!stale && (document.body.form === 'text' || (document.body.form === 'dump' && !document.body.gzip)) && before?.[0] === document.fingerprint) {
+    if (!stale && (document.body.form === 'text' || (document.body.form === 'dump' && !document.body.gzip)) && fingerprintBefore === document.fingerprint) {
       const onDisk = statSync(path.join(outDir, document.path), { throwIfNoEntry: false });
       staged.incomplete ||= onDisk === undefined;
-      stale = onDisk?.size !== document.size + Buffer.byteLength(before[1]);
+      stale = onDisk?.size !== document.size + Buffer.byteLength(generatedAtBefore);
     }
     const { same, generatedAt } = count(document.path, document.fingerprint, document.size, document.timestamped, before, stale);
     if (!same) await batch.add({ path: document.path, body: stampBody(document, generatedAt), reuse: -1 });
@@ -255,10 +257,10 @@ function countDocument(
 async function linkUnchanged(site: RenderedSite, previous: Manifest, runner: TaskRunner, partial: boolean): Promise<void> {
   const batch = new TaskBatch(runner);
   const link = async (document: OutputDocument) => {
-    const before = previous.get(document.path);
-    if (before === undefined || before[0] !== document.fingerprint || (partial && document.body.form === 'entity')) return;
-    const reuse = document.size < 0 ? REUSE_ANY_SIZE : document.size + Buffer.byteLength(before[1]);
-    await batch.add({ path: document.path, body: stampBody(document, before[1]), reuse });
+    const [fingerprintBefore, generatedAtBefore = ''] = previous.get(document.path) ?? [];
+    if (fingerprintBefore !== document.fingerprint || (partial && document.body.form === 'entity')) return;
+    const reuse = document.size < 0 ? REUSE_ANY_SIZE : document.size + Buffer.byteLength(generatedAtBefore);
+    await batch.add({ path: document.path, body: stampBody(document, generatedAtBefore), reuse });
   };
   for (const document of site.others) await link(document);
   for (const document of await site.late) await link(document);
