@@ -15,9 +15,9 @@
  * (validate.ts). Records and entities are known by kind and id.
  */
 import { hash } from 'node:crypto';
-import { z } from 'zod';
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { z } from 'zod';
 import { dumpIndexPath, dumpPartPath } from '../../query/formats/paths.js';
 import { parseDumpIndex } from '../../schema/dump-index.js';
 import type { Dataset } from '../../query/semantics/dataset.js';
@@ -114,7 +114,7 @@ export async function readPreviousRecords(outDir: string, scope: CacheScope): Pr
     const lengths = listed.flatMap((part) => part.lengths);
     const keys = listed.map((part) => part.keys).join('');
     const digests = Buffer.concat(listed.map((part) => Buffer.from(part.digests, 'base64')));
-    const dump = await readDump(outDir, kind, index.parts, lengths);
+    const dump = await readDump(outDir, kind, index.parts);
     if (dump === undefined) continue;
     const ranks = new Map<string, number>();
     for (let rank = 0; rank < lengths.length; rank++) {
@@ -148,9 +148,9 @@ function parseJson<T>(format: z.ZodType<T>, text: string): T | undefined {
 }
 
 // The dump's parts read back to back into one shared chunk (shared with the writer threads as
-// it is), when they hold as many bytes as the entities listed and fit one chunk.
-async function readDump(outDir: string, kind: Kind, parts: readonly DumpPartEntry[], lengths: readonly number[]): Promise<SharedArrayBuffer | undefined> {
-  const size = lengths.reduce((sum, length) => sum + length + 1, 0);
+// it is), when each holds the bytes its index says (which its records' lengths add up to) and they fit one chunk.
+async function readDump(outDir: string, kind: Kind, parts: readonly DumpPartEntry[]): Promise<SharedArrayBuffer | undefined> {
+  const size = parts.reduce((sum, part) => sum + part.bytes, 0);
   if (size > 2 ** 31 - 1) return undefined;
   const buffer = new SharedArrayBuffer(size);
   const view = new Uint8Array(buffer);
