@@ -9,7 +9,7 @@ import { readFeedState, type FeedState } from './pipeline/feed/changes.js';
 import { SOURCE_FORMATS } from './pipeline/sources/find-sources.js';
 import { codeFingerprint } from './pipeline/cache/code-fingerprint.js';
 import { loadSources, type LoadedSources } from './pipeline/sources/load.js';
-import { readManifest } from './site/manifest.js';
+import { MANIFEST_PATH, readManifest } from './site/manifest.js';
 import { readPreviousRecords, reusedCount, type PreviousRecords } from './pipeline/cache/record-cache.js';
 import type { RecordsInput } from './pipeline/render/render.js';
 import { fetchSources, redactUrl, type FetchPolicy } from './pipeline/sources/remote-sources.js';
@@ -102,6 +102,8 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
       })
     : countDocuments([...site.documents, ...(await site.late)], context.generatedAt);
   const reused = reusedCount(records.origins);
+  const damage = (await previousManifest)?.damage;
+  if (damage !== undefined) diagnostics.push(manifestDamaged(display(path.join(config.outDir, MANIFEST_PATH)), damage));
   return { diagnostics, entities, skipped, reused, output, stages: clock.stop(), outDir: config.outDir };
 }
 
@@ -152,4 +154,10 @@ async function loadRemoteSources(url: string, clock: StageClock, policy: FetchPo
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+// A damaged manifest costs a full write, not a failed build: it only spares unchanged files their rewrite.
+function manifestDamaged(file: string, damage: string): Diagnostic {
+  const message = `the build manifest ${damage}, so every document was written anew, each with this build's generated_at (the changes feed is kept apart and unaffected); the next build reads the manifest written now`;
+  return { code: 'damaged_state', severity: 'warning', file, message };
 }

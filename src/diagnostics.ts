@@ -17,7 +17,9 @@ export type DiagnosticCode =
   /** A symbolic link to a folder already read (a loop), skipped. */
   | 'skipped_link'
   /** A built site breaks the contract (`verify`). */
-  | 'invalid_site';
+  | 'invalid_site'
+  /** A state file the build can do without (the manifest) was damaged, and written anew. */
+  | 'damaged_state';
 
 /** One problem found in the input or in a built site. */
 export interface Diagnostic {

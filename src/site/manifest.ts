@@ -35,16 +35,21 @@ export interface ManifestFiles {
   shards: number | undefined;
   /** Each file of entries' text, by path. */
   texts: Map<string, string>;
+  /** Why a manifest that is there could not be used, said of it (`is not JSON (…)`, `has a file of entries missing or damaged`). */
+  damage?: string;
 }
 
-/** The manifest of the site in `dir`; empty when there is none, or one of another version or damaged, so everything is written anew. */
+/**
+ * The manifest of the site in `dir`; empty when there is none, or one of an earlier version
+ * or damaged (saying why), so everything is written anew.
+ */
 export async function readManifest(dir: string): Promise<ManifestFiles> {
   const rootText = await readFile(path.join(dir, MANIFEST_PATH), 'utf8').catch(() => undefined);
   const empty: ManifestFiles = { manifest: new Map(), rootText, shards: undefined, texts: new Map() };
   const root = parseRoot(rootText);
-  if (root === undefined) return empty;
+  if (root === undefined || 'damage' in root) return { ...empty, damage: root?.damage };
   const read = await readShards(dir, MANIFEST_FOLDER, root.shards, 2);
-  if (read === undefined) return empty;
+  if (read === undefined) return { ...empty, damage: 'has a file of entries missing or damaged' };
   return { manifest: read.map as Manifest, rootText, shards: root.shards, texts: read.texts };
 }
 
@@ -59,13 +64,17 @@ export function manifestFiles(manifest: Manifest, previous?: ManifestFiles): { f
   return { files: new Map([[MANIFEST_PATH, JSON.stringify({ version: MANIFEST_VERSION, shards, sha1 })], ...changed]), removed };
 }
 
-function parseRoot(text: string | undefined): { shards: number } | undefined {
+// The root file's count of entry files; `undefined` when there is none or it is of an earlier version.
+function parseRoot(text: string | undefined): { shards: number } | { damage: string } | undefined {
   if (text === undefined) return undefined;
+  let root: { version?: unknown; shards?: unknown };
   try {
-    const root = JSON.parse(text) as { version?: unknown; shards?: unknown };
-    const shards = root.shards;
-    return root.version === MANIFEST_VERSION && isShardCount(shards) ? { shards } : undefined;
-  } catch {
-    return undefined;
+    root = JSON.parse(text) as typeof root;
+  } catch (error) {
+    return { damage: `is not JSON (${(error as Error).message})` };
   }
+  const { version, shards } = root ?? {};
+  if (typeof version === 'number' && version < MANIFEST_VERSION) return undefined;
+  if (typeof version === 'number' && version > MANIFEST_VERSION) return { damage: `is of version ${version}, written by a later dataset-site` };
+  return version === MANIFEST_VERSION && isShardCount(shards) ? { shards } : { damage: 'is not a manifest of this layout' };
 }

@@ -2,7 +2,8 @@
  * Guards of the 5-minute cycle: a build whose sources shrank by more than --max-shrink
  * fails and leaves the site as it was (unless --allow-shrink); one build at a time per
  * output folder, and a lock left by a killed build does not block the next; a damaged
- * changes-feed state stops the build instead of restarting the feed unasked.
+ * changes-feed state stops the build instead of restarting the feed unasked; a damaged
+ * manifest is named in a warning and costs a full write.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -122,5 +123,37 @@ describe("the changes feed's state", () => {
     expect((await runCli(['build', '--sources', TINY, '--out', out])).code).toBe(0);
     const index = JSON.parse(await readFile(path.join(out, 'api/public/changes/index.json'), 'utf8')) as { builds: { baseline: boolean }[] };
     expect(index.builds.at(-1)!.baseline).toBe(true);
+  });
+});
+
+describe('the build manifest', () => {
+  const MANIFEST = '.dataset-site/manifest.json';
+
+  it.each([
+    ['cut off', (out: string) => writeFile(path.join(out, MANIFEST), '{"version":4,"sha'), /is not JSON \(/],
+    [
+      'of a later version',
+      (out: string) => writeFile(path.join(out, MANIFEST), JSON.stringify({ version: 99, shards: 1 })),
+      /is of version 99, written by a later/,
+    ],
+    ['missing a file of entries', (out: string) => rm(path.join(out, '.dataset-site/manifest/0.json')), /has a file of entries missing or damaged/],
+  ])('when %s, is named in one warning, written anew with every document, and leaves the feed as it was', async (_, damage, why) => {
+    const { out } = await buildTempSite({ sources: TINY });
+    const builds = async () => (JSON.parse(await readFile(path.join(out, 'api/public/changes/index.json'), 'utf8')) as { builds: unknown[] }).builds;
+    const feed = await builds();
+    await damage(out);
+    const result = await runCli(['build', '--sources', TINY, '--out', out]);
+    expect(result.code).toBe(0);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      new RegExp(`^${path.relative(process.cwd(), path.join(out, MANIFEST)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: warning: the build manifest `),
+    );
+    expect(lines[0]).toMatch(why);
+    expect(lines[0]).toMatch(/, so every document was written anew, each with this build's generated_at/);
+    expect(await builds()).toEqual(feed);
+    const again = await runCli(['build', '--sources', TINY, '--out', out]);
+    expect([again.code, again.stderr]).toEqual([0, '']);
+    expect((await runCli(['verify', '--dir', out])).code).toBe(0);
   });
 });
