@@ -18,3 +18,13 @@ export function parseDocument<T>(path: string, text: string): T {
     throw new SiteError(`${path} is not valid JSON; rebuild the site`);
   }
 }
+
+/**
+ * The text of an entity document, to be spliced into an answer unparsed: checked to be one
+ * JSON object at its ends only (a document cut short is a {@link SiteError}), as parsing
+ * each of a window's 1,500 entities to write it again cost more than reading it.
+ */
+export function entityDocument(path: string, text: string): string {
+  if (text.startsWith('{') && text.endsWith('}')) return text;
+  throw new SiteError(`${path} is not a JSON object; rebuild the site`);
+}

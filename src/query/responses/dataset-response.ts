@@ -33,17 +33,21 @@ export interface DatasetMeta extends Window {
   entities: Partial<Record<Kind, unknown>>;
 }
 
-/** A dataset response: the arrays of the kinds requested, then `_meta`. */
-export interface DatasetResponse {
-  exhibitions?: Entity[];
-  exhibitors?: Entity[];
-  service_providers?: Entity[];
+/**
+ * A dataset response: the arrays of the kinds requested, then `_meta`. Its entities are
+ * objects, or (`E = string`, in the router) the JSON texts of their documents, which
+ * {@link responseText} splices in unparsed.
+ */
+export interface DatasetResponse<E = Entity> {
+  exhibitions?: E[];
+  exhibitors?: E[];
+  service_providers?: E[];
   _meta: DatasetMeta;
 }
 
 /** One kind's part of a response: the entities in the window and how many match in all. */
-export interface KindSlice {
-  entities: Entity[];
+export interface KindSlice<E = Entity> {
+  entities: E[];
   total: number;
 }
 
@@ -82,8 +86,13 @@ export function datasetMeta(input: MetaInput, context: ResponseContext): Dataset
 }
 
 /** The response of a type from each kind's slice and the window: the arrays in kind order, then `_meta`. */
-export function datasetResponse(type: DatasetType, slices: Partial<Record<Kind, KindSlice>>, window: Window, context: ResponseContext): DatasetResponse {
-  const response: Partial<Record<Collection, Entity[]>> = {};
+export function datasetResponse<E = Entity>(
+  type: DatasetType,
+  slices: Partial<Record<Kind, KindSlice<E>>>,
+  window: Window,
+  context: ResponseContext,
+): DatasetResponse<E> {
+  const response: Partial<Record<Collection, E[]>> = {};
   let count = 0;
   for (const kind of kindsOf(type)) {
     const entities = slices[kind]?.entities ?? [];
@@ -94,11 +103,24 @@ export function datasetResponse(type: DatasetType, slices: Partial<Record<Kind, 
 }
 
 /** The answer to a query-form query from each kind's slice; `next`/`prev` are query-form URLs. */
-export function queryResponse(query: DatasetQuery, slices: Partial<Record<Kind, KindSlice>>, context: ResponseContext): DatasetResponse {
+export function queryResponse<E = Entity>(query: DatasetQuery, slices: Partial<Record<Kind, KindSlice<E>>>, context: ResponseContext): DatasetResponse<E> {
   return datasetResponse(query.type, slices, queryWindow(query, totalsOf(query.type, slices), context.baseUrl), context);
 }
 
-function totalsOf(type: DatasetType, slices: Partial<Record<Kind, KindSlice>>): Totals {
+/**
+ * The JSON text of a response whose entities are JSON texts already, as the site's entity
+ * documents hold them (written by `JSON.stringify`): spliced in as they are, the bytes that
+ * `JSON.stringify` gives of the same response parsed, without parsing or writing each
+ * entity again (a third of the time of a window of 1,500 entities).
+ */
+export function responseText(response: DatasetResponse<string>): string {
+  const members = Object.entries(response).map(([key, value]) =>
+    key === '_meta' ? `"_meta":${JSON.stringify(value)}` : `${JSON.stringify(key)}:[${(value as string[]).join(',')}]`,
+  );
+  return `{${members.join(',')}}`;
+}
+
+function totalsOf<E>(type: DatasetType, slices: Partial<Record<Kind, KindSlice<E>>>): Totals {
   const totals: Totals = {};
   for (const kind of kindsOf(type)) totals[kind] = slices[kind]?.total ?? 0;
   return totals;

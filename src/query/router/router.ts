@@ -25,7 +25,7 @@
  */
 import { kindsOf, type Kind } from '../semantics/kinds.js';
 import { filtersOf, parseDatasetQuery } from '../semantics/params.js';
-import { queryResponse, type KindSlice } from '../responses/dataset-response.js';
+import { queryResponse, responseText, type KindSlice } from '../responses/dataset-response.js';
 import { ERROR_STATUS, errorBody, type ErrorCode } from '../responses/error-response.js';
 import { BROWSE_PAGE_PATH, BROWSE_PAGE_POLICY, DUMP_CONTENT_TYPES, ROOT_FILES } from '../formats/root-files.js';
 import { parseDumpPartPath, SCHEMA_PATH } from '../formats/paths.js';
@@ -145,16 +145,18 @@ async function answerQuery(reader: DocumentReader, rawQuery: string): Promise<Ro
   if (!parsed.ok) return errorResponse(reader, 'invalid_parameter', parsed.error.message, parsed.error.parameter);
   const { query } = parsed;
   const filters = filtersOf(query);
-  const slices: Partial<Record<Kind, KindSlice>> = {};
+  const slices: Partial<Record<Kind, KindSlice<string>>> = {};
   await Promise.all(
     kindsOf(query.type).map(async (kind) => {
-      slices[kind] =
-        query.q === undefined
-          ? await readListingSlice(reader, kind, filters, query.limit, query.offset)
-          : await readSearchSlice(reader, kind, query.q, filters, query.limit, query.offset);
+      if (query.q !== undefined) slices[kind] = await readSearchSlice(reader, kind, query.q, filters, query.limit, query.offset);
+      else {
+        const { entities, total } = await readListingSlice(reader, kind, filters, query.limit, query.offset);
+        slices[kind] = { entities: entities.map((entity) => JSON.stringify(entity)), total };
+      }
     }),
   );
-  return jsonResponse(200, queryResponse(query, slices, { baseUrl: site.baseUrl, dictionary: site.dictionary, generatedAt: reader.generatedAt }));
+  const response = queryResponse(query, slices, { baseUrl: site.baseUrl, dictionary: site.dictionary, generatedAt: reader.generatedAt });
+  return { status: 200, headers: { ...API_HEADERS }, body: responseText(response) };
 }
 
 async function errorResponse(reader: DocumentReader, code: ErrorCode, message: string, parameter?: string): Promise<RouterResponse> {

@@ -4,7 +4,6 @@
  * the common terms' lists give the scores, the value shards apply the filters, only the
  * window is put in order, and its ids come from the shards of a term or the chunks of ids.
  */
-import type { Entity } from '../semantics/entity.js';
 import { shardHoldingValue } from '../semantics/filter-shards.js';
 import type { FilterValues } from '../semantics/filters.js';
 import { FILTERS, type Kind } from '../semantics/kinds.js';
@@ -17,7 +16,7 @@ import type { KindSlice } from '../responses/dataset-response.js';
 import { commonPartPath, commonTermPath, entityPath, filterShardPath, idChunkPath, searchIndexPath, termShardPath } from '../formats/paths.js';
 import { ID_CHUNK_RANKS, parseCommonHead, parseCommonPart, parseIdChunk } from '../formats/common-lists.js';
 import { parseSearchEntry, parseTermShard, parseValueShard, type SearchEntry } from '../formats/search-index.js';
-import { missingDocument, parseDocument, SiteError } from '../formats/site-error.js';
+import { entityDocument, missingDocument, SiteError } from '../formats/site-error.js';
 import { BoundedCache } from './bounded-cache.js';
 import type { DocumentReader } from './document-reader.js';
 import type { DocumentStore } from './store.js';
@@ -51,9 +50,16 @@ const kept = new WeakMap<DocumentStore, { entries: Map<Kind, LoadedEntry>; parse
 
 /**
  * The entities of one kind matching `q` and `filters` in the window [offset, offset + limit),
- * in relevance order, and how many match in all.
+ * in relevance order (the JSON texts of their documents), and how many match in all.
  */
-export async function readSearchSlice(reader: DocumentReader, kind: Kind, q: string, filters: FilterValues, limit: number, offset: number): Promise<KindSlice> {
+export async function readSearchSlice(
+  reader: DocumentReader,
+  kind: Kind,
+  q: string,
+  filters: FilterValues,
+  limit: number,
+  offset: number,
+): Promise<KindSlice<string>> {
   const { entry, parsed } = await loadEntry(reader.store, kind);
   reader.stamp(entry.generatedAt);
   // The parsed document kept under `key`, else `parse`d (which reads) and kept.
@@ -129,7 +135,7 @@ export async function readSearchSlice(reader: DocumentReader, kind: Kind, q: str
     ids.map(async (id) => {
       if (id === undefined) throw new SiteError(`the search index of ${kind} does not name an entity it matches; rebuild the site`);
       const path = entityPath(kind, id);
-      return parseDocument<Entity>(path, await reader.required(path));
+      return entityDocument(path, await reader.required(path));
     }),
   );
   return { entities, total: window.total };
