@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Entity } from '../../src/query/semantics/entity.js';
-import { relevanceOrder, relevanceWindow } from '../../src/query/semantics/relevance-window.js';
+import { relevanceOrder, relevanceWindow, type ScoredRanks } from '../../src/query/semantics/relevance-window.js';
 import { queryTerms } from '../../src/query/semantics/search.js';
 import { searchShardsNow, shardIndex, type ShardedIndex } from '../../src/query/semantics/term-shards.js';
 import { miniSearchOf } from './minisearch-index.js';
@@ -84,8 +84,7 @@ describe('scores over typed arrays', () => {
       fc.property(fc.array(fc.constantFrom(...QUERY_TERMS), { minLength: 1, maxLength: 4 }), (terms) => {
         const q = terms.join(' ');
         const [shards, ...others] = indexes.map(([, index]) => searchShardsNow(index, q));
-        const scores = (matches: typeof shards) => new Map([...matches!.ranks].sort((a, b) => a - b).map((rank) => [rank, matches!.scores[rank]]));
-        for (const matches of others) expect(scores(matches)).toEqual(scores(shards));
+        for (const matches of others) expect(scoresByRank(matches)).toEqual(scoresByRank(shards!));
       }),
       { numRuns: 300 },
     );
@@ -97,7 +96,7 @@ describe('scores over typed arrays', () => {
         const expected = new Map(yardstick.search(term).map((result) => [result.id as number, result.score]));
         const matches = searchShardsNow(index, term);
         expect(matches.ranks.length, term).toBe(expected.size);
-        for (const rank of matches.ranks) expectClose(matches.scores[rank]!, expected.get(rank), `${term} #${rank}`);
+        for (const [rank, score] of scoresByRank(matches)) expectClose(score, expected.get(rank), `${term} #${rank}`);
       }
     });
   }
@@ -116,7 +115,7 @@ describe('scores over typed arrays', () => {
         }
         const matches = searchShardsNow(index, q);
         expect(new Set(matches.ranks)).toEqual(new Set(expected.keys()));
-        for (const rank of matches.ranks) expectClose(matches.scores[rank]!, expected.get(rank), `${q} #${rank}`);
+        for (const [rank, score] of scoresByRank(matches)) expectClose(score, expected.get(rank), `${q} #${rank}`);
       }),
       { numRuns: 200 },
     );
@@ -132,7 +131,8 @@ describe('scores over typed arrays', () => {
         fc.integer({ min: 1, max: 5 }),
         (q, offset, limit, every) => {
           const matches = searchShardsNow(index, q);
-          const order = relevanceOrder(matches);
+          const order = sortedByRelevance(matches);
+          expect(relevanceOrder(matches)).toEqual(order);
           const allowed = (rank: number) => rank % every === 0;
           const kept = order.filter(allowed);
           expect(relevanceWindow(matches, allowed, offset, limit)).toEqual({ ranks: kept.slice(offset, offset + limit), total: kept.length });
@@ -146,9 +146,22 @@ describe('scores over typed arrays', () => {
   it('order by score, highest first, equal scores by rank', () => {
     const matches = searchShardsNow(indexes[1]![1], 'co');
     const order = relevanceOrder(matches);
+    const scores = scoresByRank(matches);
+    expect(new Set(order)).toEqual(new Set(matches.ranks));
     for (let i = 1; i < order.length; i++) {
       const [a, b] = [order[i - 1]!, order[i]!];
-      expect(matches.scores[a]! > matches.scores[b]! || (matches.scores[a] === matches.scores[b] && a < b)).toBe(true);
+      expect(scores.get(a)! > scores.get(b)! || (scores.get(a) === scores.get(b) && a < b)).toBe(true);
     }
   });
 });
+
+// Each match's score by its rank.
+function scoresByRank(matches: ScoredRanks): Map<number, number> {
+  return new Map(Array.from(matches.ranks, (rank, i) => [rank, matches.scores[i]!]));
+}
+
+// Every match in relevance order by a sort of them all: the order relevanceWindow must cut windows of.
+function sortedByRelevance(matches: ScoredRanks): number[] {
+  const scores = scoresByRank(matches);
+  return [...matches.ranks].sort((a, b) => scores.get(b)! - scores.get(a)! || a - b);
+}

@@ -186,13 +186,25 @@ export function scoreCommon(statistics: ScoringStatistics, list: CommonList, kep
     }
     return score;
   });
-  const scores = new Float64Array(statistics.count);
-  const matched: number[] = [];
-  for (let i = 0; i < list.ranks.length; i++) {
-    const rank = list.ranks[i]!;
-    if (kept !== undefined && kept.scores[rank] === 0) continue;
-    matched.push(rank);
-    scores[rank] = kept === undefined ? classScores[list.classOf[i]!]! : kept.scores[rank]! + classScores[list.classOf[i]!]!;
+  const { ranks, classOf } = list;
+  if (kept === undefined) {
+    const scores = new Float64Array(ranks.length);
+    for (let i = 0; i < ranks.length; i++) scores[i] = classScores[classOf[i]!]!;
+    return { ranks, scores };
   }
-  return { ranks: Int32Array.from(matched), scores };
+  // Both ascending: the entities in both, in one pass.
+  const [matched, scores] = [new Int32Array(Math.min(ranks.length, kept.ranks.length)), new Float64Array(Math.min(ranks.length, kept.ranks.length))];
+  let count = 0;
+  for (let i = 0, j = 0; i < ranks.length && j < kept.ranks.length;) {
+    const [rank, other] = [ranks[i]!, kept.ranks[j]!];
+    if (rank < other) i++;
+    else if (rank > other) j++;
+    else {
+      matched[count] = rank;
+      scores[count++] = kept.scores[j]! + classScores[classOf[i]!]!;
+      i++;
+      j++;
+    }
+  }
+  return { ranks: matched.subarray(0, count), scores: scores.subarray(0, count) };
 }

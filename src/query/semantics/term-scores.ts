@@ -14,7 +14,7 @@ export interface ScoringStatistics {
   averageLengths: readonly [cn: number, en: number];
 }
 
-/** Entities matching the terms scored so far: their ranks, and their summed scores by rank (0: no match). */
+/** Entities matching the terms scored so far: their ranks, ascending, and the summed score of each, in the same order. */
 export interface TermScores {
   ranks: Int32Array;
   scores: Float64Array;
@@ -43,8 +43,8 @@ export function prefixWeight(term: string, reached: string): number {
  * code-unit order, `cn` then `en`; the term's sum then added to the earlier terms').
  */
 export function scoreTerm(statistics: ScoringStatistics, shards: readonly SearchShard[], term: string, kept: TermScores | undefined): TermScores {
-  const scores = new Float64Array(statistics.count);
-  const matched: number[] = [];
+  // A term of the shards reaches fewer than COMMON_REACH postings: a map by rank, in the order scores are added.
+  const scores = new Map<number, number>();
   // Shards are in code-unit order and each holds a name term once: so are the terms reached.
   for (const shard of shards) {
     const [first, end] = reachedRange(shard.terms, term);
@@ -57,17 +57,30 @@ export function scoreTerm(statistics: ScoringStatistics, shards: readonly Search
         for (let i = 0; i < postings.length; i += 2) {
           const position = postings[i]!;
           const rank = shard.ranks[position]!;
-          if (kept !== undefined && kept.scores[rank] === 0) continue;
+          if (kept !== undefined && positionOf(kept.ranks, rank) < 0) continue;
           const score = weight * bm25(postings[i + 1]!, matching, statistics.count, shard.lengths[2 * position + field]!, average);
-          // Every score is above 0 (BM25+'s d): 0 marks an entity not matched yet.
-          if (scores[rank] === 0) {
-            matched.push(rank);
-            scores[rank] = score;
-          } else scores[rank]! += score;
+          const before = scores.get(rank);
+          scores.set(rank, before === undefined ? score : before + score);
         }
       }
     }
   }
-  if (kept !== undefined) for (const rank of matched) scores[rank] = kept.scores[rank]! + scores[rank]!;
-  return { ranks: Int32Array.from(matched), scores };
+  const ranks = Int32Array.from(scores.keys()).sort();
+  const summed = new Float64Array(ranks.length);
+  for (let i = 0; i < ranks.length; i++) {
+    const rank = ranks[i]!;
+    summed[i] = kept === undefined ? scores.get(rank)! : kept.scores[positionOf(kept.ranks, rank)]! + scores.get(rank)!;
+  }
+  return { ranks, scores: summed };
+}
+
+/** Where `rank` is in the ascending `ranks`, or -1. */
+export function positionOf(ranks: Int32Array, rank: number): number {
+  let [low, high] = [0, ranks.length];
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (ranks[middle]! < rank) low = middle + 1;
+    else high = middle;
+  }
+  return ranks[low] === rank ? low : -1;
 }

@@ -120,7 +120,7 @@ export function shardsReached(starts: readonly string[], term: string): string[]
 /** What a search asks for next: the shards starting so, or the list of a common term. */
 export type SearchNeed = { shards: string[] } | { common: string };
 
-/** The entities of a kind matching `q`: their ranks, their final scores by rank, and shards listing the id of each (none when all its terms are common). */
+/** The entities of a kind matching `q`: their ranks (ascending), the final score of each, and shards listing the id of each (none when all its terms are common). */
 export interface SearchMatches extends ScoredRanks {
   idShards: readonly SearchShard[] | undefined;
 }
@@ -146,7 +146,7 @@ export function* searchShards(index: TermIndex, q: string): Generator<SearchNeed
     if (scores.ranks.length === 0) break;
   }
   if (scores === undefined) return { ranks: new Int32Array(0), scores: new Float64Array(0), idShards: [] };
-  for (const rank of scores.ranks) scores.scores[rank]! *= terms.length;
+  for (let i = 0; i < scores.scores.length; i++) scores.scores[i]! *= terms.length;
   return { ...scores, idShards };
 }
 
