@@ -39,8 +39,9 @@ type Kept =
  * Bytes of parsed shards, lists and ids a router keeps per store, all kinds together: the
  * commonest lists of the L set (`公司`, about 244,000 exhibitors) take 1.5 MB each parsed,
  * so this keeps a few dozen of them and hundreds of shards, and leaves most of a Worker
- * isolate's 128 MB to the requests themselves (a `q` of four common terms over L holds
- * four dense arrays of scores, 2 MB each, while it is answered).
+ * isolate's 128 MB to the requests themselves (a `q` of common terms over L holds the
+ * scores of its matches, 2 MB for each of `有限`'s 244,000, and an answer of 1,500
+ * entities about 2 MB of text, while it is answered).
  */
 export const SHARD_CACHE_BYTES = 32 * 2 ** 20;
 
