@@ -47,6 +47,27 @@ describe('the lists of common query terms', () => {
     expect(parseIdChunk('ids', documents.get(idChunkPath('exhibitor', 3))!, 'exhibitor', 3).ids).toEqual(index.ids.slice(48, 64));
   });
 
+  it('refuse a part whose classes are not those of its head, at one character and at two', () => {
+    const documents = new Map(renderCommonLists('exhibitor', index.lists, index.ids).map((document) => [document.path, document.content]));
+    const list = index.lists.find((candidate) => candidate.classes.length > 1 && candidate.classes.length < 61)!;
+    const head = parseCommonHead('head', documents.get(commonTermPath('exhibitor', list.term))!, 'exhibitor', list.term);
+    const path = commonPartPath('exhibitor', list.term, head.parts[0]!);
+    const file = JSON.parse(documents.get(path)!) as { classes: string };
+    const parse = (classes: string, width = head.width) =>
+      parseCommonPart(path, JSON.stringify({ ...file, classes }), 'exhibitor', list.term, head.parts[0]!, width, list.classes.length).classOf;
+    expect(head.width).toBe(1);
+    const digits = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    expect(
+      parse(
+        file.classes.replace(/./g, (digit) => `0${digit}`),
+        2,
+      ),
+    ).toEqual(parse(file.classes));
+    for (const wrong of ['!', 'é', '公', digits[list.classes.length]!])
+      expect(() => parse(wrong + file.classes.slice(1)), wrong).toThrow(`${path} has a malformed classes; rebuild the site`);
+    expect(() => parse(file.classes.slice(1))).toThrow(`${path} has a malformed entities; rebuild the site`);
+  });
+
   it('rewrite one part of each list holding a renamed entity, and the heads whose counts change', () => {
     const render = (entities: Entity[]) => {
       const sharded = shardIndex('exhibitor', entities);

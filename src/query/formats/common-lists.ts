@@ -7,7 +7,7 @@
 import type { CommonList } from '../semantics/common-terms.js';
 import type { Kind } from '../semantics/kinds.js';
 import { commonPartPath, commonTermPath, idChunkPath } from './paths.js';
-import { decodeRanks, encodeRanks } from './ranks-codec.js';
+import { decodeRankArray, encodeRanks } from './ranks-codec.js';
 import { malformed, parseVersioned, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type IndexDocument } from './search-format.js';
 
 const COMMON_FORMAT = `${SEARCH_INDEX_FORMAT}-common`;
@@ -179,23 +179,14 @@ export function parseCommonPart(
   if (file.term !== term || file.part !== part) throw malformed(path, 'part');
   let ranks: Int32Array;
   try {
-    ranks = Int32Array.from(decodeRanks(file.entities));
+    ranks = decodeRankArray(file.entities);
   } catch {
     throw malformed(path, 'entities');
   }
   const inPart = ranks.length > 0 && ranks[0]! >= part * COMMON_PART_RANKS && ranks[ranks.length - 1]! < (part + 1) * COMMON_PART_RANKS;
   if (!inPart || typeof file.classes !== 'string' || file.classes.length !== width * ranks.length) throw malformed(path, 'entities');
-  const classOf = new Uint16Array(ranks.length);
-  for (let i = 0; i < ranks.length; i++) {
-    let value = 0;
-    for (let j = 0; j < width; j++) {
-      const digit = DIGIT_VALUES[file.classes.charCodeAt(i * width + j)] ?? -1;
-      if (digit < 0) throw malformed(path, 'classes');
-      value = value * CLASS_DIGITS.length + digit;
-    }
-    if (value >= classCount) throw malformed(path, 'classes');
-    classOf[i] = value;
-  }
+  const classOf = decodeClasses(file.classes, width, ranks.length, classCount);
+  if (classOf === undefined) throw malformed(path, 'classes');
   return { ranks, classOf, generatedAt: file.generated_at };
 }
 
@@ -205,6 +196,31 @@ export function parseIdChunk(path: string, text: string, kind: Kind, chunk: numb
   if (file.chunk !== chunk) throw malformed(path, 'chunk');
   if (!Array.isArray(file.ids) || file.ids.length > ID_CHUNK_RANKS || !file.ids.every((id) => typeof id === 'string')) throw malformed(path, 'ids');
   return { ids: file.ids, generatedAt: file.generated_at };
+}
+
+// The `count` classes of `width` base-62 digits each in `text`, or undefined when a digit is not one or a class is not
+// below `classCount`. A loop per width: one loop over the digits of each class cost twice as much.
+function decodeClasses(text: string, width: number, count: number, classCount: number): Uint16Array | undefined {
+  const classes = new Uint16Array(count);
+  let [least, most] = [0, 0];
+  for (let i = 0; i < count; i++) {
+    let value = 0;
+    if (width === 1) {
+      const code = text.charCodeAt(i);
+      value = code < 128 ? DIGIT_VALUES[code]! : -1;
+    } else {
+      for (let j = i * width; j < (i + 1) * width; j++) {
+        const code = text.charCodeAt(j);
+        const digit = code < 128 ? DIGIT_VALUES[code]! : -1;
+        if (digit < 0) return undefined;
+        value = value * CLASS_DIGITS.length + digit;
+      }
+    }
+    least = Math.min(least, value);
+    most = Math.max(most, value);
+    classes[i] = value;
+  }
+  return least < 0 || most >= classCount ? undefined : classes;
 }
 
 // Characters a class is written with for a list of `count` classes.

@@ -17,7 +17,16 @@ export function encodeRanks(ranks: readonly number[]): string {
 
 /** Decodes what {@link encodeRanks} wrote; throws on anything else. */
 export function decodeRanks(text: string): number[] {
-  return Array.from(decodeGaps(text, false));
+  const ranks = decodeRankArray(text);
+  // Copied in a loop: Array.from reads a typed array through its iterator, ten times slower.
+  const copy = new Array<number>(ranks.length);
+  for (let i = 0; i < ranks.length; i++) copy[i] = ranks[i]!;
+  return copy;
+}
+
+/** Decodes what {@link encodeRanks} wrote into a typed array; throws on anything else. */
+export function decodeRankArray(text: string): Int32Array {
+  return decodeGaps(text, false);
 }
 
 /**

@@ -10,7 +10,7 @@ import { FILTERS, type Filter, type Kind } from '../semantics/kinds.js';
 import { searchShard, type SearchShard } from '../semantics/search-shard.js';
 import type { ShardedIndex, TermIndex, TermShard } from '../semantics/term-shards.js';
 import { filterShardPath, searchIndexPath, termShardPath } from './paths.js';
-import { decodeCounted, decodeRanks, encodeCounted, encodeRanks } from './ranks-codec.js';
+import { decodeCounted, decodeRankArray, decodeRanks, encodeCounted, encodeRanks } from './ranks-codec.js';
 import { commonExample, renderCommonLists, type CommonExample } from './common-lists.js';
 import { malformed, parseVersioned, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type IndexDocument } from './search-format.js';
 
@@ -179,7 +179,7 @@ export function parseTermShard(path: string, text: string, kind: Kind, start: st
   const file = parseVersioned<TermShardFile>(path, text, TERMS_FORMAT, kind);
   if (file.start !== start) throw malformed(path, 'start');
   try {
-    const ranks = Int32Array.from(decodeRanks(file.entities));
+    const ranks = decodeRankArray(file.entities);
     if (ranks.length !== file.ids.length || !file.ids.every((id) => typeof id === 'string') || file.lengths.length !== 2 * ranks.length) throw new Error();
     if (!file.lengths.every((length) => Number.isSafeInteger(length))) throw new Error();
     const local = (postings: string): Int32Array => {
