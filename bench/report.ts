@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TailCost } from './query-tail.js';
 import type { RouterMemory } from './router-memory.js';
+import type { WorkerMemory } from './worker-memory.js';
 import type { SearchCost } from './search.js';
 import type { BenchSet } from './sets.js';
 
@@ -44,6 +45,8 @@ export interface SetResult {
   tail?: TailCost;
   /** The router's memory answering that tail 8 at a time (router-memory.ts), once. */
   routerMemory?: RouterMemory;
+  /** The Worker over R2 under wrangler dev answering it (worker-memory.ts), once, for the sets of `--worker-sets`. */
+  workerMemory?: WorkerMemory;
 }
 
 /** The median of numbers (mean of the middle two for an even count). */
@@ -190,9 +193,11 @@ export function formatTable(results: readonly SetResult[]): string {
       'gz worst kB',
       'router live MiB',
       'kept MiB',
+      'isolate peak MiB',
+      'workerd +MiB',
     ],
   ];
-  for (const { set, tail: t, routerMemory } of results) {
+  for (const { set, tail: t, routerMemory, workerMemory } of results) {
     if (!t) continue;
     tail.push([
       set.name,
@@ -203,6 +208,8 @@ export function formatTable(results: readonly SetResult[]): string {
       fixed(t.gzip.worst.value / 1e3),
       routerMemory ? fixed(routerMemory.liveGrowthMiB) : '',
       routerMemory ? fixed(routerMemory.keptMiB) : '',
+      workerMemory ? fixed(workerMemory.isolatePeakMiB) : '',
+      workerMemory ? fixed(workerMemory.growthMiB) : '',
     ]);
   }
   return `${align(build)}\n\n${align(verify)}\n\n${align(search)}\n\n${align(tail)}`;

@@ -1,9 +1,11 @@
 /**
  * `npm run bench`: builds each set with the compiled CLI (cold, then a no-change rebuild and a
  * one-record rebuild), verifies it (in full after the cold build, `--changed` after the one-record
- * rebuild), measures the floor, the search indexes, the tail of `q` (query-tail.ts) and the router's memory over it (router-memory.ts), saves `bench/results/<date>.json` and prints a table.
+ * rebuild), measures the floor, the search indexes, the tail of `q` (query-tail.ts), the router's memory over it (router-memory.ts)
+ * and, for the sets of `--worker-sets`, the Worker's over R2 under wrangler dev (worker-memory.ts: filling its local bucket takes
+ * minutes at M, most of an hour at L), saves `bench/results/<date>.json` and prints a table.
  *
- *   npm run bench -- [--sets S,M,L] [--runs 3] [--tag before]
+ *   npm run bench -- [--sets S,M,L] [--runs 3] [--tag before] [--worker-sets S,M]
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,13 +15,22 @@ import { parseArgs } from 'node:util';
 import { formatTable, medianRun, saveResults, type RunResult, type SetResult, type StepCost } from './report.js';
 import { measureTail, type TailCost } from './query-tail.js';
 import type { RouterMemory } from './router-memory.js';
+import { measureWorkerMemory, type WorkerMemory } from './worker-memory.js';
 import { measureSearch } from './search.js';
 import { ensureSources, oneRecordChanged, setDir, SETS, type BenchSet } from './sets.js';
 import { breakdown, fileIdentities, listFiles, totalBytes, writtenBetween, type SiteFile } from './site-stats.js';
 import { requireGnuTime, runTimed, type Timing } from './timed.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { sets: { type: 'string', default: 'S,M,L' }, runs: { type: 'string', default: '3' }, tag: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    sets: { type: 'string', default: 'S,M,L' },
+    runs: { type: 'string', default: '3' },
+    tag: { type: 'string' },
+    'worker-sets': { type: 'string', default: 'S,M' },
+  },
+});
+const workerSets = new Set(values['worker-sets'].split(',').map((name) => name.trim().toUpperCase()));
 const names = values.sets.split(',').map((name) => name.trim().toUpperCase());
 const sets = names.map((name) => SETS.find((set) => set.name === name) ?? usage(`unknown set ${name}`));
 const runs = Number(values.runs);
@@ -44,6 +55,7 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
   let output: SiteFile[] = [];
   let tail: TailCost | undefined;
   let routerMemory: RouterMemory | undefined;
+  let workerMemory: WorkerMemory | undefined;
   for (let run = 1; run <= runs; run++) {
     const step = (what: string) => `[${set.name}] run ${run}/${runs}: ${what}`;
     rmSync(site, { recursive: true, force: true });
@@ -65,6 +77,7 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
     if (run === 1) {
       tail = await measureTail(site, (line) => log(`[${set.name}] q tail: ${line}`));
       routerMemory = measureRouterMemoryApart(site);
+      if (workerSets.has(set.name)) workerMemory = await measureWorkerMemory(site, (line) => log(`[${set.name}] Worker: ${line}`));
     }
     const { list, pool } = floorInputs(dir, site, output);
     rmSync(site, { recursive: true, force: true }); // the floor needs the disk space
@@ -102,6 +115,7 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
     median,
     tail,
     routerMemory,
+    workerMemory,
     derived: {
       outputOverSource: bytes / totalBytes(sourceFiles),
       filesPerSecond: output.length / median.build.wall,

@@ -69,9 +69,7 @@ export async function measureWorkerMemory(siteDir: string, log: (line: string) =
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitUntilUp(`${base}/api/public/schema.json`);
-    log('up');
     const isolate = await isolateInspector(inspectorPort);
-    log('inspector');
     const isolateIdle = await isolate.mib();
     let isolatePeak = isolateIdle;
     const idle = workerdRss(child.pid!);
