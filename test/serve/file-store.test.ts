@@ -66,3 +66,22 @@ describe('fileStore revisions', () => {
     expect(reads.get(INDEX)).toBe(3);
   });
 });
+
+describe('fileStore reads', () => {
+  it.each([
+    ['empty', ''],
+    ['small', '{"id":"X1","name":"有限公司"}'],
+    ['just under its buffer', 'a'.repeat(64 * 1024 - 1)],
+    ['as large as its buffer', 'b'.repeat(64 * 1024)],
+    ['larger, a CJK character across the buffer end', `${'c'.repeat(64 * 1024 - 1)}公司${'d'.repeat(200_000)}`],
+  ])('gives the text of a file %s, whole', async (_, text) => {
+    const file = path.join(out, 'api/public/read-test.json');
+    await writeFile(file, text);
+    expect(await fileStore(out).read('api/public/read-test.json')).toBe(text);
+  });
+
+  it('gives no text for a folder or a missing file', async () => {
+    expect(await fileStore(out).read('api/public')).toBeUndefined();
+    expect(await fileStore(out).read('api/public/none.json')).toBeUndefined();
+  });
+});
