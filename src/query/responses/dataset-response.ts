@@ -111,7 +111,7 @@ export function queryResponse<E = Entity>(query: DatasetQuery, slices: Partial<R
  * The JSON text of a response whose entities are JSON texts already, as the site's entity
  * documents hold them (written by `JSON.stringify`): spliced in as they are, the bytes that
  * `JSON.stringify` gives of the same response parsed, without parsing or writing each
- * entity again (a third of the time of a window of 1,500 entities).
+ * entity again (10 of the 59 ms of a warm window of 1,500 entities at L).
  */
 export function responseText(response: DatasetResponse<string>): string {
   const members = Object.entries(response).map(([key, value]) =>

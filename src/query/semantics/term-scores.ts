@@ -14,7 +14,7 @@ export interface ScoringStatistics {
   averageLengths: readonly [cn: number, en: number];
 }
 
-/** Entities matching the terms scored so far: their ranks, ascending, and the summed score of each, in the same order. */
+/** Entities matching the terms scored so far: their ranks, ascending (may be a common list's own array, kept by a cache: never written), and the summed score of each, in the same order. */
 export interface TermScores {
   ranks: Int32Array;
   scores: Float64Array;
@@ -74,8 +74,8 @@ export function scoreTerm(statistics: ScoringStatistics, shards: readonly Search
   return { ranks, scores: summed };
 }
 
-/** Where `rank` is in the ascending `ranks`, or -1. */
-export function positionOf(ranks: Int32Array, rank: number): number {
+// Where `rank` is in the ascending `ranks`, or -1.
+function positionOf(ranks: Int32Array, rank: number): number {
   let [low, high] = [0, ranks.length];
   while (low < high) {
     const middle = (low + high) >> 1;
