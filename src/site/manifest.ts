@@ -12,6 +12,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isShardCount, readShards, shardChanges, shardCount, type StateMap } from './state-shards.js';
+import { readVersioned } from './state-version.js';
 
 /** Path of the manifest inside the site. */
 export const MANIFEST_PATH = '.dataset-site/manifest.json';
@@ -67,14 +68,9 @@ export function manifestFiles(manifest: Manifest, previous?: ManifestFiles): { f
 // The root file's count of entry files; `undefined` when there is none or it is of an earlier version.
 function parseRoot(text: string | undefined): { shards: number } | { damage: string } | undefined {
   if (text === undefined) return undefined;
-  let root: { version?: unknown; shards?: unknown };
-  try {
-    root = JSON.parse(text) as typeof root;
-  } catch (error) {
-    return { damage: `is not JSON (${(error as Error).message})` };
-  }
-  const { version, shards } = root ?? {};
-  if (typeof version === 'number' && version < MANIFEST_VERSION) return undefined;
-  if (typeof version === 'number' && version > MANIFEST_VERSION) return { damage: `is of version ${version}, written by a later dataset-site` };
+  const read = readVersioned(text, MANIFEST_VERSION, (found) => `is of version ${found}, written by a later dataset-site`);
+  if (read === 'older') return undefined;
+  if ('damaged' in read) return { damage: read.damaged };
+  const { version, shards } = (read.json ?? {}) as { version?: unknown; shards?: unknown };
   return version === MANIFEST_VERSION && isShardCount(shards) ? { shards } : { damage: 'is not a manifest of this layout' };
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { BuildChanges } from '../../query/formats/changes-feed.js';
 import type { Kind } from '../../query/semantics/kinds.js';
 import { isShardCount } from '../../site/state-shards.js';
+import { readVersioned } from '../../site/state-version.js';
 
 /** The version of the state file this code writes and reads. 2: the digests in files of about a hundred entities. */
 export const FEED_STATE_VERSION = 2;
@@ -39,18 +40,13 @@ export interface FeedStateFile {
  * dataset-site wrote (the feed starts anew from it), or why it cannot be read.
  */
 export function parseFeedStateFile(text: string): FeedStateFile | 'older' | { damaged: string } {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    return { damaged: `is not JSON (${(error as Error).message})` };
-  }
-  const version = (json as { version?: unknown } | null)?.version;
-  if (typeof version === 'number' && version < FEED_STATE_VERSION) return 'older';
-  if (typeof version === 'number' && version > FEED_STATE_VERSION) {
-    return { damaged: `is of version ${version}, written by a newer dataset-site than this one (which reads version ${FEED_STATE_VERSION})` };
-  }
-  const parsed = FEED_STATE_FILE.safeParse(json);
+  const read = readVersioned(
+    text,
+    FEED_STATE_VERSION,
+    (found) => `is of version ${found}, written by a newer dataset-site than this one (which reads version ${FEED_STATE_VERSION})`,
+  );
+  if (read === 'older' || 'damaged' in read) return read;
+  const parsed = FEED_STATE_FILE.safeParse(read.json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return { damaged: `does not hold the feed's state (${issue.path.length === 0 ? '' : `${issue.path.join('.')}: `}${issue.message})` };
