@@ -40,18 +40,20 @@ export function fileStore(dir: string): DocumentStore {
 
 // Most documents an answer reads are small (a `q` window of 1,500 entities reads 1,500 of a
 // few kB): read into one buffer kept for it, they skip readFileSync's fstat and allocation,
-// a fifth of their time. A document that fills the buffer is read again whole.
+// a fifth of their time. A document that fills the buffer is read on from there.
 const scratch = Buffer.allocUnsafe(64 * 1024);
 
 function readText(file: string): string {
   const fd = openSync(file, 'r');
-  let length = 0;
   try {
+    let length = 0;
     for (let read = 1; read > 0 && length < scratch.length; length += read) read = readSync(fd, scratch, length, scratch.length - length, null);
+    if (length < scratch.length) return scratch.toString('utf8', 0, length);
+    // A larger document: the rest, from where the reads above left the file's position.
+    return Buffer.concat([scratch, readFileSync(fd)]).toString('utf8');
   } finally {
     closeSync(fd);
   }
-  return length < scratch.length ? scratch.toString('utf8', 0, length) : readFileSync(file, 'utf8');
 }
 
 // Reads a file; a missing one (or one outside the site) is undefined, any other failure throws.
