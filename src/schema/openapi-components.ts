@@ -90,6 +90,15 @@ export function answerSchemas(): Record<string, JsonSchema> {
       },
       required: ['format', 'version', 'kind'],
     },
+    SearchIds: {
+      type: 'object',
+      description: "A chunk or block of the ids of a kind's entities by rank (docs/api.md#common-terms): its version and the ids in rank order.",
+      properties: {
+        version: { type: 'integer' },
+        ids: { type: 'array', items: { type: 'string' } },
+      },
+      required: ['version', 'ids'],
+    },
     Error: errorSchema(),
     JsonRpcMessage: {
       type: 'object',

@@ -23,9 +23,10 @@ import {
   termShardPath,
   commonTermPath,
   commonPartPath,
+  idBlockPath,
   idChunkPath,
 } from '../query/formats/paths.js';
-import { COMMON_PART_RANKS, ID_CHUNK_RANKS } from '../query/formats/common-lists.js';
+import { COMMON_PART_RANKS, ID_BLOCK_RANKS, ID_CHUNK_RANKS } from '../query/formats/common-lists.js';
 import { BROWSE_PAGE_PATH, DUMP_CONTENT_TYPES, ROOT_FILES } from '../query/formats/root-files.js';
 import type { FilterValues } from '../query/semantics/filters.js';
 import { COLLECTIONS, DATASET_TYPES, FILTERS, KINDS, type DatasetType, type Filter, type Kind } from '../query/semantics/kinds.js';
@@ -57,8 +58,8 @@ const jsonOf = (name: string) => ({ [JSON_TYPE]: ref(name) });
 // A placeholder only letters: no path function escapes, normalizes or lower-cases it into something else.
 const slot = (name: string) => `zq${name}qz`;
 const PAGE_SLOT = 987_654_321;
-// Numbers standing for a part of a common term's list and a chunk of ids in a path template.
-const [PART_SLOT, CHUNK_SLOT] = [987_654_322, 987_654_323];
+// Numbers standing for a part of a common term's list, a chunk and a block of ids in a path template.
+const [PART_SLOT, CHUNK_SLOT, BLOCK_SLOT] = [987_654_322, 987_654_323, 987_654_324];
 
 // The template of `path` (made with placeholders), `{name}` for each placeholder; with `collection`, the exhibitions' segment is `{collection}`.
 function templateOf(path: string, collection = false): string {
@@ -69,7 +70,7 @@ function templateOf(path: string, collection = false): string {
 
 // The value of each parameter of `template` in `path`, a path of the data made by the same function.
 // Parameters that are numbers in a path.
-const NUMBERED = ['page', 'part', 'chunk'];
+const NUMBERED = ['page', 'part', 'chunk', 'block'];
 
 function examplesIn(template: string, path: string | undefined): Record<string, string | number> {
   if (path === undefined) return {};
@@ -105,6 +106,10 @@ const PARAMETER_SCHEMAS: Record<string, { description: string; schema: JsonSchem
   },
   chunk: {
     description: `The chunk of ids: the ids of the entities of ranks from chunk × ${ID_CHUNK_RANKS}, in rank order.`,
+    schema: { type: 'integer', minimum: 0 },
+  },
+  block: {
+    description: `The block of ids: the ids of the entities of ranks from block × ${ID_BLOCK_RANKS}, in rank order.`,
     schema: { type: 'integer', minimum: 0 },
   },
   id: {
@@ -276,14 +281,19 @@ export function documentPaths(examples: DataExamples): DocumentPath[] {
       examples.common && commonPartPath('exhibitor', examples.common.term, examples.common.part),
       {
         operationId: 'getSearchCommonPart',
-        summary: "One part of a common query term's list: the ranks of its entities and the class of each",
+        summary: "One part of a common query term's list: its entities by rank and the class of each",
         content: jsonOf('SearchDocument'),
       },
     ),
     documentPath(templateOf(idChunkPath(slot('kind') as Kind, CHUNK_SLOT)).replace(`/${CHUNK_SLOT}.json`, '/{chunk}.json'), idChunkPath('exhibitor', 0), {
       operationId: 'getSearchIds',
       summary: "A chunk of the ids of a kind's entities by rank, from which a window of matches of common terms is named",
-      content: jsonOf('SearchDocument'),
+      content: jsonOf('SearchIds'),
+    }),
+    documentPath(templateOf(idBlockPath(slot('kind') as Kind, BLOCK_SLOT)).replace(`/${BLOCK_SLOT}.json`, '/{block}.json'), idBlockPath('exhibitor', 0), {
+      operationId: 'getSearchIdBlock',
+      summary: "A block of the ids of a kind's entities by rank: 64 chunks' ids, read where a window needs many of them",
+      content: jsonOf('SearchIds'),
     }),
     documentPath(templateOf(filterShardPath(slot('kind') as Kind, slot('filter') as Filter, slot('start'))), filterShardPath('exhibitor', 'industry', ''), {
       operationId: 'getSearchValueShard',

@@ -4,8 +4,16 @@
  * change to one entity rewrites one part of each list holding it, not the lists.
  */
 import { describe, expect, it } from 'vitest';
-import { COMMON_PART_RANKS, parseCommonHead, parseCommonPart, parseIdChunk, renderCommonLists } from '../../src/query/formats/common-lists.js';
-import { commonPartPath, commonTermPath, idChunkPath } from '../../src/query/formats/paths.js';
+import {
+  COMMON_PART_RANKS,
+  ID_BLOCK_RANKS,
+  ID_CHUNK_RANKS,
+  parseCommonHead,
+  parseCommonPart,
+  parseIds,
+  renderCommonLists,
+} from '../../src/query/formats/common-lists.js';
+import { commonPartPath, commonTermPath, idBlockPath, idChunkPath } from '../../src/query/formats/paths.js';
 import { renderTermShards } from '../../src/query/formats/search-index.js';
 import type { Entity } from '../../src/query/semantics/entity.js';
 import { shardIndex } from '../../src/query/semantics/term-shards.js';
@@ -44,28 +52,43 @@ describe('the lists of common query terms', () => {
       expect(Int32Array.from(parts.flatMap((part) => [...part.ranks]))).toEqual(list.ranks);
       expect(Uint16Array.from(parts.flatMap((part) => [...part.classOf]))).toEqual(list.classOf);
     }
-    expect(parseIdChunk('ids', documents.get(idChunkPath('exhibitor', 3))!, 'exhibitor', 3).ids).toEqual(index.ids.slice(48, 64));
+    expect(parseIds('ids', documents.get(idChunkPath('exhibitor', 3))!, ID_CHUNK_RANKS)).toEqual(index.ids.slice(48, 64));
+    expect(parseIds('ids', documents.get(idBlockPath('exhibitor', 2))!, ID_BLOCK_RANKS)).toEqual(index.ids.slice(2048, 3072));
+    // The last chunk and block hold the ranks left.
+    const [lastChunk, lastBlock] = [Math.floor((COUNT - 1) / ID_CHUNK_RANKS), Math.floor((COUNT - 1) / ID_BLOCK_RANKS)];
+    expect(parseIds('ids', documents.get(idChunkPath('exhibitor', lastChunk))!, ID_CHUNK_RANKS)).toEqual(index.ids.slice(lastChunk * ID_CHUNK_RANKS));
+    expect(parseIds('ids', documents.get(idBlockPath('exhibitor', lastBlock))!, ID_BLOCK_RANKS)).toEqual(index.ids.slice(lastBlock * ID_BLOCK_RANKS));
+    expect(() => parseIds('ids', documents.get(idBlockPath('exhibitor', 2))!, ID_CHUNK_RANKS)).toThrow('ids has a malformed ids; rebuild the site');
+    expect(() => parseIds('ids', '{"version":5,"ids":[]}', ID_CHUNK_RANKS)).toThrow('ids is not a document of ids of version');
   });
 
-  it('refuse a part whose classes are not those of its head, at one character and at two', () => {
+  it('refuse a part whose matches are not those of its head, at one character a class and at two', () => {
     const documents = new Map(renderCommonLists('exhibitor', index.lists, index.ids).map((document) => [document.path, document.content]));
     const list = index.lists.find((candidate) => candidate.classes.length > 1 && candidate.classes.length < 61)!;
     const head = parseCommonHead('head', documents.get(commonTermPath('exhibitor', list.term))!, 'exhibitor', list.term);
     const path = commonPartPath('exhibitor', list.term, head.parts[0]!);
-    const file = JSON.parse(documents.get(path)!) as { classes: string };
-    const parse = (classes: string, width = head.width) =>
-      parseCommonPart(path, JSON.stringify({ ...file, classes }), 'exhibitor', list.term, head.parts[0]!, width, list.classes.length).classOf;
+    const file = JSON.parse(documents.get(path)!) as { matches: string };
+    const parse = (matches: string, width = head.width) =>
+      parseCommonPart(path, JSON.stringify({ ...file, matches }), 'exhibitor', list.term, head.parts[0]!, width, list.classes.length);
     expect(head.width).toBe(1);
     const digits = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    // The same matches with each class written in two digits.
     expect(
       parse(
-        file.classes.replace(/./g, (digit) => `0${digit}`),
+        file.matches.replace(/[0-9a-zA-Z]/g, (digit) => `0${digit}`),
         2,
       ),
-    ).toEqual(parse(file.classes));
-    for (const wrong of ['!', 'é', '公', digits[list.classes.length]!])
-      expect(() => parse(wrong + file.classes.slice(1)), wrong).toThrow(`${path} has a malformed classes; rebuild the site`);
-    expect(() => parse(file.classes.slice(1))).toThrow(`${path} has a malformed entities; rebuild the site`);
+    ).toEqual(parse(file.matches));
+    const wrong = [
+      ['a character that is no digit', 'é' + file.matches],
+      ['a CJK character', '公' + file.matches],
+      ['a class the head does not have', digits[list.classes.length]! + file.matches],
+      ['a gap with no class after it', file.matches + '!'],
+      ['no match at all', ''],
+      ['a rank past the part', '~~~~0' + file.matches],
+      ['a gap inside a class of two digits', file.matches.replace(/[0-9a-zA-Z]/g, (digit) => `0${digit}`).replace(/0/, '0#'), 2],
+    ] as const;
+    for (const [what, matches, width] of wrong) expect(() => parse(matches, width), what).toThrow(`${path} has a malformed matches; rebuild the site`);
   });
 
   it('rewrite one part of each list holding a renamed entity, and the heads whose counts change', () => {

@@ -86,7 +86,9 @@ export async function renderSite({ dataset, listings, context, feed, terms = ren
   // The generated documents name a common term of the search index in OpenAPI's examples: they wait for the index.
   const late = terms.then((shards) => [
     ...generatedDocuments(dataset, context.baseUrl, shards.exhibitor.example).map(textDocument),
-    ...KINDS.flatMap((kind) => renderSearchIndex(dataset, kind, shards[kind]).map((document) => textDocument({ ...document, timestamped: true }))),
+    ...KINDS.flatMap((kind) =>
+      renderSearchIndex(dataset, kind, shards[kind]).map((document) => textDocument({ ...document, timestamped: document.timestamped ?? true })),
+    ),
   ]);
   const paged = pagedListings(dataset, listings);
   const assembleContext: AssembleContext = { entities: store.bytes, dictionaries: pageDictionaries(context) };

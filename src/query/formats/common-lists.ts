@@ -6,13 +6,13 @@
  */
 import type { CommonList } from '../semantics/common-terms.js';
 import type { Kind } from '../semantics/kinds.js';
-import { commonPartPath, commonTermPath, idChunkPath } from './paths.js';
-import { decodeRankArray, encodeRanks } from './ranks-codec.js';
+import { commonPartPath, commonTermPath, idBlockPath, idChunkPath } from './paths.js';
+import { classWidth, decodeMatches, encodeMatches } from './matches-codec.js';
 import { malformed, parseVersioned, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type IndexDocument } from './search-format.js';
+import { parseDocument, SiteError } from './site-error.js';
 
 const COMMON_FORMAT = `${SEARCH_INDEX_FORMAT}-common`;
 const PART_FORMAT = `${SEARCH_INDEX_FORMAT}-common-part`;
-const IDS_FORMAT = `${SEARCH_INDEX_FORMAT}-ids`;
 
 /**
  * Ranks a part of a list covers: a change to one entity rewrites one part of each list
@@ -21,13 +21,20 @@ const IDS_FORMAT = `${SEARCH_INDEX_FORMAT}-ids`;
 export const COMMON_PART_RANKS = 16_384;
 /**
  * Ranks a chunk of ids covers. A window of matches of common terms is spread over the ranks, so
- * its ids are read a chunk each: 16 ids (about 250 bytes gzipped with the chunk's members) keep a
- * window of 500 near 110 kB; chunks of 256 read 370 kB for it (measured on the M set).
+ * its ids are read a chunk each: 16 ids (about 110 bytes gzipped on the L set, 200 with the
+ * members other documents have) keep a window of 500 near 55 kB; chunks of 256 read 370 kB
+ * for it (measured on the M set), chunks of 8 save only a third of 16's.
  */
 export const ID_CHUNK_RANKS = 16;
-// Characters a class is written with, a fixed number of them per entity (class_width), and the value of each by char code (-1: none).
-const CLASS_DIGITS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const DIGIT_VALUES = Int8Array.from({ length: 128 }, (_, code) => CLASS_DIGITS.indexOf(String.fromCharCode(code)));
+/**
+ * Ranks a block of ids covers: the ids of 64 chunks in one document, 2.4 to 3.4 kB gzipped on
+ * the L set, read instead of the chunks where a window needs more than
+ * {@link BLOCK_READ_CHUNKS} of them (a window of 500 of the 10,000 service providers needs
+ * about 350 chunks, 46 kB; their 10 blocks are 24 kB).
+ */
+export const ID_BLOCK_RANKS = 1_024;
+/** Chunks of a block a window must need for the block to be read instead: past a third of its 64, the block is fewer bytes. */
+export const BLOCK_READ_CHUNKS = 21;
 
 /** The head of a common term's list. */
 export interface CommonHeadFile {
@@ -53,21 +60,20 @@ export interface CommonPartFile {
   kind: Kind;
   term: string;
   part: number;
-  /** The ranks, ranks codec. */
-  entities: string;
-  /** The class of each, `class_width` characters of 0-9a-zA-Z (base 62) each. */
-  classes: string;
+  /** The entities matched and the class of each, matches codec. */
+  matches: string;
   generated_at: string;
 }
 
-/** The ids of a kind's entities of ranks from `chunk` × {@link ID_CHUNK_RANKS}. */
-export interface IdChunkFile {
-  format: typeof IDS_FORMAT;
+/**
+ * The ids of a kind's entities of ranks from `chunk` × {@link ID_CHUNK_RANKS} (or from `block` ×
+ * {@link ID_BLOCK_RANKS}): the version and no more, as a window of matches reads a chunk each
+ * (their path names the kind and chunk). No `generated_at` either: the entry's `revision`
+ * changes with them, so the entry, read for every `q`, is stamped whenever they change.
+ */
+export interface IdsFile {
   version: typeof SEARCH_INDEX_VERSION;
-  kind: Kind;
-  chunk: number;
   ids: string[];
-  generated_at: string;
 }
 
 /** The documents of a kind's common term lists and id chunks. */
@@ -80,16 +86,13 @@ export function renderCommonLists(kind: Kind, lists: readonly CommonList[], ids:
       const part = Math.floor(list.ranks[start]! / COMMON_PART_RANKS);
       let end = start;
       while (end < list.ranks.length && list.ranks[end]! < (part + 1) * COMMON_PART_RANKS) end++;
-      let classes = '';
-      for (let i = start; i < end; i++) classes += classDigits(list.classOf[i]!, width);
       const file: CommonPartFile = {
         format: PART_FORMAT,
         version: SEARCH_INDEX_VERSION,
         kind,
         term: list.term,
         part,
-        entities: encodeRanks(Array.from(list.ranks.subarray(start, end))),
-        classes,
+        matches: encodeMatches(list.ranks.subarray(start, end), list.classOf.subarray(start, end), width, part * COMMON_PART_RANKS),
         generated_at: '',
       };
       documents.push({ path: commonPartPath(kind, list.term, part), content: JSON.stringify(file) });
@@ -109,16 +112,14 @@ export function renderCommonLists(kind: Kind, lists: readonly CommonList[], ids:
     };
     documents.push({ path: commonTermPath(kind, list.term), content: JSON.stringify(head) });
   }
-  for (let chunk = 0; chunk * ID_CHUNK_RANKS < ids.length; chunk++) {
-    const file: IdChunkFile = {
-      format: IDS_FORMAT,
-      version: SEARCH_INDEX_VERSION,
-      kind,
-      chunk,
-      ids: ids.slice(chunk * ID_CHUNK_RANKS, (chunk + 1) * ID_CHUNK_RANKS),
-      generated_at: '',
-    };
-    documents.push({ path: idChunkPath(kind, chunk), content: JSON.stringify(file) });
+  for (const [ranks, path] of [
+    [ID_CHUNK_RANKS, idChunkPath],
+    [ID_BLOCK_RANKS, idBlockPath],
+  ] as const) {
+    for (let at = 0; at * ranks < ids.length; at++) {
+      const file: IdsFile = { version: SEARCH_INDEX_VERSION, ids: ids.slice(at * ranks, (at + 1) * ranks) };
+      documents.push({ path: path(kind, at), content: JSON.stringify(file), timestamped: false });
+    }
   }
   return documents;
 }
@@ -177,61 +178,17 @@ export function parseCommonPart(
 ): { ranks: Int32Array; classOf: Uint16Array; generatedAt: string } {
   const file = parseVersioned<CommonPartFile>(path, text, PART_FORMAT, kind);
   if (file.term !== term || file.part !== part) throw malformed(path, 'part');
-  let ranks: Int32Array;
-  try {
-    ranks = decodeRankArray(file.entities);
-  } catch {
-    throw malformed(path, 'entities');
-  }
-  const inPart = ranks.length > 0 && ranks[0]! >= part * COMMON_PART_RANKS && ranks[ranks.length - 1]! < (part + 1) * COMMON_PART_RANKS;
-  if (!inPart || typeof file.classes !== 'string' || file.classes.length !== width * ranks.length) throw malformed(path, 'entities');
-  const classOf = decodeClasses(file.classes, width, ranks.length, classCount);
-  if (classOf === undefined) throw malformed(path, 'classes');
-  return { ranks, classOf, generatedAt: file.generated_at };
+  const matches =
+    typeof file.matches === 'string' ? decodeMatches(file.matches, width, part * COMMON_PART_RANKS, (part + 1) * COMMON_PART_RANKS, classCount) : undefined;
+  if (matches === undefined || matches.ranks.length === 0) throw malformed(path, 'matches');
+  return { ...matches, generatedAt: file.generated_at };
 }
 
-/** Parses chunk `chunk` of `kind`'s ids: the ids of its ranks in order. */
-export function parseIdChunk(path: string, text: string, kind: Kind, chunk: number): { ids: string[]; generatedAt: string } {
-  const file = parseVersioned<IdChunkFile>(path, text, IDS_FORMAT, kind);
-  if (file.chunk !== chunk) throw malformed(path, 'chunk');
-  if (!Array.isArray(file.ids) || file.ids.length > ID_CHUNK_RANKS || !file.ids.every((id) => typeof id === 'string')) throw malformed(path, 'ids');
-  return { ids: file.ids, generatedAt: file.generated_at };
-}
-
-// The `count` classes of `width` base-62 digits each in `text`, or undefined when a digit is not one or a class is not
-// below `classCount`. A loop per width: one loop over the digits of each class cost twice as much.
-function decodeClasses(text: string, width: number, count: number, classCount: number): Uint16Array | undefined {
-  const classes = new Uint16Array(count);
-  let [least, most] = [0, 0];
-  for (let i = 0; i < count; i++) {
-    let value = 0;
-    if (width === 1) {
-      const code = text.charCodeAt(i);
-      value = code < 128 ? DIGIT_VALUES[code]! : -1;
-    } else {
-      for (let j = i * width; j < (i + 1) * width; j++) {
-        const code = text.charCodeAt(j);
-        const digit = code < 128 ? DIGIT_VALUES[code]! : -1;
-        if (digit < 0) return undefined;
-        value = value * CLASS_DIGITS.length + digit;
-      }
-    }
-    least = Math.min(least, value);
-    most = Math.max(most, value);
-    classes[i] = value;
-  }
-  return least < 0 || most >= classCount ? undefined : classes;
-}
-
-// Characters a class is written with for a list of `count` classes.
-function classWidth(count: number): number {
-  let width = 1;
-  while (CLASS_DIGITS.length ** width < count) width++;
-  return width;
-}
-
-function classDigits(value: number, width: number): string {
-  let digits = '';
-  for (let j = 0; j < width; j++, value = Math.floor(value / CLASS_DIGITS.length)) digits = CLASS_DIGITS[value % CLASS_DIGITS.length]! + digits;
-  return digits;
+/** Parses a chunk or block of ids, of `ranks` ranks: the ids of its ranks in order. */
+export function parseIds(path: string, text: string, ranks: number): string[] {
+  const file = parseDocument<Partial<IdsFile> | null>(path, text);
+  if (file?.version !== SEARCH_INDEX_VERSION)
+    throw new SiteError(`${path} is not a document of ids of version ${SEARCH_INDEX_VERSION}; rebuild the site with this version`);
+  if (!Array.isArray(file.ids) || file.ids.length > ranks || !file.ids.every((id) => typeof id === 'string')) throw malformed(path, 'ids');
+  return file.ids;
 }

@@ -129,6 +129,11 @@ export function idChunkPath(kind: Kind, chunk: number): string {
   return `${API_ROOT}/search/${kind}/ids/${chunk}.json`;
 }
 
+/** Static path of the ids of a kind's entities of ranks from `block` × ID_BLOCK_RANKS. */
+export function idBlockPath(kind: Kind, block: number): string {
+  return `${API_ROOT}/search/${kind}/id-blocks/${block}.json`;
+}
+
 /** Static path of the shard of a kind's filter postings whose first value is `start`. */
 export function filterShardPath(kind: Kind, filter: Filter, start: string): string {
   return `${API_ROOT}/search/${kind}/${filter}/${encodeSegment(start)}.json`;

@@ -5,20 +5,23 @@
 import type { Kind } from '../semantics/kinds.js';
 import { parseDocument, SiteError } from './site-error.js';
 
-/** Format name of a kind's search index entry; its other documents are `-terms`, `-values`, `-common`, `-common-part` and `-ids`. */
+/** Format name of a kind's search index entry; its other documents are `-terms`, `-values`, `-common` and `-common-part` (a chunk of ids has no format name). */
 export const SEARCH_INDEX_FORMAT = 'dataset-site-search';
 /**
  * Format version written into every search index document; a reader rejects any other.
  * 3: the index is an entry and shards of terms and of filter values, read by the shard.
  * 4: a term of many postings is cut into pieces over several shards, which a reader merges.
  * 5: common query terms have lists of classes instead (their name terms are in no shard), and the ids of all entities are in chunks by rank.
+ * 6: a part of a common term's list writes its ranks and classes as one string of matches; a chunk of ids holds its version and ids only, and blocks of 64 chunks are read where a window needs many of their chunks.
  */
-export const SEARCH_INDEX_VERSION = 5;
+export const SEARCH_INDEX_VERSION = 6;
 
 /** A document to write: its static path and its JSON text, `generated_at` left for the writer to stamp. */
 export interface IndexDocument {
   path: string;
   content: string;
+  /** False for a document without `generated_at` (the ids by rank). */
+  timestamped?: false;
 }
 
 /** Parses a search index document of `format` for `kind` at `path`; anything else is a {@link SiteError} that says to rebuild. */

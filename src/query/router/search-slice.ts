@@ -13,8 +13,8 @@ import type { CommonList } from '../semantics/common-terms.js';
 import { searchShards } from '../semantics/term-shards.js';
 import { normalize } from '../semantics/text.js';
 import type { KindSlice } from '../responses/dataset-response.js';
-import { commonPartPath, commonTermPath, entityPath, filterShardPath, idChunkPath, searchIndexPath, termShardPath } from '../formats/paths.js';
-import { ID_CHUNK_RANKS, parseCommonHead, parseCommonPart, parseIdChunk } from '../formats/common-lists.js';
+import { commonPartPath, commonTermPath, entityPath, filterShardPath, idBlockPath, idChunkPath, searchIndexPath, termShardPath } from '../formats/paths.js';
+import { BLOCK_READ_CHUNKS, ID_BLOCK_RANKS, ID_CHUNK_RANKS, parseCommonHead, parseCommonPart, parseIds } from '../formats/common-lists.js';
 import { parseSearchEntry, parseTermShard, parseValueShard, type SearchEntry } from '../formats/search-index.js';
 import { entityDocument, missingDocument, SiteError } from '../formats/site-error.js';
 import { BoundedCache } from './bounded-cache.js';
@@ -33,7 +33,7 @@ type Kept =
   | { shard: SearchShard; generatedAt: string }
   | { values: Map<string, number[]>; generatedAt: string }
   | { list: CommonList; generatedAt: string }
-  | { ids: string[]; generatedAt: string };
+  | { ids: string[]; generatedAt?: undefined };
 
 /**
  * Bytes of parsed shards, lists and ids a router keeps per store, all kinds together: the
@@ -118,20 +118,15 @@ export async function readSearchSlice(
     allowed = (rank) => hits[rank] === wanted.length;
   }
   const window = relevanceWindow(matches, allowed, offset, limit);
-  const idChunk = async (chunk: number) => {
-    const path = idChunkPath(kind, chunk);
-    const { ids } = await read(
-      path,
-      async () => parseIdChunk(path, await reader.required(path), kind, chunk),
-      (value) => 64 * value.ids.length,
-    );
-    return ids;
-  };
-  const ids = await Promise.all(
-    window.ranks.map(async (rank) =>
-      matches.idShards ? idInShards(matches.idShards, rank) : (await idChunk(Math.floor(rank / ID_CHUNK_RANKS)))[rank % ID_CHUNK_RANKS],
-    ),
-  );
+  const ids = matches.idShards
+    ? window.ranks.map((rank) => idInShards(matches.idShards!, rank))
+    : await idsByRank(kind, window.ranks, (path, ranks) =>
+        read(
+          path,
+          async () => ({ ids: parseIds(path, await reader.required(path), ranks) }),
+          (value) => 64 * value.ids.length,
+        ).then((value) => value.ids),
+      );
   const entities = await Promise.all(
     ids.map(async (id) => {
       if (id === undefined) throw new SiteError(`the search index of ${kind} does not name an entity it matches; rebuild the site`);
@@ -140,6 +135,35 @@ export async function readSearchSlice(
     }),
   );
   return { entities, total: window.total };
+}
+
+/**
+ * The ids of `ranks` of `kind`, read with `readIds` (a document's path and its ranks): from the
+ * chunks of ids, or from a block of ids where the ranks need more than BLOCK_READ_CHUNKS of its
+ * chunks. Each document once, however many of the ranks it holds.
+ */
+async function idsByRank(kind: Kind, ranks: ArrayLike<number>, readIds: (path: string, ranks: number) => Promise<string[]>): Promise<(string | undefined)[]> {
+  const chunksOfBlock = new Map<number, Set<number>>();
+  for (let i = 0; i < ranks.length; i++) {
+    const block = Math.floor(ranks[i]! / ID_BLOCK_RANKS);
+    if (!chunksOfBlock.has(block)) chunksOfBlock.set(block, new Set());
+    chunksOfBlock.get(block)!.add(Math.floor(ranks[i]! / ID_CHUNK_RANKS));
+  }
+  // Where each rank's id is: a document's path, its ranks, and the first rank it holds.
+  const holding = (rank: number): [string, number, number] => {
+    const block = Math.floor(rank / ID_BLOCK_RANKS);
+    if (chunksOfBlock.get(block)!.size > BLOCK_READ_CHUNKS) return [idBlockPath(kind, block), ID_BLOCK_RANKS, block * ID_BLOCK_RANKS];
+    const chunk = Math.floor(rank / ID_CHUNK_RANKS);
+    return [idChunkPath(kind, chunk), ID_CHUNK_RANKS, chunk * ID_CHUNK_RANKS];
+  };
+  const documents = new Map<string, Promise<string[]>>();
+  return Promise.all(
+    Array.from(ranks, async (rank) => {
+      const [path, size, first] = holding(rank);
+      if (!documents.has(path)) documents.set(path, readIds(path, size));
+      return (await documents.get(path)!)[rank - first];
+    }),
+  );
 }
 
 // Reads a common term's list: its head, then its parts, put together.
