@@ -10,7 +10,7 @@ import { FILTERS, type Kind } from '../semantics/kinds.js';
 import { relevanceWindow } from '../semantics/relevance-window.js';
 import { idInShards, type SearchShard } from '../semantics/search-shard.js';
 import type { CommonList } from '../semantics/common-terms.js';
-import { searchShards } from '../semantics/term-shards.js';
+import { searchShards, type SearchMatches, type TermIndex } from '../semantics/term-shards.js';
 import { normalize } from '../semantics/text.js';
 import type { KindSlice } from '../responses/dataset-response.js';
 import { commonPartPath, commonTermPath, entityPath, filterShardPath, idBlockPath, idChunkPath, searchIndexPath, termShardPath } from '../formats/paths.js';
@@ -33,20 +33,22 @@ type Kept =
   | { shard: SearchShard; generatedAt: string }
   | { values: Map<string, number[]>; generatedAt: string }
   | { list: CommonList; generatedAt: string }
-  | { ids: string[]; generatedAt?: undefined };
+  | { ids: string[]; generatedAt?: undefined }
+  | { matches: SearchMatches; generatedAt: string };
 
 /**
- * Bytes of parsed shards, lists and ids a router keeps per store, all kinds together: the
- * commonest lists of the L set (`公司`, about 244,000 exhibitors) take 1.5 MB each parsed,
- * so this keeps a few dozen of them and hundreds of shards, and leaves most of a Worker
+ * Bytes of parsed shards, lists and ids, and of the scored matches of recent `q`s, a router
+ * keeps per store, all kinds together: the commonest lists of the L set (`公司`, about
+ * 244,000 exhibitors) take 1.5 MB each parsed and the matches of a `q` of them 2.9 MB, so
+ * this keeps a few dozen of them and hundreds of shards, and leaves most of a Worker
  * isolate's 128 MB to the requests themselves (a `q` of common terms over L holds the
  * scores of its matches, 2 MB for each of `有限`'s 244,000, and an answer of 1,500
  * entities about 2 MB of text, while it is answered).
  */
 export const SHARD_CACHE_BYTES = 32 * 2 ** 20;
 
-// Parsing is the costly part of a `q` answer, so what was parsed is kept per store, under the
-// revision of its kind's index: a rebuild is picked up at once, with no stale answers.
+// Parsing and scoring are the costly part of a `q` answer, so what was parsed and scored is kept per store, under
+// the revision of its kind's index: a rebuild is picked up at once, with no stale answers.
 const kept = new WeakMap<DocumentStore, { entries: Map<Kind, LoadedEntry>; parsed: BoundedCache<string, Kept> }>();
 
 /**
@@ -64,7 +66,7 @@ export async function readSearchSlice(
   const { entry, parsed } = await loadEntry(reader.store, kind);
   reader.stamp(entry.generatedAt);
   // The parsed document kept under `key`, else `parse`d (which reads) and kept.
-  const read = async <T extends Kept>(key: string, parse: () => Promise<T>, bytes: (value: T) => number): Promise<T> => {
+  const read: KeptReader = async <T extends Kept>(key: string, parse: () => Promise<T>, bytes: (value: T) => number): Promise<T> => {
     const cacheKey = `${entry.revision}\n${key}`;
     let value = parsed.get(cacheKey) as T | undefined;
     if (value === undefined) {
@@ -74,31 +76,12 @@ export async function readSearchSlice(
     reader.stamp(value.generatedAt);
     return value;
   };
-  const termShard = async (start: string) => {
-    const path = termShardPath(kind, start);
-    const { shard } = await read(
-      path,
-      async () => parseTermShard(path, await reader.required(path), kind, start),
-      (value) => value.shard.bytes,
-    );
-    return shard;
-  };
-  const commonList = async (term: string) => {
-    const path = commonTermPath(kind, term);
-    const { list } = await read(
-      path,
-      () => readCommonList(reader, kind, term),
-      (value) => listBytes(value.list),
-    );
-    return list;
-  };
-  const search = searchShards(entry.index, q);
-  let step = search.next([]);
-  while (!step.done) {
-    const need = step.value;
-    step = search.next('common' in need ? await commonList(need.common) : await Promise.all(need.shards.map(termShard)));
-  }
-  const matches = step.value;
+  // The scores of every match of `q`, kept like a document: a `q` paged through, or narrowed by filters, is scored once.
+  const { matches } = await read(
+    `${kind} q ${JSON.stringify(q)}`,
+    () => scoreMatches(entry.index, q, read, kind, reader),
+    (value) => matchesBytes(value.matches),
+  );
   let allowed: ((rank: number) => boolean) | undefined;
   const wanted = FILTERS.filter((filter) => filters[filter] !== undefined);
   if (wanted.length > 0 && matches.ranks.length > 0) {
@@ -135,6 +118,50 @@ export async function readSearchSlice(
     }),
   );
   return { entities, total: window.total };
+}
+
+/** Reads a parsed document through the kept ones: its key, how to parse it, and its bytes parsed. */
+type KeptReader = <T extends Kept>(key: string, parse: () => Promise<T>, bytes: (value: T) => number) => Promise<T>;
+
+// Scores every match of `q` over `index`, reading the shards and lists it needs through `read`: the matches, and the
+// latest generated_at of what they were scored from, for the answers they are kept for.
+async function scoreMatches(
+  index: TermIndex,
+  q: string,
+  read: KeptReader,
+  kind: Kind,
+  reader: DocumentReader,
+): Promise<{ matches: SearchMatches; generatedAt: string }> {
+  let generatedAt = '';
+  const later = <T extends Kept>(value: T): T => {
+    if (value.generatedAt !== undefined && value.generatedAt > generatedAt) generatedAt = value.generatedAt;
+    return value;
+  };
+  const termShard = async (start: string) => {
+    const path = termShardPath(kind, start);
+    const value = await read(
+      path,
+      async () => parseTermShard(path, await reader.required(path), kind, start),
+      (parsed) => parsed.shard.bytes,
+    );
+    return later(value).shard;
+  };
+  const commonList = async (term: string) => {
+    const path = commonTermPath(kind, term);
+    const value = await read(
+      path,
+      () => readCommonList(reader, kind, term),
+      (parsed) => listBytes(parsed.list),
+    );
+    return later(value).list;
+  };
+  const search = searchShards(index, q);
+  let step = search.next([]);
+  while (!step.done) {
+    const need = step.value;
+    step = search.next('common' in need ? await commonList(need.common) : await Promise.all(need.shards.map(termShard)));
+  }
+  return { matches: step.value, generatedAt };
 }
 
 /**
@@ -192,6 +219,13 @@ async function readCommonList(reader: DocumentReader, kind: Kind, term: string):
 // About the bytes a list holds parsed.
 function listBytes(list: CommonList): number {
   return list.ranks.byteLength + list.classOf.byteLength + 64 * list.reached.length + 16 * list.classes.reduce((sum, entry) => sum + entry.length, 0);
+}
+
+// About the bytes the matches of a `q` hold: their ranks and scores, and the shards naming their ids (kept alive by them).
+function matchesBytes(matches: SearchMatches): number {
+  let bytes = matches.ranks.byteLength + matches.scores.byteLength;
+  for (const shard of matches.idShards ?? []) bytes += shard.bytes;
+  return bytes;
 }
 
 // About the bytes a value shard holds parsed: its values' characters and their ranks.
