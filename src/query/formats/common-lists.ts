@@ -1,8 +1,8 @@
 /**
  * The lists of common query terms and the ids by rank, as documents of the search index
  * (docs/api.md#common-terms): a list's head (the name terms it reaches and its classes), its
- * parts (the entities of a range of ranks and the class of each, a character or two each),
- * and the chunks of ids a window of matches of common terms is named from.
+ * parts (the entities of a range of ranks and the class of each, about a character each),
+ * and the chunks and blocks of ids a window of matches of common terms is named from.
  */
 import type { CommonList } from '../semantics/common-terms.js';
 import type { Kind } from '../semantics/kinds.js';
@@ -76,7 +76,7 @@ export interface IdsFile {
   ids: string[];
 }
 
-/** The documents of a kind's common term lists and id chunks. */
+/** The documents of a kind's common term lists and of its ids by rank, in chunks and in blocks. */
 export function renderCommonLists(kind: Kind, lists: readonly CommonList[], ids: readonly string[]): IndexDocument[] {
   const documents: IndexDocument[] = [];
   for (const list of lists) {
