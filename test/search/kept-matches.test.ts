@@ -1,7 +1,8 @@
 /**
- * The scores of a `q`'s matches kept by the router (src/query/router/search-slice.ts): a
- * `q` paged through, narrowed by a filter or asked again is scored once per kind, and each
- * answer, `generated_at` and ETag included, is what a router keeping nothing gives.
+ * The scores of a `q`'s matches, and the entities passing its filters, kept by the router
+ * (src/query/router/search-slice.ts): a `q` paged through, narrowed by a filter or asked
+ * again is scored once per kind, its filters applied once, and each answer, `generated_at`
+ * and ETag included, is what a router keeping nothing gives.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { searchIndexPath } from '../../src/query/formats/paths.js';
 import { parseSearchEntry } from '../../src/query/formats/search-index.js';
 import { createRouter } from '../../src/query/router/router.js';
+import { shardHoldingValue } from '../../src/query/semantics/filter-shards.js';
 import { searchShards } from '../../src/query/semantics/term-shards.js';
 import { fileStore } from '../../src/serve/file-store.js';
 import { datasetUrl } from '../contract/cases.js';
@@ -17,6 +19,10 @@ import { sampleSite } from '../helpers/site.js';
 vi.mock('../../src/query/semantics/term-shards.js', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../src/query/semantics/term-shards.js')>();
   return { ...original, searchShards: vi.fn(original.searchShards) };
+});
+vi.mock('../../src/query/semantics/filter-shards.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/query/semantics/filter-shards.js')>();
+  return { ...original, shardHoldingValue: vi.fn(original.shardHoldingValue) };
 });
 
 describe('the matches of a q kept by the router', () => {
@@ -44,5 +50,27 @@ describe('the matches of a q kept by the router', () => {
       // Once for each of the three kinds, at the first answer.
       expect(scoredByKept, q).toBe(3);
     }
+  });
+
+  it('apply the filters of a filtered q once, however it is paged', async () => {
+    const dir = sampleSite();
+    const entry = parseSearchEntry('entry', await readFile(path.join(dir, searchIndexPath('exhibitor')), 'utf8'), 'exhibitor');
+    const route = createRouter({ store: fileStore(dir) });
+    const country = entry.filters.country.at(-1)!;
+    const filtered = vi.mocked(shardHoldingValue);
+    let filteredByKept = 0;
+    for (const [offset, limit] of [
+      [0, 5],
+      [5, 5],
+      [2, 500],
+    ]) {
+      const url = datasetUrl(['type', 'exhibitor'], ['q', entry.index.common[0]!], ['country', country], ['limit', String(limit)], ['offset', String(offset)]);
+      filtered.mockClear();
+      const answer = await route({ method: 'GET', url });
+      filteredByKept += filtered.mock.calls.length;
+      expect(answer, url).toEqual(await createRouter({ store: fileStore(dir) })({ method: 'GET', url }));
+    }
+    // The value's shard was looked up for the first answer only.
+    expect(filteredByKept).toBe(1);
   });
 });

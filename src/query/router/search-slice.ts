@@ -6,7 +6,7 @@
  */
 import { shardHoldingValue } from '../semantics/filter-shards.js';
 import type { FilterValues } from '../semantics/filters.js';
-import { FILTERS, type Kind } from '../semantics/kinds.js';
+import { FILTERS, type Filter, type Kind } from '../semantics/kinds.js';
 import { relevanceWindow } from '../semantics/relevance-window.js';
 import { idInShards, type SearchShard } from '../semantics/search-shard.js';
 import type { CommonList } from '../semantics/common-terms.js';
@@ -34,7 +34,8 @@ type Kept =
   | { values: Map<string, number[]>; generatedAt: string }
   | { list: CommonList; generatedAt: string }
   | { ids: string[]; generatedAt?: undefined }
-  | { matches: SearchMatches; generatedAt: string };
+  | { matches: SearchMatches; generatedAt: string }
+  | { passing: Uint8Array; generatedAt: string };
 
 /**
  * Bytes of parsed shards, lists and ids, and of the scored matches of recent `q`s, a router
@@ -83,22 +84,15 @@ export async function readSearchSlice(
     (value) => matchesBytes(value.matches),
   );
   let allowed: ((rank: number) => boolean) | undefined;
-  const wanted = FILTERS.filter((filter) => filters[filter] !== undefined);
+  const wanted = FILTERS.filter((filter) => filters[filter] !== undefined).map((filter): [Filter, string] => [filter, normalize(filters[filter]!)]);
   if (wanted.length > 0 && matches.ranks.length > 0) {
-    const hits = new Uint8Array(entry.index.count);
-    for (const filter of wanted) {
-      const value = normalize(filters[filter]!);
-      const start = shardHoldingValue(entry.filters[filter], value);
-      if (start === undefined) continue;
-      const path = filterShardPath(kind, filter, start);
-      const { values } = await read(
-        path,
-        async () => parseValueShard(path, await reader.required(path), kind, filter, start),
-        (value) => valuesBytes(value.values),
-      );
-      for (const rank of values.get(value) ?? []) hits[rank]!++;
-    }
-    allowed = (rank) => hits[rank] === wanted.length;
+    // The entities passing every filter, kept like the scores: a filtered `q` paged through reads its value shards once.
+    const { passing } = await read(
+      `${kind} filters ${JSON.stringify(wanted)}`,
+      () => passingFilters(entry, kind, wanted, read, reader),
+      (value) => value.passing.byteLength,
+    );
+    allowed = (rank) => passing[rank] === 1;
   }
   const window = relevanceWindow(matches, allowed, offset, limit);
   const ids = matches.idShards
@@ -132,11 +126,7 @@ async function scoreMatches(
   kind: Kind,
   reader: DocumentReader,
 ): Promise<{ matches: SearchMatches; generatedAt: string }> {
-  let generatedAt = '';
-  const later = <T extends Kept>(value: T): T => {
-    if (value.generatedAt !== undefined && value.generatedAt > generatedAt) generatedAt = value.generatedAt;
-    return value;
-  };
+  const { later, latest } = latestStamp();
   const termShard = async (start: string) => {
     const path = termShardPath(kind, start);
     const value = await read(
@@ -161,7 +151,47 @@ async function scoreMatches(
     const need = step.value;
     step = search.next('common' in need ? await commonList(need.common) : await Promise.all(need.shards.map(termShard)));
   }
-  return { matches: step.value, generatedAt };
+  return { matches: step.value, generatedAt: latest() };
+}
+
+// The entities of `kind` passing every one of the `wanted` filters (normalized values), 1 by rank, read through `read`, and the
+// latest generated_at of the value shards they were read from.
+async function passingFilters(
+  entry: SearchEntry,
+  kind: Kind,
+  wanted: readonly [Filter, string][],
+  read: KeptReader,
+  reader: DocumentReader,
+): Promise<{ passing: Uint8Array; generatedAt: string }> {
+  const { later, latest } = latestStamp();
+  const hits = new Uint8Array(entry.index.count);
+  for (const [filter, value] of wanted) {
+    const start = shardHoldingValue(entry.filters[filter], value);
+    if (start === undefined) continue;
+    const path = filterShardPath(kind, filter, start);
+    const { values } = later(
+      await read(
+        path,
+        async () => parseValueShard(path, await reader.required(path), kind, filter, start),
+        (parsed) => valuesBytes(parsed.values),
+      ),
+    );
+    for (const rank of values.get(value) ?? []) hits[rank]!++;
+  }
+  for (let rank = 0; rank < hits.length; rank++) hits[rank] = hits[rank] === wanted.length ? 1 : 0;
+  return { passing: hits, generatedAt: latest() };
+}
+
+// Notes the latest generated_at of the kept values passed through `later`: what a value derived from them is stamped with.
+function latestStamp(): { later: <T extends Kept>(value: T) => T; latest: () => string } {
+  let generatedAt = '';
+  return {
+    later: (value) => {
+      if (value.generatedAt !== undefined && value.generatedAt > generatedAt) generatedAt = value.generatedAt;
+      return value;
+    },
+    latest: () => generatedAt,
+  };
 }
 
 /**
