@@ -13,11 +13,12 @@ import type { CommonList } from '../semantics/common-terms.js';
 import { searchShards, type SearchMatches, type TermIndex } from '../semantics/term-shards.js';
 import { normalize } from '../semantics/text.js';
 import type { KindSlice } from '../responses/dataset-response.js';
-import { commonPartPath, commonTermPath, entityPath, filterShardPath, idBlockPath, idChunkPath, searchIndexPath, termShardPath } from '../formats/paths.js';
-import { BLOCK_READ_CHUNKS, ID_BLOCK_RANKS, ID_CHUNK_RANKS, parseCommonHead, parseCommonPart, parseIds } from '../formats/common-lists.js';
+import { commonPartPath, commonTermPath, entityPath, filterShardPath, searchIndexPath, termShardPath } from '../formats/paths.js';
+import { parseCommonHead, parseCommonPart, parseIds } from '../formats/common-lists.js';
 import { parseSearchEntry, parseTermShard, parseValueShard, type SearchEntry } from '../formats/search-index.js';
 import { entityDocument, missingDocument, SiteError } from '../formats/site-error.js';
 import { BoundedCache } from './bounded-cache.js';
+import { idsByRank } from './ids-by-rank.js';
 import type { DocumentReader } from './document-reader.js';
 import type { DocumentStore } from './store.js';
 
@@ -86,7 +87,7 @@ export async function readSearchSlice(
   let allowed: ((rank: number) => boolean) | undefined;
   const wanted = FILTERS.filter((filter) => filters[filter] !== undefined).map((filter): [Filter, string] => [filter, normalize(filters[filter]!)]);
   if (wanted.length > 0 && matches.ranks.length > 0) {
-    // The entities passing every filter, kept like the scores: a filtered `q` paged through reads its value shards once.
+    // The entities passing every filter, kept like the scores: a filtered `q` paged through applies its filters once.
     const { passing } = await read(
       `${kind} filters ${JSON.stringify(wanted)}`,
       () => passingFilters(entry, kind, wanted, read, reader),
@@ -192,35 +193,6 @@ function latestStamp(): { later: <T extends Kept>(value: T) => T; latest: () => 
     },
     latest: () => generatedAt,
   };
-}
-
-/**
- * The ids of `ranks` of `kind`, read with `readIds` (a document's path and its ranks): from the
- * chunks of ids, or from a block of ids where the ranks need more than BLOCK_READ_CHUNKS of its
- * chunks. Each document once, however many of the ranks it holds.
- */
-async function idsByRank(kind: Kind, ranks: ArrayLike<number>, readIds: (path: string, ranks: number) => Promise<string[]>): Promise<(string | undefined)[]> {
-  const chunksOfBlock = new Map<number, Set<number>>();
-  for (let i = 0; i < ranks.length; i++) {
-    const block = Math.floor(ranks[i]! / ID_BLOCK_RANKS);
-    if (!chunksOfBlock.has(block)) chunksOfBlock.set(block, new Set());
-    chunksOfBlock.get(block)!.add(Math.floor(ranks[i]! / ID_CHUNK_RANKS));
-  }
-  // Where each rank's id is: a document's path, its ranks, and the first rank it holds.
-  const holding = (rank: number): [string, number, number] => {
-    const block = Math.floor(rank / ID_BLOCK_RANKS);
-    if (chunksOfBlock.get(block)!.size > BLOCK_READ_CHUNKS) return [idBlockPath(kind, block), ID_BLOCK_RANKS, block * ID_BLOCK_RANKS];
-    const chunk = Math.floor(rank / ID_CHUNK_RANKS);
-    return [idChunkPath(kind, chunk), ID_CHUNK_RANKS, chunk * ID_CHUNK_RANKS];
-  };
-  const documents = new Map<string, Promise<string[]>>();
-  return Promise.all(
-    Array.from(ranks, async (rank) => {
-      const [path, size, first] = holding(rank);
-      if (!documents.has(path)) documents.set(path, readIds(path, size));
-      return (await documents.get(path)!)[rank - first];
-    }),
-  );
 }
 
 // Reads a common term's list: its head, then its parts, put together.
