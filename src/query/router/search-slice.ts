@@ -1,8 +1,9 @@
 /**
  * A window of a `q` query, answered from the search index of one kind read by the shard:
  * its entry says which shards each term needs or whether it is common, the term shards and
- * the common terms' lists give the scores, the value shards apply the filters, only the
- * window is put in order, and its ids come from the shards of a term or the chunks of ids.
+ * the common terms' lists give the scores, the value shards apply the filters (both kept per
+ * `q`), only the window is put in order, and its ids come from the shards of a term or the
+ * chunks and blocks of ids.
  */
 import { shardHoldingValue } from '../semantics/filter-shards.js';
 import type { FilterValues } from '../semantics/filters.js';
