@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
-import { isStampedFrom } from '../query/formats/generated-at.js';
+import { isWrittenFrom } from '../query/formats/generated-at.js';
 import { searchIndexPath } from '../query/formats/paths.js';
 import { parseSearchEntry, renderSearchIndex, type RenderedTerms } from '../query/formats/search-index.js';
 import { SiteError } from '../query/formats/site-error.js';
@@ -30,7 +30,7 @@ export async function checkSearchIndexes(
     for (const document of expected) {
       const text = await readFile(path.join(site.dir, document.path), 'utf8').catch(() => undefined);
       if (text === undefined) problem(document.path, 'this search index document is missing');
-      else if (document.timestamped === false ? text !== document.content : !isStampedFrom(text, document.content))
+      else if (!isWrittenFrom(text, document.content, document.timestamped ?? true))
         problem(document.path, 'this search index document differs from the one the entities make');
     }
     const wanted = new Set(expected.map((document) => document.path));

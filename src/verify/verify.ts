@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
-import { isStampedFrom } from '../query/formats/generated-at.js';
+import { isWrittenFrom } from '../query/formats/generated-at.js';
 import { DUMPS_FOLDER, SCHEMA_PATH, parseListingPath } from '../query/formats/paths.js';
 import { API_ROOT } from '../query/formats/urls.js';
 import type { ResponseContext } from '../query/responses/dataset-response.js';
@@ -113,8 +113,7 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   for (const { path: file, content, timestamped } of generated) {
     const written = await readFile(path.join(root, file), 'utf8').catch(() => undefined);
     if (written === undefined) problem({ file, message: 'this document is missing' });
-    else if (timestamped ? !isStampedFrom(written, content) : written !== content)
-      problem({ file, message: 'this document differs from the one this dataset-site makes' });
+    else if (!isWrittenFrom(written, content, timestamped)) problem({ file, message: 'this document differs from the one this dataset-site makes' });
   }
   return { problems, documents: files.size, read };
 }

@@ -15,8 +15,12 @@ export function stampGeneratedAt(text: string, generatedAt: string): string {
   return `${text.slice(0, at)}"generated_at":${JSON.stringify(generatedAt)}${text.slice(at + UNSTAMPED.length)}`;
 }
 
-/** Whether `written` is `rendered` as the writer stamps it, with the `generated_at` `written` holds. */
-export function isStampedFrom(written: string, rendered: string): boolean {
+/**
+ * Whether `written` is `rendered` as the writer writes it: stamped with the `generated_at`
+ * `written` holds when `timestamped`, else byte for byte.
+ */
+export function isWrittenFrom(written: string, rendered: string, timestamped: boolean): boolean {
+  if (!timestamped) return written === rendered;
   const head = '"generated_at":"';
   const at = written.lastIndexOf(head);
   if (at < 0) return false;

@@ -67,9 +67,14 @@ export function scoreTerm(statistics: ScoringStatistics, shards: readonly Search
   }
   const ranks = Int32Array.from(scores.keys()).sort();
   const summed = new Float64Array(ranks.length);
-  for (let i = 0; i < ranks.length; i++) {
+  // Every rank here is among the kept ones (checked above), and both ascend: the kept one's position only moves on.
+  for (let i = 0, at = 0; i < ranks.length; i++) {
     const rank = ranks[i]!;
-    summed[i] = kept === undefined ? scores.get(rank)! : kept.scores[positionOf(kept.ranks, rank)]! + scores.get(rank)!;
+    if (kept === undefined) summed[i] = scores.get(rank)!;
+    else {
+      while (kept.ranks[at]! < rank) at++;
+      summed[i] = kept.scores[at]! + scores.get(rank)!;
+    }
   }
   return { ranks, scores: summed };
 }
