@@ -193,10 +193,14 @@ export function scoreCommon(statistics: ScoringStatistics, list: CommonList, kep
     return { ranks, scores };
   }
   // Both ascending: the entities in both, in one pass.
-  const [matched, scores] = [new Int32Array(Math.min(ranks.length, kept.ranks.length)), new Float64Array(Math.min(ranks.length, kept.ranks.length))];
+  const most = Math.min(ranks.length, kept.ranks.length);
+  const matched = new Int32Array(most);
+  const scores = new Float64Array(most);
   let count = 0;
+  // No destructuring in this loop: a cold process runs it unoptimized, where each would allocate.
   for (let i = 0, j = 0; i < ranks.length && j < kept.ranks.length;) {
-    const [rank, other] = [ranks[i]!, kept.ranks[j]!];
+    const rank = ranks[i]!;
+    const other = kept.ranks[j]!;
     if (rank < other) i++;
     else if (rank > other) j++;
     else {

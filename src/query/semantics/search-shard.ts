@@ -47,7 +47,8 @@ export function idInShards(shards: readonly SearchShard[], rank: number): string
   for (const shard of shards) {
     const { ranks } = shard;
     if (ranks.length === 0 || rank < ranks[0]! || rank > ranks[ranks.length - 1]!) continue;
-    let [low, high] = [0, ranks.length - 1];
+    let low = 0;
+    let high = ranks.length - 1;
     while (low <= high) {
       const middle = (low + high) >> 1;
       if (ranks[middle]! < rank) low = middle + 1;

@@ -81,7 +81,8 @@ export function scoreTerm(statistics: ScoringStatistics, shards: readonly Search
 
 // Where `rank` is in the ascending `ranks`, or -1.
 function positionOf(ranks: Int32Array, rank: number): number {
-  let [low, high] = [0, ranks.length];
+  let low = 0;
+  let high = ranks.length;
   while (low < high) {
     const middle = (low + high) >> 1;
     if (ranks[middle]! < rank) low = middle + 1;

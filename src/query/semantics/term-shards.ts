@@ -163,7 +163,10 @@ function fromTermShard(shard: TermShard): SearchShard {
   shard.ranks.forEach((rank, i) => position.set(rank, i));
   const local = (postings: readonly number[]) => {
     const positions = new Int32Array(postings.length);
-    for (let i = 0; i < postings.length; i += 2) [positions[i], positions[i + 1]] = [position.get(postings[i]!)!, postings[i + 1]!];
+    for (let i = 0; i < postings.length; i += 2) {
+      positions[i] = position.get(postings[i]!)!;
+      positions[i + 1] = postings[i + 1]!;
+    }
     return positions;
   };
   return searchShard(
