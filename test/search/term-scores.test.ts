@@ -143,6 +143,27 @@ describe('scores over typed arrays', () => {
     );
   });
 
+  it('give any window of many tied matches, early (heap) or late (quickselect) (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 7 }), { minLength: 1, maxLength: 4000, size: 'max' }),
+        fc.integer({ min: 0, max: 400 }),
+        fc.integer({ min: 1, max: 300 }),
+        fc.integer({ min: 1, max: 4 }),
+        (classes, offset, limit, every) => {
+          // Ranks with gaps, scores from eight values: most matches tie with many others.
+          const matches: ScoredRanks = { ranks: Int32Array.from(classes, (_, i) => 3 * i + (i % 2)), scores: Float64Array.from(classes, (c) => c / 3) };
+          const order = sortedByRelevance(matches);
+          const allowed = (rank: number) => rank % every === 0;
+          const kept = order.filter(allowed);
+          expect(relevanceWindow(matches, allowed, offset, limit)).toEqual({ ranks: kept.slice(offset, offset + limit), total: kept.length });
+          expect(relevanceWindow(matches, undefined, offset, limit)).toEqual({ ranks: order.slice(offset, offset + limit), total: order.length });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('order by score, highest first, equal scores by rank', () => {
     const matches = searchShardsNow(indexes[1]![1], 'co');
     const order = relevanceOrder(matches);
