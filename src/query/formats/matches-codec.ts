@@ -40,7 +40,8 @@ export function encodeMatches(ranks: ArrayLike<number>, classOf: ArrayLike<numbe
 }
 
 /**
- * Reads what {@link encodeMatches} wrote from `first` on: the ranks and the class of each, or
+ * Reads what {@link encodeMatches} wrote from `first` on: the ranks and the class of each (views
+ * into arrays as long as the most matches the text could hold: copy them to keep them), or
  * undefined when a character is no digit, a class is cut short or not below `classCount`, a
  * gap is not followed by a class, or a rank is not below `end`.
  */
@@ -83,7 +84,8 @@ export function decodeMatches(
     }
   }
   if (gapDigits > 0 || digits > 0 || previous >= end) return undefined;
-  return { ranks: ranks.slice(0, written), classOf: classOf.slice(0, written) };
+  // Views, not copies: the caller puts a list's parts together into arrays of its own.
+  return { ranks: ranks.subarray(0, written), classOf: classOf.subarray(0, written) };
 }
 
 function classDigits(value: number, width: number): string {
