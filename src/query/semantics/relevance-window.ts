@@ -26,7 +26,7 @@ export function relevanceWindow(
   const end = first.length;
   if (offset >= end) return { ranks: [], total };
   selectFirst(first, scores, 0, end, offset);
-  const window = first.subarray(offset, end).sort((a, b) => (scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b) ? -1 : 1));
+  const window = first.subarray(offset, end).sort((a, b) => (before(a, b, scores) ? -1 : 1));
   return { ranks: Array.from(window, (position) => ranks[position]!), total };
 }
 
