@@ -198,6 +198,8 @@ export function formatTable(results: readonly SetResult[]): string {
       'kept MiB',
       'isolate peak MiB',
       'workerd +MiB',
+      'replay +MiB',
+      'R2 reads max',
     ],
   ];
   for (const { set, tail: t, routerMemory, workerMemory } of results) {
@@ -213,6 +215,8 @@ export function formatTable(results: readonly SetResult[]): string {
       routerMemory ? fixed(routerMemory.keptMiB) : '',
       workerMemory ? fixed(workerMemory.isolatePeakMiB) : '',
       workerMemory ? fixed(workerMemory.growthMiB) : '',
+      workerMemory?.replayGrowthMiB !== undefined ? fixed(workerMemory.replayGrowthMiB) : '',
+      workerMemory?.readsPerRequest !== undefined ? String(workerMemory.readsPerRequest.max) : '',
     ]);
   }
   return `${align(build)}\n\n${align(verify)}\n\n${align(search)}\n\n${align(tail)}`;
