@@ -6,6 +6,7 @@
 import { SCHEMA_PATH } from '../formats/paths.js';
 import { parseSchemaDocument, type SiteDescription } from '../formats/schema-document.js';
 import { missingDocument } from '../formats/site-error.js';
+import { ReadTurns } from './read-turns.js';
 import type { DocumentStore } from './store.js';
 
 /** Reads documents from a store for one answer and keeps the latest `generated_at` seen. */
@@ -13,17 +14,20 @@ export class DocumentReader {
   /** The latest `generated_at` of the documents read so far (ISO 8601 strings compare in time order). */
   generatedAt = '';
   private description: Promise<SiteDescription> | undefined;
+  private readonly turns: ReadTurns | undefined;
 
-  constructor(readonly store: DocumentStore) {}
+  constructor(readonly store: DocumentStore) {
+    this.turns = store.concurrency === undefined ? undefined : new ReadTurns(store.concurrency);
+  }
 
   /** Notes the `generated_at` of a document that was read. */
   stamp(generatedAt: unknown): void {
     if (typeof generatedAt === 'string' && generatedAt > this.generatedAt) this.generatedAt = generatedAt;
   }
 
-  /** The text of the document at `path`, which the site must have. */
+  /** The text of the document at `path`, which the site must have (read in turns when the store asks for it). */
   async required(path: string): Promise<string> {
-    const text = await this.store.read(path);
+    const text = await (this.turns === undefined ? this.store.read(path) : this.turns.run(() => this.store.read(path)));
     if (text === undefined) throw missingDocument(path);
     return text;
   }

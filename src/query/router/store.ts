@@ -21,4 +21,10 @@ export interface DocumentStore {
    * site has none. Without it, binary documents are not served.
    */
   readBytes?(path: string): Promise<Uint8Array | undefined>;
+  /**
+   * Optional: at most this many reads of one answer in flight at once, the others waiting
+   * their turn. Without it, every read starts when asked for: an answer of 1,500 entities
+   * starts 1,500 at once, which a store over a network may serve far slower than in turns.
+   */
+  concurrency?: number;
 }
