@@ -6,10 +6,15 @@
  * API too), and the time per request. The bucket holds what `q` answers read: the search index, the entities
  * and the root documents (not the listing pages and the dumps, which no `q` reads).
  *
+ * Then the same bucket under a *replay* Worker (worker-replay.ts) that holds no router: for
+ * each request it reads from R2 what a router read for it and puts an answer of the same size
+ * and headers into the Cache API. Its workerd growth is what the local R2 and Cache API cost
+ * for this traffic; the difference from the router's is what the router's isolate adds.
+ *
  *   node --import tsx bench/worker-memory.ts SITE      (after npm run compile)
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cp, mkdtemp } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -20,6 +25,7 @@ import { createRouter } from '../lib/query/router/router.js';
 import { fileStore } from '../lib/serve/file-store.js';
 import { quantile } from './search.js';
 import { tailQueries } from './tail-queries.js';
+import { recordingStore, replayPlans, REPLAY_WORKER, type ReplayPlan } from './worker-replay.js';
 import { freePort } from '../test/helpers/ports.js';
 import { fillBucket } from '../test/helpers/r2-bucket.js';
 
@@ -38,6 +44,13 @@ export interface WorkerMemory {
   idleMiB: number;
   peakMiB: number;
   growthMiB: number;
+  /** workerd's growth under the replay Worker (worker-replay.ts): the local R2 and Cache API's share of {@link growthMiB}. */
+  replayGrowthMiB: number;
+  /**
+   * Documents a router read per request (in the replay's recording): each is an R2 operation,
+   * which Cloudflare counts among a Worker request's subrequests (50 on Workers Free).
+   */
+  readsPerRequest: { median: number; max: number };
   failed: number;
   requestMedianMs: number;
   requestP95Ms: number;
@@ -45,19 +58,76 @@ export interface WorkerMemory {
 
 const PASSES = 3;
 const PARALLEL = 8;
+/** A request not answered in this long counts as failed (a Worker request in production is cut far sooner). */
+const REQUEST_TIMEOUT_MS = 120_000;
 
-/** Fills a bucket with `siteDir`'s documents `q` reads, runs the Worker over it and measures it. */
+/** Fills a bucket with `siteDir`'s documents `q` reads, runs the Worker over it and measures it, then the replay Worker. */
 export async function measureWorkerMemory(siteDir: string, log: (line: string) => void = () => {}): Promise<WorkerMemory> {
   const queries = await tailQueries(createRouter({ store: fileStore(siteDir) }));
+  // A parameter the router ignores, so that the Cache API has not seen the URL: each pass makes the isolate answer.
+  const urls = Array.from({ length: PASSES }, (_, pass) => queries.map((query) => `/api/public/dataset?${query.query}&pass=${pass + 1}`));
   const work = await mkdtemp(path.join(tmpdir(), 'ds-r2-bench-'));
   const state = path.join(work, 'state');
   const files = await fg(['**/*', '!api/public/dataset/**', '!api/public/dumps/**'], { cwd: siteDir, dot: true, onlyFiles: true });
   log(`filling the bucket with ${files.length} files`);
   await fillBucket(siteDir, path.join(state, 'v3', 'r2'), files);
   await cp(path.join(siteDir, 'r2-worker'), path.join(work, 'r2-worker'), { recursive: true });
+  const worker = await runWorker(work, path.join(work, 'r2-worker', 'wrangler.toml'), state, urls, (url) => ({ url }), log);
+
+  log('recording what a router reads for each request, for the replay Worker');
+  const reads: ReplayPlan['reads'] = [];
+  const plans = await replayPlans(createRouter({ store: recordingStore(fileStore(siteDir), reads) }), reads, urls.flat());
+  const byUrl = new Map(plans.map((plan) => [plan.url, plan]));
+  await mkdir(path.join(work, 'replay'));
+  await writeFile(path.join(work, 'replay', 'worker.js'), REPLAY_WORKER);
+  const toml = await readFile(path.join(work, 'r2-worker', 'wrangler.toml'), 'utf8');
+  await writeFile(path.join(work, 'replay', 'wrangler.toml'), toml);
+  const replay = await runWorker(work, path.join(work, 'replay', 'wrangler.toml'), state, urls, (url) => ({ url: '/replay', body: JSON.stringify(byUrl.get(url)) }), (line) => log(`replay: ${line}`));
+  return {
+    files: files.length,
+    queries: queries.length,
+    isolateIdleMiB: worker.isolateIdle,
+    isolatePeakMiB: worker.isolatePeak,
+    idleMiB: worker.idle,
+    peakMiB: worker.peak,
+    growthMiB: worker.peak - worker.idle,
+    replayGrowthMiB: replay.peak - replay.idle,
+    readsPerRequest: readCounts(plans),
+    failed: worker.failed + replay.failed,
+    requestMedianMs: quantile(worker.times, 0.5),
+    requestP95Ms: quantile(worker.times, 0.95),
+  };
+}
+
+// The median and most documents read per request, over the plans.
+function readCounts(plans: readonly ReplayPlan[]): WorkerMemory['readsPerRequest'] {
+  const counts = plans.map((plan) => plan.reads.length).sort((a, b) => a - b);
+  return { median: quantile(counts, 0.5), max: counts[counts.length - 1] ?? 0 };
+}
+
+/** What one Worker's run came to. */
+interface WorkerRun {
+  isolateIdle: number;
+  isolatePeak: number;
+  idle: number;
+  peak: number;
+  failed: number;
+  /** Milliseconds per request, sorted. */
+  times: number[];
+}
+
+/** Runs the Worker of `config` over the bucket persisted in `state` and sends it `urls` (one list per pass), each as `request` makes it, {@link PARALLEL} at a time. */
+async function runWorker(
+  work: string,
+  config: string,
+  state: string,
+  urls: string[][],
+  request: (url: string) => { url: string; body?: string },
+  log: (line: string) => void,
+): Promise<WorkerRun> {
   const [port, inspectorPort] = [await freePort(), await freePort()];
   const wrangler = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
-  const args = ['dev', '--config', path.join(work, 'r2-worker', 'wrangler.toml'), '--persist-to', state, '--ip', '127.0.0.1', '--port', String(port)];
+  const args = ['dev', '--config', config, '--persist-to', state, '--ip', '127.0.0.1', '--port', String(port)];
   args.push('--inspector-port', String(inspectorPort));
   const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG_PATH: work, XDG_CONFIG_HOME: work };
   const child = spawn(process.execPath, [wrangler, ...args, '--compatibility-date', R2_COMPATIBILITY_DATE], {
@@ -68,54 +138,43 @@ export async function measureWorkerMemory(siteDir: string, log: (line: string) =
   });
   const base = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilUp(`${base}/api/public/schema.json`);
+    await waitUntilUp(base);
     const isolate = await isolateInspector(inspectorPort);
-    const isolateIdle = await isolate.mib();
-    let isolatePeak = isolateIdle;
-    const idle = workerdRss(child.pid!);
-    let peak = idle;
-    const times: number[] = [];
-    let failed = 0;
-    for (let pass = 1; pass <= PASSES; pass++) {
+    const run: WorkerRun = { isolateIdle: await isolate.mib(), isolatePeak: 0, idle: workerdRss(child.pid!), peak: 0, failed: 0, times: [] };
+    run.isolatePeak = run.isolateIdle;
+    run.peak = run.idle;
+    for (const [pass, passUrls] of urls.entries()) {
       let next = 0;
       await Promise.all(
         Array.from({ length: PARALLEL }, async () => {
-          while (next < queries.length) {
-            const query = queries[next++]!;
-            // A parameter the router ignores, so that the Cache API has not seen the URL: each pass makes the isolate answer.
+          while (next < passUrls.length) {
+            const asked = passUrls[next++]!;
+            const { url, body } = request(asked);
             const before = performance.now();
-            const response = await fetch(`${base}/api/public/dataset?${query.query}&pass=${pass}`);
-            const body = await response.text();
-            times.push(performance.now() - before);
-            if (response.status !== 200) {
-              failed++;
-              if (failed <= 3) log(`${response.status} for ${query.query}: ${body.slice(0, 300)}`);
+            const failure = await fetch(base + url, { method: body === undefined ? 'GET' : 'POST', body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).then(
+              async (response) => (response.status === 200 ? (await response.text(), undefined) : `${response.status}: ${(await response.text()).slice(0, 300)}`),
+              (error: Error) => error.message,
+            );
+            run.times.push(performance.now() - before);
+            if (failure !== undefined) {
+              run.failed++;
+              if (run.failed <= 3) log(`${asked} failed: ${failure}`);
             }
-            peak = Math.max(peak, workerdRss(child.pid!));
-            isolatePeak = Math.max(isolatePeak, await isolate.mib());
+            run.peak = Math.max(run.peak, workerdRss(child.pid!));
+            run.isolatePeak = Math.max(run.isolatePeak, await isolate.mib());
           }
         }),
       );
       log(
-        `pass ${pass}: isolate peak ${isolatePeak.toFixed(1)} MiB (idle ${isolateIdle.toFixed(1)}); workerd ${peak.toFixed(0)} MiB (idle ${idle.toFixed(0)})`,
+        `pass ${pass + 1}: isolate peak ${run.isolatePeak.toFixed(1)} MiB (idle ${run.isolateIdle.toFixed(1)}); workerd ${run.peak.toFixed(0)} MiB (idle ${run.idle.toFixed(0)})`,
       );
     }
     isolate.close();
-    times.sort((a, b) => a - b);
-    return {
-      files: files.length,
-      queries: queries.length,
-      isolateIdleMiB: isolateIdle,
-      isolatePeakMiB: isolatePeak,
-      idleMiB: idle,
-      peakMiB: peak,
-      growthMiB: peak - idle,
-      failed,
-      requestMedianMs: quantile(times, 0.5),
-      requestP95Ms: quantile(times, 0.95),
-    };
+    run.times.sort((a, b) => a - b);
+    return run;
   } finally {
     process.kill(-child.pid!, 'SIGTERM');
+    if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once('exit', resolve));
   }
 }
 
@@ -176,7 +235,8 @@ async function isolateInspector(port: number): Promise<{ mib(): Promise<number>;
 async function waitUntilUp(url: string): Promise<void> {
   for (let tries = 0; tries < 600; tries++) {
     try {
-      if ((await fetch(url)).ok) return;
+      await fetch(url);
+      return;
     } catch {
       // not listening yet
     }
