@@ -5,6 +5,7 @@
  * those from its bucket and puts an answer of the same size and headers into the Cache API,
  * holding nothing between requests.
  */
+import { R2_READS_IN_FLIGHT } from '../lib/hosts/r2-store.js';
 import type { DocumentStore } from '../lib/query/router/store.js';
 import type { Router } from '../lib/query/router/router.js';
 
@@ -40,13 +41,13 @@ export async function replayPlans(route: Router, reads: ReplayPlan['reads'], url
   return plans;
 }
 
-/** The replay Worker's module: `SITE` is the bucket binding of the site's wrangler.toml. */
+/** The replay Worker's module, reading as many objects at once as the router does: `SITE` is the bucket binding of the site's wrangler.toml. */
 export const REPLAY_WORKER = `
 export default {
   async fetch(request, env, context) {
     const plan = await request.json();
-    for (let next = 0; next < plan.reads.length; next += 64) {
-      await Promise.all(plan.reads.slice(next, next + 64).map(async ([kind, key]) => {
+    for (let next = 0; next < plan.reads.length; next += ${R2_READS_IN_FLIGHT}) {
+      await Promise.all(plan.reads.slice(next, next + ${R2_READS_IN_FLIGHT}).map(async ([kind, key]) => {
         if (kind === 'head') return env.SITE.head(key);
         const object = await env.SITE.get(key);
         if (object) await (kind === 'text' ? object.text() : object.arrayBuffer());
