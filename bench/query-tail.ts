@@ -78,7 +78,16 @@ export async function measureTail(siteDir: string, log: (line: string) => void =
     log(`cold round ${round} of ${COLD_ROUNDS}`);
   }
   const cold = new Map<TailQuery, { ms: number; gzip: number }>(
-    queries.map((query) => [query, { ms: quantile(coldMs.get(query)!.sort((a, b) => a - b), 0.5), gzip: coldGzip.get(query)! }]),
+    queries.map((query) => [
+      query,
+      {
+        ms: quantile(
+          coldMs.get(query)!.sort((a, b) => a - b),
+          0.5,
+        ),
+        gzip: coldGzip.get(query)!,
+      },
+    ]),
   );
   const ordinary = queries.filter((query) => query.group === 'ordinary');
   const summary = (value: (query: TailQuery) => number) => {

@@ -82,7 +82,14 @@ export async function measureWorkerMemory(siteDir: string, log: (line: string) =
   await writeFile(path.join(work, 'replay', 'worker.js'), REPLAY_WORKER);
   const toml = await readFile(path.join(work, 'r2-worker', 'wrangler.toml'), 'utf8');
   await writeFile(path.join(work, 'replay', 'wrangler.toml'), toml);
-  const replay = await runWorker(work, path.join(work, 'replay', 'wrangler.toml'), state, urls, (url) => ({ url: '/replay', body: JSON.stringify(byUrl.get(url)) }), (line) => log(`replay: ${line}`));
+  const replay = await runWorker(
+    work,
+    path.join(work, 'replay', 'wrangler.toml'),
+    state,
+    urls,
+    (url) => ({ url: '/replay', body: JSON.stringify(byUrl.get(url)) }),
+    (line) => log(`replay: ${line}`),
+  );
   return {
     files: files.length,
     queries: queries.length,
@@ -151,8 +158,13 @@ async function runWorker(
             const asked = passUrls[next++]!;
             const { url, body } = request(asked);
             const before = performance.now();
-            const failure = await fetch(base + url, { method: body === undefined ? 'GET' : 'POST', body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).then(
-              async (response) => (response.status === 200 ? (await response.text(), undefined) : `${response.status}: ${(await response.text()).slice(0, 300)}`),
+            const failure = await fetch(base + url, {
+              method: body === undefined ? 'GET' : 'POST',
+              body,
+              signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+            }).then(
+              async (response) =>
+                response.status === 200 ? (await response.text(), undefined) : `${response.status}: ${(await response.text()).slice(0, 300)}`,
               (error: Error) => error.message,
             );
             run.times.push(performance.now() - before);

@@ -21,13 +21,15 @@ describe('reads in turns', () => {
     let most = 0;
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        turns.run(async () => {
-          most = Math.max(most, ++running);
-          await new Promise((resolve) => setTimeout(resolve, (i * 7) % 5));
-          running--;
-          if (i === 11) throw new Error('eleven');
-          return i;
-        }).catch((error: Error) => error.message),
+        turns
+          .run(async () => {
+            most = Math.max(most, ++running);
+            await new Promise((resolve) => setTimeout(resolve, (i * 7) % 5));
+            running--;
+            if (i === 11) throw new Error('eleven');
+            return i;
+          })
+          .catch((error: Error) => error.message),
       ),
     );
     expect(most).toBe(3);
@@ -46,7 +48,9 @@ describe('reads in turns', () => {
         const text = await readFile(path.join(dir, key), 'utf8').catch(() => undefined);
         await new Promise((resolve) => setTimeout(resolve, 1));
         inFlight--;
-        return text === undefined ? null : { text: async () => text, arrayBuffer: async () => new TextEncoder().encode(text).buffer, etag: String(text.length) };
+        return text === undefined
+          ? null
+          : { text: async () => text, arrayBuffer: async () => new TextEncoder().encode(text).buffer, etag: String(text.length) };
       },
       async head(key) {
         const text = await readFile(path.join(dir, key), 'utf8').catch(() => undefined);
