@@ -12,9 +12,11 @@
  * for this traffic; the difference from the router's is what the router's isolate adds.
  *
  *   node --import tsx bench/worker-memory.ts SITE      (after npm run compile)
+ *   WORKER_BENCH_STATE=DIR node --import tsx bench/worker-memory.ts SITE   (fill DIR's bucket once, use it again)
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -57,6 +59,8 @@ export interface WorkerMemory {
 }
 
 const PASSES = 3;
+/** Written into the state folder once its bucket is filled. */
+const FILLED = 'filled-from';
 const PARALLEL = 8;
 /** A request not answered in this long counts as failed (a Worker request in production is cut far sooner). */
 const REQUEST_TIMEOUT_MS = 120_000;
@@ -67,10 +71,16 @@ export async function measureWorkerMemory(siteDir: string, log: (line: string) =
   // A parameter the router ignores, so that the Cache API has not seen the URL: each pass makes the isolate answer.
   const urls = Array.from({ length: PASSES }, (_, pass) => queries.map((query) => `/api/public/dataset?${query.query}&pass=${pass + 1}`));
   const work = await mkdtemp(path.join(tmpdir(), 'ds-r2-bench-'));
-  const state = path.join(work, 'state');
+  // A bucket filled before (WORKER_BENCH_STATE, for the same site) is used again: filling L's takes about 25 minutes.
+  const kept = process.env.WORKER_BENCH_STATE;
+  const state = kept ?? path.join(work, 'state');
   const files = await fg(['**/*', '!api/public/dataset/**', '!api/public/dumps/**'], { cwd: siteDir, dot: true, onlyFiles: true });
-  log(`filling the bucket with ${files.length} files`);
-  await fillBucket(siteDir, path.join(state, 'v3', 'r2'), files);
+  if (kept !== undefined && existsSync(path.join(state, FILLED))) log(`the bucket of ${state}, filled before`);
+  else {
+    log(`filling the bucket with ${files.length} files`);
+    await fillBucket(siteDir, path.join(state, 'v3', 'r2'), files);
+    await writeFile(path.join(state, FILLED), `${siteDir}\n`);
+  }
   await cp(path.join(siteDir, 'r2-worker'), path.join(work, 'r2-worker'), { recursive: true });
   const worker = await runWorker(work, path.join(work, 'r2-worker', 'wrangler.toml'), state, urls, (url) => ({ url }), log);
 
@@ -132,6 +142,8 @@ async function runWorker(
   request: (url: string) => { url: string; body?: string },
   log: (line: string) => void,
 ): Promise<WorkerRun> {
+  // The Cache API starts empty: answers a run before put there must not be served.
+  await rm(path.join(state, 'v3', 'cache'), { recursive: true, force: true });
   const [port, inspectorPort] = [await freePort(), await freePort()];
   const wrangler = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
   const args = ['dev', '--config', config, '--persist-to', state, '--ip', '127.0.0.1', '--port', String(port)];
