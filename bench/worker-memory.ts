@@ -16,7 +16,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -27,7 +27,7 @@ import { createRouter } from '../lib/query/router/router.js';
 import { fileStore } from '../lib/serve/file-store.js';
 import { quantile } from './search.js';
 import { tailQueries } from './tail-queries.js';
-import { recordingStore, replayPlans, REPLAY_WORKER, type ReplayPlan } from './worker-replay.js';
+import { replayPlans, REPLAY_WORKER, type ReplayPlan } from './worker-replay.js';
 import { freePort } from '../test/helpers/ports.js';
 import { fillBucket } from '../test/helpers/r2-bucket.js';
 
@@ -85,13 +85,11 @@ export async function measureWorkerMemory(siteDir: string, log: (line: string) =
   const worker = await runWorker(work, path.join(work, 'r2-worker', 'wrangler.toml'), state, urls, (url) => ({ url }), log);
 
   log('recording what a router reads for each request, for the replay Worker');
-  const reads: ReplayPlan['reads'] = [];
-  const plans = await replayPlans(createRouter({ store: recordingStore(fileStore(siteDir), reads) }), reads, urls.flat());
+  const plans = await replayPlans(fileStore(siteDir), urls.flat());
   const byUrl = new Map(plans.map((plan) => [plan.url, plan]));
   await mkdir(path.join(work, 'replay'));
   await writeFile(path.join(work, 'replay', 'worker.js'), REPLAY_WORKER);
-  const toml = await readFile(path.join(work, 'r2-worker', 'wrangler.toml'), 'utf8');
-  await writeFile(path.join(work, 'replay', 'wrangler.toml'), toml);
+  await cp(path.join(work, 'r2-worker', 'wrangler.toml'), path.join(work, 'replay', 'wrangler.toml'));
   const replay = await runWorker(
     work,
     path.join(work, 'replay', 'wrangler.toml'),

@@ -7,7 +7,7 @@
  */
 import { R2_READS_IN_FLIGHT } from '../lib/hosts/r2-store.js';
 import type { DocumentStore } from '../lib/query/router/store.js';
-import type { Router } from '../lib/query/router/router.js';
+import { createRouter } from '../lib/query/router/router.js';
 
 /** What the router did for one request, sent to the replay Worker as its body. */
 export interface ReplayPlan {
@@ -21,22 +21,21 @@ export interface ReplayPlan {
   length: number;
 }
 
-/** `store` with every document the router reads recorded into `reads` as it happens. */
-export function recordingStore(store: DocumentStore, reads: ReplayPlan['reads']): DocumentStore {
-  return {
-    read: (path) => (reads.push(['text', path]), store.read(path)),
-    readBytes: store.readBytes && ((path) => (reads.push(['bytes', path]), store.readBytes!(path))),
-    revision: store.revision && ((path) => (reads.push(['head', path]), store.revision!(path))),
-  };
-}
-
-/** The plans of `urls` answered one after another by `route`, which reads through a {@link recordingStore} filling `reads`. */
-export async function replayPlans(route: Router, reads: ReplayPlan['reads'], urls: readonly string[]): Promise<ReplayPlan[]> {
+/** The plans of `urls`, answered one after another by one router over `store`, each read recorded as it happens. */
+export async function replayPlans(store: DocumentStore, urls: readonly string[]): Promise<ReplayPlan[]> {
+  let reads: ReplayPlan['reads'] = [];
+  const route = createRouter({
+    store: {
+      read: (path) => (reads.push(['text', path]), store.read(path)),
+      readBytes: store.readBytes && ((path) => (reads.push(['bytes', path]), store.readBytes!(path))),
+      revision: store.revision && ((path) => (reads.push(['head', path]), store.revision!(path))),
+    },
+  });
   const plans: ReplayPlan[] = [];
   for (const url of urls) {
-    reads.length = 0;
+    reads = [];
     const answer = await route({ method: 'GET', url });
-    plans.push({ url, reads: [...reads], status: answer.status, headers: answer.headers, length: answer.body.length });
+    plans.push({ url, reads, status: answer.status, headers: answer.headers, length: answer.body.length });
   }
   return plans;
 }
