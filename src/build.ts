@@ -12,7 +12,8 @@ import { loadSources, type LoadedSources } from './pipeline/sources/load.js';
 import { MANIFEST_PATH, readManifest } from './site/manifest.js';
 import { readPreviousRecords, reusedCount, type PreviousRecords } from './pipeline/cache/record-cache.js';
 import type { RecordsInput } from './pipeline/render/render.js';
-import { fetchSources, redactUrl, type FetchPolicy } from './pipeline/sources/remote-sources.js';
+import { fetchSources, type FetchPolicy } from './pipeline/sources/remote-sources.js';
+import { redactUrl } from './redact-url.js';
 import { StageClock, type BuildStage } from './pipeline/stage-clock.js';
 import { modelEntities } from './pipeline/model/model.js';
 import { planListings } from './pipeline/render/plan.js';
@@ -148,7 +149,7 @@ async function loadRemoteSources(url: string, clock: StageClock, policy: FetchPo
   const scratch = await mkdtemp(path.join(tmpdir(), 'dataset-site-sources-'));
   try {
     const files = await fetchSources(url, scratch, policy);
-    clock.report({ message: `fetched ${files.size} source document${files.size === 1 ? '' : 's'} from ${url}` });
+    clock.report({ message: `fetched ${files.size} source document${files.size === 1 ? '' : 's'} from ${redactUrl(url)}` });
     clock.start('load');
     return await loadSources(scratch, (file) => files.get(file) ?? file, previous);
   } finally {

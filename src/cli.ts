@@ -7,6 +7,7 @@ import type { PublishResult } from './publish/publish.js';
 import { DATASET_PARAMETERS, DATASET_PARAMETER_SCHEMAS } from './query/semantics/params.js';
 import { SOURCE_FORMATS } from './pipeline/sources/find-sources.js';
 import { progressLine } from './progress-line.js';
+import { redactUrl } from './redact-url.js';
 import { DEFAULT_ROTATION_PERIOD } from './verify/selection.js';
 // Each other command's modules are imported when it runs: a build every five minutes loads none of them.
 
@@ -123,7 +124,7 @@ program
     const { serveMcp } = await import('./mcp/server.js');
     await serveMcp({ baseUrl: options.baseUrl, timeout: /^\d+(\.\d+)?$/.test(options.timeout) ? Number(options.timeout) : NaN });
     // stdout carries the protocol only: anything else goes to stderr.
-    console.error(`dataset-site mcp: answering from ${options.baseUrl} on stdin/stdout`);
+    console.error(`dataset-site mcp: answering from ${redactUrl(options.baseUrl)} on stdin/stdout`);
   });
 
 const query = program

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { UserError } from './diagnostics.js';
 import { MAX_SOURCE_FILE_BYTES } from './pipeline/sources/load.js';
 import { parseOrigin } from './pipeline/sources/origin-guard.js';
-import { isRemote, redactUrl, type FetchPolicy } from './pipeline/sources/remote-sources.js';
+import { isRemote, type FetchPolicy } from './pipeline/sources/remote-sources.js';
+import { redactUrl } from './redact-url.js';
 import type { BuildProgress } from './pipeline/stage-clock.js';
 
 /** Options of {@link build}. */
@@ -113,7 +114,7 @@ export function resolveBaseUrl(given: string): string {
   // are plain ASCII (letters, digits, `-._~`), so requests, nginx and links all spell it alike.
   if (!/^https?:\/\/[^/\s?#]+(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*$/.test(baseUrl)) {
     throw new UserError(
-      `--base-url must be an absolute http(s) URL, such as https://data.example.com or https://example.com/data (path segments of letters, digits and -._~; no query or fragment); got ${JSON.stringify(given)}`,
+      `--base-url must be an absolute http(s) URL, such as https://data.example.com or https://example.com/data (path segments of letters, digits and -._~; no query or fragment); got ${JSON.stringify(redactUrl(given))}`,
       2,
     );
   }

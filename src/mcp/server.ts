@@ -29,7 +29,7 @@ export function createMcpServer(options: McpOptions): McpServer {
   const baseUrl = resolveBaseUrl(options.baseUrl);
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_SECONDS;
   if (!(timeout > 0)) throw new UserError(`--timeout must be a number of seconds above 0 (got ${options.timeout})`, 2);
-  const client = createClient({ baseUrl, fetch: siteFetch(timeout) });
+  const client = createClient({ baseUrl, fetch: siteFetch(baseUrl, timeout) });
   return datasetMcpServer(client, { baseUrl, version: PACKAGE_VERSION, within: (work) => withDeadline(timeout, work) });
 }
 

@@ -1,13 +1,23 @@
 /**
  * How the MCP server reads the site: a fetch for the client SDK that bounds what it takes.
- * A document is read as a stream that stops at {@link MAX_DOCUMENT_BYTES}; every read of a
- * tool call ends at the call's deadline ({@link withDeadline}); a `.json` document must be
- * JSON. Each failure throws an error naming the URL and the limit, which the router answers
- * as a `site_error` and the tool as an error result: the server goes on.
+ * It reads only the site: a redirect may lead only to the site's own origin, and a name is
+ * connected to only when it resolves to public addresses (origin-guard.ts, as for remote
+ * sources; a site at a local address named in `--base-url` is read there). A document is
+ * read as a stream that stops at {@link MAX_DOCUMENT_BYTES}; every read of a tool call ends
+ * at the call's deadline ({@link withDeadline}); a `.json` document must be JSON. Each
+ * failure throws an error naming the URL (its secrets masked) and the limit, which the
+ * router answers as a `site_error` and the tool as an error result: the server goes on.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Response } from 'undici';
 import { readBoundedBody } from '../bounded-body.js';
 import type { FetchLike } from '../client/index.js';
+import { internalKind } from '../pipeline/sources/address-kind.js';
+import { createOriginGuard, fetchGuarded, type GuardWording } from '../pipeline/sources/origin-guard.js';
+import { redactUrl } from '../redact-url.js';
+
+/** How the MCP server's refusals name who names the site's origin. */
+const SITE_WORDING: GuardWording = { flags: '--base-url', allowFlag: undefined, reads: 'the site' };
 
 /**
  * Largest document of the site the MCP server reads, in bytes: 16 MiB. The largest
@@ -27,23 +37,31 @@ export function withDeadline<T>(seconds: number, work: () => Promise<T>): Promis
 }
 
 /**
- * A fetch whose answers are read within the current call's deadline (or `seconds` from the
- * request, outside a call) and up to {@link MAX_DOCUMENT_BYTES}; the text of a `.json`
- * document must parse as JSON.
+ * A fetch of the site at `baseUrl` whose answers are read within the current call's
+ * deadline (or `seconds` from the request, outside a call) and up to
+ * {@link MAX_DOCUMENT_BYTES}, following redirects only on the site's origin; the text of a
+ * `.json` document must parse as JSON.
  */
-export function siteFetch(seconds: number): FetchLike {
+export function siteFetch(baseUrl: string, seconds: number): FetchLike {
+  const site = new URL(baseUrl);
+  const guard = createOriginGuard([site.origin], SITE_WORDING);
+  // A site named by a local address or `localhost` is local by the operator's word: connect to
+  // it as named. A public name is connected to only while it resolves to public addresses.
+  const dispatcher = internalKind(site.hostname) === undefined ? guard.dispatcher : undefined;
   return async (url) => {
     const { signal, seconds: limit } = deadlines.getStore() ?? { signal: AbortSignal.timeout(seconds * 1000), seconds };
     const late = `no complete answer within ${limit} s, the most a tool call waits for the site (--timeout)`;
     let response: Response;
     try {
-      response = await fetch(url, { signal });
+      const answer = await fetchGuarded(url, guard, { signal, dispatcher });
+      if ('refused' in answer) throw new Error(answer.refused);
+      response = answer.response;
     } catch (error) {
       // The client says `GET <url> failed: ` and this.
       throw signal.aborted ? new Error(late) : error;
     }
     if (!response.ok) await response.body?.cancel().catch(() => {}); // a failed answer's body is never read
-    const failed = (reason: string) => new Error(`GET ${url} failed: ${reason}`);
+    const failed = (reason: string) => new Error(`GET ${redactUrl(url)} failed: ${reason}`);
     const read = async (): Promise<Uint8Array> => {
       let bytes: Uint8Array | undefined;
       try {

@@ -8,6 +8,7 @@
  */
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { UserError } from '../diagnostics.js';
+import { redactUrl } from '../redact-url.js';
 import { isNoSuchKey, isPreconditionFailed, requestFailure } from './failures.js';
 import type { ObjectHeaders } from './object-headers.js';
 import type { ResolvedPublishOptions } from './options.js';
@@ -82,7 +83,7 @@ export function openBucket(options: ResolvedPublishOptions): Bucket {
       httpsAgent: { keepAlive: true, maxSockets: options.concurrency },
     },
   });
-  const where = `s3://${Bucket}/${prefix} at ${endpoint ?? `AWS S3 (${region})`}`;
+  const where = `s3://${Bucket}/${prefix} at ${endpoint === undefined ? `AWS S3 (${region})` : redactUrl(endpoint)}`;
   const retrier = createRetrier({ budgetMs: options.budgetMs, requestDeadlineMs: options.requestDeadlineMs });
   // Runs a request with retries; a failure a retry cannot mend becomes one line naming it.
   const send = <T>(what: string, attempt: (signal: AbortSignal) => Promise<T>) =>

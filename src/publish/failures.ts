@@ -4,6 +4,7 @@
  * attempt; a refusal (403, `NoSuchBucket`, bad credentials, any other 4xx) never does.
  */
 import { UserError } from '../diagnostics.js';
+import { redactUrl } from '../redact-url.js';
 
 /** An error of the SDK or of the network, as far as publish reads it. */
 interface RequestError {
@@ -79,5 +80,5 @@ export function requestFailure(error: unknown, what: string, tries = ''): UserEr
   if (stalled !== null) [label, message] = ['TimeoutError', `no byte moved for ${Number(stalled[1]) / 1000} s (--timeout)`];
   const status = $metadata?.httpStatusCode === undefined ? '' : ` (HTTP ${$metadata.httpStatusCode})`;
   const text = message && message !== label ? `: ${message.split('\n')[0]}` : '';
-  return new UserError(`${what}: ${tries}${label}${status}${text}`, 74);
+  return new UserError(redactUrl(`${what}: ${tries}${label}${status}${text}`), 74);
 }

@@ -1,6 +1,7 @@
 /** What a user gives a publish ({@link PublishOptions}) and the filled-in form ({@link ResolvedPublishOptions}). */
 import path from 'node:path';
 import { UserError } from '../diagnostics.js';
+import { redactUrl } from '../redact-url.js';
 
 /** Keys of an S3-compatible store. */
 export interface PublishCredentials {
@@ -84,7 +85,10 @@ export function resolvePublishOptions(options: PublishOptions, env: NodeJS.Proce
   if (!options.bucket) throw new UserError('--bucket is required: the name of the bucket to publish the site to', 2);
   const endpoint = options.endpoint?.replace(/\/+$/, '');
   if (endpoint !== undefined && !/^https?:\/\/[^/\s?#]+(?:\/\S*)?$/.test(endpoint))
-    throw new UserError(`--endpoint must be an http(s) URL, such as https://<account>.r2.cloudflarestorage.com; got ${JSON.stringify(options.endpoint)}`, 2);
+    throw new UserError(
+      `--endpoint must be an http(s) URL, such as https://<account>.r2.cloudflarestorage.com; got ${JSON.stringify(redactUrl(options.endpoint ?? ''))}`,
+      2,
+    );
   const prefix = (options.prefix ?? '').replace(/^\/+/, '').replace(/\/*$/, '/').replace(/^\/$/, '');
   if (prefix.split('/').some((segment) => segment === '.' || segment === '..') || /\/\//.test(prefix))
     throw new UserError(`--prefix must be a plain key prefix such as site/; got ${JSON.stringify(options.prefix)}`, 2);

@@ -10,17 +10,12 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fetch, type Response } from 'undici';
+import type { Response } from 'undici';
 import { readBoundedBody } from '../../bounded-body.js';
 import { UserError } from '../../diagnostics.js';
 import { COLLECTIONS, KINDS } from '../../query/semantics/kinds.js';
-import { AddressRefused, createOriginGuard, type OriginGuard } from './origin-guard.js';
-import { redactUrl } from './redact-url.js';
-
-export { redactUrl };
-
-/** Redirects followed in one attempt before the fetch fails. */
-export const MAX_REDIRECTS = 10;
+import { redactUrl } from '../../redact-url.js';
+import { AddressRefused, createOriginGuard, fetchGuarded, type OriginGuard } from './origin-guard.js';
 
 /** How remote sources are fetched. */
 export interface FetchPolicy {
@@ -124,21 +119,13 @@ async function fetchOnce(url: string, policy: FetchPolicy, guard: OriginGuard): 
   const signal = AbortSignal.timeout(policy.timeoutMs);
   const timedOut = `no complete answer within ${policy.timeoutMs / 1000} s`;
   let response: Response;
-  for (let at = url, redirects = 0; ; redirects++) {
-    try {
-      response = await fetch(at, { signal, redirect: 'manual', dispatcher: guard.dispatcher });
-    } catch (error) {
-      const refused = (error as { cause?: unknown }).cause instanceof AddressRefused;
-      return { ok: false, retry: !refused && (signal.aborted || isNetworkError(error)), reason: signal.aborted ? timedOut : causeOf(error) };
-    }
-    const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
-    if (location === null) break;
-    await response.body?.cancel().catch(() => {});
-    const next = URL.canParse(location, at) ? new URL(location, at) : undefined;
-    const refusal = next === undefined ? 'not a URL' : guard.refusal(next);
-    if (refusal !== undefined) return { ok: false, retry: false, reason: `it redirects to ${redactUrl(next?.href ?? location)}, ${refusal}` };
-    if (redirects === MAX_REDIRECTS) return { ok: false, retry: false, reason: `more than ${MAX_REDIRECTS} redirects` };
-    at = next!.href;
+  try {
+    const answer = await fetchGuarded(url, guard, { signal, dispatcher: guard.dispatcher });
+    if ('refused' in answer) return { ok: false, retry: false, reason: answer.refused };
+    response = answer.response;
+  } catch (error) {
+    const refused = (error as { cause?: unknown }).cause instanceof AddressRefused;
+    return { ok: false, retry: !refused && (signal.aborted || isNetworkError(error)), reason: signal.aborted ? timedOut : causeOf(error) };
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => {});
@@ -154,8 +141,6 @@ async function fetchOnce(url: string, policy: FetchPolicy, guard: OriginGuard): 
   if (bytes === undefined) return { ok: false, retry: false, reason: `the document is larger than ${policy.maxBytes} bytes, the most a source may hold` };
   return { ok: true, bytes };
 }
-
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 // fetch's TypeError says only "fetch failed"; the reason is its cause (ECONNREFUSED, ENOTFOUND…).
 function causeOf(error: unknown): string {
