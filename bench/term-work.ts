@@ -1,5 +1,6 @@
 /**
- * The term-shard worker's work (index every kind's names and render its term shards), timed
+ * The term-shard worker's work (index every kind's searched fields and render the term shards
+ * of each search, `q` and `text`; a build from before `text` indexes the names only), timed
  * in CPU seconds for one or more compiled builds of dataset-site over the same built site,
  * alternating rounds in one process: an A/B of the search index's build cost that a busy
  * machine's noise touches alike. The site's entities are read from its dumps.
@@ -11,7 +12,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readDump } from '../test/helpers/dumps.js';
 import type { Entity } from '../src/query/semantics/entity.js';
-import { KINDS, NAME_FIELDS, type Kind } from '../src/query/semantics/kinds.js';
+import { KINDS, type Kind } from '../src/query/semantics/kinds.js';
+import { SEARCHES, SEARCH_FIELDS } from '../src/query/semantics/searches.js';
 
 const args = process.argv.slice(2);
 const roundsAt = args.indexOf('--rounds');
@@ -19,10 +21,10 @@ const rounds = roundsAt < 0 ? 3 : Number(args.splice(roundsAt, 2)[1]);
 const [site, ...libs] = args;
 if (site === undefined || libs.length === 0) throw new Error('usage: tsx bench/term-work.ts SITE LIB [LIB...] [--rounds N]');
 
-// Each entity's id and names: what the worker gets.
+// Each entity's id and searched fields: what the worker gets.
 const entities = {} as Record<Kind, Entity[]>;
 for (const kind of KINDS) {
-  const fields = ['id', ...NAME_FIELDS[kind]];
+  const fields = ['id', ...new Set(SEARCHES.flatMap((search) => SEARCH_FIELDS[search][kind].flat()))];
   entities[kind] = (await readDump(site, kind)).text
     .split('\n')
     .filter(Boolean)
@@ -32,9 +34,10 @@ for (const kind of KINDS) {
     });
 }
 
+// Before `text`: shardIndex(kind, entities) and renderTermShards(kind, index); since: each takes the search first.
 interface TermWork {
-  shardIndex: (kind: Kind, entities: readonly Entity[]) => unknown;
-  renderTermShards: (kind: Kind, index: unknown) => unknown;
+  shardIndex: ((kind: Kind, entities: readonly Entity[]) => unknown) | ((search: string, kind: Kind, entities: readonly Entity[]) => unknown);
+  renderTermShards: ((kind: Kind, index: unknown) => unknown) | ((search: string, kind: Kind, index: unknown) => unknown);
 }
 const builds = await Promise.all(
   libs.map(async (lib): Promise<TermWork> => {
@@ -47,7 +50,18 @@ const seconds = libs.map((): number[] => []);
 for (let round = 0; round < rounds; round++) {
   builds.forEach((build, i) => {
     const start = process.cpuUsage();
-    for (const kind of KINDS) build.renderTermShards(kind, build.shardIndex(kind, entities[kind]));
+    for (const kind of KINDS) {
+      if (build.shardIndex.length < 3) {
+        const old = build as { shardIndex: (kind: Kind, entities: readonly Entity[]) => unknown; renderTermShards: (kind: Kind, index: unknown) => unknown };
+        old.renderTermShards(kind, old.shardIndex(kind, entities[kind]));
+      } else {
+        const now = build as {
+          shardIndex: (search: string, kind: Kind, entities: readonly Entity[]) => unknown;
+          renderTermShards: (search: string, kind: Kind, index: unknown) => unknown;
+        };
+        for (const search of SEARCHES) now.renderTermShards(search, kind, now.shardIndex(search, kind, entities[kind]));
+      }
+    }
     const used = process.cpuUsage(start);
     seconds[i]!.push((used.user + used.system) / 1e6);
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { isWrittenFrom } from '../query/formats/generated-at.js';
 import { searchIndexPath } from '../query/formats/paths.js';
-import { parseSearchEntry, renderSearchIndex, type RenderedTerms } from '../query/formats/search-index.js';
+import { parseSearchEntry, parseTextEntry, renderSearchIndex, type RenderedSearches } from '../query/formats/search-index.js';
 import { SiteError } from '../query/formats/site-error.js';
 import { KINDS, type Kind } from '../query/semantics/kinds.js';
 import type { SiteOnDisk } from '../site/read-site.js';
@@ -14,16 +14,19 @@ export async function checkSearchIndexes(
   site: Pick<SiteOnDisk, 'dir' | 'dataset'>,
   files: ReadonlySet<string>,
   dir: string,
-  terms?: Record<Kind, RenderedTerms>,
+  terms?: Record<Kind, RenderedSearches>,
 ): Promise<Diagnostic[]> {
   const problems: Diagnostic[] = [];
   const problem = (file: string, message: string) => problems.push({ code: 'invalid_site', severity: 'error', file: path.join(dir, file), message });
   for (const kind of KINDS) {
     const entryPath = searchIndexPath(kind);
+    const textPath = searchIndexPath(kind, 'text');
     try {
       parseSearchEntry(entryPath, await readFile(path.join(site.dir, entryPath), 'utf8'), kind);
+      parseTextEntry(textPath, await readFile(path.join(site.dir, textPath), 'utf8'), kind);
     } catch (error) {
-      problem(entryPath, error instanceof SiteError ? error.message : `cannot read the search index: ${(error as Error).message}`);
+      const failed = error instanceof SiteError ? error.message : `cannot read the search index: ${(error as Error).message}`;
+      problem(error instanceof SiteError && failed.startsWith(textPath) ? textPath : entryPath, failed);
       continue;
     }
     const expected = renderSearchIndex(site.dataset, kind, terms?.[kind]);

@@ -1,6 +1,7 @@
 /** Rendering: the count of documents the progress line shows is the count the writer gets; the term-shard worker gets every name as it is. */
 import { describe, expect, it } from 'vitest';
-import { packNames, unpackNames } from '../../src/pipeline/render/packed-names.js';
+import { SEARCHES, searchedTexts } from '../../src/query/semantics/searches.js';
+import { packSearchFields, unpackSearchFields } from '../../src/pipeline/render/packed-search-fields.js';
 import { planListings } from '../../src/pipeline/render/plan.js';
 import { renderSite } from '../../src/pipeline/render/render.js';
 import { buildDictionary } from '../../src/schema/dictionary.js';
@@ -19,15 +20,23 @@ describe('a rendered site', () => {
   });
 });
 
-describe('the names the term-shard worker gets (packed-names.ts)', () => {
-  it('come back as they went: ids, names with tabs, line breaks and any script, null and missing names', () => {
+describe('the fields the term-shard worker gets (packed-search-fields.ts)', () => {
+  it('come back as the indexes read them: ids, text with tabs, line breaks and any script, arrays one item a line, null and missing as empty', () => {
     const entities = [
-      { id: 'EXR-1', company_cn: '上海\t汽车', company_en: 'Line\nbreak Ltd.' },
-      { id: 'EXR-2', company_cn: null, company_en: '' },
+      { id: 'EXR-1', company_cn: '上海\t汽车', company_en: 'Line\nbreak Ltd.', product_tags: ['Tractors', '拖拉机'], intro: 'Makes <b>tractors</b>.' },
+      { id: 'EXR-2', company_cn: null, company_en: '', tags: [1, 'OEM'] },
       { id: '../x', company_en: 'Ünïcode 😀' },
     ];
-    const back = unpackNames('exhibitor', packNames('exhibitor', entities));
-    expect(back).toEqual(entities.map((entity) => ({ company_cn: undefined, ...entity })));
-    expect(back.map((entity) => 'company_cn' in entity && entity.company_cn)).toEqual(['上海\t汽车', null, undefined]);
+    const back = unpackSearchFields('exhibitor', packSearchFields('exhibitor', entities));
+    expect(back.map((entity) => entity.id)).toEqual(['EXR-1', 'EXR-2', '../x']);
+    expect(back[0]).toMatchObject({
+      company_cn: '上海\t汽车',
+      company_en: 'Line\nbreak Ltd.',
+      product_tags: 'Tractors\n拖拉机',
+      intro: 'Makes <b>tractors</b>.',
+    });
+    expect(back[1]).toMatchObject({ company_cn: '', company_en: '', tags: 'OEM', intro: '' });
+    for (const search of SEARCHES)
+      for (const [i, entity] of entities.entries()) expect(searchedTexts(search, 'exhibitor', back[i]!)).toEqual(searchedTexts(search, 'exhibitor', entity));
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Dataset } from '../../src/query/semantics/dataset.js';
 import type { Entity } from '../../src/query/semantics/entity.js';
 import { parseDatasetQuery } from '../../src/query/semantics/params.js';
-import { tokenize } from '../../src/query/semantics/search.js';
+import { queryTerms, tokenize } from '../../src/query/semantics/search.js';
 import { searchShardsNow, shardIndex } from '../../src/query/semantics/term-shards.js';
 import { compareCodePoints, normalize } from '../../src/query/semantics/text.js';
 
@@ -47,7 +47,7 @@ describe('search', () => {
     { id: 'b', name_cn: '广州国际照明展览会', name_en: 'Guangzhou International Lighting Exhibition' },
     { id: 'c', name_cn: null, name_en: 'Köln Messe Food' },
   ];
-  const index = shardIndex('exhibition', names);
+  const index = shardIndex('q', 'exhibition', names);
   it.each([
     ['汽车', [0]],
     ['展览会', [0, 1]],
@@ -58,7 +58,7 @@ describe('search', () => {
     ['light exhib', [1]],
     ['auto lighting', []],
   ])('%s finds %j', (q, ranks) => {
-    expect([...searchShardsNow(index, q).ranks].sort((a, b) => a - b)).toEqual(ranks);
+    expect([...searchShardsNow(index, queryTerms('q', q)).ranks].sort((a, b) => a - b)).toEqual(ranks);
   });
 });
 

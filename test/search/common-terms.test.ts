@@ -12,6 +12,7 @@ import {
   parseCommonPart,
   parseIds,
   renderCommonLists,
+  renderIds,
 } from '../../src/query/formats/common-lists.js';
 import { commonPartPath, commonTermPath, idBlockPath, idChunkPath } from '../../src/query/formats/paths.js';
 import { renderTermShards } from '../../src/query/formats/search-index.js';
@@ -34,15 +35,19 @@ function exhibitors(count: number, renamed = -1): Entity[] {
 const COUNT = 2 * COMMON_PART_RANKS + 5000;
 
 describe('the lists of common query terms', () => {
-  const index = shardIndex('exhibitor', exhibitors(COUNT));
+  const index = shardIndex('q', 'exhibitor', exhibitors(COUNT));
 
   it('are made for the commonest terms, and are the same every time', () => {
     expect(index.common).toEqual(expect.arrayContaining(['c', 'co', 'ltd', 'l', 'maker', '公司', '有限', '公', 'tech', 'trading']));
-    expect(renderTermShards('exhibitor', shardIndex('exhibitor', exhibitors(COUNT))).documents).toEqual(renderTermShards('exhibitor', index).documents);
+    expect(renderTermShards('q', 'exhibitor', shardIndex('q', 'exhibitor', exhibitors(COUNT))).documents).toEqual(
+      renderTermShards('q', 'exhibitor', index).documents,
+    );
   });
 
   it('read back into the lists they were made from, and the ids by rank', () => {
-    const documents = new Map(renderCommonLists('exhibitor', index.lists, index.ids).map((document) => [document.path, document.content]));
+    const documents = new Map(
+      [...renderCommonLists('q', 'exhibitor', index.lists), ...renderIds('exhibitor', index.ids)].map((document) => [document.path, document.content]),
+    );
     for (const list of index.lists) {
       const head = parseCommonHead('head', documents.get(commonTermPath('exhibitor', list.term))!, 'exhibitor', list.term);
       expect(head.list).toEqual({ term: list.term, reached: list.reached, classes: list.classes });
@@ -63,7 +68,9 @@ describe('the lists of common query terms', () => {
   });
 
   it('refuse a part whose matches are not those of its head, at one character a class and at two', () => {
-    const documents = new Map(renderCommonLists('exhibitor', index.lists, index.ids).map((document) => [document.path, document.content]));
+    const documents = new Map(
+      [...renderCommonLists('q', 'exhibitor', index.lists), ...renderIds('exhibitor', index.ids)].map((document) => [document.path, document.content]),
+    );
     const list = index.lists.find((candidate) => candidate.classes.length > 1 && candidate.classes.length < 61)!;
     const head = parseCommonHead('head', documents.get(commonTermPath('exhibitor', list.term))!, 'exhibitor', list.term);
     const path = commonPartPath('exhibitor', list.term, head.parts[0]!);
@@ -93,8 +100,10 @@ describe('the lists of common query terms', () => {
 
   it('rewrite one part of each list holding a renamed entity, and the heads whose counts change', () => {
     const render = (entities: Entity[]) => {
-      const sharded = shardIndex('exhibitor', entities);
-      return new Map(renderCommonLists('exhibitor', sharded.lists, sharded.ids).map((document) => [document.path, document.content]));
+      const sharded = shardIndex('q', 'exhibitor', entities);
+      return new Map(
+        [...renderCommonLists('q', 'exhibitor', sharded.lists), ...renderIds('exhibitor', sharded.ids)].map((document) => [document.path, document.content]),
+      );
     };
     const [before, after] = [render(exhibitors(COUNT)), render(exhibitors(COUNT, COMMON_PART_RANKS + 7))];
     const changed = [...after].filter(([path, content]) => before.get(path) !== content).map(([path]) => path);

@@ -9,6 +9,7 @@ import { readSite } from '../../src/site/read-site.js';
 import { sampleSite } from '../helpers/site.js';
 import { KINDS, type Kind } from '../../src/query/semantics/kinds.js';
 import { indexTerms } from '../../src/query/semantics/search.js';
+import type { Entity } from '../../src/query/semantics/entity.js';
 import { miniSearchOf } from './minisearch-index.js';
 
 /** The index as MiniSearch builds it: terms sorted, postings flat (rank, tf, …) by rank, lengths and averages. */
@@ -23,7 +24,7 @@ function miniSearchIndex(kind: Kind, entities: readonly Record<string, unknown>[
 }
 
 function ours(kind: Kind, entities: readonly Record<string, unknown>[]) {
-  const indexed = indexTerms(kind, entities);
+  const indexed = indexTerms('q', kind, entities as Entity[]);
   return {
     terms: [...indexed.terms].map(([term, [cn, en]]) => [term, cn, en]).sort(([a], [b]) => (a! < b! ? -1 : 1)),
     lengths: indexed.lengths,

@@ -66,9 +66,9 @@ describe('scores over typed arrays', () => {
   const list = entities(7, 3000);
   const yardstick = miniSearchOf('exhibitor', list);
   const indexes: [string, ShardedIndex][] = [
-    ['one shard, no common terms', shardIndex('exhibitor', list, Infinity, Infinity)],
-    ['many shards and lists of common terms', shardIndex('exhibitor', list, 1500, 500)],
-    ['lists of every term', shardIndex('exhibitor', list, 1500, 1)],
+    ['one shard, no common terms', shardIndex('q', 'exhibitor', list, Infinity, Infinity)],
+    ['many shards and lists of common terms', shardIndex('q', 'exhibitor', list, 1500, 500)],
+    ['lists of every term', shardIndex('q', 'exhibitor', list, 1500, 1)],
   ];
 
   it('cut the index into many shards and lists of common terms', () => {
@@ -83,7 +83,7 @@ describe('scores over typed arrays', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...QUERY_TERMS), { minLength: 1, maxLength: 4 }), (terms) => {
         const q = terms.join(' ');
-        const [shards, ...others] = indexes.map(([, index]) => searchShardsNow(index, q));
+        const [shards, ...others] = indexes.map(([, index]) => searchShardsNow(index, queryTerms('q', q)));
         for (const matches of others) expect(scoresByRank(matches)).toEqual(scoresByRank(shards!));
       }),
       { numRuns: 300 },
@@ -94,7 +94,7 @@ describe('scores over typed arrays', () => {
     it(`are MiniSearch's scores of each term over ${name}`, () => {
       for (const term of QUERY_TERMS) {
         const expected = new Map(yardstick.search(term).map((result) => [result.id as number, result.score]));
-        const matches = searchShardsNow(index, term);
+        const matches = searchShardsNow(index, queryTerms('q', term));
         expect(matches.ranks.length, term).toBe(expected.size);
         for (const [rank, score] of scoresByRank(matches)) expectClose(score, expected.get(rank), `${term} #${rank}`);
       }
@@ -106,14 +106,14 @@ describe('scores over typed arrays', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...QUERY_TERMS), { minLength: 1, maxLength: 4 }), (terms) => {
         const q = terms.join(' ');
-        const distinct = queryTerms(q);
+        const distinct = queryTerms('q', q).map(({ term }) => term);
         const perTerm = distinct.map((term) => new Map(yardstick.search(term).map((result) => [result.id as number, result.score])));
         const expected = new Map<number, number>();
         for (const [rank, score] of perTerm[0]!) {
           if (!perTerm.every((scores) => scores.has(rank))) continue;
           expected.set(rank, perTerm.slice(1).reduce((sum, scores) => sum + scores.get(rank)!, score) * distinct.length);
         }
-        const matches = searchShardsNow(index, q);
+        const matches = searchShardsNow(index, queryTerms('q', q));
         expect(new Set(matches.ranks)).toEqual(new Set(expected.keys()));
         for (const [rank, score] of scoresByRank(matches)) expectClose(score, expected.get(rank), `${q} #${rank}`);
       }),
@@ -130,7 +130,7 @@ describe('scores over typed arrays', () => {
         fc.integer({ min: 1, max: 600 }),
         fc.integer({ min: 1, max: 5 }),
         (q, offset, limit, every) => {
-          const matches = searchShardsNow(index, q);
+          const matches = searchShardsNow(index, queryTerms('q', q));
           const order = sortedByRelevance(matches);
           expect(relevanceOrder(matches)).toEqual(order);
           const allowed = (rank: number) => rank % every === 0;
@@ -165,7 +165,7 @@ describe('scores over typed arrays', () => {
   });
 
   it('order by score, highest first, equal scores by rank', () => {
-    const matches = searchShardsNow(indexes[1]![1], 'co');
+    const matches = searchShardsNow(indexes[1]![1], queryTerms('q', 'co'));
     const order = relevanceOrder(matches);
     const scores = scoresByRank(matches);
     expect(new Set(order)).toEqual(new Set(matches.ranks));

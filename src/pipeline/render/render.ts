@@ -8,7 +8,7 @@
 import { SCHEMA_PATH, dumpIndexPath, dumpPartPath, entityPath, folderPages, listingFolder, relationFolder } from '../../query/formats/paths.js';
 import { schemaDocument } from '../../query/formats/schema-document.js';
 import { generatedDocuments } from '../../site/generated-documents.js';
-import { renderSearchIndex, type RenderedTerms } from '../../query/formats/search-index.js';
+import { renderSearchIndex, type RenderedSearches } from '../../query/formats/search-index.js';
 import type { ResponseContext } from '../../query/responses/dataset-response.js';
 import type { Dataset } from '../../query/semantics/dataset.js';
 import { KINDS, type Kind } from '../../query/semantics/kinds.js';
@@ -32,7 +32,7 @@ export interface RenderInput {
   context: ResponseContext;
   feed: FeedInput;
   /** The term shards of the search index, when already started ({@link renderTermsAside}); else started here. */
-  terms?: Promise<Record<Kind, RenderedTerms>>;
+  terms?: Promise<Record<Kind, RenderedSearches>>;
   /** The entities' origins and the previous build's records: with them, the entities made before keep their bytes and the site holds a record cache for the next build. */
   records?: RecordsInput;
 }
@@ -85,7 +85,7 @@ export async function renderSite({ dataset, listings, context, feed, terms = ren
   if (records !== undefined) texts.push(...recordCacheFiles(dataset, store, records.origins, records.scope, parts).map(textDocument));
   // The generated documents name a common term of the search index in OpenAPI's examples: they wait for the index.
   const late = terms.then((shards) => [
-    ...generatedDocuments(dataset, context.baseUrl, shards.exhibitor.example).map(textDocument),
+    ...generatedDocuments(dataset, context.baseUrl, shards.exhibitor.q.example).map(textDocument),
     ...KINDS.flatMap((kind) =>
       renderSearchIndex(dataset, kind, shards[kind]).map((document) => textDocument({ ...document, timestamped: document.timestamped ?? true })),
     ),

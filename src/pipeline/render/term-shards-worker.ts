@@ -1,9 +1,14 @@
-/** A worker thread that cuts and renders the term shards of every kind (see terms-aside.ts). */
+/** A worker thread that cuts and renders the term shards of every search of every kind (see terms-aside.ts). */
 import { parentPort, workerData } from 'node:worker_threads';
-import { renderTermShards } from '../../query/formats/search-index.js';
+import { renderTermShards, type RenderedSearches } from '../../query/formats/search-index.js';
 import { KINDS, type Kind } from '../../query/semantics/kinds.js';
+import { SEARCHES } from '../../query/semantics/searches.js';
 import { shardIndex } from '../../query/semantics/term-shards.js';
-import { unpackNames } from './packed-names.js';
+import { unpackSearchFields } from './packed-search-fields.js';
 
-const names = workerData as Record<Kind, string>;
-parentPort!.postMessage(Object.fromEntries(KINDS.map((kind) => [kind, renderTermShards(kind, shardIndex(kind, unpackNames(kind, names[kind])))])));
+const packed = workerData as Record<Kind, string>;
+const rendered = (kind: Kind): RenderedSearches => {
+  const entities = unpackSearchFields(kind, packed[kind]);
+  return Object.fromEntries(SEARCHES.map((search) => [search, renderTermShards(search, kind, shardIndex(search, kind, entities))])) as RenderedSearches;
+};
+parentPort!.postMessage(Object.fromEntries(KINDS.map((kind) => [kind, rendered(kind)])));

@@ -6,6 +6,7 @@
  */
 import type { CommonList } from '../semantics/common-terms.js';
 import type { Kind } from '../semantics/kinds.js';
+import type { Search } from '../semantics/searches.js';
 import { commonPartPath, commonTermPath, idBlockPath, idChunkPath } from './paths.js';
 import { classWidth, decodeMatches, encodeMatches } from './matches-codec.js';
 import { malformed, parseVersioned, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type IndexDocument } from './search-format.js';
@@ -76,8 +77,8 @@ export interface IdsFile {
   ids: string[];
 }
 
-/** The documents of a kind's common term lists and of its ids by rank, in chunks and in blocks. */
-export function renderCommonLists(kind: Kind, lists: readonly CommonList[], ids: readonly string[]): IndexDocument[] {
+/** The documents of the common term lists of a kind's search. */
+export function renderCommonLists(search: Search, kind: Kind, lists: readonly CommonList[]): IndexDocument[] {
   const documents: IndexDocument[] = [];
   for (const list of lists) {
     const width = classWidth(list.classes.length);
@@ -95,7 +96,7 @@ export function renderCommonLists(kind: Kind, lists: readonly CommonList[], ids:
         matches: encodeMatches(list.ranks.subarray(start, end), list.classOf.subarray(start, end), width, part * COMMON_PART_RANKS),
         generated_at: '',
       };
-      documents.push({ path: commonPartPath(kind, list.term, part), content: JSON.stringify(file) });
+      documents.push({ path: commonPartPath(kind, list.term, part, search), content: JSON.stringify(file) });
       parts.push(part);
       start = end;
     }
@@ -110,8 +111,14 @@ export function renderCommonLists(kind: Kind, lists: readonly CommonList[], ids:
       parts,
       generated_at: '',
     };
-    documents.push({ path: commonTermPath(kind, list.term), content: JSON.stringify(head) });
+    documents.push({ path: commonTermPath(kind, list.term, search), content: JSON.stringify(head) });
   }
+  return documents;
+}
+
+/** The documents of a kind's ids by rank, in chunks and in blocks: both searches name their matches from them. */
+export function renderIds(kind: Kind, ids: readonly string[]): IndexDocument[] {
+  const documents: IndexDocument[] = [];
   for (const [ranks, path] of [
     [ID_CHUNK_RANKS, idChunkPath],
     [ID_BLOCK_RANKS, idBlockPath],

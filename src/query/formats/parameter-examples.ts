@@ -12,6 +12,8 @@ export interface DataExamples {
   /** The most common exhibition country. */
   country?: string;
   q?: string;
+  /** A product tag of an exhibitor, for `text`. */
+  text?: string;
   cjk?: string;
   /** A common query term of the exhibitors and a part of its list (search index paths). */
   common?: CommonExample;
@@ -22,7 +24,7 @@ export interface DataExamples {
 // Made once per dataset and base URL: a build asks for them for llms.txt and for OpenAPI.
 const made = new WeakMap<Dataset, Map<string, DataExamples>>();
 
-/** Query values that find something in this data: the most common exhibition city and country and exhibitor industry, a name prefix, a CJK bigram, the first entity of each kind. */
+/** Query values that find something in this data: the most common exhibition city and country and exhibitor industry, a name prefix, a product tag, a CJK bigram, the first entity of each kind. */
 export function parameterExamples(dataset: Dataset, baseUrl: string): DataExamples {
   let byBaseUrl = made.get(dataset);
   if (!byBaseUrl) made.set(dataset, (byBaseUrl = new Map()));
@@ -37,6 +39,9 @@ function findExamples(dataset: Dataset, baseUrl: string): DataExamples {
     word = tokenize(String(entity.company_en ?? '')).find((term) => /^[a-z]{5,}$/.test(term));
     if (word !== undefined) break;
   }
+  const text = dataset.entities.exhibitor
+    .flatMap((entity) => (Array.isArray(entity.product_tags) ? entity.product_tags : []))
+    .find((tag): tag is string => typeof tag === 'string' && /^[A-Za-z][A-Za-z ]{3,30}$/.test(tag.trim()));
   const cjk = dataset.entities.exhibition.map((entity) => String(entity.name_cn ?? '')).find((name) => /^\p{Script=Han}{2}/u.test(name));
   const entities: DataExamples['entities'] = {};
   for (const kind of KINDS) {
@@ -48,6 +53,7 @@ function findExamples(dataset: Dataset, baseUrl: string): DataExamples {
     country: facetValues(dataset, 'exhibition', 'country', baseUrl)[0]?.label,
     industry: facetValues(dataset, 'exhibitor', 'industry', baseUrl)[0]?.label,
     q: word?.slice(0, 4),
+    text: text?.trim().replace(/\s+/g, ' ').toLowerCase(),
     cjk: cjk === undefined ? undefined : [...cjk].slice(0, 2).join(''),
     entities,
   };

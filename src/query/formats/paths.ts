@@ -6,6 +6,7 @@
  */
 import type { FilterValues } from '../semantics/filters.js';
 import { COLLECTIONS, DATASET_TYPES, FILTERS, type DatasetType, type Filter, type Kind } from '../semantics/kinds.js';
+import type { Search } from '../semantics/searches.js';
 import { normalize } from '../semantics/text.js';
 import { decodeSegment, encodeIdSegment, encodeSegment } from './segments.js';
 import { API_ROOT } from './urls.js';
@@ -104,24 +105,34 @@ export function parseDumpPartPath(path: string): { kind: Kind; key: string; gzip
   return { kind, key: match[2]!, gzip: match[3] !== undefined };
 }
 
-/** Static path of the search index of one kind: its entry, which lists its shards. */
-export function searchIndexPath(kind: Kind): string {
-  return `${API_ROOT}/search/${kind}.json`;
+/**
+ * Static path of the index of one kind's search: its entry, which lists its shards. The index
+ * of `q` is at `search/{kind}.json` with its documents in `search/{kind}/`, which also holds the
+ * ids by rank and the filters' value shards both searches read; the index of `text` is at
+ * `search/{kind}/text.json` with its documents in `search/{kind}/text/`.
+ */
+export function searchIndexPath(kind: Kind, search: Search = 'q'): string {
+  return search === 'q' ? `${API_ROOT}/search/${kind}.json` : `${searchFolder(kind, search)}.json`;
+}
+
+// The folder of the shards and lists of a kind's search.
+function searchFolder(kind: Kind, search: Search): string {
+  return search === 'q' ? `${API_ROOT}/search/${kind}` : `${API_ROOT}/search/${kind}/${search}`;
 }
 
 /** Static path of the shard of a kind's search index whose first term is `start`. */
-export function termShardPath(kind: Kind, start: string): string {
-  return `${API_ROOT}/search/${kind}/terms/${encodeSegment(start)}.json`;
+export function termShardPath(kind: Kind, start: string, search: Search = 'q'): string {
+  return `${searchFolder(kind, search)}/terms/${encodeSegment(start)}.json`;
 }
 
 /** Static path of the list of a kind's common query term `term` (its classes and parts). */
-export function commonTermPath(kind: Kind, term: string): string {
-  return `${API_ROOT}/search/${kind}/common/${encodeSegment(term)}.json`;
+export function commonTermPath(kind: Kind, term: string, search: Search = 'q'): string {
+  return `${searchFolder(kind, search)}/common/${encodeSegment(term)}.json`;
 }
 
 /** Static path of part `part` (entities of ranks from `part` × COMMON_PART_RANKS) of the list of a kind's common query term. */
-export function commonPartPath(kind: Kind, term: string, part: number): string {
-  return `${API_ROOT}/search/${kind}/common/${encodeSegment(term)}/${part}.json`;
+export function commonPartPath(kind: Kind, term: string, part: number, search: Search = 'q'): string {
+  return `${searchFolder(kind, search)}/common/${encodeSegment(term)}/${part}.json`;
 }
 
 /** Static path of the ids of a kind's entities of ranks from `chunk` × ID_CHUNK_RANKS. */

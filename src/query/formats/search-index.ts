@@ -1,7 +1,8 @@
 /**
- * The search index of a kind as documents (docs/api.md#search-index): an entry with the
- * global statistics and the start of every shard, the shards of terms, and the shards
- * of filter postings. Written by the build, read by the router, checked by `verify`.
+ * The search indexes of a kind as documents (docs/api.md#search-index): for each search (`q`,
+ * `text`) an entry with the global statistics and the start of every shard, the shards of
+ * terms and the lists of common terms; beside `q`'s, the ids by rank and the shards of filter
+ * postings both searches read. Written by the build, read by the router, checked by `verify`.
  */
 import type { Dataset } from '../semantics/dataset.js';
 import { shardPostings, type FilterShard } from '../semantics/filter-shards.js';
@@ -9,9 +10,10 @@ import { hash53 } from '../semantics/hash.js';
 import { FILTERS, type Filter, type Kind } from '../semantics/kinds.js';
 import { searchShard, type SearchShard } from '../semantics/search-shard.js';
 import type { ShardedIndex, TermIndex, TermShard } from '../semantics/term-shards.js';
+import { SEARCHES, type Search } from '../semantics/searches.js';
 import { filterShardPath, searchIndexPath, termShardPath } from './paths.js';
 import { decodeCounted, decodeRankArray, decodeRanks, encodeCounted, encodeRanks } from './ranks-codec.js';
-import { commonExample, renderCommonLists, type CommonExample } from './common-lists.js';
+import { commonExample, renderCommonLists, renderIds, type CommonExample } from './common-lists.js';
 import { malformed, parseVersioned, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type IndexDocument } from './search-format.js';
 
 export type { IndexDocument } from './search-format.js';
@@ -37,6 +39,17 @@ export interface SearchEntryFile {
   /** Changes whenever any shard changes: what was derived from shards read under another revision is stale. */
   revision: string;
   generated_at: string;
+}
+
+/**
+ * The entry of a kind's `text` index: `search` says so, `field_weights` weigh its two fields,
+ * and it has no filters (those of the `q` entry apply).
+ */
+export interface TextEntryFile extends Omit<SearchEntryFile, 'filters' | 'count' | 'average_lengths'> {
+  search: 'text';
+  count: number;
+  average_lengths: [number, number];
+  field_weights: [number, number];
 }
 
 /** A shard of terms. Entities are listed by rank; postings refer to them by position in that list. */
@@ -76,19 +89,65 @@ export interface RenderedTerms {
   example?: CommonExample;
 }
 
-/** The documents of the term shards, common term lists and id chunks of a kind's index (the build makes these aside, in a worker thread). */
-export function renderTermShards(kind: Kind, index: ShardedIndex): RenderedTerms {
-  const documents = index.shards.map((shard) => ({ path: termShardPath(kind, shard.start), content: JSON.stringify(termShardFile(kind, shard)) }));
-  documents.push(...renderCommonLists(kind, index.lists, index.ids));
+/**
+ * The documents of the term shards and common term lists of a kind's search index, and for `q`
+ * the ids by rank (the build makes these aside, in a worker thread).
+ */
+export function renderTermShards(search: Search, kind: Kind, index: ShardedIndex): RenderedTerms {
+  const documents = index.shards.map((shard) => ({ path: termShardPath(kind, shard.start, search), content: JSON.stringify(termShardFile(kind, shard)) }));
+  documents.push(...renderCommonLists(search, kind, index.lists));
+  if (search === 'q') documents.push(...renderIds(kind, index.ids));
   return {
-    index: { count: index.count, averageLengths: index.averageLengths, starts: index.starts, common: index.common },
+    index: { count: index.count, averageLengths: index.averageLengths, weights: index.weights, starts: index.starts, common: index.common },
     documents,
     example: commonExample(index.lists),
   };
 }
 
-/** Every document of a kind's search index: the shards, then the entry that lists them; `terms` when already rendered. */
-export function renderSearchIndex(dataset: Dataset, kind: Kind, terms: RenderedTerms = renderTermShards(kind, dataset.searchIndex(kind))): IndexDocument[] {
+/** The rendered term shards of each search of a kind. */
+export type RenderedSearches = Record<Search, RenderedTerms>;
+
+/** The term shards of each search of a kind, rendered from the dataset's indexes. */
+export function renderSearches(dataset: Dataset, kind: Kind): RenderedSearches {
+  return Object.fromEntries(SEARCHES.map((search) => [search, renderTermShards(search, kind, dataset.searchIndex(kind, search))])) as RenderedSearches;
+}
+
+/**
+ * Every document of a kind's search indexes: for each search its shards, then the entry that
+ * lists them (`q`'s with the filters' value shards); `terms` when already rendered.
+ */
+export function renderSearchIndex(dataset: Dataset, kind: Kind, terms: RenderedSearches = renderSearches(dataset, kind)): IndexDocument[] {
+  return [...renderNamesIndex(dataset, kind, terms.q), ...renderTextIndex(kind, terms.text)];
+}
+
+// The documents of the `text` index and its entry.
+function renderTextIndex(kind: Kind, terms: RenderedTerms): IndexDocument[] {
+  const { index } = terms;
+  const documents = [...terms.documents];
+  const entry: TextEntryFile = {
+    format: SEARCH_INDEX_FORMAT,
+    version: SEARCH_INDEX_VERSION,
+    kind,
+    search: 'text',
+    count: index.count,
+    average_lengths: index.averageLengths,
+    field_weights: [...index.weights],
+    terms: index.starts,
+    common: index.common,
+    revision: revisionOf(documents),
+    generated_at: '',
+  };
+  documents.push({ path: searchIndexPath(kind, 'text'), content: JSON.stringify(entry) });
+  return documents;
+}
+
+// Changes whenever any of the documents changes.
+function revisionOf(documents: readonly IndexDocument[]): string {
+  return hash53(documents.map((document) => hash53(document.content).toString(36)).join(' ')).toString(36);
+}
+
+// The documents of the `q` index, the filters' value shards and the entry.
+function renderNamesIndex(dataset: Dataset, kind: Kind, terms: RenderedTerms): IndexDocument[] {
   const { index } = terms;
   const documents = [...terms.documents];
   const filters = {} as Record<Filter, string[]>;
@@ -98,7 +157,7 @@ export function renderSearchIndex(dataset: Dataset, kind: Kind, terms: RenderedT
     for (const shard of shards)
       documents.push({ path: filterShardPath(kind, filter, shard.start), content: JSON.stringify(valueShardFile(kind, filter, shard)) });
   }
-  const revision = hash53(documents.map((document) => hash53(document.content).toString(36)).join(' ')).toString(36);
+  const revision = revisionOf(documents);
   const entry: SearchEntryFile = {
     format: SEARCH_INDEX_FORMAT,
     version: SEARCH_INDEX_VERSION,
@@ -153,25 +212,42 @@ export interface SearchEntry {
 }
 
 /**
- * Parses the entry of `kind`'s search index at `path`. Anything but this format, version
+ * Parses the entry of `kind`'s `q` index at `path`. Anything but this format, version
  * and kind, or a malformed member, is a {@link SiteError} that says to rebuild.
  */
 export function parseSearchEntry(path: string, text: string, kind: Kind): SearchEntry {
   const file = parseVersioned<SearchEntryFile>(path, text, SEARCH_INDEX_FORMAT, kind);
-  const isStarts = (starts: unknown) => Array.isArray(starts) && starts.every((start) => typeof start === 'string');
+  if (typeof file.filters !== 'object' || file.filters === null || !FILTERS.every((filter) => isStarts(file.filters[filter]))) throw malformed(path, 'filters');
+  return { ...parseEntryIndex(path, file, [1, 1]), filters: file.filters };
+}
+
+/** Parses the entry of `kind`'s `text` index at `path`, as {@link parseSearchEntry} does; it has no filters of its own. */
+export function parseTextEntry(path: string, text: string, kind: Kind): Omit<SearchEntry, 'filters'> {
+  const file = parseVersioned<TextEntryFile>(path, text, SEARCH_INDEX_FORMAT, kind);
+  if (file.search !== 'text') throw malformed(path, 'search');
+  const weights = file.field_weights;
+  if (!Array.isArray(weights) || weights.length !== 2 || !weights.every((weight) => typeof weight === 'number' && weight > 0))
+    throw malformed(path, 'field_weights');
+  return parseEntryIndex(path, file, weights);
+}
+
+// The members both entries share.
+function parseEntryIndex(path: string, file: Omit<SearchEntryFile, 'filters'>, weights: [number, number]): Omit<SearchEntry, 'filters'> {
   if (!Number.isSafeInteger(file.count)) throw malformed(path, 'count');
   const lengths = file.average_lengths;
   if (!Array.isArray(lengths) || lengths.length !== 2 || !lengths.every((length) => typeof length === 'number')) throw malformed(path, 'average_lengths');
   if (!isStarts(file.terms)) throw malformed(path, 'terms');
   if (!isStarts(file.common) || !file.common.every((term, i) => i === 0 || file.common[i - 1]! < term)) throw malformed(path, 'common');
-  if (typeof file.filters !== 'object' || file.filters === null || !FILTERS.every((filter) => isStarts(file.filters[filter]))) throw malformed(path, 'filters');
   if (typeof file.revision !== 'string') throw malformed(path, 'revision');
   return {
-    index: { count: file.count, averageLengths: lengths, starts: file.terms, common: file.common },
-    filters: file.filters,
+    index: { count: file.count, averageLengths: lengths, weights, starts: file.terms, common: file.common },
     revision: file.revision,
     generatedAt: file.generated_at,
   };
+}
+
+function isStarts(starts: unknown): starts is string[] {
+  return Array.isArray(starts) && starts.every((start) => typeof start === 'string');
 }
 
 /** Parses a shard of terms of `kind`, whose first term must be `start`, into the arrays a query scores. */

@@ -24,7 +24,7 @@
  * or search indexes read. Every response carries {@link API_HEADERS}.
  */
 import { kindsOf, type Kind } from '../semantics/kinds.js';
-import { filtersOf, parseDatasetQuery } from '../semantics/params.js';
+import { filtersOf, parseDatasetQuery, searchesOf } from '../semantics/params.js';
 import { queryResponse, responseText, type KindSlice } from '../responses/dataset-response.js';
 import { ERROR_STATUS, errorBody, type ErrorCode } from '../responses/error-response.js';
 import { BROWSE_PAGE_PATH, BROWSE_PAGE_POLICY, DUMP_CONTENT_TYPES, ROOT_FILES } from '../formats/root-files.js';
@@ -148,7 +148,8 @@ async function answerQuery(reader: DocumentReader, rawQuery: string): Promise<Ro
   const slices: Partial<Record<Kind, KindSlice<string>>> = {};
   await Promise.all(
     kindsOf(query.type).map(async (kind) => {
-      if (query.q !== undefined) slices[kind] = await readSearchSlice(reader, kind, query.q, filters, query.limit, query.offset);
+      if (query.q !== undefined || query.text !== undefined)
+        slices[kind] = await readSearchSlice(reader, kind, searchesOf(query), filters, query.limit, query.offset);
       else {
         const { entities, total } = await readListingSlice(reader, kind, filters, query.limit, query.offset);
         slices[kind] = { entities: entities.map((entity) => JSON.stringify(entity)), total };

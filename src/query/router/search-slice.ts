@@ -1,9 +1,9 @@
 /**
- * A window of a `q` query, answered from the search index of one kind read by the shard:
- * its entry says which shards each term needs or whether it is common, the term shards and
- * the common terms' lists give the scores, the value shards apply the filters (both kept per
- * `q`), only the window is put in order, and its ids come from the shards of a term or the
- * chunks and blocks of ids.
+ * A window of a `q` or `text` query (or both), answered from the search indexes of one kind
+ * read by the shard: an index's entry says which shards each term needs or whether it is
+ * common, the term shards and the common terms' lists give the scores, the value shards apply
+ * the filters (both kept per search), only the window is put in order, and its ids come from
+ * the shards of a term or the chunks and blocks of ids.
  */
 import { shardHoldingValue } from '../semantics/filter-shards.js';
 import type { FilterValues } from '../semantics/filters.js';
@@ -12,22 +12,25 @@ import { relevanceWindow } from '../semantics/relevance-window.js';
 import { idInShards, type SearchShard } from '../semantics/search-shard.js';
 import type { CommonList } from '../semantics/common-terms.js';
 import { searchShards, type SearchMatches, type TermIndex } from '../semantics/term-shards.js';
+import { queryTerms } from '../semantics/search.js';
+import { bothMatches } from '../semantics/both-searches.js';
+import type { Search, SearchTexts } from '../semantics/searches.js';
 import { normalize } from '../semantics/text.js';
 import type { KindSlice } from '../responses/dataset-response.js';
 import { commonPartPath, commonTermPath, entityPath, filterShardPath, searchIndexPath, termShardPath } from '../formats/paths.js';
 import { parseCommonHead, parseCommonPart, parseIds } from '../formats/common-lists.js';
-import { parseSearchEntry, parseTermShard, parseValueShard, type SearchEntry } from '../formats/search-index.js';
+import { parseSearchEntry, parseTermShard, parseTextEntry, parseValueShard, type SearchEntry } from '../formats/search-index.js';
 import { entityDocument, missingDocument, SiteError } from '../formats/site-error.js';
 import { BoundedCache } from './bounded-cache.js';
 import { idsByRank } from './ids-by-rank.js';
 import type { DocumentReader } from './document-reader.js';
 import type { DocumentStore } from './store.js';
 
-/** The entry of a kind's index as last read. */
+/** The entry of a kind's index as last read (the `text` index's has no filters of its own). */
 interface LoadedEntry {
   /** The store's revision of the entry when the store has revisions, else its text. */
   token: string;
-  entry: SearchEntry;
+  entry: SearchEntry | Omit<SearchEntry, 'filters'>;
 }
 
 /** What is kept between requests: a parsed shard or list, with its `generated_at` (the latest of its documents). */
@@ -52,39 +55,54 @@ export const SHARD_CACHE_BYTES = 32 * 2 ** 20;
 
 // Parsing and scoring are the costly part of a `q` answer, so what was parsed and scored is kept per store, under
 // the revision of its kind's index: a rebuild is picked up at once, with no stale answers.
-const kept = new WeakMap<DocumentStore, { entries: Map<Kind, LoadedEntry>; parsed: BoundedCache<string, Kept> }>();
+const kept = new WeakMap<DocumentStore, { entries: Map<string, LoadedEntry>; parsed: BoundedCache<string, Kept> }>();
 
 /**
- * The entities of one kind matching `q` and `filters` in the window [offset, offset + limit),
- * in relevance order (the JSON texts of their documents), and how many match in all.
+ * The entities of one kind matching the searches (`q`, `text`, at least one) and `filters` in
+ * the window [offset, offset + limit), in relevance order (the JSON texts of their documents),
+ * and how many match in all.
  */
 export async function readSearchSlice(
   reader: DocumentReader,
   kind: Kind,
-  q: string,
+  searches: SearchTexts,
   filters: FilterValues,
   limit: number,
   offset: number,
 ): Promise<KindSlice<string>> {
-  const { entry, parsed } = await loadEntry(reader.store, kind);
+  const { entry, parsed } = await loadEntry(reader.store, kind, 'q');
   reader.stamp(entry.generatedAt);
-  // The parsed document kept under `key`, else `parse`d (which reads) and kept.
-  const read: KeptReader = async <T extends Kept>(key: string, parse: () => Promise<T>, bytes: (value: T) => number): Promise<T> => {
-    const cacheKey = `${entry.revision}\n${key}`;
-    let value = parsed.get(cacheKey) as T | undefined;
-    if (value === undefined) {
-      value = await parse();
-      parsed.set(cacheKey, value, bytes(value));
-    }
-    reader.stamp(value.generatedAt);
-    return value;
+  // The parsed document kept under `key` and the revision of the index it belongs to, else `parse`d (which reads) and kept.
+  const keptReader =
+    (revision: string): KeptReader =>
+    async <T extends Kept>(key: string, parse: () => Promise<T>, bytes: (value: T) => number): Promise<T> => {
+      const cacheKey = `${revision}\n${key}`;
+      let value = parsed.get(cacheKey) as T | undefined;
+      if (value === undefined) {
+        value = await parse();
+        parsed.set(cacheKey, value, bytes(value));
+      }
+      reader.stamp(value.generatedAt);
+      return value;
+    };
+  const read = keptReader(entry.revision);
+  // The scores of every match of a search, kept like a document: a search paged through, or narrowed by filters, is scored once.
+  const searched = async (search: Search, value: string): Promise<SearchMatches> => {
+    const index = search === 'q' ? entry : (await loadEntry(reader.store, kind, search)).entry;
+    if (index !== entry) reader.stamp(index.generatedAt);
+    const readIndex = keptReader(index.revision);
+    const kept = await readIndex(
+      `${kind} ${search} ${JSON.stringify(value)}`,
+      () => scoreMatches(index.index, search, value, readIndex, kind, reader),
+      (scored) => matchesBytes(scored.matches),
+    );
+    return kept.matches;
   };
-  // The scores of every match of `q`, kept like a document: a `q` paged through, or narrowed by filters, is scored once.
-  const { matches } = await read(
-    `${kind} q ${JSON.stringify(q)}`,
-    () => scoreMatches(entry.index, q, read, kind, reader),
-    (value) => matchesBytes(value.matches),
-  );
+  const { q, text } = searches;
+  const matches =
+    q !== undefined && text !== undefined
+      ? bothMatches(...(await Promise.all([searched('q', q), searched('text', text)])))
+      : await searched(q !== undefined ? 'q' : 'text', (q ?? text)!);
   let allowed: ((rank: number) => boolean) | undefined;
   const wanted = FILTERS.filter((filter) => filters[filter] !== undefined).map((filter): [Filter, string] => [filter, normalize(filters[filter]!)]);
   if (wanted.length > 0 && matches.ranks.length > 0) {
@@ -119,18 +137,19 @@ export async function readSearchSlice(
 /** Reads a parsed document through the kept ones: its key, how to parse it, and its bytes parsed. */
 type KeptReader = <T extends Kept>(key: string, parse: () => Promise<T>, bytes: (value: T) => number) => Promise<T>;
 
-// Scores every match of `q` over `index`, reading the shards and lists it needs through `read`: the matches, and the
-// latest generated_at of what they were scored from, for the answers they are kept for.
+// Scores every match of a search's `value` over its `index`, reading the shards and lists it needs through `read`: the
+// matches, and the latest generated_at of what they were scored from, for the answers they are kept for.
 async function scoreMatches(
   index: TermIndex,
-  q: string,
+  search: Search,
+  value: string,
   read: KeptReader,
   kind: Kind,
   reader: DocumentReader,
 ): Promise<{ matches: SearchMatches; generatedAt: string }> {
   const { later, latest } = latestStamp();
   const termShard = async (start: string) => {
-    const path = termShardPath(kind, start);
+    const path = termShardPath(kind, start, search);
     const value = await read(
       path,
       async () => parseTermShard(path, await reader.required(path), kind, start),
@@ -139,19 +158,19 @@ async function scoreMatches(
     return later(value).shard;
   };
   const commonList = async (term: string) => {
-    const path = commonTermPath(kind, term);
-    const value = await read(
+    const path = commonTermPath(kind, term, search);
+    const kept = await read(
       path,
-      () => readCommonList(reader, kind, term),
+      () => readCommonList(reader, kind, term, search),
       (parsed) => listBytes(parsed.list),
     );
-    return later(value).list;
+    return later(kept).list;
   };
-  const search = searchShards(index, q);
-  let step = search.next([]);
+  const steps = searchShards(index, queryTerms(search, value));
+  let step = steps.next([]);
   while (!step.done) {
     const need = step.value;
-    step = search.next('common' in need ? await commonList(need.common) : await Promise.all(need.shards.map(termShard)));
+    step = steps.next('common' in need ? await commonList(need.common) : await Promise.all(need.shards.map(termShard)));
   }
   return { matches: step.value, generatedAt: latest() };
 }
@@ -197,12 +216,12 @@ function latestStamp(): { later: <T extends Kept>(value: T) => T; latest: () => 
 }
 
 // Reads a common term's list: its head, then its parts, put together.
-async function readCommonList(reader: DocumentReader, kind: Kind, term: string): Promise<{ list: CommonList; generatedAt: string }> {
-  const path = commonTermPath(kind, term);
+async function readCommonList(reader: DocumentReader, kind: Kind, term: string, search: Search): Promise<{ list: CommonList; generatedAt: string }> {
+  const path = commonTermPath(kind, term, search);
   const head = parseCommonHead(path, await reader.required(path), kind, term);
   const parts = await Promise.all(
     head.parts.map(async (part) => {
-      const partPath = commonPartPath(kind, term, part);
+      const partPath = commonPartPath(kind, term, part, search);
       return parseCommonPart(partPath, await reader.required(partPath), kind, term, part, head.width, head.list.classes.length);
     }),
   );
@@ -238,17 +257,26 @@ function valuesBytes(values: ReadonlyMap<string, readonly number[]>): number {
   return bytes;
 }
 
-async function loadEntry(store: DocumentStore, kind: Kind): Promise<{ entry: SearchEntry; parsed: BoundedCache<string, Kept> }> {
-  const path = searchIndexPath(kind);
+// The entry of a kind's index of a search, read again only when the store's revision of it (or its text) changed.
+async function loadEntry<S extends Search>(
+  store: DocumentStore,
+  kind: Kind,
+  search: S,
+): Promise<{ entry: S extends 'q' ? SearchEntry : Omit<SearchEntry, 'filters'>; parsed: BoundedCache<string, Kept> }> {
+  type Loaded = S extends 'q' ? SearchEntry : Omit<SearchEntry, 'filters'>;
+  const path = searchIndexPath(kind, search);
   let forStore = kept.get(store);
   if (!forStore) kept.set(store, (forStore = { entries: new Map(), parsed: new BoundedCache(SHARD_CACHE_BYTES) }));
-  const cached = forStore.entries.get(kind);
+  const cached = forStore.entries.get(path);
   const revision = await store.revision?.(path);
-  if (revision !== undefined && cached?.token === revision) return { entry: cached.entry, parsed: forStore.parsed };
+  if (revision !== undefined && cached?.token === revision) return { entry: cached.entry as Loaded, parsed: forStore.parsed };
   const text = await store.read(path);
   if (text === undefined) throw missingDocument(path);
   const token = revision ?? text;
-  if (cached?.token !== token) forStore.entries.set(kind, { token, entry: parseSearchEntry(path, text, kind) });
+  if (cached?.token !== token) {
+    const entry = search === 'q' ? parseSearchEntry(path, text, kind) : parseTextEntry(path, text, kind);
+    forStore.entries.set(path, { token, entry });
+  }
   // Shards are kept under the index's revision: those of an older revision are never asked for again and age out.
-  return { entry: forStore.entries.get(kind)!.entry, parsed: forStore.parsed };
+  return { entry: forStore.entries.get(path)!.entry as Loaded, parsed: forStore.parsed };
 }

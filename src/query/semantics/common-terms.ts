@@ -7,7 +7,7 @@
  * once, and never reads the names' lengths or the entities' ids of tens of thousands of
  * matches. Scores are exact: a class scores as term-scores.ts scores each of its entities.
  */
-import { reachedRange, reachesPrefixes, type IndexedTerms } from './search.js';
+import { reachedRange, reachesPrefixes, type IndexedTerms, type QueryTerm } from './search.js';
 import { bm25, prefixWeight, type ScoringStatistics, type TermScores } from './term-scores.js';
 
 /**
@@ -74,7 +74,7 @@ function commonTerms(indexed: IndexedTerms, sorted: readonly string[], reach: nu
       // A shorter part of a term is a query term only when it reaches prefixes (a lone CJK character, not half a bigram's run).
       if (seen.has(query) || (length < chars.length && !reachesPrefixes(query))) continue;
       seen.add(query);
-      const [first, end] = reachedRange(sorted, query);
+      const [first, end] = reachedRange(sorted, query, reachesPrefixes(query));
       if (before[end]! - before[first]! >= reach) common.push(query);
     }
   }
@@ -94,7 +94,7 @@ interface Scratch {
 }
 
 function commonList(indexed: IndexedTerms, sorted: readonly string[], term: string, scratch: Scratch): CommonList {
-  const [first, end] = reachedRange(sorted, term);
+  const [first, end] = reachedRange(sorted, term, reachesPrefixes(term));
   const reached = sorted.slice(first, end).map((name): CommonList['reached'][number] => {
     const [cn, en] = indexed.terms.get(name)!;
     return [name, cn.length / 2, en.length / 2];
@@ -174,19 +174,28 @@ function sameClass(classes: readonly number[][], candidates: readonly number[], 
 /**
  * Scores a common query term from its list, for the entities matching every term before
  * it (`kept`; undefined for the first term), adding their earlier scores: what scoreTerm in
- * term-scores.ts gives over the shards of its name terms, to the bit.
+ * term-scores.ts gives over the shards of its name terms, to the bit. A term that is not a
+ * `prefix` term (a word of `text` before its last) matches only the entities holding the
+ * term itself, the list's first reached term when it is that term, and scores only it.
  */
-export function scoreCommon(statistics: ScoringStatistics, list: CommonList, kept: TermScores | undefined): TermScores {
+export function scoreCommon(statistics: ScoringStatistics, list: CommonList, query: QueryTerm, kept: TermScores | undefined): TermScores {
+  // The reached terms a query term scores: all of them, or the term itself (first in code-unit order) or none.
+  const scored = query.prefix ? list.reached.length : list.reached[0]?.[0] === query.term ? 1 : 0;
+  // NaN for a class holding none of them: such an entity does not match.
   const classScores = list.classes.map((entry) => {
-    let score = 0;
+    let score = Number.NaN;
     for (let j = 2; j < entry.length; j += 3) {
+      if (entry[j]! >= scored) continue;
       const [name, cn, en] = list.reached[entry[j]!]!;
       const field = entry[j + 1]! as 0 | 1;
-      score += prefixWeight(list.term, name) * bm25(entry[j + 2]!, field === 0 ? cn : en, statistics.count, entry[field]!, statistics.averageLengths[field]);
+      const weight = prefixWeight(list.term, name) * statistics.weights[field];
+      score =
+        (Number.isNaN(score) ? 0 : score) +
+        weight * bm25(entry[j + 2]!, field === 0 ? cn : en, statistics.count, entry[field]!, statistics.averageLengths[field]);
     }
     return score;
   });
-  const { ranks, classOf } = list;
+  const { ranks, classOf } = query.prefix ? list : exactly(list, classScores);
   if (kept === undefined) {
     const scores = new Float64Array(ranks.length);
     for (let i = 0; i < ranks.length; i++) scores[i] = classScores[classOf[i]!]!;
@@ -211,4 +220,17 @@ export function scoreCommon(statistics: ScoringStatistics, list: CommonList, kep
     }
   }
   return { ranks: matched.subarray(0, count), scores: scores.subarray(0, count) };
+}
+
+// The entities of a list whose class scores a number: those holding the exact term.
+function exactly(list: CommonList, classScores: readonly number[]): Pick<CommonList, 'ranks' | 'classOf'> {
+  const ranks = new Int32Array(list.ranks.length);
+  const classOf = new Uint16Array(list.ranks.length);
+  let count = 0;
+  for (let i = 0; i < list.ranks.length; i++) {
+    if (Number.isNaN(classScores[list.classOf[i]!]!)) continue;
+    ranks[count] = list.ranks[i]!;
+    classOf[count++] = list.classOf[i]!;
+  }
+  return { ranks: ranks.subarray(0, count), classOf: classOf.subarray(0, count) };
 }

@@ -8,14 +8,17 @@ import { filterRanks, filterValues, type FilterValues, type Postings } from './f
 import type { Filter, Kind } from './kinds.js';
 import { sortDefault } from './order.js';
 import { relevanceOrder } from './relevance-window.js';
-import { searchShardsNow, shardIndex, type ShardedIndex } from './term-shards.js';
+import { bothMatches } from './both-searches.js';
+import { queryTerms } from './search.js';
+import type { Search, SearchTexts } from './searches.js';
+import { searchShardsNow, shardIndex, type SearchMatches, type ShardedIndex } from './term-shards.js';
 
 /** In-memory dataset answering the reference semantics. */
 export class Dataset {
   /** Entities of each kind in the default order. */
   readonly entities: Record<Kind, readonly Entity[]>;
   private readonly postingsCache = new Map<string, Postings>();
-  private readonly indexCache = new Map<Kind, ShardedIndex>();
+  private readonly indexCache = new Map<string, ShardedIndex>();
   private exhibitorsByExhibition: Map<string, number[]> | undefined;
 
   /** Takes entities in any order and sorts each kind into its default order. */
@@ -45,22 +48,28 @@ export class Dataset {
     return postings;
   }
 
-  /** The search index of a kind in shards, built on first use: the build writes these very shards. */
-  searchIndex(kind: Kind): ShardedIndex {
-    let index = this.indexCache.get(kind);
+  /** The index of a search over a kind in shards, built on first use: the build writes these very shards. */
+  searchIndex(kind: Kind, search: Search = 'q'): ShardedIndex {
+    const key = `${kind}/${search}`;
+    let index = this.indexCache.get(key);
     if (!index) {
-      index = shardIndex(kind, this.entities[kind]);
-      this.indexCache.set(kind, index);
+      index = shardIndex(search, kind, this.entities[kind]);
+      this.indexCache.set(key, index);
     }
     return index;
   }
 
   /**
-   * Ranks of the entities of a kind matching the filters and `q`, in answer order:
-   * relevance when `q` is given, the default order otherwise.
+   * Ranks of the entities of a kind matching the filters and the searches (`q`, `text`), in
+   * answer order: relevance when a search is given, the default order otherwise.
    */
-  match(kind: Kind, filters: FilterValues, q?: string): number[] {
-    const ranks = q === undefined ? this.entities[kind].map((_, rank) => rank) : relevanceOrder(searchShardsNow(this.searchIndex(kind), q));
+  match(kind: Kind, filters: FilterValues, searches: SearchTexts = {}): number[] {
+    const matches = (search: Search, value: string): SearchMatches => searchShardsNow(this.searchIndex(kind, search), queryTerms(search, value));
+    const { q, text } = searches;
+    let ranks: number[];
+    if (q !== undefined && text !== undefined) ranks = relevanceOrder(bothMatches(matches('q', q), matches('text', text)));
+    else if (q !== undefined || text !== undefined) ranks = relevanceOrder(q !== undefined ? matches('q', q) : matches('text', text!));
+    else ranks = this.entities[kind].map((_, rank) => rank);
     return filterRanks(ranks, filters, (filter, normalized) => this.postings(kind, filter).get(normalized));
   }
 

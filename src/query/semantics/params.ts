@@ -1,15 +1,16 @@
 /** Parameters of `/api/public/dataset` (docs/api.md#parameters): their schemas, parsing and validation. */
 import type { FilterValues } from './filters.js';
 import { DATASET_TYPES, FILTER_FIELDS, FILTERS, KINDS, type DatasetType, type Filter } from './kinds.js';
+import { SEARCHES, SEARCH_FIELDS, type SearchTexts } from './searches.js';
 
 /** Default `limit`. */
 export const DEFAULT_LIMIT = 100;
 /** Largest `limit` served; larger values are served as this. */
 export const MAX_LIMIT = 500;
-/** Longest accepted `q`, in characters. */
+/** Longest accepted `q` or `text`, in characters. */
 export const MAX_Q_LENGTH = 200;
 /** Parameters the dataset endpoint knows, in canonical URL order. */
-export const DATASET_PARAMETERS = ['type', 'q', ...FILTERS, 'limit', 'offset'] as const;
+export const DATASET_PARAMETERS = ['type', ...SEARCHES, ...FILTERS, 'limit', 'offset'] as const;
 export type DatasetParameter = (typeof DATASET_PARAMETERS)[number];
 
 /** What a parameter accepts, as a JSON Schema with a description. */
@@ -33,6 +34,11 @@ export const DATASET_PARAMETER_SCHEMAS: Readonly<Record<DatasetParameter, Parame
     type: 'string',
     maxLength: MAX_Q_LENGTH,
     description: 'Keywords searched in the name fields; every term must match (Latin prefixes, CJK runs of 2+ characters).',
+  },
+  text: {
+    type: 'string',
+    maxLength: MAX_Q_LENGTH,
+    description: `Full text searched in every descriptive field (${KINDS.map((kind) => `${kind}: ${SEARCH_FIELDS.text[kind].flat().join(', ')}`).join('; ')}); every term must match (words whole, English plural and singular alike, the last word also as a prefix; CJK runs of 2+ characters); ranked by BM25, names and tags weighing twice the rest.`,
   },
   ...(Object.fromEntries(FILTERS.map((filter) => [filter, { type: 'string', description: filterDescription(filter) }])) as Record<Filter, ParameterSchema>),
   // No `maximum` for limit: a larger value is served, as the maximum, and a validating client must not refuse it.
@@ -62,6 +68,8 @@ export interface DatasetQuery {
   type: DatasetType;
   /** Keywords searched in the names (docs/api.md#search). */
   q?: string;
+  /** Full text searched in every descriptive field (docs/api.md#text). */
+  text?: string;
   /** Exact industry, after normalization (docs/api.md#matching). */
   industry?: string;
   /** Exact country, after normalization. */
@@ -108,13 +116,14 @@ export function parseDatasetQuery(pairs: Iterable<readonly [string, string]>): P
     query.type = type as DatasetType;
   }
 
-  const q = given.get('q')?.trim();
-  if (q) {
-    const length = [...q].length;
+  for (const search of SEARCHES) {
+    const value = given.get(search)?.trim();
+    if (!value) continue;
+    const length = [...value].length;
     if (length > MAX_Q_LENGTH) {
-      return fail('q', `q must be at most ${MAX_Q_LENGTH} characters; got ${length}`);
+      return fail(search, `${search} must be at most ${MAX_Q_LENGTH} characters; got ${length}`);
     }
-    query.q = q;
+    query[search] = value;
   }
 
   for (const filter of FILTERS) {
@@ -159,6 +168,16 @@ export function malformedText(parameter: string, value: string): string | undefi
     return `${parameter} must be well-formed Unicode text; it holds a lone surrogate, U+${code.toString(16).toUpperCase()}, at character ${i + 1}`;
   }
   return undefined;
+}
+
+/** The searches a query sets (`q`, `text`). */
+export function searchesOf(query: DatasetQuery): SearchTexts {
+  const searches: SearchTexts = {};
+  for (const search of SEARCHES) {
+    const value = query[search];
+    if (value !== undefined) searches[search] = value;
+  }
+  return searches;
 }
 
 /** The filters a query sets, in canonical order. */

@@ -1,11 +1,14 @@
 /**
- * Keyword search for `q` (docs/api.md#search, docs/api.md#relevance): one tokenizer, and
- * which name terms a query term reaches, used both to build the index files and to query
- * them. The index and its scores are MiniSearch 7's with fields `cn` and `en`, this
- * tokenizer, prefix search for {@link reachesPrefixes} terms and no fuzzy match
- * (test/search holds the index to MiniSearch's own to the bit, the scores within 1e-13).
+ * Keyword search for `q` and `text` (docs/api.md#search, docs/api.md#text, docs/api.md#relevance):
+ * one tokenizer, and which index terms a query term reaches, used both to build the index
+ * files and to query them. The index of `q` and its scores are MiniSearch 7's with fields
+ * `cn` and `en`, this tokenizer, prefix search for {@link reachesPrefixes} terms and no fuzzy
+ * match (test/search holds the index to MiniSearch's own to the bit, the scores within 1e-13);
+ * the index of `text` is made alike from its own two fields and terms (searches.ts).
  */
-import { NAME_FIELDS, type Kind } from './kinds.js';
+import type { Entity } from './entity.js';
+import type { Kind } from './kinds.js';
+import { indexTerm, searchedTexts, type Search } from './searches.js';
 
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
 const CJK_RUN = new RegExp(`^[${CJK}]+$`, 'u');
@@ -46,11 +49,15 @@ function isPrefixTerm(term: string): boolean {
 /** A term's postings in one name field, flat: rank, term frequency, rank, term frequency, …, ranks ascending. */
 export type FieldPostings = number[];
 
-/** A kind's entities indexed for search: what MiniSearch's index of them holds. */
+/**
+ * A kind's entities indexed for a search: what MiniSearch's index of them holds. The two
+ * fields are called `cn` and `en` after the names `q` searches; for `text` they are the
+ * keywords and the description (searches.ts).
+ */
 export interface IndexedTerms {
-  /** Each term with its postings in the `cn` and `en` names, terms in no particular order. */
+  /** Each term with its postings in the `cn` and `en` fields, terms in no particular order. */
   terms: Map<string, [cn: FieldPostings, en: FieldPostings]>;
-  /** Per rank, the distinct terms of its `cn` and `en` names. */
+  /** Per rank, the distinct terms of its `cn` and `en` fields. */
   lengths: [cn: number, en: number][];
   /** The averages of {@link lengths}, as MiniSearch computes them. */
   averageLengths: [cn: number, en: number];
@@ -64,17 +71,20 @@ export interface IndexedTerms {
  * distinct terms and the averages are MiniSearch's running means in its order of
  * operations, so they are equal to the bit (test/search holds this to MiniSearch's own index).
  */
-export function indexTerms(kind: Kind, entities: readonly Record<string, unknown>[]): IndexedTerms {
-  const fields = NAME_FIELDS[kind];
+export function indexTerms(search: Search, kind: Kind, entities: readonly Entity[]): IndexedTerms {
   const terms = new Map<string, [FieldPostings, FieldPostings]>();
   const lengths: [number, number][] = new Array(entities.length);
   const averageLengths: [number, number] = [0, 0];
   const counts = new Map<string, number>();
   for (let rank = 0; rank < entities.length; rank++) {
     const length: [number, number] = [0, 0];
+    const texts = searchedTexts(search, kind, entities[rank]!);
     for (const field of [0, 1] as const) {
       counts.clear();
-      for (const term of tokenize(textOf(entities[rank]![fields[field]]))) counts.set(term, (counts.get(term) ?? 0) + 1);
+      for (const token of tokenize(texts[field])) {
+        const term = indexTerm(search, token);
+        counts.set(term, (counts.get(term) ?? 0) + 1);
+      }
       length[field] = counts.size;
       averageLengths[field] = (averageLengths[field] * rank + counts.size) / (rank + 1);
       for (const [term, tf] of counts) {
@@ -96,11 +106,11 @@ export function reachesPrefixes(term: string): boolean {
   return isPrefixTerm(term);
 }
 
-/** The range [first, end) of sorted name terms a query term reaches: those it begins (a prefix term), or itself. */
-export function reachedRange(sorted: readonly string[], term: string): [first: number, end: number] {
+/** The range [first, end) of sorted index terms a query term reaches: those it begins (a `prefix` term), or itself. */
+export function reachedRange(sorted: readonly string[], term: string, prefix: boolean): [first: number, end: number] {
   const first = firstAtOrAfter(sorted, term);
   let end = first;
-  if (reachesPrefixes(term)) while (end < sorted.length && sorted[end]!.startsWith(term)) end++;
+  if (prefix) while (end < sorted.length && sorted[end]!.startsWith(term)) end++;
   else if (sorted[first] === term) end++;
   return [first, end];
 }
@@ -116,14 +126,25 @@ function firstAtOrAfter(terms: readonly string[], term: string): number {
   return low;
 }
 
-/**
- * The distinct terms of `q`, in the order they are searched. A term given twice counts
- * once (docs/api.md#relevance).
- */
-export function queryTerms(q: string): string[] {
-  return [...new Set(tokenize(q))];
+/** A term of a query: what it must equal, or begin when it is a `prefix` term. */
+export interface QueryTerm {
+  term: string;
+  prefix: boolean;
 }
 
-function textOf(value: unknown): string {
-  return typeof value === 'string' ? value : '';
+/**
+ * The distinct terms of a search's value, in the order they are searched; a term given twice
+ * counts once (docs/api.md#relevance). Every term of `q` but a CJK bigram is a prefix term; of
+ * `text`, a lone CJK character, and the last term when it is a word not given before
+ * (docs/api.md#text).
+ */
+export function queryTerms(search: Search, value: string): QueryTerm[] {
+  const tokens = tokenize(value).map((token) => indexTerm(search, token));
+  const distinct = [...new Set(tokens)];
+  if (search === 'q') return distinct.map((term) => ({ term, prefix: reachesPrefixes(term) }));
+  const last = tokens.length - 1;
+  return distinct.map((term) => {
+    const prefix = CJK_RUN.test(term) ? reachesPrefixes(term) : tokens.indexOf(term) === last;
+    return { term, prefix };
+  });
 }

@@ -5,13 +5,15 @@
  * the oracle exactly and to MiniSearch's own within 1e-13) at a fraction of its cost: a term
  * of tens of thousands of postings is scored without an object per posting.
  */
-import { reachedRange } from './search.js';
+import { reachedRange, type QueryTerm } from './search.js';
 import type { SearchShard } from './search-shard.js';
 
-/** The statistics every score needs: the entities of the kind and the average lengths of their names. */
+/** The statistics every score needs: the entities of the kind, the average lengths of their two fields, and the fields' weights. */
 export interface ScoringStatistics {
   count: number;
   averageLengths: readonly [cn: number, en: number];
+  /** Each field's score is multiplied by its weight (searches.ts); `q`'s are 1, which changes no bit. */
+  weights: readonly [cn: number, en: number];
 }
 
 /** Entities matching the terms scored so far: their ranks, ascending (may be a common list's own array, kept by a cache: never written), and the summed score of each, in the same order. */
@@ -42,15 +44,17 @@ export function prefixWeight(term: string, reached: string): number {
  * entities matching all terms so far, each scored as MiniSearch sums them (per name term in
  * code-unit order, `cn` then `en`; the term's sum then added to the earlier terms').
  */
-export function scoreTerm(statistics: ScoringStatistics, shards: readonly SearchShard[], term: string, kept: TermScores | undefined): TermScores {
+export function scoreTerm(statistics: ScoringStatistics, shards: readonly SearchShard[], query: QueryTerm, kept: TermScores | undefined): TermScores {
+  const { term, prefix } = query;
   // A term of the shards reaches fewer than COMMON_REACH postings: a map by rank, in the order scores are added.
   const scores = new Map<number, number>();
   // Shards are in code-unit order and each holds a name term once: so are the terms reached.
   for (const shard of shards) {
-    const [first, end] = reachedRange(shard.terms, term);
+    const [first, end] = reachedRange(shard.terms, term, prefix);
     for (let index = first; index < end; index++) {
-      const weight = prefixWeight(term, shard.terms[index]!);
+      const termWeight = prefixWeight(term, shard.terms[index]!);
       for (const field of [0, 1] as const) {
+        const weight = termWeight * statistics.weights[field];
         const postings = shard.postings[index]![field];
         const matching = postings.length / 2;
         const average = statistics.averageLengths[field];

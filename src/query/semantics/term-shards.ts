@@ -10,7 +10,8 @@
  */
 import type { Entity } from './entity.js';
 import type { Kind } from './kinds.js';
-import { indexTerms, queryTerms, reachesPrefixes, type FieldPostings } from './search.js';
+import { indexTerms, type FieldPostings, type QueryTerm } from './search.js';
+import { FIELD_WEIGHTS, type Search } from './searches.js';
 import { searchShard, type SearchShard } from './search-shard.js';
 import { scoreTerm, type TermScores } from './term-scores.js';
 import type { ScoredRanks } from './relevance-window.js';
@@ -38,8 +39,10 @@ export interface TermShard {
 export interface TermIndex {
   /** Entities of the kind. */
   count: number;
-  /** Average length in terms of the `cn` and `en` names, as MiniSearch computed it over all entities. */
+  /** Average length in terms of the `cn` and `en` fields, as MiniSearch computed it over all entities. */
   averageLengths: [cn: number, en: number];
+  /** The weight of each field in a score (searches.ts). */
+  weights: readonly [cn: number, en: number];
   /** Start of each shard ({@link TermShard.start}), ascending; empty for a kind without entities. */
   starts: string[];
   /** The common query terms, which have lists of their own (common-terms.ts), ascending. */
@@ -60,11 +63,17 @@ export const TARGET_SHARD_COST = 16_000;
 const POSTING_COST = 18;
 
 /**
- * Cuts the search index of entities listed in the default order: the lists of its common
+ * Cuts the index of a search over entities listed in the default order: the lists of its common
  * terms (those reaching `reach` postings), and shards of about `targetCost` bytes of postings.
  */
-export function shardIndex(kind: Kind, entities: readonly Entity[], targetCost = TARGET_SHARD_COST, reach = commonReach(entities.length)): ShardedIndex {
-  const indexed = indexTerms(kind, entities);
+export function shardIndex(
+  search: Search,
+  kind: Kind,
+  entities: readonly Entity[],
+  targetCost = TARGET_SHARD_COST,
+  reach = commonReach(entities.length),
+): ShardedIndex {
+  const indexed = indexTerms(search, kind, entities);
   const common = commonLists(indexed, reach);
   const listed = new Set(common.map((list) => list.term));
   // Sorted without a comparator (code-unit order, as `<` compares) in about half the time of one.
@@ -95,6 +104,7 @@ export function shardIndex(kind: Kind, entities: readonly Entity[], targetCost =
   return {
     count: entities.length,
     averageLengths: indexed.averageLengths,
+    weights: FIELD_WEIGHTS[search],
     starts: shards.map((shard) => shard.start),
     common: common.map((list) => list.term),
     shards,
@@ -108,35 +118,35 @@ function postingsCost([term, cn, en]: TermPostings): number {
   return term.length + (POSTING_COST * (cn.length + en.length)) / 2;
 }
 
-/** Starts of the shards holding the terms `term` reaches: the one that would hold it and, for a prefix term, those after it that begin with it. */
-export function shardsReached(starts: readonly string[], term: string): string[] {
+/** Starts of the shards holding the terms a query term reaches: the one that would hold it and, for a prefix term, those after it that begin with it. */
+export function shardsReached(starts: readonly string[], { term, prefix }: QueryTerm): string[] {
   const first = runHolding(starts, term);
   if (first < 0) return [];
   const reached = [starts[first]!];
-  if (reachesPrefixes(term)) for (let i = first + 1; i < starts.length && starts[i]!.startsWith(term); i++) reached.push(starts[i]!);
+  if (prefix) for (let i = first + 1; i < starts.length && starts[i]!.startsWith(term); i++) reached.push(starts[i]!);
   return reached;
 }
 
 /** What a search asks for next: the shards starting so, or the list of a common term. */
 export type SearchNeed = { shards: string[] } | { common: string };
 
-/** The entities of a kind matching `q`: their ranks (ascending), the final score of each, and shards listing the id of each (none when all its terms are common). */
+/** The entities of a kind matching a search: their ranks (ascending), the final score of each, and shards listing the id of each (none when all its terms are common). */
 export interface SearchMatches extends ScoredRanks {
   idShards: readonly SearchShard[] | undefined;
 }
 
 /**
- * Searches `q` term by term (see {@link scoreTerm}, {@link scoreCommon}), yielding what each
- * term needs and taking it back (the shards asked for, in order, or the common term's list),
- * so that the reference (the index in memory) and the router (documents read) run this one
- * search. An entity matching all `m` distinct terms scores `m` times the sum of its term scores.
+ * Searches the terms of a query ({@link queryTerms} in search.ts) one by one (see
+ * {@link scoreTerm}, {@link scoreCommon}), yielding what each term needs and taking it back
+ * (the shards asked for, in order, or the common term's list), so that the reference (the
+ * index in memory) and the router (documents read) run this one search. An entity matching
+ * all `m` distinct terms scores `m` times the sum of its term scores.
  */
-export function* searchShards(index: TermIndex, q: string): Generator<SearchNeed, SearchMatches, readonly SearchShard[] | CommonList> {
-  const terms = queryTerms(q);
+export function* searchShards(index: TermIndex, terms: readonly QueryTerm[]): Generator<SearchNeed, SearchMatches, readonly SearchShard[] | CommonList> {
   let idShards: readonly SearchShard[] | undefined;
   let scores: TermScores | undefined;
   for (const term of terms) {
-    if (isCommon(index, term)) scores = scoreCommon(index, (yield { common: term }) as CommonList, scores);
+    if (isCommon(index, term.term)) scores = scoreCommon(index, (yield { common: term.term }) as CommonList, term, scores);
     else {
       // Every entity matching all terms is reached by this one: its shards list their ids.
       const shards = (yield { shards: shardsReached(index.starts, term) }) as readonly SearchShard[];
@@ -183,11 +193,11 @@ function fromTermShard(shard: TermShard): SearchShard {
 const converted = new WeakMap<TermShard, SearchShard>();
 
 /** Runs {@link searchShards} over the index in memory; the ids of the matches are `index.ids`. */
-export function searchShardsNow(index: ShardedIndex, q: string): SearchMatches {
+export function searchShardsNow(index: ShardedIndex, terms: readonly QueryTerm[]): SearchMatches {
   const byStart = new Map(index.shards.map((shard) => [shard.start, shard]));
   const lists = new Map(index.lists.map((list) => [list.term, list]));
   const readable = (shard: TermShard) => converted.get(shard) ?? converted.set(shard, fromTermShard(shard)).get(shard)!;
-  const search = searchShards(index, q);
+  const search = searchShards(index, terms);
   for (let step = search.next([]); ;) {
     if (step.done) return step.value;
     const need = step.value;
