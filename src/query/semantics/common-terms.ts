@@ -7,7 +7,7 @@
  * once, and never reads the names' lengths or the entities' ids of tens of thousands of
  * matches. Scores are exact: a class scores as term-scores.ts scores each of its entities.
  */
-import { reachedRange, reachesPrefixes, type IndexedTerms, type QueryTerm } from './search.js';
+import { reachedRange, type IndexedTerms, type QueryTerm } from './search.js';
 import { bm25, prefixWeight, type ScoringStatistics, type TermScores } from './term-scores.js';
 
 /**
@@ -44,8 +44,11 @@ export interface CommonList {
   classOf: Uint16Array;
 }
 
-/** The lists of every common query term of an index (reaching `reach` postings), in code-unit order of their terms. */
-export function commonLists(indexed: IndexedTerms, reach = commonReach(indexed.lengths.length)): CommonList[] {
+/**
+ * The lists of every common query term of an index (reaching `reach` postings), in code-unit
+ * order of their terms; a term that `canBePrefix` lists every term it begins, another itself.
+ */
+export function commonLists(indexed: IndexedTerms, reach: number, canBePrefix: (term: string) => boolean): CommonList[] {
   const sorted = [...indexed.terms.keys()].sort();
   const entities = indexed.lengths.length;
   const nameLengths = new Int32Array(2 * entities);
@@ -54,11 +57,11 @@ export function commonLists(indexed: IndexedTerms, reach = commonReach(indexed.l
     nameLengths[2 * rank + 1] = en;
   });
   const scratch: Scratch = { count: new Int32Array(entities), fields: new Uint8Array(entities), start: new Int32Array(entities), nameLengths };
-  return commonTerms(indexed, sorted, reach).map((term) => commonList(indexed, sorted, term, scratch));
+  return commonTerms(indexed, sorted, reach, canBePrefix).map((term) => commonList(indexed, sorted, term, canBePrefix(term), scratch));
 }
 
 // Every common query term, in code-unit order: the terms tokenized queries can hold that reach `reach` postings.
-function commonTerms(indexed: IndexedTerms, sorted: readonly string[], reach: number): string[] {
+function commonTerms(indexed: IndexedTerms, sorted: readonly string[], reach: number, canBePrefix: (term: string) => boolean): string[] {
   const postings = sorted.map((term) => {
     const [cn, en] = indexed.terms.get(term)!;
     return (cn.length + en.length) / 2;
@@ -71,10 +74,11 @@ function commonTerms(indexed: IndexedTerms, sorted: readonly string[], reach: nu
     const chars = [...term];
     for (let length = 1; length <= chars.length; length++) {
       const query = chars.slice(0, length).join('');
-      // A shorter part of a term is a query term only when it reaches prefixes (a lone CJK character, not half a bigram's run).
-      if (seen.has(query) || (length < chars.length && !reachesPrefixes(query))) continue;
+      // A shorter part of a term is a query term only when it can be a prefix (a lone CJK character, not half a bigram's run).
+      const prefix = canBePrefix(query);
+      if (seen.has(query) || (length < chars.length && !prefix)) continue;
       seen.add(query);
-      const [first, end] = reachedRange(sorted, query, reachesPrefixes(query));
+      const [first, end] = reachedRange(sorted, query, prefix);
       if (before[end]! - before[first]! >= reach) common.push(query);
     }
   }
@@ -93,8 +97,8 @@ interface Scratch {
   nameLengths: Int32Array;
 }
 
-function commonList(indexed: IndexedTerms, sorted: readonly string[], term: string, scratch: Scratch): CommonList {
-  const [first, end] = reachedRange(sorted, term, reachesPrefixes(term));
+function commonList(indexed: IndexedTerms, sorted: readonly string[], term: string, prefix: boolean, scratch: Scratch): CommonList {
+  const [first, end] = reachedRange(sorted, term, prefix);
   const reached = sorted.slice(first, end).map((name): CommonList['reached'][number] => {
     const [cn, en] = indexed.terms.get(name)!;
     return [name, cn.length / 2, en.length / 2];

@@ -133,10 +133,25 @@ export interface QueryTerm {
 }
 
 /**
+ * The shortest word the last word of a `text` is a prefix of others from: a prefix of one or
+ * two letters says little of what an agent looks for, and would reach most of the index.
+ */
+export const TEXT_PREFIX_LENGTH = 3;
+
+/**
+ * Whether a term of a search can be a prefix term: every term of `q` but a CJK bigram; of
+ * `text`, a lone CJK character and a word of {@link TEXT_PREFIX_LENGTH} code units or more.
+ */
+export function canBePrefix(search: Search, term: string): boolean {
+  if (search === 'q' || CJK_RUN.test(term)) return reachesPrefixes(term);
+  return term.length >= TEXT_PREFIX_LENGTH;
+}
+
+/**
  * The distinct terms of a search's value, in the order they are searched; a term given twice
  * counts once (docs/api.md#relevance). Every term of `q` but a CJK bigram is a prefix term; of
- * `text`, a lone CJK character, and the last term when it is a word not given before
- * (docs/api.md#text).
+ * `text`, a lone CJK character, and the last term when it is a word of three or more code
+ * units not given before (docs/api.md#text).
  */
 export function queryTerms(search: Search, value: string): QueryTerm[] {
   const tokens = tokenize(value).map((token) => indexTerm(search, token));
@@ -144,7 +159,7 @@ export function queryTerms(search: Search, value: string): QueryTerm[] {
   if (search === 'q') return distinct.map((term) => ({ term, prefix: reachesPrefixes(term) }));
   const last = tokens.length - 1;
   return distinct.map((term) => {
-    const prefix = CJK_RUN.test(term) ? reachesPrefixes(term) : tokens.indexOf(term) === last;
+    const prefix = canBePrefix(search, term) && (CJK_RUN.test(term) || tokens.indexOf(term) === last);
     return { term, prefix };
   });
 }

@@ -10,7 +10,7 @@
  */
 import type { Entity } from './entity.js';
 import type { Kind } from './kinds.js';
-import { indexTerms, type FieldPostings, type QueryTerm } from './search.js';
+import { canBePrefix, indexTerms, type FieldPostings, type QueryTerm } from './search.js';
 import { FIELD_WEIGHTS, type Search } from './searches.js';
 import { searchShard, type SearchShard } from './search-shard.js';
 import { scoreTerm, type TermScores } from './term-scores.js';
@@ -74,7 +74,7 @@ export function shardIndex(
   reach = commonReach(entities.length),
 ): ShardedIndex {
   const indexed = indexTerms(search, kind, entities);
-  const common = commonLists(indexed, reach);
+  const common = commonLists(indexed, reach, (term) => canBePrefix(search, term));
   const listed = new Set(common.map((list) => list.term));
   // Sorted without a comparator (code-unit order, as `<` compares) in about half the time of one.
   const terms = [...indexed.terms.keys()]
