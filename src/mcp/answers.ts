@@ -1,17 +1,35 @@
 /**
  * The answers of the tools, bounded: an MCP client refuses a message over 10 MiB (the
  * official SDK's limit over stdio) and the session ends with it, so an answer over
- * {@link MAX_ANSWER_BYTES} is a tool error saying how to ask for less.
+ * {@link MAX_ANSWER_BYTES} is a tool error saying how to ask for less; an error echoes at
+ * most {@link MAX_ECHO_CHARS} of a value the client sent ({@link clipEchoes}).
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { isJSONRPCErrorResponse, isJSONRPCResultResponse, type CallToolResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
 /** Largest answer of a tool, in bytes of its text as the message carries it (JSON-escaped): 4 MiB, well under the clients' 10 MiB. */
 export const MAX_ANSWER_BYTES = 4 * 2 ** 20;
 
+/**
+ * Bytes of `text` in UTF-8, counted without encoding it (an encoded copy of every answer,
+ * outside the JS heap, grew the preview server by hundreds of MB under load); a lone
+ * surrogate counts 3, as `TextEncoder` writes U+FFFD.
+ */
+export function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) continue;
+    if (unit < 0x800) bytes += 1;
+    else if (unit >= 0xd800 && unit < 0xdc00 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) ((bytes += 2), i++);
+    else bytes += 2;
+  }
+  return bytes;
+}
+
 /** `text`, checked to be at most {@link MAX_ANSWER_BYTES}; else an error whose message ends with `advice(bytes)`. */
 export function boundedText(text: string, advice: (bytes: number) => string): string {
-  // TextEncoder, not Buffer: the tools also run in the Worker, which has no Node.
-  const bytes = new TextEncoder().encode(JSON.stringify(text)).length;
+  const bytes = utf8Length(JSON.stringify(text));
   if (bytes > MAX_ANSWER_BYTES) {
     const limit = `${MAX_ANSWER_BYTES} (${MAX_ANSWER_BYTES / 2 ** 20} MiB) an answer of this MCP server may be, as MCP clients refuse a message over 10 MiB`;
     throw new Error(`the answer is ${bytes} bytes, more than the ${limit}; ${advice(bytes)}`);
@@ -27,4 +45,54 @@ export function textResult(text: string, advice: (bytes: number) => string): Cal
 /** {@link textResult} of `value` as JSON. */
 export function jsonResult(value: unknown, advice: (bytes: number) => string): CallToolResult {
   return textResult(JSON.stringify(value), advice);
+}
+
+/** Characters of a value the client sent that an error quotes back: 200 (a 900 kB id was echoed whole). */
+export const MAX_ECHO_CHARS = 200;
+
+/** Characters of an error's text: 1,000; past them its middle is cut, as no message of the server is that long but one echoing a value. */
+export const MAX_ERROR_CHARS = 1000;
+
+// A JSON string in a message, as the API's messages quote a value (`got "…"`).
+const QUOTED = /"(?:[^"\\]|\\.)*"/g;
+
+/**
+ * `text` (an error's) with each quoted value over {@link MAX_ECHO_CHARS} cut there
+ * (`"xxxx…" (900000 characters)`), then, if still over {@link MAX_ERROR_CHARS}, its middle cut.
+ */
+export function clipEchoes(text: string): string {
+  if (text.length <= MAX_ECHO_CHARS) return text;
+  const clipped = text.replace(QUOTED, (quoted) => {
+    const value = parsedString(quoted);
+    if (value.length <= MAX_ECHO_CHARS) return quoted;
+    return `${JSON.stringify(value.slice(0, MAX_ECHO_CHARS)).slice(0, -1)}…" (${value.length} characters)`;
+  });
+  if (clipped.length <= MAX_ERROR_CHARS) return clipped;
+  const tail = MAX_ERROR_CHARS / 4;
+  return `${clipped.slice(0, MAX_ERROR_CHARS - tail)} … (${clipped.length - MAX_ERROR_CHARS} characters cut) … ${clipped.slice(-tail)}`;
+}
+
+function parsedString(quoted: string): string {
+  try {
+    return JSON.parse(quoted) as string;
+  } catch {
+    return quoted.slice(1, -1);
+  }
+}
+
+/** `message` as it goes to the client: the text of an error (a protocol error, or a tool's error result) through {@link clipEchoes}. */
+export function withClippedEchoes(message: JSONRPCMessage): JSONRPCMessage {
+  if (isJSONRPCErrorResponse(message)) return { ...message, error: { ...message.error, message: clipEchoes(message.error.message) } };
+  if (!isJSONRPCResultResponse(message) || message.result.isError !== true || !Array.isArray(message.result.content)) return message;
+  const content = (message.result.content as { type: string; text?: string }[]).map((part) =>
+    part.type === 'text' && typeof part.text === 'string' ? { ...part, text: clipEchoes(part.text) } : part,
+  );
+  return { ...message, result: { ...message.result, content } };
+}
+
+/** Makes `transport` send every message through {@link withClippedEchoes}; returns it. */
+export function clippingEchoes<T extends Transport>(transport: T): T {
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => send(withClippedEchoes(message), options);
+  return transport;
 }

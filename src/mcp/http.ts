@@ -5,14 +5,19 @@
  * the host's own router over its document store. `GET` and `DELETE` are a 405, as the spec
  * has a server without a stream or sessions answer; a body over {@link MAX_MCP_BODY_BYTES}
  * is a 413 and malformed JSON-RPC a JSON-RPC error (both from the transport); CORS lets a
- * browser-based agent call it. Nothing here needs Node: the preview server and the Worker
- * over R2 both run it.
+ * browser-based agent call it. What it holds at once is bounded (http-bounds.ts): a request
+ * waits its turn or is answered 503 `busy`, a batch whose answers come to too much is
+ * refused whole, and an error echoes little of what was sent (answers.ts). Nothing here
+ * needs Node: the preview server and the Worker over R2 both run it.
  */
+import { readRequestBody, requestBodyTooLargeMessage } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { routerClient } from '../client/index.js';
 import { MCP_ROUTE } from '../query/formats/urls.js';
 import type { Router } from '../query/router/router.js';
+import { withClippedEchoes } from './answers.js';
 import { datasetMcpServer } from './dataset-server.js';
+import { batchAnswers, createMcpBounds, releasedWhenRead } from './http-bounds.js';
 
 /** Largest request body the endpoint reads: 1 MiB, far above any call of its tools. */
 export const MAX_MCP_BODY_BYTES = 2 ** 20;
@@ -48,6 +53,7 @@ export interface McpEndpointOptions {
  */
 export function createMcpEndpoint(options: McpEndpointOptions): (request: Request) => Promise<Response | undefined> {
   const client = routerClient(options.route);
+  const bounds = createMcpBounds();
   return async (request) => {
     const { pathname } = new URL(request.url);
     if (!pathname.endsWith(`/${MCP_ROUTE}`)) return undefined;
@@ -68,19 +74,49 @@ export function createMcpEndpoint(options: McpEndpointOptions): (request: Reques
           : 'the MCP endpoint takes POST';
       return rpcError(405, -32000, `Method not allowed: ${why}; send JSON-RPC messages with POST`, { Allow: 'POST, OPTIONS' });
     }
-    const server = datasetMcpServer(client, { baseUrl, version: options.version, within: (work) => work() });
+    // The body is read before the request waits for its turn: a client sending it slowly holds none.
+    const sent = await readRequestBody(request, MAX_MCP_BODY_BYTES).catch(() => undefined);
+    if (sent === undefined) return rpcError(400, -32700, 'Parse error: the request body could not be read to its end');
+    if (sent.tooLarge) return rpcError(413, -32000, requestBodyTooLargeMessage(MAX_MCP_BODY_BYTES));
+    const admitted = await bounds.admit();
+    if ('busy' in admitted) return rpcError(503, -32000, admitted.busy, { 'Retry-After': '2' });
+    const batch = batchAnswers();
+    const server = datasetMcpServer(client, { baseUrl, version: options.version, within: (work) => bounds.call(batch, work) });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
       maxRequestBodySize: MAX_MCP_BODY_BYTES,
     });
+    // The request's turn ends when its answer has been read out (sent), not when it is made.
+    let answered = admitted;
     try {
       await server.connect(transport);
-      return withHeaders(await transport.handleRequest(request), MCP_HEADERS);
+      countingAnswers(transport, batch);
+      let response = await transport.handleRequest(new Request(request.url, { method: 'POST', headers: request.headers, body: sent.text }));
+      const refusal = batch.refusal();
+      if (refusal !== undefined) {
+        await response.body?.cancel();
+        response = new Response(JSON.stringify(refusal), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }
+      const body = response.body === null ? null : releasedWhenRead(response.body, admitted);
+      if (body !== null) answered = () => {};
+      return withHeaders(response, MCP_HEADERS, body);
     } finally {
       await server.close();
+      answered();
     }
   };
+}
+
+// The transport's messages in and out pass the batch's count, and its errors echo little.
+function countingAnswers(transport: WebStandardStreamableHTTPServerTransport, batch: ReturnType<typeof batchAnswers>): void {
+  const deliver = transport.onmessage!;
+  transport.onmessage = (message, extra) => {
+    batch.received(message);
+    deliver(message, extra);
+  };
+  const send = transport.send.bind(transport);
+  transport.send = (message, sendOptions) => send(withClippedEchoes(batch.sending(message)), sendOptions);
 }
 
 function preflight(request: Request): Response {
@@ -103,8 +139,8 @@ function rpcError(status: number, code: number, message: string, headers: Record
   return new Response(body, { status, headers: { ...MCP_HEADERS, 'Content-Type': 'application/json', ...headers } });
 }
 
-function withHeaders(response: Response, headers: Readonly<Record<string, string>>): Response {
+function withHeaders(response: Response, headers: Readonly<Record<string, string>>, body: ReadableStream<Uint8Array> | null): Response {
   const merged = new Headers(response.headers);
   for (const [name, value] of Object.entries(headers)) merged.set(name, value);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers: merged });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: merged });
 }

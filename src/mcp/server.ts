@@ -10,6 +10,7 @@ import { createClient } from '../client/index.js';
 import { resolveBaseUrl } from '../config.js';
 import { UserError } from '../diagnostics.js';
 import { PACKAGE_VERSION } from '../package-version.js';
+import { clippingEchoes } from './answers.js';
 import { datasetMcpServer } from './dataset-server.js';
 import { DEFAULT_TIMEOUT_SECONDS, siteFetch, withDeadline } from './site-fetch.js';
 
@@ -42,5 +43,5 @@ export function createMcpServer(options: McpOptions): McpServer {
  * ```
  */
 export async function serveMcp(options: McpOptions): Promise<void> {
-  await createMcpServer(options).connect(new StdioServerTransport());
+  await createMcpServer(options).connect(clippingEchoes(new StdioServerTransport()));
 }

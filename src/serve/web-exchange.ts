@@ -17,15 +17,32 @@ export function webRequestOf(request: IncomingMessage, origin: string): Request 
 }
 
 /**
- * Writes `answer` (status, headers, body) to the response of `request` and ends it. When the
- * request's body was not read to its end (a 413), the connection is closed after the answer:
- * the rest of the body would otherwise be read as the next request.
+ * Writes `answer` (status, headers, body) to the response of `request` and ends it, its body
+ * as the connection takes it (a chunk is read only once the one before is sent, so an answer
+ * a slow client has not taken is not held whole twice). When the request's body was not
+ * read to its end (a 413), the connection is closed after the answer: the rest of the body
+ * would otherwise be read as the next request.
  */
 export async function sendWebResponse(answer: Response, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const body = answer.body === null ? Buffer.alloc(0) : Buffer.from(await answer.arrayBuffer());
   const headers: Record<string, string | number> = Object.fromEntries(answer.headers);
-  if (answer.status !== 204 && answer.status !== 304) headers['Content-Length'] = body.length;
+  if (answer.body === null && answer.status !== 204 && answer.status !== 304) headers['Content-Length'] = 0;
   if (!request.complete) headers.Connection = 'close';
   response.writeHead(answer.status, headers);
-  response.end(body);
+  if (answer.body !== null) {
+    for await (const chunk of answer.body) {
+      if (response.destroyed) break; // the client went: the loop's end cancels the body
+      if (!response.write(chunk)) await drained(response);
+    }
+  }
+  response.end();
+}
+
+function drained(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done).off('close', done);
+      resolve();
+    };
+    response.on('drain', done).on('close', done);
+  });
 }
