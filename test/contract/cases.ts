@@ -136,6 +136,39 @@ const searches: ContractCase[] = [
   { name: 'q of 200 characters', url: datasetUrl(['q', '汽'.repeat(200)]), status: 200, check: findsNothing },
 ];
 
+// An entity's descriptive text as `text` reads it: names, tags, introduction, history and places.
+const described = (entity: Record<string, unknown>) =>
+  Object.entries(entity)
+    .filter(([field]) => field !== '_links' && field !== '_rag_text' && field !== 'official_url' && field !== 'id')
+    .flatMap(([, value]) => [value].flat())
+    .filter((value): value is string => typeof value === 'string')
+    .join(' ');
+const describes = (collection: 'exhibitions' | 'exhibitors' | 'service_providers', pattern: RegExp) => (body: Body) => {
+  expect(body[collection]!.length).toBeGreaterThan(0);
+  for (const entity of body[collection]!) expect(described(entity)).toMatch(pattern);
+};
+
+const texts: ContractCase[] = [
+  { name: 'text=tractor finds Tractors', url: datasetUrl(['type', 'exhibitor'], ['text', 'tractor']), status: 200, check: describes('exhibitors', /tractor/i) },
+  { name: 'text=Tractors', url: datasetUrl(['type', 'exhibitor'], ['text', 'Tractors']), status: 200, check: describes('exhibitors', /tractor/i) },
+  { name: 'text=拖拉机', url: datasetUrl(['type', 'exhibitor'], ['text', '拖拉机']), status: 200, check: describes('exhibitors', /拖拉机/) },
+  { name: 'text=solar panel', url: datasetUrl(['text', 'solar panel']), status: 200, check: describes('exhibitors', /solar/i) },
+  { name: 'text=太阳能电池板', url: datasetUrl(['text', '太阳能电池板']), status: 200, check: finds() },
+  { name: 'text of a common intro word', url: datasetUrl(['type', 'exhibitor'], ['text', 'products']), status: 200, check: finds(100) },
+  { name: 'text on exhibitions (organizer, venue)', url: datasetUrl(['type', 'exhibition'], ['text', 'messe']), status: 200, check: finds() },
+  { name: 'text on providers (service types)', url: datasetUrl(['type', 'service_provider'], ['text', 'interpretation']), status: 200, check: finds() },
+  { name: 'text with a country filter', url: datasetUrl(['type', 'exhibitor'], ['text', 'machinery'], ['country', 'China']), status: 200, check: finds() },
+  { name: 'text with q', url: datasetUrl(['type', 'exhibitor'], ['q', 'co'], ['text', 'products']), status: 200, check: finds() },
+  {
+    name: 'text windowed deep',
+    url: datasetUrl(['type', 'exhibitor'], ['text', 'products'], ['limit', '7'], ['offset', '101']),
+    status: 200,
+    check: window(7, 101, 7),
+  },
+  { name: 'text without matches', url: datasetUrl(['text', 'zzzqqq']), status: 200, check: findsNothing },
+  { name: 'a blank text is absent', url: datasetUrl(['type', 'exhibitor'], ['text', ' ']), status: 200, check: (body) => expect(body._meta.total).toBe(360) },
+];
+
 const refusals: ContractCase[] = [
   { name: 'type=foo', url: datasetUrl(['type', 'foo']), status: 400, check: refused('type') },
   { name: 'limit=0', url: datasetUrl(['limit', '0']), status: 400, check: refused('limit') },
@@ -148,6 +181,8 @@ const refusals: ContractCase[] = [
   { name: 'type given twice', url: '/api/public/dataset?type=all&type=exhibitor', status: 400, check: refused('type') },
   { name: 'city given twice', url: '/api/public/dataset?city=Paris&city=Paris', status: 400, check: refused('city') },
   { name: 'q of 201 characters', url: datasetUrl(['q', 'a'.repeat(201)]), status: 400, check: refused('q') },
+  { name: 'text of 201 characters', url: datasetUrl(['text', 'a'.repeat(201)]), status: 400, check: refused('text') },
+  { name: 'text given twice', url: '/api/public/dataset?text=a&text=a', status: 400, check: refused('text') },
 ];
 
 const schema: ContractCase[] = [
@@ -155,7 +190,7 @@ const schema: ContractCase[] = [
 ];
 
 /** Every contract case. */
-export const CONTRACT_CASES: readonly ContractCase[] = [...types, ...filters, ...windows, ...searches, ...refusals, ...schema];
+export const CONTRACT_CASES: readonly ContractCase[] = [...types, ...filters, ...windows, ...searches, ...texts, ...refusals, ...schema];
 
 /**
  * Paths that try to leave the site or reach what it keeps private; each must get a 4xx

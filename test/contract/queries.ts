@@ -14,6 +14,43 @@ const NAME_FIELDS: Record<OracleKind, readonly string[]> = {
   service_provider: ['name_cn', 'name_en'],
 };
 
+// The fields `text` searches, for words to look for (a test's own list: docs/api.md#text).
+const DESCRIPTIVE_FIELDS: Record<OracleKind, readonly string[]> = {
+  exhibition: ['industry_tags_en', 'industry_tags_cn', 'organizer', 'venue', 'city', 'country'],
+  exhibitor: ['product_tags', 'industry_tags', 'tags', 'intro', 'exhibit_history'],
+  service_provider: ['service_types', 'good_at_industry', 'intro', 'cover_regions'],
+};
+
+/** `text` values from the data: tags whole, in the plural and the singular, words of introductions, CJK runs, and junk. */
+function textValues(oracle: Oracle): fc.Arbitrary<string> {
+  const phrases = (Object.keys(DESCRIPTIVE_FIELDS) as OracleKind[]).flatMap((kind) =>
+    oracle
+      .ranked(kind)
+      .flatMap((entity) => DESCRIPTIVE_FIELDS[kind].flatMap((field) => [entity[field]].flat()).filter((text): text is string => typeof text === 'string')),
+  );
+  const words = [...new Set(phrases.flatMap((phrase) => phrase.split(/[^\p{L}\p{N}]+/u)).filter((word) => word.length > 1))].sort();
+  const runs = [...new Set(phrases.flatMap((phrase) => phrase.match(/\p{Script=Han}{2,}/gu) ?? []))].sort();
+  const word = fc.constantFrom(...words);
+  const number = fc.constantFrom(
+    (w: string) => w,
+    (w: string) => `${w}s`,
+    (w: string) => w.replace(/s$/, ''),
+    (w: string) => w.slice(0, 4),
+  );
+  const cjk = fc.record({ run: fc.constantFrom(...runs), start: fc.nat(), length: fc.integer({ min: 1, max: 4 }) }).map(({ run, start, length }) => {
+    const chars = [...run];
+    const from = start % chars.length;
+    return chars.slice(from, from + length).join('');
+  });
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...phrases).filter((phrase) => phrase.length <= 60) },
+    { weight: 3, arbitrary: fc.tuple(word, number).map(([w, f]) => f(w)) },
+    { weight: 2, arbitrary: fc.tuple(word, word).map(([a, b]) => `${a} ${b}`) },
+    { weight: runs.length > 0 ? 2 : 0, arbitrary: runs.length > 0 ? cjk : fc.constant('') },
+    { weight: 1, arbitrary: fc.string({ maxLength: 6 }) },
+  );
+}
+
 /** Query-form URLs of random queries over the oracle's data: valid, odd and invalid parameters alike. */
 export function datasetUrls(oracle: Oracle): fc.Arbitrary<string> {
   const values: Set<string>[] = [new Set(), new Set(), new Set()];
@@ -63,7 +100,8 @@ export function datasetUrls(oracle: Oracle): fc.Arbitrary<string> {
   return fc
     .record({
       type: sometimes(fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...TYPES) }, { weight: 1, arbitrary: fc.constantFrom('foo', '', 'ALL') }), 8),
-      q: sometimes(q, 5),
+      q: sometimes(q, 4),
+      text: sometimes(textValues(oracle), 4),
       industry: sometimes(filterValue(values[0]!), 3),
       country: sometimes(filterValue(values[1]!), 3),
       city: sometimes(filterValue(values[2]!), 3),

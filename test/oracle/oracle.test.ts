@@ -79,6 +79,36 @@ describe('createOracle', () => {
     expect(found('type=exhibitor&q=auto')).toEqual({ exhibitors: ['a', 'c', 'b'] });
   });
 
+  it('searches text in every descriptive field: plurals as singulars, words whole but the last, CJK by bigram', () => {
+    const tractors: Record<OracleKind, OracleEntity[]> = {
+      exhibition: [{ id: 'f1', name_en: 'Farm Show', organizer: 'Tractor Guild', start_date: '2025-01-01' }],
+      exhibitor: [
+        { id: 't1', company_en: 'Green Fields', product_tags: ['Tractors'], intro: 'We make tractors.', weight: 1 },
+        { id: 't2', company_cn: '拖拉机厂', intro: 'Makes parts for a tractor.', weight: 2 },
+        { id: 't3', company_en: 'Tractorama', intro: 'Carbon parts', weight: 3 },
+      ],
+      service_provider: [],
+    };
+    const farm = createOracle(tractors, { baseUrl: BASE, dictionary });
+    const text = (query: string) =>
+      ((answer) => (answer.status === 200 ? ids(answer.body.exhibitors) : answer.parameter))(farm.answer(`type=exhibitor&${query}`));
+    // `tractor` is a prefix of `tractorama`; `t1` holds it in its keywords (weight 2) and description.
+    expect(text('text=tractor')).toEqual(['t1', 't3', 't2']);
+    expect(text('text=tractors')).toEqual(['t1', 't3', 't2']);
+    expect(text('text=tractor parts')).toEqual(['t2']);
+    expect(text('text=tractor car')).toEqual([]); // `car` is the last word and reaches `carbon`, but `tractor` is whole
+    expect(text('text=tractora')).toEqual(['t3']);
+    expect(text('text=tractora parts')).toEqual([]); // not the last word: whole
+    expect(text('text=car')).toEqual(['t3']);
+    expect(text('text=ca')).toEqual([]); // a prefix from three characters only
+    expect(text('text=拖拉机')).toEqual(['t2']);
+    expect(text('text=拖拉机&q=tractor')).toEqual([]);
+    expect(text('text=parts&q=tractor')).toEqual(['t3']);
+    expect(ids(farm.ranked('exhibition'))).toEqual(['f1']);
+    expect(((answer) => answer.status === 200 && ids(answer.body.exhibitions))(farm.answer('type=exhibition&text=tractor'))).toEqual(['f1']);
+    expect(text(`text=${'a'.repeat(201)}`)).toBe('text');
+  });
+
   it('names the refused parameter', () => {
     const refused = (query: string) => ((answer) => (answer.status === 400 ? answer.parameter : undefined))(oracle.answer(query));
     expect(refused('type=venue')).toBe('type');

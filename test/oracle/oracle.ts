@@ -2,9 +2,10 @@
  * A deliberately naive, independent oracle for the query semantics of
  * `/api/public/dataset` (docs/api.md#parameters to docs/api.md#pagination): plain arrays, filter, sort, search and
  * paginate written as simply as possible, the way minisearch checks its radix tree against
- * a plain Map. It shares no code with src/ and uses no library: when the two disagree, one
- * of them has a bug.
+ * a plain Map. It shares no code with src/ and uses no library but `pluralize`, the word list
+ * `text` folds English plurals with (docs/api.md#text): when the two disagree, one of them has a bug.
  */
+import pluralize from 'pluralize';
 
 /** The three kinds of entities. */
 export type OracleKind = 'exhibition' | 'exhibitor' | 'service_provider';
@@ -42,6 +43,7 @@ export interface Oracle {
 }
 
 type Filter = 'industry' | 'country' | 'city';
+type Search = 'q' | 'text';
 type Filters = Partial<Record<Filter, string>>;
 /** The matches of each kind of a type, in answer order. */
 type Matches = readonly (readonly [OracleKind, OracleEntity[]])[];
@@ -54,36 +56,71 @@ const FILTER_FIELDS: Record<OracleKind, Record<Filter, readonly string[]>> = {
   exhibitor: { industry: ['industry_tags'], country: ['country'], city: ['city'] },
   service_provider: { industry: ['good_at_industry'], country: ['cover_regions'], city: ['cover_regions'] },
 };
-/** The two name fields of each kind, `cn` then `en`. */
-const NAME_FIELDS: Record<OracleKind, readonly [string, string]> = {
-  exhibition: ['name_cn', 'name_en'],
-  exhibitor: ['company_cn', 'company_en'],
-  service_provider: ['name_cn', 'name_en'],
+/** What each search reads: `q` the two names, `text` the keywords (names, tags) and the description of each kind. */
+const SEARCH_FIELDS: Record<Search, Record<OracleKind, readonly [readonly string[], readonly string[]]>> = {
+  q: {
+    exhibition: [['name_cn'], ['name_en']],
+    exhibitor: [['company_cn'], ['company_en']],
+    service_provider: [['name_cn'], ['name_en']],
+  },
+  text: {
+    exhibition: [
+      ['name_cn', 'name_en', 'industry_tags_en', 'industry_tags_cn'],
+      ['organizer', 'venue', 'city', 'country'],
+    ],
+    exhibitor: [
+      ['company_cn', 'company_en', 'product_tags', 'industry_tags', 'tags'],
+      ['intro', 'exhibit_history'],
+    ],
+    service_provider: [
+      ['name_cn', 'name_en', 'service_types', 'good_at_industry'],
+      ['intro', 'cover_regions'],
+    ],
+  },
 };
-const PARAMETERS = ['type', 'q', 'industry', 'country', 'city', 'limit', 'offset'];
+/** `text` weighs its keywords twice its description. */
+const FIELD_WEIGHTS: Record<Search, readonly [number, number]> = { q: [1, 1], text: [2, 1] };
+const SEARCHES: readonly Search[] = ['q', 'text'];
+const PARAMETERS = ['type', 'q', 'text', 'industry', 'country', 'city', 'limit', 'offset'];
 const PAGE_SIZE = 100;
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
 const TOKEN = new RegExp(`[${CJK}]+|(?:(?![${CJK}])[\\p{L}\\p{M}\\p{N}])+`, 'gu');
 const CJK_ONLY = new RegExp(`^[${CJK}]+$`, 'u');
+
+/** What one search reads of an entity. */
+interface Searched {
+  /** Occurrences of each token, in its first field then its second. */
+  counts: readonly [Map<string, number>, Map<string, number>];
+  /** The distinct tokens of both fields, in code-unit order. */
+  tokens: string[];
+}
 
 /** An entity of a kind with what queries read from it, computed once. */
 interface Document {
   entity: OracleEntity;
   /** Normalized non-blank values of each filter's fields. */
   values: Record<Filter, Set<string>>;
-  /** Occurrences of each token, in field `cn` then field `en`. */
-  counts: readonly [Map<string, number>, Map<string, number>];
-  /** The distinct tokens of both fields, in code-unit order. */
-  tokens: string[];
+  searched: Record<Search, Searched>;
 }
 
-/** The documents of one kind in rank order, with the statistics BM25+ reads. */
-interface Index {
-  documents: Document[];
+/** The statistics BM25+ reads for one search. */
+interface Statistics {
   /** Per field: how many documents hold each token. */
   holders: readonly [Map<string, number>, Map<string, number>];
   /** Per field: MiniSearch's running average of the number of distinct tokens. */
   averages: [number, number];
+}
+
+/** The documents of one kind in rank order, with the statistics of each search. */
+interface Index {
+  documents: Document[];
+  statistics: Record<Search, Statistics>;
+}
+
+/** A term of a query: whether it matches as a prefix too. */
+interface Term {
+  term: string;
+  prefix: boolean;
 }
 
 /** NFKC, trim, collapse white space, lower case. */
@@ -118,9 +155,29 @@ function tokenize(text: string): string[] {
   });
 }
 
-/** A query term that matches only itself: two or more CJK characters (a bigram); any other term also matches as a prefix. */
-function isExactTerm(term: string): boolean {
-  return CJK_ONLY.test(term) && [...term].length > 1;
+/** `text`'s folding of a token: a word of four or more Latin letters to its singular. */
+function textToken(token: string): string {
+  return /^[a-z]{4,}$/.test(token) ? pluralize.singular(token) : token;
+}
+
+/** The tokens of a text for a search. */
+function searchTokens(search: Search, text: string): string[] {
+  const tokens = tokenize(text);
+  return search === 'q' ? tokens : tokens.map(textToken);
+}
+
+/**
+ * The distinct terms of a query. `q`: every term matches as a prefix too but two or more CJK
+ * characters (a bigram). `text`: a lone CJK character, and the last token when it is a word of
+ * three or more characters given once.
+ */
+function queryTerms(search: Search, value: string): Term[] {
+  const tokens = searchTokens(search, value);
+  const bigram = (term: string) => CJK_ONLY.test(term) && [...term].length > 1;
+  return [...new Set(tokens)].map((term) => {
+    if (search === 'q' || CJK_ONLY.test(term)) return { term, prefix: !bigram(term) };
+    return { term, prefix: term.length >= 3 && tokens.indexOf(term) === tokens.length - 1 };
+  });
 }
 
 /** MiniSearch 7's BM25+ with k = 1.2, b = 0.7, d = 0.5, in its operation order (scores must tie exactly). */
@@ -138,10 +195,15 @@ function rankEntities(kind: OracleKind, entities: readonly OracleEntity[]): Orac
   return [...entities].sort((a, b) => compare(a, b) || compareCodePoints(a.id, b.id));
 }
 
-/** Occurrences of each token of a name (a missing name has none). */
-function countTokens(name: unknown): Map<string, number> {
+/** Occurrences of each token of a search in some fields of an entity (strings, and the strings of arrays). */
+function countTokens(search: Search, entity: OracleEntity, fields: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const token of tokenize(typeof name === 'string' ? name : '')) counts.set(token, (counts.get(token) ?? 0) + 1);
+  for (const field of fields) {
+    for (const value of [entity[field]].flat()) {
+      if (typeof value !== 'string') continue;
+      for (const token of searchTokens(search, value)) counts.set(token, (counts.get(token) ?? 0) + 1);
+    }
+  }
   return counts;
 }
 
@@ -162,49 +224,73 @@ function indexKind(kind: OracleKind, entities: readonly OracleEntity[]): Index {
         ];
       }),
     ) as Record<Filter, Set<string>>;
-    const [cn, en] = NAME_FIELDS[kind];
-    const counts = [countTokens(entity[cn]), countTokens(entity[en])] as const;
-    return { entity, values, counts, tokens: [...new Set([...counts[0].keys(), ...counts[1].keys()])].sort() };
+    const searched = Object.fromEntries(
+      SEARCHES.map((search) => {
+        const [first, second] = SEARCH_FIELDS[search][kind];
+        const counts = [countTokens(search, entity, first), countTokens(search, entity, second)] as const;
+        return [search, { counts, tokens: [...new Set([...counts[0].keys(), ...counts[1].keys()])].sort() }];
+      }),
+    ) as Record<Search, Searched>;
+    return { entity, values, searched };
   });
-  const index: Index = { documents, holders: [new Map(), new Map()], averages: [0, 0] };
+  const statistics = Object.fromEntries(
+    SEARCHES.map((search): [Search, Statistics] => [search, { holders: [new Map(), new Map()], averages: [0, 0] }]),
+  ) as Record<Search, Statistics>;
   documents.forEach((document, i) => {
-    for (const f of [0, 1] as const) {
-      index.averages[f] = (index.averages[f] * i + document.counts[f].size) / (i + 1);
-      for (const token of document.counts[f].keys()) index.holders[f].set(token, (index.holders[f].get(token) ?? 0) + 1);
+    for (const search of SEARCHES) {
+      const { holders, averages } = statistics[search];
+      for (const f of [0, 1] as const) {
+        const counts = document.searched[search].counts[f];
+        averages[f] = (averages[f] * i + counts.size) / (i + 1);
+        for (const token of counts.keys()) holders[f].set(token, (holders[f].get(token) ?? 0) + 1);
+      }
     }
   });
-  return index;
+  return { documents, statistics };
 }
 
-/** termScore of a document for one query term, or undefined when no token of the document matches it. */
-function scoreTerm(index: Index, document: Document, term: string): number | undefined {
-  const exact = isExactTerm(term);
+/** termScore of a document for one query term of a search, or undefined when no token of the document matches it. */
+function scoreTerm(index: Index, search: Search, document: Document, { term, prefix }: Term): number | undefined {
+  const { counts, tokens } = document.searched[search];
+  const { holders, averages } = index.statistics[search];
   // Code-unit order puts the term itself first, then the longer terms, as the sum needs.
-  const reached = document.tokens.filter((token) => (exact ? token === term : token.startsWith(term)));
+  const reached = tokens.filter((token) => (prefix ? token.startsWith(term) : token === term));
   if (reached.length === 0) return undefined;
   let score = 0;
   for (const token of reached) {
     const weight = token === term ? 1 : (0.375 * token.length) / (token.length + 0.3 * (token.length - term.length));
     for (const f of [0, 1] as const) {
-      const tf = document.counts[f].get(token);
-      if (tf !== undefined) score += weight * computeBm25(tf, index.holders[f].get(token)!, index.documents.length, document.counts[f].size, index.averages[f]);
+      const tf = counts[f].get(token);
+      if (tf !== undefined)
+        score += weight * FIELD_WEIGHTS[search][f] * computeBm25(tf, holders[f].get(token)!, index.documents.length, counts[f].size, averages[f]);
     }
   }
   return score;
 }
 
-/** The entities of an index passing the filters and the query terms (none: no search), in answer order. */
-function findMatches(index: Index, filters: Filters, terms: string[] | undefined): OracleEntity[] {
+/** A document's score for a search's terms: the sum of its term scores times their number; undefined when a term does not match it. */
+function scoreSearch(index: Index, search: Search, document: Document, terms: readonly Term[]): number | undefined {
+  if (terms.length === 0) return undefined;
+  let sum = 0;
+  for (const term of terms) {
+    const score = scoreTerm(index, search, document, term);
+    if (score === undefined) return undefined;
+    sum += score;
+  }
+  return sum * terms.length;
+}
+
+/** The entities of an index passing the filters and the searches given (none: no search), in answer order; q and text both given add their scores. */
+function findMatches(index: Index, filters: Filters, searches: Partial<Record<Search, string>>): OracleEntity[] {
   const wanted = FILTERS.flatMap((filter) => (filters[filter] === undefined ? [] : [[filter, normalize(filters[filter])] as const]));
   const candidates = index.documents.filter((document) => wanted.every(([filter, value]) => document.values[filter].has(value)));
-  if (terms === undefined) return candidates.map((document) => document.entity);
-  // A term given twice counts once.
-  const distinct = [...new Set(terms)];
+  const given = SEARCHES.filter((search) => searches[search] !== undefined).map((search) => [search, queryTerms(search, searches[search]!)] as const);
+  if (given.length === 0) return candidates.map((document) => document.entity);
   const scored: { entity: OracleEntity; score: number }[] = [];
-  for (const document of distinct.length === 0 ? [] : candidates) {
-    const termScores = distinct.map((term) => scoreTerm(index, document, term));
-    if (termScores.includes(undefined)) continue;
-    scored.push({ entity: document.entity, score: termScores.reduce<number>((sum, termScore) => sum + termScore!, 0) * distinct.length });
+  for (const document of candidates) {
+    const scores = given.map(([search, terms]) => scoreSearch(index, search, document, terms));
+    if (scores.includes(undefined)) continue;
+    scored.push({ entity: document.entity, score: scores.length === 1 ? scores[0]! : scores[0]! + scores[1]! });
   }
   // A stable sort keeps equal scores in rank order.
   return scored.sort((a, b) => b.score - a.score).map(({ entity }) => entity);
@@ -227,7 +313,9 @@ function pickFilters(read: (filter: Filter) => string | undefined): Filters {
 }
 
 /** The parameters of a query string, or the parameter that refuses it. */
-function parseQuery(queryString: string): { type: string; q?: string; filters: Filters; limit: number; offset: number } | { parameter: string } {
+function parseQuery(
+  queryString: string,
+): { type: string; searches: Partial<Record<Search, string>>; filters: Filters; limit: number; offset: number } | { parameter: string } {
   const raw = new Map<string, string>();
   for (const [name, value] of new URLSearchParams(queryString)) {
     if (!PARAMETERS.includes(name)) continue;
@@ -236,14 +324,18 @@ function parseQuery(queryString: string): { type: string; q?: string; filters: F
   }
   const type = raw.get('type')?.trim() || 'all';
   if (listKinds(type) === undefined) return { parameter: 'type' };
-  const q = raw.get('q')?.trim() || undefined;
-  if (q !== undefined && [...q].length > 200) return { parameter: 'q' };
+  const searches: Partial<Record<Search, string>> = {};
+  for (const search of SEARCHES) {
+    const value = raw.get(search)?.trim() || undefined;
+    if (value !== undefined && [...value].length > 200) return { parameter: search };
+    if (value !== undefined) searches[search] = value;
+  }
   const filters = pickFilters((filter) => raw.get(filter));
   const limit = raw.get('limit')?.trim() ?? '100';
   if (!/^\d+$/.test(limit) || Number(limit) < 1) return { parameter: 'limit' };
   const offset = raw.get('offset')?.trim() ?? '0';
   if (!/^\d+$/.test(offset) || Number(offset) > Number.MAX_SAFE_INTEGER) return { parameter: 'offset' };
-  return { type, q, filters, limit: Math.min(Number(limit), 500), offset: Number(offset) };
+  return { type, searches, filters, limit: Math.min(Number(limit), 500), offset: Number(offset) };
 }
 
 /** The body of an answer or a page: the window of each kind's matches and `_meta`; `urlAt(offset)` names an adjacent window. */
@@ -277,18 +369,20 @@ export function createOracle(entities: Record<OracleKind, readonly OracleEntity[
   const indexes = Object.fromEntries(KINDS.map((kind) => [kind, indexKind(kind, entities[kind])])) as Record<OracleKind, Index>;
   const ranked = Object.fromEntries(KINDS.map((kind) => [kind, indexes[kind].documents.map((d) => d.entity)])) as Record<OracleKind, OracleEntity[]>;
   const site = { ...options, baseUrl: options.baseUrl.replace(/\/+$/, '') };
-  const matchKinds = (kinds: readonly OracleKind[], filters: Filters, q: string | undefined): Matches =>
-    kinds.map((kind) => [kind, findMatches(indexes[kind], filters, q === undefined ? undefined : tokenize(q))] as const);
+  const matchKinds = (kinds: readonly OracleKind[], filters: Filters, searches: Partial<Record<Search, string>>): Matches =>
+    kinds.map((kind) => [kind, findMatches(indexes[kind], filters, searches)] as const);
 
   return {
     answer(queryString) {
       const query = parseQuery(queryString);
       if ('parameter' in query) return { status: 400, parameter: query.parameter };
-      const { type, q, filters, limit } = query;
-      const given = [['q', q] as const, ...FILTERS.map((filter) => [filter, filters[filter]] as const)].filter(([, value]) => value !== undefined);
+      const { type, searches, filters, limit } = query;
+      const given = [...SEARCHES.map((search) => [search, searches[search]] as const), ...FILTERS.map((filter) => [filter, filters[filter]] as const)].filter(
+        ([, value]) => value !== undefined,
+      );
       const urlAt = (offset: number) =>
         `${site.baseUrl}/api/public/dataset?type=${type}${given.map(([name, value]) => `&${name}=${encodeURIComponent(value!)}`).join('')}&limit=${limit}&offset=${offset}`;
-      const matches = matchKinds(listKinds(type)!, filters, q);
+      const matches = matchKinds(listKinds(type)!, filters, searches);
       return { status: 200, body: composeBody(type, matches, query, urlAt, site) };
     },
 
@@ -296,7 +390,7 @@ export function createOracle(entities: Record<OracleKind, readonly OracleEntity[
       const kinds = listKinds(type);
       if (kinds === undefined || !Number.isInteger(page) || page < 1) return undefined;
       const filters = pickFilters((filter) => rawFilters[filter]);
-      const matches = matchKinds(kinds, filters, undefined);
+      const matches = matchKinds(kinds, filters, {});
       const hasListing = Object.keys(filters).length === 0 || matches.some(([, found]) => found.length > 0);
       const pages = Math.max(1, ...matches.map(([, found]) => Math.ceil(found.length / PAGE_SIZE)));
       if (!hasListing || page > pages) return undefined;
