@@ -1,9 +1,10 @@
 /**
- * The tail of `q` (issue 22): the two groups of tail-queries.ts through the router over a
- * built site, warm (one router, the median of four answers after a first) and cold (a fresh
- * process per query), with the search documents a cold answer reads. What must hold: the
- * slowest query of both groups at most 5 times the median ordinary one, warm and cold, and
- * at most 300 kB gzip read cold.
+ * The tail of `q` and `text` (issues 22 and 35): the groups of tail-queries.ts through the
+ * router over a built site, warm (one router, the median of four answers after a first) and
+ * cold (a fresh process per query), with the search documents a cold answer reads, and the
+ * listing of the same window (the query without `q` and `text`) alike. What must hold: every
+ * answer at most 1.5 times its listing, warm and cold; the search alone (`limit=1`) at most 5
+ * times the median ordinary one; at most 300 kB gzip read cold.
  *
  *   node --import tsx bench/query-tail.ts SITE      (after npm run compile)
  */
@@ -23,7 +24,7 @@ export interface Worst {
 
 /** What the tail of `q` costs over one site. */
 export interface TailCost {
-  queries: { ordinary: number; common: number };
+  queries: { ordinary: number; common: number; text: number };
   /** Milliseconds, warm (the same request again): the median ordinary query, and the 95th percentile and the worst of all. */
   warm: { ordinaryMedian: number; p95: number; worst: Worst; ratio: number };
   /**
@@ -43,8 +44,15 @@ export interface TailCost {
   search: { ordinaryMedian: number; p95: number; worst: Worst; ratio: number };
   /** Search documents a cold answer reads, bytes gzipped: the median ordinary query, and the worst of all. */
   gzip: { ordinaryMedian: number; worst: Worst };
-  /** Every query: its group, warm and cold milliseconds, gzip bytes read cold. */
-  rows: { group: string; query: string; warm: number; unkept: number; search: number; cold: number; gzip: number }[];
+  /** Each answer's time over the listing of the same window's (the query without `q` and `text`), warm and cold: the worst of all, and of the text queries. */
+  overListing: { warm: Worst; cold: Worst; textWarm: Worst; textCold: Worst };
+  /** Every query: its group, warm and cold milliseconds, gzip bytes read cold, and its listing's warm and cold milliseconds. */
+  rows: { group: string; query: string; warm: number; unkept: number; search: number; cold: number; gzip: number; listingWarm: number; listingCold: number }[];
+}
+
+/** The listing of the same window as a query: the query without `q` and `text`. */
+export function listingOf(query: string): string {
+  return query.replace(/(^|&)(q|text)=[^&]*/g, '').replace(/^&/, '');
 }
 
 const ROUNDS = 4;
@@ -60,20 +68,24 @@ export async function measureTail(siteDir: string, log: (line: string) => void =
   const warm = new Map<TailQuery, number>();
   const search = new Map<TailQuery, number>();
   const unkept = new Map<TailQuery, number>();
+  const listingWarm = new Map<TailQuery, number>();
   for (const query of queries) {
     warm.set(query, await warmMs(() => route, query.query));
+    listingWarm.set(query, await warmMs(() => route, listingOf(query.query)));
     search.set(query, await warmMs(() => route, query.query.replace(/limit=\d+/, 'limit=1')));
     unkept.set(query, await warmMs(() => createRouter({ store: fileStore(siteDir) }), query.query));
   }
   // Each query cold COLD_ROUNDS times, a round over them all at a time (a busy spell of the machine falls on many
   // queries, not on every sample of one), and the median: the worst of 100 single samples was mostly noise.
   const coldMs = new Map<TailQuery, number[]>(queries.map((query) => [query, []]));
+  const listingColdMs = new Map<TailQuery, number[]>(queries.map((query) => [query, []]));
   const coldGzip = new Map<TailQuery, number>();
   for (let round = 1; round <= COLD_ROUNDS; round++) {
     for (const query of queries) {
       const { ms, gzip } = coldAnswer(siteDir, query.query);
       coldMs.get(query)!.push(ms);
       coldGzip.set(query, gzip);
+      listingColdMs.get(query)!.push(coldAnswer(siteDir, listingOf(query.query)).ms);
     }
     log(`cold round ${round} of ${COLD_ROUNDS}`);
   }
@@ -100,13 +112,25 @@ export async function measureTail(siteDir: string, log: (line: string) => void =
     return { ordinaryMedian, p95: quantile(all.map(value), 0.95), worst, ratio: worst.value / ordinaryMedian };
   };
   const gzip = summary((query) => cold.get(query)!.gzip);
+  const median = (values: number[]) =>
+    quantile(
+      [...values].sort((a, b) => a - b),
+      0.5,
+    );
+  const listingCold = new Map(queries.map((query) => [query, median(listingColdMs.get(query)!)]));
+  const worstOf = (among: readonly TailQuery[], value: (query: TailQuery) => number): Worst =>
+    among.reduce<Worst>((worst, query) => (value(query) > worst.value ? { value: value(query), query: query.query } : worst), { value: 0, query: '' });
+  const warmOver = (query: TailQuery) => warm.get(query)! / listingWarm.get(query)!;
+  const coldOver = (query: TailQuery) => cold.get(query)!.ms / listingCold.get(query)!;
+  const texts = queries.filter((query) => query.group === 'text');
   return {
-    queries: { ordinary: ordinary.length, common: queries.length - ordinary.length },
+    queries: { ordinary: ordinary.length, common: queries.filter((query) => query.group === 'common').length, text: texts.length },
     warm: summary((query) => warm.get(query)!),
     unkept: summary((query) => unkept.get(query)!),
     cold: summary((query) => cold.get(query)!.ms),
     search: summary((query) => search.get(query)!),
     gzip: { ordinaryMedian: gzip.ordinaryMedian, worst: gzip.worst },
+    overListing: { warm: worstOf(queries, warmOver), cold: worstOf(queries, coldOver), textWarm: worstOf(texts, warmOver), textCold: worstOf(texts, coldOver) },
     rows: queries.map((query) => ({
       ...query,
       warm: warm.get(query)!,
@@ -114,6 +138,8 @@ export async function measureTail(siteDir: string, log: (line: string) => void =
       search: search.get(query)!,
       cold: cold.get(query)!.ms,
       gzip: cold.get(query)!.gzip,
+      listingWarm: listingWarm.get(query)!,
+      listingCold: listingCold.get(query)!,
     })),
   };
 }

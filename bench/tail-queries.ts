@@ -1,18 +1,24 @@
 /**
- * The two groups of `q` queries of issue 22, drawn from a built site: *ordinary* ones (a
+ * The groups of queries of issues 22 and 35, drawn from a built site: *ordinary* `q`s (a
  * distinctive word of an exhibitor's name, a run of three CJK characters a few dozen names
- * hold) and *common* ones (short Latin prefixes, the commonest CJK bigrams and their
- * three-character runs, pairs and triples of common terms, a common term with a rare one),
- * the common ones each plain, filtered, deep (`offset=10000&limit=500`) and over every kind
- * (`type=all&limit=500`). Drawn the same way from the same site every time.
+ * hold), *common* `q`s (short Latin prefixes, the commonest CJK bigrams and their
+ * three-character runs, pairs and triples of common terms, a common term with a rare one) and
+ * *text* queries (product tags in both languages, a plural tag in the singular, common words
+ * of introductions, a tag with a `q`), the common and text ones each plain, filtered, deep
+ * (`offset=10000&limit=500`) and over every kind (`type=all&limit=500`). Drawn the same way
+ * from the same site every time.
  */
 import type { Router } from '../lib/query/router/router.js';
 
 /** A query of a group: its URL's query string. */
 export interface TailQuery {
-  group: 'ordinary' | 'common';
+  group: 'ordinary' | 'common' | 'text';
   query: string;
 }
+
+/** Words nearly every introduction of the generated sets holds, and runs of its Chinese ones. */
+const COMMON_TEXT = ['products', 'founded', 'make', 'export', 'countries', 'products export', '有限公司', '产品', '专业从事'];
+const TEXT_TAGS = 4;
 
 /** Common terms of company and exhibition names at every size of the generated sets. */
 const COMMON_BASES = [
@@ -49,19 +55,43 @@ export async function tailQueries(route: Router): Promise<TailQuery[]> {
   const ordinary = [...(await pickOrdinary(route, words, ORDINARY_WORDS)), ...(await pickOrdinary(route, runs, ORDINARY_RUNS))];
   const country = await commonestCountry(route);
   const rare = ordinary[0] ?? 'zzzz';
-  const common = [...COMMON_BASES, `co ${rare}`].flatMap((q) => {
-    const base = `type=exhibitor&q=${encodeURIComponent(q)}`;
-    return [
-      `${base}&limit=100`,
-      `${base}&country=${encodeURIComponent(country)}&limit=100`,
-      `${base}&offset=10000&limit=500`,
-      `type=all&q=${encodeURIComponent(q)}&limit=500`,
-    ];
-  });
+  const variants = (search: string) => {
+    const base = `type=exhibitor&${search}`;
+    return [`${base}&limit=100`, `${base}&country=${encodeURIComponent(country)}&limit=100`, `${base}&offset=10000&limit=500`, `type=all&${search}&limit=500`];
+  };
+  const common = [...COMMON_BASES, `co ${rare}`].flatMap((q) => variants(`q=${encodeURIComponent(q)}`));
+  const tags = await productTags(route);
+  const texts = [
+    ...tags.latin.slice(0, TEXT_TAGS),
+    ...tags.latin
+      .filter((tag) => /s$/.test(tag))
+      .map((tag) => tag.replace(/ies$/, 'y').replace(/s$/, ''))
+      .slice(0, 2),
+    ...tags.cjk.slice(0, TEXT_TAGS),
+    ...COMMON_TEXT,
+  ];
+  const text = [
+    ...texts.flatMap((value) => variants(`text=${encodeURIComponent(value)}`)),
+    ...variants(`q=co&text=${encodeURIComponent(tags.latin[0] ?? 'products')}`),
+  ];
   return [
     ...ordinary.map((q) => ({ group: 'ordinary' as const, query: `type=exhibitor&q=${encodeURIComponent(q)}&limit=100` })),
     ...common.map((query) => ({ group: 'common' as const, query })),
+    ...text.map((query) => ({ group: 'text' as const, query })),
   ];
+}
+
+// The commonest product tags among 1,000 exhibitors spread over the order, lower-cased: Latin ones and CJK ones.
+async function productTags(route: Router): Promise<{ latin: string[]; cjk: string[] }> {
+  const total = (await answer(route, 'type=exhibitor&limit=1'))._meta.total;
+  const counts = new Map<string, number>();
+  for (let page = 0; page < 10; page++) {
+    for (const entity of (await answer(route, `type=exhibitor&limit=100&offset=${Math.floor((page * total) / 10)}`)).exhibitors ?? [])
+      for (const tag of [entity.product_tags].flat())
+        if (typeof tag === 'string') counts.set(tag.trim().toLowerCase(), (counts.get(tag.trim().toLowerCase()) ?? 0) + 1);
+  }
+  const byCount = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([tag]) => tag);
+  return { latin: byCount.filter((tag) => /^[a-z ]+$/.test(tag)), cjk: byCount.filter((tag) => /^\p{Script=Han}+$/u.test(tag)) };
 }
 
 // Names of exhibitors spread over the default order: 20 pages of 50.

@@ -7,6 +7,7 @@
 import { ApiError, createClient } from '../client/index.js';
 import { facetPath } from '../query/formats/facets.js';
 import { COLLECTIONS, FILTERS, KINDS, NAME_FIELDS, type Kind } from '../query/semantics/kinds.js';
+import { SEARCHES } from '../query/semantics/searches.js';
 
 declare const document: {
   getElementById(id: string): any;
@@ -70,7 +71,7 @@ function fieldsOf(entity: Record<string, unknown>): any {
 async function search(): Promise<void> {
   const kind = document.getElementById('type').value as Kind;
   const params: Record<string, string | number> = { type: kind, limit: PAGE, offset };
-  for (const name of ['q', ...FILTERS]) {
+  for (const name of [...SEARCHES, ...FILTERS]) {
     const value = String(document.getElementById(name).value ?? '').trim();
     if (value !== '') params[name] = value;
   }

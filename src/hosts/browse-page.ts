@@ -32,6 +32,7 @@ ol { padding: 0; }
 <label>type <select id="type" name="type">${KINDS.map((kind) => `<option value="${kind}">${COLLECTIONS[kind].replace('_', ' ')}</option>`).join('')}</select></label>
 ${FILTERS.map(filter).join('\n')}
 <input type="search" id="q" name="q" placeholder="search the names" aria-label="search the names">
+<input type="search" id="text" name="text" placeholder="search products, tags, descriptions" aria-label="search every descriptive field">
 <button type="submit">search</button>
 </form>
 <p id="status" role="status"></p>

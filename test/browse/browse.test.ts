@@ -83,6 +83,12 @@ describe.skipIf(!existsSync(CHROMIUM))('the browse page in Chromium', () => {
     await statusIs('1–2 of 2');
     expect((await names()).sort()).toEqual(['Auto Parts Co', '汽车配件有限公司 · Car Parts Ltd'].sort());
     expect(await page.locator('#next').isDisabled()).toBe(true);
+    // text reads the industry tags too, and a plural finds the singular.
+    await page.fill('#q', '');
+    await page.fill('#text', 'lightings');
+    await page.click('button[type=submit]');
+    await statusIs('1–2 of 2');
+    expect((await names()).sort()).toEqual(['Lamp Works', '汽车配件有限公司 · Car Parts Ltd'].sort());
   });
 
   it('shows text from the data as text, never as HTML, and links only to the site', async () => {

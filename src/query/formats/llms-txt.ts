@@ -31,7 +31,8 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
     '',
     `> A public, read-only JSON API of ${counts}, in Chinese and English, for AI agents and RAG systems. ` +
       'Every record links to its related records (`_links`) and carries a `_rag_text` ready for embedding. ' +
-      'Query it with GET /api/public/dataset (filters industry, country and city, keyword search q, limit and offset; ' +
+      'Query it with GET /api/public/dataset (filters industry, country and city; q searches names, text every descriptive field ' +
+      '(products, tags, introduction, history, organizer, venue, services), plurals and singulars alike; limit and offset; ' +
       "`_meta.next` gives the next page), or read the precomputed static pages; no key, no rate limit beyond the host's.",
     '',
     '## Query',
@@ -64,12 +65,17 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
 
 // Ready queries made from the examples.
 function exampleQueries(dataset: Dataset, baseUrl: string): [title: string, url: string][] {
-  const { city, industry, q, cjk } = parameterExamples(dataset, baseUrl);
+  const { city, industry, q, text, cjk } = parameterExamples(dataset, baseUrl);
   const examples: [string, string][] = [];
   if (city) examples.push([`Exhibitions in ${city}`, queryUrl(baseUrl, { type: 'exhibition', city, limit: 100, offset: 0 })]);
   if (industry) examples.push([`Exhibitors in the ${industry} industry`, queryUrl(baseUrl, { type: 'exhibitor', industry, limit: 100, offset: 0 })]);
   if (q)
     examples.push([`Exhibitors whose name has a word starting "${q}", best matches first`, queryUrl(baseUrl, { type: 'exhibitor', q, limit: 20, offset: 0 })]);
+  if (text)
+    examples.push([
+      `Exhibitors that describe themselves with "${text}" (products, tags, introduction), best matches first`,
+      queryUrl(baseUrl, { type: 'exhibitor', text, limit: 20, offset: 0 }),
+    ]);
   if (cjk) examples.push([`Everything named with "${cjk}"`, queryUrl(baseUrl, { type: 'all', q: cjk, limit: 20, offset: 0 })]);
   return examples;
 }
