@@ -14,7 +14,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ANSWER_BYTES } from '../../src/mcp/answers.js';
+import { MAX_ANSWER_BYTES, MAX_ECHO_CHARS } from '../../src/mcp/answers.js';
 import { MAX_DOCUMENT_BYTES } from '../../src/mcp/site-fetch.js';
 import { entityPath, listingPath } from '../../src/query/formats/paths.js';
 import { CLI } from '../helpers/cli.js';
@@ -165,6 +165,15 @@ describe('dataset-site mcp reading a hostile site', () => {
     );
     // A whole pair is text like any other.
     expect((await call('search_dataset', { type: 'exhibitor', q: '\uD83D\uDE00', limit: 1 })).isError).toBeFalsy();
+  });
+
+  it('echoes at most MAX_ECHO_CHARS of a value it refuses', async () => {
+    expect(await refusal('search_dataset', { type: 'y'.repeat(900_000) })).toMatch(
+      new RegExp(`^type must be one of .*; got "y{${MAX_ECHO_CHARS}}…" \\(900000 characters\\)$`),
+    );
+    expect(await refusal('get_entity', { kind: 'exhibitor', id: 'x'.repeat(900_000) })).toBe(
+      `no exhibitor has the id "${'x'.repeat(MAX_ECHO_CHARS)}…" (900000 characters); search_dataset gives the ids`,
+    );
   });
 
   it('goes on answering after all of them, with nothing but the protocol on stdout', async () => {
