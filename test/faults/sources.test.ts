@@ -133,6 +133,7 @@ describe('a source record', () => {
     ],
     ['tab, line feed and carriage return in a text', record({ id: 'CTL', name_en: 'tab\there', intro: 'two\r\nlines\n' })],
     ['a text at the length limit', record({ id: 'LONG', organizer: 'x'.repeat(MAX_TEXT_LENGTH) })],
+    ['a name of one word at the length limit (searched by q and text)', record({ id: 'LONGNAME', name_en: 'y'.repeat(MAX_TEXT_LENGTH) })],
     [
       'a key given twice (the last one counts, as in JSON.parse)',
       '{"exhibitions": [{"id": "D", "id": "D2", "name_en": "X", "start_date": "2026-01-01", "end_date": "2026-01-02"}]}',

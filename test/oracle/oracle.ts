@@ -150,7 +150,8 @@ function tokenize(text: string): string[] {
     .toLowerCase();
   return [...folded.matchAll(TOKEN)].flatMap(([run]) => {
     const chars = [...run];
-    if (!CJK_ONLY.test(run) || chars.length === 1) return [run];
+    if (!CJK_ONLY.test(run)) return [chars.slice(0, 64).join('')];
+    if (chars.length === 1) return [run];
     return chars.slice(1).map((char, i) => chars[i] + char);
   });
 }

@@ -69,20 +69,30 @@ function commonTerms(indexed: IndexedTerms, sorted: readonly string[], reach: nu
   // Postings of the terms before each: the reach of a run of sorted terms is a difference.
   const before = [0];
   for (const count of postings) before.push(before[before.length - 1]! + count);
-  const [seen, common] = [new Set<string>(), [] as string[]];
+  // Whether each query term looked at is common.
+  const seen = new Map<string, boolean>();
   for (const term of sorted) {
     const chars = [...term];
+    let query = '';
     for (let length = 1; length <= chars.length; length++) {
-      const query = chars.slice(0, length).join('');
+      query += chars[length - 1];
       // A shorter part of a term is a query term only when it can be a prefix (a lone CJK character, not half a bigram's run).
       const prefix = canBePrefix(query);
-      if (seen.has(query) || (length < chars.length && !prefix)) continue;
-      seen.add(query);
-      const [first, end] = reachedRange(sorted, query, prefix);
-      if (before[end]! - before[first]! >= reach) common.push(query);
+      if (length < chars.length && !prefix) continue;
+      let isCommon = seen.get(query);
+      if (isCommon === undefined) {
+        const [first, end] = reachedRange(sorted, query, prefix);
+        seen.set(query, (isCommon = before[end]! - before[first]! >= reach));
+      }
+      // A longer prefix reaches no more than this one: none is common after one that is not (and a word of
+      // 100,000 letters is not walked through at every length).
+      if (prefix && !isCommon) break;
     }
   }
-  return common.sort();
+  return [...seen]
+    .filter(([, isCommon]) => isCommon)
+    .map(([query]) => query)
+    .sort();
 }
 
 // Per-entity counters of commonLists, sized to the kind once and left zeroed after each term.

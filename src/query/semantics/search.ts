@@ -16,7 +16,13 @@ const CJK_RUN = new RegExp(`^[${CJK}]+$`, 'u');
 const TOKEN = new RegExp(`[${CJK}]+|[[\\p{L}\\p{M}\\p{N}]--[${CJK}]]+`, 'gv');
 
 /**
- * Splits text into search terms. Latin and other alphabetic text becomes lower-cased
+ * The most characters a word keeps as a term: a longer one (a text of 100,000 letters, which
+ * sources allow) is cut, so that the prefixes the index lists of it stay few.
+ */
+export const MAX_TERM_LENGTH = 64;
+
+/**
+ * Splits text into search terms (a word of more than {@link MAX_TERM_LENGTH} characters cut to them). Latin and other alphabetic text becomes lower-cased
  * words with accents removed (`Köln` → `koln`); a run of CJK characters becomes its
  * overlapping bigrams (`汽车展` → `汽车`, `车展`), or the character itself when alone,
  * so any run of two or more characters of a name finds it.
@@ -31,7 +37,7 @@ export function tokenize(text: string): string[] {
   const terms: string[] = [];
   for (const [token] of folded.matchAll(TOKEN)) {
     if (!CJK_RUN.test(token)) {
-      terms.push(token);
+      terms.push(token.length > MAX_TERM_LENGTH ? [...token].slice(0, MAX_TERM_LENGTH).join('') : token);
       continue;
     }
     const chars = [...token];
