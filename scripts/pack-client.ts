@@ -1,8 +1,8 @@
 /**
  * Assembles the client package (packages/client): the compiled client SDK and the query
  * layer it runs (lib/client, lib/query) with their types, and the types of the entity
- * schemas it names (lib/schema/entities.d.ts, fields.d.ts). Its runtime needs nothing
- * else; its types need zod. None of the build's command-line dependencies. Run by
+ * schemas it names (lib/schema/entities.d.ts, fields.d.ts). Its runtime needs pluralize
+ * (`text` folds plurals with it) and nothing else; its types need zod. None of the build's command-line dependencies. Run by
  * `npm run pack:client` after `npm run compile`; then `npm pack` in packages/client.
  */
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * The client package (packages/client, `dataset-site-client`): what an agent installs
- * holds the client SDK and the query layer and depends on zod alone, none
- * of the build's command-line dependencies; installed beside just that one, it answers
+ * holds the client SDK and the query layer and depends on pluralize and zod alone, none
+ * of the build's command-line dependencies; installed beside just those, it answers
  * queries from dataset-site serve and its types compile.
  */
 import { spawnSync } from 'node:child_process';
@@ -20,10 +20,10 @@ let server: PreviewServer;
 beforeAll(async () => {
   const assembled = await runNode(['node_modules/tsx/dist/cli.mjs', 'scripts/pack-client.ts']);
   expect(assembled.code, assembled.stderr).toBe(0);
-  // A project with the package and its one dependency, nothing else.
+  // A project with the package and its two dependencies, nothing else.
   project = mkdtempSync(path.join(tmpdir(), 'ds-client-package-'));
   cpSync(PACKAGE, path.join(project, 'node_modules/dataset-site-client'), { recursive: true });
-  for (const dependency of ['zod']) symlinkSync(path.resolve('node_modules', dependency), path.join(project, 'node_modules', dependency));
+  for (const dependency of ['pluralize', 'zod']) symlinkSync(path.resolve('node_modules', dependency), path.join(project, 'node_modules', dependency));
   server = await serve({ dir: sampleSite(), port: 0 });
 }, 60_000);
 
@@ -32,9 +32,9 @@ afterAll(async () => {
 });
 
 describe('the client package', () => {
-  it('depends on zod alone and ships only the client and the query layer', () => {
+  it('depends on pluralize and zod alone and ships only the client and the query layer', () => {
     const manifest = JSON.parse(readFileSync(path.join(PACKAGE, 'package.json'), 'utf8'));
-    expect(Object.keys(manifest.dependencies).sort()).toEqual(['zod']);
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(['pluralize', 'zod']);
     const packed = spawnSync('npm', ['pack', '--dry-run', '--json'], { cwd: PACKAGE, encoding: 'utf8' });
     expect(packed.status, packed.stderr).toBe(0);
     const files = (JSON.parse(packed.stdout)[0].files as { path: string }[]).map((file) => file.path);
@@ -44,7 +44,7 @@ describe('the client package', () => {
     expect(files).toContain('dist/client/index.js');
   });
 
-  it('answers queries from a site with only its one dependency installed, and its types compile', async () => {
+  it('answers queries from a site with only its two dependencies installed, and its types compile', async () => {
     writeFileSync(
       path.join(project, 'use.mjs'),
       `import { createClient } from 'dataset-site-client';

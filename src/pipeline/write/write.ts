@@ -93,8 +93,9 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
     await runner.finish();
     await runner.close();
     countUnsized(staged.unsized, stagingDir, outDir, stats);
-    // In place, only the files of the manifest's entries that changed; into a new folder, all of them.
-    const manifest = manifestFiles(staged.manifest, inPlace ? previousFiles : undefined);
+    // In place, only the files of the manifest's entries that changed; into a new folder, all of them. Both keep the
+    // previous build's count of files, so that a partial build's manifest is the whole build's.
+    const manifest = manifestFiles(staged.manifest, inPlace ? previousFiles : { ...previousFiles, texts: new Map() });
     const changedText = serializeChangedDocuments(
       previous.size === 0 ? { everything: true } : { everything: false, changed: staged.newContent, removed: changes.removed },
     );
