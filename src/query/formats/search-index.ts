@@ -10,6 +10,7 @@ import { hash53 } from '../semantics/hash.js';
 import { FILTERS, type Filter, type Kind } from '../semantics/kinds.js';
 import { searchShard, type SearchShard } from '../semantics/search-shard.js';
 import type { ShardedIndex, TermIndex, TermShard } from '../semantics/term-shards.js';
+import { sharingTerms } from '../semantics/common-terms.js';
 import { SEARCHES, type Search } from '../semantics/searches.js';
 import { filterShardPath, searchIndexPath, termShardPath } from './paths.js';
 import { decodeCounted, decodeRankArray, decodeRanks, encodeCounted, encodeRanks } from './ranks-codec.js';
@@ -32,8 +33,10 @@ export interface SearchEntryFile {
   average_lengths: [number, number];
   /** First term of each term shard (the first `""`). */
   terms: string[];
-  /** The common query terms, which have lists of their own, ascending. */
+  /** The terms of the common query terms' lists, ascending: the query terms reading each are its term and the prefixes of its term and tail. */
   common: string[];
+  /** For each of {@link common}, what its longest query term adds to its term (mostly `""`). */
+  common_tails: string[];
   /** Per filter, first value of each shard of its postings. */
   filters: Record<Filter, string[]>;
   /** Changes whenever any shard changes: what was derived from shards read under another revision is stale. */
@@ -98,7 +101,14 @@ export function renderTermShards(search: Search, kind: Kind, index: ShardedIndex
   documents.push(...renderCommonLists(search, kind, index.lists));
   if (search === 'q') documents.push(...renderIds(kind, index.ids));
   return {
-    index: { count: index.count, averageLengths: index.averageLengths, weights: index.weights, starts: index.starts, common: index.common },
+    index: {
+      count: index.count,
+      averageLengths: index.averageLengths,
+      weights: index.weights,
+      starts: index.starts,
+      common: index.common,
+      listTerms: index.listTerms,
+    },
     documents,
     example: commonExample(index.lists),
   };
@@ -133,12 +143,20 @@ function renderTextIndex(kind: Kind, terms: RenderedTerms): IndexDocument[] {
     average_lengths: index.averageLengths,
     field_weights: [...index.weights],
     terms: index.starts,
-    common: index.common,
+    ...commonMembers(index),
     revision: revisionOf(documents),
     generated_at: '',
   };
   documents.push({ path: searchIndexPath(kind, 'text'), content: JSON.stringify(entry) });
   return documents;
+}
+
+// The entry's members naming the common terms: each list's term and tail.
+function commonMembers(index: TermIndex): Pick<SearchEntryFile, 'common' | 'common_tails'> {
+  const longest = new Map<string, string>();
+  index.listTerms.forEach((listTerm, i) => longest.set(listTerm, index.common[i]!));
+  const common = [...longest.keys()];
+  return { common, common_tails: common.map((term) => longest.get(term)!.slice(term.length)) };
 }
 
 // Changes whenever any of the documents changes.
@@ -165,7 +183,7 @@ function renderNamesIndex(dataset: Dataset, kind: Kind, terms: RenderedTerms): I
     count: index.count,
     average_lengths: index.averageLengths,
     terms: index.starts,
-    common: index.common,
+    ...commonMembers(index),
     filters,
     revision,
     generated_at: '',
@@ -238,9 +256,27 @@ function parseEntryIndex(path: string, file: Omit<SearchEntryFile, 'filters'>, w
   if (!Array.isArray(lengths) || lengths.length !== 2 || !lengths.every((length) => typeof length === 'number')) throw malformed(path, 'average_lengths');
   if (!isStarts(file.terms)) throw malformed(path, 'terms');
   if (!isStarts(file.common) || !file.common.every((term, i) => i === 0 || file.common[i - 1]! < term)) throw malformed(path, 'common');
+  if (!isStarts(file.common_tails) || file.common_tails.length !== file.common.length) throw malformed(path, 'common_tails');
+  const [common, listTerms] = [[] as string[], [] as string[]];
+  file.common.forEach((listTerm, i) => {
+    for (const term of sharingTerms(listTerm, file.common_tails[i]!)) {
+      common.push(term);
+      listTerms.push(listTerm);
+    }
+  });
+  // Sorted with their list terms: every term sharing a list sorts after the list's term, and before the next list's.
+  const order = common.map((_, i) => i).sort((a, b) => (common[a]! < common[b]! ? -1 : common[a]! > common[b]! ? 1 : 0));
+  if (order.some((i, at) => at > 0 && common[order[at - 1]!] === common[i])) throw malformed(path, 'common');
   if (typeof file.revision !== 'string') throw malformed(path, 'revision');
   return {
-    index: { count: file.count, averageLengths: lengths, weights, starts: file.terms, common: file.common },
+    index: {
+      count: file.count,
+      averageLengths: lengths,
+      weights,
+      starts: file.terms,
+      common: order.map((i) => common[i]!),
+      listTerms: order.map((i) => listTerms[i]!),
+    },
     revision: file.revision,
     generatedAt: file.generated_at,
   };

@@ -45,10 +45,28 @@ export interface CommonList {
 }
 
 /**
- * The lists of every common query term of an index (reaching `reach` postings), in code-unit
- * order of their terms; a term that `canBePrefix` lists every term it begins, another itself.
+ * The common query terms of an index and their lists. Query terms reaching the same index
+ * terms share one list, kept under the first of them (code-unit order): `pro`, `prod`, …,
+ * `product` when every term beginning with `pro` begins with `product`, a lone CJK character
+ * and the only bigram it begins. Such terms are a run of prefixes of the longest, so the list's
+ * term and that run's {@link CommonTerms.tails} name them all.
  */
-export function commonLists(indexed: IndexedTerms, reach: number, canBePrefix: (term: string) => boolean): CommonList[] {
+export interface CommonTerms {
+  /** Every common query term, ascending. */
+  terms: string[];
+  /** The term whose list each of {@link terms} reads, in the same order. */
+  listTerms: string[];
+  /** The lists, in code-unit order of their terms. */
+  lists: CommonList[];
+  /** For each list, what its longest query term adds to the list's term: the query terms reading it are the list's term and each of its prefixes up to there. */
+  tails: string[];
+}
+
+/**
+ * The common query terms of an index (reaching `reach` postings) and their lists, in code-unit
+ * order; a term that `canBePrefix` lists every term it begins, another itself.
+ */
+export function commonLists(indexed: IndexedTerms, reach: number, canBePrefix: (term: string) => boolean): CommonTerms {
   const sorted = [...indexed.terms.keys()].sort();
   const entities = indexed.lengths.length;
   const nameLengths = new Int32Array(2 * entities);
@@ -57,7 +75,32 @@ export function commonLists(indexed: IndexedTerms, reach: number, canBePrefix: (
     nameLengths[2 * rank + 1] = en;
   });
   const scratch: Scratch = { count: new Int32Array(entities), fields: new Uint8Array(entities), start: new Int32Array(entities), nameLengths };
-  return commonTerms(indexed, sorted, reach, canBePrefix).map((term) => commonList(indexed, sorted, term, canBePrefix(term), scratch));
+  const terms = commonTerms(indexed, sorted, reach, canBePrefix);
+  // The first query term reaching each range of index terms keeps the list; the others read it.
+  const byRange = new Map<string, number>();
+  const [listTerms, leaders, longest] = [[] as string[], [] as string[], [] as string[]];
+  for (const term of terms) {
+    const range = reachedRange(sorted, term, canBePrefix(term)).join(' ');
+    let at = byRange.get(range);
+    if (at === undefined) byRange.set(range, (at = leaders.push(term) - 1));
+    else if (!term.startsWith(longest[at]!)) throw new Error(`the common term ${term} shares a list with ${leaders[at]} but does not extend ${longest[at]}`);
+    longest[at] = term;
+    listTerms.push(leaders[at]!);
+  }
+  return {
+    terms,
+    listTerms,
+    lists: leaders.map((term) => commonList(indexed, sorted, term, canBePrefix(term), scratch)),
+    tails: leaders.map((term, at) => longest[at]!.slice(term.length)),
+  };
+}
+
+/** The query terms reading the list of `term` whose tail is `tail`: the term, then each longer prefix of the term and its tail. */
+export function sharingTerms(term: string, tail: string): string[] {
+  const terms = [term];
+  let query = term;
+  for (const char of tail) terms.push((query += char));
+  return terms;
 }
 
 // Every common query term, in code-unit order: the terms tokenized queries can hold that reach `reach` postings.
@@ -193,7 +236,8 @@ function sameClass(classes: readonly number[][], candidates: readonly number[], 
  * term itself, the list's first reached term when it is that term, and scores only it.
  */
 export function scoreCommon(statistics: ScoringStatistics, list: CommonList, query: QueryTerm, kept: TermScores | undefined): TermScores {
-  // The reached terms a query term scores: all of them, or the term itself (first in code-unit order) or none.
+  // The reached terms a query term scores: all of them, or the term itself (first in code-unit order) or none. The list
+  // may be another query term's reaching the same terms: weights are the query term's own.
   const scored = query.prefix ? list.reached.length : list.reached[0]?.[0] === query.term ? 1 : 0;
   // NaN for a class holding none of them: such an entity does not match.
   const classScores = list.classes.map((entry) => {
@@ -202,7 +246,7 @@ export function scoreCommon(statistics: ScoringStatistics, list: CommonList, que
       if (entry[j]! >= scored) continue;
       const [name, cn, en] = list.reached[entry[j]!]!;
       const field = entry[j + 1]! as 0 | 1;
-      const weight = prefixWeight(list.term, name) * statistics.weights[field];
+      const weight = prefixWeight(query.term, name) * statistics.weights[field];
       score =
         (Number.isNaN(score) ? 0 : score) +
         weight * bm25(entry[j + 2]!, field === 0 ? cn : en, statistics.count, entry[field]!, statistics.averageLengths[field]);

@@ -82,15 +82,13 @@ export function indexTerms(search: Search, kind: Kind, entities: readonly Entity
   const lengths: [number, number][] = new Array(entities.length);
   const averageLengths: [number, number] = [0, 0];
   const counts = new Map<string, number>();
+  const known = new Map<string, readonly string[]>();
   for (let rank = 0; rank < entities.length; rank++) {
     const length: [number, number] = [0, 0];
     const texts = searchedTexts(search, kind, entities[rank]!);
     for (const field of [0, 1] as const) {
       counts.clear();
-      for (const token of tokenize(texts[field])) {
-        const term = indexTerm(search, token);
-        counts.set(term, (counts.get(term) ?? 0) + 1);
-      }
+      for (const text of texts[field]) for (const term of indexTermsOf(search, text, known)) counts.set(term, (counts.get(term) ?? 0) + 1);
       length[field] = counts.size;
       averageLengths[field] = (averageLengths[field] * rank + counts.size) / (rank + 1);
       for (const [term, tf] of counts) {
@@ -102,6 +100,21 @@ export function indexTerms(search: Search, kind: Kind, entities: readonly Entity
     lengths[rank] = length;
   }
   return { terms, lengths, averageLengths };
+}
+
+// Short texts repeat across entities (tags, places, names of fairs): the index terms of each are made once, up to a bound.
+const KNOWN_TEXT_LENGTH = 100;
+const KNOWN_TEXTS = 200_000;
+
+// The index terms of a text for a search, from `known` when made already.
+function indexTermsOf(search: Search, text: string, known: Map<string, readonly string[]>): readonly string[] {
+  const short = text.length <= KNOWN_TEXT_LENGTH;
+  let terms = short ? known.get(text) : undefined;
+  if (terms === undefined) {
+    terms = search === 'q' ? tokenize(text) : tokenize(text).map((token) => indexTerm(search, token));
+    if (short && known.size < KNOWN_TEXTS) known.set(text, terms);
+  }
+  return terms;
 }
 
 /**

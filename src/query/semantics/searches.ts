@@ -45,21 +45,21 @@ export const SEARCH_FIELDS: Readonly<Record<Search, Readonly<Record<Kind, readon
 /** The weight of each index field in a score: `q` weighs both names alike, `text` its keywords twice its description. */
 export const FIELD_WEIGHTS: Readonly<Record<Search, readonly [number, number]>> = { q: [1, 1], text: [2, 1] };
 
-/** The two index fields of an entity for a search: the text of each of its fields, strings and the strings of arrays, one a line (empty ones left out). */
-export function searchedTexts(search: Search, kind: Kind, entity: Entity): [string, string] {
+/** The two index fields of an entity for a search: the texts of each, its fields' strings and the strings of their arrays, in order (empty ones left out). */
+export function searchedTexts(search: Search, kind: Kind, entity: Entity): [string[], string[]] {
   const [first, second] = SEARCH_FIELDS[search][kind];
-  return [joinedText(entity, first), joinedText(entity, second)];
+  return [textsOf(entity, first), textsOf(entity, second)];
 }
 
-function joinedText(entity: Entity, fields: readonly string[]): string {
-  const lines: string[] = [];
+function textsOf(entity: Entity, fields: readonly string[]): string[] {
+  const texts: string[] = [];
   for (const field of fields) {
     const value = entity[field];
     if (typeof value === 'string') {
-      if (value !== '') lines.push(value);
-    } else if (Array.isArray(value)) for (const item of value) if (typeof item === 'string' && item !== '') lines.push(item);
+      if (value !== '') texts.push(value);
+    } else if (Array.isArray(value)) for (const item of value) if (typeof item === 'string' && item !== '') texts.push(item);
   }
-  return lines.join('\n');
+  return texts;
 }
 
 /** How a search turns a term of the tokenizer into an index term: `text` folds English plurals to the singular. */

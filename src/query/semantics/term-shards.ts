@@ -45,15 +45,19 @@ export interface TermIndex {
   weights: readonly [cn: number, en: number];
   /** Start of each shard ({@link TermShard.start}), ascending; empty for a kind without entities. */
   starts: string[];
-  /** The common query terms, which have lists of their own (common-terms.ts), ascending. */
+  /** The common query terms, which have lists (common-terms.ts), ascending. */
   common: string[];
+  /** The term whose list each of {@link common} reads (several may share one), in the same order. */
+  listTerms: string[];
 }
 
 /** A kind's search index: shards of terms, lists of common terms, and the id of every entity by rank. */
 export interface ShardedIndex extends TermIndex {
   shards: TermShard[];
-  /** The list of each of {@link TermIndex.common}, in that order. */
+  /** The lists of {@link TermIndex.listTerms}, each once, in code-unit order of their terms. */
   lists: CommonList[];
+  /** For each of {@link lists}, what its longest query term adds to its term (common-terms.ts). */
+  tails: string[];
   ids: string[];
 }
 
@@ -75,7 +79,7 @@ export function shardIndex(
 ): ShardedIndex {
   const indexed = indexTerms(search, kind, entities);
   const common = commonLists(indexed, reach, (term) => canBePrefix(search, term));
-  const listed = new Set(common.map((list) => list.term));
+  const listed = new Set(common.terms);
   // Sorted without a comparator (code-unit order, as `<` compares) in about half the time of one.
   const terms = [...indexed.terms.keys()]
     .filter((term) => !listed.has(term))
@@ -106,9 +110,11 @@ export function shardIndex(
     averageLengths: indexed.averageLengths,
     weights: FIELD_WEIGHTS[search],
     starts: shards.map((shard) => shard.start),
-    common: common.map((list) => list.term),
+    common: common.terms,
+    listTerms: common.listTerms,
     shards,
-    lists: common,
+    lists: common.lists,
+    tails: common.tails,
     ids: entities.map((entity) => entity.id),
   };
 }
@@ -146,7 +152,8 @@ export function* searchShards(index: TermIndex, terms: readonly QueryTerm[]): Ge
   let idShards: readonly SearchShard[] | undefined;
   let scores: TermScores | undefined;
   for (const term of terms) {
-    if (isCommon(index, term.term)) scores = scoreCommon(index, (yield { common: term.term }) as CommonList, term, scores);
+    const listTerm = commonListTerm(index, term.term);
+    if (listTerm !== undefined) scores = scoreCommon(index, (yield { common: listTerm }) as CommonList, term, scores);
     else {
       // Every entity matching all terms is reached by this one: its shards list their ids.
       const shards = (yield { shards: shardsReached(index.starts, term) }) as readonly SearchShard[];
@@ -160,11 +167,11 @@ export function* searchShards(index: TermIndex, terms: readonly QueryTerm[]): Ge
   return { ...scores, idShards };
 }
 
-/** Whether `term` is one of the index's common terms, which have lists of their own. */
-export function isCommon(index: TermIndex, term: string): boolean {
+/** The term whose list a common query term reads, or undefined when `term` is not one of the index's common terms. */
+export function commonListTerm(index: TermIndex, term: string): string | undefined {
   const common = index.common;
   const at = runHolding(common, term);
-  return at >= 0 && common[at] === term;
+  return at >= 0 && common[at] === term ? index.listTerms[at] : undefined;
 }
 
 // The shard a query reads, from a shard the build cut (its postings name entities by rank).
