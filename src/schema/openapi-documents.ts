@@ -295,16 +295,24 @@ export function documentPaths(examples: DataExamples): DocumentPath[] {
       summary: "One shard of the terms of a kind's `text` index",
       content: jsonOf('SearchDocument'),
     }),
-    documentPath(templateOf(commonTermPath(slot('kind') as Kind, slot('term'), 'text')), undefined, {
-      operationId: 'getTextCommonTerm',
-      summary: "The head of a common term's list in a kind's `text` index",
-      content: jsonOf('SearchDocument'),
-    }),
-    documentPath(templateOf(commonPartPath(slot('kind') as Kind, slot('term'), PART_SLOT, 'text')).replace(`/${PART_SLOT}.json`, '/{part}.json'), undefined, {
-      operationId: 'getTextCommonPart',
-      summary: "One part of a common term's list in a kind's `text` index",
-      content: jsonOf('SearchDocument'),
-    }),
+    documentPath(
+      templateOf(commonTermPath(slot('kind') as Kind, slot('term'), 'text')),
+      examples.textCommon && commonTermPath('exhibitor', examples.textCommon.term, 'text'),
+      {
+        operationId: 'getTextCommonTerm',
+        summary: "The head of a common term's list in a kind's `text` index",
+        content: jsonOf('SearchDocument'),
+      },
+    ),
+    documentPath(
+      templateOf(commonPartPath(slot('kind') as Kind, slot('term'), PART_SLOT, 'text')).replace(`/${PART_SLOT}.json`, '/{part}.json'),
+      examples.textCommon && commonPartPath('exhibitor', examples.textCommon.term, examples.textCommon.part, 'text'),
+      {
+        operationId: 'getTextCommonPart',
+        summary: "One part of a common term's list in a kind's `text` index",
+        content: jsonOf('SearchDocument'),
+      },
+    ),
     documentPath(templateOf(idChunkPath(slot('kind') as Kind, CHUNK_SLOT)).replace(`/${CHUNK_SLOT}.json`, '/{chunk}.json'), idChunkPath('exhibitor', 0), {
       operationId: 'getSearchIds',
       summary: "A chunk of the ids of a kind's entities by rank, from which a window of matches of common terms is named",

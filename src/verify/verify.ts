@@ -99,7 +99,8 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   const { expected, read, pages } = await readDocuments({ root, reference, context, files, absent, selection, threads: options.threads, problem, check });
   progress(`${read} of ${expected.size} entity documents and pages read and compared (${pages} pages in all)`);
   expected.add(SCHEMA_PATH);
-  const generated = generatedDocuments(dataset, description.baseUrl, (await terms.catch(() => undefined))?.exhibitor.q.example);
+  const exhibitorTerms = (await terms.catch(() => undefined))?.exhibitor;
+  const generated = generatedDocuments(dataset, description.baseUrl, { q: exhibitorTerms?.q.example, text: exhibitorTerms?.text.example });
   for (const document of generated) expected.add(document.path);
 
   for (const file of files) {

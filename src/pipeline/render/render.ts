@@ -85,7 +85,7 @@ export async function renderSite({ dataset, listings, context, feed, terms = ren
   if (records !== undefined) texts.push(...recordCacheFiles(dataset, store, records.origins, records.scope, parts).map(textDocument));
   // The generated documents name a common term of the search index in OpenAPI's examples: they wait for the index.
   const late = terms.then((shards) => [
-    ...generatedDocuments(dataset, context.baseUrl, shards.exhibitor.q.example).map(textDocument),
+    ...generatedDocuments(dataset, context.baseUrl, { q: shards.exhibitor.q.example, text: shards.exhibitor.text.example }).map(textDocument),
     ...KINDS.flatMap((kind) =>
       renderSearchIndex(dataset, kind, shards[kind]).map((document) => textDocument({ ...document, timestamped: document.timestamped ?? true })),
     ),

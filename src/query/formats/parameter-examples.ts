@@ -17,6 +17,8 @@ export interface DataExamples {
   cjk?: string;
   /** A common query term of the exhibitors and a part of its list (search index paths). */
   common?: CommonExample;
+  /** A common term of the exhibitors' `text` index and a part of its list. */
+  textCommon?: CommonExample;
   /** The first entity of each kind in the default order: its id, and for an exhibition its place (relation paths). */
   entities?: Partial<Record<Kind, { id: string; country?: unknown; city?: unknown }>>;
 }
