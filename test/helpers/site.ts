@@ -8,6 +8,7 @@ import fg from 'fast-glob';
 import { inject } from 'vitest';
 import { build, type BuildResult } from '../../src/build.js';
 import type { BuildOptions } from '../../src/config.js';
+import { runNode } from './cli.js';
 
 /** The build time every test site uses, so statuses and timestamps are fixed. */
 export const TEST_NOW = new Date('2026-11-22T00:00:00.000Z');
@@ -17,6 +18,15 @@ export async function buildTempSite(options: BuildOptions = {}): Promise<BuildRe
   const out = path.join(await mkdtemp(path.join(tmpdir(), 'ds-site-')), 'site');
   const result = await build({ sources: 'sources', now: TEST_NOW, ...options, out });
   return { ...result, out };
+}
+
+/** Sources made by `npm run generate` (scripts/generate.ts) into a new temporary folder: its path. */
+export async function generatedSources(counts: { exhibitions: number; exhibitors: number; providers: number; seed: number }): Promise<string> {
+  const sources = path.join(await mkdtemp(path.join(tmpdir(), 'ds-generated-')), 'sources');
+  const flags = Object.entries(counts).flatMap(([name, value]) => [`--${name}`, String(value)]);
+  const generated = await runNode(['node_modules/tsx/dist/cli.mjs', 'scripts/generate.ts', ...flags, '--out', sources]);
+  if (generated.code !== 0) throw new Error(`generating sources failed: ${generated.stderr}`);
+  return sources;
 }
 
 /** The sample site built once by test/global-setup.ts, with {@link TEST_NOW}: read it, never change it. */

@@ -5,8 +5,7 @@
  * independent oracle do.
  */
 import { queryTerms } from '../../src/query/semantics/search.js';
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -20,8 +19,7 @@ import fg from 'fast-glob';
 import { createRouter } from '../../src/query/router/router.js';
 import type { DocumentStore } from '../../src/query/router/store.js';
 import { fileStore } from '../../src/serve/file-store.js';
-import { runNode } from '../helpers/cli.js';
-import { buildTempSite } from '../helpers/site.js';
+import { buildTempSite, generatedSources } from '../helpers/site.js';
 import { datasetUrl } from '../contract/cases.js';
 import { expectAnswer } from '../contract/expect-contract.js';
 import { expectedAnswers, routerTarget, type Expected, type Target } from '../contract/targets.js';
@@ -33,22 +31,7 @@ let router: Target;
 let names: string[];
 
 beforeAll(async () => {
-  const sources = path.join(await mkdtemp(path.join(tmpdir(), 'ds-shards-')), 'sources');
-  const generated = await runNode([
-    'node_modules/tsx/dist/cli.mjs',
-    'scripts/generate.ts',
-    '--exhibitions',
-    '60',
-    '--exhibitors',
-    '4000',
-    '--providers',
-    '60',
-    '--seed',
-    '11',
-    '--out',
-    sources,
-  ]);
-  expect(generated.code).toBe(0);
+  const sources = await generatedSources({ exhibitions: 60, exhibitors: 4000, providers: 60, seed: 11 });
   dir = (await buildTempSite({ sources })).out;
   dataset = (await readSite(dir)).dataset;
   [expected, router] = [await expectedAnswers(dir), routerTarget(dir)];

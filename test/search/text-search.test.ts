@@ -5,8 +5,7 @@
  * with `q`), every holder of a product tag is found by that tag, and the build writes the
  * index byte for byte alike twice.
  */
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import pluralize from 'pluralize';
@@ -18,8 +17,7 @@ import { relevanceOrder } from '../../src/query/semantics/relevance-window.js';
 import { queryTerms } from '../../src/query/semantics/search.js';
 import { searchShardsNow, shardIndex } from '../../src/query/semantics/term-shards.js';
 import { readSite } from '../../src/site/read-site.js';
-import { runNode } from '../helpers/cli.js';
-import { buildTempSite, hashTree } from '../helpers/site.js';
+import { buildTempSite, generatedSources, hashTree } from '../helpers/site.js';
 import { datasetUrl } from '../contract/cases.js';
 import { expectAnswer } from '../contract/expect-contract.js';
 import { expectedAnswers, routerTarget, type Expected, type Target } from '../contract/targets.js';
@@ -32,22 +30,7 @@ let router: Target;
 let words: string[];
 
 beforeAll(async () => {
-  sources = path.join(await mkdtemp(path.join(tmpdir(), 'ds-text-')), 'sources');
-  const generated = await runNode([
-    'node_modules/tsx/dist/cli.mjs',
-    'scripts/generate.ts',
-    '--exhibitions',
-    '60',
-    '--exhibitors',
-    '3000',
-    '--providers',
-    '60',
-    '--seed',
-    '5',
-    '--out',
-    sources,
-  ]);
-  expect(generated.code).toBe(0);
+  sources = await generatedSources({ exhibitions: 60, exhibitors: 3000, providers: 60, seed: 5 });
   dir = (await buildTempSite({ sources })).out;
   dataset = (await readSite(dir)).dataset;
   [expected, router] = [await expectedAnswers(dir), routerTarget(dir)];
