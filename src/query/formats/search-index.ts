@@ -48,10 +48,8 @@ export interface SearchEntryFile {
  * The entry of a kind's `text` index: `search` says so, `field_weights` weigh its two fields,
  * and it has no filters (those of the `q` entry apply).
  */
-export interface TextEntryFile extends Omit<SearchEntryFile, 'filters' | 'count' | 'average_lengths'> {
+export interface TextEntryFile extends Omit<SearchEntryFile, 'filters'> {
   search: 'text';
-  count: number;
-  average_lengths: [number, number];
   field_weights: [number, number];
 }
 
@@ -257,16 +255,15 @@ function parseEntryIndex(path: string, file: Omit<SearchEntryFile, 'filters'>, w
   if (!isStarts(file.terms)) throw malformed(path, 'terms');
   if (!isStarts(file.common) || !file.common.every((term, i) => i === 0 || file.common[i - 1]! < term)) throw malformed(path, 'common');
   if (!isStarts(file.common_tails) || file.common_tails.length !== file.common.length) throw malformed(path, 'common_tails');
+  // Every term sharing a list sorts after the list's term and before the next list's: expanded in order, they ascend.
   const [common, listTerms] = [[] as string[], [] as string[]];
   file.common.forEach((listTerm, i) => {
     for (const term of sharingTerms(listTerm, file.common_tails[i]!)) {
+      if (common.length > 0 && common[common.length - 1]! >= term) throw malformed(path, 'common_tails');
       common.push(term);
       listTerms.push(listTerm);
     }
   });
-  // Sorted with their list terms: every term sharing a list sorts after the list's term, and before the next list's.
-  const order = common.map((_, i) => i).sort((a, b) => (common[a]! < common[b]! ? -1 : common[a]! > common[b]! ? 1 : 0));
-  if (order.some((i, at) => at > 0 && common[order[at - 1]!] === common[i])) throw malformed(path, 'common');
   if (typeof file.revision !== 'string') throw malformed(path, 'revision');
   return {
     index: {
@@ -274,8 +271,8 @@ function parseEntryIndex(path: string, file: Omit<SearchEntryFile, 'filters'>, w
       averageLengths: lengths,
       weights,
       starts: file.terms,
-      common: order.map((i) => common[i]!),
-      listTerms: order.map((i) => listTerms[i]!),
+      common,
+      listTerms,
     },
     revision: file.revision,
     generatedAt: file.generated_at,

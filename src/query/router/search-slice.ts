@@ -13,7 +13,7 @@ import { idInShards, type SearchShard } from '../semantics/search-shard.js';
 import type { CommonList } from '../semantics/common-terms.js';
 import { searchShards, type SearchMatches, type TermIndex } from '../semantics/term-shards.js';
 import { queryTerms } from '../semantics/search.js';
-import { bothMatches } from '../semantics/both-searches.js';
+import { allMatches, givenSearches } from '../semantics/both-searches.js';
 import type { Search, SearchTexts } from '../semantics/searches.js';
 import { normalize } from '../semantics/text.js';
 import type { KindSlice } from '../responses/dataset-response.js';
@@ -98,11 +98,7 @@ export async function readSearchSlice(
     );
     return kept.matches;
   };
-  const { q, text } = searches;
-  const matches =
-    q !== undefined && text !== undefined
-      ? bothMatches(...(await Promise.all([searched('q', q), searched('text', text)])))
-      : await searched(q !== undefined ? 'q' : 'text', (q ?? text)!);
+  const matches = allMatches(await Promise.all(givenSearches(searches).map(([search, value]) => searched(search, value))));
   let allowed: ((rank: number) => boolean) | undefined;
   const wanted = FILTERS.filter((filter) => filters[filter] !== undefined).map((filter): [Filter, string] => [filter, normalize(filters[filter]!)]);
   if (wanted.length > 0 && matches.ranks.length > 0) {

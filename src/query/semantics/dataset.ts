@@ -8,10 +8,10 @@ import { filterRanks, filterValues, type FilterValues, type Postings } from './f
 import type { Filter, Kind } from './kinds.js';
 import { sortDefault } from './order.js';
 import { relevanceOrder } from './relevance-window.js';
-import { bothMatches } from './both-searches.js';
+import { allMatches, givenSearches } from './both-searches.js';
 import { queryTerms } from './search.js';
 import type { Search, SearchTexts } from './searches.js';
-import { searchShardsNow, shardIndex, type SearchMatches, type ShardedIndex } from './term-shards.js';
+import { searchShardsNow, shardIndex, type ShardedIndex } from './term-shards.js';
 
 /** In-memory dataset answering the reference semantics. */
 export class Dataset {
@@ -64,12 +64,11 @@ export class Dataset {
    * answer order: relevance when a search is given, the default order otherwise.
    */
   match(kind: Kind, filters: FilterValues, searches: SearchTexts = {}): number[] {
-    const matches = (search: Search, value: string): SearchMatches => searchShardsNow(this.searchIndex(kind, search), queryTerms(search, value));
-    const { q, text } = searches;
-    let ranks: number[];
-    if (q !== undefined && text !== undefined) ranks = relevanceOrder(bothMatches(matches('q', q), matches('text', text)));
-    else if (q !== undefined || text !== undefined) ranks = relevanceOrder(q !== undefined ? matches('q', q) : matches('text', text!));
-    else ranks = this.entities[kind].map((_, rank) => rank);
+    const given = givenSearches(searches);
+    const ranks =
+      given.length === 0
+        ? this.entities[kind].map((_, rank) => rank)
+        : relevanceOrder(allMatches(given.map(([search, value]) => searchShardsNow(this.searchIndex(kind, search), queryTerms(search, value)))));
     return filterRanks(ranks, filters, (filter, normalized) => this.postings(kind, filter).get(normalized));
   }
 
