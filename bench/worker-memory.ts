@@ -16,13 +16,14 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
-import { R2_COMPATIBILITY_DATE } from '../lib/hosts/cloudflare-r2.js';
+import { R2_COMPATIBILITY_DATE, wranglerToml } from '../lib/hosts/cloudflare-r2.js';
+import { initDeploy } from '../lib/hosts/init-deploy.js';
 import { createRouter } from '../lib/query/router/router.js';
 import { fileStore } from '../lib/serve/file-store.js';
 import { quantile } from './search.js';
@@ -81,7 +82,7 @@ export async function measureWorkerMemory(siteDir: string, log: (line: string) =
     await fillBucket(siteDir, path.join(state, 'v3', 'r2'), files);
     await writeFile(path.join(state, FILLED), `${siteDir}\n`);
   }
-  await cp(path.join(siteDir, 'r2-worker'), path.join(work, 'r2-worker'), { recursive: true });
+  await initDeploy({ dir: path.join(work, 'r2-worker') });
   const worker = await runWorker(work, path.join(work, 'r2-worker', 'wrangler.toml'), state, urls, (url) => ({ url }), log);
 
   log('recording what a router reads for each request, for the replay Worker');
@@ -89,7 +90,7 @@ export async function measureWorkerMemory(siteDir: string, log: (line: string) =
   const byUrl = new Map(plans.map((plan) => [plan.url, plan]));
   await mkdir(path.join(work, 'replay'));
   await writeFile(path.join(work, 'replay', 'worker.js'), REPLAY_WORKER);
-  await cp(path.join(work, 'r2-worker', 'wrangler.toml'), path.join(work, 'replay', 'wrangler.toml'));
+  await writeFile(path.join(work, 'replay', 'wrangler.toml'), wranglerToml({ name: 'replay', main: 'worker.js', bucket: 'dataset-site', prefix: '' }));
   const replay = await runWorker(
     work,
     path.join(work, 'replay', 'wrangler.toml'),

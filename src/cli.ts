@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /** The `dataset-site` command: commander wiring only; every command is a library call. */
+import path from 'node:path';
 import { Command } from 'commander';
 import { build } from './build.js';
 import { UserError, formatDiagnostics, type Diagnostic } from './diagnostics.js';
 import type { PublishResult } from './publish/publish.js';
 import { DATASET_PARAMETERS, DATASET_PARAMETER_SCHEMAS } from './query/semantics/params.js';
 import { SOURCE_FORMATS } from './pipeline/sources/find-sources.js';
+import { PACKAGE_VERSION } from './package-version.js';
 import { progressLine } from './progress-line.js';
 import { redactUrl } from './redact-url.js';
 import { DEFAULT_ROTATION_PERIOD } from './verify/selection.js';
@@ -13,6 +15,7 @@ import { DEFAULT_ROTATION_PERIOD } from './verify/selection.js';
 
 const program = new Command('dataset-site')
   .description('Build, check, query and publish a static JSON API of exhibitions, exhibitors and service providers.')
+  .version(PACKAGE_VERSION, '-V, --version', 'print the version of dataset-site')
   .showHelpAfterError()
   .exitOverride();
 
@@ -70,6 +73,21 @@ program
         .map(([stage, ms]) => `${stage} ${(ms / 1000).toFixed(1)} s`)
         .join(', ')}; ${result.reused} of ${total} entities taken from the previous build`,
     );
+  });
+
+program
+  .command('init-deploy')
+  .description(
+    'write the deploy configuration into the project once (wrangler.toml of the Worker over R2, an nginx server block); a file already there is yours and is kept',
+  )
+  .option('--dir <dir>', 'folder to write it into, outside the built site', 'deploy')
+  .option('--site <dir>', 'folder of the built site, which the nginx server block serves', 'dist')
+  .option('--name <name>', 'name of the Worker on Cloudflare', 'dataset-site')
+  .option('--bucket <name>', 'the R2 bucket publish sends the site to', 'dataset-site')
+  .option('--prefix <prefix>', 'the --prefix of publish', '')
+  .action(async (options: { dir: string; site: string; name: string; bucket: string; prefix: string }) => {
+    const { initDeploy } = await import('./hosts/init-deploy.js');
+    for (const file of await initDeploy(options)) console.log(`${file.written ? 'wrote' : 'kept (already there, yours)'} ${path.relative('.', file.path)}`);
   });
 
 program

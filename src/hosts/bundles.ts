@@ -1,6 +1,7 @@
 /**
- * The worker bundles `npm run compile` writes (scripts/bundle-worker.ts) and the build
- * copies into every site. Their URLs are relative to the package root, so they resolve
+ * The worker bundles `npm run compile` writes (scripts/bundle-worker.ts): the build copies
+ * the Pages worker and the browse script into every site; wrangler deploys the Worker over
+ * R2 from the package (init-deploy.ts). Their URLs are relative to the package root, so they resolve
  * the same from src/ (tests) and lib/ (the installed command).
  */
 import { readFileSync } from 'node:fs';
@@ -8,7 +9,7 @@ import { readFileSync } from 'node:fs';
 /** The Cloudflare Pages worker, `_worker.js` of a site. */
 export const PAGES_WORKER_BUNDLE = new URL('../../lib/hosts/cloudflare-worker.bundle.js', import.meta.url);
 
-/** The Cloudflare Worker over R2, `r2-worker/worker.js` of a site. */
+/** The Cloudflare Worker over R2, the `main` of the `wrangler.toml` init-deploy writes. */
 export const R2_WORKER_BUNDLE = new URL('../../lib/hosts/cloudflare-r2-worker.bundle.js', import.meta.url);
 
 /** The browse page's script with the client SDK, `assets/browse.js` of a site. */

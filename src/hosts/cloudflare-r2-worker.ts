@@ -11,7 +11,7 @@ import { createMcpEndpoint } from '../mcp/http.js';
 import { createRouter, type Router } from '../query/router/router.js';
 import { r2Store, type R2BucketLike } from './r2-store.js';
 
-/** The bindings of the Worker (`wrangler.toml` written beside it by the build). */
+/** The bindings of the Worker (the `wrangler.toml` of `dataset-site init-deploy`). */
 export interface R2WorkerEnv {
   /** The bucket holding the site. */
   SITE: R2BucketLike;

@@ -1,31 +1,42 @@
 /**
- * The Workers + R2 files of a site (`r2-worker/`): the Worker (cloudflare-r2-worker.ts,
- * bundled) and the `wrangler.toml` template that deploys it over the bucket
- * `dataset-site publish` uploads the site to.
+ * The Workers + R2 deploy configuration: the `wrangler.toml` that deploys the Worker
+ * (cloudflare-r2-worker.ts, bundled into the package) over the bucket `dataset-site publish`
+ * uploads the site to. `dataset-site init-deploy` writes it into the project once; it is
+ * the operator's to edit from then on.
  */
-
-/** Folder of the Workers + R2 files in the site root. */
-export const R2_WORKER_FOLDER = 'r2-worker';
 
 /** The compatibility date the Worker is written for and tested with. */
 export const R2_COMPATIBILITY_DATE = '2026-05-01';
 
-/** `r2-worker/wrangler.toml`: a template to copy and fill in (name, bucket, prefix), deployable as it is. */
-export function wranglerToml(): string {
-  return `# The Cloudflare Worker serving this site from an R2 bucket: every static document and
+/** What `wrangler.toml` names: the Worker, its module, the bucket and the key prefix. */
+export interface WranglerSettings {
+  /** Name of the Worker on Cloudflare. */
+  name: string;
+  /** Path of the Worker's bundle, relative to the folder of `wrangler.toml`. */
+  main: string;
+  /** The R2 bucket holding the site. */
+  bucket: string;
+  /** The `--prefix` of publish. */
+  prefix: string;
+}
+
+/** The text of `wrangler.toml`, deployable as it is once the bucket exists. */
+export function wranglerToml({ name, main, bucket, prefix }: WranglerSettings): string {
+  return `# The Cloudflare Worker serving the site from an R2 bucket: every static document and
 # the query form (/api/public/dataset?...) through the router, for a site of any size.
-#   1. upload the site:  dataset-site publish --dir dist --endpoint https://<account>.r2.cloudflarestorage.com --bucket dataset-site
-#   2. deploy:           npx wrangler deploy --config dist/${R2_WORKER_FOLDER}/wrangler.toml
-# Set name, bucket_name and SITE_PREFIX (the --prefix of publish) to yours; add routes as you need.
-name = "dataset-site"
-main = "worker.js"
+# Written once by dataset-site init-deploy: yours to edit (name, bucket_name, SITE_PREFIX, routes).
+#   1. upload the site:  dataset-site publish --dir dist --endpoint https://<account>.r2.cloudflarestorage.com --bucket ${bucket}
+#   2. deploy:           npx wrangler deploy --config <this file>
+# main is the Worker of the installed dataset-site: deploy again after upgrading it (docs/deploy.md).
+name = ${JSON.stringify(name)}
+main = ${JSON.stringify(main)}
 compatibility_date = "${R2_COMPATIBILITY_DATE}"
 
 [[r2_buckets]]
 binding = "SITE"
-bucket_name = "dataset-site"
+bucket_name = ${JSON.stringify(bucket)}
 
 [vars]
-SITE_PREFIX = ""
+SITE_PREFIX = ${JSON.stringify(prefix)}
 `;
 }

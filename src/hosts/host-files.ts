@@ -1,28 +1,24 @@
 /**
  * The host files the build writes beside the documents: `_headers` (Netlify, Cloudflare
  * Pages), `_worker.js`, `_routes.json` and `api/public/404.html` (Cloudflare Pages),
- * `nginx.conf`, `r2-worker/` (Cloudflare Workers + R2), and the browse page (`index.html`,
- * `assets/browse.js`).
+ * `nginx.conf` (rules the server block of init-deploy.ts includes), and the browse page
+ * (`index.html`, `assets/browse.js`). The Worker over R2 is not among them: wrangler deploys
+ * it from the package (init-deploy.ts).
  */
 import { browsePage } from './browse-page.js';
-import { BROWSE_BUNDLE, bundleText, PAGES_WORKER_BUNDLE, R2_WORKER_BUNDLE } from './bundles.js';
+import { BROWSE_BUNDLE, bundleText, PAGES_WORKER_BUNDLE } from './bundles.js';
 import { notFoundPage, routesJson } from './cloudflare-pages.js';
-import { wranglerToml } from './cloudflare-r2.js';
 import { headersFile } from './headers.js';
 import { nginxConf } from './nginx.js';
 
 /** Paths of the host files in the site root. */
-export const HOST_FILES = [
-  '_headers',
-  '_routes.json',
-  '_worker.js',
-  'api/public/404.html',
-  'nginx.conf',
-  'r2-worker/worker.js',
-  'r2-worker/wrangler.toml',
-  'index.html',
-  'assets/browse.js',
-] as const;
+export const HOST_FILES = ['_headers', '_routes.json', '_worker.js', 'api/public/404.html', 'nginx.conf', 'index.html', 'assets/browse.js'] as const;
+
+/**
+ * The host files a host reads rather than serves (Pages' and Netlify's, nginx's rules):
+ * `publish` leaves them out of the bucket, where the Worker over R2 serves the rest.
+ */
+export const HOST_CONFIG_FILES: ReadonlySet<string> = new Set(['_headers', '_routes.json', '_worker.js', 'api/public/404.html', 'nginx.conf']);
 
 /** A host file: its path in the site root, its text, and whether it holds a `generated_at` for the writer to stamp. */
 export interface HostFile {
@@ -39,8 +35,6 @@ export function* renderHostFiles(baseUrl: string): Generator<HostFile> {
     '_worker.js': () => bundleText(PAGES_WORKER_BUNDLE),
     'api/public/404.html': () => notFoundPage(baseUrl),
     'nginx.conf': () => nginxConf(baseUrl),
-    'r2-worker/worker.js': () => bundleText(R2_WORKER_BUNDLE),
-    'r2-worker/wrangler.toml': wranglerToml,
     'index.html': browsePage,
     'assets/browse.js': () => bundleText(BROWSE_BUNDLE),
   };

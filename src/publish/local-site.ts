@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { HOST_CONFIG_FILES } from '../hosts/host-files.js';
 import { listSiteFiles } from '../site/site-files.js';
 import { UserError } from '../diagnostics.js';
 import { MANIFEST_PATH, readManifest, type Manifest } from '../site/manifest.js';
@@ -23,6 +24,7 @@ export interface LocalSite {
  * as the build manifest says, so unchanged files are not read; a file the manifest does
  * not list (added by hand) by the SHA-1 of its bytes. A partial site's files are those its
  * manifest lists, the unchanged entity documents and pages not in its folder among them.
+ * The files hosts read rather than serve (HOST_CONFIG_FILES) are not published.
  */
 export async function readLocalSite(dir: string): Promise<LocalSite> {
   const { manifest: built, rootText: manifestText } = await readManifest(dir);
@@ -37,6 +39,7 @@ export async function readLocalSite(dir: string): Promise<LocalSite> {
   if (missing !== undefined && !isPartialSite(dir))
     throw new UserError(`${path.join(dir, missing)} is listed in ${MANIFEST_PATH} but missing; build the site again`, 1);
   for (const file of absent) files.set(file, built.get(file)!);
+  for (const file of HOST_CONFIG_FILES) files.delete(file);
   const inOrder = absent.size === 0 ? files : new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return { files: inOrder, manifestText, absent };
 }

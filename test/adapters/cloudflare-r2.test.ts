@@ -1,5 +1,5 @@
 /**
- * Cloudflare Workers + R2 under the real runtime: the site's `r2-worker/` as built, run
+ * Cloudflare Workers + R2 under the real runtime: the Worker as `dataset-site init-deploy` configures it, run
  * by `wrangler dev` (workerd, offline) over a local R2 bucket holding the site. The
  * contract suite against the sample; generated queries against a generated site of more
  * than 20,000 files, which Cloudflare Pages could not hold.
@@ -46,8 +46,7 @@ describe('the Worker over R2, on the sample', () => {
   it.each([
     ['a missing document', '/api/public/exhibitors/none.json'],
     ['a filter combination without matches', '/api/public/dataset/exhibitor/city/atlantis/1.json'],
-    ['the Worker itself', '/r2-worker/worker.js'],
-    ['its configuration', '/r2-worker/wrangler.toml'],
+    ['the nginx rules', '/nginx.conf'],
     ['the build manifest', '/.dataset-site/manifest.json'],
   ])('answers %s with the JSON 404', async (_, url) => {
     expectError(await worker.request(url), 404, 'not_found');

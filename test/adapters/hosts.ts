@@ -3,11 +3,12 @@
  * (workerd, the Cloudflare runtime) and nginx, each over a built site on 127.0.0.1.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmod, cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { R2_COMPATIBILITY_DATE, R2_WORKER_FOLDER } from '../../src/hosts/cloudflare-r2.js';
+import { R2_COMPATIBILITY_DATE } from '../../src/hosts/cloudflare-r2.js';
+import { DEPLOY_FILES, initDeploy } from '../../src/hosts/init-deploy.js';
 import { httpRequest, type Target } from '../contract/targets.js';
 import { freePort } from '../helpers/ports.js';
 import { fillBucket } from '../helpers/r2-bucket.js';
@@ -33,7 +34,7 @@ export async function cloudflareTarget(dir: string): Promise<Target> {
 }
 
 /**
- * `wrangler dev` (workerd, offline) running the site's `r2-worker/` as built, its bucket a
+ * `wrangler dev` (workerd, offline) running the Worker as `dataset-site init-deploy` configures it, its bucket a
  * local R2 bucket that holds every file of the site in `dir`, put there beforehand through
  * Miniflare into the state folder `wrangler dev --persist-to` reads.
  */
@@ -41,11 +42,11 @@ export async function r2WorkerTarget(dir: string): Promise<Target> {
   const work = await mkdtemp(path.join(tmpdir(), 'ds-r2-'));
   const state = path.join(work, 'state');
   await fillBucket(dir, path.join(state, 'v3', 'r2'));
-  // wrangler writes scratch files beside its configuration: a copy, not the site, gets them.
-  await cp(path.join(dir, R2_WORKER_FOLDER), path.join(work, R2_WORKER_FOLDER), { recursive: true });
+  // wrangler writes scratch files beside its configuration: the work folder, not the project, gets them.
+  await initDeploy({ dir: path.join(work, 'deploy') });
   const port = await freePort();
   const wrangler = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
-  const config = path.join(work, R2_WORKER_FOLDER, 'wrangler.toml');
+  const config = path.join(work, 'deploy', DEPLOY_FILES.worker);
   const args = ['dev', '--config', config, '--persist-to', state, '--ip', '127.0.0.1', '--port', String(port), '--compatibility-date', R2_COMPATIBILITY_DATE];
   const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG_PATH: work, XDG_CONFIG_HOME: work };
   const child = spawn(process.execPath, [wrangler, ...args], { cwd: work, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { expect } from 'vitest';
+import { HOST_CONFIG_FILES } from '../../src/hosts/host-files.js';
 import { API_HEADERS } from '../../src/query/router/http.js';
 import type { LocalS3 } from './s3.js';
 
@@ -13,22 +14,18 @@ export const PUBLISHED_ENTRIES = '.dataset-site/published/';
 // The lease a publish takes and leaves released (expired) behind it.
 export const LEASE = '.dataset-site/lease.json';
 const HOST_FILE_TYPES: Record<string, string> = {
-  _headers: 'text/plain; charset=utf-8',
-  '_routes.json': 'application/json; charset=utf-8',
-  '_worker.js': 'text/javascript; charset=utf-8',
-  'nginx.conf': 'text/plain; charset=utf-8',
   'llms.txt': 'text/plain; charset=utf-8',
-  'r2-worker/worker.js': 'text/javascript; charset=utf-8',
-  'r2-worker/wrangler.toml': 'application/toml',
   'index.html': 'text/html; charset=utf-8',
   'assets/browse.js': 'text/javascript; charset=utf-8',
 };
 
 const DUMP_TYPES: Record<string, string> = { '.ndjson': 'application/x-ndjson; charset=utf-8', '.gz': 'application/gzip' };
 
-/** The files of a site that are published: all but `.dataset-site/`. */
+/** The files of a site that are published: all but `.dataset-site/` and the files hosts read rather than serve. */
 export async function siteFiles(dir: string): Promise<string[]> {
-  return (await fg('**/*', { cwd: dir, onlyFiles: true, dot: true })).filter((file) => !file.startsWith('.dataset-site/')).sort();
+  return (await fg('**/*', { cwd: dir, onlyFiles: true, dot: true }))
+    .filter((file) => !file.startsWith('.dataset-site/') && !HOST_CONFIG_FILES.has(file))
+    .sort();
 }
 
 /** Asserts the bucket holds exactly the site's files, byte for byte, with their headers, and the published manifest. */

@@ -17,6 +17,7 @@ const ENTRY_POINTS = {
       'checkPublished',
       'formatDiagnostic',
       'formatDiagnostics',
+      'initDeploy',
       'publishSite',
       'queryDataset',
       'resolveConfig',
@@ -26,8 +27,10 @@ const ENTRY_POINTS = {
     types: [
       'BuildOptions',
       'BuildResult',
+      'DeployFile',
       'Diagnostic',
       'Difference',
+      'InitDeployOptions',
       'PreviewServer',
       'PublishCredentials',
       'PublishOptions',
