@@ -10,11 +10,12 @@
 import { createMcpEndpoint } from '../mcp/http.js';
 import { createRouter, type Router } from '../query/router/router.js';
 import { r2Store, type R2BucketLike } from './r2-store.js';
+import { recordWorker, type RecordBucket } from './worker-record.js';
 
 /** The bindings of the Worker (the `wrangler.toml` of `dataset-site init-deploy`). */
 export interface R2WorkerEnv {
-  /** The bucket holding the site. */
-  SITE: R2BucketLike;
+  /** The bucket holding the site; the Worker writes its record there (worker-record.ts). */
+  SITE: R2BucketLike & RecordBucket;
   /** Key prefix of the site's documents in the bucket (`dataset-site publish --prefix`). @default "" */
   SITE_PREFIX?: string;
 }
@@ -33,12 +34,19 @@ declare const DATASET_SITE_VERSION: string;
 // One router per isolate (see cloudflare-worker.ts): its shards stay loaded across requests.
 let router: Router | undefined;
 let mcp: ReturnType<typeof createMcpEndpoint> | undefined;
+// Whether this isolate has written (or is writing) the Worker's record into the bucket.
+let recorded = false;
 
 export default {
   /** Answers every request from the bucket through the router, from the cache when it has the answer. */
   async fetch(request: Request, env: R2WorkerEnv, context: ExecutionContext): Promise<Response> {
     router ??= createRouter({ store: r2Store(env.SITE, env.SITE_PREFIX ?? ''), onError: (error) => console.error(error) });
     mcp ??= createMcpEndpoint({ route: router, version: DATASET_SITE_VERSION });
+    if (!recorded) {
+      recorded = true;
+      // The bucket then says which formats the deployed Worker reads, for publish to check; off the answer's path.
+      context.waitUntil(recordWorker(env.SITE, env.SITE_PREFIX ?? '', DATASET_SITE_VERSION).catch((error: unknown) => console.error(error)));
+    }
     const mcpAnswer = await mcp(request);
     if (mcpAnswer !== undefined) return mcpAnswer;
     const cacheable = request.method === 'GET';

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { carryState } from '../../site/carried-state.js';
 import { CHANGED_DOCUMENTS_PATH, serializeChangedDocuments } from '../../site/changed-documents.js';
 import { isPartialSite, PARTIAL_SITE_PATH, PARTIAL_SITE_TEXT } from '../../site/partial-site.js';
+import { SITE_FORMAT_PATH, SITE_FORMAT_TEXT } from '../../site/site-format-file.js';
 import { MANIFEST_PATH, manifestFiles, readManifest, type Manifest, type ManifestFiles } from '../../site/manifest.js';
 import { emptyStats, stampBody, type OutputDocument, type WriteStats } from '../output.js';
 import { SCHEMA_PATH } from '../../query/formats/paths.js';
@@ -99,7 +100,7 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
     const changedText = serializeChangedDocuments(
       previous.size === 0 ? { everything: true } : { everything: false, changed: staged.newContent, removed: changes.removed },
     );
-    const own = new Map([...manifest.files, [CHANGED_DOCUMENTS_PATH, changedText]]);
+    const own = new Map([...manifest.files, [CHANGED_DOCUMENTS_PATH, changedText], [SITE_FORMAT_PATH, SITE_FORMAT_TEXT]]);
     if (partial) own.set(PARTIAL_SITE_PATH, PARTIAL_SITE_TEXT);
     stats.partial = partial;
     for (const [file, text] of own) {
@@ -108,7 +109,8 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
       stats.written += Buffer.byteLength(text);
     }
     if (inPlace) {
-      const before = new Set([MANIFEST_PATH, CHANGED_DOCUMENTS_PATH, ...previousFiles.texts.keys()]);
+      // The format file of a site built before it existed is missing: a change tolerates that.
+      const before = new Set([MANIFEST_PATH, CHANGED_DOCUMENTS_PATH, SITE_FORMAT_PATH, ...previousFiles.texts.keys()]);
       const [changed, added] = [[...own.keys()].filter((file) => before.has(file)), [...own.keys()].filter((file) => !before.has(file))];
       await applyChanges(outDir, stagingDir, buildFolderPath(outDir, 'backup'), {
         added: [...changes.added, ...added],

@@ -1,0 +1,38 @@
+/**
+ * Publish's check that the deployed Worker over R2 can read the site: the Worker's record
+ * in the bucket (hosts/worker-record.ts) names the site formats it reads, the build's
+ * (site/site-format-file.ts) the format of the site. A site of another format is refused
+ * before anything is sent, naming both, since that Worker would answer every query of it
+ * with a 500 `site_error`.
+ */
+import { UserError } from '../diagnostics.js';
+import { parseWorkerRecord, WORKER_RECORD_PATH } from '../hosts/worker-record.js';
+import { readSiteFormat, SITE_FORMAT_PATH } from '../site/site-format-file.js';
+import type { Bucket } from './bucket.js';
+
+/**
+ * Checks the site in `dir` against the Worker recorded in `bucket` and says what it found,
+ * in a line for the operator; throws a {@link UserError} (exit 1) when that Worker cannot read the site.
+ */
+export async function checkWorkerFormat(bucket: Bucket, dir: string): Promise<string> {
+  const site = await readSiteFormat(dir);
+  if (site === undefined) return `the site names no format (built before dataset-site wrote ${SITE_FORMAT_PATH}): the deployed Worker was not checked`;
+  const text = await bucket.read(WORKER_RECORD_PATH);
+  if (text === undefined)
+    return `no Worker has recorded itself in ${bucket.where} (none is deployed over it, or none has answered a request since its deploy): its format was not checked`;
+  const worker = parseWorkerRecord(text);
+  if (worker === undefined)
+    throw new UserError(
+      `${WORKER_RECORD_PATH} in ${bucket.where} is not a Worker's record; delete it, then request the site once to have the Worker write it again`,
+      1,
+    );
+  if (worker.formats.includes(site.format))
+    return `the Worker deployed over the bucket (dataset-site ${worker.version}) reads this site's format ${site.format}`;
+  throw new UserError(
+    `the Worker deployed over ${bucket.where} (dataset-site ${worker.version}) reads the site format ${worker.formats.join(', ')}, ` +
+      `but this site (built by dataset-site ${site.version}) is of format ${site.format}: it would answer every query with a 500. ` +
+      'Deploy the Worker of this dataset-site first (npx wrangler deploy --config deploy/wrangler.toml; docs/deploy.md), request the site once, then publish again; ' +
+      'or publish with --no-worker-check when no Worker serves this bucket',
+    1,
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * The format of a site as one name: the versions of every document layout its readers (the
+ * router, and so the Worker over R2, the Pages worker and the client SDK) accept. A reader
+ * refuses a document of another version, so a site and a reader of different formats
+ * cannot work together: publish compares them before it sends a site (publish/worker-format.ts).
+ */
+import { CHANGES_FORMAT_VERSION } from './changes-feed.js';
+import { DUMP_INDEX_VERSION } from './dump-index.js';
+import { FACETS_FORMAT_VERSION } from './facets.js';
+import { SCHEMA_DOCUMENT_VERSION } from './schema-document.js';
+import { SEARCH_INDEX_VERSION } from './search-format.js';
+
+/** The version of each document layout this dataset-site writes and reads. */
+export const SITE_FORMAT_VERSIONS = {
+  search: SEARCH_INDEX_VERSION,
+  schema: SCHEMA_DOCUMENT_VERSION,
+  facets: FACETS_FORMAT_VERSION,
+  changes: CHANGES_FORMAT_VERSION,
+  dumps: DUMP_INDEX_VERSION,
+} as const;
+
+/** The site format this dataset-site writes and reads, as one name: `search7-schema3-facets1-changes1-dumps1`. */
+export const SITE_FORMAT = Object.entries(SITE_FORMAT_VERSIONS)
+  .map(([layout, version]) => `${layout}${version}`)
+  .join('-');
