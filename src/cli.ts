@@ -163,9 +163,12 @@ program
   .description('upload a built site to an S3-compatible bucket (S3, R2, GCS, MinIO): only what changed, in link order, resumable')
   .option('--dir <dir>', 'folder of the built site', 'dist')
   .option('--bucket <name>', 'bucket to publish to (required)')
-  .option('--endpoint <url>', 'URL of the S3-compatible endpoint, such as https://<account>.r2.cloudflarestorage.com (default: AWS S3)')
+  .option(
+    '--endpoint <url>',
+    'URL of the S3-compatible endpoint, such as https://<account>.r2.cloudflarestorage.com (default: $AWS_ENDPOINT_URL_S3, else $AWS_ENDPOINT_URL, else AWS S3)',
+  )
   .option('--prefix <prefix>', 'key prefix to publish the site under (site/ gives site/api/public/…)', '')
-  .option('--region <region>', 'region of the bucket (default: $AWS_REGION, else auto)')
+  .option('--region <region>', "region of the bucket (default: the AWS SDK's, from $AWS_REGION or the profile; else auto)")
   .option('--force-path-style', 'address the bucket in the URL path (MinIO and local test servers need it)', false)
   .option('--concurrency <n>', 'requests under way at once', '16')
   .option(
@@ -183,13 +186,17 @@ program
     '--no-lease',
     "publish without the bucket's lease (.dataset-site/lease.json), for a store that ignores conditional writes; nothing then keeps two publishes apart",
   )
+  .option(
+    '--no-worker-check',
+    "publish without checking that the Worker deployed over the bucket reads the site's format (its record .dataset-site/worker.json), when no Worker serves the bucket",
+  )
   .option('--lease-ttl <seconds>', 'seconds the lease lasts unless renewed: how long a killed publish blocks the next one', '120')
   .option('--check', 'compare the bucket with the site and change nothing; exit 1 naming the first differences', false)
   .option('--dry-run', 'print what would be uploaded and deleted, in order, and change nothing', false)
   .addHelpText(
     'after',
-    '\nCredentials come from the environment only: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN).' +
-      '\nExit status: 0 published (or, with --check, the bucket equals the site); 1 the site has problems, or --check found differences; 2 bad usage;' +
+    "\nCredentials come from the AWS SDK's default chain: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN), AWS_PROFILE with ~/.aws/credentials and ~/.aws/config, SSO, container and instance roles." +
+      '\nExit status: 0 published (or, with --check, the bucket equals the site); 1 the site has problems, the deployed Worker cannot read it, or --check found differences; 2 bad usage;' +
       '\n74 the store refused a request, or failed past --budget; 75 another publish holds the lease (the message names it and when it expires).',
   )
   .action(async (options: PublishFlags) => {
@@ -206,6 +213,7 @@ program
       requestDeadline: parseNumber(requestDeadline),
       budget: parseNumber(budget),
       leaseTtl: parseNumber(leaseTtl),
+      onRetry: (line: string) => process.stderr.write(`  ${line}\n`),
     };
     if (check) {
       const { checkPublished } = await import('./publish/check.js');
@@ -222,6 +230,7 @@ program
     }
     const { publishSite } = await import('./publish/publish.js');
     const result = await publishSite({ ...publishOptions, onProgress: (done, total) => process.stderr.write(`  published ${done}/${total} objects…\n`) });
+    if (result.workerCheck !== undefined) console.error(result.workerCheck);
     if (options.dryRun) printPlan(result);
     else {
       const resumed = result.resumed ? `, ${result.alreadyUploaded} already uploaded by an interrupted publish` : '';
@@ -246,6 +255,7 @@ interface PublishFlags {
   requestDeadline: string;
   budget: string;
   lease: boolean;
+  workerCheck: boolean;
   leaseTtl: string;
   check: boolean;
   dryRun: boolean;

@@ -13,6 +13,8 @@ import { isNoSuchKey, isPreconditionFailed, requestFailure } from './failures.js
 import type { ObjectHeaders } from './object-headers.js';
 import type { ResolvedPublishOptions } from './options.js';
 import { createRetrier } from './retry.js';
+import { retryLines } from './retry-lines.js';
+import { defaultRegion, noCredentials } from './aws-defaults.js';
 import { forEachLimit } from './pool.js';
 
 /** An object as the bucket's listing tells it: its ETag (without quotes) and size in bytes. */
@@ -63,10 +65,11 @@ export interface Bucket {
 export function openBucket(options: ResolvedPublishOptions): Bucket {
   const { bucket: Bucket, prefix, endpoint, region } = options;
   const client = new S3Client({
-    region,
+    region: region ?? defaultRegion,
     ...(endpoint === undefined ? {} : { endpoint }),
     forcePathStyle: options.forcePathStyle,
-    credentials: options.credentials,
+    // None given: the SDK's default chain (aws-defaults.ts).
+    ...(options.credentials === undefined ? {} : { credentials: options.credentials }),
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     // Retries are retry.ts's, under one budget for the publish, not the SDK's per request.
@@ -83,14 +86,16 @@ export function openBucket(options: ResolvedPublishOptions): Bucket {
       httpsAgent: { keepAlive: true, maxSockets: options.concurrency },
     },
   });
-  const where = `s3://${Bucket}/${prefix} at ${endpoint === undefined ? `AWS S3 (${region})` : redactUrl(endpoint)}`;
-  const retrier = createRetrier({ budgetMs: options.budgetMs, requestDeadlineMs: options.requestDeadlineMs });
+  const where = `s3://${Bucket}/${prefix} at ${endpoint === undefined ? `AWS S3${region === undefined ? '' : ` (${region})`}` : redactUrl(endpoint)}`;
+  const retrier = createRetrier({ budgetMs: options.budgetMs, requestDeadlineMs: options.requestDeadlineMs, onRetry: retryLines(options.onRetry) });
   // Runs a request with retries; a failure a retry cannot mend becomes one line naming it.
   const send = <T>(what: string, attempt: (signal: AbortSignal) => Promise<T>) =>
     retrier
       .run(`${what} in ${where}`, attempt)
       .catch((error: unknown) =>
-        Promise.reject(error instanceof UserError ? error : Object.assign(requestFailure(error, `${what} in ${where}`), { cause: error })),
+        Promise.reject(
+          error instanceof UserError ? error : (noCredentials(error) ?? Object.assign(requestFailure(error, `${what} in ${where}`), { cause: error })),
+        ),
       );
   const causeOf = (error: unknown) => (error instanceof UserError && error.cause !== undefined ? error.cause : error);
   const readObject = (path: string) =>

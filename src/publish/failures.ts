@@ -52,6 +52,12 @@ export function isRetryable(error: unknown): boolean {
   return code?.startsWith('HPE_') === true || /socket hang up|aborted|deserializ|Unexpected end|Invalid character/i.test(message ?? '');
 }
 
+/** Whether the endpoint refused the connection or its host did not resolve: no store answered at all. */
+export function isUnreachable(error: unknown): boolean {
+  const { code } = (error ?? {}) as RequestError;
+  return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
+}
+
 /** Whether the store answered `412 Precondition Failed` (a conditional write whose condition did not hold). */
 export function isPreconditionFailed(error: unknown): boolean {
   const { name, $metadata } = (error ?? {}) as RequestError;

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { UserError } from '../diagnostics.js';
 import { redactUrl } from '../redact-url.js';
+import { environmentEndpoint } from './aws-defaults.js';
 
 /** Keys of an S3-compatible store. */
 export interface PublishCredentials {
@@ -18,16 +19,21 @@ export interface PublishOptions {
   bucket: string;
   /**
    * URL of the S3-compatible endpoint: `https://<account>.r2.cloudflarestorage.com` (R2),
-   * `https://storage.googleapis.com` (GCS), `http://host:9000` (MinIO). @default AWS S3 of the region
+   * `https://storage.googleapis.com` (GCS), `http://host:9000` (MinIO).
+   * @default process.env.AWS_ENDPOINT_URL_S3, else process.env.AWS_ENDPOINT_URL, else AWS S3 of the region
    */
   endpoint?: string;
-  /** Region of the bucket. @default process.env.AWS_REGION, else 'auto' (R2) */
+  /** Region of the bucket. @default the AWS SDK's (AWS_REGION, the profile's region), else 'auto' (R2) */
   region?: string;
   /** Key prefix the site's paths are put under (`site/` puts `site/api/public/…`). @default '' */
   prefix?: string;
   /** Address the bucket in the path (`endpoint/bucket/key`), as MinIO and local test servers need. @default false */
   forcePathStyle?: boolean;
-  /** Keys of the store; never written anywhere. @default AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN of the environment */
+  /**
+   * Keys of the store; never written anywhere. @default the AWS SDK's default chain: the
+   * environment (AWS_ACCESS_KEY_ID, …), AWS_PROFILE with the shared credentials and config
+   * files, SSO, web identity, container and instance roles
+   */
   credentials?: PublishCredentials;
   /** Requests under way at once. @default 16 */
   concurrency?: number;
@@ -51,10 +57,17 @@ export interface PublishOptions {
   lease?: boolean;
   /** Seconds a lease lasts unless renewed: how long a killed publish blocks the next one. @default 120 */
   leaseTtl?: number;
+  /**
+   * Refuse a site the Worker deployed over the bucket cannot read, as its record in the
+   * bucket (`.dataset-site/worker.json`) says. @default true
+   */
+  workerCheck?: boolean;
   /** Read both sides and plan, but upload and delete nothing. @default false */
   dryRun?: boolean;
   /** Called with the objects published so far and in all, about once a second and at the end. @default none */
   onProgress?: (done: number, total: number) => void;
+  /** Called with a line when requests start failing and are retried, then at most every 10 s while they go on failing. @default none */
+  onRetry?: (line: string) => void;
 }
 
 /** Publish options with every default filled in. */
@@ -62,11 +75,13 @@ export interface ResolvedPublishOptions {
   dir: string;
   bucket: string;
   endpoint: string | undefined;
-  region: string;
+  /** The flag's region; `undefined`: the SDK's chain, else `auto` (aws-defaults.ts). */
+  region: string | undefined;
   /** Empty, or ending in `/`. */
   prefix: string;
   forcePathStyle: boolean;
-  credentials: PublishCredentials;
+  /** `undefined`: the SDK's default chain. */
+  credentials: PublishCredentials | undefined;
   concurrency: number;
   /** Milliseconds a request may wait for its first byte or stay idle. */
   timeoutMs: number;
@@ -76,17 +91,20 @@ export interface ResolvedPublishOptions {
   budgetMs: number;
   lease: boolean;
   leaseTtlMs: number;
+  workerCheck: boolean;
   dryRun: boolean;
   onProgress: (done: number, total: number) => void;
+  onRetry: (line: string) => void;
 }
 
 /** Fills in defaults and checks the options; bad or missing ones are a usage error (exit 2). */
 export function resolvePublishOptions(options: PublishOptions, env: NodeJS.ProcessEnv = process.env): ResolvedPublishOptions {
   if (!options.bucket) throw new UserError('--bucket is required: the name of the bucket to publish the site to', 2);
-  const endpoint = options.endpoint?.replace(/\/+$/, '');
+  const given = options.endpoint === undefined ? environmentEndpoint(env) : { endpoint: options.endpoint, from: '--endpoint' };
+  const endpoint = given?.endpoint.replace(/\/+$/, '');
   if (endpoint !== undefined && !/^https?:\/\/[^/\s?#]+(?:\/\S*)?$/.test(endpoint))
     throw new UserError(
-      `--endpoint must be an http(s) URL, such as https://<account>.r2.cloudflarestorage.com; got ${JSON.stringify(redactUrl(options.endpoint ?? ''))}`,
+      `${given!.from} must be an http(s) URL, such as https://<account>.r2.cloudflarestorage.com; got ${JSON.stringify(redactUrl(given!.endpoint))}`,
       2,
     );
   const prefix = (options.prefix ?? '').replace(/^\/+/, '').replace(/\/*$/, '/').replace(/^\/$/, '');
@@ -107,33 +125,23 @@ export function resolvePublishOptions(options: PublishOptions, env: NodeJS.Proce
   const requestDeadlineMs = seconds(options.requestDeadline, 120, '--request-deadline', 3600);
   const budgetMs = seconds(options.budget, 240, '--budget', 86_400);
   const leaseTtlMs = seconds(options.leaseTtl, 120, '--lease-ttl', 3600);
-  const credentials = options.credentials ?? credentialsOf(env);
   return {
     dir: path.resolve(options.dir ?? 'dist'),
     bucket: options.bucket,
     endpoint,
-    region: options.region ?? (env.AWS_REGION || 'auto'),
+    region: options.region,
     prefix,
     forcePathStyle: options.forcePathStyle ?? false,
-    credentials,
+    credentials: options.credentials,
     concurrency,
     timeoutMs: Math.round(timeout * 1000),
     requestDeadlineMs,
     budgetMs,
     lease: options.lease ?? true,
     leaseTtlMs,
+    workerCheck: options.workerCheck ?? true,
     dryRun: options.dryRun ?? false,
     onProgress: options.onProgress ?? (() => {}),
+    onRetry: options.onRetry ?? (() => {}),
   };
-}
-
-function credentialsOf(env: NodeJS.ProcessEnv): PublishCredentials {
-  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_SESSION_TOKEN: sessionToken } = env;
-  if (!accessKeyId || !secretAccessKey) {
-    throw new UserError(
-      "no credentials for the bucket: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY in the environment (an R2 API token's S3 keys, an HMAC key for GCS)",
-      2,
-    );
-  }
-  return sessionToken ? { accessKeyId, secretAccessKey, sessionToken } : { accessKeyId, secretAccessKey };
 }

@@ -16,6 +16,7 @@ import { readLocalSite, type LocalSite } from './local-site.js';
 import { resolvePublishOptions, type PublishOptions, type ResolvedPublishOptions } from './options.js';
 import { publishPhases, type PublishPhase } from './order.js';
 import { planPublish, type PlannedUpload } from './plan.js';
+import { checkWorkerFormat } from './worker-format.js';
 import { forEachLimit } from './pool.js';
 import {
   JOURNAL_PATH,
@@ -46,6 +47,8 @@ export interface PublishResult {
   bytes: number;
   /** Whether an interrupted publish was found and finished. */
   resumed: boolean;
+  /** What the check of the deployed Worker found (worker-format.ts); `undefined` when not asked for. */
+  workerCheck?: string;
 }
 
 // The publish's own records: JSON, and never cached, since each publish rewrites them.
@@ -70,6 +73,8 @@ const PROGRESS_MS = 1000;
  * console.log(`${result.uploaded} uploaded, ${result.deleted} deleted, ${result.unchanged} unchanged`);
  * ```
  *
+ * A site the Worker deployed over the bucket cannot read (worker-format.ts) throws a
+ * {@link UserError} with exit code 1, before anything is sent.
  * Missing options or credentials throw a {@link UserError} with exit code 2; a request the
  * store refuses, or failures past the retry budget, one with exit code 74 naming the key;
  * a lease held by another publish, one with exit code 75 naming its holder.
@@ -82,6 +87,7 @@ export async function publishSite(options: PublishOptions): Promise<PublishResul
   let failed = true;
   try {
     if (config.lease && !config.dryRun) lease = await takeLease(bucket, config.leaseTtlMs);
+    const workerCheck = config.workerCheck ? await checkWorkerFormat(bucket, config.dir) : undefined;
     const { listed, published, journal } = await readBucketState(bucket, config.prefix, config.concurrency, site.files.keys());
     const plan = planPublish(site.files, published.files, listed, journal);
     assertUploadsHeld(plan.uploads, site, config.dir);
@@ -95,6 +101,7 @@ export async function publishSite(options: PublishOptions): Promise<PublishResul
       repaired: 0,
       bytes: 0,
       resumed: journal !== undefined,
+      workerCheck,
     };
     const idle = plan.uploads.length === 0 && plan.deletions.length === 0 && journal === undefined;
     if (config.dryRun || idle) {

@@ -6,9 +6,13 @@
  * but lets it finish, while a store that stops answering ends it: no later than the budget
  * after the start of the first attempt that failed, since no attempt may outlast the budget.
  * A request that keeps failing while others succeed ends too, a budget after its first attempt.
+ * An endpoint that refuses every connection, or a host that does not resolve, before
+ * anything has answered is given {@link UNREACHABLE_MS} at most: a wrong `--endpoint`, not
+ * a store having a bad minute. Retries are reported (retry-lines.ts).
  */
 import type { UserError } from '../diagnostics.js';
-import { isRetryable, requestFailure } from './failures.js';
+import { isRetryable, isUnreachable, requestFailure } from './failures.js';
+import type { RetryReport } from './retry-lines.js';
 
 /** How long requests may take, and for how long failures are retried. */
 export interface RetryLimits {
@@ -18,6 +22,8 @@ export interface RetryLimits {
   requestDeadlineMs: number;
   /** Name of the budget's flag, for the message when it is spent. @default '--budget' */
   budgetFlag?: string;
+  /** Called before each retry. @default none */
+  onRetry?: (report: RetryReport) => void;
 }
 
 /** Runs requests with retries under one budget. */
@@ -32,12 +38,17 @@ export interface Retrier {
 
 const FIRST_BACKOFF_MS = 200;
 const MAX_BACKOFF_MS = 10_000;
+/** Milliseconds a publish tries an endpoint that has answered nothing yet and refuses connections or does not resolve. */
+export const UNREACHABLE_MS = 20_000;
 
 /** A retrier for one publish: every request it runs shares the budget's clock. */
-export function createRetrier({ budgetMs, requestDeadlineMs, budgetFlag = '--budget' }: RetryLimits): Retrier {
+export function createRetrier({ budgetMs, requestDeadlineMs, budgetFlag = '--budget', onRetry }: RetryLimits): Retrier {
   // Start of the earliest attempt failing since the last success; undefined while all is well.
   let failingSince: number | undefined;
-  const left = () => (failingSince === undefined ? budgetMs : failingSince + budgetMs - Date.now());
+  // Whether the store has answered anything right; until then, an unreachable endpoint ends the publish early.
+  let answered = false;
+  let limitMs = budgetMs;
+  const left = () => (failingSince === undefined ? limitMs : failingSince + limitMs - Date.now());
   return {
     async run(what, attempt) {
       const first = Date.now();
@@ -49,20 +60,25 @@ export function createRetrier({ budgetMs, requestDeadlineMs, budgetFlag = '--bud
           const why = capped ? `no complete answer when the budget ran out` : `no complete answer within ${requestDeadlineMs / 1000} s (--request-deadline)`;
           const result = await withDeadline(attempt, ms, why);
           failingSince = undefined;
+          answered = true;
+          limitMs = budgetMs;
           return result;
         } catch (error) {
           if (!isRetryable(error)) throw error;
           failingSince = Math.min(failingSince ?? started, started);
+          const unreachable = !answered && isUnreachable(error);
+          limitMs = unreachable ? Math.min(budgetMs, UNREACHABLE_MS) : budgetMs;
           const backoff = Math.random() * Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (tries - 1));
           // The store's clock ends all requests when nothing succeeds; this request's own ends one that fails alone while others succeed.
-          if (left() - backoff <= 0 || Date.now() - first + backoff >= budgetMs) {
+          if (left() - backoff <= 0 || Date.now() - first + backoff >= limitMs) {
             const seconds = ((Date.now() - first) / 1000).toFixed(1);
-            throw requestFailure(
-              error,
-              what,
-              `gave up after ${tries} attempt${tries === 1 ? '' : 's'} in ${seconds} s (${budgetFlag} ${budgetMs / 1000} s without an answer): `,
-            );
+            const why =
+              limitMs < budgetMs
+                ? 'the endpoint has answered nothing since the start: is --endpoint (or AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL) right, and the store up?'
+                : `${budgetFlag} ${budgetMs / 1000} s without an answer`;
+            throw requestFailure(error, what, `gave up after ${tries} attempt${tries === 1 ? '' : 's'} in ${seconds} s (${why}): `);
           }
+          onRetry?.({ failure: requestFailure(error, what).message, attempt: tries, leftMs: left(), budgetFlag });
           await new Promise((resume) => setTimeout(resume, backoff));
         }
       }

@@ -30,12 +30,19 @@ describe('dataset-site publish', () => {
   it('exits 2 with one line when the bucket or the credentials are missing', async () => {
     const noBucket = await runCli(['publish', '--dir', site, '--endpoint', s3.endpoint], undefined, KEYS);
     expect(noBucket).toMatchObject({ code: 2, stdout: '', stderr: 'error: --bucket is required: the name of the bucket to publish the site to\n' });
+    // Nothing in the SDK's default chain: no keys in the environment, no shared files, no instance role.
     const noKeys = await runCli(['publish', '--dir', site, '--bucket', 'b', '--endpoint', s3.endpoint], undefined, {
       AWS_ACCESS_KEY_ID: '',
       AWS_SECRET_ACCESS_KEY: '',
+      AWS_PROFILE: '',
+      AWS_SHARED_CREDENTIALS_FILE: '/nonexistent/credentials',
+      AWS_CONFIG_FILE: '/nonexistent/config',
+      AWS_EC2_METADATA_DISABLED: 'true',
     });
     expect(noKeys.code).toBe(2);
-    expect(noKeys.stderr).toMatch(/^error: no credentials for the bucket: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY in the environment .*\n$/);
+    expect(noKeys.stderr).toMatch(
+      /^error: no credentials for the bucket: the AWS SDK found none \(AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE .*\n$/,
+    );
     expect((await runCli(['publish', '--dir', site, '--bucket', 'b', '--concurrency', 'many'], undefined, KEYS)).code).toBe(2);
   });
 
