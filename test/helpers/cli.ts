@@ -19,8 +19,13 @@ export function runCli(args: string[], cwd = process.cwd(), env: NodeJS.ProcessE
 
 /** Runs Node with arguments (a script and its own) in a working folder, with `env` over the environment, and waits for it to end. */
 export function runNode(args: string[], cwd = process.cwd(), env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  return runCommand(process.execPath, args, cwd, env);
+}
+
+/** Runs a command found on the PATH of `env` (over the environment) with arguments in a working folder, and waits for it to end. */
+export function runCommand(command: string, args: string[], cwd = process.cwd(), env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

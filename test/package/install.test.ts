@@ -8,7 +8,6 @@
  * npm resolves the dependencies from its cache (`--prefer-offline`): on a machine whose
  * cache holds them (after `npm ci` and one such install) nothing is fetched.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,12 +15,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { serve, type PreviewServer } from '../../src/serve/serve.js';
+import { runCommand } from '../helpers/cli.js';
 import { sampleSite } from '../helpers/site.js';
 
 const VERSION = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
 let prefix: string;
 let elsewhere: string;
-let env: NodeJS.ProcessEnv;
+let env: NodeJS.ProcessEnv = {};
 
 beforeAll(async () => {
   const work = mkdtempSync(path.join(tmpdir(), 'ds-install-'));
@@ -33,7 +33,7 @@ beforeAll(async () => {
   const tarball = path.join(work, packed.stdout.trim());
   const installed = await run('npm', ['install', '--global', '--prefix', prefix, tarball, '--prefer-offline', '--no-audit', '--no-fund'], work);
   expect(installed.code, installed.stderr).toBe(0);
-  env = { ...process.env, PATH: `${path.join(prefix, 'bin')}${path.delimiter}${process.env.PATH}`, npm_config_prefix: prefix };
+  env = { PATH: `${path.join(prefix, 'bin')}${path.delimiter}${process.env.PATH}`, npm_config_prefix: prefix };
   mkdirSync(elsewhere);
 }, 120_000);
 
@@ -80,7 +80,7 @@ it('answers an MCP client configured as the README shows', async () => {
   const transport = new StdioClientTransport({
     command: 'dataset-site',
     args: ['mcp', '--base-url', server.url],
-    env: env as Record<string, string>,
+    env: { ...process.env, ...env } as Record<string, string>,
     stderr: 'ignore',
   });
   const mcp = new Client({ name: 'install-test', version: '1.0.0' });
@@ -93,14 +93,4 @@ it('answers an MCP client configured as the README shows', async () => {
   }
 });
 
-function run(command: string, args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (command: string, args: string[], cwd: string) => runCommand(command, args, cwd, env);

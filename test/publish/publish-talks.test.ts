@@ -8,12 +8,12 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { retryLines } from '../../src/publish/retry-lines.js';
 import { runCli } from '../helpers/cli.js';
 import { expectBucketHolds } from '../helpers/published.js';
-import { S3_CREDENTIALS, startLocalS3, type LocalS3 } from '../helpers/s3.js';
-import { buildTempSite } from '../helpers/site.js';
+import { S3_CREDENTIALS } from '../helpers/s3.js';
+import { useS3AndTinySite } from '../helpers/s3-site.js';
 
 // Nothing of the machine's own AWS configuration reaches the commands.
 const NO_AWS = {
@@ -29,13 +29,7 @@ const NO_AWS = {
 };
 const KEYS = { ...NO_AWS, AWS_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey };
 
-let s3: LocalS3;
-let site: string;
-beforeAll(async () => {
-  s3 = await startLocalS3();
-  ({ out: site } = await buildTempSite({ sources: 'test/fixtures/tiny/sources' }));
-});
-afterAll(() => s3?.close());
+const local = useS3AndTinySite();
 
 it('reports retries at the first and then at most every 10 s', () => {
   let now = 0;
@@ -68,7 +62,7 @@ it('says it retries, and ends within 30 s with exit 74 naming the endpoint when 
   await new Promise((resolve) => server.close(resolve));
   const started = performance.now();
   // The default --budget of 240 s: a refused connection before any answer does not wait for it.
-  const result = await runCli(['publish', '--dir', site, '--bucket', 'data', '--endpoint', endpoint, '--force-path-style'], undefined, KEYS);
+  const result = await runCli(['publish', '--dir', local.site, '--bucket', 'data', '--endpoint', endpoint, '--force-path-style'], undefined, KEYS);
   const seconds = (performance.now() - started) / 1000;
   expect(result.code).toBe(74);
   expect(seconds).toBeLessThan(30);
@@ -96,15 +90,15 @@ it('takes credentials from a shared credentials file and AWS_PROFILE, the region
     `[default]\naws_access_key_id = nobody\naws_secret_access_key = wrong\n\n[publisher]\naws_access_key_id = ${S3_CREDENTIALS.accessKeyId}\naws_secret_access_key = ${S3_CREDENTIALS.secretAccessKey}\n`,
   );
   await writeFile(path.join(aws, 'config'), '[profile publisher]\nregion = eu-west-3\n');
-  const bucket = await s3.createBucket();
-  const result = await runCli(['publish', '--dir', site, '--bucket', bucket, '--force-path-style'], undefined, {
+  const bucket = await local.s3.createBucket();
+  const result = await runCli(['publish', '--dir', local.site, '--bucket', bucket, '--force-path-style'], undefined, {
     ...NO_AWS,
     AWS_SHARED_CREDENTIALS_FILE: path.join(aws, 'credentials'),
     AWS_CONFIG_FILE: path.join(aws, 'config'),
     AWS_PROFILE: 'publisher',
-    AWS_ENDPOINT_URL_S3: s3.endpoint,
+    AWS_ENDPOINT_URL_S3: local.s3.endpoint,
   });
   expect(result.code, result.stderr).toBe(0);
-  expect(result.stdout).toMatch(new RegExp(`^published s3://${bucket}/ at ${s3.endpoint}: \\d+ uploaded`));
-  await expectBucketHolds(s3, bucket, site);
+  expect(result.stdout).toMatch(new RegExp(`^published s3://${bucket}/ at ${local.s3.endpoint}: \\d+ uploaded`));
+  await expectBucketHolds(local.s3, bucket, local.site);
 });

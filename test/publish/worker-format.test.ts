@@ -15,24 +15,18 @@ import { SITE_FORMAT } from '../../src/query/formats/site-format.js';
 import { SITE_FORMAT_PATH } from '../../src/site/site-format-file.js';
 import { runCli } from '../helpers/cli.js';
 import { LEASE } from '../helpers/published.js';
-import { S3_CREDENTIALS, startLocalS3, type LocalS3 } from '../helpers/s3.js';
-import { buildTempSite } from '../helpers/site.js';
+import { S3_CREDENTIALS } from '../helpers/s3.js';
+import { useS3AndTinySite } from '../helpers/s3-site.js';
 
 const KEYS = { AWS_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey };
 const OTHER_FORMAT = SITE_FORMAT.replace(/^search(\d+)/, (_, version: string) => `search${Number(version) + 1}`);
 
-let s3: LocalS3;
+const local = useS3AndTinySite();
 let client: S3Client;
-let site: string;
-beforeAll(async () => {
-  s3 = await startLocalS3();
-  client = new S3Client({ endpoint: s3.endpoint, region: 'auto', forcePathStyle: true, credentials: S3_CREDENTIALS });
-  ({ out: site } = await buildTempSite({ sources: 'test/fixtures/tiny/sources' }));
+beforeAll(() => {
+  client = new S3Client({ endpoint: local.s3.endpoint, region: 'auto', forcePathStyle: true, credentials: S3_CREDENTIALS });
 });
-afterAll(async () => {
-  client?.destroy();
-  await s3?.close();
-});
+afterAll(() => client?.destroy());
 
 /** A bucket as the Worker's R2 binding shows it, over the test server. */
 function recordBucket(bucket: string): RecordBucket {
@@ -46,49 +40,49 @@ function recordBucket(bucket: string): RecordBucket {
 }
 
 const publish = (dir: string, bucket: string) =>
-  runCli(['publish', '--dir', dir, '--bucket', bucket, '--endpoint', s3.endpoint, '--force-path-style'], undefined, KEYS);
+  runCli(['publish', '--dir', dir, '--bucket', bucket, '--endpoint', local.s3.endpoint, '--force-path-style'], undefined, KEYS);
 
 it('the build says its format, and the Worker records the formats it reads', async () => {
-  const bucket = await s3.createBucket();
+  const bucket = await local.s3.createBucket();
   await recordWorker(recordBucket(bucket), '', PACKAGE_VERSION);
-  expect((await s3.readBucket(bucket)).get(WORKER_RECORD_PATH)?.body.toString()).toBe(workerRecordText(PACKAGE_VERSION));
-  expect(JSON.parse(await readFile(path.join(site, SITE_FORMAT_PATH), 'utf8'))).toEqual({
+  expect((await local.s3.readBucket(bucket)).get(WORKER_RECORD_PATH)?.body.toString()).toBe(workerRecordText(PACKAGE_VERSION));
+  expect(JSON.parse(await readFile(path.join(local.site, SITE_FORMAT_PATH), 'utf8'))).toEqual({
     format: SITE_FORMAT,
     version: PACKAGE_VERSION,
   });
-  const published = await publish(site, bucket);
+  const published = await publish(local.site, bucket);
   expect(published.code, published.stderr).toBe(0);
   expect(published.stderr).toContain(`the Worker deployed over the bucket (dataset-site ${PACKAGE_VERSION}) reads this site's format ${SITE_FORMAT}\n`);
 });
 
 it("refuses a site of another format than the deployed Worker's, naming both, and sends nothing", async () => {
-  const bucket = await s3.createBucket();
+  const bucket = await local.s3.createBucket();
   await recordWorker(recordBucket(bucket), '', PACKAGE_VERSION);
   const other = path.join(await mkdtemp(path.join(tmpdir(), 'ds-other-format-')), 'site');
-  await cp(site, other, { recursive: true });
+  await cp(local.site, other, { recursive: true });
   await writeFile(path.join(other, SITE_FORMAT_PATH), JSON.stringify({ format: OTHER_FORMAT, version: '0.2.0' }));
   const refused = await publish(other, bucket);
   expect(refused.code).toBe(1);
   expect(refused.stderr).toBe(
-    `error: the Worker deployed over s3://${bucket}/ at ${s3.endpoint} (dataset-site ${PACKAGE_VERSION}) reads the site format ${SITE_FORMAT}, ` +
+    `error: the Worker deployed over s3://${bucket}/ at ${local.s3.endpoint} (dataset-site ${PACKAGE_VERSION}) reads the site format ${SITE_FORMAT}, ` +
       `but this site (built by dataset-site 0.2.0) is of format ${OTHER_FORMAT}: it would answer every query with a 500. ` +
       'Deploy the Worker of this dataset-site first (npx wrangler deploy --config deploy/wrangler.toml; docs/deploy.md), request the site once, then publish again; ' +
       'or publish with --no-worker-check when no Worker serves this bucket\n',
   );
   // Beside the record, the lease the refused publish took and let go.
-  expect([...(await s3.readBucket(bucket)).keys()].sort()).toEqual([LEASE, WORKER_RECORD_PATH]);
+  expect([...(await local.s3.readBucket(bucket)).keys()].sort()).toEqual([LEASE, WORKER_RECORD_PATH]);
 });
 
 it('refuses a site when an older Worker is deployed, and publishes with --no-worker-check', async () => {
-  const bucket = await s3.createBucket();
+  const bucket = await local.s3.createBucket();
   await client.send(new PutObjectCommand({ Bucket: bucket, Key: WORKER_RECORD_PATH, Body: workerRecordText('0.0.9', [OTHER_FORMAT]) }));
-  const refused = await publish(site, bucket);
+  const refused = await publish(local.site, bucket);
   expect(refused.code).toBe(1);
   expect(refused.stderr).toContain(
     `(dataset-site 0.0.9) reads the site format ${OTHER_FORMAT}, but this site (built by dataset-site ${PACKAGE_VERSION}) is of format ${SITE_FORMAT}`,
   );
   const unchecked = await runCli(
-    ['publish', '--dir', site, '--bucket', bucket, '--endpoint', s3.endpoint, '--force-path-style', '--no-worker-check'],
+    ['publish', '--dir', local.site, '--bucket', bucket, '--endpoint', local.s3.endpoint, '--force-path-style', '--no-worker-check'],
     undefined,
     KEYS,
   );
