@@ -179,7 +179,7 @@ program
   .option('--request-deadline <seconds>', 'seconds one attempt of a request may take in all (raise it for large files over a slow link)', '120')
   .option(
     '--budget <seconds>',
-    'seconds a publish keeps retrying (timeouts, resets, 500, 503, SlowDown) while the store answers nothing right; then it fails with exit 74',
+    'seconds a publish keeps retrying (timeouts, resets, 500, 503, SlowDown) while the store answers nothing right, saying so at the first retry and at most every 10 s; then it fails with exit 74 (within 20 s when the endpoint refuses connections or does not resolve before anything answered)',
     '240',
   )
   .option(

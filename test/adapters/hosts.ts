@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { R2_COMPATIBILITY_DATE } from '../../src/hosts/cloudflare-r2.js';
 import { DEPLOY_FILES, initDeploy } from '../../src/hosts/init-deploy.js';
+import { nginxServerBlock } from '../../src/hosts/nginx-server.js';
 import { httpRequest, type Target } from '../contract/targets.js';
 import { freePort } from '../helpers/ports.js';
 import { fillBucket } from '../helpers/r2-bucket.js';
@@ -54,8 +55,9 @@ export async function r2WorkerTarget(dir: string): Promise<Target> {
 }
 
 /**
- * nginx with the site's `nginx.conf` included in a server block whose root is `dir`, its
- * query form handed to `queryServer` (`host:port` of `dataset-site serve`).
+ * nginx with the server block `dataset-site init-deploy` writes (its root `dir`, including
+ * the site's `nginx.conf`), edited as an operator would: its address, and the query form
+ * handed to `queryServer` (`host:port` of `dataset-site serve`).
  */
 export async function nginxTarget(dir: string, queryServer: string): Promise<Target> {
   if (NGINX === undefined) throw new Error('nginx is not installed');
@@ -78,15 +80,12 @@ http {
   fastcgi_temp_path ${prefix}/fastcgi;
   uwsgi_temp_path ${prefix}/uwsgi;
   scgi_temp_path ${prefix}/scgi;
-  server {
-    listen 127.0.0.1:${port};
-    root ${dir};
-    set $dataset_site_query ${queryServer};
-    include ${dir}/nginx.conf;
-  }
+  include ${prefix}/server.conf;
 }
 `,
   );
+  const server = nginxServerBlock(dir).replace('listen 80;', `listen 127.0.0.1:${port};`).replace('127.0.0.1:8787;', `${queryServer};`);
+  await writeFile(path.join(prefix, 'server.conf'), server);
   const child = spawn(NGINX, ['-p', prefix, '-e', 'stderr', '-c', path.join(prefix, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
   return hostTarget('nginx', child, `http://127.0.0.1:${port}`, prefix, () => child.kill('SIGTERM'));
 }
