@@ -19,7 +19,7 @@ export async function checkWorkerFormat(bucket: Bucket, dir: string): Promise<st
   if (site === undefined) return `the site names no format (built before dataset-site wrote ${SITE_FORMAT_PATH}): the deployed Worker was not checked`;
   const text = await bucket.read(WORKER_RECORD_PATH);
   if (text === undefined)
-    return `no Worker has recorded itself in ${bucket.where} (none is deployed over it, or none has answered a request since its deploy): its format was not checked`;
+    return 'no Worker has recorded itself in the bucket (none is deployed over it, or none has answered a request since its deploy): its format was not checked';
   const worker = parseWorkerRecord(text);
   if (worker === undefined)
     throw new UserError(

@@ -13,6 +13,11 @@ export const SITE_FORMAT_PATH = '.dataset-site/format.json';
 /** The file's text: this dataset-site's site format and version. */
 export const SITE_FORMAT_TEXT = `${JSON.stringify({ format: SITE_FORMAT, version: PACKAGE_VERSION })}\n`;
 
+/** Whether the site in `dir` holds this dataset-site's format file already, as it would be written. */
+export async function holdsSiteFormat(dir: string): Promise<boolean> {
+  return (await readFile(path.join(dir, SITE_FORMAT_PATH), 'utf8').catch(() => undefined)) === SITE_FORMAT_TEXT;
+}
+
 /** The format and the dataset-site version of the site built in `dir`; `undefined` for a site built before the file existed. */
 export async function readSiteFormat(dir: string): Promise<{ format: string; version: string } | undefined> {
   const text = await readFile(path.join(dir, SITE_FORMAT_PATH), 'utf8').catch(() => undefined);

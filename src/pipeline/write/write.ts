@@ -12,7 +12,7 @@ import path from 'node:path';
 import { carryState } from '../../site/carried-state.js';
 import { CHANGED_DOCUMENTS_PATH, serializeChangedDocuments } from '../../site/changed-documents.js';
 import { isPartialSite, PARTIAL_SITE_PATH, PARTIAL_SITE_TEXT } from '../../site/partial-site.js';
-import { SITE_FORMAT_PATH, SITE_FORMAT_TEXT } from '../../site/site-format-file.js';
+import { holdsSiteFormat, SITE_FORMAT_PATH, SITE_FORMAT_TEXT } from '../../site/site-format-file.js';
 import { MANIFEST_PATH, manifestFiles, readManifest, type Manifest, type ManifestFiles } from '../../site/manifest.js';
 import { emptyStats, stampBody, type OutputDocument, type WriteStats } from '../output.js';
 import { SCHEMA_PATH } from '../../query/formats/paths.js';
@@ -100,7 +100,9 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
     const changedText = serializeChangedDocuments(
       previous.size === 0 ? { everything: true } : { everything: false, changed: staged.newContent, removed: changes.removed },
     );
-    const own = new Map([...manifest.files, [CHANGED_DOCUMENTS_PATH, changedText], [SITE_FORMAT_PATH, SITE_FORMAT_TEXT]]);
+    const own = new Map([...manifest.files, [CHANGED_DOCUMENTS_PATH, changedText]]);
+    // In place, the format file is left alone while it says the same.
+    if (!inPlace || !(await holdsSiteFormat(outDir))) own.set(SITE_FORMAT_PATH, SITE_FORMAT_TEXT);
     if (partial) own.set(PARTIAL_SITE_PATH, PARTIAL_SITE_TEXT);
     stats.partial = partial;
     for (const [file, text] of own) {
