@@ -17,11 +17,15 @@ import { expectAnswer, expectApiHeaders, expectError } from '../contract/expect-
 import { FULL_HOST, contractSuite } from '../contract/host-suite.js';
 import { datasetUrls } from '../contract/queries.js';
 import { expectedAnswers, type Expected, type Target } from '../contract/targets.js';
+import { parseWorkerRecord, WORKER_RECORD_PATH, workerRecordText } from '../../src/hosts/worker-record.js';
+import { PACKAGE_VERSION } from '../../src/package-version.js';
+import { SITE_FORMAT } from '../../src/query/formats/site-format.js';
+import { readBucketObject } from '../helpers/r2-bucket.js';
 import { r2WorkerTarget } from './hosts.js';
 
 describe('the Worker over R2, on the sample', () => {
   let dir: string;
-  let worker: Target;
+  let worker: Target & { bucketState: string };
   let expected: Expected;
 
   beforeAll(async () => {
@@ -41,6 +45,18 @@ describe('the Worker over R2, on the sample', () => {
     expect(second.status).toBe(200);
     expect(second.body).toEqual(first.body);
     expectApiHeaders(second);
+  });
+
+  it('records the site formats it reads in its bucket, for publish to check', async () => {
+    await worker.request('/api/public/schema');
+    // The record is written off the answer's path: it may land a moment later.
+    let record: string | undefined;
+    for (let tries = 0; record === undefined && tries < 20; tries++) {
+      record = await readBucketObject(worker.bucketState, WORKER_RECORD_PATH);
+      if (record === undefined) await new Promise((resume) => setTimeout(resume, 250));
+    }
+    expect(record).toBe(workerRecordText(PACKAGE_VERSION));
+    expect(parseWorkerRecord(record!)?.formats).toEqual([SITE_FORMAT]);
   });
 
   it.each([

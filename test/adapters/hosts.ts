@@ -37,9 +37,10 @@ export async function cloudflareTarget(dir: string): Promise<Target> {
 /**
  * `wrangler dev` (workerd, offline) running the Worker as `dataset-site init-deploy` configures it, its bucket a
  * local R2 bucket that holds every file of the site in `dir`, put there beforehand through
- * Miniflare into the state folder `wrangler dev --persist-to` reads.
+ * Miniflare into the state folder `wrangler dev --persist-to` reads (`bucketState`, for
+ * helpers/r2-bucket.ts to read what the Worker wrote).
  */
-export async function r2WorkerTarget(dir: string): Promise<Target> {
+export async function r2WorkerTarget(dir: string): Promise<Target & { bucketState: string }> {
   const work = await mkdtemp(path.join(tmpdir(), 'ds-r2-'));
   const state = path.join(work, 'state');
   await fillBucket(dir, path.join(state, 'v3', 'r2'));
@@ -51,7 +52,8 @@ export async function r2WorkerTarget(dir: string): Promise<Target> {
   const args = ['dev', '--config', config, '--persist-to', state, '--ip', '127.0.0.1', '--port', String(port), '--compatibility-date', R2_COMPATIBILITY_DATE];
   const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG_PATH: work, XDG_CONFIG_HOME: work };
   const child = spawn(process.execPath, [wrangler, ...args], { cwd: work, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  return hostTarget('R2 worker', child, `http://127.0.0.1:${port}`, work, () => process.kill(-child.pid!, 'SIGTERM'));
+  const target = await hostTarget('R2 worker', child, `http://127.0.0.1:${port}`, work, () => process.kill(-child.pid!, 'SIGTERM'));
+  return { ...target, bucketState: path.join(state, 'v3', 'r2') };
 }
 
 /**

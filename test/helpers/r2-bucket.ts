@@ -4,11 +4,14 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { Miniflare } from 'miniflare';
 
-/**
- * Puts the files of the site in `dir` (all of them, or `files`) into the bucket `dataset-site`
- * (the template's) persisted under `persist`, as `wrangler dev --persist-to` reads it.
- */
-export async function fillBucket(dir: string, persist: string, files?: readonly string[]): Promise<void> {
+// Typed here: the binding's own types come with @cloudflare/workers-types, which the tests do not load.
+interface LocalBucket {
+  put(key: string, value: Uint8Array): Promise<unknown>;
+  get(key: string): Promise<{ text(): Promise<string> } | null>;
+}
+
+/** Runs `work` on the bucket `dataset-site` (the template's) persisted under `persist`, as `wrangler dev --persist-to` reads it. */
+async function withBucket<T>(persist: string, work: (bucket: LocalBucket) => Promise<T>): Promise<T> {
   const mf = new Miniflare({
     modules: true,
     script: 'export default { fetch: () => new Response(null) }',
@@ -16,14 +19,24 @@ export async function fillBucket(dir: string, persist: string, files?: readonly 
     r2Persist: persist,
   });
   try {
-    // Typed here: the binding's own types come with @cloudflare/workers-types, which the tests do not load.
-    const bucket = (await mf.getR2Bucket('SITE')) as unknown as { put(key: string, value: Uint8Array): Promise<unknown> };
+    return await work((await mf.getR2Bucket('SITE')) as unknown as LocalBucket);
+  } finally {
+    await mf.dispose();
+  }
+}
+
+/** Puts the files of the site in `dir` (all of them, or `files`) into the bucket persisted under `persist`. */
+export async function fillBucket(dir: string, persist: string, files?: readonly string[]): Promise<void> {
+  await withBucket(persist, async (bucket) => {
     const keys = files ?? (await fg('**/*', { cwd: dir, dot: true, onlyFiles: true }));
     for (let next = 0; next < keys.length;) {
       const batch = keys.slice(next, (next += 64));
       await Promise.all(batch.map(async (file) => bucket.put(file, new Uint8Array(await readFile(path.join(dir, file))))));
     }
-  } finally {
-    await mf.dispose();
-  }
+  });
+}
+
+/** The text of the object at `key` in the bucket persisted under `persist`, or `undefined`. */
+export function readBucketObject(persist: string, key: string): Promise<string | undefined> {
+  return withBucket(persist, async (bucket) => (await bucket.get(key))?.text());
 }
