@@ -92,9 +92,8 @@ describe.each(HOSTS)('POST /mcp on %s', (_, start) => {
 
   it('get_entity answers the entity document of every kind, and an error for an unknown id', async () => {
     for (const kind of ['exhibition', 'exhibitor', 'service_provider'] as const) {
-      const listed = (await api.dataset({ type: kind, limit: 1, offset: 2 }))[
-        ({ exhibition: 'exhibitions', exhibitor: 'exhibitors', service_provider: 'service_providers' } as const)[kind]
-      ]![0]!;
+      const answer = (await api.dataset({ type: kind, limit: 1, offset: 2 })) as unknown as Record<string, { id: unknown }[]>;
+      const listed = answer[({ exhibition: 'exhibitions', exhibitor: 'exhibitors', service_provider: 'service_providers' } as const)[kind]]![0]!;
       expect(jsonOf(await call('get_entity', { kind, id: listed.id }))).toEqual(
         JSON.parse((await api.request(`/${entityPath(kind, String(listed.id))}`)).body),
       );

@@ -4,7 +4,7 @@
  * the data itself, the schema, the facets, the changes feed, the refresh and cache policy.
  */
 import type { Dataset } from '../semantics/dataset.js';
-import { FILTERS, KINDS, type Kind } from '../semantics/kinds.js';
+import { KINDS, kindFilters, type Kind } from '../semantics/kinds.js';
 import { API_HEADERS } from '../router/http.js';
 import { CHANGES_INDEX_PATH } from './changes-feed.js';
 import { FACETS_INDEX_PATH, facetPath } from './facets.js';
@@ -46,7 +46,7 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
     `- [OpenAPI 3.1 description](${url(OPENAPI_PATH)}): every path, parameter, answer and error, for generated clients`,
     `- [MCP endpoint](${url(MCP_ROUTE)}): the same data as MCP tools (search_dataset, get_entity, list_facet_values, describe_schema) over Streamable HTTP, stateless: POST JSON-RPC to it, no key (where the site runs dataset-site serve or its Worker over R2)`,
     `- [Facets](${url(FACETS_INDEX_PATH)}): every industry, country and city value of each kind with its count, so filters use values that exist`,
-    ...KINDS.flatMap((kind) => FILTERS.map((filter) => `- [Values of ${filter} among ${LABELS[kind]}](${url(facetPath(kind, filter))})`)),
+    ...KINDS.flatMap((kind) => kindFilters(kind).map((filter) => `- [Values of ${filter} among ${LABELS[kind]}](${url(facetPath(kind, filter))})`)),
     '',
     '## Bulk',
     '',
