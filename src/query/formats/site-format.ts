@@ -19,7 +19,7 @@ export const SITE_FORMAT_VERSIONS = {
   dumps: DUMP_INDEX_VERSION,
 } as const;
 
-/** The site format this dataset-site writes and reads, as one name: `search7-schema3-facets1-changes1-dumps1`. */
+/** The site format this dataset-site writes and reads, as one name, such as `search8-schema3-facets1-changes1-dumps1`. */
 export const SITE_FORMAT = Object.entries(SITE_FORMAT_VERSIONS)
   .map(([layout, version]) => `${layout}${version}`)
   .join('-');
