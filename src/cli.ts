@@ -120,7 +120,7 @@ program
     const server = await serve({ dir: options.dir, port: Number(options.port), host: options.host });
     console.log(`serving ${options.dir} at ${server.url}/ (Ctrl-C to stop)`);
     const site = new URL(server.siteBaseUrl);
-    if (site.origin !== new URL(server.url).origin) {
+    if (loopbackOrigin(site) !== loopbackOrigin(new URL(server.url))) {
       console.error(
         `warning: ${options.dir} was built for ${server.siteBaseUrl}, so every link and next page in its answers points there, not to ${server.url}. ` +
           `Rebuild it with --base-url ${server.url}${site.pathname === '/' ? '' : site.pathname}` +
@@ -275,6 +275,12 @@ function printPlan(result: PublishResult): void {
   }
   const resumed = result.resumed ? ' (an interrupted publish is finished: files it already uploaded are skipped then)' : '';
   console.log(`dry run, ${result.where}: would upload ${uploads}, delete ${deletions}; ${result.unchanged} unchanged${resumed}`);
+}
+
+// An origin with the loopback names made one: a site built for localhost:8080 is served right by 127.0.0.1:8080.
+function loopbackOrigin(url: URL): string {
+  const loopback = /^(localhost|127\.0\.0\.1|\[::1\])$/.test(url.hostname);
+  return loopback ? `${url.protocol}//loopback:${url.port}` : url.origin;
 }
 
 /** The flags of `build`, as commander gives them. */
