@@ -3,8 +3,10 @@
  * site's static documents, so a tool answers exactly what the API answers
  * (docs/api.md#query-form). A tool that throws is answered by the SDK as a tool error
  * result (`isError`) carrying the message, which the agent reads; the server goes on.
- * Each call reads the site as `ToolSite.within` bounds it, and its answer is bounded
- * (answers.ts). Nothing here needs Node: the Worker runs the same tools (http.ts).
+ * Each call reads the site as `ToolSite.within` bounds it; its answer is structured
+ * content valid against the tool's output schema (output-schemas.ts), the same as JSON
+ * text, and links to the entities' documents, bounded as a whole (answers.ts). Nothing
+ * here needs Node: the Worker runs the same tools (http.ts).
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
