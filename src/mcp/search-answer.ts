@@ -17,10 +17,14 @@ export type SearchAnswer = Omit<DatasetResponse, '_meta'> & { _meta: Omit<Datase
 
 /**
  * `response` without its dictionary, each entity cut to `fields` and `id` when `fields` is
- * given, with the links to the entities' documents. A name that is no field of the kinds
- * answered throws, listing the valid ones.
+ * given, with the links to the entities' documents on the site at `baseUrl`. A name that is
+ * no field of the kinds answered throws, listing the valid ones.
  */
-export function searchAnswer(response: DatasetResponse, fields: readonly string[] | undefined): { answer: SearchAnswer; links: ResourceLink[] } {
+export function searchAnswer(
+  response: DatasetResponse,
+  fields: readonly string[] | undefined,
+  baseUrl: string,
+): { answer: SearchAnswer; links: ResourceLink[] } {
   const { entities: dictionary, ...meta } = response._meta;
   const keep = fields === undefined ? undefined : keptFields(dictionary, fields);
   const arrays: Partial<Record<Collection, Entity[]>> = {};
@@ -28,7 +32,7 @@ export function searchAnswer(response: DatasetResponse, fields: readonly string[
   for (const kind of KINDS) {
     const listed = response[COLLECTIONS[kind]];
     if (listed === undefined) continue;
-    links.push(...listed.map((entity) => entityLink(kind, entity, meta.base_url)));
+    links.push(...listed.map((entity) => entityLink(kind, entity.id, baseUrl)));
     arrays[COLLECTIONS[kind]] = keep === undefined ? listed : listed.map((entity) => picked(entity, keep));
   }
   return { answer: { ...arrays, _meta: meta }, links };

@@ -10,7 +10,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { ApiError, type DatasetClient, type DatasetParams, type ErrorBody } from '../client/index.js';
+import type { DatasetClient, DatasetParams } from '../client/index.js';
 import { facetPath, parseFacetDocument } from '../query/formats/facets.js';
 import { entityPath, SCHEMA_PATH } from '../query/formats/paths.js';
 import { staticUrl } from '../query/formats/urls.js';
@@ -20,6 +20,7 @@ import { malformedText, MAX_LIMIT, parseDatasetQuery } from '../query/semantics/
 import { MAX_ANSWER_BYTES, structuredResult } from './answers.js';
 import { SEARCH_DEFAULT_LIMIT, SEARCH_INPUT } from './dataset-input.js';
 import { ENTITY_OUTPUT, FACET_OUTPUT, SCHEMA_OUTPUT, SEARCH_OUTPUT } from './output-schemas.js';
+import { readDocument } from './read-document.js';
 import { entityLink } from './resource-links.js';
 import { searchAnswer } from './search-answer.js';
 
@@ -29,7 +30,7 @@ const READ_ONLY = { readOnlyHint: true, idempotentHint: true, openWorldHint: tru
 
 /** Where the tools read from and how a call's reading is bounded. */
 export interface ToolSite {
-  /** The site's root URL, for messages. */
+  /** The site's root URL, for messages and the links to its documents. */
   baseUrl: string;
   /** Runs one call's work: over stdio within the call's deadline (site-fetch.ts); as it is where the store is local. */
   within<T>(work: () => Promise<T>): Promise<T>;
@@ -59,7 +60,7 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
         const parsed = parseDatasetQuery(Object.entries(params).map(([name, value]) => [name, String(value)]));
         if (!parsed.ok) throw new Error(parsed.error.message);
         const response = await client.dataset(params as DatasetParams);
-        const { answer, links } = searchAnswer(response, fields);
+        const { answer, links } = searchAnswer(response, fields, site.baseUrl);
         return structuredResult(
           answer,
           links,
@@ -84,7 +85,7 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
         if (malformed !== undefined) throw new Error(malformed);
         const path = entityPath(kind, id);
         const entity = JSON.parse(await readDocument(client, path, `no ${kind} has the id ${JSON.stringify(id)}; search_dataset gives the ids`)) as Entity;
-        return structuredResult(entity, [entityLink(kind, entity, site.baseUrl)], () => `read the entity from ${staticUrl(site.baseUrl, path)} itself`);
+        return structuredResult(entity, [entityLink(kind, entity.id, site.baseUrl)], () => `read the entity from ${staticUrl(site.baseUrl, path)} itself`);
       }),
   );
 
@@ -120,12 +121,4 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
     async () =>
       within(async () => structuredResult(await client.schema(), [], () => `read the schema document from ${staticUrl(site.baseUrl, SCHEMA_PATH)} itself`)),
   );
-}
-
-// A document of the site by its static path, as the API serves it; `notFound` says why a 404 happened.
-async function readDocument(client: DatasetClient, path: string, notFound: string): Promise<string> {
-  const answer = await client.request(`/${path}`);
-  if (answer.status === 404) throw new Error(notFound);
-  if (answer.status !== 200) throw new ApiError(answer.status, JSON.parse(answer.body) as ErrorBody);
-  return answer.body;
 }

@@ -53,9 +53,12 @@ export function withoutDictionary(response: DatasetResponse): unknown {
   return { ...response, _meta: meta };
 }
 
-/** The URL of each entity's document in a dataset answer, in its order: the links search_dataset gives. */
-export function selfLinks(response: DatasetResponse): string[] {
-  return [...(response.exhibitions ?? []), ...(response.exhibitors ?? []), ...(response.service_providers ?? [])].map(
-    (entity) => (entity._links as { self: string }).self,
+/**
+ * The URL of each entity's document in a dataset answer, in its order, on the site read at
+ * `readAt` (its `_links.self` there): the links search_dataset gives.
+ */
+export function selfLinks(response: DatasetResponse, readAt: string): string[] {
+  return [...(response.exhibitions ?? []), ...(response.exhibitors ?? []), ...(response.service_providers ?? [])].map((entity) =>
+    (entity._links as { self: string }).self.replace(response._meta.base_url, readAt),
   );
 }

@@ -76,7 +76,7 @@ describe.each(HOSTS)('POST /mcp on %s', (_, start) => {
     const expected = await api.dataset({ limit: SEARCH_DEFAULT_LIMIT, ...params });
     expect(value).toEqual(withoutDictionary(expected));
     expect(expected._meta.total).toBeGreaterThan(0);
-    expect(links.map((link) => link.uri)).toEqual(selfLinks(expected));
+    expect(links.map((link) => link.uri)).toEqual(selfLinks(expected, expected._meta.base_url));
   });
 
   it('search_dataset with no arguments answers 10 of each kind in under 100,000 characters; fields cuts each entity', async () => {
@@ -133,6 +133,14 @@ describe.each(HOSTS)('POST /mcp on %s', (_, start) => {
     const uri = resources[0]!.uri;
     const { contents } = await mcp.readResource({ uri });
     expect(contents).toEqual([{ uri, mimeType: 'text/plain; charset=utf-8', text: (await api.request('/llms.txt')).body }]);
+  });
+
+  it('reads the documents the tools link as resources', async () => {
+    const { links } = await tools.answer('search_dataset', { type: 'exhibition', limit: 2 });
+    for (const { uri } of links) {
+      const { contents } = await mcp.readResource({ uri });
+      expect(contents).toEqual([{ uri, mimeType: 'application/json', text: (await api.request(new URL(uri).pathname)).body }]);
+    }
   });
 
   it.each(['GET', 'DELETE'])('answers %s with 405 and a JSON-RPC error, as a stateless server does', async (method) => {

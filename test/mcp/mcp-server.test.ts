@@ -89,7 +89,7 @@ describe('dataset-site mcp', () => {
     const expected = await api.dataset({ limit: SEARCH_DEFAULT_LIMIT, ...params } as Parameters<DatasetClient['dataset']>[0]);
     expect(value).toEqual(withoutDictionary(expected));
     expect(expected._meta.total).toBeGreaterThan(0);
-    expect(links.map((link) => link.uri)).toEqual(selfLinks(expected));
+    expect(links.map((link) => link.uri)).toEqual(selfLinks(expected, server.url));
     expect(links[0]).toMatchObject({ type: 'resource_link', mimeType: 'application/json', name: expect.stringMatching(/^\S+ \S+$/) });
   });
 
@@ -135,7 +135,7 @@ describe('dataset-site mcp', () => {
     expect(value).toEqual(listed);
     expect(value).toEqual(JSON.parse((await api.request(`/${entityPath('exhibitor', String(listed.id))}`)).body));
     expect(links).toEqual([
-      { type: 'resource_link', uri: (listed._links as { self: string }).self, name: `exhibitor ${listed.id}`, mimeType: 'application/json' },
+      { type: 'resource_link', uri: `${server.url}/${entityPath('exhibitor', listed.id)}`, name: `exhibitor ${listed.id}`, mimeType: 'application/json' },
     ]);
 
     expect(await tools.refusal('get_entity', { kind: 'exhibitor', id: 'NO-SUCH-ID' })).toBe(
@@ -167,6 +167,21 @@ describe('dataset-site mcp', () => {
     expect(contents).toEqual([
       { uri: `${server.url}/llms.txt`, mimeType: 'text/plain; charset=utf-8', text: await (await fetch(`${server.url}/llms.txt`)).text() },
     ]);
+  });
+
+  it('reads the documents the tools link as resources, from a template, and says which are not there', async () => {
+    const { resourceTemplates } = await mcp.listResourceTemplates();
+    expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual([`${server.url}/api/public/{collection}/{id}.json`]);
+    const { links } = await tools.answer('search_dataset', { type: 'all', limit: 1 });
+    expect(links).toHaveLength(3);
+    for (const { uri } of links) {
+      const { contents } = await mcp.readResource({ uri });
+      expect(contents).toEqual([{ uri, mimeType: 'application/json', text: await (await fetch(uri)).text() }]);
+    }
+    await expect(mcp.readResource({ uri: `${server.url}/api/public/exhibitors/NO-SUCH-ID.json` })).rejects.toThrow(
+      `the site has no ${server.url}/api/public/exhibitors/NO-SUCH-ID.json; search_dataset gives the entities' links`,
+    );
+    await expect(mcp.readResource({ uri: `${server.url}/api/public/facets/index.json` })).rejects.toThrow(/no such collection/);
   });
 
   it('prints nothing but the protocol on stdout, and says where it answers from on stderr', () => {
