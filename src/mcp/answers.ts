@@ -54,10 +54,10 @@ export function boundedText(text: string, advice: (bytes: number) => string): st
  * `outputSchema`), its JSON as text for clients before structured content, then `links`;
  * all of it at most {@link MAX_ANSWER_BYTES}, else an error whose message ends with `advice(bytes)`.
  */
-export function structuredResult(value: Record<string, unknown>, links: readonly ResourceLink[], advice: (bytes: number) => string): CallToolResult {
+export function structuredResult(value: object, links: readonly ResourceLink[], advice: (bytes: number) => string): CallToolResult {
   const text = JSON.stringify(value);
   checkAnswerBytes(utf8Length(JSON.stringify(text)) + utf8Length(text) + utf8Length(JSON.stringify(links)), advice);
-  return { content: [{ type: 'text', text }, ...links], structuredContent: value };
+  return { content: [{ type: 'text', text }, ...links], structuredContent: value as Record<string, unknown> };
 }
 
 /** Characters of a value the client sent that an error quotes back: 200 (a 900 kB id was echoed whole). */
