@@ -6,8 +6,9 @@
  * read by models: every line says something the agent needs, once.
  */
 import type { Dataset } from '../semantics/dataset.js';
-import { COLLECTIONS, FILTERS, KINDS, type Kind } from '../semantics/kinds.js';
+import { COLLECTIONS, EXHIBITION_STATUSES, KINDS, kindFilters, type Kind } from '../semantics/kinds.js';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../semantics/params.js';
+import { SORTS } from '../semantics/schedule.js';
 import { SEARCH_FIELDS } from '../semantics/searches.js';
 import { ERROR_STATUS } from '../responses/error-response.js';
 import { API_HEADERS } from '../router/http.js';
@@ -33,6 +34,9 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
   const examples = parameterExamples(dataset, baseUrl);
   const maxAge = /max-age=(\d+)/.exec(API_HEADERS['Cache-Control']!)?.[1];
   const collections = KINDS.map((kind) => COLLECTIONS[kind]).join('|');
+  // The filters of every kind; `status` is the exhibitions' alone.
+  const filters = kindFilters('exhibitor');
+  const code = (values: readonly string[]) => values.map((value) => `\`${value}\``).join(', ');
   const names = new Set(KINDS.flatMap((kind) => SEARCH_FIELDS.q[kind].flat()));
   const described = new Set(KINDS.flatMap((kind) => SEARCH_FIELDS.text[kind].flat()).filter((field) => !names.has(field)));
   return [
@@ -48,9 +52,9 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
     '- `type`: `exhibition`, `exhibitor`, `service_provider`, or `all` (the default: three arrays, `exhibitions`, `exhibitors`, `service_providers`).',
     `- \`q\`: words in the names only (${[...names].join(', ')}); every word must match, a Latin word as a prefix, Chinese as runs of 2+ characters; best matches first.`,
     `- \`text\`: words in the descriptive fields (${[...described].join(', ')}) and the names; every word must match, plural and singular alike; best matches first, names and tags weighing most.`,
-    `- ${FILTERS.map((filter) => `\`${filter}\``).join(', ')}: one exact value, case and spacing ignored; the facets below list the values that exist.`,
-    '- Exhibitions only (`type=exhibition`; with another type each is a 400): `status` (`upcoming`, `ongoing`, `ended`, `cancelled`, `postponed`); ' +
-      '`from` and `to` (`YYYY-MM-DD`, either alone: the exhibitions whose dates overlap the window, both ends included); `sort` (`start_date` or `-start_date`, ties by id).',
+    `- ${code(filters)}: one exact value, case and spacing ignored; the facets below list the values that exist.`,
+    `- Exhibitions only (\`type=exhibition\`; with another type each is a 400): \`status\` (${code(EXHIBITION_STATUSES)}); ` +
+      `\`from\` and \`to\` (\`YYYY-MM-DD\`, either alone: the exhibitions whose dates overlap the window, both ends included); \`sort\` (${code(SORTS).replace(', ', ' or ')}, ties by id).`,
     `- \`limit\`: entities per array, default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT} (more is served as ${MAX_LIMIT}; \`_meta.limit\` says so). ` +
       '`offset`: entities to skip (there is no `page`). Go on with `offset` + `limit`, or follow `_meta.next` until it is null; `_meta.total` counts every match.',
     '',
@@ -78,8 +82,8 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
     `- [OpenAPI 3.1 description](${url(OPENAPI_PATH)}): every path, parameter, answer and error, for generated clients`,
     `- [MCP endpoint](${url(MCP_ROUTE)}): the same data as MCP tools over Streamable HTTP, stateless (POST JSON-RPC, no key; where the site runs \`dataset-site serve\` or its Worker over R2; ` +
       `elsewhere \`dataset-site mcp --base-url ${base}\` over stdio): search_dataset (the parameters above, and \`fields\` to keep only some), get_entity, list_facet_values, describe_schema`,
-    `- [Facets](${url(FACETS_INDEX_PATH)}): each kind's values of ${FILTERS.join(', ')} with their counts, ` +
-      `at /${API_ROOT}/facets/{${collections}}/{${FILTERS.join('|')}}.json, ` +
+    `- [Facets](${url(FACETS_INDEX_PATH)}): each kind's values of ${filters.join(', ')} (and the exhibitions' status) with their counts, ` +
+      `at /${API_ROOT}/facets/{${collections}}/{${kindFilters('exhibition').join('|')}}.json, ` +
       `for example [countries of exhibitions](${url(facetPath('exhibition', 'country'))})`,
     '',
     '## Bulk and freshness',
@@ -102,9 +106,11 @@ function exampleQueries(examples: DataExamples, baseUrl: string): [title: string
   if (text) queries.push([`Exhibitors that describe themselves with "${text}"`, queryUrl(baseUrl, { type: 'exhibitor', text, limit: 20, offset: 0 })]);
   if (cjk) queries.push([`Everything named with "${cjk}"`, queryUrl(baseUrl, { type: 'all', q: cjk, limit: 20, offset: 0 })]);
   if (upcoming) {
-    const window = `status=upcoming&from=${upcoming.from}&to=${upcoming.to}&sort=start_date`;
-    const url = queryUrl(baseUrl, { type: 'exhibition', country: upcoming.country, limit: 20, offset: 0 }).replace('&limit=', `&${window}&limit=`);
-    queries.push([`Upcoming exhibitions in ${upcoming.country} from ${upcoming.from} to ${upcoming.to}, soonest first`, url]);
+    const { country, from, to } = upcoming;
+    queries.push([
+      `Upcoming exhibitions in ${country} from ${from} to ${to}, soonest first`,
+      queryUrl(baseUrl, { type: 'exhibition', country, status: 'upcoming', from, to, sort: 'start_date', limit: 20, offset: 0 }),
+    ]);
   }
   return queries;
 }

@@ -11,6 +11,13 @@ export interface DataExamples {
   industry?: string;
   /** The most common exhibition country. */
   country?: string;
+  /** The most common exhibition status. */
+  status?: string;
+  /** A date window holding a few exhibitions: the start dates of the middle one and of one a few later. */
+  from?: string;
+  to?: string;
+  /** An order by date. */
+  sort?: string;
   q?: string;
   /** A product tag of an exhibitor, for `text`. */
   text?: string;
@@ -52,9 +59,15 @@ function findExamples(dataset: Dataset, baseUrl: string): DataExamples {
     const first = dataset.entities[kind][0];
     if (first !== undefined) entities[kind] = { id: String(first.id), country: first.country, city: first.city };
   }
+  const exhibitions = dataset.entities.exhibition;
+  const middle = Math.floor(exhibitions.length / 2);
   return {
     city: facetValues(dataset, 'exhibition', 'city', baseUrl)[0]?.label,
     country: facetValues(dataset, 'exhibition', 'country', baseUrl)[0]?.label,
+    status: facetValues(dataset, 'exhibition', 'status', baseUrl)[0]?.value,
+    from: exhibitions[middle]?.start_date as string | undefined,
+    to: exhibitions[Math.min(middle + 5, exhibitions.length - 1)]?.start_date as string | undefined,
+    sort: '-start_date',
     industry: facetValues(dataset, 'exhibitor', 'industry', baseUrl)[0]?.label,
     q: word?.slice(0, 4),
     text: text?.trim().replace(/\s+/g, ' ').toLowerCase(),
