@@ -14,7 +14,7 @@ import type { DatasetClient, DatasetParams } from '../client/index.js';
 import { facetPath, parseFacetDocument } from '../query/formats/facets.js';
 import { entityPath, SCHEMA_PATH } from '../query/formats/paths.js';
 import { staticUrl } from '../query/formats/urls.js';
-import { FILTERS, KINDS } from '../query/semantics/kinds.js';
+import { COLLECTIONS, FILTERS, KINDS, kindFilters } from '../query/semantics/kinds.js';
 import type { Entity } from '../query/semantics/entity.js';
 import { malformedText, MAX_LIMIT, parseDatasetQuery } from '../query/semantics/params.js';
 import { MAX_ANSWER_BYTES, structuredResult } from './answers.js';
@@ -46,7 +46,8 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
       description:
         "Exhibitions, exhibitors and service providers matching keywords and filters, in the API's order: an array per kind, and _meta with total and next. " +
         `Each entity has its fields, _links (URLs of its document and related records) and _rag_text; an entity is about 1,000 to 2,000 characters, so ask for few (limit: ${SEARCH_DEFAULT_LIMIT} per array when not given, at most ${MAX_LIMIT}; page with offset) and name the fields you need (fields). ` +
-        'q searches names only, text the descriptive fields; list_facet_values gives the valid industry, country and city values; describe_schema says what each field means (not repeated here). ' +
+        'q searches names only, text the descriptive fields and the names; exhibitions also by status, by the days they overlap (from, to) and by start date (sort). ' +
+        'list_facet_values gives the valid values of the filters; describe_schema says what each field means (not repeated here). ' +
         `An answer over ${MAX_ANSWER_BYTES / 2 ** 20} MiB is refused with a limit that fits.`,
       inputSchema: SEARCH_INPUT,
       outputSchema: SEARCH_OUTPUT,
@@ -94,7 +95,7 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
     {
       title: 'List the values of a filter',
       description:
-        "Every value the filter matches for the kind, with the spelling most entities use (label) and how many entities hold it (count), most entities first: the valid values of search_dataset's industry, country and city. " +
+        `Every value the filter matches for the kind, with the spelling most entities use (label) and how many entities hold it (count), most entities first: the valid values of search_dataset's ${FILTERS.join(', ')} (status: exhibitions only). ` +
         'About 50 characters a value.',
       inputSchema: { kind: KIND, filter: z.enum(FILTERS).describe('Which filter of search_dataset.') },
       outputSchema: FACET_OUTPUT,
@@ -102,6 +103,7 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
     },
     async ({ kind, filter }) =>
       within(async () => {
+        if (!kindFilters(kind).includes(filter)) throw new Error(`${filter} is no filter of ${COLLECTIONS[kind]}; theirs are ${kindFilters(kind).join(', ')}`);
         const path = facetPath(kind, filter);
         const facet = parseFacetDocument(path, await readDocument(client, path, `the site has no ${path}; it was built before facets, rebuild it`));
         const values = facet.values.map(({ value, label, count }) => ({ value, label, count }));

@@ -67,7 +67,7 @@ describe('dataset-site mcp', () => {
       required: ['kind', 'id'],
     });
     expect(byName.list_facet_values!.inputSchema).toMatchObject({
-      properties: { filter: { enum: ['industry', 'country', 'city'] } },
+      properties: { filter: { enum: ['industry', 'country', 'city', 'status'] } },
       required: ['kind', 'filter'],
     });
     for (const tool of listed) {
@@ -84,6 +84,7 @@ describe('dataset-site mcp', () => {
     { type: 'all', city: 'shanghai', limit: 3, offset: 1 },
     { type: 'exhibition', q: '汽车' },
     { type: 'service_provider', limit: 700 },
+    { type: 'exhibition', status: 'upcoming', from: '2027-01-01', to: '2027-12-31', sort: '-start_date' },
   ])("search_dataset %j answers what the router answers, without the data dictionary, linking each entity's document", async (params) => {
     const { value, links } = await tools.answer('search_dataset', params);
     const expected = await api.dataset({ limit: SEARCH_DEFAULT_LIMIT, ...params } as Parameters<DatasetClient['dataset']>[0]);
@@ -154,6 +155,14 @@ describe('dataset-site mcp', () => {
     for (const { label, count } of facet.values) {
       expect((await api.dataset({ type: 'exhibitor', industry: label, limit: 1 }))._meta.total, label).toBe(count);
     }
+  });
+
+  it('list_facet_values answers the statuses of exhibitions, and says status is no filter of the others', async () => {
+    const { value } = await tools.answer<{ values: { value: string }[] }>('list_facet_values', { kind: 'exhibition', filter: 'status' });
+    expect(value.values.map((status) => status.value).sort()).toEqual(['cancelled', 'ended', 'ongoing', 'postponed', 'upcoming']);
+    expect(await tools.refusal('list_facet_values', { kind: 'exhibitor', filter: 'status' })).toBe(
+      'status is no filter of exhibitors; theirs are industry, country, city',
+    );
   });
 
   it('describe_schema answers the schema document', async () => {

@@ -43,6 +43,7 @@ describe('llms.txt', () => {
     expect(text).toMatch(
       /\[Upcoming exhibitions in \S+ from \d{4}-\d{2}-01 to \d{4}-\d{2}-\d{2}, soonest first\]\(\S+type=exhibition&\S*status=upcoming&from=\S+&to=\S+&sort=start_date/,
     );
+    expect(text).toContain(`[upcoming exhibitions](${BASE}/api/public/dataset/exhibition/status/upcoming/1.json)`);
     // The errors, the MCP address, bulk reading and the feed.
     for (const error of ['400 `invalid_parameter`', '`error.parameter`', '404 `not_found`', '405 `method_not_allowed`', '500 `site_error`'])
       expect(text).toContain(error);

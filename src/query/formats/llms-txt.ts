@@ -61,7 +61,9 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
     'Ready queries, made from this data:',
     '',
     ...exampleQueries(examples, baseUrl).map(([title, link]) => `- [${title}](${link})`),
-    `- [Every record, page 1 of the precomputed listing](${url(listingPath('all', {}, 1))}): static pages of ${PAGE_SIZE}; follow \`_meta.next\` to the end`,
+    `- Precomputed pages of ${PAGE_SIZE}, for hosts without the query form: [every record](${url(listingPath('all', {}, 1))})` +
+      (examples.upcoming === undefined ? '' : `, [upcoming exhibitions](${url(listingPath('exhibition', { status: 'upcoming' }, 1))})`) +
+      `; /${DATASET_ROUTE}/{type}[/{filter}/{value}]/{page}.json, page from 1; follow \`_meta.next\` to the end`,
     '',
     '## One record and its relations',
     '',
