@@ -25,7 +25,7 @@ export function datasetMcpServer(client: DatasetClient, site: DatasetMcpSite): M
     {
       instructions:
         `Trade-show exhibitions, exhibitors and service providers published at ${site.baseUrl}. ` +
-        'describe_schema says what each field means (once: search answers leave it out); list_facet_values gives the valid industry, country and city values; ' +
+        'describe_schema says what each field means (once: search answers leave it out); list_facet_values gives the valid values of the filters (industry, country, city; status for exhibitions); ' +
         'search_dataset queries (10 entities per kind unless limit says, fields keeps only the fields named); get_entity reads one entity by id.',
     },
   );
