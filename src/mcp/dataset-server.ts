@@ -9,6 +9,7 @@ import type { DatasetClient } from '../client/index.js';
 import { LLMS_TXT_CONTENT_TYPE, LLMS_TXT_PATH } from '../query/formats/llms-txt.js';
 import { staticUrl } from '../query/formats/urls.js';
 import { boundedText } from './answers.js';
+import { SEARCH_DEFAULT_LIMIT } from './dataset-input.js';
 import { registerEntityResources } from './entity-resources.js';
 import { registerTools, type ToolSite } from './tools.js';
 
@@ -26,7 +27,7 @@ export function datasetMcpServer(client: DatasetClient, site: DatasetMcpSite): M
       instructions:
         `Trade-show exhibitions, exhibitors and service providers published at ${site.baseUrl}. ` +
         'describe_schema says what each field means (once: search answers leave it out); list_facet_values gives the valid values of the filters (industry, country, city; status for exhibitions); ' +
-        'search_dataset queries (10 entities per kind unless limit says, fields keeps only the fields named); get_entity reads one entity by id.',
+        `search_dataset queries (${SEARCH_DEFAULT_LIMIT} entities per kind unless limit says, fields keeps only the fields named); get_entity reads one entity by id.`,
     },
   );
   registerTools(server, client, site);
