@@ -72,6 +72,15 @@ describe('the router and the reference', () => {
       { numRuns: 400 },
     );
   });
+  it.each(['router', 'reference'])('%s answers generated queries of exhibitions by date as the oracle does (property)', async (name) => {
+    const target = name === 'router' ? routerTarget(dir) : expected.reference;
+    await fc.assert(
+      fc.asyncProperty(datasetUrls(expected.oracle.oracle, true), async (url) => {
+        await expectAnswer(await target.request(url), url, target, expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
 
 describe('the router', () => {

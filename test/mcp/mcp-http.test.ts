@@ -98,12 +98,11 @@ describe.each(HOSTS)('POST /mcp on %s', (_, start) => {
 
   it('get_entity answers the entity document of every kind, and an error for an unknown id', async () => {
     for (const kind of ['exhibition', 'exhibitor', 'service_provider'] as const) {
-      const listed = (await api.dataset({ type: kind, limit: 1, offset: 2 }))[
-        ({ exhibition: 'exhibitions', exhibitor: 'exhibitors', service_provider: 'service_providers' } as const)[kind]
-      ]![0]!;
+      const answer = (await api.dataset({ type: kind, limit: 1, offset: 2 })) as unknown as Record<string, { id: string; _links: { self: string } }[]>;
+      const listed = answer[({ exhibition: 'exhibitions', exhibitor: 'exhibitors', service_provider: 'service_providers' } as const)[kind]]![0]!;
       const { value, links } = await tools.answer('get_entity', { kind, id: listed.id });
-      expect(value).toEqual(JSON.parse((await api.request(`/${entityPath(kind, String(listed.id))}`)).body));
-      expect(links.map((link) => link.uri)).toEqual([(listed._links as { self: string }).self]);
+      expect(value).toEqual(JSON.parse((await api.request(`/${entityPath(kind, listed.id)}`)).body));
+      expect(links.map((link) => link.uri)).toEqual([listed._links.self]);
     }
     const unknown = await tools.call('get_entity', { kind: 'exhibitor', id: 'NO SUCH ID' });
     expect(unknown).toMatchObject({ isError: true, content: [{ type: 'text', text: 'no exhibitor has the id "NO SUCH ID"; search_dataset gives the ids' }] });

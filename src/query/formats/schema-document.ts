@@ -24,7 +24,8 @@ export function schemaDocument(context: ResponseContext) {
     static_pages: {
       page_size: PAGE_SIZE,
       example: staticUrl(context.baseUrl, listingPath('all', {}, 1)),
-      description: 'Every listing is also precomputed under /api/public/dataset/{type}[/industry/{v}][/country/{v}][/city/{v}]/{page}.json.',
+      description:
+        'Every listing is also precomputed under /api/public/dataset/{type}[/industry/{v}][/country/{v}][/city/{v}][/status/{v}]/{page}.json (status with type exhibition only).',
     },
     _links: {
       self: staticUrl(context.baseUrl, SCHEMA_PATH),
