@@ -11,7 +11,7 @@ import { DEFAULT_LIMIT, MAX_LIMIT } from '../semantics/params.js';
 import { SORTS } from '../semantics/schedule.js';
 import { SEARCH_FIELDS } from '../semantics/searches.js';
 import { ERROR_STATUS } from '../responses/error-response.js';
-import { API_HEADERS } from '../router/http.js';
+import { API_HEADERS } from './api-headers.js';
 import { CHANGES_INDEX_PATH } from './changes-feed.js';
 import { FACETS_INDEX_PATH, facetPath } from './facets.js';
 import { parameterExamples, type DataExamples } from './parameter-examples.js';
