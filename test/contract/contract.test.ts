@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMA_PATH, searchIndexPath } from '../../src/query/formats/paths.js';
 import { SEARCH_INDEX_VERSION } from '../../src/query/formats/search-format.js';
-import { API_HEADERS } from '../../src/query/router/http.js';
+import { API_HEADERS } from '../../src/query/formats/api-headers.js';
 import { createRouter } from '../../src/query/router/router.js';
 import type { DocumentStore } from '../../src/query/router/store.js';
 import { fileStore } from '../../src/serve/file-store.js';

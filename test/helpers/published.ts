@@ -4,7 +4,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { expect } from 'vitest';
 import { HOST_CONFIG_FILES } from '../../src/hosts/host-files.js';
-import { API_HEADERS } from '../../src/query/router/http.js';
+import { API_HEADERS } from '../../src/query/formats/api-headers.js';
 import type { LocalS3 } from './s3.js';
 
 /** Site path of the published manifest's root. */

@@ -5,7 +5,7 @@
  * build it applied and reads only the change sets after it, then the changed entities.
  */
 import { COLLECTIONS, KINDS, type Collection, type Kind } from '../semantics/kinds.js';
-import { SCHEMA_VERSION } from '../responses/dataset-response.js';
+import { SCHEMA_VERSION } from './schema-version.js';
 import { entityPath } from './paths.js';
 import { parseDocument, SiteError } from './site-error.js';
 import { API_ROOT, staticUrl } from './urls.js';

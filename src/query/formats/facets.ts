@@ -7,7 +7,7 @@
 import type { Dataset } from '../semantics/dataset.js';
 import { COLLECTIONS, FILTER_FIELDS, KINDS, kindFilters, type Filter, type Kind } from '../semantics/kinds.js';
 import { compareCodePoints, normalize } from '../semantics/text.js';
-import { SCHEMA_VERSION } from '../responses/dataset-response.js';
+import { SCHEMA_VERSION } from './schema-version.js';
 import { listingPath, SCHEMA_PATH } from './paths.js';
 import { parseDocument, SiteError } from './site-error.js';
 import { API_ROOT, queryUrl, staticUrl } from './urls.js';

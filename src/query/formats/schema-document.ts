@@ -4,7 +4,8 @@
  * generated. Written by the build, read by the router, `verify` and `query`.
  */
 import { DATASET_PARAMETER_SCHEMAS } from '../semantics/params.js';
-import { SCHEMA_VERSION, type Dictionary, type ResponseContext } from '../responses/dataset-response.js';
+import { type Dictionary, type ResponseContext } from '../responses/dataset-response.js';
+import { SCHEMA_VERSION } from './schema-version.js';
 import { CHANGES_INDEX_PATH } from './changes-feed.js';
 import { FACETS_INDEX_PATH } from './facets.js';
 import { COLLECTIONS, KINDS } from '../semantics/kinds.js';
