@@ -7,8 +7,8 @@
  */
 import { CHANGES_INDEX_PATH, changeSetPath } from '../query/formats/changes-feed.js';
 import { FACETS_INDEX_PATH, facetPath } from '../query/formats/facets.js';
-import { LLMS_TXT_PATH } from '../query/formats/llms-txt.js';
-import type { DataExamples } from '../query/formats/parameter-examples.js';
+import { LLMS_TXT_PATH } from '../query/formats/root-files.js';
+import type { DataExamples } from './data-examples.js';
 import {
   dumpIndexPath,
   DUMP_PART_KEY,

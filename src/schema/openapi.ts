@@ -6,7 +6,7 @@
  * (openapi-documents.ts), each answered with `GET` and `HEAD`, an `ETag`, and a 304 to
  * `If-None-Match`. Written by the build as `api/public/openapi.json`.
  */
-import type { DataExamples } from '../query/formats/parameter-examples.js';
+import type { DataExamples } from './data-examples.js';
 import { DATASET_ROUTE, MCP_ROUTE, SCHEMA_ROUTE, trimSlash } from '../query/formats/urls.js';
 import { SCHEMA_VERSION } from '../query/formats/schema-version.js';
 import { ERROR_STATUS } from '../query/responses/error-response.js';

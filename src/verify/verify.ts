@@ -16,7 +16,7 @@ import type { ResponseContext } from '../query/responses/dataset-response.js';
 import { KINDS } from '../query/semantics/kinds.js';
 import { buildDictionary } from '../schema/dictionary.js';
 import { renderTermsAside } from '../pipeline/render/terms-aside.js';
-import { generatedDocuments } from '../site/generated-documents.js';
+import { generatedDocuments } from '../documents/generated-documents.js';
 import { readSchemaDescription } from '../site/read-site.js';
 import { readManifest } from '../site/manifest.js';
 import { absentDocuments, assertWholeSite, isPartialSite } from '../site/partial-site.js';

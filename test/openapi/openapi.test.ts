@@ -14,7 +14,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parameterExamples } from '../../src/query/formats/parameter-examples.js';
+import { parameterExamples } from '../../src/documents/parameter-examples.js';
 import { OPENAPI_PATH } from '../../src/query/formats/paths.js';
 import { createRouter } from '../../src/query/router/router.js';
 import { fileStore } from '../../src/serve/file-store.js';

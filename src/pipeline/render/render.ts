@@ -7,7 +7,7 @@
  */
 import { SCHEMA_PATH, dumpIndexPath, dumpPartPath, entityPath, folderPages, listingFolder, relationFolder } from '../../query/formats/paths.js';
 import { schemaDocument } from '../../query/formats/schema-document.js';
-import { generatedDocuments } from '../../site/generated-documents.js';
+import { generatedDocuments } from '../../documents/generated-documents.js';
 import { renderSearchIndex, type RenderedSearches } from '../../query/formats/search-index.js';
 import type { ResponseContext } from '../../query/responses/dataset-response.js';
 import type { Dataset } from '../../query/semantics/dataset.js';

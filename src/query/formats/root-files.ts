@@ -3,7 +3,11 @@
  * root `llms.txt`, the browse page and its script, each with its content type (the site
  * root itself is the browse page), and the types of the bulk dumps.
  */
-import { LLMS_TXT_CONTENT_TYPE, LLMS_TXT_PATH } from './llms-txt.js';
+/** Path of `llms.txt` in the site (docs/api.md#llms-txt). */
+export const LLMS_TXT_PATH = 'llms.txt';
+
+/** The content type `llms.txt` is served with. */
+export const LLMS_TXT_CONTENT_TYPE = 'text/plain; charset=utf-8';
 
 /** Path of the browse page. */
 export const BROWSE_PAGE_PATH = 'index.html';

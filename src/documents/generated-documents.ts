@@ -6,10 +6,12 @@
  * the build's own description, and the feed the builds before this one.
  */
 import { renderHostFiles } from '../hosts/host-files.js';
-import { FACETS_INDEX_PATH, facetDocument, facetPath, facetsIndexDocument } from '../query/formats/facets.js';
-import { LLMS_TXT_PATH, llmsTxt } from '../query/formats/llms-txt.js';
+import { FACETS_INDEX_PATH, facetPath } from '../query/formats/facets.js';
+import { facetDocument, facetsIndexDocument } from './facets.js';
+import { llmsTxt } from './llms-txt.js';
+import { LLMS_TXT_PATH } from '../query/formats/root-files.js';
 import type { CommonExample } from '../query/formats/common-lists.js';
-import { parameterExamples } from '../query/formats/parameter-examples.js';
+import { parameterExamples } from './parameter-examples.js';
 import { OPENAPI_PATH } from '../query/formats/paths.js';
 import type { Dataset } from '../query/semantics/dataset.js';
 import { KINDS, kindFilters } from '../query/semantics/kinds.js';

@@ -1,36 +1,9 @@
 /** Examples of query values taken from the data itself, so that they find something: for llms.txt and the OpenAPI document. */
-import type { Dataset } from '../semantics/dataset.js';
-import { KINDS, type Kind } from '../semantics/kinds.js';
-import { tokenize } from '../semantics/search.js';
-import type { CommonExample } from './common-lists.js';
+import type { Dataset } from '../query/semantics/dataset.js';
+import { KINDS } from '../query/semantics/kinds.js';
+import { tokenize } from '../query/semantics/search.js';
+import type { DataExamples } from '../schema/data-examples.js';
 import { facetValues } from './facets.js';
-
-/** Query values that find something in the data, and entities to name in example paths. */
-export interface DataExamples {
-  city?: string;
-  industry?: string;
-  /** The most common exhibition country. */
-  country?: string;
-  /** The most common exhibition status. */
-  status?: string;
-  /** A date window holding a few exhibitions: the start dates of the middle one and of one a few later. */
-  from?: string;
-  to?: string;
-  /** An order by date. */
-  sort?: string;
-  q?: string;
-  /** A product tag of an exhibitor, for `text`. */
-  text?: string;
-  cjk?: string;
-  /** A common query term of the exhibitors and a part of its list (search index paths). */
-  common?: CommonExample;
-  /** A common term of the exhibitors' `text` index and a part of its list. */
-  textCommon?: CommonExample;
-  /** The place and month of the first upcoming exhibition: a window of `from` and `to` (its month, first and last day) that finds it. */
-  upcoming?: { country: string; from: string; to: string };
-  /** The first entity of each kind in the default order: its id, and for an exhibition its place (relation paths). */
-  entities?: Partial<Record<Kind, { id: string; country?: unknown; city?: unknown }>>;
-}
 
 // Made once per dataset and base URL: a build asks for them for llms.txt and for OpenAPI.
 const made = new WeakMap<Dataset, Map<string, DataExamples>>();

@@ -5,24 +5,19 @@
  * its relations, the errors, the schema and the tools, bulk reading and freshness. It is
  * read by models: every line says something the agent needs, once.
  */
-import type { Dataset } from '../semantics/dataset.js';
-import { COLLECTIONS, EXHIBITION_STATUSES, KINDS, kindFilters, type Kind } from '../semantics/kinds.js';
-import { DEFAULT_LIMIT, MAX_LIMIT } from '../semantics/params.js';
-import { SORTS } from '../semantics/schedule.js';
-import { SEARCH_FIELDS } from '../semantics/searches.js';
-import { ERROR_STATUS } from '../responses/error-response.js';
-import { API_HEADERS } from './api-headers.js';
-import { CHANGES_INDEX_PATH } from './changes-feed.js';
-import { FACETS_INDEX_PATH, facetPath } from './facets.js';
-import { parameterExamples, type DataExamples } from './parameter-examples.js';
-import { dumpIndexPath, entityPath, listingPath, OPENAPI_PATH, PAGE_SIZE, relationPath, SCHEMA_PATH } from './paths.js';
-import { API_ROOT, DATASET_ROUTE, MCP_ROUTE, queryUrl, SCHEMA_ROUTE, staticUrl, trimSlash } from './urls.js';
-
-/** Path of `llms.txt` in the site. */
-export const LLMS_TXT_PATH = 'llms.txt';
-
-/** The content type `llms.txt` is served with. */
-export const LLMS_TXT_CONTENT_TYPE = 'text/plain; charset=utf-8';
+import type { Dataset } from '../query/semantics/dataset.js';
+import { COLLECTIONS, EXHIBITION_STATUSES, KINDS, kindFilters, type Kind } from '../query/semantics/kinds.js';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../query/semantics/params.js';
+import { SORTS } from '../query/semantics/schedule.js';
+import { SEARCH_FIELDS } from '../query/semantics/searches.js';
+import { ERROR_STATUS } from '../query/responses/error-response.js';
+import { API_HEADERS } from '../query/formats/api-headers.js';
+import { CHANGES_INDEX_PATH } from '../query/formats/changes-feed.js';
+import { FACETS_INDEX_PATH, facetPath } from '../query/formats/facets.js';
+import { parameterExamples } from './parameter-examples.js';
+import type { DataExamples } from '../schema/data-examples.js';
+import { dumpIndexPath, entityPath, listingPath, OPENAPI_PATH, PAGE_SIZE, relationPath, SCHEMA_PATH } from '../query/formats/paths.js';
+import { API_ROOT, DATASET_ROUTE, MCP_ROUTE, queryUrl, SCHEMA_ROUTE, staticUrl, trimSlash } from '../query/formats/urls.js';
 
 const LABELS: Record<Kind, string> = { exhibition: 'exhibitions', exhibitor: 'exhibitors', service_provider: 'service providers' };
 

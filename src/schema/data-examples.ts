@@ -1,0 +1,33 @@
+/**
+ * The values the OpenAPI document and llms.txt show as examples: taken from the data by the
+ * build (documents/parameter-examples.ts), so that each finds something.
+ */
+import type { CommonExample } from '../query/formats/common-lists.js';
+import type { Kind } from '../query/semantics/kinds.js';
+
+/** Query values that find something in the data, and entities to name in example paths. */
+export interface DataExamples {
+  city?: string;
+  industry?: string;
+  /** The most common exhibition country. */
+  country?: string;
+  /** The most common exhibition status. */
+  status?: string;
+  /** A date window holding a few exhibitions: the start dates of the middle one and of one a few later. */
+  from?: string;
+  to?: string;
+  /** An order by date. */
+  sort?: string;
+  q?: string;
+  /** A product tag of an exhibitor, for `text`. */
+  text?: string;
+  cjk?: string;
+  /** A common query term of the exhibitors and a part of its list (search index paths). */
+  common?: CommonExample;
+  /** A common term of the exhibitors' `text` index and a part of its list. */
+  textCommon?: CommonExample;
+  /** The place and month of the first upcoming exhibition: a window of `from` and `to` (its month, first and last day) that finds it. */
+  upcoming?: { country: string; from: string; to: string };
+  /** The first entity of each kind in the default order: its id, and for an exhibition its place (relation paths). */
+  entities?: Partial<Record<Kind, { id: string; country?: unknown; city?: unknown }>>;
+}
