@@ -20,7 +20,7 @@ import { createRouter, type Router } from '../query/router/router.js';
 import { cachedStore } from './cached-store.js';
 import type { TypedDatasetResponse } from './entities.js';
 import type { DatasetQuery } from '../query/semantics/params.js';
-import type { SchemaDocument } from '../query/formats/schema-document.js';
+import type { SchemaDocument } from '../query/responses/schema-document.js';
 import type { DatasetType } from '../query/semantics/kinds.js';
 
 export type { DatasetMeta, DatasetResponse } from '../query/responses/dataset-response.js';
@@ -31,7 +31,7 @@ export type { Entity } from '../query/semantics/entity.js';
 export type { Exhibition, Exhibitor, ServiceProvider, TypedDatasetResponse } from './entities.js';
 export type { DatasetType, ExhibitionStatus } from '../query/semantics/kinds.js';
 export type { Sort } from '../query/semantics/schedule.js';
-export type { SchemaDocument } from '../query/formats/schema-document.js';
+export type { SchemaDocument } from '../query/responses/schema-document.js';
 
 /** Options of {@link createClient}. */
 export interface ClientOptions {

@@ -15,7 +15,7 @@ import { createMcpEndpoint } from '../mcp/http.js';
 import { PACKAGE_VERSION } from '../package-version.js';
 import { SCHEMA_PATH } from '../query/formats/paths.js';
 import { MCP_ROUTE } from '../query/formats/urls.js';
-import { parseSchemaDocument } from '../query/formats/schema-document.js';
+import { parseSchemaDocument } from '../query/responses/schema-document.js';
 import { COMPRESS_FROM_BYTES, contentCoding } from './content-coding.js';
 import { createRouter, type Router } from '../query/router/router.js';
 import { answerClientErrors } from './client-errors.js';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { UserError } from '../diagnostics.js';
 import { SCHEMA_PATH } from '../query/formats/paths.js';
-import { parseSchemaDocument, type SchemaDocument, type SiteDescription } from '../query/formats/schema-document.js';
+import { parseSchemaDocument, type SchemaDocument, type SiteDescription } from '../query/responses/schema-document.js';
 import { SiteError } from '../query/formats/site-error.js';
 import { API_ROOT } from '../query/formats/urls.js';
 import type { Dictionary } from '../query/responses/dataset-response.js';

@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { HOST_FILES } from '../../src/hosts/host-files.js';
 import { OPENAPI_PATH } from '../../src/query/formats/paths.js';
 import { ROOT_FILES } from '../../src/query/formats/root-files.js';
-import { parseSchemaDocument } from '../../src/query/formats/schema-document.js';
+import { parseSchemaDocument } from '../../src/query/responses/schema-document.js';
 import { openApiMatcher, type MatchResult } from '../helpers/openapi-paths.js';
 import { sampleSite } from '../helpers/site.js';
 

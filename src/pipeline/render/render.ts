@@ -6,7 +6,7 @@
  * term shards of the search index in a worker thread.
  */
 import { SCHEMA_PATH, dumpIndexPath, dumpPartPath, entityPath, folderPages, listingFolder, relationFolder } from '../../query/formats/paths.js';
-import { schemaDocument } from '../../query/formats/schema-document.js';
+import { schemaDocument } from '../../query/responses/schema-document.js';
 import { generatedDocuments } from '../../documents/generated-documents.js';
 import { renderSearchIndex, type RenderedSearches } from '../../query/formats/search-index.js';
 import type { ResponseContext } from '../../query/responses/dataset-response.js';

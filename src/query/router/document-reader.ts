@@ -4,7 +4,7 @@
  * (docs/api.md#generated-at).
  */
 import { SCHEMA_PATH } from '../formats/paths.js';
-import { parseSchemaDocument, type SiteDescription } from '../formats/schema-document.js';
+import { parseSchemaDocument, type SiteDescription } from '../responses/schema-document.js';
 import { missingDocument } from '../formats/site-error.js';
 import { ReadTurns } from './read-turns.js';
 import type { DocumentStore } from './store.js';

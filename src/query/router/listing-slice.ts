@@ -5,7 +5,7 @@
 import type { FilterValues } from '../semantics/filters.js';
 import { COLLECTIONS, type Kind } from '../semantics/kinds.js';
 import type { DatasetResponse, KindSlice } from '../responses/dataset-response.js';
-import { parseListingPage } from '../formats/listing-page.js';
+import { parseListingPage } from '../responses/listing-page.js';
 import { listingPath, PAGE_SIZE } from '../formats/paths.js';
 import type { DocumentReader } from './document-reader.js';
 

@@ -4,8 +4,8 @@
  * (pipeline/assemble/assemble.ts); this is how readers take them back.
  */
 import { COLLECTIONS, type Kind } from '../semantics/kinds.js';
-import type { DatasetResponse } from '../responses/dataset-response.js';
-import { parseDocument, SiteError } from './site-error.js';
+import type { DatasetResponse } from './dataset-response.js';
+import { parseDocument, SiteError } from '../formats/site-error.js';
 
 /** Parses the page at `path`, which must tell the total of `kind` in `_meta.totals`. */
 export function parseListingPage(path: string, text: string, kind: Kind): DatasetResponse {

@@ -4,14 +4,14 @@
  * generated. Written by the build, read by the router, `verify` and `query`.
  */
 import { DATASET_PARAMETER_SCHEMAS } from '../semantics/params.js';
-import { type Dictionary, type ResponseContext } from '../responses/dataset-response.js';
-import { SCHEMA_VERSION } from './schema-version.js';
-import { CHANGES_INDEX_PATH } from './changes-feed.js';
-import { FACETS_INDEX_PATH } from './facets.js';
+import { type Dictionary, type ResponseContext } from './dataset-response.js';
+import { SCHEMA_VERSION } from '../formats/schema-version.js';
+import { CHANGES_INDEX_PATH } from '../formats/changes-feed.js';
+import { FACETS_INDEX_PATH } from '../formats/facets.js';
 import { COLLECTIONS, KINDS } from '../semantics/kinds.js';
-import { dumpIndexPath, listingPath, OPENAPI_PATH, PAGE_SIZE, SCHEMA_PATH } from './paths.js';
-import { parseDocument, SiteError } from './site-error.js';
-import { MCP_ROUTE, staticUrl, trimSlash } from './urls.js';
+import { dumpIndexPath, listingPath, OPENAPI_PATH, PAGE_SIZE, SCHEMA_PATH } from '../formats/paths.js';
+import { parseDocument, SiteError } from '../formats/site-error.js';
+import { MCP_ROUTE, staticUrl, trimSlash } from '../formats/urls.js';
 
 // 2: `_links.dumps` names each kind's dump index (the dumps are published in parts).
 // 3: `_links.mcp` names the MCP endpoint; `parameters.limit` has no `maximum` (a larger value is served as 500), `offset` has one.
