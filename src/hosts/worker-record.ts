@@ -5,7 +5,7 @@
  * deployed, and `publish` refuses a site that Worker cannot read (publish/worker-format.ts).
  * Imports nothing from Node: the Worker bundles it.
  */
-import { SITE_FORMAT } from '../query/formats/site-format.js';
+import { SITE_FORMAT } from '../query/site-format.js';
 
 /** Site path of the record. */
 export const WORKER_RECORD_PATH = '.dataset-site/worker.json';

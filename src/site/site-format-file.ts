@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PACKAGE_VERSION } from '../package-version.js';
-import { SITE_FORMAT } from '../query/formats/site-format.js';
+import { SITE_FORMAT } from '../query/site-format.js';
 
 /** Path of the file inside the site. */
 export const SITE_FORMAT_PATH = '.dataset-site/format.json';

@@ -11,7 +11,7 @@ import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { recordWorker, WORKER_RECORD_PATH, workerRecordText, type RecordBucket } from '../../src/hosts/worker-record.js';
 import { PACKAGE_VERSION } from '../../src/package-version.js';
-import { SITE_FORMAT } from '../../src/query/formats/site-format.js';
+import { SITE_FORMAT } from '../../src/query/site-format.js';
 import { SITE_FORMAT_PATH } from '../../src/site/site-format-file.js';
 import { runCli } from '../helpers/cli.js';
 import { LEASE } from '../helpers/published.js';
