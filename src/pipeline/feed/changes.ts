@@ -21,7 +21,7 @@ import {
   type BuildChanges,
   type KindChanges,
 } from '../../query/formats/changes-feed.js';
-import type { OutputFile } from '../output.js';
+import type { OutputFile } from '../assemble/output.js';
 
 /** Path of the feed's state inside the site. */
 export const FEED_STATE_PATH = '.dataset-site/changes.json';

@@ -13,7 +13,7 @@ import { carryState } from '../../site/carried-state.js';
 import { CHANGED_DOCUMENTS_PATH, serializeChangedDocuments } from '../../site/changed-documents.js';
 import { isPartialSite, PARTIAL_SITE_PATH, PARTIAL_SITE_TEXT } from '../../site/partial-site.js';
 import { MANIFEST_PATH, manifestFiles, readManifest, type Manifest, type ManifestFiles } from '../../site/manifest.js';
-import { emptyStats, stampBody, type OutputDocument, type WriteStats } from '../output.js';
+import { emptyStats, stampBody, type OutputDocument, type WriteStats } from '../assemble/output.js';
 import { SCHEMA_PATH } from '../../query/formats/paths.js';
 import { applyChanges, type SiteChanges } from './journal.js';
 import { buildFolderPath } from './siblings.js';
