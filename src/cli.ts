@@ -208,8 +208,9 @@ program
     else {
       const resumed = result.resumed ? `, ${result.alreadyUploaded} already uploaded by an interrupted publish` : '';
       const repaired = result.repaired > 0 ? `, ${result.repaired} repaired (changed in the bucket since the last publish)` : '';
+      const strays = result.strays > 0 ? ` (${result.strays} of them listed in no manifest)` : '';
       console.log(
-        `published ${result.where}: ${result.uploaded} uploaded, ${result.deleted} deleted, ${result.unchanged} unchanged${resumed}${repaired}; ` +
+        `published ${result.where}: ${result.uploaded} uploaded, ${result.deleted} deleted${strays}, ${result.unchanged} unchanged${resumed}${repaired}; ` +
           `${(result.bytes / 1e6).toFixed(1)} MB, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );
     }

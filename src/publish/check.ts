@@ -3,7 +3,8 @@
  * same comparison a publish makes (plan.ts): an object is right when the listing shows the
  * very object the last publish left for the file's fingerprint, or when its ETag is the MD5
  * of the file's bytes (read only then); a file with no object, an object of other bytes and
- * an object the site no longer has are differences (for a partial site, also any object of a
+ * an object the site no longer has are differences, and so is a stray (plan.ts: an object among the
+ * site's folders that no manifest lists) (for a partial site, also any object of a
  * file it does not hold that is not the one the last publish left). One listing (a request per 1,000
  * objects), no request per object.
  */
@@ -20,7 +21,7 @@ import { forEachLimit } from './pool.js';
 /** One object of the bucket that is not as the site has it. */
 export interface Difference {
   path: string;
-  /** What is wrong, in words: `missing from the bucket`, `other bytes in the bucket (…)`, `in the bucket, gone from the site`. */
+  /** What is wrong, in words: `missing from the bucket`, `other bytes in the bucket (…)`, `in the bucket, gone from the site`, `in the bucket among the site's objects, listed in no manifest (…)`. */
   problem: string;
 }
 
@@ -45,7 +46,13 @@ export async function checkPublished(options: PublishOptions): Promise<Published
   try {
     const { listed, published, journal } = await readBucketState(bucket, config.prefix, config.concurrency, site.files.keys());
     const plan = planPublish(site.files, published.files, listed, journal);
-    const differences: Difference[] = plan.deletions.map((file) => ({ path: file, problem: 'in the bucket, gone from the site' }));
+    const strays = new Set(plan.strays);
+    const differences: Difference[] = plan.deletions.map((file) => ({
+      path: file,
+      problem: strays.has(file)
+        ? "in the bucket among the site's objects, listed in no manifest (left by another publish, or put by hand)"
+        : 'in the bucket, gone from the site',
+    }));
     await forEachLimit(plan.uploads, config.concurrency, async ({ path: file }) => {
       const object = listed.get(file);
       if (object === undefined) return void differences.push({ path: file, problem: 'missing from the bucket' });

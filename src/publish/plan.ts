@@ -21,8 +21,10 @@ export interface PlannedUpload {
 /** The uploads and deletions that make the bucket hold the local site. */
 export interface PublishPlan {
   uploads: PlannedUpload[];
-  /** Site paths of objects to delete: published before, gone from the site now. */
+  /** Site paths of objects to delete: published before and gone from the site now, and the {@link strays}. */
   deletions: string[];
+  /** Objects under the site's folders that neither the site nor the published manifest (nor a journal) lists: left by a publish that lost a race, or put by hand. */
+  strays: string[];
   /** Files the bucket already holds as they are. */
   unchanged: number;
 }
@@ -33,8 +35,10 @@ export interface PublishPlan {
  * manifest lists it with the same fingerprint and the listing shows the very object
  * publish left (same ETag and size). A `journal` left by a publish that did not finish
  * makes every file it meant to upload a candidate again, and every file it uploaded or
- * meant to delete that the site no longer has a deletion. Paths are sorted, so equal
- * inputs give equal plans.
+ * meant to delete that the site no longer has a deletion. An object in one of the folders
+ * the published manifest's files are in (their first segment: `api/`, `assets/`), listed
+ * by neither, is a stray and deleted too; nothing outside those folders is touched, nor
+ * anything when no publish finished yet. Paths are sorted, so equal inputs give equal plans.
  */
 export function planPublish(local: Manifest, published: PublishedFiles, listed: ReadonlyMap<string, ListedObject>, journal?: PublishJournal): PublishPlan {
   const interrupted = new Set(journal?.uploads);
@@ -50,7 +54,13 @@ export function planPublish(local: Manifest, published: PublishedFiles, listed: 
     else uploads.push({ path, isNew: object === undefined, drifted: same && etagBefore !== '' && !asLeft });
   }
   const gone = new Set([...published.keys(), ...interrupted, ...(journal?.deletions ?? [])].filter((path) => !local.has(path) && listed.has(path)));
-  return { uploads: uploads.sort((a, b) => compare(a.path, b.path)), deletions: [...gone].sort(compare), unchanged };
+  const folders = new Set([...published.keys()].flatMap((path) => (path.includes('/') ? [topFolder(path)] : [])));
+  const strays = [...listed.keys()].filter((path) => path.includes('/') && folders.has(topFolder(path)) && !local.has(path) && !gone.has(path)).sort(compare);
+  return { uploads: uploads.sort((a, b) => compare(a.path, b.path)), deletions: [...gone, ...strays].sort(compare), strays, unchanged };
+}
+
+function topFolder(path: string): string {
+  return path.slice(0, path.indexOf('/') + 1);
 }
 
 function compare(a: string, b: string): number {

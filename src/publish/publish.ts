@@ -36,6 +36,8 @@ export interface PublishResult {
   uploaded: number;
   /** Objects deleted. */
   deleted: number;
+  /** Of those, the strays: objects among the site's that no manifest listed (plan.ts). */
+  strays: number;
   /** Files the bucket already held as the last publish left them (the listing shows the ETag and size it recorded). */
   unchanged: number;
   /** Files found in the bucket with their bytes (ETag = MD5) though the manifest did not say so (an interrupted publish uploaded them), not uploaded again. */
@@ -90,6 +92,7 @@ export async function publishSite(options: PublishOptions): Promise<PublishResul
       phases: publishPhases(plan),
       uploaded: 0,
       deleted: 0,
+      strays: plan.strays.length,
       unchanged: plan.unchanged,
       alreadyUploaded: 0,
       repaired: 0,

@@ -20,6 +20,7 @@ describe('planPublish', () => {
         { path: 'b', isNew: true, drifted: false },
       ],
       deletions: [],
+      strays: [],
       unchanged: 0,
     });
   });
@@ -34,6 +35,7 @@ describe('planPublish', () => {
         { path: 'restamped', isNew: false, drifted: false },
       ],
       deletions: ['dropped'],
+      strays: [],
       unchanged: 1,
     });
   });
@@ -48,6 +50,7 @@ describe('planPublish', () => {
         { path: 'size', isNew: false, drifted: true },
       ],
       deletions: [],
+      strays: [],
       unchanged: 1,
     });
   });
@@ -69,7 +72,26 @@ describe('planPublish', () => {
         { path: 'meant', isNew: false, drifted: false },
       ],
       deletions: ['goner', 'stray'],
+      strays: [],
       unchanged: 1,
     });
+  });
+
+  it("deletes an object no manifest lists in a folder of the published site's files, and nothing outside those folders", () => {
+    const files = { 'api/a.json': ['1', ''], 'assets/x.js': ['2', ''], 'llms.txt': ['3', ''] } as Record<string, [string, string]>;
+    const listed = listing(files, {
+      'api/public/dumps/part-lost.ndjson.gz': { etag: 'x', size: 1 },
+      'assets/old.js': { etag: 'y', size: 1 },
+      'other/mine.json': { etag: 'z', size: 1 },
+      'notes.txt': { etag: 'w', size: 1 },
+      '.dataset-site/lease.json': { etag: 'v', size: 1 },
+    });
+    const plan = planPublish(manifest(files), published(files), listed);
+    expect(plan).toMatchObject({
+      strays: ['api/public/dumps/part-lost.ndjson.gz', 'assets/old.js'],
+      deletions: ['api/public/dumps/part-lost.ndjson.gz', 'assets/old.js'],
+    });
+    // No publish finished yet: no folder is the site's.
+    expect(planPublish(manifest(files), new Map(), listed)).toMatchObject({ strays: [], deletions: [] });
   });
 });

@@ -88,4 +88,26 @@ describe('a bucket changed behind publish', () => {
     expect(await publishSite(options)).toMatchObject({ uploaded: 0, alreadyUploaded: 0 });
     await expectBucketHolds(s3, bucket, site);
   });
+
+  it("names objects among the site's that no manifest lists with --check, and the next publish deletes them, touching nothing outside the site's folders", async () => {
+    const bucket = await s3.createBucket();
+    const options: PublishOptions = { dir: site, bucket, endpoint: s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS };
+    await publishSite(options);
+    // Two dump parts of a site that lost a race without the lease, and objects of someone else beside the site's folders.
+    const strays = ['api/public/dumps/exhibitors/part-0-lost.ndjson', 'api/public/dumps/exhibitors/part-0-lost.ndjson.gz'];
+    const others = ['notes.txt', 'other/mine.json'];
+    for (const Key of [...strays, ...others]) await client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: 'x' }));
+
+    const cli = await runCli(['publish', '--dir', site, '--bucket', bucket, '--endpoint', s3.endpoint, '--force-path-style', '--check'], undefined, KEYS);
+    expect(cli.code).toBe(1);
+    expect(cli.stderr).toBe(
+      strays.map((key) => `  ${key}: in the bucket among the site's objects, listed in no manifest (left by another publish, or put by hand)\n`).join('') +
+        `error: s3://${bucket}/ at ${s3.endpoint} differs from the site in ${site}: 2 object(s) (the first 2 above); run publish to repair them\n`,
+    );
+    expect(await publishSite(options)).toMatchObject({ uploaded: 0, deleted: 2, strays: 2 });
+    const keys = [...(await s3.readBucket(bucket)).keys()];
+    expect(keys).toEqual(expect.arrayContaining(others));
+    expect(keys.filter((key) => strays.includes(key))).toEqual([]);
+    expect((await checkPublished(options)).differences).toEqual([]);
+  });
 });
