@@ -18,6 +18,7 @@ import { fetchStore, type FetchLike } from '../query/router/fetch-store.js';
 import type { RouterResponse } from '../query/router/http.js';
 import { createRouter, type Router } from '../query/router/router.js';
 import { cachedStore } from './cached-store.js';
+import { readChangesSince, type ChangesSince } from './changes.js';
 import type { TypedDatasetResponse } from './entities.js';
 import type { DatasetQuery } from '../query/semantics/params.js';
 
@@ -27,6 +28,8 @@ export type { FetchLike } from '../query/router/fetch-store.js';
 export type { RouterResponse } from '../query/router/http.js';
 export type { Entity } from '../query/semantics/entity.js';
 export type { Exhibition, Exhibitor, ServiceProvider, TypedDatasetResponse } from './entities.js';
+export type { ChangesSince } from './changes.js';
+export type { ChangeSetDocument } from '../query/formats/changes-feed.js';
 export type { DatasetType } from '../query/semantics/kinds.js';
 
 /** Options of {@link createClient}. */
@@ -59,6 +62,20 @@ export interface DatasetClient {
   dataset(params?: DatasetParams): Promise<TypedDatasetResponse>;
   /** The schema document (data dictionary and parameters). */
   schema(): Promise<Record<string, unknown>>;
+  /**
+   * What a copy kept up to date by the changes feed does next, from `cursor`, the id of the
+   * last build it applied (`undefined` at first): the change sets to apply in order, or
+   * `resync: true` with the dump indexes to copy every entity from, when the feed no longer
+   * holds the history after the cursor (docs/api.md#changes). Keep `latest` as the cursor.
+   *
+   * ```ts
+   * const step = await client.changesSince(cursor);
+   * if (step.resync) await copyEverything(step.dumps);
+   * else for (const set of step.changeSets) await apply(set);
+   * cursor = step.latest;
+   * ```
+   */
+  changesSince(cursor: string | undefined): Promise<ChangesSince>;
   /** The raw answer to any path of the site (`/api/public/dataset?type=all`), as a server would give it. */
   request(path: string): Promise<RouterResponse>;
 }
@@ -86,6 +103,7 @@ export function routerClient(route: Router): DatasetClient {
   return {
     dataset: (params = {}) => get<TypedDatasetResponse>(`/${DATASET_ROUTE}?${queryString(params)}`),
     schema: () => get<Record<string, unknown>>(`/${SCHEMA_ROUTE}`),
+    changesSince: (cursor) => readChangesSince(request, cursor),
     request,
   };
 }
