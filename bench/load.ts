@@ -17,12 +17,13 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import fg from 'fast-glob';
+import { bundleText, R2_WORKER_BUNDLE } from '../lib/hosts/bundles.js';
 import { createRouter } from '../lib/query/router/router.js';
 import { fileStore } from '../lib/serve/file-store.js';
 import { fillBucket } from '../test/helpers/r2-bucket.js';
@@ -83,7 +84,7 @@ async function mixedRequests(dir: string): Promise<LoadRequest[]> {
   const rpc = (id: number, name: string, args: Record<string, unknown>) =>
     JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
   const mcp = ids.slice(0, 10).flatMap((file, i): LoadRequest[] => [
-    { method: 'POST', path: '/mcp', headers: MCP_HEADERS, body: rpc(i, 'get_entity', { type: 'exhibitor', id: file.slice(0, -'.json'.length) }) },
+    { method: 'POST', path: '/mcp', headers: MCP_HEADERS, body: rpc(i, 'get_entity', { kind: 'exhibitor', id: file.slice(0, -'.json'.length) }) },
     {
       method: 'POST',
       path: '/mcp',
@@ -104,6 +105,7 @@ async function mixedRequests(dir: string): Promise<LoadRequest[]> {
 
 /** Sends the mixed set from `connections` clients for `seconds` to `base`, sampling `memory` (name → MiB now) meanwhile. */
 async function load(target: string, base: string, requests: LoadRequest[], memory: Record<string, () => Promise<number> | number>): Promise<LoadResult> {
+  await assertAnswered(base, requests);
   const seen: LoadResult['memory'] = {};
   for (const [name, read] of Object.entries(memory)) seen[name] = { idle: await read(), peak: 0 };
   let sampling = true;
@@ -138,6 +140,16 @@ async function load(target: string, base: string, requests: LoadRequest[], memor
   };
 }
 
+// Each request once before the load: a 200 whose JSON-RPC answer is an error would count as answered.
+async function assertAnswered(base: string, requests: LoadRequest[]): Promise<void> {
+  for (const { method, path: url, body, headers } of requests) {
+    const answer = await fetch(base + url, { method, body, headers });
+    const text = await answer.text();
+    if (answer.status !== 200 || /"isError":true|"error":\{/.test(text))
+      throw new Error(`${method} ${url} ${body ?? ''}: ${answer.status} ${text.slice(0, 300)}`);
+  }
+}
+
 async function loadServe(site: string, requests: LoadRequest[]): Promise<LoadResult> {
   const child = spawn(process.execPath, ['lib/cli.js', 'serve', '--dir', site, '--port', '0', '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
@@ -159,6 +171,8 @@ async function loadWorker(site: string, requests: LoadRequest[]): Promise<LoadRe
     await fillBucket(site, path.join(state, 'v3', 'r2'), files);
   }
   await cp(path.join(site, 'r2-worker'), path.join(work, 'r2-worker'), { recursive: true });
+  // The Worker of this checkout (lib/), not the one the site was built with.
+  await writeFile(path.join(work, 'r2-worker', 'worker.js'), bundleText(R2_WORKER_BUNDLE));
   const worker = await startWranglerDev(work, path.join(work, 'r2-worker', 'wrangler.toml'), state);
   try {
     return await load('worker', worker.base, requests, { isolateMiB: () => worker.isolate.mib(), workerdRssMiB: () => workerdRss(worker.pid) });
