@@ -1,29 +1,37 @@
 /**
  * The browse page's script (`assets/browse.js`, bundled with the client SDK at compile
- * time): pick a type, filter by the values of the facets, search, page through the
- * results. Text from the data only ever goes into `textContent` and link `href`s that
- * are the site's own http(s) URLs: it is never interpreted as HTML.
+ * time): pick a type, filter by the values of the facets, search by name or full text, ask
+ * exhibitions by status and date, page through the results. The page's URL holds the view
+ * (`/?type=exhibitor&country=china&q=auto&offset=20`): it is read on load and written on
+ * every search, so a view can be bookmarked, shared and gone back to. Text from the data
+ * only ever goes into `textContent`, and into link `href`s that are http(s) URLs: it is
+ * never interpreted as HTML.
  */
-import { ApiError, createClient } from '../client/index.js';
+import { createClient, type ErrorBody } from '../client/index.js';
 import { facetPath } from '../query/formats/facets.js';
-import { COLLECTIONS, FILTERS, KINDS, NAME_FIELDS, type Kind } from '../query/semantics/kinds.js';
-import { SEARCHES } from '../query/semantics/searches.js';
+import { COLLECTIONS, KINDS, kindFilters, NAME_FIELDS, type Kind } from '../query/semantics/kinds.js';
+import { DATASET_PARAMETERS } from '../query/semantics/params.js';
+import { fieldLabel } from './field-labels.js';
 
 declare const document: {
   getElementById(id: string): any;
   createElement(tag: string): any;
-  querySelector(selector: string): any;
+  querySelectorAll(selector: string): any[];
 };
-declare const location: { href: string };
+declare const location: { href: string; search: string };
+declare const history: { pushState(state: unknown, title: string, url: string): void; replaceState(state: unknown, title: string, url: string): void };
+declare const window: { addEventListener(type: string, listener: () => void): void };
 
 const PAGE = 20;
+// The form's fields, each named as its parameter: every dataset parameter but the window's.
+const FIELDS = DATASET_PARAMETERS.filter((name) => name !== 'limit' && name !== 'offset');
 
 // The site root: the folder the page is served from.
 const baseUrl = new URL('.', location.href).href.replace(/\/$/, '');
 const client = createClient({ baseUrl });
 const form = document.getElementById('query');
 const results = document.getElementById('results');
-const status = document.getElementById('status');
+const summary = document.getElementById('summary');
 let offset = 0;
 
 /** An element with text, never HTML. */
@@ -34,19 +42,28 @@ function element(tag: string, text?: string, className?: string): any {
   return node;
 }
 
-/** A link to one of the site's own URLs; anything else (a `javascript:` URL) stays text. */
+/** A link to an http(s) URL; anything else (a `javascript:` URL) stays text. Links off the site open apart and pass nothing on. */
 function link(url: unknown, text: string): any {
-  if (typeof url !== 'string' || !url.startsWith(`${baseUrl}/`)) return element('span', text);
+  const target = typeof url === 'string' && URL.canParse(url) ? new URL(url) : undefined;
+  if (target === undefined || (target.protocol !== 'http:' && target.protocol !== 'https:')) return element('span', text);
   const anchor = element('a', text);
-  anchor.href = url;
+  anchor.href = target.href;
+  if (!target.href.startsWith(`${baseUrl}/`)) anchor.rel = 'noopener noreferrer nofollow';
   return anchor;
 }
 
-async function loadFacets(kind: Kind): Promise<void> {
-  for (const filter of FILTERS) {
-    const select = document.getElementById(filter);
+/** The form's field of a parameter. */
+function field(name: string): any {
+  return document.getElementById(name);
+}
+
+/** Shows the fields of the kind (status, dates and order are the exhibitions'), and fills its filters with the facets' values. */
+async function showKind(kind: Kind): Promise<void> {
+  for (const only of document.querySelectorAll('.exhibition-only')) only.hidden = kind !== 'exhibition';
+  for (const filter of kindFilters(kind)) {
+    const select = field(filter);
     const chosen = select.value;
-    select.replaceChildren(element('option', `any ${filter}`));
+    select.replaceChildren(element('option', `any ${fieldLabel(filter).toLowerCase()}`));
     select.firstChild.value = '';
     const answer = await client.request(`/${facetPath(kind, filter)}`);
     if (answer.status !== 200) continue;
@@ -55,60 +72,133 @@ async function loadFacets(kind: Kind): Promise<void> {
       option.value = label;
       select.append(option);
     }
-    select.value = chosen;
+    choose(select, chosen);
   }
+}
+
+/** Selects the option of `value` (compared as filters compare, case and spaces aside); a value no option has gets one, so the view holds. */
+function choose(select: any, value: string): void {
+  if (value === '') return void (select.value = '');
+  const same = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase() === value.trim().replace(/\s+/g, ' ').toLowerCase();
+  const option = [...select.options].find((candidate: { value: string }) => same(candidate.value));
+  if (option === undefined) {
+    const added = element('option', value);
+    added.value = value;
+    select.append(added);
+  }
+  select.value = option?.value ?? value;
+}
+
+/** The query the form and the window ask, parameters in canonical order; only those of the kind. */
+function formQuery(): URLSearchParams {
+  const kind = field('type').value as Kind;
+  const query = new URLSearchParams({ type: kind });
+  for (const name of FIELDS) {
+    if (name === 'type' || field(name).closest('[hidden]') !== null) continue;
+    const value = String(field(name).value ?? '').trim();
+    if (value !== '') query.set(name, value);
+  }
+  if (offset > 0) query.set('offset', String(offset));
+  return query;
+}
+
+/** Sets the form and the window from the page's URL (unknown names are left for the API to refuse). */
+async function readUrl(): Promise<void> {
+  const query = new URLSearchParams(location.search);
+  const type = query.get('type');
+  const kind: Kind = (KINDS as readonly string[]).includes(type ?? '') ? (type as Kind) : KINDS[0];
+  field('type').value = kind;
+  for (const name of FIELDS) if (name !== 'type' && field(name).tagName !== 'SELECT') field(name).value = query.get(name) ?? '';
+  choose(field('sort'), query.get('sort') ?? '');
+  await showKind(kind);
+  for (const filter of kindFilters(kind)) choose(field(filter), query.get(filter) ?? '');
+  offset = Math.max(0, Number.parseInt(query.get('offset') ?? '0', 10) || 0);
 }
 
 function fieldsOf(entity: Record<string, unknown>): any {
   const list = element('dl');
-  for (const [field, value] of Object.entries(entity)) {
-    if (field === '_links' || field === '_rag_text' || value === null || (Array.isArray(value) && value.length === 0)) continue;
-    list.append(element('dt', field), element('dd', Array.isArray(value) ? value.join(', ') : String(value)));
+  const links = (entity._links ?? {}) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(entity)) {
+    if (name === '_links' || name === '_rag_text' || value === null || (Array.isArray(value) && value.length === 0)) continue;
+    list.append(element('dt', fieldLabel(name)), valueOf(name, value, links));
   }
   return list;
 }
 
-async function search(): Promise<void> {
-  const kind = document.getElementById('type').value as Kind;
-  const params: Record<string, string | number> = { type: kind, limit: PAGE, offset };
-  for (const name of [...SEARCHES, ...FILTERS]) {
-    const value = String(document.getElementById(name).value ?? '').trim();
-    if (value !== '') params[name] = value;
-  }
-  status.textContent = 'searching…';
+// A field's value: URLs as links, an exhibitor's exhibitions as links to them, the rest as text.
+function valueOf(name: string, value: unknown, links: Record<string, unknown>): any {
+  const cell = element('dd');
+  const values = Array.isArray(value) ? value : [value];
+  const related = name === 'exhibition_ids' && Array.isArray(links.exhibitions) ? links.exhibitions : undefined;
+  values.forEach((item, i) => {
+    if (i > 0) cell.append(', ');
+    const text = String(item);
+    cell.append(related !== undefined ? link(related[i], text) : /_url$|^case_images$/.test(name) ? link(item, text) : text);
+  });
+  return cell;
+}
+
+// The links of an entity to what is related: its document, an exhibition's exhibitors and the providers of its place.
+function relatedLinks(entity: Record<string, unknown>): any {
+  const links = (entity._links ?? {}) as Record<string, unknown>;
+  const line = element('p', undefined, 'links');
+  const named: [string, string][] = [
+    ['self', 'raw JSON'],
+    ['exhibitors', 'its exhibitors (JSON)'],
+    ['providers', 'service providers there (JSON)'],
+  ];
+  for (const [key, text] of named) if (typeof links[key] === 'string') line.append(link(links[key], text), ' ');
+  return line;
+}
+
+/**
+ * Asks the form's query, shows the answer and writes the view into the page's URL: a new
+ * history entry when the view changed here, the same entry (in canonical form) when it was
+ * read from the URL.
+ */
+async function search(changed = true): Promise<void> {
+  const query = formQuery();
+  const kind = query.get('type') as Kind;
+  const url = `?${query}`;
+  if (!changed) history.replaceState(null, '', url);
+  else if (url !== location.search) history.pushState(null, '', url);
+  summary.textContent = 'searching…';
   try {
-    const answer = (await client.dataset(params)) as unknown as Record<string, unknown> & { _meta: { total: number; next: string | null } };
-    const entities = (answer[COLLECTIONS[kind]] ?? []) as Record<string, unknown>[];
+    const answer = await client.request(`/api/public/dataset?${query}&limit=${PAGE}`);
+    const body = JSON.parse(answer.body) as Record<string, unknown> & { _meta: { total: number; next: string | null } };
+    if (answer.status !== 200) {
+      results.replaceChildren();
+      summary.textContent = (body as unknown as ErrorBody).error.message;
+      return;
+    }
+    const entities = (body[COLLECTIONS[kind]] ?? []) as Record<string, unknown>[];
     results.replaceChildren(
       ...entities.map((entity) => {
         const item = element('li', undefined, 'entity');
         const names = NAME_FIELDS[kind]
-          .map((field) => entity[field])
+          .map((name) => entity[name])
           .filter((name) => typeof name === 'string')
           .join(' · ');
-        item.append(element('h2', names || String(entity.id)), fieldsOf(entity), link((entity._links as { self?: unknown }).self, 'raw JSON'));
+        item.append(element('h2', names || String(entity.id)), fieldsOf(entity), relatedLinks(entity));
         return item;
       }),
     );
-    const total = answer._meta.total;
-    status.textContent = total === 0 ? 'nothing found' : `${offset + 1}–${offset + entities.length} of ${total}`;
-    document.getElementById('prev').disabled = offset === 0;
-    document.getElementById('next').disabled = answer._meta.next === null;
+    const total = body._meta.total;
+    summary.textContent = total === 0 ? 'nothing found' : `${offset + 1}–${offset + entities.length} of ${total}`;
+    field('prev').disabled = offset === 0;
+    field('next').disabled = body._meta.next === null;
   } catch (error) {
-    status.textContent = error instanceof ApiError ? error.message : `the site did not answer: ${(error as Error).message}`;
+    results.replaceChildren();
+    summary.textContent = `the site did not answer: ${(error as Error).message}`;
   }
 }
 
-form.addEventListener('submit', (event: { preventDefault(): void }) => {
-  event.preventDefault();
-  offset = 0;
-  void search();
-});
-document.getElementById('type').addEventListener('change', () => {
-  offset = 0;
-  void loadFacets(document.getElementById('type').value).then(search);
-});
-for (const filter of FILTERS) document.getElementById(filter).addEventListener('change', () => ((offset = 0), void search()));
-document.getElementById('prev').addEventListener('click', () => ((offset = Math.max(0, offset - PAGE)), void search()));
-document.getElementById('next').addEventListener('click', () => ((offset += PAGE), void search()));
-void loadFacets(KINDS[0]).then(search);
+const again = () => ((offset = 0), void search());
+form.addEventListener('submit', (event: { preventDefault(): void }) => (event.preventDefault(), again()));
+field('type').addEventListener('change', () => void showKind(field('type').value).then(again));
+for (const name of ['industry', 'country', 'city', 'status', 'sort', 'from', 'to']) field(name).addEventListener('change', again);
+field('prev').addEventListener('click', () => ((offset = Math.max(0, offset - PAGE)), void search()));
+field('next').addEventListener('click', () => ((offset += PAGE), void search()));
+const fromUrl = () => void readUrl().then(() => search(false));
+window.addEventListener('popstate', fromUrl);
+fromUrl();

@@ -3,7 +3,7 @@
  * cached (`max-age=300`), so that a repeated query costs no request: the search shards
  * and entity documents of a `q` answer are fetched once.
  */
-import { API_HEADERS } from '../query/router/http.js';
+import { API_HEADERS } from '../query/formats/api-headers.js';
 import type { DocumentStore } from '../query/router/store.js';
 
 /** How long a read document is kept, in milliseconds: the API's own `max-age`. */

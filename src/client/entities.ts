@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { DatasetMeta } from '../query/responses/dataset-response.js';
+import type { DatasetType } from '../query/semantics/kinds.js';
 import type { OUTPUT_SCHEMAS } from '../schema/entities.js';
 
 /** An exhibition as served. */
@@ -14,10 +15,20 @@ export type Exhibitor = z.output<(typeof OUTPUT_SCHEMAS)['exhibitor']>;
 /** A service provider as served. */
 export type ServiceProvider = z.output<(typeof OUTPUT_SCHEMAS)['service_provider']>;
 
-/** A dataset answer with typed entities: the arrays of the kinds asked for, then `_meta`. */
-export interface TypedDatasetResponse {
-  exhibitions?: Exhibition[];
-  exhibitors?: Exhibitor[];
-  service_providers?: ServiceProvider[];
-  _meta: DatasetMeta;
+/** The array each kind of entity is answered in. */
+interface KindArrays {
+  exhibition: { exhibitions: Exhibition[] };
+  exhibitor: { exhibitors: Exhibitor[] };
+  service_provider: { service_providers: ServiceProvider[] };
 }
+
+/**
+ * A dataset answer with typed entities, by the `type` asked for: the array of that kind (all
+ * three for `all`), no other, then `_meta`. Asked with a `type` known only at run time (a
+ * {@link DatasetType}), it is one of the four shapes.
+ */
+export type TypedDatasetResponse<T extends DatasetType = DatasetType> = (T extends 'all'
+  ? KindArrays['exhibition'] & KindArrays['exhibitor'] & KindArrays['service_provider']
+  : T extends keyof KindArrays
+    ? KindArrays[T]
+    : never) & { _meta: DatasetMeta };

@@ -21,6 +21,8 @@ import { cachedStore } from './cached-store.js';
 import { readChangesSince, type ChangesSince } from './changes.js';
 import type { TypedDatasetResponse } from './entities.js';
 import type { DatasetQuery } from '../query/semantics/params.js';
+import type { SchemaDocument } from '../query/formats/schema-document.js';
+import type { DatasetType } from '../query/semantics/kinds.js';
 
 export type { DatasetMeta, DatasetResponse } from '../query/responses/dataset-response.js';
 export type { ErrorBody } from '../query/responses/error-response.js';
@@ -28,9 +30,11 @@ export type { FetchLike } from '../query/router/fetch-store.js';
 export type { RouterResponse } from '../query/router/http.js';
 export type { Entity } from '../query/semantics/entity.js';
 export type { Exhibition, Exhibitor, ServiceProvider, TypedDatasetResponse } from './entities.js';
+export type { DatasetType, ExhibitionStatus } from '../query/semantics/kinds.js';
+export type { Sort } from '../query/semantics/schedule.js';
+export type { SchemaDocument } from '../query/formats/schema-document.js';
 export type { ChangesSince } from './changes.js';
 export type { ChangeSetDocument } from '../query/formats/changes-feed.js';
-export type { DatasetType } from '../query/semantics/kinds.js';
 
 /** Options of {@link createClient}. */
 export interface ClientOptions {
@@ -42,8 +46,11 @@ export interface ClientOptions {
   cacheMs?: number;
 }
 
-/** Parameters of a dataset query (docs/api.md#parameters); absent ones take their defaults. */
-export type DatasetParams = Partial<DatasetQuery>;
+/**
+ * Parameters of a dataset query (docs/api.md#parameters); absent ones take their defaults.
+ * `T` is the `type` asked for, which types the answer ({@link TypedDatasetResponse}).
+ */
+export type DatasetParams<T extends DatasetType = DatasetType> = Partial<Omit<DatasetQuery, 'type'>> & { type?: T };
 
 /** A query the API refused (status 400) or could not answer; `body` is the JSON error. */
 export class ApiError extends Error {
@@ -58,10 +65,13 @@ export class ApiError extends Error {
 
 /** A client of one site. */
 export interface DatasetClient {
-  /** The answer to a dataset query, its entities typed; throws {@link ApiError} when it is refused. */
-  dataset(params?: DatasetParams): Promise<TypedDatasetResponse>;
-  /** The schema document (data dictionary and parameters). */
-  schema(): Promise<Record<string, unknown>>;
+  /**
+   * The answer to a dataset query, typed by the `type` asked for (`all` when absent): its
+   * array, or all three, with typed entities; throws {@link ApiError} when it is refused.
+   */
+  dataset<T extends DatasetType = 'all'>(params?: DatasetParams<T>): Promise<TypedDatasetResponse<T>>;
+  /** The schema document: the parameters, the data dictionary (`_meta.entities`) and the links. */
+  schema(): Promise<SchemaDocument>;
   /**
    * What a copy kept up to date by the changes feed does next, from `cursor`, the id of the
    * last build it applied (`undefined` at first): the change sets to apply in order, or
@@ -101,14 +111,14 @@ export function routerClient(route: Router): DatasetClient {
     return body;
   };
   return {
-    dataset: (params = {}) => get<TypedDatasetResponse>(`/${DATASET_ROUTE}?${queryString(params)}`),
-    schema: () => get<Record<string, unknown>>(`/${SCHEMA_ROUTE}`),
+    dataset: <T extends DatasetType = 'all'>(params: DatasetParams<T> = {}) => get<TypedDatasetResponse<T>>(`/${DATASET_ROUTE}?${queryString(params)}`),
+    schema: () => get<SchemaDocument>(`/${SCHEMA_ROUTE}`),
     changesSince: (cursor) => readChangesSince(request, cursor),
     request,
   };
 }
 
-function queryString(params: DatasetParams): string {
+function queryString(params: Partial<Record<string, unknown>>): string {
   return Object.entries(params)
     .filter(([, value]) => value !== undefined)
     .map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`)

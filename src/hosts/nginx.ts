@@ -12,7 +12,7 @@ import { DUMPS_FOLDER, SCHEMA_PATH } from '../query/formats/paths.js';
 import { API_ROOT, DATASET_ROUTE, SCHEMA_ROUTE } from '../query/formats/urls.js';
 import { errorBody } from '../query/responses/error-response.js';
 import { preflightResponse } from '../query/router/conditional.js';
-import { ALLOWED_METHODS, API_HEADERS } from '../query/router/http.js';
+import { ALLOWED_METHODS, API_HEADERS } from '../query/formats/api-headers.js';
 
 /** The nginx variable the including server block sets to the `host:port` of `dataset-site serve`. */
 export const QUERY_SERVER_VARIABLE = '$dataset_site_query';

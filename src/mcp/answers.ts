@@ -5,9 +5,18 @@
  * most {@link MAX_ECHO_CHARS} of a value the client sent ({@link clipEchoes}).
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { isJSONRPCErrorResponse, isJSONRPCResultResponse, type CallToolResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  isJSONRPCErrorResponse,
+  isJSONRPCResultResponse,
+  type CallToolResult,
+  type JSONRPCMessage,
+  type ResourceLink,
+} from '@modelcontextprotocol/sdk/types.js';
 
-/** Largest answer of a tool, in bytes of its text as the message carries it (JSON-escaped): 4 MiB, well under the clients' 10 MiB. */
+/**
+ * Largest answer of a tool, in bytes of what its message carries (its JSON text, JSON-escaped,
+ * its structured content and its links): 4 MiB, well under the clients' 10 MiB.
+ */
 export const MAX_ANSWER_BYTES = 4 * 2 ** 20;
 
 /**
@@ -27,24 +36,28 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
+// Throws when an answer of `bytes` is over the bound, the message ending with `advice(bytes)`.
+function checkAnswerBytes(bytes: number, advice: (bytes: number) => string): void {
+  if (bytes <= MAX_ANSWER_BYTES) return;
+  const limit = `${MAX_ANSWER_BYTES} (${MAX_ANSWER_BYTES / 2 ** 20} MiB) an answer of this MCP server may be, as MCP clients refuse a message over 10 MiB`;
+  throw new Error(`the answer is ${bytes} bytes, more than the ${limit}; ${advice(bytes)}`);
+}
+
 /** `text`, checked to be at most {@link MAX_ANSWER_BYTES}; else an error whose message ends with `advice(bytes)`. */
 export function boundedText(text: string, advice: (bytes: number) => string): string {
-  const bytes = utf8Length(JSON.stringify(text));
-  if (bytes > MAX_ANSWER_BYTES) {
-    const limit = `${MAX_ANSWER_BYTES} (${MAX_ANSWER_BYTES / 2 ** 20} MiB) an answer of this MCP server may be, as MCP clients refuse a message over 10 MiB`;
-    throw new Error(`the answer is ${bytes} bytes, more than the ${limit}; ${advice(bytes)}`);
-  }
+  checkAnswerBytes(utf8Length(JSON.stringify(text)), advice);
   return text;
 }
 
-/** A tool's answer of `text`, bounded by {@link boundedText}. */
-export function textResult(text: string, advice: (bytes: number) => string): CallToolResult {
-  return { content: [{ type: 'text', text: boundedText(text, advice) }] };
-}
-
-/** {@link textResult} of `value` as JSON. */
-export function jsonResult(value: unknown, advice: (bytes: number) => string): CallToolResult {
-  return textResult(JSON.stringify(value), advice);
+/**
+ * A tool's answer of `value`: the value as `structuredContent` (checked against the tool's
+ * `outputSchema`), its JSON as text for clients before structured content, then `links`;
+ * all of it at most {@link MAX_ANSWER_BYTES}, else an error whose message ends with `advice(bytes)`.
+ */
+export function structuredResult(value: object, links: readonly ResourceLink[], advice: (bytes: number) => string): CallToolResult {
+  const text = JSON.stringify(value);
+  checkAnswerBytes(utf8Length(JSON.stringify(text)) + utf8Length(text) + utf8Length(JSON.stringify(links)), advice);
+  return { content: [{ type: 'text', text }, ...links], structuredContent: value as Record<string, unknown> };
 }
 
 /** Characters of a value the client sent that an error quotes back: 200 (a 900 kB id was echoed whole). */

@@ -1,4 +1,4 @@
-/** The input of the `search_dataset` tool: the dataset parameters, made from their one definition. */
+/** The input of the `search_dataset` tool: the dataset parameters, made from their one definition, and `fields`. */
 import { z } from 'zod';
 import { DATASET_PARAMETERS, DATASET_PARAMETER_SCHEMAS, type DatasetParameter, type DatasetQuery, type ParameterSchema } from '../query/semantics/params.js';
 
@@ -6,14 +6,38 @@ import { DATASET_PARAMETERS, DATASET_PARAMETER_SCHEMAS, type DatasetParameter, t
 export type DatasetInput = { [P in DatasetParameter]: z.ZodOptional<NonNullable<DatasetQuery[P]> extends number ? z.ZodNumber : z.ZodString> };
 
 /**
+ * Entities per array search_dataset answers when no `limit` is given: 10 (the API's 100
+ * made a call with no arguments 225,000 characters on the sample, too much for a model's context).
+ */
+export const SEARCH_DEFAULT_LIMIT = 10;
+
+/**
  * The dataset parameters (docs/api.md#parameters) as the zod input shape of a tool. Each
  * field carries its JSON Schema from {@link DATASET_PARAMETER_SCHEMAS} (description, enum,
- * default, bounds) as metadata, so `tools/list` advertises what the schema document says.
+ * default, bounds) as metadata, so `tools/list` advertises what the schema document says,
+ * but for the default `limit` ({@link SEARCH_DEFAULT_LIMIT}).
  * zod checks only the JSON type: the values are checked by the router, so a refused query
  * gets the API's own message, and a `limit` above the maximum is served as the maximum, as
  * everywhere else.
  */
-export const DATASET_INPUT = Object.fromEntries(DATASET_PARAMETERS.map((name) => [name, inputField(DATASET_PARAMETER_SCHEMAS[name])])) as DatasetInput;
+const DATASET_INPUT = Object.fromEntries(
+  DATASET_PARAMETERS.map((name) => [name, inputField(name === 'limit' ? toolLimit(DATASET_PARAMETER_SCHEMAS.limit) : DATASET_PARAMETER_SCHEMAS[name])]),
+) as DatasetInput;
+
+/** The input of search_dataset: {@link DATASET_INPUT} and `fields`. */
+export const SEARCH_INPUT = {
+  ...DATASET_INPUT,
+  fields: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'Keep only these fields of each entity (and its id), to save context: for example ["name_en", "start_date", "city"]. describe_schema lists the fields; _links and _rag_text may be named too.',
+    ),
+};
+
+function toolLimit(schema: ParameterSchema): ParameterSchema {
+  return { ...schema, default: SEARCH_DEFAULT_LIMIT, description: `${schema.description} Here ${SEARCH_DEFAULT_LIMIT} when not given.` };
+}
 
 function inputField(schema: ParameterSchema) {
   return (schema.type === 'integer' ? z.number() : z.string()).optional().meta({ ...schema });

@@ -1,13 +1,16 @@
 /**
- * The MCP server of a site, whatever carries it: its four tools and `llms.txt` as a
- * resource, answered through a client of the site (a client SDK over HTTP for the stdio
- * command, the host's own router for `POST /mcp`). Nothing here needs Node.
+ * The MCP server of a site, whatever carries it: its four tools, `llms.txt` as a resource
+ * and the entities' documents as a resource template, answered through a client of the
+ * site (a client SDK over HTTP for the stdio command, the host's own router for
+ * `POST /mcp`). Nothing here needs Node.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { DatasetClient } from '../client/index.js';
 import { LLMS_TXT_CONTENT_TYPE, LLMS_TXT_PATH } from '../query/formats/llms-txt.js';
 import { staticUrl } from '../query/formats/urls.js';
 import { boundedText } from './answers.js';
+import { SEARCH_DEFAULT_LIMIT } from './dataset-input.js';
+import { registerEntityResources } from './entity-resources.js';
 import { registerTools, type ToolSite } from './tools.js';
 
 /** What a site's MCP server says about itself and how its calls are bounded. */
@@ -23,10 +26,12 @@ export function datasetMcpServer(client: DatasetClient, site: DatasetMcpSite): M
     {
       instructions:
         `Trade-show exhibitions, exhibitors and service providers published at ${site.baseUrl}. ` +
-        'describe_schema says what each field means; list_facet_values gives the valid industry, country and city values; search_dataset queries; get_entity reads one entity by id.',
+        'describe_schema says what each field means (once: search answers leave it out); list_facet_values gives the valid values of the filters (industry, country, city; status for exhibitions); ' +
+        `search_dataset queries (${SEARCH_DEFAULT_LIMIT} entities per kind unless limit says, fields keeps only the fields named); get_entity reads one entity by id.`,
     },
   );
   registerTools(server, client, site);
+  registerEntityResources(server, client, site);
   const llmsTxt = staticUrl(site.baseUrl, LLMS_TXT_PATH);
   server.registerResource(
     'llms.txt',

@@ -3,26 +3,34 @@
  * site's static documents, so a tool answers exactly what the API answers
  * (docs/api.md#query-form). A tool that throws is answered by the SDK as a tool error
  * result (`isError`) carrying the message, which the agent reads; the server goes on.
- * Each call reads the site as `ToolSite.within` bounds it, and its answer is bounded
- * (answers.ts). Nothing here needs Node: the Worker runs the same tools (http.ts).
+ * Each call reads the site as `ToolSite.within` bounds it; its answer is structured
+ * content valid against the tool's output schema (output-schemas.ts), the same as JSON
+ * text, and links to the entities' documents, bounded as a whole (answers.ts). Nothing
+ * here needs Node: the Worker runs the same tools (http.ts).
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { ApiError, type DatasetClient, type DatasetParams, type ErrorBody } from '../client/index.js';
+import type { DatasetClient, DatasetParams } from '../client/index.js';
 import { facetPath, parseFacetDocument } from '../query/formats/facets.js';
 import { entityPath, SCHEMA_PATH } from '../query/formats/paths.js';
 import { staticUrl } from '../query/formats/urls.js';
-import { FILTERS, KINDS } from '../query/semantics/kinds.js';
-import { malformedText, parseDatasetQuery } from '../query/semantics/params.js';
-import { jsonResult, MAX_ANSWER_BYTES, textResult } from './answers.js';
-import { DATASET_INPUT } from './dataset-input.js';
+import { COLLECTIONS, FILTERS, KINDS, kindFilters } from '../query/semantics/kinds.js';
+import type { Entity } from '../query/semantics/entity.js';
+import { malformedText, MAX_LIMIT, parseDatasetQuery } from '../query/semantics/params.js';
+import { MAX_ANSWER_BYTES, structuredResult } from './answers.js';
+import { SEARCH_DEFAULT_LIMIT, SEARCH_INPUT } from './dataset-input.js';
+import { ENTITY_OUTPUT, FACET_OUTPUT, SCHEMA_OUTPUT, SEARCH_OUTPUT } from './output-schemas.js';
+import { readDocument } from './read-document.js';
+import { entityLink } from './resource-links.js';
+import { searchAnswer } from './search-answer.js';
 
 const KIND = z.enum(KINDS).describe('Which kind of entity.');
-const READ_ONLY = { readOnlyHint: true, openWorldHint: true } as const;
+// Nothing is changed; the site read is outside the server (open world); the same call answers the same until the data is rebuilt.
+const READ_ONLY = { readOnlyHint: true, idempotentHint: true, openWorldHint: true } as const;
 
 /** Where the tools read from and how a call's reading is bounded. */
 export interface ToolSite {
-  /** The site's root URL, for messages. */
+  /** The site's root URL, for messages and the links to its documents. */
   baseUrl: string;
   /** Runs one call's work: over stdio within the call's deadline (site-fetch.ts); as it is where the store is local. */
   within<T>(work: () => Promise<T>): Promise<T>;
@@ -36,20 +44,27 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
     {
       title: 'Search the dataset',
       description:
-        "Exhibitions, exhibitors and service providers matching keywords and filters, in the API's order: an array per kind (entities with _links and _rag_text), and _meta with total and next (the URL of the next window; call again with offset + limit). " +
-        'Start with a small limit; list_facet_values gives the valid industry, country and city values.',
-      inputSchema: DATASET_INPUT,
+        "Exhibitions, exhibitors and service providers matching keywords and filters, in the API's order: an array per kind, and _meta with total and next. " +
+        `Each entity has its fields, _links (URLs of its document and related records) and _rag_text; an entity is about 1,000 to 2,000 characters, so ask for few (limit: ${SEARCH_DEFAULT_LIMIT} per array when not given, at most ${MAX_LIMIT}; page with offset) and name the fields you need (fields). ` +
+        'q searches names only, text the descriptive fields and the names; exhibitions also by status, by the days they overlap (from, to) and by start date (sort). ' +
+        'list_facet_values gives the valid values of the filters; describe_schema says what each field means (not repeated here). ' +
+        `An answer over ${MAX_ANSWER_BYTES / 2 ** 20} MiB is refused with a limit that fits.`,
+      inputSchema: SEARCH_INPUT,
+      outputSchema: SEARCH_OUTPUT,
       annotations: READ_ONLY,
     },
     // The router checks the values (the input shape checks only their JSON types); a value no
     // URL can carry (a lone surrogate) is refused here, by the same parsing and message.
-    async (params) =>
+    async ({ fields, ...given }) =>
       within(async () => {
+        const params = { ...given, limit: given.limit ?? SEARCH_DEFAULT_LIMIT };
         const parsed = parseDatasetQuery(Object.entries(params).map(([name, value]) => [name, String(value)]));
         if (!parsed.ok) throw new Error(parsed.error.message);
-        const answer = await client.dataset(params as DatasetParams);
-        return jsonResult(
+        const response = await client.dataset(params as DatasetParams);
+        const { answer, links } = searchAnswer(response, fields, site.baseUrl);
+        return structuredResult(
           answer,
+          links,
           (bytes) => `ask for fewer entities: limit ${Math.max(1, Math.floor((0.9 * answer._meta.limit * MAX_ANSWER_BYTES) / bytes))} would fit`,
         );
       }),
@@ -59,8 +74,10 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
     'get_entity',
     {
       title: 'Get one entity',
-      description: 'One exhibition, exhibitor or service provider by its id, exactly as the dataset lists it (all its fields, _links, _rag_text).',
+      description:
+        'One exhibition, exhibitor or service provider by its id, exactly as the dataset lists it: all its fields, _links (for an exhibition, the URLs of its exhibitors and providers) and _rag_text; about 1,000 to 2,000 characters.',
       inputSchema: { kind: KIND, id: z.string().describe('The entity\'s id, as in its "id" field.') },
+      outputSchema: ENTITY_OUTPUT,
       annotations: READ_ONLY,
     },
     async ({ kind, id }) =>
@@ -68,8 +85,8 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
         const malformed = malformedText('id', id);
         if (malformed !== undefined) throw new Error(malformed);
         const path = entityPath(kind, id);
-        const text = await readDocument(client, path, `no ${kind} has the id ${JSON.stringify(id)}; search_dataset gives the ids`);
-        return textResult(text, () => `read the entity from ${staticUrl(site.baseUrl, path)} itself`);
+        const entity = JSON.parse(await readDocument(client, path, `no ${kind} has the id ${JSON.stringify(id)}; search_dataset gives the ids`)) as Entity;
+        return structuredResult(entity, [entityLink(kind, entity.id, site.baseUrl)], () => `read the entity from ${staticUrl(site.baseUrl, path)} itself`);
       }),
   );
 
@@ -78,16 +95,19 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
     {
       title: 'List the values of a filter',
       description:
-        "Every value the filter matches for the kind, with the spelling most entities use (label) and how many entities hold it (count), most entities first: the valid values of search_dataset's industry, country and city.",
+        `Every value the filter matches for the kind, with the spelling most entities use (label) and how many entities hold it (count), most entities first: the valid values of search_dataset's ${FILTERS.join(', ')} (status: exhibitions only). ` +
+        'About 50 characters a value.',
       inputSchema: { kind: KIND, filter: z.enum(FILTERS).describe('Which filter of search_dataset.') },
+      outputSchema: FACET_OUTPUT,
       annotations: READ_ONLY,
     },
     async ({ kind, filter }) =>
       within(async () => {
+        if (!kindFilters(kind).includes(filter)) throw new Error(`${filter} is no filter of ${COLLECTIONS[kind]}; theirs are ${kindFilters(kind).join(', ')}`);
         const path = facetPath(kind, filter);
         const facet = parseFacetDocument(path, await readDocument(client, path, `the site has no ${path}; it was built before facets, rebuild it`));
         const values = facet.values.map(({ value, label, count }) => ({ value, label, count }));
-        return jsonResult({ kind, filter, values }, () => `read the ${values.length} values from ${staticUrl(site.baseUrl, path)} itself`);
+        return structuredResult({ kind, filter, values }, [], () => `read the ${values.length} values from ${staticUrl(site.baseUrl, path)} itself`);
       }),
   );
 
@@ -96,17 +116,11 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
     {
       title: 'Describe the schema',
       description:
-        'The schema document: every field of each kind (type, meaning, whether it is filterable or searchable), the parameters of search_dataset, and links to the facets and the changes feed.',
+        'The schema document, once per session (search_dataset leaves it out): every field of each kind (type, meaning, whether it is filterable or searchable) in _meta.entities, the parameters of search_dataset, and links to the facets, the dumps and the changes feed. About 11,000 characters.',
+      outputSchema: SCHEMA_OUTPUT,
       annotations: READ_ONLY,
     },
-    async () => within(async () => jsonResult(await client.schema(), () => `read the schema document from ${staticUrl(site.baseUrl, SCHEMA_PATH)} itself`)),
+    async () =>
+      within(async () => structuredResult(await client.schema(), [], () => `read the schema document from ${staticUrl(site.baseUrl, SCHEMA_PATH)} itself`)),
   );
-}
-
-// A document of the site by its static path, as the API serves it; `notFound` says why a 404 happened.
-async function readDocument(client: DatasetClient, path: string, notFound: string): Promise<string> {
-  const answer = await client.request(`/${path}`);
-  if (answer.status === 404) throw new Error(notFound);
-  if (answer.status !== 200) throw new ApiError(answer.status, JSON.parse(answer.body) as ErrorBody);
-  return answer.body;
 }

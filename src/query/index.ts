@@ -20,7 +20,7 @@ export { DATASET_PARAMETER_SCHEMAS, DEFAULT_LIMIT, MAX_LIMIT, MAX_Q_LENGTH, pars
 export type { DatasetParameter, DatasetQuery, ParameterError, ParameterSchema, ParseResult } from './semantics/params.js';
 export { Dataset } from './semantics/dataset.js';
 export { answerDataset, answerListingPage, answerRelationPage } from './responses/reference.js';
-export { SCHEMA_VERSION } from './responses/dataset-response.js';
+export { SCHEMA_VERSION } from './formats/schema-version.js';
 export type { DatasetMeta, DatasetResponse, Dictionary, ResponseContext } from './responses/dataset-response.js';
 export { ERROR_STATUS, errorBody } from './responses/error-response.js';
 export type { ErrorBody, ErrorCode } from './responses/error-response.js';
@@ -30,7 +30,7 @@ export { API_ROOT, DATASET_ROUTE, SCHEMA_ROUTE, queryUrl, staticUrl } from './fo
 export { SiteError } from './formats/site-error.js';
 export { createRouter } from './router/router.js';
 export type { Router, RouterOptions } from './router/router.js';
-export { ALLOWED_METHODS, API_HEADERS } from './router/http.js';
+export { ALLOWED_METHODS, API_HEADERS } from './formats/api-headers.js';
 export type { RouterRequest, RouterResponse } from './router/http.js';
 export type { DocumentStore } from './router/store.js';
 export { fetchStore } from './router/fetch-store.js';

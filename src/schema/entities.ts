@@ -4,12 +4,8 @@
  * documents, and generate the data dictionary of schema.json.
  */
 import { z } from 'zod';
-import { NAME_FIELDS, type Kind } from '../query/semantics/kinds.js';
+import { EXHIBITION_STATUSES, NAME_FIELDS, type Kind } from '../query/semantics/kinds.js';
 import { dateField, idField, idListField, stringListField, tagsField, textField, urlField, urlListField } from './fields.js';
-
-/** Statuses an exhibition can have; the first three are derived from the dates. */
-export const EXHIBITION_STATUSES = ['upcoming', 'ongoing', 'ended', 'cancelled', 'postponed'] as const;
-export type ExhibitionStatus = (typeof EXHIBITION_STATUSES)[number];
 
 const exhibitionFields = {
   id: idField('Identifier of the exhibition, unique among exhibitions.'),

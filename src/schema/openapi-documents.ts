@@ -24,12 +24,23 @@ import {
   commonTermPath,
   commonPartPath,
   idBlockPath,
+  exhibitionDatesPath,
   idChunkPath,
 } from '../query/formats/paths.js';
 import { COMMON_PART_RANKS, ID_BLOCK_RANKS, ID_CHUNK_RANKS } from '../query/formats/common-lists.js';
 import { BROWSE_PAGE_PATH, DUMP_CONTENT_TYPES, ROOT_FILES } from '../query/formats/root-files.js';
 import type { FilterValues } from '../query/semantics/filters.js';
-import { COLLECTIONS, DATASET_TYPES, FILTERS, KINDS, type DatasetType, type Filter, type Kind } from '../query/semantics/kinds.js';
+import {
+  COLLECTIONS,
+  DATASET_TYPES,
+  EXHIBITION_STATUSES,
+  FILTERS,
+  KINDS,
+  typeFilters,
+  type DatasetType,
+  type Filter,
+  type Kind,
+} from '../query/semantics/kinds.js';
 import { entitySchemaPath } from './entity-schema.js';
 
 /** A JSON Schema, as OpenAPI 3.1 takes it. */
@@ -124,8 +135,11 @@ const PARAMETER_SCHEMAS: Record<string, { description: string; schema: JsonSchem
 
 const filterParameter = (filter: Filter, where: string) => ({
   description: `The ${filter}, normalized (NFKC, trimmed, spaces collapsed, lower case) and escaped as a path segment (docs/api.md#static-paths); ${where}.`,
-  schema: { type: 'string', minLength: 1 },
+  schema: filter === 'status' ? { type: 'string', enum: EXHIBITION_STATUSES } : { type: 'string', minLength: 1 },
 });
+
+// The filters every type has; a listing filtered by another (`status`) is a listing of exhibitions only.
+const ALL_FILTERS = typeFilters('all');
 
 // The description of a document at `template` (`examplePath`: where the data puts one), its parameters filled in from the tables above.
 function documentPath(
@@ -148,7 +162,7 @@ function documentPath(
 export function documentPaths(examples: DataExamples): DocumentPath[] {
   const first = examples.entities ?? {};
   const exhibition = first.exhibition;
-  const filterExamples: FilterValues = { industry: examples.industry, country: examples.country, city: examples.city };
+  const filterExamples: FilterValues = { industry: examples.industry, country: examples.country, city: examples.city, status: examples.status };
   const paths: DocumentPath[] = [
     documentPath(`/${SCHEMA_PATH}`, SCHEMA_PATH, {
       operationId: 'getSchemaDocument',
@@ -175,16 +189,17 @@ export function documentPaths(examples: DataExamples): DocumentPath[] {
     ...filterCombinations().map((filters) => {
       const names = FILTERS.filter((filter) => filters.includes(filter));
       const placeholders = Object.fromEntries(names.map((filter) => [filter, slot(filter)]));
+      const exhibitionsOnly = names.some((filter) => !ALL_FILTERS.includes(filter));
       // Data without a value of one of the filters has no example of this combination.
       const example = names.every((filter) => filterExamples[filter] !== undefined)
         ? listingPath('exhibition', Object.fromEntries(names.map((filter) => [filter, filterExamples[filter]])), 1)
         : undefined;
       return documentPath(
-        templateOf(listingPath(slot('type') as DatasetType, placeholders, PAGE_SLOT)),
+        templateOf(listingPath(exhibitionsOnly ? 'exhibition' : (slot('type') as DatasetType), placeholders, PAGE_SLOT)),
         example,
         {
           operationId: `getListingPage${names.length === 0 ? '' : `By${names.map(capitalized).join('And')}`}`,
-          summary: `A precomputed page of ${names.length === 0 ? 'a listing' : `a listing filtered by ${names.join(' and ')}`}, in the default order`,
+          summary: `A precomputed page of ${names.length === 0 ? 'a listing' : `a listing${exhibitionsOnly ? ' of exhibitions' : ''} filtered by ${names.join(' and ')}`}, in the default order`,
           description:
             "Listings of 100 entities a page; a filter combination that no entity holds has no page (404), and the query form answers it with empty arrays. The facets' `listing` URLs name the first page of each value.",
           content: jsonOf('DatasetResponse'),
@@ -313,6 +328,11 @@ export function documentPaths(examples: DataExamples): DocumentPath[] {
         content: jsonOf('SearchDocument'),
       },
     ),
+    documentPath(`/${exhibitionDatesPath()}`, exhibitionDatesPath(), {
+      operationId: 'getExhibitionDates',
+      summary: "The exhibitions' days by rank, which the client SDK reads for `from`, `to` and `sort` (docs/api.md#dates)",
+      content: jsonOf('SearchDocument'),
+    }),
     documentPath(templateOf(idChunkPath(slot('kind') as Kind, CHUNK_SLOT)).replace(`/${CHUNK_SLOT}.json`, '/{chunk}.json'), idChunkPath('exhibitor', 0), {
       operationId: 'getSearchIds',
       summary: "A chunk of the ids of a kind's entities by rank, from which a window of matches of common terms is named",

@@ -8,9 +8,9 @@
  */
 import type { DataExamples } from '../query/formats/parameter-examples.js';
 import { DATASET_ROUTE, MCP_ROUTE, SCHEMA_ROUTE, trimSlash } from '../query/formats/urls.js';
-import { SCHEMA_VERSION } from '../query/responses/dataset-response.js';
+import { SCHEMA_VERSION } from '../query/formats/schema-version.js';
 import { ERROR_STATUS } from '../query/responses/error-response.js';
-import { API_HEADERS } from '../query/router/http.js';
+import { API_HEADERS } from '../query/formats/api-headers.js';
 import { DATASET_PARAMETERS, DATASET_PARAMETER_SCHEMAS, MAX_LIMIT } from '../query/semantics/params.js';
 import { answerSchemas } from './openapi-components.js';
 import { documentPaths, type DocumentPath, type JsonSchema } from './openapi-documents.js';

@@ -7,7 +7,7 @@
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorCode } from '../query/responses/error-response.js';
-import { ALLOWED_METHODS } from '../query/router/http.js';
+import { ALLOWED_METHODS } from '../query/formats/api-headers.js';
 import { refuseRequest } from '../query/router/router.js';
 import type { DocumentStore } from '../query/router/store.js';
 

@@ -12,7 +12,7 @@ import type { CommonExample } from '../query/formats/common-lists.js';
 import { parameterExamples } from '../query/formats/parameter-examples.js';
 import { OPENAPI_PATH } from '../query/formats/paths.js';
 import type { Dataset } from '../query/semantics/dataset.js';
-import { FILTERS, KINDS } from '../query/semantics/kinds.js';
+import { KINDS, kindFilters } from '../query/semantics/kinds.js';
 import { entitySchemaDocument, entitySchemaPath, openApiDocument } from '../schema/openapi.js';
 
 /** A generated document: its path in the site, its text, and whether its `generated_at` is left `""` for the writer to stamp. */
@@ -33,7 +33,7 @@ export function generatedDocuments(dataset: Dataset, baseUrl: string, common: { 
   documents.push({ path: LLMS_TXT_PATH, content: llmsTxt(dataset, baseUrl), timestamped: false });
   documents.push({ path: FACETS_INDEX_PATH, content: JSON.stringify(facetsIndexDocument(baseUrl)), timestamped: true });
   for (const kind of KINDS) {
-    for (const filter of FILTERS)
+    for (const filter of kindFilters(kind))
       documents.push({ path: facetPath(kind, filter), content: JSON.stringify(facetDocument(dataset, kind, filter, baseUrl)), timestamped: true });
   }
   documents.push(...renderHostFiles(baseUrl));

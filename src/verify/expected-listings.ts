@@ -3,7 +3,7 @@
  * worked out here on their own terms rather than by the build's planner (pipeline/render/plan.ts),
  * so a planner that drops or invents a combination is caught: the unfiltered listing of
  * every type, every combination of filter values (each filter given or left out) that one
- * entity holds all at once, for the entity's kind and for `all`, and the two relation
+ * entity holds all at once, for the entity's kind and (when every kind has those filters) for `all`, and the two relation
  * listings of every exhibition. One pass over the entities in the default order files
  * each rank under every listing it belongs to, so each listing's ranks come out in answer
  * order without matching the whole dataset once per listing.
@@ -12,7 +12,7 @@ import { folderPages, listingFolder, relationFolder, type Relation } from '../qu
 import { relationKind, type Matches } from '../query/responses/reference.js';
 import type { Dataset } from '../query/semantics/dataset.js';
 import { filterValues, type FilterValues } from '../query/semantics/filters.js';
-import { DATASET_TYPES, FILTERS, KINDS, kindsOf, type DatasetType } from '../query/semantics/kinds.js';
+import { DATASET_TYPES, FILTERS, KINDS, kindsOf, typeFilters, type DatasetType } from '../query/semantics/kinds.js';
 
 /** A listing the site must have: its type, where its pages are, and the ranks it lists. */
 export interface ExpectedListing {
@@ -48,39 +48,38 @@ function datasetListings(dataset: Dataset): ExpectedListing[] {
     }
     return found;
   };
-  for (const type of DATASET_TYPES) listing(type, [], keyOf([undefined, undefined, undefined]));
+  const none = FILTERS.map(() => undefined);
+  for (const type of DATASET_TYPES) listing(type, none, keyOf(none));
   for (const kind of KINDS) {
-    // A combination's ranks go to the kind's listing and to `all`'s: both found with one lookup.
-    const both = new Map<string, [number[], number[]]>();
+    // A combination's ranks go to the kind's listing and to `all`'s (when its filters apply to every kind): both found with one lookup.
+    const both = new Map<string, number[][]>();
     dataset.entities[kind].forEach((entity, rank) => {
-      const [industries, countries, cities] = FILTERS.map((filter) => [undefined, ...filterValues(kind, filter, entity)]) as [
-        (string | undefined)[],
-        (string | undefined)[],
-        (string | undefined)[],
-      ];
-      for (const industry of industries) {
-        for (const country of countries) {
-          for (const city of cities) {
-            const key = keyOf([industry, country, city]);
-            let ranks = both.get(key);
-            if (ranks === undefined) {
-              const values = [industry, country, city];
-              ranks = [listing(kind, values, key).matches[kind] as number[], listing('all', values, key).matches[kind] as number[]];
-              both.set(key, ranks);
-            }
-            ranks[0].push(rank);
-            ranks[1].push(rank);
-          }
+      const choices = FILTERS.map((filter) => [undefined, ...filterValues(kind, filter, entity)]);
+      for (const values of combinations(choices)) {
+        const key = keyOf(values);
+        let ranks = both.get(key);
+        if (ranks === undefined) {
+          const types: DatasetType[] = values.every((value, i) => value === undefined || ALL_FILTERS.includes(FILTERS[i]!)) ? [kind, 'all'] : [kind];
+          ranks = types.map((type) => listing(type, values, key).matches[kind] as number[]);
+          both.set(key, ranks);
         }
+        for (const list of ranks) list.push(rank);
       }
     });
   }
   return [...listings.values()];
 }
 
-// The key of a combination of the three filters' values.
-function keyOf([industry, country, city]: readonly [string | undefined, string | undefined, string | undefined]): string {
-  return part(industry) + part(country) + part(city);
+const ALL_FILTERS = typeFilters('all');
+
+// Every way to pick one value of each filter's choices.
+function combinations(choices: readonly (string | undefined)[][]): (string | undefined)[][] {
+  return choices.reduce<(string | undefined)[][]>((picked, values) => picked.flatMap((prefix) => values.map((value) => [...prefix, value])), [[]]);
+}
+
+// The key of a combination of the filters' values.
+function keyOf(values: readonly (string | undefined)[]): string {
+  return values.map(part).join('');
 }
 
 function part(value: string | undefined): string {

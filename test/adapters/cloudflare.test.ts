@@ -10,7 +10,7 @@ import { expectedAnswers, type Expected, type Target } from '../contract/targets
 import { expectError } from '../contract/expect-contract.js';
 import { FULL_HOST, contractSuite } from '../contract/host-suite.js';
 import { cloudflareTarget } from './hosts.js';
-import { API_HEADERS } from '../../src/query/router/http.js';
+import { API_HEADERS } from '../../src/query/formats/api-headers.js';
 
 let dir: string;
 let worker: Target;

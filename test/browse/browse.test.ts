@@ -24,7 +24,7 @@ let page: Page;
 
 beforeAll(async () => {
   const sources = JSON.parse(await readFile('test/fixtures/tiny/sources/data.json', 'utf8'));
-  sources.exhibitors.push({ id: 'X9', company_en: HOSTILE, weight: 3, country: 'China' });
+  sources.exhibitors.push({ id: 'X9', company_en: HOSTILE, weight: 3, country: 'China', official_url: 'https://lamps.example/' });
   const dir = await mkdtemp(path.join(tmpdir(), 'ds-browse-'));
   await writeFile(path.join(dir, 'data.json'), JSON.stringify(sources));
   const port = await freePort();
@@ -46,7 +46,7 @@ const names = () => page.locator('#results h2').allTextContents();
 // Waits until the page says this in its status line.
 const statusIs = (text: string) =>
   page
-    .locator('#status')
+    .locator('#summary')
     .filter({ hasText: new RegExp(`^${text}$`) })
     .waitFor();
 
@@ -71,7 +71,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the browse page in Chromium', () => {
   it('lists exhibitions first, then exhibitors by type, filter and search', async () => {
     await page.goto(`${site.url}/`);
     await page.waitForSelector('#results li');
-    expect(await page.locator('#status').textContent()).toBe('1–3 of 3');
+    expect(await page.locator('#summary').textContent()).toBe('1–3 of 3');
     await page.selectOption('#type', 'exhibitor');
     await statusIs('1–5 of 5');
     await page.selectOption('#country', 'Germany');
@@ -91,7 +91,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the browse page in Chromium', () => {
     expect((await names()).sort()).toEqual(['Lamp Works', '汽车配件有限公司 · Car Parts Ltd'].sort());
   });
 
-  it('shows text from the data as text, never as HTML, and links only to the site', async () => {
+  it('shows text from the data as text, never as HTML, and links only to http(s) URLs, those off the site apart', async () => {
     await page.goto(`${site.url}/`);
     await page.selectOption('#type', 'exhibitor');
     await page.fill('#q', 'evil');
@@ -100,8 +100,61 @@ describe.skipIf(!existsSync(CHROMIUM))('the browse page in Chromium', () => {
     expect(await names()).toEqual([HOSTILE]);
     expect(await page.locator('#results img').count()).toBe(0);
     expect(await page.evaluate(() => (globalThis as { pwned?: number }).pwned)).toBeUndefined();
-    const hrefs = await page.locator('#results a').evaluateAll((links) => links.map((link) => (link as unknown as { href: string }).href));
-    expect(hrefs).toEqual([`${site.url}/api/public/exhibitors/X9.json`]);
+    const links = await page
+      .locator('#results a')
+      .evaluateAll((anchors) =>
+        anchors.map((anchor) => ({ href: (anchor as unknown as { href: string }).href, rel: (anchor as unknown as { rel: string }).rel })),
+      );
+    expect(links).toEqual([
+      { href: 'https://lamps.example/', rel: 'noopener noreferrer nofollow' },
+      { href: `${site.url}/api/public/exhibitors/X9.json`, rel: '' },
+    ]);
+  });
+
+  it('reads its view from its URL and writes it back: bookmarked, shared, gone back to', async () => {
+    await page.goto(`${site.url}/?type=exhibitor&country=china&q=auto`);
+    await statusIs('1–1 of 1');
+    expect(await names()).toEqual(['Auto Parts Co']);
+    expect([await page.inputValue('#type'), await page.inputValue('#country'), await page.inputValue('#q')]).toEqual(['exhibitor', 'China', 'auto']);
+    // Fields are labelled for people, and an exhibitor's exhibitions are links to them.
+    expect(await page.locator('#results dt').allTextContents()).toContain('Company (English)');
+    const exhibition = page.locator('#results dd a', { hasText: 'E1' });
+    expect(await exhibition.getAttribute('href')).toBe(`${site.url}/api/public/exhibitions/E1.json`);
+    // The view read from the URL is written back in canonical form, as the same history entry.
+    expect(new URL(page.url()).search).toBe('?type=exhibitor&q=auto&country=China');
+
+    // Exhibitions by date and order: a view asked in the page goes into its URL.
+    await page.fill('#q', '');
+    await page.selectOption('#type', 'exhibition');
+    await statusIs('1–2 of 2');
+    await page.fill('#from', '2026-03-01');
+    await page.selectOption('#sort', '-start_date');
+    await page.locator('#results li').first().waitFor();
+    await page.waitForURL(/sort=-start_date/);
+    expect(new URL(page.url()).search).toBe('?type=exhibition&country=China&from=2026-03-01&sort=-start_date');
+    expect(await names()).toEqual(['上海国际汽车展览会 · Auto Shanghai', '广州照明展']);
+
+    // The URL opened afresh gives the same view.
+    await page.goto(page.url());
+    await statusIs('1–2 of 2');
+    expect([await page.inputValue('#type'), await page.inputValue('#from'), await page.inputValue('#sort')]).toEqual([
+      'exhibition',
+      '2026-03-01',
+      '-start_date',
+    ]);
+
+    // Back goes to the view before the order was asked.
+    await page.goBack();
+    await page.waitForURL((url) => url.search === '?type=exhibition&country=China&from=2026-03-01');
+    await statusIs('1–2 of 2');
+    expect(await page.inputValue('#sort')).toBe('');
+
+    // A status is the exhibitions' alone: the field is there for them, not for exhibitors.
+    expect(await page.locator('select#status').isVisible()).toBe(true);
+    await page.selectOption('#type', 'exhibitor');
+    await statusIs('1–3 of 3');
+    expect(await page.locator('select#status').isVisible()).toBe(false);
+    expect(new URL(page.url()).search).toBe('?type=exhibitor&country=China');
   });
 
   it('lets a page of another origin fetch the API with its own header', async () => {

@@ -47,27 +47,52 @@ describe('the client package', () => {
   it('answers queries from a site with only its two dependencies installed, and its types compile', async () => {
     writeFileSync(
       path.join(project, 'use.mjs'),
-      `import { createClient } from 'dataset-site-client';
+      `import { ApiError, createClient } from 'dataset-site-client';
 const client = createClient({ baseUrl: process.argv[2] });
 const answer = await client.dataset({ type: 'exhibitor', q: 'co', limit: 3 });
-console.log(JSON.stringify({ ids: answer.exhibitors.map((e) => e.id), total: answer._meta.total }));`,
+const latest = await client.dataset({ type: 'exhibition', from: '2025-01-01', sort: '-start_date', limit: 3 });
+const refused = await client.dataset({ type: 'exhibition', page: 2 }).catch((error) => error instanceof ApiError && error.body.error);
+console.log(JSON.stringify({ ids: answer.exhibitors.map((e) => e.id), total: answer._meta.total, starts: latest.exhibitions.map((e) => e.start_date), refused }));`,
     );
     const run = await runNode(['use.mjs', server.url], project);
     expect(run.code, run.stderr).toBe(0);
-    const { ids, total } = JSON.parse(run.stdout);
+    const { ids, total, starts, refused } = JSON.parse(run.stdout);
     expect(ids).toHaveLength(3);
     expect(total).toBeGreaterThan(3);
+    expect(starts).toHaveLength(3);
+    expect(starts).toEqual([...starts].sort().reverse());
+    expect(refused).toMatchObject({ status: 400, code: 'invalid_parameter', parameter: 'page', message: expect.stringContaining('offset') });
 
     mkdirSync(path.join(project, 'src'), { recursive: true });
     writeFileSync(path.join(project, 'package.json'), JSON.stringify({ type: 'module', private: true }));
     writeFileSync(
       path.join(project, 'src/use.ts'),
-      `import { createClient, type Exhibitor } from 'dataset-site-client';
-const answer = await createClient({ baseUrl: 'http://127.0.0.1' }).dataset({ type: 'exhibitor' });
-const first: Exhibitor | undefined = answer.exhibitors?.[0];
+      `import { createClient, type DatasetType, type Exhibitor } from 'dataset-site-client';
+const client = createClient({ baseUrl: 'http://127.0.0.1' });
+const answer = await client.dataset({ type: 'exhibitor' });
+// The asked kind's array is there (no "possibly undefined")...
+const first: Exhibitor | undefined = answer.exhibitors[0];
 const weight: number | undefined = first?.weight;
 // @ts-expect-error a misspelt field
 console.log(weight, first?.wieght);
+// ...and the others are not.
+// @ts-expect-error an exhibitor answer has no exhibitions
+console.log(answer.exhibitions);
+const upcoming = await client.dataset({ type: 'exhibition', status: 'upcoming', from: '2026-12-01', sort: '-start_date' });
+const start: string = upcoming.exhibitions[0]!.start_date;
+// @ts-expect-error sort is start_date or -start_date
+await client.dataset({ type: 'exhibition', sort: 'weight' });
+// Without a type, all three arrays.
+const all = await client.dataset({ q: 'co' });
+console.log(start, all.exhibitions.length + all.exhibitors.length + all.service_providers.length);
+// A type known at run time gives one of the shapes.
+const some = await client.dataset({ type: 'exhibitor' as DatasetType });
+console.log('exhibitors' in some ? some.exhibitors.length : some._meta.total);
+// The schema document is typed.
+const schema = await client.schema();
+const maximum: number | undefined = schema.parameters.offset.maximum;
+const entities: unknown = schema._meta.entities.exhibition;
+console.log(maximum, entities, schema._links.mcp.length);
 export {};`,
     );
     writeFileSync(

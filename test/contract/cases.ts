@@ -56,7 +56,6 @@ const types: ContractCase[] = [
   })),
   { name: 'type is trimmed', url: datasetUrl(['type', ' exhibitor ']), status: 200, check: (body: Body) => expect(body._meta.type).toBe('exhibitor') },
   { name: 'an empty type is all', url: datasetUrl(['type', '']), status: 200, check: (body: Body) => expect(body._meta.type).toBe('all') },
-  { name: 'unknown parameters are ignored', url: datasetUrl(['foo', 'bar'], ['type', 'service_provider']), status: 200, check: finds() },
 ];
 
 const filters: ContractCase[] = [
@@ -183,6 +182,88 @@ const refusals: ContractCase[] = [
   { name: 'q of 201 characters', url: datasetUrl(['q', 'a'.repeat(201)]), status: 400, check: refused('q') },
   { name: 'text of 201 characters', url: datasetUrl(['text', 'a'.repeat(201)]), status: 400, check: refused('text') },
   { name: 'text given twice', url: '/api/public/dataset?text=a&text=a', status: 400, check: refused('text') },
+  { name: 'an unknown parameter', url: datasetUrl(['foo', 'bar'], ['type', 'service_provider']), status: 400, check: refused('foo') },
+  { name: 'page (a guess for offset)', url: datasetUrl(['type', 'exhibition'], ['page', '2']), status: 400, check: refused('page') },
+  { name: 'a parameter in another case', url: datasetUrl(['Type', 'exhibition']), status: 400, check: refused('Type') },
+  { name: 'status without type=exhibition', url: datasetUrl(['status', 'upcoming']), status: 400, check: refused('status') },
+  { name: 'status of exhibitors', url: datasetUrl(['type', 'exhibitor'], ['status', 'upcoming']), status: 400, check: refused('status') },
+  { name: 'an unknown status', url: datasetUrl(['type', 'exhibition'], ['status', 'soon']), status: 400, check: refused('status') },
+  { name: 'from of providers', url: datasetUrl(['type', 'service_provider'], ['from', '2026-01-01']), status: 400, check: refused('from') },
+  { name: 'a date that is none', url: datasetUrl(['type', 'exhibition'], ['to', '2026-02-30']), status: 400, check: refused('to') },
+  { name: 'to before from', url: datasetUrl(['type', 'exhibition'], ['from', '2026-03-02'], ['to', '2026-03-01']), status: 400, check: refused('to') },
+  { name: 'sort=weight', url: datasetUrl(['type', 'exhibition'], ['sort', 'weight']), status: 400, check: refused('sort') },
+  { name: 'sort on all', url: datasetUrl(['sort', 'start_date']), status: 400, check: refused('sort') },
+];
+
+// Every exhibition in the body starts on or before `to` and ends on or after `from`, and they come in the order `sort` asks.
+const dated =
+  ({ from, to, sort }: { from?: string; to?: string; sort?: 1 | -1 }) =>
+  (body: Body) => {
+    const exhibitions = body.exhibitions!;
+    expect(exhibitions.length).toBeGreaterThan(0);
+    for (const exhibition of exhibitions) {
+      if (to !== undefined) expect(String(exhibition.start_date) <= to).toBe(true);
+      if (from !== undefined) expect(String(exhibition.end_date) >= from).toBe(true);
+    }
+    const starts = exhibitions.map((exhibition) => String(exhibition.start_date));
+    if (sort !== undefined) expect(starts).toEqual([...starts].sort((a, b) => sort * (a < b ? -1 : a > b ? 1 : 0)));
+  };
+const statusIs = (status: string) => (body: Body) => {
+  expect(body.exhibitions!.length).toBeGreaterThan(0);
+  for (const exhibition of body.exhibitions!) expect(exhibition.status).toBe(status);
+};
+
+const schedules: ContractCase[] = [
+  { name: 'status=upcoming', url: datasetUrl(['type', 'exhibition'], ['status', 'upcoming']), status: 200, check: statusIs('upcoming') },
+  { name: 'status=ENDED (normalized)', url: datasetUrl(['type', 'exhibition'], ['status', ' ENDED ']), status: 200, check: statusIs('ended') },
+  { name: 'status=postponed', url: datasetUrl(['type', 'exhibition'], ['status', 'postponed']), status: 200, check: statusIs('postponed') },
+  {
+    name: 'status with a country',
+    url: datasetUrl(['type', 'exhibition'], ['country', 'China'], ['status', 'upcoming']),
+    status: 200,
+    check: statusIs('upcoming'),
+  },
+  { name: 'status with q', url: datasetUrl(['type', 'exhibition'], ['q', 'expo'], ['status', 'ended']), status: 200, check: statusIs('ended') },
+  {
+    name: 'from and to: one month',
+    url: datasetUrl(['type', 'exhibition'], ['from', '2026-05-01'], ['to', '2026-05-31']),
+    status: 200,
+    check: dated({ from: '2026-05-01', to: '2026-05-31' }),
+  },
+  { name: 'from alone', url: datasetUrl(['type', 'exhibition'], ['from', '2027-06-01'], ['limit', '3']), status: 200, check: dated({ from: '2027-06-01' }) },
+  { name: 'to alone', url: datasetUrl(['type', 'exhibition'], ['to', '2024-12-31']), status: 200, check: dated({ to: '2024-12-31' }) },
+  {
+    name: 'a window of one day',
+    url: datasetUrl(['type', 'exhibition'], ['from', '2025-06-17'], ['to', '2025-06-17']),
+    status: 200,
+    check: dated({ from: '2025-06-17', to: '2025-06-17' }),
+  },
+  {
+    name: 'a window without exhibitions',
+    url: datasetUrl(['type', 'exhibition'], ['from', '1990-01-01'], ['to', '1990-12-31']),
+    status: 200,
+    check: findsNothing,
+  },
+  {
+    name: 'sort=-start_date',
+    url: datasetUrl(['type', 'exhibition'], ['sort', '-start_date'], ['limit', '20'], ['offset', '10']),
+    status: 200,
+    check: dated({ sort: -1 }),
+  },
+  { name: 'sort=start_date', url: datasetUrl(['type', 'exhibition'], ['sort', 'start_date']), status: 200, check: dated({ sort: 1 }) },
+  { name: 'q sorted by start date', url: datasetUrl(['type', 'exhibition'], ['q', 'expo'], ['sort', 'start_date']), status: 200, check: dated({ sort: 1 }) },
+  {
+    name: 'text in a window, latest first',
+    url: datasetUrl(['type', 'exhibition'], ['text', 'messe'], ['from', '2025-01-01'], ['sort', '-start_date']),
+    status: 200,
+    check: dated({ from: '2025-01-01', sort: -1 }),
+  },
+  {
+    name: 'status, a window and an order with an industry',
+    url: datasetUrl(['type', 'exhibition'], ['industry', 'automotive'], ['status', 'ended'], ['to', '2026-12-31'], ['sort', '-start_date']),
+    status: 200,
+    check: statusIs('ended'),
+  },
 ];
 
 const schema: ContractCase[] = [
@@ -190,7 +271,7 @@ const schema: ContractCase[] = [
 ];
 
 /** Every contract case. */
-export const CONTRACT_CASES: readonly ContractCase[] = [...types, ...filters, ...windows, ...searches, ...texts, ...refusals, ...schema];
+export const CONTRACT_CASES: readonly ContractCase[] = [...types, ...filters, ...windows, ...searches, ...texts, ...schedules, ...refusals, ...schema];
 
 /**
  * Paths that try to leave the site or reach what it keeps private; each must get a 4xx

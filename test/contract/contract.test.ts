@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMA_PATH, searchIndexPath } from '../../src/query/formats/paths.js';
 import { SEARCH_INDEX_VERSION } from '../../src/query/formats/search-format.js';
-import { API_HEADERS } from '../../src/query/router/http.js';
+import { API_HEADERS } from '../../src/query/formats/api-headers.js';
 import { createRouter } from '../../src/query/router/router.js';
 import type { DocumentStore } from '../../src/query/router/store.js';
 import { fileStore } from '../../src/serve/file-store.js';
@@ -70,6 +70,15 @@ describe('the router and the reference', () => {
         await expectAnswer(await target.request(url), url, target, expected);
       }),
       { numRuns: 400 },
+    );
+  });
+  it.each(['router', 'reference'])('%s answers generated queries of exhibitions by date as the oracle does (property)', async (name) => {
+    const target = name === 'router' ? routerTarget(dir) : expected.reference;
+    await fc.assert(
+      fc.asyncProperty(datasetUrls(expected.oracle.oracle, true), async (url) => {
+        await expectAnswer(await target.request(url), url, target, expected);
+      }),
+      { numRuns: 200 },
     );
   });
 });

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { API_HEADERS } from '../../src/query/router/http.js';
+import { API_HEADERS } from '../../src/query/formats/api-headers.js';
 import { readSite } from '../../src/site/read-site.js';
 import { CONTRACT_CASES, ESCAPES, datasetUrl } from './cases.js';
 import { STATIC_DOCUMENTS, expectApiHeaders, expectContractAnswer, expectError, expectStaticDocument } from './expect-contract.js';

@@ -51,9 +51,14 @@ function textValues(oracle: Oracle): fc.Arbitrary<string> {
   );
 }
 
-/** Query-form URLs of random queries over the oracle's data: valid, odd and invalid parameters alike. */
-export function datasetUrls(oracle: Oracle): fc.Arbitrary<string> {
-  const values: Set<string>[] = [new Set(), new Set(), new Set()];
+/**
+ * Query-form URLs of random queries over the oracle's data: valid, odd and invalid parameters
+ * alike. `byDate` asks for exhibitions by date alone: type=exhibition, a window or an order
+ * always, the other parameters seldom, so that most answers hold something.
+ */
+export function datasetUrls(oracle: Oracle, byDate = false): fc.Arbitrary<string> {
+  const values: Set<string>[] = [new Set(), new Set(), new Set(), new Set()];
+  for (const key of oracle.combinations('exhibition')) (JSON.parse(key) as (string | null)[]).forEach((value, i) => value !== null && values[i]!.add(value));
   for (const key of oracle.combinations('all')) (JSON.parse(key) as (string | null)[]).forEach((value, i) => value !== null && values[i]!.add(value));
   const names = (Object.keys(NAME_FIELDS) as OracleKind[]).flatMap((kind) =>
     oracle.ranked(kind).flatMap((entity) => NAME_FIELDS[kind].map((field) => entity[field]).filter((name): name is string => typeof name === 'string')),
@@ -97,16 +102,45 @@ export function datasetUrls(oracle: Oracle): fc.Arbitrary<string> {
   const sometimes = <T>(arbitrary: fc.Arbitrary<T>, weight: number) =>
     fc.oneof({ weight, arbitrary }, { weight: 10 - weight, arbitrary: fc.constant(undefined) });
 
+  // Days around the exhibitions' own, for windows that cut through them, and dates that are none.
+  const days = [...new Set(oracle.ranked('exhibition').flatMap((exhibition) => [String(exhibition.start_date), String(exhibition.end_date)]))].sort();
+  const shifted = (date: string, by: number) => new Date(Date.parse(`${date}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
+  const day = fc.tuple(fc.constantFrom(...days), fc.integer({ min: -40, max: 40 })).map(([date, by]) => shifted(date, by));
+  const junkDay = fc.constantFrom('2026-02-30', '2026-1-5', '', ' 2026-03-01 ', '1899-12-31', '2999-12-31');
+  // Either end alone, or both (mostly in order, now and then the wrong way round), or a date that is none.
+  const window = fc.oneof(
+    { weight: 3, arbitrary: fc.tuple(day, fc.integer({ min: -5, max: 400 })).map(([from, span]) => ({ from, to: shifted(from, span) })) },
+    { weight: 2, arbitrary: day.map((from) => ({ from, to: undefined })) },
+    { weight: 2, arbitrary: day.map((to) => ({ from: undefined, to })) },
+    { weight: 1, arbitrary: fc.tuple(junkDay, fc.option(day, { nil: undefined })).map(([from, to]) => ({ from, to })) },
+    { weight: byDate ? 1 : 4, arbitrary: fc.constant({ from: undefined, to: undefined }) },
+  );
+  // Asked with type=exhibition mostly, and now and then with another type, which refuses them.
+  const schedule = fc.record({
+    status: sometimes(filterValue(values[3]!), 2),
+    window,
+    sort: sometimes(fc.constantFrom('start_date', '-start_date', ' -start_date ', 'weight'), byDate ? 6 : 4),
+    stray: fc.integer({ min: 0, max: 9 }),
+  });
+
   return fc
     .record({
-      type: sometimes(fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...TYPES) }, { weight: 1, arbitrary: fc.constantFrom('foo', '', 'ALL') }), 8),
-      q: sometimes(q, 4),
-      text: sometimes(textValues(oracle), 4),
-      industry: sometimes(filterValue(values[0]!), 3),
-      country: sometimes(filterValue(values[1]!), 3),
-      city: sometimes(filterValue(values[2]!), 3),
+      type: byDate
+        ? fc.constant('exhibition')
+        : sometimes(fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...TYPES) }, { weight: 1, arbitrary: fc.constantFrom('foo', '', 'ALL') }), 8),
+      q: sometimes(q, byDate ? 1 : 4),
+      text: sometimes(textValues(oracle), byDate ? 1 : 4),
+      industry: sometimes(filterValue(values[0]!), byDate ? 1 : 3),
+      country: sometimes(filterValue(values[1]!), byDate ? 2 : 3),
+      city: sometimes(filterValue(values[2]!), byDate ? 1 : 3),
+      schedule,
       limit: sometimes(whole(600, [1, 99, 100, 101, 500, 501]), 7),
       offset: sometimes(whole(450, [99, 100, 199, 200, 299, 300, 359, 360]), 7),
     })
-    .map((params) => datasetUrl(...(Object.entries(params).filter(([, value]) => value !== undefined) as [string, string][])));
+    .map(({ schedule: { stray, window, ...asked }, ...params }) => {
+      const dates = { status: asked.status, from: window.from, to: window.to, sort: asked.sort };
+      const withDates = params.type === 'exhibition' || stray === 0 ? { ...params, ...dates } : params;
+      const { limit, offset, ...rest } = withDates;
+      return datasetUrl(...(Object.entries({ ...rest, limit, offset }).filter(([, value]) => value !== undefined) as [string, string][]));
+    });
 }

@@ -8,13 +8,13 @@ import net from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUMP_CONTENT_TYPES, ROOT_FILES } from '../../src/query/formats/root-files.js';
-import { API_HEADERS } from '../../src/query/router/http.js';
+import { API_HEADERS } from '../../src/query/formats/api-headers.js';
 import { createRouter } from '../../src/query/router/router.js';
 import { fileStore } from '../../src/serve/file-store.js';
 import { serve, type PreviewServer } from '../../src/serve/serve.js';
 import { sampleSite } from '../helpers/site.js';
 
-const PARAMETERS = ['type', 'q', 'industry', 'country', 'city', 'limit', 'offset'];
+const PARAMETERS = ['type', 'q', 'text', 'industry', 'country', 'city', 'status', 'from', 'to', 'sort', 'limit', 'offset'];
 
 /** Paths and query strings as a hostile client writes them: any characters, escapes good and bad, known parameters with junk. */
 const hostileUrl = (() => {
@@ -23,7 +23,10 @@ const hostileUrl = (() => {
   const piece = fc.oneof(text, escape, fc.constantFrom('api', 'public', 'dataset', 'schema', 'schema.json', 'exhibitors', 'search', '1.json'));
   const path = fc.array(piece, { maxLength: 6 }).map((pieces) => `/${pieces.join('/')}`);
   const pair = fc
-    .tuple(fc.oneof(fc.constantFrom(...PARAMETERS), text), fc.oneof(text, fc.constantFrom('0', '-1', '1e3', '500', '501', 'all', '')))
+    .tuple(
+      fc.oneof(fc.constantFrom(...PARAMETERS), text),
+      fc.oneof(text, fc.constantFrom('0', '-1', '1e3', '500', '501', 'all', '', 'exhibition', '2026-02-30', '-start_date')),
+    )
     .map(([name, value]) => `${name}=${value}`);
   const query = fc.array(fc.oneof(pair, text), { maxLength: 6 }).map((pairs) => pairs.join('&'));
   return fc.oneof(

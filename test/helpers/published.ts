@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { expect } from 'vitest';
-import { API_HEADERS } from '../../src/query/router/http.js';
+import { API_HEADERS } from '../../src/query/formats/api-headers.js';
 import type { LocalS3 } from './s3.js';
 
 /** Site path of the published manifest's root. */

@@ -2,20 +2,22 @@
  * MCP at the site's own address (docs/api.md#mcp): the official SDK's Streamable HTTP
  * client against `POST /mcp` of the preview server and of the Worker over R2 under
  * `wrangler dev`, both over the sample site. Every tool is called, and each answer is held
- * to the router's answer to the same query; GET and DELETE, an oversized body, malformed
+ * to the router's answer to the same query, its structured content to the tool's output
+ * schema (test/helpers/mcp.ts); GET and DELETE, an oversized body, malformed
  * JSON-RPC and a browser's preflight get the answers the spec and docs give.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routerClient, type DatasetClient, type DatasetParams } from '../../src/client/index.js';
+import { SEARCH_DEFAULT_LIMIT } from '../../src/mcp/dataset-input.js';
 import { MAX_MCP_BODY_BYTES } from '../../src/mcp/http.js';
 import { facetPath } from '../../src/query/formats/facets.js';
 import { entityPath } from '../../src/query/formats/paths.js';
 import { createRouter } from '../../src/query/router/router.js';
 import { fileStore } from '../../src/serve/file-store.js';
 import { serve } from '../../src/serve/serve.js';
+import { selfLinks, toolCaller, withoutDictionary } from '../helpers/mcp.js';
 import { sampleSite } from '../helpers/site.js';
 import { r2WorkerTarget } from '../adapters/hosts.js';
 
@@ -42,6 +44,7 @@ describe.each(HOSTS)('POST /mcp on %s', (_, start) => {
   let host: Host;
   let mcp: Client;
   let api: DatasetClient;
+  let tools: Awaited<ReturnType<typeof toolCaller>>;
   const protocolErrors: Error[] = [];
 
   beforeAll(async () => {
@@ -50,23 +53,13 @@ describe.each(HOSTS)('POST /mcp on %s', (_, start) => {
     mcp = new Client({ name: 'dataset-site-test', version: '1.0.0' });
     mcp.onerror = (error) => protocolErrors.push(error);
     await mcp.connect(new StreamableHTTPClientTransport(new URL(`${host.url}/mcp`)));
+    tools = await toolCaller(mcp);
   }, 180_000);
 
   afterAll(async () => {
     await mcp?.close();
     await host?.close();
   });
-
-  async function call(name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
-    return (await mcp.callTool({ name, arguments: args })) as CallToolResult;
-  }
-
-  function jsonOf<T>(result: CallToolResult): T {
-    const [content] = result.content;
-    if (content?.type !== 'text') throw new Error(`expected one text content, got ${JSON.stringify(result.content)}`);
-    expect(result.isError, content.text).toBeFalsy();
-    return JSON.parse(content.text) as T;
-  }
 
   it('lists the tools of the stdio command', async () => {
     expect((await mcp.listTools()).tools.map((tool) => tool.name).sort()).toEqual(TOOLS);
@@ -78,35 +71,48 @@ describe.each(HOSTS)('POST /mcp on %s', (_, start) => {
     { type: 'all', city: 'shanghai', limit: 3, offset: 1 },
     { type: 'exhibition', q: '汽车' },
     { type: 'service_provider', limit: 700 },
-  ])('search_dataset %j answers what the query form answers', async (params) => {
-    const answer = jsonOf<{ _meta: { total: number; generated_at: string } }>(await call('search_dataset', params as Record<string, unknown>));
-    expect(answer).toEqual(await api.dataset(params));
-    expect(answer._meta.total).toBeGreaterThan(0);
+  ])('search_dataset %j answers what the query form answers, without the data dictionary', async (params) => {
+    const { value, links } = await tools.answer('search_dataset', params as Record<string, unknown>);
+    const expected = await api.dataset({ limit: SEARCH_DEFAULT_LIMIT, ...params });
+    expect(value).toEqual(withoutDictionary(expected));
+    expect(expected._meta.total).toBeGreaterThan(0);
+    expect(links.map((link) => link.uri)).toEqual(selfLinks(expected, expected._meta.base_url));
+  });
+
+  it('search_dataset with no arguments answers 10 of each kind in under 100,000 characters; fields cuts each entity', async () => {
+    const { result } = await tools.answer('search_dataset');
+    expect(JSON.stringify(result).length).toBeLessThan(100_000);
+    const { value } = await tools.answer<{ exhibitors: object[] }>('search_dataset', { type: 'exhibitor', limit: 3, fields: ['city'] });
+    expect(value.exhibitors.map(Object.keys)).toEqual([
+      ['id', 'city'],
+      ['id', 'city'],
+      ['id', 'city'],
+    ]);
   });
 
   it("search_dataset answers a refused query with the API's message", async () => {
-    const refused = await call('search_dataset', { type: 'exhibitor', limit: 0 });
+    const refused = await tools.call('search_dataset', { type: 'exhibitor', limit: 0 });
     expect(refused.isError).toBe(true);
     expect(refused.content).toEqual([{ type: 'text', text: 'limit must be a whole number from 1 to 500; got "0"' }]);
   });
 
   it('get_entity answers the entity document of every kind, and an error for an unknown id', async () => {
     for (const kind of ['exhibition', 'exhibitor', 'service_provider'] as const) {
-      const listed = (await api.dataset({ type: kind, limit: 1, offset: 2 }))[
-        ({ exhibition: 'exhibitions', exhibitor: 'exhibitors', service_provider: 'service_providers' } as const)[kind]
-      ]![0]!;
-      expect(jsonOf(await call('get_entity', { kind, id: listed.id }))).toEqual(
-        JSON.parse((await api.request(`/${entityPath(kind, String(listed.id))}`)).body),
-      );
+      const answer = (await api.dataset({ type: kind, limit: 1, offset: 2 })) as unknown as Record<string, { id: string; _links: { self: string } }[]>;
+      const listed = answer[({ exhibition: 'exhibitions', exhibitor: 'exhibitors', service_provider: 'service_providers' } as const)[kind]]![0]!;
+      const { value, links } = await tools.answer('get_entity', { kind, id: listed.id });
+      expect(value).toEqual(JSON.parse((await api.request(`/${entityPath(kind, listed.id)}`)).body));
+      expect(links.map((link) => link.uri)).toEqual([listed._links.self]);
     }
-    const unknown = await call('get_entity', { kind: 'exhibitor', id: 'NO SUCH ID' });
+    const unknown = await tools.call('get_entity', { kind: 'exhibitor', id: 'NO SUCH ID' });
     expect(unknown).toMatchObject({ isError: true, content: [{ type: 'text', text: 'no exhibitor has the id "NO SUCH ID"; search_dataset gives the ids' }] });
   });
 
   it("list_facet_values answers the facet document's values", async () => {
-    const facet = jsonOf<{ values: { value: string; label: string; count: number }[] }>(
-      await call('list_facet_values', { kind: 'exhibition', filter: 'country' }),
-    );
+    const { value: facet } = await tools.answer<{ values: { value: string; label: string; count: number }[] }>('list_facet_values', {
+      kind: 'exhibition',
+      filter: 'country',
+    });
     const document = JSON.parse((await api.request(`/${facetPath('exhibition', 'country')}`)).body) as {
       values: { value: string; label: string; count: number }[];
     };
@@ -115,7 +121,7 @@ describe.each(HOSTS)('POST /mcp on %s', (_, start) => {
   });
 
   it('describe_schema answers the schema document, which links the endpoint', async () => {
-    const schema = jsonOf<{ _links: { mcp: string } }>(await call('describe_schema'));
+    const { value: schema } = await tools.answer<{ _links: { mcp: string } }>('describe_schema');
     expect(schema).toEqual(await api.schema());
     expect(schema._links.mcp).toBe('http://localhost:8080/mcp');
   });
@@ -126,6 +132,14 @@ describe.each(HOSTS)('POST /mcp on %s', (_, start) => {
     const uri = resources[0]!.uri;
     const { contents } = await mcp.readResource({ uri });
     expect(contents).toEqual([{ uri, mimeType: 'text/plain; charset=utf-8', text: (await api.request('/llms.txt')).body }]);
+  });
+
+  it('reads the documents the tools link as resources', async () => {
+    const { links } = await tools.answer('search_dataset', { type: 'exhibition', limit: 2 });
+    for (const { uri } of links) {
+      const { contents } = await mcp.readResource({ uri });
+      expect(contents).toEqual([{ uri, mimeType: 'application/json', text: (await api.request(new URL(uri).pathname)).body }]);
+    }
   });
 
   it.each(['GET', 'DELETE'])('answers %s with 405 and a JSON-RPC error, as a stateless server does', async (method) => {

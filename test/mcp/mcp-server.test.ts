@@ -1,7 +1,8 @@
 /**
  * `dataset-site mcp` as an agent's MCP client runs it: the SDK's own Client spawns the
  * command over stdio against the preview server of the sample site, and every tool's
- * answer is held to what the client SDK (the router) answers for the same query.
+ * answer is held to what the client SDK (the router) answers for the same query, its
+ * structured content to the tool's output schema (test/helpers/mcp.ts).
  */
 import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
@@ -12,14 +13,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type DatasetClient, type DatasetResponse } from '../../src/client/index.js';
 import { facetPath, type FacetDocument } from '../../src/query/formats/facets.js';
 import { entityPath } from '../../src/query/formats/paths.js';
+import { SEARCH_DEFAULT_LIMIT } from '../../src/mcp/dataset-input.js';
 import { DATASET_PARAMETER_SCHEMAS } from '../../src/query/semantics/params.js';
 import { serve, type PreviewServer } from '../../src/serve/serve.js';
 import { CLI, runCli } from '../helpers/cli.js';
+import { selfLinks, toolCaller, withoutDictionary } from '../helpers/mcp.js';
 import { sampleSite } from '../helpers/site.js';
 
 let server: PreviewServer;
 let api: DatasetClient;
 let mcp: Client;
+let tools: Awaited<ReturnType<typeof toolCaller>>;
 let stderr = '';
 const protocolErrors: Error[] = [];
 
@@ -32,6 +36,7 @@ beforeAll(async () => {
   // Anything but the protocol on the server's stdout would land here.
   mcp.onerror = (error) => protocolErrors.push(error);
   await mcp.connect(transport);
+  tools = await toolCaller(mcp);
 });
 
 afterAll(async () => {
@@ -39,38 +44,39 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function call(name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
-  return (await mcp.callTool({ name, arguments: args })) as CallToolResult;
-}
-
 function textOf(result: CallToolResult): string {
-  expect(result.content).toHaveLength(1);
   const [content] = result.content;
-  if (content?.type !== 'text') throw new Error(`expected one text content, got ${JSON.stringify(result.content)}`);
+  if (content?.type !== 'text') throw new Error(`expected a text content, got ${JSON.stringify(result.content)}`);
   return content.text;
 }
 
-function jsonOf<T>(result: CallToolResult): T {
-  expect(result.isError, textOf(result)).toBeFalsy();
-  return JSON.parse(textOf(result)) as T;
-}
-
 describe('dataset-site mcp', () => {
-  it('lists the four tools, search_dataset described by the dataset parameters themselves', async () => {
-    const { tools } = await mcp.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['describe_schema', 'get_entity', 'list_facet_values', 'search_dataset']);
-    const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
-    expect(byName.search_dataset!.inputSchema.properties).toEqual(DATASET_PARAMETER_SCHEMAS);
+  it('lists the four tools, read-only, each with an output schema; search_dataset described by the dataset parameters themselves', async () => {
+    const { tools: listed } = await mcp.listTools();
+    expect(listed.map((tool) => tool.name).sort()).toEqual(['describe_schema', 'get_entity', 'list_facet_values', 'search_dataset']);
+    const byName = Object.fromEntries(listed.map((tool) => [tool.name, tool]));
+    const { fields, ...parameters } = byName.search_dataset!.inputSchema.properties!;
+    expect(parameters).toEqual({
+      ...DATASET_PARAMETER_SCHEMAS,
+      limit: { ...DATASET_PARAMETER_SCHEMAS.limit, default: SEARCH_DEFAULT_LIMIT, description: expect.any(String) },
+    });
+    expect(fields).toMatchObject({ type: 'array', items: { type: 'string' } });
     expect(byName.search_dataset!.inputSchema.required ?? []).toEqual([]);
     expect(byName.get_entity!.inputSchema).toMatchObject({
       properties: { kind: { type: 'string', enum: ['exhibition', 'exhibitor', 'service_provider'] }, id: { type: 'string' } },
       required: ['kind', 'id'],
     });
     expect(byName.list_facet_values!.inputSchema).toMatchObject({
-      properties: { filter: { enum: ['industry', 'country', 'city'] } },
+      properties: { filter: { enum: ['industry', 'country', 'city', 'status'] } },
       required: ['kind', 'filter'],
     });
-    for (const tool of tools) expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
+    for (const tool of listed) {
+      expect(tool.annotations, tool.name).toMatchObject({ readOnlyHint: true, idempotentHint: true });
+      expect(tool.outputSchema, tool.name).toMatchObject({ type: 'object' });
+    }
+    // The limits an agent plans with are in the descriptions.
+    expect(byName.search_dataset!.description).toMatch(/limit: 10 per array when not given, at most 500/);
+    expect(byName.search_dataset!.description).toMatch(/4 MiB/);
   });
 
   it.each([
@@ -78,36 +84,70 @@ describe('dataset-site mcp', () => {
     { type: 'all', city: 'shanghai', limit: 3, offset: 1 },
     { type: 'exhibition', q: '汽车' },
     { type: 'service_provider', limit: 700 },
-  ])('search_dataset %j answers what the router answers', async (params) => {
-    const answer = jsonOf<DatasetResponse>(await call('search_dataset', params));
-    expect(answer).toEqual(await api.dataset(params as Parameters<DatasetClient['dataset']>[0]));
-    expect(answer._meta.total).toBeGreaterThan(0);
+    { type: 'exhibition', status: 'upcoming', from: '2027-01-01', to: '2027-12-31', sort: '-start_date' },
+  ])("search_dataset %j answers what the router answers, without the data dictionary, linking each entity's document", async (params) => {
+    const { value, links } = await tools.answer('search_dataset', params);
+    const expected = await api.dataset({ limit: SEARCH_DEFAULT_LIMIT, ...params } as Parameters<DatasetClient['dataset']>[0]);
+    expect(value).toEqual(withoutDictionary(expected));
+    expect(expected._meta.total).toBeGreaterThan(0);
+    expect(links.map((link) => link.uri)).toEqual(selfLinks(expected, server.url));
+    expect(links[0]).toMatchObject({ type: 'resource_link', mimeType: 'application/json', name: expect.stringMatching(/^\S+ \S+$/) });
+  });
+
+  it('search_dataset with no arguments answers 10 entities of each kind in under 100,000 characters, the whole message', async () => {
+    const { result, value } = await tools.answer<DatasetResponse>('search_dataset');
+    expect(value._meta).toMatchObject({ type: 'all', limit: 10, count: 30 });
+    expect(value._meta).not.toHaveProperty('entities');
+    expect(JSON.stringify(result).length).toBeLessThan(100_000);
+  });
+
+  it('search_dataset keeps only the fields asked for, and id; an unknown field is an error listing the fields', async () => {
+    const { value, links } = await tools.answer<DatasetResponse>('search_dataset', { type: 'all', limit: 2, fields: ['name_en', 'company_en'] });
+    expect(value.exhibitions!.map(Object.keys)).toEqual([
+      ['id', 'name_en'],
+      ['id', 'name_en'],
+    ]);
+    expect(value.exhibitors!.map(Object.keys)).toEqual([
+      ['id', 'company_en'],
+      ['id', 'company_en'],
+    ]);
+    expect(links).toHaveLength(6);
+    const { exhibitions } = await api.dataset({ type: 'exhibition', limit: 2 });
+    expect(value.exhibitions).toEqual(exhibitions!.map(({ id, name_en }) => ({ id, name_en })));
+
+    const unknown = await tools.refusal('search_dataset', { type: 'exhibition', fields: ['name_en', 'nom', 'company_en'] });
+    expect(unknown).toMatch(
+      /^fields: "nom", "company_en" are no fields of the kinds asked; the fields are id, name_cn, name_en, .*start_date.*, _links, _rag_text$/,
+    );
   });
 
   it('search_dataset answers a refused query as an error result with the API message, and goes on', async () => {
-    const refused = await call('search_dataset', { type: 'exhibitor', limit: 0 });
-    expect(refused.isError).toBe(true);
-    expect(textOf(refused)).toBe('limit must be a whole number from 1 to 500; got "0"');
-    const badType = await call('search_dataset', { type: 'exhibitors' });
-    expect(textOf(badType)).toBe('type must be one of all, exhibition, exhibitor, service_provider; got "exhibitors"');
-    expect((await call('search_dataset', { type: 'exhibitor', limit: 1 })).isError).toBeFalsy();
+    expect(await tools.refusal('search_dataset', { type: 'exhibitor', limit: 0 })).toBe('limit must be a whole number from 1 to 500; got "0"');
+    expect(await tools.refusal('search_dataset', { type: 'exhibitors' })).toBe(
+      'type must be one of all, exhibition, exhibitor, service_provider; got "exhibitors"',
+    );
+    await tools.answer('search_dataset', { type: 'exhibitor', limit: 1 });
   });
 
-  it('get_entity answers the entity document, and a clear error for an unknown id', async () => {
+  it('get_entity answers the entity document, linking it, and a clear error for an unknown id', async () => {
     const { exhibitors } = await api.dataset({ type: 'exhibitor', limit: 1, offset: 7 });
     const listed = exhibitors![0]!;
-    const entity = jsonOf(await call('get_entity', { kind: 'exhibitor', id: listed.id }));
-    expect(entity).toEqual(listed);
-    expect(entity).toEqual(JSON.parse((await api.request(`/${entityPath('exhibitor', String(listed.id))}`)).body));
+    const { value, links } = await tools.answer('get_entity', { kind: 'exhibitor', id: listed.id });
+    expect(value).toEqual(listed);
+    expect(value).toEqual(JSON.parse((await api.request(`/${entityPath('exhibitor', String(listed.id))}`)).body));
+    expect(links).toEqual([
+      { type: 'resource_link', uri: `${server.url}/${entityPath('exhibitor', listed.id)}`, name: `exhibitor ${listed.id}`, mimeType: 'application/json' },
+    ]);
 
-    const unknown = await call('get_entity', { kind: 'exhibitor', id: 'NO-SUCH-ID' });
-    expect(unknown.isError).toBe(true);
-    expect(textOf(unknown)).toBe('no exhibitor has the id "NO-SUCH-ID"; search_dataset gives the ids');
+    expect(await tools.refusal('get_entity', { kind: 'exhibitor', id: 'NO-SUCH-ID' })).toBe(
+      'no exhibitor has the id "NO-SUCH-ID"; search_dataset gives the ids',
+    );
   });
 
   it('list_facet_values answers the facet values, whose counts are the totals of their queries', async () => {
-    const facet = jsonOf<{ kind: string; filter: string; values: { value: string; label: string; count: number }[] }>(
-      await call('list_facet_values', { kind: 'exhibitor', filter: 'industry' }),
+    const { value: facet } = await tools.answer<{ kind: string; filter: string; values: { value: string; label: string; count: number }[] }>(
+      'list_facet_values',
+      { kind: 'exhibitor', filter: 'industry' },
     );
     const document = JSON.parse((await api.request(`/${facetPath('exhibitor', 'industry')}`)).body) as FacetDocument;
     expect(facet).toEqual({ kind: 'exhibitor', filter: 'industry', values: document.values.map(({ value, label, count }) => ({ value, label, count })) });
@@ -117,8 +157,16 @@ describe('dataset-site mcp', () => {
     }
   });
 
+  it('list_facet_values answers the statuses of exhibitions, and says status is no filter of the others', async () => {
+    const { value } = await tools.answer<{ values: { value: string }[] }>('list_facet_values', { kind: 'exhibition', filter: 'status' });
+    expect(value.values.map((status) => status.value).sort()).toEqual(['cancelled', 'ended', 'ongoing', 'postponed', 'upcoming']);
+    expect(await tools.refusal('list_facet_values', { kind: 'exhibitor', filter: 'status' })).toBe(
+      'status is no filter of exhibitors; theirs are industry, country, city',
+    );
+  });
+
   it('describe_schema answers the schema document', async () => {
-    expect(jsonOf(await call('describe_schema'))).toEqual(await api.schema());
+    expect((await tools.answer('describe_schema')).value).toEqual(await api.schema());
   });
 
   it('offers llms.txt as a resource', async () => {
@@ -128,6 +176,21 @@ describe('dataset-site mcp', () => {
     expect(contents).toEqual([
       { uri: `${server.url}/llms.txt`, mimeType: 'text/plain; charset=utf-8', text: await (await fetch(`${server.url}/llms.txt`)).text() },
     ]);
+  });
+
+  it('reads the documents the tools link as resources, from a template, and says which are not there', async () => {
+    const { resourceTemplates } = await mcp.listResourceTemplates();
+    expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual([`${server.url}/api/public/{collection}/{id}.json`]);
+    const { links } = await tools.answer('search_dataset', { type: 'all', limit: 1 });
+    expect(links).toHaveLength(3);
+    for (const { uri } of links) {
+      const { contents } = await mcp.readResource({ uri });
+      expect(contents).toEqual([{ uri, mimeType: 'application/json', text: await (await fetch(uri)).text() }]);
+    }
+    await expect(mcp.readResource({ uri: `${server.url}/api/public/exhibitors/NO-SUCH-ID.json` })).rejects.toThrow(
+      `the site has no ${server.url}/api/public/exhibitors/NO-SUCH-ID.json; search_dataset gives the entities' links`,
+    );
+    await expect(mcp.readResource({ uri: `${server.url}/api/public/facets/index.json` })).rejects.toThrow(/no such collection/);
   });
 
   it('prints nothing but the protocol on stdout, and says where it answers from on stderr', () => {

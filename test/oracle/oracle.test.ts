@@ -118,7 +118,44 @@ describe('createOracle', () => {
     for (const limit of ['0', '-1', '1.5', '', 'ten']) expect(refused(`limit=${limit}`)).toBe('limit');
     expect(refused('offset=-1')).toBe('offset');
     expect(refused('offset=1&limit=1&offset=2&limit=3')).toBe('offset');
-    expect(refused('foo=1&foo=2&type=%20&q=%20&city=')).toBeUndefined();
+    expect(refused('foo=1&foo=2&type=%20&q=%20&city=')).toBe('foo');
+    expect(refused('type=%20&q=%20&city=&status=&from=')).toBeUndefined();
+    expect(refused('page=2&type=x')).toBe('page');
+    expect(refused('status=ended')).toBe('status');
+    expect(refused('type=exhibition&status=soon&from=x')).toBe('status');
+    expect(refused('type=exhibitor&sort=start_date')).toBe('sort');
+    expect(refused('type=exhibition&from=2025-02-29')).toBe('from');
+    expect(refused('type=exhibition&from=2025-03-02&to=2025-03-01&limit=0')).toBe('to');
+  });
+
+  it('answers exhibitions by status, date window and start date', () => {
+    const dated = createOracle(
+      {
+        exhibition: [
+          { id: 'x2', start_date: '2025-03-01', end_date: '2025-03-05', status: 'ended' },
+          { id: 'x1', start_date: '2025-03-01', end_date: '2025-03-01', status: 'ended' },
+          { id: 'x3', start_date: '2025-03-06', end_date: '2025-03-10', status: 'cancelled' },
+          { id: 'x4', start_date: '2027-01-01', end_date: '2027-01-02', status: 'upcoming' },
+        ],
+        exhibitor: [],
+        service_provider: [],
+      },
+      { baseUrl: BASE, dictionary },
+    );
+    const listed = (query: string) =>
+      ((answer) => (answer.status === 200 ? ids(answer.body.exhibitions) : answer.parameter))(dated.answer(`type=exhibition&${query}`));
+    expect(listed('')).toEqual(['x1', 'x2', 'x3', 'x4']);
+    expect(listed('status=ENDED')).toEqual(['x1', 'x2']);
+    expect(listed('from=2025-03-05')).toEqual(['x2', 'x3', 'x4']);
+    expect(listed('to=2025-03-05')).toEqual(['x1', 'x2']);
+    expect(listed('from=2025-03-02&to=2025-03-06')).toEqual(['x2', 'x3']);
+    expect(listed('from=2025-03-11&to=2026-12-31')).toEqual([]);
+    expect(listed('sort=-start_date')).toEqual(['x4', 'x3', 'x1', 'x2']);
+    expect(listed('sort=start_date&status=ended')).toEqual(['x1', 'x2']);
+    const next = (dated.answer('type=exhibition&from=2025-01-01&sort=-start_date&limit=1') as unknown as { body: { _meta: { next: string } } }).body._meta.next;
+    expect(next).toBe(`${BASE}/api/public/dataset?type=exhibition&from=2025-01-01&sort=-start_date&limit=1&offset=1`);
+    expect(dated.combinations('exhibition').has(JSON.stringify([null, null, null, 'cancelled']))).toBe(true);
+    expect(dated.combinations('all').has(JSON.stringify([null, null, null, 'cancelled']))).toBe(false);
   });
 
   it('windows each kind, clamps limit and links adjacent windows', () => {
@@ -178,9 +215,9 @@ describe('createOracle', () => {
   it('lists the combinations some entity holds at once', () => {
     const keys = oracle.combinations('exhibition');
     expect(keys.size).toBe(19); // e1: 3 × 2 × 2, e2: 2 × 2 × 2 less 2 shared, e3: 1 new
-    expect(keys.has(JSON.stringify(['automotive', 'germany', 'köln']))).toBe(true);
-    expect(keys.has(JSON.stringify(['汽车', null, 'shanghai']))).toBe(true);
-    expect(keys.has(JSON.stringify(['汽车', 'germany', null]))).toBe(false);
-    expect(oracle.combinations('service_provider').has(JSON.stringify([null, 'köln', 'germany']))).toBe(true);
+    expect(keys.has(JSON.stringify(['automotive', 'germany', 'köln', null]))).toBe(true);
+    expect(keys.has(JSON.stringify(['汽车', null, 'shanghai', null]))).toBe(true);
+    expect(keys.has(JSON.stringify(['汽车', 'germany', null, null]))).toBe(false);
+    expect(oracle.combinations('service_provider').has(JSON.stringify([null, 'köln', 'germany', null]))).toBe(true);
   });
 });

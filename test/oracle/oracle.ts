@@ -32,17 +32,17 @@ export interface Oracle {
   /** A static listing page, or undefined when the site has no such page. */
   listingPage(
     type: string,
-    filters: Partial<Record<'industry' | 'country' | 'city', string>>,
+    filters: Partial<Record<'industry' | 'country' | 'city' | 'status', string>>,
     page: number,
     urlOfPage: (page: number) => string,
   ): Record<string, unknown> | undefined;
-  /** The combinations of filter values that have a listing for a type: `JSON.stringify([industry, country, city])`, null for none. */
+  /** The combinations of filter values that have a listing for a type: `JSON.stringify([industry, country, city, status])`, null for none. */
   combinations(type: string): Set<string>;
   /** The entities of a kind in the default order. */
   ranked(kind: OracleKind): readonly OracleEntity[];
 }
 
-type Filter = 'industry' | 'country' | 'city';
+type Filter = 'industry' | 'country' | 'city' | 'status';
 type Search = 'q' | 'text';
 type Filters = Partial<Record<Filter, string>>;
 /** The matches of each kind of a type, in answer order. */
@@ -50,12 +50,15 @@ type Matches = readonly (readonly [OracleKind, OracleEntity[]])[];
 
 const KINDS: readonly OracleKind[] = ['exhibition', 'exhibitor', 'service_provider'];
 const COLLECTIONS: Record<OracleKind, string> = { exhibition: 'exhibitions', exhibitor: 'exhibitors', service_provider: 'service_providers' };
-const FILTERS: readonly Filter[] = ['industry', 'country', 'city'];
+const FILTERS: readonly Filter[] = ['industry', 'country', 'city', 'status'];
 const FILTER_FIELDS: Record<OracleKind, Record<Filter, readonly string[]>> = {
-  exhibition: { industry: ['industry_tags_en', 'industry_tags_cn'], country: ['country'], city: ['city'] },
-  exhibitor: { industry: ['industry_tags'], country: ['country'], city: ['city'] },
-  service_provider: { industry: ['good_at_industry'], country: ['cover_regions'], city: ['cover_regions'] },
+  exhibition: { industry: ['industry_tags_en', 'industry_tags_cn'], country: ['country'], city: ['city'], status: ['status'] },
+  exhibitor: { industry: ['industry_tags'], country: ['country'], city: ['city'], status: [] },
+  service_provider: { industry: ['good_at_industry'], country: ['cover_regions'], city: ['cover_regions'], status: [] },
 };
+/** Parameters only exhibitions have: with another type, each is refused. */
+const EXHIBITION_ONLY = ['status', 'from', 'to', 'sort'];
+const STATUSES = ['upcoming', 'ongoing', 'ended', 'cancelled', 'postponed'];
 /** What each search reads: `q` the two names, `text` the keywords (names, tags) and the description of each kind. */
 const SEARCH_FIELDS: Record<Search, Record<OracleKind, readonly [readonly string[], readonly string[]]>> = {
   q: {
@@ -81,7 +84,7 @@ const SEARCH_FIELDS: Record<Search, Record<OracleKind, readonly [readonly string
 /** `text` weighs its keywords twice its description. */
 const FIELD_WEIGHTS: Record<Search, readonly [number, number]> = { q: [1, 1], text: [2, 1] };
 const SEARCHES: readonly Search[] = ['q', 'text'];
-const PARAMETERS = ['type', 'q', 'text', 'industry', 'country', 'city', 'limit', 'offset'];
+const PARAMETERS = ['type', 'q', 'text', 'industry', 'country', 'city', 'status', 'from', 'to', 'sort', 'limit', 'offset'];
 const PAGE_SIZE = 100;
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
 const TOKEN = new RegExp(`[${CJK}]+|(?:(?![${CJK}])[\\p{L}\\p{M}\\p{N}])+`, 'gu');
@@ -281,6 +284,29 @@ function scoreSearch(index: Index, search: Search, document: Document, terms: re
   return sum * terms.length;
 }
 
+/** A date window and an order by start date: what `from`, `to` and `sort` ask. */
+interface Dates {
+  from?: string;
+  to?: string;
+  sort?: string;
+}
+
+/** The exhibitions among `entities` whose days overlap the window, in the order `sort` asks (start date, then id), else as they are. */
+function applyDates(entities: OracleEntity[], { from, to, sort }: Dates): OracleEntity[] {
+  // ISO dates compare as strings.
+  const kept = entities.filter((entity) => (to === undefined || String(entity.start_date) <= to) && (from === undefined || String(entity.end_date) >= from));
+  if (sort === undefined) return kept;
+  const sign = sort === 'start_date' ? 1 : -1;
+  return kept.sort((a, b) => sign * compareCodePoints(String(a.start_date), String(b.start_date)) || compareCodePoints(a.id, b.id));
+}
+
+/** Whether `text` is a calendar date written YYYY-MM-DD. */
+function isDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
 /** The entities of an index passing the filters and the searches given (none: no search), in answer order; q and text both given add their scores. */
 function findMatches(index: Index, filters: Filters, searches: Partial<Record<Search, string>>): OracleEntity[] {
   const wanted = FILTERS.flatMap((filter) => (filters[filter] === undefined ? [] : [[filter, normalize(filters[filter])] as const]));
@@ -316,11 +342,10 @@ function pickFilters(read: (filter: Filter) => string | undefined): Filters {
 /** The parameters of a query string, or the parameter that refuses it. */
 function parseQuery(
   queryString: string,
-): { type: string; searches: Partial<Record<Search, string>>; filters: Filters; limit: number; offset: number } | { parameter: string } {
+): { type: string; searches: Partial<Record<Search, string>>; filters: Filters; dates: Dates; limit: number; offset: number } | { parameter: string } {
   const raw = new Map<string, string>();
   for (const [name, value] of new URLSearchParams(queryString)) {
-    if (!PARAMETERS.includes(name)) continue;
-    if (raw.has(name)) return { parameter: name };
+    if (!PARAMETERS.includes(name) || raw.has(name)) return { parameter: name };
     raw.set(name, value);
   }
   const type = raw.get('type')?.trim() || 'all';
@@ -332,11 +357,21 @@ function parseQuery(
     if (value !== undefined) searches[search] = value;
   }
   const filters = pickFilters((filter) => raw.get(filter));
+  const dates: Dates = {};
+  for (const name of EXHIBITION_ONLY) {
+    const value = raw.get(name)?.trim();
+    if (value && type !== 'exhibition') return { parameter: name };
+    if (name === 'status' && value && !STATUSES.includes(normalize(value))) return { parameter: name };
+    if ((name === 'from' || name === 'to') && value && !isDate(value)) return { parameter: name };
+    if (name === 'sort' && value && value !== 'start_date' && value !== '-start_date') return { parameter: name };
+    if (value && name !== 'status') dates[name as keyof Dates] = value;
+  }
+  if (dates.from !== undefined && dates.to !== undefined && dates.to < dates.from) return { parameter: 'to' };
   const limit = raw.get('limit')?.trim() ?? '100';
   if (!/^\d+$/.test(limit) || Number(limit) < 1) return { parameter: 'limit' };
   const offset = raw.get('offset')?.trim() ?? '0';
   if (!/^\d+$/.test(offset) || Number(offset) > Number.MAX_SAFE_INTEGER) return { parameter: 'offset' };
-  return { type, searches, filters, limit: Math.min(Number(limit), 500), offset: Number(offset) };
+  return { type, searches, filters, dates, limit: Math.min(Number(limit), 500), offset: Number(offset) };
 }
 
 /** The body of an answer or a page: the window of each kind's matches and `_meta`; `urlAt(offset)` names an adjacent window. */
@@ -370,20 +405,22 @@ export function createOracle(entities: Record<OracleKind, readonly OracleEntity[
   const indexes = Object.fromEntries(KINDS.map((kind) => [kind, indexKind(kind, entities[kind])])) as Record<OracleKind, Index>;
   const ranked = Object.fromEntries(KINDS.map((kind) => [kind, indexes[kind].documents.map((d) => d.entity)])) as Record<OracleKind, OracleEntity[]>;
   const site = { ...options, baseUrl: options.baseUrl.replace(/\/+$/, '') };
-  const matchKinds = (kinds: readonly OracleKind[], filters: Filters, searches: Partial<Record<Search, string>>): Matches =>
-    kinds.map((kind) => [kind, findMatches(indexes[kind], filters, searches)] as const);
+  const matchKinds = (kinds: readonly OracleKind[], filters: Filters, searches: Partial<Record<Search, string>>, dates: Dates = {}): Matches =>
+    kinds.map((kind) => [kind, applyDates(findMatches(indexes[kind], filters, searches), dates)] as const);
 
   return {
     answer(queryString) {
       const query = parseQuery(queryString);
       if ('parameter' in query) return { status: 400, parameter: query.parameter };
-      const { type, searches, filters, limit } = query;
-      const given = [...SEARCHES.map((search) => [search, searches[search]] as const), ...FILTERS.map((filter) => [filter, filters[filter]] as const)].filter(
-        ([, value]) => value !== undefined,
-      );
+      const { type, searches, filters, dates, limit } = query;
+      const given = [
+        ...SEARCHES.map((search) => [search, searches[search]] as const),
+        ...FILTERS.map((filter) => [filter, filters[filter]] as const),
+        ...(['from', 'to', 'sort'] as const).map((name) => [name, dates[name]] as const),
+      ].filter(([, value]) => value !== undefined);
       const urlAt = (offset: number) =>
         `${site.baseUrl}/api/public/dataset?type=${type}${given.map(([name, value]) => `&${name}=${encodeURIComponent(value!)}`).join('')}&limit=${limit}&offset=${offset}`;
-      const matches = matchKinds(listKinds(type)!, filters, searches);
+      const matches = matchKinds(listKinds(type)!, filters, searches, dates);
       return { status: 200, body: composeBody(type, matches, query, urlAt, site) };
     },
 
@@ -391,6 +428,7 @@ export function createOracle(entities: Record<OracleKind, readonly OracleEntity[
       const kinds = listKinds(type);
       if (kinds === undefined || !Number.isInteger(page) || page < 1) return undefined;
       const filters = pickFilters((filter) => rawFilters[filter]);
+      if (filters.status !== undefined && type !== 'exhibition') return undefined;
       const matches = matchKinds(kinds, filters, {});
       const hasListing = Object.keys(filters).length === 0 || matches.some(([, found]) => found.length > 0);
       const pages = Math.max(1, ...matches.map(([, found]) => Math.ceil(found.length / PAGE_SIZE)));
@@ -402,11 +440,14 @@ export function createOracle(entities: Record<OracleKind, readonly OracleEntity[
     combinations(type) {
       const kinds = listKinds(type);
       if (kinds === undefined) return new Set();
-      const keys = new Set([JSON.stringify([null, null, null])]);
+      const keys = new Set([JSON.stringify([null, null, null, null])]);
       for (const kind of kinds) {
         for (const { values } of indexes[kind].documents) {
+          // `status` lists exhibitions alone: `all` has no listing by it.
+          const statuses = type === 'all' ? [null] : [null, ...values.status];
           for (const industry of [null, ...values.industry])
-            for (const country of [null, ...values.country]) for (const city of [null, ...values.city]) keys.add(JSON.stringify([industry, country, city]));
+            for (const country of [null, ...values.country])
+              for (const city of [null, ...values.city]) for (const status of statuses) keys.add(JSON.stringify([industry, country, city, status]));
         }
       }
       return keys;

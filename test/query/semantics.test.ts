@@ -66,10 +66,34 @@ describe('parseDatasetQuery', () => {
   const parse = (query: string) => parseDatasetQuery(new URLSearchParams(query));
   it('fills in defaults and clamps limit', () => {
     expect(parse('')).toEqual({ ok: true, query: { type: 'all', limit: 100, offset: 0 } });
-    expect(parse('type=exhibitor&limit=501&offset=7&q=%20%20&city=%20K%C3%B6ln%20&foo=bar')).toEqual({
+    expect(parse('type=exhibitor&limit=501&offset=7&q=%20%20&city=%20K%C3%B6ln%20')).toEqual({
       ok: true,
       query: { type: 'exhibitor', limit: 500, offset: 7, city: 'Köln' },
     });
+    expect(parse('type=exhibition&status=%20Upcoming&from=2026-03-01&to=2026-03-31&sort=-start_date&from=')).toMatchObject({ ok: false });
+    expect(parse('type=exhibition&status=%20Upcoming&from=2026-03-01&to=2026-03-31&sort=-start_date&text=')).toEqual({
+      ok: true,
+      query: { type: 'exhibition', limit: 100, offset: 0, status: 'Upcoming', from: '2026-03-01', to: '2026-03-31', sort: '-start_date' },
+    });
+    expect(parse('type=exhibition&to=2026-03-31&from=%20')).toEqual({ ok: true, query: { type: 'exhibition', limit: 100, offset: 0, to: '2026-03-31' } });
+  });
+  it.each([
+    ['foo=bar', 'foo', 'unknown parameter "foo"; the accepted ones are type, q, text, industry, country, city, status, from, to, sort, limit, offset'],
+    ['type=exhibitor&page=2', 'page', 'unknown parameter "page"; this API pages by offset: give offset=(page − 1) × limit; the accepted ones are'],
+    ['Type=exhibitor', 'Type', 'unknown parameter "Type"'],
+    ['start_date=2026-12-01', 'start_date', 'give from and to'],
+    ['type=exhibition&status=soon', 'status', 'status must be one of upcoming, ongoing, ended, cancelled, postponed; got "soon"'],
+    ['status=upcoming', 'status', 'status applies to exhibitions only; give type=exhibition (type is all)'],
+    ['type=exhibitor&from=2026-01-01', 'from', 'from applies to exhibitions only'],
+    ['type=service_provider&sort=start_date', 'sort', 'sort applies to exhibitions only'],
+    ['type=exhibition&sort=weight', 'sort', 'sort must be one of start_date, -start_date; got "weight"'],
+    ['type=exhibition&from=2026-02-30', 'from', 'from must be a date YYYY-MM-DD; got "2026-02-30"'],
+    ['type=exhibition&to=2026-1-5', 'to', 'to must be a date YYYY-MM-DD'],
+    ['type=exhibition&from=2026-03-02&to=2026-03-01', 'to', 'to (2026-03-01) must not be before from (2026-03-02)'],
+  ])('refuses %s naming %s: %s', (query, parameter, message) => {
+    const result = parse(query);
+    expect(result).toMatchObject({ ok: false, error: { parameter } });
+    if (!result.ok) expect(result.error.message).toContain(message);
   });
   it.each([
     ['type=foo', 'type'],

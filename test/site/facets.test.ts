@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FACETS_INDEX_PATH, facetPath, parseFacetDocument, type FacetValue } from '../../src/query/formats/facets.js';
 import { createRouter } from '../../src/query/router/router.js';
-import { FILTERS, KINDS } from '../../src/query/semantics/kinds.js';
+import { KINDS, kindFilters } from '../../src/query/semantics/kinds.js';
 import { normalize } from '../../src/query/semantics/text.js';
 import { fileStore } from '../../src/serve/file-store.js';
 import { readSiteJson, sampleSite } from '../helpers/site.js';
@@ -21,21 +21,24 @@ describe('facets', () => {
     const schema = await readSiteJson<{ _links: { facets: string } }>(sampleSite(), 'api/public/schema.json');
     expect(schema._links.facets).toBe(`${BASE}/${FACETS_INDEX_PATH}`);
     const index = await readSiteJson<{ facets: { url: string }[] }>(sampleSite(), FACETS_INDEX_PATH);
-    expect(index.facets.map((facet) => facet.url)).toEqual(KINDS.flatMap((kind) => FILTERS.map((filter) => `${BASE}/${facetPath(kind, filter)}`)));
+    expect(index.facets.map((facet) => facet.url)).toEqual(KINDS.flatMap((kind) => kindFilters(kind).map((filter) => `${BASE}/${facetPath(kind, filter)}`)));
   });
 
-  it.each(KINDS.flatMap((kind) => FILTERS.map((filter) => [kind, filter] as const)))('of %s by %s count what the query form finds', async (kind, filter) => {
-    const { values } = await readSiteJson<{ values: FacetValue[] }>(sampleSite(), facetPath(kind, filter));
-    const router = route();
-    for (const { value, label, count, query, listing } of values) {
-      expect(normalize(label)).toBe(value);
-      const answer = await router({ method: 'GET', url: query.slice(BASE.length) });
-      expect(answer.status).toBe(200);
-      expect(JSON.parse(answer.body)._meta.total, `${kind} ${filter}=${label}`).toBe(count);
-      await access(path.join(sampleSite(), decodeURIComponent(listing.slice(BASE.length + 1))));
-    }
-    expect(values.map((v) => v.count)).toEqual([...values.map((v) => v.count)].sort((a, b) => b - a));
-  });
+  it.each(KINDS.flatMap((kind) => kindFilters(kind).map((filter) => [kind, filter] as const)))(
+    'of %s by %s count what the query form finds',
+    async (kind, filter) => {
+      const { values } = await readSiteJson<{ values: FacetValue[] }>(sampleSite(), facetPath(kind, filter));
+      const router = route();
+      for (const { value, label, count, query, listing } of values) {
+        expect(normalize(label)).toBe(value);
+        const answer = await router({ method: 'GET', url: query.slice(BASE.length) });
+        expect(answer.status).toBe(200);
+        expect(JSON.parse(answer.body)._meta.total, `${kind} ${filter}=${label}`).toBe(count);
+        await access(path.join(sampleSite(), decodeURIComponent(listing.slice(BASE.length + 1))));
+      }
+      expect(values.map((v) => v.count)).toEqual([...values.map((v) => v.count)].sort((a, b) => b - a));
+    },
+  );
 
   it('are read back with their format version checked', async () => {
     const path = facetPath('exhibition', 'city');

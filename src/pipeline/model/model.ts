@@ -6,7 +6,8 @@
  * when today's differs, its entity is made anew.
  */
 import type { EntitiesByKind, Entity } from '../../query/semantics/entity.js';
-import type { ExhibitionStatus, SourceRecord } from '../../schema/entities.js';
+import type { SourceRecord } from '../../schema/entities.js';
+import type { ExhibitionStatus } from '../../query/semantics/kinds.js';
 import { noOrigins, type RecordOrigins } from '../cache/record-cache.js';
 import type { ValidRecords } from './validate.js';
 

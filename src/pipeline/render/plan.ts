@@ -1,11 +1,12 @@
 /**
  * Stage 4, plan: which listings exist. A listing is a type and a combination of filter
  * values that has matches (plus the unfiltered listing of every type, even when empty),
- * with the matching ranks of each kind in the default order.
+ * with the matching ranks of each kind in the default order. A combination with a filter
+ * that applies to one kind alone (`status`) is a listing of that kind only.
  */
 import type { Dataset } from '../../query/semantics/dataset.js';
 import type { FilterValues } from '../../query/semantics/filters.js';
-import { FILTERS, KINDS, type DatasetType, type Kind } from '../../query/semantics/kinds.js';
+import { FILTERS, KINDS, typeFilters, type DatasetType, type Kind } from '../../query/semantics/kinds.js';
 
 /** One listing to precompute: its type, normalized filter values and matches per kind. */
 export interface Listing {
@@ -26,6 +27,7 @@ export function planListings(dataset: Dataset): Listing[] {
     const groups = groupByCombination(dataset, kind);
     for (const [key, group] of groups) {
       listings.push({ type: kind, filters: group.filters, matches: { [kind]: group.ranks } });
+      if (!appliesToAll(group.filters)) continue;
       let merged = all.get(key);
       if (!merged) {
         merged = { type: 'all', filters: group.filters, matches: {} };
@@ -36,6 +38,12 @@ export function planListings(dataset: Dataset): Listing[] {
   }
   return [...listings, ...[...all.keys()].sort().map((key) => all.get(key)!)];
 }
+
+// Whether every filter set in `filters` applies to every kind.
+function appliesToAll(filters: FilterValues): boolean {
+  return FILTERS.every((filter) => filters[filter] === undefined || ALL_FILTERS.includes(filter));
+}
+const ALL_FILTERS = typeFilters('all');
 
 interface Group {
   filters: FilterValues;

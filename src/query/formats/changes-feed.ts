@@ -7,7 +7,7 @@
  * feed holds history (`history_from`), so that a cursor the feed lost is known as lost.
  */
 import { COLLECTIONS, KINDS, type Collection, type Kind } from '../semantics/kinds.js';
-import { SCHEMA_VERSION } from '../responses/dataset-response.js';
+import { SCHEMA_VERSION } from './schema-version.js';
 import { dumpIndexPath, entityPath } from './paths.js';
 import { parseDocument, SiteError } from './site-error.js';
 import { API_ROOT, staticUrl } from './urls.js';

@@ -2,12 +2,12 @@
  * Facets (docs/api.md#facets): for each kind and filter, every value the filter matches,
  * with how many entities hold it and the spelling most of them use, so an agent learns
  * the valid `industry`, `country` and `city` values before it queries. One document per
- * kind and filter, and an index of them, linked from the schema.
+ * kind and filter that applies to it, and an index of them, linked from the schema.
  */
 import type { Dataset } from '../semantics/dataset.js';
-import { COLLECTIONS, FILTER_FIELDS, FILTERS, KINDS, type Filter, type Kind } from '../semantics/kinds.js';
+import { COLLECTIONS, FILTER_FIELDS, KINDS, kindFilters, type Filter, type Kind } from '../semantics/kinds.js';
 import { compareCodePoints, normalize } from '../semantics/text.js';
-import { SCHEMA_VERSION } from '../responses/dataset-response.js';
+import { SCHEMA_VERSION } from './schema-version.js';
 import { listingPath, SCHEMA_PATH } from './paths.js';
 import { parseDocument, SiteError } from './site-error.js';
 import { API_ROOT, queryUrl, staticUrl } from './urls.js';
@@ -119,7 +119,7 @@ export function parseFacetDocument(path: string, text: string): FacetDocument {
 
 /** The index of every facet document; `generated_at` left for the writer to stamp. */
 export function facetsIndexDocument(baseUrl: string) {
-  const facets = KINDS.flatMap((kind) => FILTERS.map((filter) => ({ kind, filter, url: staticUrl(baseUrl, facetPath(kind, filter)) })));
+  const facets = KINDS.flatMap((kind) => kindFilters(kind).map((filter) => ({ kind, filter, url: staticUrl(baseUrl, facetPath(kind, filter)) })));
   return {
     facets,
     _links: { self: staticUrl(baseUrl, FACETS_INDEX_PATH), schema: staticUrl(baseUrl, SCHEMA_PATH) },

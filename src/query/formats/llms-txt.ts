@@ -1,16 +1,22 @@
 /**
- * `llms.txt` at the site root (docs/api.md#llms-txt), per the llms.txt convention: an H1,
- * a one-paragraph summary, then lists of links: what the data is, ready queries made from
- * the data itself, the schema, the facets, the changes feed, the refresh and cache policy.
+ * `llms.txt` at the site root (docs/api.md#llms-txt), per the llms.txt convention: an H1, a
+ * one-paragraph summary, then short sections an agent can work from alone: how to query
+ * (every parameter, its bounds, ready queries made from the data itself), one record and
+ * its relations, the errors, the schema and the tools, bulk reading and freshness. It is
+ * read by models: every line says something the agent needs, once.
  */
 import type { Dataset } from '../semantics/dataset.js';
-import { FILTERS, KINDS, type Kind } from '../semantics/kinds.js';
-import { API_HEADERS } from '../router/http.js';
+import { COLLECTIONS, EXHIBITION_STATUSES, KINDS, kindFilters, type Kind } from '../semantics/kinds.js';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../semantics/params.js';
+import { SORTS } from '../semantics/schedule.js';
+import { SEARCH_FIELDS } from '../semantics/searches.js';
+import { ERROR_STATUS } from '../responses/error-response.js';
+import { API_HEADERS } from './api-headers.js';
 import { CHANGES_INDEX_PATH } from './changes-feed.js';
 import { FACETS_INDEX_PATH, facetPath } from './facets.js';
-import { parameterExamples } from './parameter-examples.js';
-import { dumpIndexPath, listingPath, OPENAPI_PATH, SCHEMA_PATH } from './paths.js';
-import { DATASET_ROUTE, MCP_ROUTE, queryUrl, SCHEMA_ROUTE, staticUrl } from './urls.js';
+import { parameterExamples, type DataExamples } from './parameter-examples.js';
+import { dumpIndexPath, entityPath, listingPath, OPENAPI_PATH, PAGE_SIZE, relationPath, SCHEMA_PATH } from './paths.js';
+import { API_ROOT, DATASET_ROUTE, MCP_ROUTE, queryUrl, SCHEMA_ROUTE, staticUrl, trimSlash } from './urls.js';
 
 /** Path of `llms.txt` in the site. */
 export const LLMS_TXT_PATH = 'llms.txt';
@@ -24,39 +30,68 @@ const LABELS: Record<Kind, string> = { exhibition: 'exhibitions', exhibitor: 'ex
 export function llmsTxt(dataset: Dataset, baseUrl: string): string {
   const counts = KINDS.map((kind) => `${dataset.entities[kind].length} ${LABELS[kind]}`).join(', ');
   const url = (path: string) => staticUrl(baseUrl, path);
+  const base = trimSlash(baseUrl);
+  const examples = parameterExamples(dataset, baseUrl);
   const maxAge = /max-age=(\d+)/.exec(API_HEADERS['Cache-Control']!)?.[1];
-  const examples = exampleQueries(dataset, baseUrl);
+  const collections = KINDS.map((kind) => COLLECTIONS[kind]).join('|');
+  // The filters of every kind; `status` is the exhibitions' alone.
+  const filters = kindFilters('exhibitor');
+  const code = (values: readonly string[]) => values.map((value) => `\`${value}\``).join(', ');
+  const names = new Set(KINDS.flatMap((kind) => SEARCH_FIELDS.q[kind].flat()));
+  const described = new Set(KINDS.flatMap((kind) => SEARCH_FIELDS.text[kind].flat()).filter((field) => !names.has(field)));
   return [
     '# Trade-show exhibitions, exhibitors and service providers',
     '',
-    `> A public, read-only JSON API of ${counts}, in Chinese and English, for AI agents and RAG systems. ` +
-      'Every record links to its related records (`_links`) and carries a `_rag_text` ready for embedding. ' +
-      'Query it with GET /api/public/dataset (filters industry, country and city; q searches names, text every descriptive field ' +
-      '(products, tags, introduction, history, organizer, venue, services), plurals and singulars alike; limit and offset; ' +
-      "`_meta.next` gives the next page), or read the precomputed static pages; no key, no rate limit beyond the host's.",
+    `> A public, read-only JSON API of ${counts}, in Chinese and English, for AI agents and RAG systems: GET only, no key. ` +
+      'Every record has an `id`, its fields, `_links` (absolute URLs of its document and related records) and a `_rag_text` ready for embedding.',
     '',
     '## Query',
     '',
-    ...examples.map(([title, link]) => `- [${title}](${link})`),
-    `- [Every record, page 1 of the precomputed listing](${url(listingPath('all', {}, 1))}): follow \`_meta.next\` to the end`,
+    `GET ${base}/${DATASET_ROUTE} takes these parameters, and refuses any other:`,
     '',
-    '## Schema',
+    '- `type`: `exhibition`, `exhibitor`, `service_provider`, or `all` (the default: three arrays, `exhibitions`, `exhibitors`, `service_providers`).',
+    `- \`q\`: words in the names only (${[...names].join(', ')}); every word must match, a Latin word as a prefix, Chinese as runs of 2+ characters; best matches first.`,
+    `- \`text\`: words in the descriptive fields (${[...described].join(', ')}) and the names; every word must match, plural and singular alike; best matches first, names and tags weighing most.`,
+    `- ${code(filters)}: one exact value, case and spacing ignored; the facets below list the values that exist.`,
+    `- Exhibitions only (\`type=exhibition\`; with another type each is a 400): \`status\` (${code(EXHIBITION_STATUSES)}); ` +
+      `\`from\` and \`to\` (\`YYYY-MM-DD\`, either alone: the exhibitions whose dates overlap the window, both ends included); \`sort\` (${code(SORTS).replace(', ', ' or ')}, ties by id).`,
+    `- \`limit\`: entities per array, default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT} (more is served as ${MAX_LIMIT}; \`_meta.limit\` says so). ` +
+      '`offset`: entities to skip (there is no `page`). Go on with `offset` + `limit`, or follow `_meta.next` until it is null; `_meta.total` counts every match.',
     '',
-    `- [Schema and data dictionary](${url(SCHEMA_PATH)}): every field of each kind with its type and meaning, and the parameters of /${DATASET_ROUTE} (also at /${SCHEMA_ROUTE})`,
+    'Ready queries, made from this data:',
+    '',
+    ...exampleQueries(examples, baseUrl).map(([title, link]) => `- [${title}](${link})`),
+    `- Precomputed pages of ${PAGE_SIZE}, for hosts without the query form: [every record](${url(listingPath('all', {}, 1))})` +
+      (examples.upcoming === undefined ? '' : `, [upcoming exhibitions](${url(listingPath('exhibition', { status: 'upcoming' }, 1))})`) +
+      `; /${DATASET_ROUTE}/{type}[/{filter}/{value}]/{page}.json, page from 1; follow \`_meta.next\` to the end`,
+    '',
+    '## One record and its relations',
+    '',
+    ...recordLines(examples, url, collections),
+    '',
+    '## Errors',
+    '',
+    'An error is JSON: `{"error": {"status", "code", "message", "parameter"}, "_meta": {…}}`; the message says what to send instead.',
+    '',
+    `- ${ERROR_STATUS.invalid_parameter} \`invalid_parameter\`: a parameter is unknown, given twice, or has a bad value; \`error.parameter\` names it, the message lists what is accepted. Fix that parameter, do not retry as is.`,
+    `- ${ERROR_STATUS.not_found} \`not_found\`: no such path or id; ids come from a query, or follow \`_links\`.`,
+    `- ${ERROR_STATUS.method_not_allowed} \`method_not_allowed\`: the API answers GET and HEAD only (MCP takes POST at /${MCP_ROUTE}).`,
+    `- ${ERROR_STATUS.site_error} \`site_error\`: the site cannot answer (a document missing or broken, its storage failing); retry later.`,
+    '',
+    '## Schema and tools',
+    '',
+    `- [Schema and data dictionary](${url(SCHEMA_PATH)}): every field of each kind with its type and meaning, and the parameters above (also at /${SCHEMA_ROUTE})`,
     `- [OpenAPI 3.1 description](${url(OPENAPI_PATH)}): every path, parameter, answer and error, for generated clients`,
-    `- [MCP endpoint](${url(MCP_ROUTE)}): the same data as MCP tools (search_dataset, get_entity, list_facet_values, describe_schema) over Streamable HTTP, stateless: POST JSON-RPC to it, no key (where the site runs dataset-site serve or its Worker over R2)`,
-    `- [Facets](${url(FACETS_INDEX_PATH)}): every industry, country and city value of each kind with its count, so filters use values that exist`,
-    ...KINDS.flatMap((kind) => FILTERS.map((filter) => `- [Values of ${filter} among ${LABELS[kind]}](${url(facetPath(kind, filter))})`)),
+    `- [MCP endpoint](${url(MCP_ROUTE)}): the same data as MCP tools over Streamable HTTP, stateless (POST JSON-RPC, no key; where the site runs \`dataset-site serve\` or its Worker over R2; ` +
+      `elsewhere \`dataset-site mcp --base-url ${base}\` over stdio): search_dataset (the parameters above, and \`fields\` to keep only some), get_entity, list_facet_values, describe_schema`,
+    `- [Facets](${url(FACETS_INDEX_PATH)}): each kind's values of ${filters.join(', ')} (and the exhibitions' status) with their counts, ` +
+      `at /${API_ROOT}/facets/{${collections}}/{${kindFilters('exhibition').join('|')}}.json, ` +
+      `for example [countries of exhibitions](${url(facetPath('exhibition', 'country'))})`,
     '',
-    '## Bulk',
+    '## Bulk and freshness',
     '',
-    ...KINDS.map(
-      (kind) =>
-        `- [Every ${kind.replace('_', ' ')} at once](${url(dumpIndexPath(kind))}): the parts of the bulk dump, in order, each one JSON a line (NDJSON, and gzipped) with its entities, bytes and SHA-256: the entities exactly as listed, with \`_links\` and \`_rag_text\`, for RAG ingestion`,
-    ),
-    '',
-    '## Freshness',
-    '',
+    `- Every record at once: ${KINDS.map((kind) => `[${LABELS[kind]}](${url(dumpIndexPath(kind))})`).join(', ')}: ` +
+      'each a dump index listing its parts in order, NDJSON (and gzipped), with counts, bytes and SHA-256; records exactly as listed',
     `- [Changes feed](${url(CHANGES_INDEX_PATH)}): what each build added, changed and removed, by id; keep the last build id and read only what came after it`,
     `- The data is rebuilt every 5 minutes; answers may be cached for ${maxAge ?? 300} seconds (\`Cache-Control: ${API_HEADERS['Cache-Control']}\`), and each answer says when its data was made (\`_meta.generated_at\`).`,
     '',
@@ -64,18 +99,38 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
 }
 
 // Ready queries made from the examples.
-function exampleQueries(dataset: Dataset, baseUrl: string): [title: string, url: string][] {
-  const { city, industry, q, text, cjk } = parameterExamples(dataset, baseUrl);
-  const examples: [string, string][] = [];
-  if (city) examples.push([`Exhibitions in ${city}`, queryUrl(baseUrl, { type: 'exhibition', city, limit: 100, offset: 0 })]);
-  if (industry) examples.push([`Exhibitors in the ${industry} industry`, queryUrl(baseUrl, { type: 'exhibitor', industry, limit: 100, offset: 0 })]);
-  if (q)
-    examples.push([`Exhibitors whose name has a word starting "${q}", best matches first`, queryUrl(baseUrl, { type: 'exhibitor', q, limit: 20, offset: 0 })]);
-  if (text)
-    examples.push([
-      `Exhibitors that describe themselves with "${text}" (products, tags, introduction), best matches first`,
-      queryUrl(baseUrl, { type: 'exhibitor', text, limit: 20, offset: 0 }),
+function exampleQueries(examples: DataExamples, baseUrl: string): [title: string, url: string][] {
+  const { city, industry, q, text, cjk, upcoming } = examples;
+  const queries: [string, string][] = [];
+  if (city) queries.push([`Exhibitions in ${city}`, queryUrl(baseUrl, { type: 'exhibition', city, limit: 100, offset: 0 })]);
+  if (industry) queries.push([`Exhibitors in the ${industry} industry`, queryUrl(baseUrl, { type: 'exhibitor', industry, limit: 100, offset: 0 })]);
+  if (q) queries.push([`Exhibitors whose name has a word starting "${q}"`, queryUrl(baseUrl, { type: 'exhibitor', q, limit: 20, offset: 0 })]);
+  if (text) queries.push([`Exhibitors that describe themselves with "${text}"`, queryUrl(baseUrl, { type: 'exhibitor', text, limit: 20, offset: 0 })]);
+  if (cjk) queries.push([`Everything named with "${cjk}"`, queryUrl(baseUrl, { type: 'all', q: cjk, limit: 20, offset: 0 })]);
+  if (upcoming) {
+    const { country, from, to } = upcoming;
+    queries.push([
+      `Upcoming exhibitions in ${country} from ${from} to ${to}, soonest first`,
+      queryUrl(baseUrl, { type: 'exhibition', country, status: 'upcoming', from, to, sort: 'start_date', limit: 20, offset: 0 }),
     ]);
-  if (cjk) examples.push([`Everything named with "${cjk}"`, queryUrl(baseUrl, { type: 'all', q: cjk, limit: 20, offset: 0 })]);
-  return examples;
+  }
+  return queries;
+}
+
+// How to read one record by id, and an exhibition's related records, with examples from the data.
+function recordLines(examples: DataExamples, url: (path: string) => string, collections: string): string[] {
+  const exhibition = examples.entities?.exhibition;
+  const lines = [
+    `- One record by id: /${API_ROOT}/{${collections}}/{id}.json` +
+      (exhibition === undefined ? '' : `, for example [exhibition ${exhibition.id}](${url(entityPath('exhibition', exhibition.id))})`) +
+      '. An id with characters other than letters, digits, `-` and `_` is escaped in the path: use the `_links.self` of a query answer.',
+  ];
+  if (exhibition !== undefined) {
+    lines.push(
+      `- An exhibition's exhibitors: its \`_links.exhibitors\`, pages of ${PAGE_SIZE} (for example [those of ${exhibition.id}](${url(relationPath(exhibition, 'exhibitors', 1))})); ` +
+        `the service providers covering its country or city: its \`_links.providers\` ([those of ${exhibition.id}](${url(relationPath(exhibition, 'providers', 1))})). ` +
+        "An exhibitor's exhibitions: its `_links.exhibitions`.",
+    );
+  }
+  return lines;
 }

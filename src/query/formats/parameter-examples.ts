@@ -11,6 +11,13 @@ export interface DataExamples {
   industry?: string;
   /** The most common exhibition country. */
   country?: string;
+  /** The most common exhibition status. */
+  status?: string;
+  /** A date window holding a few exhibitions: the start dates of the middle one and of one a few later. */
+  from?: string;
+  to?: string;
+  /** An order by date. */
+  sort?: string;
   q?: string;
   /** A product tag of an exhibitor, for `text`. */
   text?: string;
@@ -19,6 +26,8 @@ export interface DataExamples {
   common?: CommonExample;
   /** A common term of the exhibitors' `text` index and a part of its list. */
   textCommon?: CommonExample;
+  /** The place and month of the first upcoming exhibition: a window of `from` and `to` (its month, first and last day) that finds it. */
+  upcoming?: { country: string; from: string; to: string };
   /** The first entity of each kind in the default order: its id, and for an exhibition its place (relation paths). */
   entities?: Partial<Record<Kind, { id: string; country?: unknown; city?: unknown }>>;
 }
@@ -50,13 +59,31 @@ function findExamples(dataset: Dataset, baseUrl: string): DataExamples {
     const first = dataset.entities[kind][0];
     if (first !== undefined) entities[kind] = { id: String(first.id), country: first.country, city: first.city };
   }
+  const exhibitions = dataset.entities.exhibition;
+  const middle = Math.floor(exhibitions.length / 2);
   return {
     city: facetValues(dataset, 'exhibition', 'city', baseUrl)[0]?.label,
     country: facetValues(dataset, 'exhibition', 'country', baseUrl)[0]?.label,
+    status: facetValues(dataset, 'exhibition', 'status', baseUrl)[0]?.value,
+    from: exhibitions[middle]?.start_date as string | undefined,
+    to: exhibitions[Math.min(middle + 5, exhibitions.length - 1)]?.start_date as string | undefined,
+    sort: '-start_date',
     industry: facetValues(dataset, 'exhibitor', 'industry', baseUrl)[0]?.label,
     q: word?.slice(0, 4),
     text: text?.trim().replace(/\s+/g, ' ').toLowerCase(),
     cjk: cjk === undefined ? undefined : [...cjk].slice(0, 2).join(''),
+    upcoming: upcomingWindow(dataset),
     entities,
   };
+}
+
+function upcomingWindow(dataset: Dataset): DataExamples['upcoming'] {
+  const found = dataset.entities.exhibition.find(
+    (entity) => entity.status === 'upcoming' && typeof entity.country === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(String(entity.start_date)),
+  );
+  if (found === undefined) return undefined;
+  const [year, month] = String(found.start_date).split('-').map(Number) as [number, number];
+  // Day 0 of the next month is the last day of this one.
+  const last = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+  return { country: found.country as string, from: `${String(found.start_date).slice(0, 7)}-01`, to: last };
 }

@@ -145,6 +145,11 @@ export function idBlockPath(kind: Kind, block: number): string {
   return `${API_ROOT}/search/${kind}/id-blocks/${block}.json`;
 }
 
+/** Static path of the exhibitions' days by rank (dates-document.ts). */
+export function exhibitionDatesPath(): string {
+  return `${API_ROOT}/search/exhibition/dates.json`;
+}
+
 /** Static path of the shard of a kind's filter postings whose first value is `start`. */
 export function filterShardPath(kind: Kind, filter: Filter, start: string): string {
   return `${API_ROOT}/search/${kind}/${filter}/${encodeSegment(start)}.json`;

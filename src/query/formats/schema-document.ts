@@ -4,7 +4,8 @@
  * generated. Written by the build, read by the router, `verify` and `query`.
  */
 import { DATASET_PARAMETER_SCHEMAS } from '../semantics/params.js';
-import { SCHEMA_VERSION, type Dictionary, type ResponseContext } from '../responses/dataset-response.js';
+import { type Dictionary, type ResponseContext } from '../responses/dataset-response.js';
+import { SCHEMA_VERSION } from './schema-version.js';
 import { CHANGES_INDEX_PATH } from './changes-feed.js';
 import { FACETS_INDEX_PATH } from './facets.js';
 import { COLLECTIONS, KINDS } from '../semantics/kinds.js';
@@ -24,7 +25,8 @@ export function schemaDocument(context: ResponseContext) {
     static_pages: {
       page_size: PAGE_SIZE,
       example: staticUrl(context.baseUrl, listingPath('all', {}, 1)),
-      description: 'Every listing is also precomputed under /api/public/dataset/{type}[/industry/{v}][/country/{v}][/city/{v}]/{page}.json.',
+      description:
+        'Every listing is also precomputed under /api/public/dataset/{type}[/industry/{v}][/country/{v}][/city/{v}][/status/{v}]/{page}.json (status with type exhibition only).',
     },
     _links: {
       self: staticUrl(context.baseUrl, SCHEMA_PATH),

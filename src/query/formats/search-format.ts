@@ -14,8 +14,9 @@ export const SEARCH_INDEX_FORMAT = 'dataset-site-search';
  * 5: common query terms have lists of classes instead (their name terms are in no shard), and the ids of all entities are in chunks by rank.
  * 6: a part of a common term's list writes its ranks and classes as one string of matches; a chunk of ids holds its version and ids only, and blocks of 64 chunks are read where a window needs many of their chunks.
  * 7: common query terms reaching the same terms share one list (the entry's `common_tails`); a second index, for `text`.
+ * 8: the `status` filter's value shards; the exhibitions' days by rank, for `from`, `to` and `sort`.
  */
-export const SEARCH_INDEX_VERSION = 7;
+export const SEARCH_INDEX_VERSION = 8;
 
 /** A document to write: its static path and its JSON text, `generated_at` left for the writer to stamp. */
 export interface IndexDocument {

@@ -15,6 +15,7 @@ import { SEARCHES, type Search } from '../semantics/searches.js';
 import { filterShardPath, searchIndexPath, termShardPath } from './paths.js';
 import { decodeCounted, decodeRankArray, decodeRanks, encodeCounted, encodeRanks } from './ranks-codec.js';
 import { commonExample, renderCommonLists, renderIds, type CommonExample } from './common-lists.js';
+import { renderExhibitionDates } from './dates-document.js';
 import { malformed, parseVersioned, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type IndexDocument } from './search-format.js';
 
 export type { IndexDocument } from './search-format.js';
@@ -162,7 +163,7 @@ function revisionOf(documents: readonly IndexDocument[]): string {
   return hash53(documents.map((document) => hash53(document.content).toString(36)).join(' ')).toString(36);
 }
 
-// The documents of the `q` index, the filters' value shards and the entry.
+// The documents of the `q` index, the filters' value shards, the exhibitions' days and the entry.
 function renderNamesIndex(dataset: Dataset, kind: Kind, terms: RenderedTerms): IndexDocument[] {
   const { index } = terms;
   const documents = [...terms.documents];
@@ -173,6 +174,7 @@ function renderNamesIndex(dataset: Dataset, kind: Kind, terms: RenderedTerms): I
     for (const shard of shards)
       documents.push({ path: filterShardPath(kind, filter, shard.start), content: JSON.stringify(valueShardFile(kind, filter, shard)) });
   }
+  if (kind === 'exhibition') documents.push(renderExhibitionDates(dataset.entities.exhibition));
   const revision = revisionOf(documents);
   const entry: SearchEntryFile = {
     format: SEARCH_INDEX_FORMAT,

@@ -3,6 +3,7 @@
  * query-form URL of a query, both under the site's base URL.
  */
 import { FILTERS } from '../semantics/kinds.js';
+import { SCHEDULE_PARAMETERS } from '../semantics/schedule.js';
 import { SEARCHES } from '../semantics/searches.js';
 import type { DatasetQuery } from '../semantics/params.js';
 
@@ -26,7 +27,7 @@ export function staticUrl(baseUrl: string, path: string): string {
  */
 export function queryUrl(baseUrl: string, query: DatasetQuery): string {
   const parts = [`type=${query.type}`];
-  for (const name of [...SEARCHES, ...FILTERS] as const) {
+  for (const name of [...SEARCHES, ...FILTERS, ...SCHEDULE_PARAMETERS] as const) {
     const value = query[name];
     if (value !== undefined) parts.push(`${name}=${encodeURIComponent(value)}`);
   }

@@ -5,11 +5,9 @@
 import type { Entity } from '../semantics/entity.js';
 import { COLLECTIONS, kindsOf, type Collection, type DatasetType, type Kind } from '../semantics/kinds.js';
 import type { DatasetQuery } from '../semantics/params.js';
+import { SCHEMA_VERSION } from '../formats/schema-version.js';
 import { trimSlash } from '../formats/urls.js';
 import { queryWindow, type Totals, type Window } from './window.js';
-
-/** Version of the data schema, `_meta.schema_version`. */
-export const SCHEMA_VERSION = '1.0';
 
 /** The data dictionary: for each kind, a description of every field (docs/api.md#schema-document). */
 export type Dictionary = Record<Kind, unknown>;

@@ -1,6 +1,7 @@
 /** Error bodies of the API (docs/api.md#errors): `{"error": {...}, "_meta": {...}}`. */
 import { trimSlash } from '../formats/urls.js';
-import { SCHEMA_VERSION, type ResponseContext } from './dataset-response.js';
+import { type ResponseContext } from './dataset-response.js';
+import { SCHEMA_VERSION } from '../formats/schema-version.js';
 
 /** Error codes and their HTTP status. */
 // `bad_request` (a request HTTP cannot parse) and `site_error` (a broken site or a failing store) are ours.

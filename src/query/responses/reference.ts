@@ -7,7 +7,7 @@ import type { Dataset } from '../semantics/dataset.js';
 import type { Entity } from '../semantics/entity.js';
 import type { FilterValues } from '../semantics/filters.js';
 import { kindsOf, type DatasetType, type Kind } from '../semantics/kinds.js';
-import { filtersOf, searchesOf, type DatasetQuery } from '../semantics/params.js';
+import { filtersOf, scheduleOf, searchesOf, type DatasetQuery } from '../semantics/params.js';
 import { listingPath, relationPath, type Relation } from '../formats/paths.js';
 import { datasetResponse, queryResponse, type DatasetResponse, type KindSlice, type ResponseContext } from './dataset-response.js';
 import { staticPageWindow, type Totals } from './window.js';
@@ -20,7 +20,7 @@ export function answerDataset(dataset: Dataset, query: DatasetQuery, context: Re
   const filters = filtersOf(query);
   const slices: Partial<Record<Kind, KindSlice>> = {};
   for (const kind of kindsOf(query.type)) {
-    const ranks = dataset.match(kind, filters, searchesOf(query));
+    const ranks = dataset.match(kind, filters, searchesOf(query), scheduleOf(query));
     slices[kind] = { entities: dataset.pick(kind, ranks.slice(query.offset, query.offset + query.limit)), total: ranks.length };
   }
   return queryResponse(query, slices, context);

@@ -5,7 +5,8 @@
  * browser `fetch` with its own headers may read the API from any origin.
  */
 import { hash53 } from '../semantics/hash.js';
-import { ALLOWED_METHODS, API_HEADERS, type RouterRequest, type RouterResponse } from './http.js';
+import type { RouterRequest, RouterResponse } from './http.js';
+import { ALLOWED_METHODS, API_HEADERS } from '../formats/api-headers.js';
 
 /** Seconds a browser may keep a preflight's answer. */
 const PREFLIGHT_MAX_AGE = 86_400;

@@ -1,19 +1,4 @@
-/** The HTTP side of the router: the request and answer it handles and the headers of every API response (docs/api.md#headers). */
-
-/**
- * Headers of every API response, errors included (docs/api.md#headers). The router sets them;
- * host adapters (Netlify `_headers`, nginx, the Cloudflare worker) take them from here.
- */
-export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'Cache-Control': 'public, max-age=300',
-  'Content-Type': 'application/json; charset=utf-8',
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'ETag',
-  'X-Content-Type-Options': 'nosniff',
-});
-
-/** The methods the API answers; anything else is a 405 with this as its `Allow` header. */
-export const ALLOWED_METHODS = 'GET, HEAD';
+/** The HTTP side of the router: the request and answer it handles (their headers are the format's, formats/api-headers.ts). */
 
 /** A request as the router sees it. */
 export interface RouterRequest {

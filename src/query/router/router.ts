@@ -5,9 +5,9 @@
  * all give the same answer, equal to the reference `answerDataset` except for
  * `generated_at`.
  *
- * - `GET|HEAD /api/public/dataset?…`: without `q`, the window is cut from the
- *   precomputed listing pages of each kind; with `q`, from each kind's search index and
- *   entity documents.
+ * - `GET|HEAD /api/public/dataset?…`: without `q`, `text`, `from`, `to` or `-start_date`, the
+ *   window is cut from the precomputed listing pages of each kind; with them, from each kind's
+ *   search index and entity documents.
  * - `GET|HEAD /api/public/schema`: the schema document.
  * - any other `.json` document under `/api/public/`: the document as it is; an entity
  *   document or exhibitors page that names no file is read once more by its raw id,
@@ -24,7 +24,8 @@
  * or search indexes read. Every response carries {@link API_HEADERS}.
  */
 import { kindsOf, type Kind } from '../semantics/kinds.js';
-import { filtersOf, parseDatasetQuery, searchesOf } from '../semantics/params.js';
+import { filtersOf, parseDatasetQuery, scheduleOf, searchesOf } from '../semantics/params.js';
+import { changesListing } from '../semantics/schedule.js';
 import { queryResponse, responseText, type KindSlice } from '../responses/dataset-response.js';
 import { ERROR_STATUS, errorBody, type ErrorCode } from '../responses/error-response.js';
 import { BROWSE_PAGE_PATH, BROWSE_PAGE_POLICY, DUMP_CONTENT_TYPES, ROOT_FILES } from '../formats/root-files.js';
@@ -33,7 +34,8 @@ import { SiteError } from '../formats/site-error.js';
 import { API_ROOT, DATASET_ROUTE, SCHEMA_ROUTE } from '../formats/urls.js';
 import { isPreflight, preflightResponse, withEtag } from './conditional.js';
 import { DocumentReader } from './document-reader.js';
-import { ALLOWED_METHODS, API_HEADERS, type RouterRequest, type RouterResponse } from './http.js';
+import type { RouterRequest, RouterResponse } from './http.js';
+import { ALLOWED_METHODS, API_HEADERS } from '../formats/api-headers.js';
 import { readListingSlice } from './listing-slice.js';
 import { rawIdPath } from './raw-id.js';
 import { readSearchSlice } from './search-slice.js';
@@ -145,11 +147,12 @@ async function answerQuery(reader: DocumentReader, rawQuery: string): Promise<Ro
   if (!parsed.ok) return errorResponse(reader, 'invalid_parameter', parsed.error.message, parsed.error.parameter);
   const { query } = parsed;
   const filters = filtersOf(query);
+  const schedule = scheduleOf(query);
   const slices: Partial<Record<Kind, KindSlice<string>>> = {};
   await Promise.all(
     kindsOf(query.type).map(async (kind) => {
-      if (query.q !== undefined || query.text !== undefined)
-        slices[kind] = await readSearchSlice(reader, kind, searchesOf(query), filters, query.limit, query.offset);
+      if (query.q !== undefined || query.text !== undefined || changesListing(schedule))
+        slices[kind] = await readSearchSlice(reader, kind, searchesOf(query), filters, schedule, query.limit, query.offset);
       else {
         const { entities, total } = await readListingSlice(reader, kind, filters, query.limit, query.offset);
         slices[kind] = { entities: entities.map((entity) => JSON.stringify(entity)), total };

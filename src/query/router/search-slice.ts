@@ -1,14 +1,16 @@
 /**
- * A window of a `q` or `text` query (or both), answered from the search indexes of one kind
- * read by the shard: an index's entry says which shards each term needs or whether it is
- * common, the term shards and the common terms' lists give the scores, the value shards apply
- * the filters (both kept per search), only the window is put in order, and its ids come from
- * the shards of a term or the chunks and blocks of ids.
+ * A window of a `q` or `text` query (or both), or of exhibitions by date, answered from the
+ * search indexes of one kind read by the shard: an index's entry says which shards each term
+ * needs or whether it is common, the term shards and the common terms' lists give the scores,
+ * the value shards apply the filters (both kept per search), the exhibitions' days apply
+ * `from`, `to` and `sort`, only the window is put in order, and its ids come from the shards
+ * of a term or the chunks and blocks of ids.
  */
 import { shardHoldingValue } from '../semantics/filter-shards.js';
 import type { FilterValues } from '../semantics/filters.js';
 import { FILTERS, type Filter, type Kind } from '../semantics/kinds.js';
 import { relevanceWindow } from '../semantics/relevance-window.js';
+import { dayWindow, isScheduled, overlaps, startOrderWindow, type Schedule } from '../semantics/schedule.js';
 import { idInShards, type SearchShard } from '../semantics/search-shard.js';
 import type { CommonList } from '../semantics/common-terms.js';
 import { searchShards, type SearchMatches, type TermIndex } from '../semantics/term-shards.js';
@@ -17,7 +19,8 @@ import { allMatches, givenSearches } from '../semantics/both-searches.js';
 import type { Search, SearchTexts } from '../semantics/searches.js';
 import { normalize } from '../semantics/text.js';
 import type { KindSlice } from '../responses/dataset-response.js';
-import { commonPartPath, commonTermPath, entityPath, filterShardPath, searchIndexPath, termShardPath } from '../formats/paths.js';
+import { commonPartPath, commonTermPath, entityPath, exhibitionDatesPath, filterShardPath, searchIndexPath, termShardPath } from '../formats/paths.js';
+import { parseExhibitionDates, type ExhibitionDays } from '../formats/dates-document.js';
 import { parseCommonHead, parseCommonPart, parseIds } from '../formats/common-lists.js';
 import { parseSearchEntry, parseTermShard, parseTextEntry, parseValueShard, type SearchEntry } from '../formats/search-index.js';
 import { entityDocument, missingDocument, SiteError } from '../formats/site-error.js';
@@ -40,7 +43,8 @@ type Kept =
   | { list: CommonList; generatedAt: string }
   | { ids: string[]; generatedAt?: undefined }
   | { matches: SearchMatches; generatedAt: string }
-  | { passing: Uint8Array; generatedAt: string };
+  | { passing: Uint8Array; generatedAt: string }
+  | { days: ExhibitionDays; generatedAt?: undefined };
 
 /**
  * Bytes of parsed shards, lists and ids, and of the scored matches of recent `q`s, a router
@@ -58,15 +62,17 @@ export const SHARD_CACHE_BYTES = 32 * 2 ** 20;
 const kept = new WeakMap<DocumentStore, { entries: Map<string, LoadedEntry>; parsed: BoundedCache<string, Kept> }>();
 
 /**
- * The entities of one kind matching the searches (`q`, `text`, at least one) and `filters` in
- * the window [offset, offset + limit), in relevance order (the JSON texts of their documents),
- * and how many match in all.
+ * The entities of one kind matching the searches (`q`, `text`), `filters` and the date window
+ * of `schedule` in the window [offset, offset + limit), in relevance order, or by start date
+ * when `schedule` sorts (the JSON texts of their documents), and how many match in all.
+ * Without a search every entity matches, in the default order.
  */
 export async function readSearchSlice(
   reader: DocumentReader,
   kind: Kind,
   searches: SearchTexts,
   filters: FilterValues,
+  schedule: Schedule,
   limit: number,
   offset: number,
 ): Promise<KindSlice<string>> {
@@ -98,8 +104,9 @@ export async function readSearchSlice(
     );
     return kept.matches;
   };
-  const matches = allMatches(await Promise.all(givenSearches(searches).map(([search, value]) => searched(search, value))));
-  let allowed: ((rank: number) => boolean) | undefined;
+  const given = givenSearches(searches);
+  const matches = given.length === 0 ? everyRank(entry.index.count) : allMatches(await Promise.all(given.map(([search, value]) => searched(search, value))));
+  const tests: ((rank: number) => boolean)[] = [];
   const wanted = FILTERS.filter((filter) => filters[filter] !== undefined).map((filter): [Filter, string] => [filter, normalize(filters[filter]!)]);
   if (wanted.length > 0 && matches.ranks.length > 0) {
     // The entities passing every filter, kept like the scores: a filtered `q` paged through applies its filters once.
@@ -108,9 +115,18 @@ export async function readSearchSlice(
       () => passingFilters(entry, kind, wanted, read, reader),
       (value) => value.passing.byteLength,
     );
-    allowed = (rank) => passing[rank] === 1;
+    tests.push((rank) => passing[rank] === 1);
   }
-  const window = relevanceWindow(matches, allowed, offset, limit);
+  const { days } = isScheduled(schedule) ? await readDays(entry.index.count, read, reader) : { days: undefined };
+  if (days !== undefined && (schedule.from !== undefined || schedule.to !== undefined)) {
+    const window = dayWindow(schedule);
+    tests.push((rank) => overlaps(days.starts[rank]!, days.ends[rank]!, window));
+  }
+  const allowed = tests.length === 0 ? undefined : tests.length === 1 ? tests[0] : (rank: number) => tests.every((test) => test(rank));
+  const window =
+    days !== undefined && schedule.sort !== undefined
+      ? startOrderWindow(matches.ranks, allowed, schedule.sort, (rank) => days.starts[rank]!, offset, limit)
+      : relevanceWindow(matches, allowed, offset, limit);
   const ids = matches.idShards
     ? window.ranks.map((rank) => idInShards(matches.idShards!, rank))
     : await idsByRank(kind, window.ranks, (path, ranks) =>
@@ -128,6 +144,23 @@ export async function readSearchSlice(
     }),
   );
   return { entities, total: window.total };
+}
+
+// Every rank of a kind, scored alike: the matches of no search, which keep the default order.
+function everyRank(count: number): SearchMatches {
+  const ranks = new Int32Array(count);
+  for (let rank = 0; rank < count; rank++) ranks[rank] = rank;
+  return { ranks, scores: new Float64Array(count), idShards: undefined };
+}
+
+// The exhibitions' days by rank, read through `read`.
+async function readDays(count: number, read: KeptReader, reader: DocumentReader): Promise<{ days: ExhibitionDays }> {
+  const path = exhibitionDatesPath();
+  return read(
+    path,
+    async () => ({ days: parseExhibitionDates(path, await reader.required(path), count) }),
+    (value) => value.days.starts.byteLength + value.days.ends.byteLength,
+  );
 }
 
 /** Reads a parsed document through the kept ones: its key, how to parse it, and its bytes parsed. */

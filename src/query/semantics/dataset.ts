@@ -10,6 +10,7 @@ import { sortDefault } from './order.js';
 import { relevanceOrder } from './relevance-window.js';
 import { allMatches, givenSearches } from './both-searches.js';
 import { queryTerms } from './search.js';
+import { dayNumber, dayWindow, isScheduled, orderByStart, overlaps, type Schedule } from './schedule.js';
 import type { Search, SearchTexts } from './searches.js';
 import { searchShardsNow, shardIndex, type ShardedIndex } from './term-shards.js';
 
@@ -60,16 +61,22 @@ export class Dataset {
   }
 
   /**
-   * Ranks of the entities of a kind matching the filters and the searches (`q`, `text`), in
-   * answer order: relevance when a search is given, the default order otherwise.
+   * Ranks of the entities of a kind matching the filters, the searches (`q`, `text`) and the
+   * date window of `schedule`, in answer order: by start date when `schedule` sorts, else
+   * relevance when a search is given, else the default order.
    */
-  match(kind: Kind, filters: FilterValues, searches: SearchTexts = {}): number[] {
+  match(kind: Kind, filters: FilterValues, searches: SearchTexts = {}, schedule: Schedule = {}): number[] {
     const given = givenSearches(searches);
     const ranks =
       given.length === 0
         ? this.entities[kind].map((_, rank) => rank)
         : relevanceOrder(allMatches(given.map(([search, value]) => searchShardsNow(this.searchIndex(kind, search), queryTerms(search, value)))));
-    return filterRanks(ranks, filters, (filter, normalized) => this.postings(kind, filter).get(normalized));
+    const filtered = filterRanks(ranks, filters, (filter, normalized) => this.postings(kind, filter).get(normalized));
+    if (!isScheduled(schedule)) return filtered;
+    const day = (rank: number, field: string) => dayNumber(String(this.entities[kind][rank]![field]))!;
+    const window = dayWindow(schedule);
+    const within = filtered.filter((rank) => overlaps(day(rank, 'start_date'), day(rank, 'end_date'), window));
+    return schedule.sort === undefined ? within : orderByStart(within, schedule.sort, (rank) => day(rank, 'start_date'));
   }
 
   /** The entities of a kind at the given ranks. */

@@ -22,23 +22,42 @@ export const COLLECTIONS = {
 export type Collection = (typeof COLLECTIONS)[Kind];
 
 /** The filter parameters, in the order they appear in paths and URLs. */
-export const FILTERS = ['industry', 'country', 'city'] as const;
+export const FILTERS = ['industry', 'country', 'city', 'status'] as const;
 export type Filter = (typeof FILTERS)[number];
 
-/** Fields whose values a filter compares against (docs/api.md#matching). */
+/** Statuses an exhibition can have; the first three are derived from the dates. */
+export const EXHIBITION_STATUSES = ['upcoming', 'ongoing', 'ended', 'cancelled', 'postponed'] as const;
+export type ExhibitionStatus = (typeof EXHIBITION_STATUSES)[number];
+
+/**
+ * Fields whose values a filter compares against (docs/api.md#matching). A filter with no
+ * fields for a kind does not apply to it: `status` is the exhibitions' alone.
+ */
 export const FILTER_FIELDS: Record<Kind, Record<Filter, readonly string[]>> = {
   exhibition: {
     industry: ['industry_tags_en', 'industry_tags_cn'],
     country: ['country'],
     city: ['city'],
+    status: ['status'],
   },
-  exhibitor: { industry: ['industry_tags'], country: ['country'], city: ['city'] },
+  exhibitor: { industry: ['industry_tags'], country: ['country'], city: ['city'], status: [] },
   service_provider: {
     industry: ['good_at_industry'],
     country: ['cover_regions'],
     city: ['cover_regions'],
+    status: [],
   },
 };
+
+/** The filters that apply to a kind: those reading at least one of its fields. */
+export function kindFilters(kind: Kind): readonly Filter[] {
+  return FILTERS.filter((filter) => FILTER_FIELDS[kind][filter].length > 0);
+}
+
+/** The filters that apply to every kind of a type: `status` only to `exhibition`. */
+export function typeFilters(type: DatasetType): readonly Filter[] {
+  return FILTERS.filter((filter) => kindsOf(type).every((kind) => FILTER_FIELDS[kind][filter].length > 0));
+}
 
 /**
  * The two name fields of each kind, the Chinese one first: at least one is required

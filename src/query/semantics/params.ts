@@ -1,7 +1,9 @@
 /** Parameters of `/api/public/dataset` (docs/api.md#parameters): their schemas, parsing and validation. */
 import type { FilterValues } from './filters.js';
-import { DATASET_TYPES, FILTER_FIELDS, FILTERS, KINDS, type DatasetType, type Filter } from './kinds.js';
+import { DATASET_TYPES, EXHIBITION_STATUSES, FILTER_FIELDS, FILTERS, KINDS, typeFilters, type DatasetType, type Filter } from './kinds.js';
+import { dayNumber, SCHEDULE_PARAMETERS, SORTS, type Schedule, type Sort } from './schedule.js';
 import { SEARCHES, SEARCH_FIELDS, type SearchTexts } from './searches.js';
+import { normalize } from './text.js';
 
 /** Default `limit`. */
 export const DEFAULT_LIMIT = 100;
@@ -10,13 +12,14 @@ export const MAX_LIMIT = 500;
 /** Longest accepted `q` or `text`, in characters. */
 export const MAX_Q_LENGTH = 200;
 /** Parameters the dataset endpoint knows, in canonical URL order. */
-export const DATASET_PARAMETERS = ['type', ...SEARCHES, ...FILTERS, 'limit', 'offset'] as const;
+export const DATASET_PARAMETERS = ['type', ...SEARCHES, ...FILTERS, ...SCHEDULE_PARAMETERS, 'limit', 'offset'] as const;
 export type DatasetParameter = (typeof DATASET_PARAMETERS)[number];
 
 /** What a parameter accepts, as a JSON Schema with a description. */
 export interface ParameterSchema {
   type: 'string' | 'integer';
   description: string;
+  format?: 'date';
   enum?: readonly string[];
   default?: string | number;
   minimum?: number;
@@ -41,6 +44,27 @@ export const DATASET_PARAMETER_SCHEMAS: Readonly<Record<DatasetParameter, Parame
     description: `Full text searched in every descriptive field (${KINDS.map((kind) => `${kind}: ${SEARCH_FIELDS.text[kind].flat().join(', ')}`).join('; ')}); every term must match (words whole, English plural and singular alike, the last word also as a prefix; CJK runs of 2+ characters); ranked by BM25, names and tags weighing twice the rest.`,
   },
   ...(Object.fromEntries(FILTERS.map((filter) => [filter, { type: 'string', description: filterDescription(filter) }])) as Record<Filter, ParameterSchema>),
+  status: {
+    type: 'string',
+    enum: EXHIBITION_STATUSES,
+    description: `Exhibitions of this status (with type=exhibition only): upcoming, ongoing and ended are derived from the dates against the build date (UTC); cancelled and postponed are as the source says.`,
+  },
+  from: {
+    type: 'string',
+    format: 'date',
+    description: 'Exhibitions whose days overlap the window from this date, YYYY-MM-DD, included (with type=exhibition only; to may be given or not).',
+  },
+  to: {
+    type: 'string',
+    format: 'date',
+    description: 'Exhibitions whose days overlap the window up to this date, YYYY-MM-DD, included (with type=exhibition only; from may be given or not).',
+  },
+  sort: {
+    type: 'string',
+    enum: SORTS,
+    description:
+      'Exhibitions by start date, earliest first (start_date) or latest first (-start_date), equal dates by id (with type=exhibition only); without it, the default order, or relevance with q or text.',
+  },
   // No `maximum` for limit: a larger value is served, as the maximum, and a validating client must not refuse it.
   limit: {
     type: 'integer',
@@ -63,7 +87,7 @@ function filterDescription(filter: Filter): string {
 }
 
 /** A valid dataset query with effective values: text trimmed, `limit` clamped. */
-export interface DatasetQuery {
+export interface DatasetQuery extends Schedule {
   /** Which kinds to return. @default 'all' */
   type: DatasetType;
   /** Keywords searched in the names (docs/api.md#search). */
@@ -76,15 +100,17 @@ export interface DatasetQuery {
   country?: string;
   /** Exact city, after normalization. */
   city?: string;
+  /** Exhibitions of this status (one of {@link EXHIBITION_STATUSES}). */
+  status?: string;
   /** Entities per array, at most {@link MAX_LIMIT}. @default 100 */
   limit: number;
   /** Entities to skip in each array. @default 0 */
   offset: number;
 }
 
-/** Why a query was refused: the offending parameter and a message saying what to send. */
+/** Why a query was refused: the offending parameter (a known one, or the unknown one given) and a message saying what to send. */
 export interface ParameterError {
-  parameter: DatasetParameter;
+  parameter: string;
   message: string;
 }
 
@@ -92,13 +118,14 @@ export type ParseResult = { ok: true; query: DatasetQuery } | { ok: false; error
 
 /**
  * Parses query-string pairs (for example a `URLSearchParams`) into a {@link DatasetQuery}.
- * Unknown parameters are ignored; a known one given twice, or holding text that is not
- * well-formed Unicode ({@link malformedText}), is refused.
+ * A parameter the API does not know ({@link unknownParameter}), one given twice, one
+ * holding text that is not well-formed Unicode ({@link malformedText}) or one that does
+ * not apply to the type asked for is refused.
  */
 export function parseDatasetQuery(pairs: Iterable<readonly [string, string]>): ParseResult {
   const given = new Map<DatasetParameter, string>();
   for (const [name, value] of pairs) {
-    if (!isDatasetParameter(name)) continue;
+    if (!isDatasetParameter(name)) return fail(name, unknownParameter(name));
     if (given.has(name)) {
       return fail(name, `parameter "${name}" is given more than once; give it once`);
     }
@@ -128,8 +155,16 @@ export function parseDatasetQuery(pairs: Iterable<readonly [string, string]>): P
 
   for (const filter of FILTERS) {
     const value = given.get(filter)?.trim();
-    if (value) query[filter] = value;
+    if (!value) continue;
+    if (!typeFilters(query.type).includes(filter)) return fail(filter, onlyFor(filter, query.type));
+    query[filter] = value;
   }
+  if (query.status !== undefined && !(EXHIBITION_STATUSES as readonly string[]).includes(normalize(query.status))) {
+    return fail('status', `status must be one of ${EXHIBITION_STATUSES.join(', ')}; got ${JSON.stringify(query.status)}`);
+  }
+
+  const refused = parseSchedule(given, query);
+  if (refused !== undefined) return { ok: false, error: refused };
 
   const limit = given.get('limit');
   if (limit !== undefined) {
@@ -180,6 +215,15 @@ export function searchesOf(query: DatasetQuery): SearchTexts {
   return searches;
 }
 
+/** The date window and order a query sets. */
+export function scheduleOf(query: DatasetQuery): Schedule {
+  const schedule: Schedule = {};
+  if (query.from !== undefined) schedule.from = query.from;
+  if (query.to !== undefined) schedule.to = query.to;
+  if (query.sort !== undefined) schedule.sort = query.sort;
+  return schedule;
+}
+
 /** The filters a query sets, in canonical order. */
 export function filtersOf(query: DatasetQuery): FilterValues {
   const filters: FilterValues = {};
@@ -188,6 +232,58 @@ export function filtersOf(query: DatasetQuery): FilterValues {
     if (value !== undefined) filters[filter] = value;
   }
   return filters;
+}
+
+// Reads from, to and sort into `query`, or says why one is refused.
+function parseSchedule(given: ReadonlyMap<DatasetParameter, string>, query: DatasetQuery): ParameterError | undefined {
+  for (const name of SCHEDULE_PARAMETERS) {
+    const value = given.get(name)?.trim();
+    if (!value) continue;
+    if (query.type !== 'exhibition') return { parameter: name, message: onlyFor(name, query.type) };
+    if (name === 'sort') {
+      if (!(SORTS as readonly string[]).includes(value))
+        return { parameter: name, message: `sort must be one of ${SORTS.join(', ')}; got ${JSON.stringify(value)}` };
+      query.sort = value as Sort;
+    } else {
+      if (dayNumber(value) === undefined) return { parameter: name, message: `${name} must be a date YYYY-MM-DD; got ${JSON.stringify(value)}` };
+      query[name] = value;
+    }
+  }
+  if (query.from !== undefined && query.to !== undefined && query.to < query.from) {
+    return { parameter: 'to', message: `to (${query.to}) must not be before from (${query.from})` };
+  }
+  return undefined;
+}
+
+// What a parameter that applies to exhibitions alone says when the type is another.
+function onlyFor(name: string, type: DatasetType): string {
+  return `${name} applies to exhibitions only; give type=exhibition (type is ${type})`;
+}
+
+// Parameters an agent guesses, and what this API calls them.
+const GUESSES: Record<string, string> = {
+  page: 'this API pages by offset: give offset=(page − 1) × limit',
+  per_page: 'give limit (entities per array)',
+  page_size: 'give limit (entities per array)',
+  size: 'give limit (entities per array)',
+  count: 'give limit (entities per array)',
+  search: 'give q (names) or text (every descriptive field)',
+  query: 'give q (names) or text (every descriptive field)',
+  keyword: 'give q (names) or text (every descriptive field)',
+  keywords: 'give q (names) or text (every descriptive field)',
+  start_date: 'give from and to (exhibitions whose days overlap the window)',
+  end_date: 'give from and to (exhibitions whose days overlap the window)',
+  date: 'give from and to (exhibitions whose days overlap the window)',
+  order: 'give sort',
+  order_by: 'give sort',
+  sort_by: 'give sort',
+  kind: 'give type',
+};
+
+/** The message refusing a parameter the API does not know: what it is called here, if guessed, and the accepted ones. */
+export function unknownParameter(name: string): string {
+  const guess = Object.hasOwn(GUESSES, name) ? `${GUESSES[name]}; ` : '';
+  return `unknown parameter ${JSON.stringify(name)}; ${guess}the accepted ones are ${DATASET_PARAMETERS.join(', ')}`;
 }
 
 function isDatasetParameter(name: string): name is DatasetParameter {
@@ -199,6 +295,6 @@ function parseWholeNumber(text: string): number | undefined {
   return /^\d+$/.test(trimmed) ? Number(trimmed) : undefined;
 }
 
-function fail(parameter: DatasetParameter, message: string): ParseResult {
+function fail(parameter: string, message: string): ParseResult {
   return { ok: false, error: { parameter, message } };
 }
