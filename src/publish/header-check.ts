@@ -34,3 +34,15 @@ export async function checkHeaders(bucket: Bucket, paths: readonly string[], con
   });
   return checks;
 }
+
+// A store tells times to the second (S3 does); with a margin for its clock against ours.
+const STORE_CLOCK_MARGIN_MS = 5000;
+
+/**
+ * The listing's time of an object whose headers were read right at `checkedAt` (ours, in
+ * milliseconds), to keep: `''` when it is too recent to tell a later write by (one in the
+ * same second has the same time), so that the next publish reads the headers again.
+ */
+export function settledTime(lastModified: string, checkedAt: number): string {
+  return lastModified !== '' && Number(lastModified) < checkedAt - STORE_CLOCK_MARGIN_MS ? lastModified : '';
+}

@@ -10,7 +10,7 @@ import { UserError } from '../diagnostics.js';
 import { MANIFEST_PATH } from '../site/manifest.js';
 import { openBucket, type Bucket, type ListedObject } from './bucket.js';
 import { readBucketState } from './bucket-state.js';
-import { checkHeaders, headerProblem } from './header-check.js';
+import { checkHeaders, headerProblem, settledTime } from './header-check.js';
 import { headersDue } from './header-rotation.js';
 import { takeLease, type Lease } from './lease.js';
 import { objectHeaders } from './object-headers.js';
@@ -101,7 +101,8 @@ export async function publishSite(options: PublishOptions): Promise<PublishResul
     assertUploadsHeld(plan.uploads, site, config.dir);
     // The ETag and size the bucket holds for each file uploaded or found there, and when its headers were seen right, for the manifest.
     const stored = new Map<string, [string, string, string]>();
-    for (const [file, problem] of headers) if (problem === undefined) stored.set(file, [...storedOf(published.files, file), listed.get(file)!.lastModified]);
+    for (const [file, problem] of headers)
+      if (problem === undefined) stored.set(file, [...storedOf(published.files, file), settledTime(listed.get(file)!.lastModified, now)]);
     const result: PublishResult = {
       where: bucket.where,
       phases: publishPhases(plan),
@@ -177,7 +178,7 @@ async function runPhases(
         const head = object !== undefined && object.size === body.length && object.etag === md5.copy().digest('hex') ? await bucket.head(file) : undefined;
         if (head !== undefined && headerProblem(file, head) === undefined) {
           result.alreadyUploaded++;
-          stored.set(file, [object!.etag, String(object!.size), object!.lastModified]);
+          stored.set(file, [object!.etag, String(object!.size), settledTime(object!.lastModified, Date.now())]);
         } else {
           const etag = await bucket.write(file, body, objectHeaders(file), md5.digest('base64'));
           stored.set(file, [etag ?? '', String(body.length), '']);
