@@ -141,24 +141,9 @@ async function runWorker(
   request: (url: string) => { url: string; body?: string },
   log: (line: string) => void,
 ): Promise<WorkerRun> {
-  // The Cache API starts empty: answers a run before put there must not be served.
-  await rm(path.join(state, 'v3', 'cache'), { recursive: true, force: true });
-  const [port, inspectorPort] = [await freePort(), await freePort()];
-  const wrangler = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
-  const args = ['dev', '--config', config, '--persist-to', state, '--ip', '127.0.0.1', '--port', String(port)];
-  args.push('--inspector-port', String(inspectorPort));
-  const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG_PATH: work, XDG_CONFIG_HOME: work };
-  const child = spawn(process.execPath, [wrangler, ...args, '--compatibility-date', R2_COMPATIBILITY_DATE], {
-    cwd: work,
-    env,
-    detached: true,
-    stdio: 'ignore',
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const { base, pid, isolate, stop } = await startWranglerDev(work, config, state);
   try {
-    await waitUntilUp(base);
-    const isolate = await isolateInspector(inspectorPort);
-    const run: WorkerRun = { isolateIdle: await isolate.mib(), isolatePeak: 0, idle: workerdRss(child.pid!), peak: 0, failed: 0, times: [] };
+    const run: WorkerRun = { isolateIdle: await isolate.mib(), isolatePeak: 0, idle: workerdRss(pid), peak: 0, failed: 0, times: [] };
     run.isolatePeak = run.isolateIdle;
     run.peak = run.idle;
     for (const [pass, passUrls] of urls.entries()) {
@@ -183,7 +168,7 @@ async function runWorker(
               run.failed++;
               if (run.failed <= 3) log(`${asked} failed: ${failure}`);
             }
-            run.peak = Math.max(run.peak, workerdRss(child.pid!));
+            run.peak = Math.max(run.peak, workerdRss(pid));
             run.isolatePeak = Math.max(run.isolatePeak, await isolate.mib());
           }
         }),
@@ -192,17 +177,61 @@ async function runWorker(
         `pass ${pass + 1}: isolate peak ${run.isolatePeak.toFixed(1)} MiB (idle ${run.isolateIdle.toFixed(1)}); workerd ${run.peak.toFixed(0)} MiB (idle ${run.idle.toFixed(0)})`,
       );
     }
-    isolate.close();
     run.times.sort((a, b) => a - b);
     return run;
   } finally {
-    process.kill(-child.pid!, 'SIGTERM');
-    if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once('exit', resolve));
+    await stop();
   }
 }
 
-// Resident MiB of the workerd processes under `pid` (wrangler runs workerd as a child).
-function workerdRss(pid: number): number {
+/** A Worker under `wrangler dev`: its URL, wrangler's process id, the isolate's memory, and how to stop it. */
+export interface WranglerDev {
+  base: string;
+  pid: number;
+  isolate: { mib(): Promise<number> };
+  stop(): Promise<void>;
+}
+
+/** Starts the Worker of `config` under `wrangler dev` on 127.0.0.1 over the R2 bucket persisted in `state`, the Cache API empty; `work` holds wrangler's logs. */
+export async function startWranglerDev(work: string, config: string, state: string): Promise<WranglerDev> {
+  // The Cache API starts empty: answers a run before put there must not be served.
+  await rm(path.join(state, 'v3', 'cache'), { recursive: true, force: true });
+  const [port, inspectorPort] = [await freePort(), await freePort()];
+  const wrangler = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
+  const args = ['dev', '--config', config, '--persist-to', state, '--ip', '127.0.0.1', '--port', String(port)];
+  args.push('--inspector-port', String(inspectorPort));
+  const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG_PATH: work, XDG_CONFIG_HOME: work };
+  const child = spawn(process.execPath, [wrangler, ...args, '--compatibility-date', R2_COMPATIBILITY_DATE], {
+    cwd: work,
+    env,
+    detached: true,
+    stdio: 'ignore',
+  });
+  const stop = async () => {
+    process.kill(-child.pid!, 'SIGTERM');
+    if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once('exit', resolve));
+  };
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilUp(base);
+    const isolate = await isolateInspector(inspectorPort);
+    return {
+      base,
+      pid: child.pid!,
+      isolate,
+      stop: async () => {
+        isolate.close();
+        await stop();
+      },
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Resident MiB of the workerd processes under `pid` (wrangler runs workerd as a child). */
+export function workerdRss(pid: number): number {
   const ps = spawnSync('ps', ['-eo', 'pid,ppid,rss,comm'], { encoding: 'utf8' }).stdout.trim().split('\n').slice(1);
   const rows = ps.map((line) => line.trim().split(/\s+/)).map(([p, pp, rss, comm]) => ({ pid: Number(p), ppid: Number(pp), rss: Number(rss), comm: comm! }));
   const under = new Set([pid]);

@@ -21,7 +21,7 @@ import { renderSite } from './pipeline/render/render.js';
 import { renderTermsAside } from './pipeline/render/terms-aside.js';
 import { checkShrink } from './pipeline/feed/shrink-guard.js';
 import { validateRecords } from './pipeline/model/validate.js';
-import { countDocuments, type WriteStats } from './pipeline/output.js';
+import { countDocuments, type WriteStats } from './pipeline/assemble/output.js';
 import { recoverSite } from './pipeline/write/swap-in.js';
 import { writeSite } from './pipeline/write/write.js';
 import { Dataset } from './query/semantics/dataset.js';

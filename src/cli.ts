@@ -235,8 +235,10 @@ program
     else {
       const resumed = result.resumed ? `, ${result.alreadyUploaded} already uploaded by an interrupted publish` : '';
       const repaired = result.repaired > 0 ? `, ${result.repaired} repaired (changed in the bucket since the last publish)` : '';
+      const strays = result.strays > 0 ? ` (${result.strays} of them listed in no manifest)` : '';
+      const headers = result.headersChecked > 0 ? `, the headers of ${result.headersChecked} read` : '';
       console.log(
-        `published ${result.where}: ${result.uploaded} uploaded, ${result.deleted} deleted, ${result.unchanged} unchanged${resumed}${repaired}; ` +
+        `published ${result.where}: ${result.uploaded} uploaded, ${result.deleted} deleted${strays}, ${result.unchanged} unchanged${resumed}${repaired}${headers}; ` +
           `${(result.bytes / 1e6).toFixed(1)} MB, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );
     }

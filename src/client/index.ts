@@ -18,6 +18,7 @@ import { fetchStore, type FetchLike } from '../query/router/fetch-store.js';
 import type { RouterResponse } from '../query/router/http.js';
 import { createRouter, type Router } from '../query/router/router.js';
 import { cachedStore } from './cached-store.js';
+import { readChangesSince, type ChangesSince } from './changes.js';
 import type { TypedDatasetResponse } from './entities.js';
 import type { DatasetQuery } from '../query/semantics/params.js';
 import type { SchemaDocument } from '../query/responses/schema-document.js';
@@ -32,6 +33,8 @@ export type { Exhibition, Exhibitor, ServiceProvider, TypedDatasetResponse } fro
 export type { DatasetType, ExhibitionStatus } from '../query/semantics/kinds.js';
 export type { Sort } from '../query/semantics/schedule.js';
 export type { SchemaDocument } from '../query/responses/schema-document.js';
+export type { ChangesSince } from './changes.js';
+export type { ChangeSetDocument } from '../query/formats/changes-feed.js';
 
 /** Options of {@link createClient}. */
 export interface ClientOptions {
@@ -69,6 +72,20 @@ export interface DatasetClient {
   dataset<T extends DatasetType = 'all'>(params?: DatasetParams<T>): Promise<TypedDatasetResponse<T>>;
   /** The schema document: the parameters, the data dictionary (`_meta.entities`) and the links. */
   schema(): Promise<SchemaDocument>;
+  /**
+   * What a copy kept up to date by the changes feed does next, from `cursor`, the id of the
+   * last build it applied (`undefined` at first): the change sets to apply in order, or
+   * `resync: true` with the dump indexes to copy every entity from, when the feed no longer
+   * holds the history after the cursor (docs/api.md#changes). Keep `latest` as the cursor.
+   *
+   * ```ts
+   * const step = await client.changesSince(cursor);
+   * if (step.resync) await copyEverything(step.dumps);
+   * else for (const set of step.changeSets) await apply(set);
+   * cursor = step.latest;
+   * ```
+   */
+  changesSince(cursor: string | undefined): Promise<ChangesSince>;
   /** The raw answer to any path of the site (`/api/public/dataset?type=all`), as a server would give it. */
   request(path: string): Promise<RouterResponse>;
 }
@@ -96,6 +113,7 @@ export function routerClient(route: Router): DatasetClient {
   return {
     dataset: <T extends DatasetType = 'all'>(params: DatasetParams<T> = {}) => get<TypedDatasetResponse<T>>(`/${DATASET_ROUTE}?${queryString(params)}`),
     schema: () => get<SchemaDocument>(`/${SCHEMA_ROUTE}`),
+    changesSince: (cursor) => readChangesSince(request, cursor),
     request,
   };
 }

@@ -6,7 +6,7 @@
  * not every such store accepts. Every request has deadlines that end it (connect, first
  * byte, no byte moving, the whole request) and is retried within the publish's budget (retry.ts).
  */
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { UserError } from '../diagnostics.js';
 import { redactUrl } from '../redact-url.js';
 import { isNoSuchKey, isPreconditionFailed, requestFailure } from './failures.js';
@@ -17,10 +17,18 @@ import { retryLines } from './retry-lines.js';
 import { defaultRegion, noCredentials } from './aws-defaults.js';
 import { forEachLimit } from './pool.js';
 
-/** An object as the bucket's listing tells it: its ETag (without quotes) and size in bytes. */
+/** An object as the bucket's listing tells it: its ETag (without quotes), size in bytes and last-modified time (milliseconds, as a string; `''` when not told). */
 export interface ListedObject {
   etag: string;
   size: number;
+  lastModified: string;
+}
+
+/** The headers an object is served with, as a HEAD request tells them (`undefined`: none). */
+export interface ObjectHead {
+  contentType: string | undefined;
+  cacheControl: string | undefined;
+  contentEncoding: string | undefined;
 }
 
 /** A text object and its ETag (without quotes). */
@@ -49,6 +57,8 @@ export interface Bucket {
    * store refused the write because the condition did not hold (412, or 409 for a race).
    */
   write(path: string, body: Uint8Array | string, headers: ObjectHeaders, md5?: string, condition?: WriteCondition): Promise<string | undefined>;
+  /** The headers of the object at a site path (one HEAD request), or `undefined` when there is none. */
+  head(path: string): Promise<ObjectHead | undefined>;
   /** Deletes the object at a site path (none there is no error). */
   delete(path: string): Promise<void>;
   /**
@@ -128,6 +138,12 @@ export function openBucket(options: ResolvedPublishOptions): Bucket {
         return condition !== undefined && refused ? undefined : Promise.reject(error);
       });
     },
+    head: (path) =>
+      send(`cannot read the headers of ${prefix}${path}`, async (abortSignal) => {
+        const answer = await client.send(new HeadObjectCommand({ Bucket, Key: prefix + path }), { abortSignal });
+        const { ContentType: contentType, CacheControl: cacheControl, ContentEncoding: contentEncoding } = answer;
+        return { contentType, cacheControl, contentEncoding };
+      }).catch((error: unknown) => (isNoSuchKey(causeOf(error)) ? undefined : Promise.reject(error))),
     delete: async (path) => {
       await send(`cannot delete ${prefix}${path}`, (abortSignal) => client.send(new DeleteObjectCommand({ Bucket, Key: prefix + path }), { abortSignal }));
     },
@@ -145,10 +161,10 @@ export function openBucket(options: ResolvedPublishOptions): Bucket {
             StartAfter: token === undefined && after !== undefined ? prefix + after : undefined,
           };
           const page = await send('cannot list the objects', (abortSignal) => client.send(new ListObjectsV2Command(input), { abortSignal }));
-          for (const { Key, ETag, Size } of page.Contents ?? []) {
+          for (const { Key, ETag, Size, LastModified } of page.Contents ?? []) {
             if (Key === undefined || ETag === undefined) continue;
             if (end !== undefined && Buffer.compare(Buffer.from(Key), end) > 0) return; // the next range's
-            objects.set(Key.slice(prefix.length), { etag: unquote(ETag), size: Size ?? 0 });
+            objects.set(Key.slice(prefix.length), { etag: unquote(ETag), size: Size ?? 0, lastModified: timeOf(LastModified) });
           }
           token = page.IsTruncated ? page.NextContinuationToken : undefined;
         } while (token !== undefined);
@@ -159,6 +175,11 @@ export function openBucket(options: ResolvedPublishOptions): Bucket {
     },
     close: () => client.destroy(),
   };
+}
+
+// Kept as milliseconds, to compare one listing's with another's.
+function timeOf(date: Date | undefined): string {
+  return date === undefined ? '' : String(date.getTime());
 }
 
 function unquote(etag: string | undefined): string {

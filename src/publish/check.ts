@@ -1,11 +1,13 @@
 /**
- * checkPublished(): `publish --check`, the bucket against the site, changing nothing. The
- * same comparison a publish makes (plan.ts): an object is right when the listing shows the
+ * checkPublished(): `publish --check`, the bucket against the site, changing nothing: what
+ * a reader gets, bytes and headers. The bytes as a publish compares them (plan.ts): an object is right when the listing shows the
  * very object the last publish left for the file's fingerprint, or when its ETag is the MD5
  * of the file's bytes (read only then); a file with no object, an object of other bytes and
- * an object the site no longer has are differences (for a partial site, also any object of a
+ * an object the site no longer has are differences, and so is a stray (plan.ts: an object among the
+ * site's folders that no manifest lists) (for a partial site, also any object of a
  * file it does not hold that is not the one the last publish left). One listing (a request per 1,000
- * objects), no request per object.
+ * objects) for the bytes; then the headers of every object of the site whose bytes are right, a
+ * HEAD request each (header-check.ts), since no listing shows them.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -16,11 +18,12 @@ import { readLocalSite } from './local-site.js';
 import { resolvePublishOptions, type PublishOptions } from './options.js';
 import { planPublish } from './plan.js';
 import { forEachLimit } from './pool.js';
+import { checkHeaders } from './header-check.js';
 
 /** One object of the bucket that is not as the site has it. */
 export interface Difference {
   path: string;
-  /** What is wrong, in words: `missing from the bucket`, `other bytes in the bucket (…)`, `in the bucket, gone from the site`. */
+  /** What is wrong, in words: `missing from the bucket`, `other bytes in the bucket (…)`, `other headers in the bucket (…)`, `in the bucket, gone from the site`, `in the bucket among the site's objects, listed in no manifest (…)`. */
   problem: string;
 }
 
@@ -45,7 +48,13 @@ export async function checkPublished(options: PublishOptions): Promise<Published
   try {
     const { listed, published, journal } = await readBucketState(bucket, config.prefix, config.concurrency, site.files.keys());
     const plan = planPublish(site.files, published.files, listed, journal);
-    const differences: Difference[] = plan.deletions.map((file) => ({ path: file, problem: 'in the bucket, gone from the site' }));
+    const strays = new Set(plan.strays);
+    const differences: Difference[] = plan.deletions.map((file) => ({
+      path: file,
+      problem: strays.has(file)
+        ? "in the bucket among the site's objects, listed in no manifest (left by another publish, or put by hand)"
+        : 'in the bucket, gone from the site',
+    }));
     await forEachLimit(plan.uploads, config.concurrency, async ({ path: file }) => {
       const object = listed.get(file);
       if (object === undefined) return void differences.push({ path: file, problem: 'missing from the bucket' });
@@ -60,6 +69,9 @@ export async function checkPublished(options: PublishOptions): Promise<Published
         });
       }
     });
+    const named = new Set(differences.map((difference) => difference.path));
+    const held = [...site.files.keys()].filter((file) => listed.has(file) && !named.has(file));
+    for (const [file, problem] of await checkHeaders(bucket, held, config.concurrency)) if (problem !== undefined) differences.push({ path: file, problem });
     differences.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     return { where: bucket.where, checked: site.files.size, differences };
   } finally {

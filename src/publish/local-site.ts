@@ -7,6 +7,7 @@ import { listSiteFiles } from '../site/site-files.js';
 import { UserError } from '../diagnostics.js';
 import { MANIFEST_PATH, readManifest, type Manifest } from '../site/manifest.js';
 import { absentDocuments, isPartialSite } from '../site/partial-site.js';
+import { assertNoInterruptedBuild } from '../pipeline/write/interrupted-build.js';
 
 /** A built site on disk, as a publish sees it. */
 export interface LocalSite {
@@ -25,8 +26,10 @@ export interface LocalSite {
  * not list (added by hand) by the SHA-1 of its bytes. A partial site's files are those its
  * manifest lists, the unchanged entity documents and pages not in its folder among them.
  * The files hosts read rather than serve (HOST_CONFIG_FILES) are not published.
+ * A folder an interrupted build left is refused (interrupted-build.ts).
  */
 export async function readLocalSite(dir: string): Promise<LocalSite> {
+  await assertNoInterruptedBuild(dir, 'publish');
   const { manifest: built, rootText: manifestText } = await readManifest(dir);
   if (manifestText === undefined) throw new UserError(`${dir} is not a built site (no ${MANIFEST_PATH}); did you run dataset-site build?`, 1);
   const files: Manifest = new Map();

@@ -21,11 +21,22 @@ export interface PlannedUpload {
 /** The uploads and deletions that make the bucket hold the local site. */
 export interface PublishPlan {
   uploads: PlannedUpload[];
-  /** Site paths of objects to delete: published before, gone from the site now. */
+  /** Site paths of objects to delete: published before and gone from the site now, and the {@link strays}. */
   deletions: string[];
+  /** Objects under the site's folders that neither the site nor the published manifest (nor a journal) lists: left by a publish that lost a race, or put by hand. */
+  strays: string[];
   /** Files the bucket already holds as they are. */
   unchanged: number;
+  /**
+   * Of those, the ones whose headers are to be read (header-check.ts): not read since they
+   * were written (at most {@link UNSEEN_HEADS} a publish), written since they were, or
+   * due in the rotation.
+   */
+  headerChecks: string[];
 }
+
+/** Objects not read since publish wrote them whose headers one publish reads, at most: the first publish of a large site (or after an upgrade) spreads the reads over a few runs. */
+export const UNSEEN_HEADS = 20_000;
 
 /**
  * Plans a publish of `local` over a bucket whose last publish wrote `published` (empty
@@ -33,24 +44,59 @@ export interface PublishPlan {
  * manifest lists it with the same fingerprint and the listing shows the very object
  * publish left (same ETag and size). A `journal` left by a publish that did not finish
  * makes every file it meant to upload a candidate again, and every file it uploaded or
- * meant to delete that the site no longer has a deletion. Paths are sorted, so equal
- * inputs give equal plans.
+ * meant to delete that the site no longer has a deletion. An object in one of the folders
+ * the published manifest's files are in (their first segment: `api/`, `assets/`), listed
+ * by neither, is a stray and deleted too; nothing outside those folders is touched, nor
+ * anything when no publish finished yet. Of the unchanged files, those whose headers are
+ * due (`headersDue`, header-rotation.ts) or unknown are to be read. Paths are sorted, so
+ * equal inputs give equal plans.
  */
-export function planPublish(local: Manifest, published: PublishedFiles, listed: ReadonlyMap<string, ListedObject>, journal?: PublishJournal): PublishPlan {
+export function planPublish(
+  local: Manifest,
+  published: PublishedFiles,
+  listed: ReadonlyMap<string, ListedObject>,
+  journal?: PublishJournal,
+  headersDue: (path: string) => boolean = () => false,
+): PublishPlan {
   const interrupted = new Set(journal?.uploads);
   const uploads: PlannedUpload[] = [];
+  const headerChecks: string[] = [];
   let unchanged = 0;
+  let unseen = 0;
   for (const [path, [fingerprint, generatedAt]] of local) {
-    // As the last publish left it: the manifest entry it sent, and the object's ETag and size then ('' when not kept).
-    const [fingerprintBefore, generatedAtBefore, etagBefore = '', sizeBefore] = published.get(path) ?? [];
+    // As the last publish left it: the manifest entry it sent, the object's ETag and size then ('' when not kept), and when its headers were seen right.
+    const [fingerprintBefore, generatedAtBefore, etagBefore = '', sizeBefore, seenBefore = ''] = published.get(path) ?? [];
     const object = listed.get(path);
     const same = fingerprintBefore === fingerprint && generatedAtBefore === generatedAt && !interrupted.has(path);
     const asLeft = etagBefore !== '' && object !== undefined && object.etag === etagBefore && String(object.size) === sizeBefore;
-    if (same && asLeft) unchanged++;
-    else uploads.push({ path, isNew: object === undefined, drifted: same && etagBefore !== '' && !asLeft });
+    if (same && asLeft) {
+      unchanged++;
+      // Written again since its headers were seen right (same bytes: `aws s3 cp` sets other headers), or never seen.
+      const unknown = seenBefore === '' && unseen++ < UNSEEN_HEADS;
+      if (unknown || (seenBefore !== '' && seenBefore !== object.lastModified) || headersDue(path)) headerChecks.push(path);
+    } else uploads.push({ path, isNew: object === undefined, drifted: same && etagBefore !== '' && !asLeft });
   }
   const gone = new Set([...published.keys(), ...interrupted, ...(journal?.deletions ?? [])].filter((path) => !local.has(path) && listed.has(path)));
-  return { uploads: uploads.sort((a, b) => compare(a.path, b.path)), deletions: [...gone].sort(compare), unchanged };
+  const folders = new Set([...published.keys()].flatMap((path) => (path.includes('/') ? [topFolder(path)] : [])));
+  const strays = [...listed.keys()].filter((path) => path.includes('/') && folders.has(topFolder(path)) && !local.has(path) && !gone.has(path)).sort(compare);
+  return {
+    uploads: uploads.sort((a, b) => compare(a.path, b.path)),
+    deletions: [...gone, ...strays].sort(compare),
+    strays,
+    unchanged,
+    headerChecks: headerChecks.sort(compare),
+  };
+}
+
+/** The plan with the objects whose headers were found wrong (`wrong`, among its header checks) uploaded again, as repairs. */
+export function withHeaderRepairs(plan: PublishPlan, wrong: readonly string[]): PublishPlan {
+  if (wrong.length === 0) return plan;
+  const repairs = wrong.map((path) => ({ path, isNew: false, drifted: true }));
+  return { ...plan, uploads: [...plan.uploads, ...repairs].sort((a, b) => compare(a.path, b.path)), unchanged: plan.unchanged - wrong.length };
+}
+
+function topFolder(path: string): string {
+  return path.slice(0, path.indexOf('/') + 1);
 }
 
 function compare(a: string, b: string): number {

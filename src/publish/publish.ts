@@ -10,12 +10,14 @@ import { UserError } from '../diagnostics.js';
 import { MANIFEST_PATH } from '../site/manifest.js';
 import { openBucket, type Bucket, type ListedObject } from './bucket.js';
 import { readBucketState } from './bucket-state.js';
+import { checkHeaders, headerProblem, settledTime } from './header-check.js';
+import { headersDue } from './header-rotation.js';
 import { takeLease, type Lease } from './lease.js';
 import { objectHeaders } from './object-headers.js';
 import { readLocalSite, type LocalSite } from './local-site.js';
 import { resolvePublishOptions, type PublishOptions, type ResolvedPublishOptions } from './options.js';
 import { publishPhases, type PublishPhase } from './order.js';
-import { planPublish, type PlannedUpload } from './plan.js';
+import { planPublish, withHeaderRepairs, type PlannedUpload } from './plan.js';
 import { checkWorkerFormat } from './worker-format.js';
 import { forEachLimit } from './pool.js';
 import {
@@ -37,12 +39,16 @@ export interface PublishResult {
   uploaded: number;
   /** Objects deleted. */
   deleted: number;
+  /** Of those, the strays: objects among the site's that no manifest listed (plan.ts). */
+  strays: number;
   /** Files the bucket already held as the last publish left them (the listing shows the ETag and size it recorded). */
   unchanged: number;
   /** Files found in the bucket with their bytes (ETag = MD5) though the manifest did not say so (an interrupted publish uploaded them), not uploaded again. */
   alreadyUploaded: number;
-  /** Uploads of objects the last publish had left right, changed or deleted in the bucket since (by hand, or by another publish). */
+  /** Uploads of objects the last publish had left right, changed or deleted in the bucket since (by hand, or by another publish), or found with other headers. */
   repaired: number;
+  /** Objects whose headers were read (one HEAD request each): the rotation's share, and those written since they were last read. */
+  headersChecked: number;
   /** Bytes uploaded: the site's objects and the published manifest's records. */
   bytes: number;
   /** Whether an interrupted publish was found and finished. */
@@ -63,8 +69,10 @@ const PROGRESS_MS = 1000;
  * fingerprint and the bucket's listing still shows that object, and objects the manifest
  * lists that the site no longer has are deleted. Any other object is checked by its bytes:
  * uploaded unless its ETag is the MD5 of the local file, so objects changed behind
- * publish's back are repaired. A journal written first and deleted last marks a publish
- * under way.
+ * publish's back are repaired. The listing shows no headers: the headers of a share of the
+ * unchanged objects are read each publish (header-rotation.ts: every object within a day),
+ * and of every object written since they were last read, and an object with other headers
+ * is uploaded again. A journal written first and deleted last marks a publish under way.
  *
  * ### Usage:
  * ```ts
@@ -89,29 +97,44 @@ export async function publishSite(options: PublishOptions): Promise<PublishResul
     if (config.lease && !config.dryRun) lease = await takeLease(bucket, config.leaseTtlMs);
     const workerCheck = config.workerCheck ? await checkWorkerFormat(bucket, config.dir) : undefined;
     const { listed, published, journal } = await readBucketState(bucket, config.prefix, config.concurrency, site.files.keys());
-    const plan = planPublish(site.files, published.files, listed, journal);
+    const now = Date.now();
+    const planned = planPublish(site.files, published.files, listed, journal, headersDue(published.headersCheckedAt, now));
+    const headers = await checkHeaders(bucket, planned.headerChecks, config.concurrency);
+    const plan = withHeaderRepairs(
+      planned,
+      [...headers].flatMap(([file, problem]) => (problem === undefined ? [] : [file])),
+    );
     assertUploadsHeld(plan.uploads, site, config.dir);
+    // The ETag and size the bucket holds for each file uploaded or found there, and when its headers were seen right, for the manifest.
+    const stored = new Map<string, [string, string, string]>();
+    for (const [file, problem] of headers)
+      if (problem === undefined) stored.set(file, [...storedOf(published.files, file), settledTime(listed.get(file)!.lastModified, now)]);
     const result: PublishResult = {
       where: bucket.where,
       phases: publishPhases(plan),
       uploaded: 0,
       deleted: 0,
+      strays: plan.strays.length,
       unchanged: plan.unchanged,
       alreadyUploaded: 0,
       repaired: 0,
+      headersChecked: headers.size,
       bytes: 0,
       resumed: journal !== undefined,
       workerCheck,
     };
-    const idle = plan.uploads.length === 0 && plan.deletions.length === 0 && journal === undefined;
-    if (config.dryRun || idle) {
+    if (config.dryRun) {
       failed = false;
       return result;
     }
-    await bucket.write(JOURNAL_PATH, serializeJournal({ uploads: plan.uploads.map((upload) => upload.path), deletions: plan.deletions }), RECORD_HEADERS);
+    // With nothing to upload or delete, only the manifest is written (what the header checks saw, and when): no journal.
+    const idle = plan.uploads.length === 0 && plan.deletions.length === 0 && journal === undefined;
+    if (!idle)
+      await bucket.write(JOURNAL_PATH, serializeJournal({ uploads: plan.uploads.map((upload) => upload.path), deletions: plan.deletions }), RECORD_HEADERS);
     const drifted = new Set(plan.uploads.filter((upload) => upload.drifted).map((upload) => upload.path));
-    await runPhases(result, { config, site, bucket, listed, drifted, published, lease, total: plan.uploads.length + plan.deletions.length });
-    await bucket.delete(JOURNAL_PATH);
+    const total = plan.uploads.length + plan.deletions.length;
+    await runPhases(result, { config, site, bucket, listed, drifted, published, stored, headersCheckedAt: now, lease, total });
+    if (!idle) await bucket.delete(JOURNAL_PATH);
     failed = false;
     return result;
   } finally {
@@ -130,11 +153,17 @@ interface PublishRun {
   listed: Map<string, ListedObject>;
   drifted: Set<string>;
   published: PublishedManifest;
+  /** What the manifest is to say of the objects uploaded or checked: ETag, size, and when their headers were seen right. */
+  stored: Map<string, [string, string, string]>;
+  headersCheckedAt: number;
   lease: Lease | undefined;
   total: number;
 }
 
-async function runPhases(result: PublishResult, { config, site, bucket, listed, drifted, published, lease, total }: PublishRun): Promise<void> {
+async function runPhases(
+  result: PublishResult,
+  { config, site, bucket, listed, drifted, published, stored, headersCheckedAt, lease, total }: PublishRun,
+): Promise<void> {
   let done = 0;
   let reported = Date.now();
   const step = () => {
@@ -144,8 +173,6 @@ async function runPhases(result: PublishResult, { config, site, bucket, listed, 
       config.onProgress(done, total);
     }
   };
-  // The ETag and size the bucket holds for each file uploaded or found there, for the manifest.
-  const stored = new Map<string, [string, string]>();
   for (const phase of result.phases) {
     lease?.assertHeld();
     if (phase.action === 'upload') {
@@ -153,13 +180,15 @@ async function runPhases(result: PublishResult, { config, site, bucket, listed, 
         const body = await readFile(path.join(config.dir, file));
         const md5 = createHash('md5').update(body);
         const object = listed.get(file);
-        // An ETag is the MD5 of the bytes for a single-part upload; any other ETag just means uploading again.
-        if (object !== undefined && object.size === body.length && object.etag === md5.copy().digest('hex')) {
+        // An ETag is the MD5 of the bytes for a single-part upload; any other ETag just means uploading again. Those bytes
+        // under other headers (put by another tool) are uploaded again too.
+        const head = object !== undefined && object.size === body.length && object.etag === md5.copy().digest('hex') ? await bucket.head(file) : undefined;
+        if (head !== undefined && headerProblem(file, head) === undefined) {
           result.alreadyUploaded++;
-          stored.set(file, [object.etag, String(object.size)]);
+          stored.set(file, [object!.etag, String(object!.size), settledTime(object!.lastModified, Date.now())]);
         } else {
           const etag = await bucket.write(file, body, objectHeaders(file), md5.digest('base64'));
-          stored.set(file, [etag ?? '', String(body.length)]);
+          stored.set(file, [etag ?? '', String(body.length), '']);
           result.uploaded++;
           if (drifted.has(file)) result.repaired++;
           result.bytes += body.length;
@@ -169,7 +198,7 @@ async function runPhases(result: PublishResult, { config, site, bucket, listed, 
     } else if (phase.action === 'write-manifest') {
       await assertSiteUnchanged(config.dir, site.manifestText);
       // The files of entries first, the root last: until it is written, the journal stands for the publish.
-      const { writes, removed } = publishedManifestRecords(publishedFiles(site, published.files, stored), published);
+      const { writes, removed } = publishedManifestRecords(publishedFiles(site, published.files, stored), published, headersCheckedAt);
       const root = writes.get(PUBLISHED_MANIFEST_PATH)!;
       writes.delete(PUBLISHED_MANIFEST_PATH);
       await forEachLimit([...writes], config.concurrency, async ([key, text]) => void (await bucket.write(key, text, RECORD_HEADERS)));
@@ -188,13 +217,19 @@ async function runPhases(result: PublishResult, { config, site, bucket, listed, 
 }
 
 // The manifest's new entries: each file's fingerprint with what the bucket holds for it now.
-function publishedFiles(site: LocalSite, previous: PublishedFiles, stored: Map<string, [string, string]>): PublishedFiles {
+function publishedFiles(site: LocalSite, previous: PublishedFiles, stored: Map<string, [string, string, string]>): PublishedFiles {
   const files: PublishedFiles = new Map();
   for (const [file, [fingerprint, generatedAt]] of site.files) {
-    const [etag, size] = stored.get(file) ?? previous.get(file)!.slice(2);
-    files.set(file, [fingerprint, generatedAt, etag!, size!]);
+    const [etag, size, headersSeen] = stored.get(file) ?? previous.get(file)!.slice(2);
+    files.set(file, [fingerprint, generatedAt, etag!, size!, headersSeen!]);
   }
   return files;
+}
+
+// The ETag and size the last publish left for a file.
+function storedOf(previous: PublishedFiles, file: string): [string, string] {
+  const [, , etag, size] = previous.get(file)!;
+  return [etag, size];
 }
 
 // A build that swapped in a new site meanwhile may have given some uploads the new bytes:

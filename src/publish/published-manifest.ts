@@ -21,11 +21,21 @@ const JOURNAL_FORMAT = 'dataset-site-publishing';
 const VERSION = 1;
 // 2: the entries in files of about 256 (version 1, one record of every entry, is still read).
 // 3: each entry also holds the ETag and size the bucket gave the object, to find objects changed behind publish's back.
-const MANIFEST_VERSION = 3;
+// 4: and the object's last-modified time when its headers were last seen right, to find objects written again since; the root
+// holds when the rotation of header checks (header-rotation.ts) last ran.
+const MANIFEST_VERSION = 4;
 const SHARDED_VERSION = 2;
+const ETAG_VERSION = 3;
+const WIDTHS: Readonly<Record<number, number>> = { [SHARDED_VERSION]: 2, [ETAG_VERSION]: 4, [MANIFEST_VERSION]: 5 };
 
-/** An object the last publish left: the file's fingerprint and `generated_at`, and the ETag (without quotes) and size in bytes the bucket gave it (`''` when a manifest before version 3 did not keep them). */
-export type PublishedEntry = readonly [fingerprint: string, generatedAt: string, etag: string, size: string];
+/**
+ * An object the last publish left: the file's fingerprint and `generated_at`, the ETag
+ * (without quotes) and size in bytes the bucket gave it (`''` when a manifest before
+ * version 3 did not keep them), and the object's last-modified time (milliseconds, as the
+ * listing shows it) when its headers were last read and right (`''`: not read since it was
+ * written, or a manifest before version 4).
+ */
+export type PublishedEntry = readonly [fingerprint: string, generatedAt: string, etag: string, size: string, headersSeen: string];
 
 /** Site path → what the last publish left there. */
 export type PublishedFiles = Map<string, PublishedEntry>;
@@ -42,6 +52,8 @@ export interface PublishedManifest {
   /** Files of entries, and each one's text by key; `undefined` for none, or a manifest of version 1. */
   shards: number | undefined;
   texts: Map<string, string>;
+  /** When the rotation of header checks last ran (milliseconds), if it ever did. */
+  headersCheckedAt: number | undefined;
 }
 
 /**
@@ -51,43 +63,58 @@ export interface PublishedManifest {
  */
 export async function readPublishedManifest(read: (key: string) => Promise<string | undefined>, prefix: string): Promise<PublishedManifest> {
   const rootText = await read(PUBLISHED_MANIFEST_PATH);
-  const empty: PublishedManifest = { files: new Map(), shards: undefined, texts: new Map() };
+  const empty: PublishedManifest = { files: new Map(), shards: undefined, texts: new Map(), headersCheckedAt: undefined };
   if (rootText === undefined) return empty;
   const key = prefix + PUBLISHED_MANIFEST_PATH;
-  const root = parseRecord(rootText, key, MANIFEST_FORMAT, [VERSION, SHARDED_VERSION, MANIFEST_VERSION]) as {
+  const root = parseRecord(rootText, key, MANIFEST_FORMAT, [VERSION, SHARDED_VERSION, ETAG_VERSION, MANIFEST_VERSION]) as {
     version: number;
     files?: unknown;
     shards?: unknown;
+    headers_checked_at?: unknown;
   };
-  if (root.version === VERSION) return { ...empty, files: withoutStored(parseFiles(root.files, key)) };
+  if (root.version === VERSION) return { ...empty, files: widened(parseFiles(root.files, key)) };
   if (!isShardCount(root.shards)) throw notARecord(key, MANIFEST_FORMAT, MANIFEST_VERSION);
-  const width = root.version === SHARDED_VERSION ? 2 : 4;
+  const width = WIDTHS[root.version]!;
   const shards = await parseShards(PUBLISHED_FOLDER, root.shards, width, read);
   if (shards === undefined)
     throw new UserError(
       `the bucket's ${key} lists files of entries under ${prefix}${PUBLISHED_FOLDER}/ that are missing or damaged; delete ${key} to publish the whole site anew`,
       1,
     );
-  const files = width === 2 ? withoutStored(shards.map as Manifest) : (shards.map as PublishedFiles);
+  const files = width === 5 ? (shards.map as PublishedFiles) : widened(shards.map);
+  const checkedAt = root.headers_checked_at;
   // Texts of another width would never equal the new ones: all are written again.
-  return { files, shards: root.shards, texts: width === 2 ? new Map() : shards.texts };
+  return {
+    files,
+    shards: root.shards,
+    texts: width === 5 ? shards.texts : new Map(),
+    headersCheckedAt: typeof checkedAt === 'number' && Number.isFinite(checkedAt) ? checkedAt : undefined,
+  };
 }
 
-// Entries of a manifest that kept no ETags: every object is checked against the bucket by its bytes.
-function withoutStored(files: Manifest): PublishedFiles {
-  return new Map([...files].map(([path, [fingerprint, generatedAt]]) => [path, [fingerprint, generatedAt, '', '']]));
+// Entries of an older manifest, given the values it did not keep as ''.
+function widened(files: ReadonlyMap<string, readonly string[]>): PublishedFiles {
+  return new Map([...files].map(([path, [fingerprint, generatedAt, etag = '', size = '']]) => [path, [fingerprint!, generatedAt!, etag, size, '']]));
 }
 
 /**
  * The records to write for the manifest of `files`, by key, the root last: the files of
- * entries whose text differs from `previous`'s, and `removed`, those of `previous` no longer used.
+ * entries whose text differs from `previous`'s, and `removed`, those of `previous` no
+ * longer used; `headersCheckedAt` goes in the root.
  */
-export function publishedManifestRecords(files: PublishedFiles, previous: PublishedManifest): { writes: Map<string, string>; removed: string[] } {
+export function publishedManifestRecords(
+  files: PublishedFiles,
+  previous: PublishedManifest,
+  headersCheckedAt?: number,
+): { writes: Map<string, string>; removed: string[] } {
   // As many entries a file as the build's own manifest (state-shards.ts's default): with the ETag and size in each entry, files
   // of 256 made the publish of one changed record at M send 10.2 MB, against 9.2 MB with these. A publish reads every file (1,000 at M).
   const shards = shardCount(files.size, previous.shards);
   const { changed: writes, sha1, removed } = shardChanges(PUBLISHED_FOLDER, files as StateMap, shards, previous.texts);
-  writes.set(PUBLISHED_MANIFEST_PATH, JSON.stringify({ format: MANIFEST_FORMAT, version: MANIFEST_VERSION, shards, sha1 }));
+  writes.set(
+    PUBLISHED_MANIFEST_PATH,
+    JSON.stringify({ format: MANIFEST_FORMAT, version: MANIFEST_VERSION, shards, sha1, headers_checked_at: headersCheckedAt }),
+  );
   return { writes, removed };
 }
 

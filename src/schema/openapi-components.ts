@@ -15,6 +15,10 @@ import { ENTITY_SCHEMA, type JsonSchema } from './openapi-documents.js';
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 const LINK = { type: 'string', format: 'uri' };
 const NULLABLE_LINK = { type: ['string', 'null'], format: 'uri' };
+const FEED_AFTER = {
+  type: ['string', 'null'],
+  description: 'The build whose state this change set is counted from (null for a baseline): apply it only over that cursor.',
+};
 
 /** Every schema component, by name. */
 export function answerSchemas(): Record<string, JsonSchema> {
@@ -58,17 +62,26 @@ export function answerSchemas(): Record<string, JsonSchema> {
           build: { type: 'string' },
           at: { type: 'string', format: 'date-time' },
           baseline: { type: 'boolean' },
+          after: FEED_AFTER,
           url: LINK,
           counts: { type: 'object' },
         }),
       },
-      _links: object({ self: LINK, latest: NULLABLE_LINK }),
-      _meta: documentMeta('changes', { window_days: { type: 'integer' } }),
+      _links: object({ self: LINK, latest: NULLABLE_LINK, dumps: object(Object.fromEntries(KINDS.map((kind) => [COLLECTIONS[kind], LINK]))) }),
+      _meta: documentMeta('changes', {
+        window_days: { type: 'integer' },
+        history_from: {
+          type: ['string', 'null'],
+          description:
+            'The oldest cursor the feed takes a reader on from. A cursor that is neither this nor a listed build is gone: copy every entity from `_links.dumps` again (docs/api.md#changes).',
+        },
+      }),
     }),
     ChangeSet: object({
       build: { type: 'string' },
       at: { type: 'string', format: 'date-time' },
       baseline: { type: 'boolean' },
+      after: FEED_AFTER,
       ...Object.fromEntries(
         KINDS.map((kind) => {
           const changed = { type: 'array', items: object({ id: { type: 'string' }, url: LINK }) };

@@ -20,6 +20,7 @@ import { generatedDocuments } from '../documents/generated-documents.js';
 import { readSchemaDescription } from '../site/read-site.js';
 import { readManifest } from '../site/manifest.js';
 import { absentDocuments, assertWholeSite, isPartialSite } from '../site/partial-site.js';
+import { assertNoInterruptedBuild } from '../pipeline/write/interrupted-build.js';
 import { listSiteFiles } from '../site/site-files.js';
 import { checkChangesFeed } from './changes-feed.js';
 import { linkCheck } from './links.js';
@@ -72,6 +73,7 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   const problem = ({ file, field, message, line }: { file: string; field?: string; message: string; line?: number }) =>
     problems.push({ code: 'invalid_site', severity: 'error', file: path.join(dir, file), line, field, message });
   // A partial site's files are those its manifest lists; those its folder lacks are not read (site/partial-site.ts).
+  await assertNoInterruptedBuild(dir, 'verify');
   if (!options.changed) assertWholeSite(dir, 'a full verify');
   const { files, absent } = await siteFiles(root);
   const selection = options.changed ? await changedSelection(root, options.rotation) : EVERYTHING;

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.js';
 import { UserError } from '../../src/diagnostics.js';
 import { checkPublished } from '../../src/publish/check.js';
+import { readPublishedManifest } from '../../src/publish/published-manifest.js';
 import { publishSite } from '../../src/publish/publish.js';
 import { DUMPS_FOLDER } from '../../src/query/formats/paths.js';
 import { serve } from '../../src/serve/serve.js';
@@ -109,13 +110,19 @@ describe('build --partial over restored state', () => {
     for (const bucket of [fromPartial, fromWhole]) await publishSite(options(before, bucket));
     const sent = await publishSite(options(partial, fromPartial));
     expect(sent.uploaded).toBeGreaterThan(0);
-    expect(sent).toEqual({ ...(await publishSite(options(whole, fromWhole))), where: sent.where });
-    const contents = async (bucket: string) =>
-      new Map(
-        [...(await s3.readBucket(bucket))]
-          .filter(([key]) => !key.startsWith('.dataset-site/lease'))
-          .map(([key, object]) => [key, object.body.toString('base64')]),
-      );
+    // The rotation's share of header checks depends on the moment of each publish, and so do the times the manifest keeps
+    // of objects whose headers were read (a time of the last few seconds is not kept), whose records' bytes are counted.
+    const fromWholeSite = await publishSite(options(whole, fromWhole));
+    expect(sent).toEqual({ ...fromWholeSite, where: sent.where, headersChecked: sent.headersChecked, bytes: sent.bytes });
+    // The published manifests differ only in times: when each object's headers were seen right, when the rotation ran.
+    const contents = async (bucket: string) => {
+      const objects = await s3.readBucket(bucket);
+      const manifest = await readPublishedManifest(async (key) => objects.get(key)?.body.toString(), '');
+      return {
+        objects: new Map([...objects].filter(([key]) => !key.startsWith('.dataset-site/')).map(([key, object]) => [key, object.body.toString('base64')])),
+        manifest: new Map([...manifest.files].map(([path, entry]) => [path, entry.slice(0, 4)])),
+      };
+    };
     expect(await contents(fromPartial)).toEqual(await contents(fromWhole));
     client.destroy();
   });

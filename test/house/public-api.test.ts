@@ -116,6 +116,8 @@ const ENTRY_POINTS = {
     module: 'src/client/index.ts',
     values: ['ApiError', 'createClient', 'routerClient'],
     types: [
+      'ChangeSetDocument',
+      'ChangesSince',
       'ClientOptions',
       'DatasetClient',
       'DatasetMeta',

@@ -15,7 +15,7 @@ describe('publishPhases', () => {
       { path: 'api/public/regions/~/köln/providers/1.json', isNew: false, drifted: false },
       { path: 'api/public/search/exhibition.json', isNew: false, drifted: false },
     ];
-    expect(publishPhases({ uploads, deletions: ['api/public/exhibitors/X2.json'], unchanged: 10 })).toEqual([
+    expect(publishPhases({ uploads, deletions: ['api/public/exhibitors/X2.json'], strays: [], unchanged: 10, headerChecks: [] })).toEqual([
       { action: 'upload', name: 'new entities', paths: ['api/public/exhibitions/E9.json'] },
       { action: 'upload', name: 'new documents', paths: ['api/public/dataset/all/5.json', 'api/public/exhibitions/E9/exhibitors/1.json'] },
       { action: 'upload', name: 'changed entities', paths: ['api/public/exhibitors/X1.json'] },
@@ -35,12 +35,16 @@ describe('publishPhases', () => {
         { path: 'api/public/exhibitors/X1.json', isNew: true, drifted: false },
       ],
       deletions: [],
+      strays: [],
+      headerChecks: [],
       unchanged: 0,
     });
     expect(phases.map((phase) => phase.name)).toEqual(['new entities', 'the schema', 'published manifest']);
   });
 
   it('writes only the manifest when nothing is to upload or delete', () => {
-    expect(publishPhases({ uploads: [], deletions: [], unchanged: 3 })).toEqual([{ action: 'write-manifest', name: 'published manifest' }]);
+    expect(publishPhases({ uploads: [], deletions: [], strays: [], unchanged: 3, headerChecks: [] })).toEqual([
+      { action: 'write-manifest', name: 'published manifest' },
+    ]);
   });
 });

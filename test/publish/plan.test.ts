@@ -3,14 +3,17 @@ import { describe, expect, it } from 'vitest';
 import type { ListedObject } from '../../src/publish/bucket.js';
 import type { PublishedFiles } from '../../src/publish/published-manifest.js';
 import type { Manifest } from '../../src/site/manifest.js';
-import { planPublish } from '../../src/publish/plan.js';
+import { planPublish, withHeaderRepairs } from '../../src/publish/plan.js';
 
 const manifest = (entries: Record<string, [string, string]>): Manifest => new Map(Object.entries(entries));
-// Published as the bucket holds it: ETag `e<fingerprint>`, 10 bytes.
+// Published as the bucket holds it: ETag `e<fingerprint>`, 10 bytes, its headers seen right when it was last modified at 1000.
 const published = (entries: Record<string, [string, string]>): PublishedFiles =>
-  new Map(Object.entries(entries).map(([path, [fp, at]]) => [path, [fp, at, `e${fp}`, '10']]));
+  new Map(Object.entries(entries).map(([path, [fp, at]]) => [path, [fp, at, `e${fp}`, '10', '1000']]));
 const listing = (entries: Record<string, [string, string]>, changed: Record<string, ListedObject> = {}): Map<string, ListedObject> =>
-  new Map([...Object.entries(entries).map(([path, [fp]]): [string, ListedObject] => [path, { etag: `e${fp}`, size: 10 }]), ...Object.entries(changed)]);
+  new Map([
+    ...Object.entries(entries).map(([path, [fp]]): [string, ListedObject] => [path, { etag: `e${fp}`, size: 10, lastModified: '1000' }]),
+    ...Object.entries(changed),
+  ]);
 
 describe('planPublish', () => {
   it('uploads everything to a bucket without a published manifest', () => {
@@ -20,7 +23,9 @@ describe('planPublish', () => {
         { path: 'b', isNew: true, drifted: false },
       ],
       deletions: [],
+      strays: [],
       unchanged: 0,
+      headerChecks: [],
     });
   });
 
@@ -34,13 +39,18 @@ describe('planPublish', () => {
         { path: 'restamped', isNew: false, drifted: false },
       ],
       deletions: ['dropped'],
+      strays: [],
       unchanged: 1,
+      headerChecks: [],
     });
   });
 
   it('uploads again what the bucket no longer holds as publish left it: another ETag, another size, or gone', () => {
     const files = { kept: ['1', ''], etag: ['2', ''], size: ['3', ''], gone: ['4', ''] } as Record<string, [string, string]>;
-    const listed = listing({ kept: ['1', ''] }, { etag: { etag: 'other', size: 10 }, size: { etag: 'e3', size: 11 } });
+    const listed = listing(
+      { kept: ['1', ''] },
+      { etag: { etag: 'other', size: 10, lastModified: '1000' }, size: { etag: 'e3', size: 11, lastModified: '1000' } },
+    );
     expect(planPublish(manifest(files), published(files), listed)).toEqual({
       uploads: [
         { path: 'etag', isNew: false, drifted: true },
@@ -48,13 +58,15 @@ describe('planPublish', () => {
         { path: 'size', isNew: false, drifted: true },
       ],
       deletions: [],
+      strays: [],
       unchanged: 1,
+      headerChecks: [],
     });
   });
 
   it('checks every object of a manifest that kept no ETags (version 2) by its bytes', () => {
     const files = manifest({ a: ['1', ''] });
-    const old: PublishedFiles = new Map([['a', ['1', '', '', '']]]);
+    const old: PublishedFiles = new Map([['a', ['1', '', '', '', '']]]);
     expect(planPublish(files, old, listing({ a: ['1', ''] })).uploads).toEqual([{ path: 'a', isNew: false, drifted: false }]);
   });
 
@@ -69,7 +81,37 @@ describe('planPublish', () => {
         { path: 'meant', isNew: false, drifted: false },
       ],
       deletions: ['goner', 'stray'],
+      strays: [],
       unchanged: 1,
+      headerChecks: [],
     });
+  });
+
+  it("deletes an object no manifest lists in a folder of the published site's files, and nothing outside those folders", () => {
+    const files = { 'api/a.json': ['1', ''], 'assets/x.js': ['2', ''], 'llms.txt': ['3', ''] } as Record<string, [string, string]>;
+    const listed = listing(files, {
+      'api/public/dumps/part-lost.ndjson.gz': { etag: 'x', size: 1, lastModified: '1000' },
+      'assets/old.js': { etag: 'y', size: 1, lastModified: '1000' },
+      'other/mine.json': { etag: 'z', size: 1, lastModified: '1000' },
+      'notes.txt': { etag: 'w', size: 1, lastModified: '1000' },
+      '.dataset-site/lease.json': { etag: 'v', size: 1, lastModified: '1000' },
+    });
+    const plan = planPublish(manifest(files), published(files), listed);
+    expect(plan).toMatchObject({
+      strays: ['api/public/dumps/part-lost.ndjson.gz', 'assets/old.js'],
+      deletions: ['api/public/dumps/part-lost.ndjson.gz', 'assets/old.js'],
+    });
+    // No publish finished yet: no folder is the site's.
+    expect(planPublish(manifest(files), new Map(), listed)).toMatchObject({ strays: [], deletions: [] });
+  });
+
+  it('reads the headers of an unchanged object written again since they were seen right, never seen, or due in the rotation', () => {
+    const files = { same: ['1', ''], rewritten: ['2', ''], unseen: ['3', ''], due: ['4', ''] } as Record<string, [string, string]>;
+    const before = published(files);
+    before.set('unseen', ['3', '', 'e3', '10', '']);
+    const listed = listing(files, { rewritten: { etag: 'e2', size: 10, lastModified: '2000' } });
+    const plan = planPublish(manifest(files), before, listed, undefined, (path) => path === 'due');
+    expect(plan).toMatchObject({ uploads: [], unchanged: 4, headerChecks: ['due', 'rewritten', 'unseen'] });
+    expect(withHeaderRepairs(plan, ['rewritten'])).toMatchObject({ uploads: [{ path: 'rewritten', isNew: false, drifted: true }], unchanged: 3 });
   });
 });

@@ -4,6 +4,8 @@
  * publish, though its own published manifest says nothing changed.
  */
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPublished } from '../../src/publish/check.js';
 import type { PublishOptions } from '../../src/publish/options.js';
@@ -78,7 +80,7 @@ describe('a bucket changed behind publish', () => {
       const { entries } = JSON.parse(await (await client.send(new GetObjectCommand({ Bucket: bucket, Key }))).Body!.transformToString()) as {
         entries: string[];
       };
-      const old = entries.flatMap((entry, i) => (i % 5 === 3 || i % 5 === 4 ? [] : [entry]));
+      const old = entries.flatMap((entry, i) => (i % 6 >= 3 ? [] : [entry]));
       await client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: JSON.stringify({ entries: old }) }));
     }
     await client.send(new PutObjectCommand({ Bucket: bucket, Key: '.dataset-site/published.json', Body: JSON.stringify({ ...root, version: 2 }) }));
@@ -87,5 +89,57 @@ describe('a bucket changed behind publish', () => {
     expect(await publishSite(options)).toMatchObject({ uploaded: 1, unchanged: 0 });
     expect(await publishSite(options)).toMatchObject({ uploaded: 0, alreadyUploaded: 0 });
     await expectBucketHolds(s3, bucket, site);
+  });
+
+  it("names objects among the site's that no manifest lists with --check, and the next publish deletes them, touching nothing outside the site's folders", async () => {
+    const bucket = await s3.createBucket();
+    const options: PublishOptions = { dir: site, bucket, endpoint: s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS };
+    await publishSite(options);
+    // Two dump parts of a site that lost a race without the lease, and objects of someone else beside the site's folders.
+    const strays = ['api/public/dumps/exhibitors/part-0-lost.ndjson', 'api/public/dumps/exhibitors/part-0-lost.ndjson.gz'];
+    const others = ['notes.txt', 'other/mine.json'];
+    for (const Key of [...strays, ...others]) await client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: 'x' }));
+
+    const cli = await runCli(['publish', '--dir', site, '--bucket', bucket, '--endpoint', s3.endpoint, '--force-path-style', '--check'], undefined, KEYS);
+    expect(cli.code).toBe(1);
+    expect(cli.stderr).toBe(
+      strays.map((key) => `  ${key}: in the bucket among the site's objects, listed in no manifest (left by another publish, or put by hand)\n`).join('') +
+        `error: s3://${bucket}/ at ${s3.endpoint} differs from the site in ${site}: 2 object(s) (the first 2 above); run publish to repair them\n`,
+    );
+    expect(await publishSite(options)).toMatchObject({ uploaded: 0, deleted: 2, strays: 2 });
+    const keys = [...(await s3.readBucket(bucket)).keys()];
+    expect(keys).toEqual(expect.arrayContaining(others));
+    expect(keys.filter((key) => strays.includes(key))).toEqual([]);
+    expect((await checkPublished(options)).differences).toEqual([]);
+  });
+
+  it('names an object put again with its bytes but other headers, and the next publish uploads it again', async () => {
+    const bucket = await s3.createBucket();
+    const options: PublishOptions = { dir: site, bucket, endpoint: s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS };
+    await publishSite(options);
+    // The publish after the first reads the headers of the objects it wrote, once.
+    const second = await publishSite(options);
+    expect(second).toMatchObject({ uploaded: 0 });
+    expect(second.headersChecked).toBeGreaterThan(100);
+    expect(await publishSite(options)).toMatchObject({ uploaded: 0, headersChecked: expect.any(Number) });
+    // As `aws s3 cp` puts a file: the same bytes, binary/octet-stream, no Cache-Control; and one sent compressed by another tool.
+    const [schema, page] = ['api/public/schema.json', 'api/public/dataset/all/1.json'];
+    for (const [Key, extra] of [
+      [schema, { ContentType: 'binary/octet-stream' }],
+      [page, { ContentType: 'application/json; charset=utf-8', CacheControl: 'public, max-age=300', ContentEncoding: 'gzip' }],
+    ] as const) {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: await readFile(path.join(site, Key)), ...extra }));
+    }
+
+    const cli = await runCli(['publish', '--dir', site, '--bucket', bucket, '--endpoint', s3.endpoint, '--force-path-style', '--check'], undefined, KEYS);
+    expect(cli.code).toBe(1);
+    expect(cli.stderr).toBe(
+      `  ${page}: other headers in the bucket (Content-Encoding gzip; the site's: Content-Encoding none)\n` +
+        `  ${schema}: other headers in the bucket (Content-Type binary/octet-stream, Cache-Control none; the site's: Content-Type application/json; charset=utf-8, Cache-Control public, max-age=300)\n` +
+        `error: s3://${bucket}/ at ${s3.endpoint} differs from the site in ${site}: 2 object(s) (the first 2 above); run publish to repair them\n`,
+    );
+    expect(await publishSite(options)).toMatchObject({ uploaded: 2, repaired: 2 });
+    await expectBucketHolds(s3, bucket, site);
+    expect((await checkPublished(options)).differences).toEqual([]);
   });
 });

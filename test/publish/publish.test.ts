@@ -12,7 +12,7 @@ import { publishSite, type PublishResult } from '../../src/publish/publish.js';
 import type { PublishOptions } from '../../src/publish/options.js';
 import { entityPath, relationPath } from '../../src/query/formats/paths.js';
 import { readerProblems, siteLinks } from '../helpers/links.js';
-import { LEASE, PUBLISHED, expectBucketHolds, siteFiles } from '../helpers/published.js';
+import { LEASE, PUBLISHED, PUBLISHED_ENTRIES, expectBucketHolds, siteFiles } from '../helpers/published.js';
 import { S3_CREDENTIALS, startLocalS3, type LocalS3 } from '../helpers/s3.js';
 import { TEST_NOW, buildTempSite, hashTree } from '../helpers/site.js';
 
@@ -45,10 +45,19 @@ describe('publishSite', () => {
     // Nothing is reachable until the entry document lands, and then every link resolves.
     expect(readerProblems(new Map(), await siteLinks(out), writesOf(bucket, from))).toEqual([]);
 
-    const again = s3.writes.length;
-    expect(await publish(out, bucket)).toMatchObject({ uploaded: 0, deleted: 0, unchanged: files.length, bytes: 0 });
-    // Only the lease, taken and released.
-    expect(writesOf(bucket, again).map((write) => write.key)).toEqual([LEASE, LEASE]);
+    // Again: nothing uploaded; the headers of every object it wrote are read, once, and the manifest says they were seen right.
+    let again = s3.writes.length;
+    expect(await publish(out, bucket)).toMatchObject({ uploaded: 0, deleted: 0, unchanged: files.length, headersChecked: files.length });
+    const keys = writesOf(bucket, again).map((write) => write.key);
+    expect([keys[0], keys.at(-1), keys.at(-2)]).toEqual([LEASE, LEASE, PUBLISHED]);
+    expect(keys.slice(1, -2).every((key) => key.startsWith(PUBLISHED_ENTRIES))).toBe(true);
+    // And again: only the lease, taken and released, and the manifest (when the rotation of header checks ran; the
+    // headers of objects written in the last seconds are read again, as a write in the same second has the same time).
+    again = s3.writes.length;
+    expect(await publish(out, bucket)).toMatchObject({ uploaded: 0, deleted: 0, unchanged: files.length });
+    const last = writesOf(bucket, again).map((write) => write.key);
+    expect([last[0], last.at(-1), last.at(-2)]).toEqual([LEASE, LEASE, PUBLISHED]);
+    expect(last.slice(1, -2).every((key) => key.startsWith(PUBLISHED_ENTRIES))).toBe(true);
   });
 
   it('after a rebuild, uploads exactly the documents whose bytes changed, never lets a reader reach a missing object, and deletes last', async () => {

@@ -7,11 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { PUBLISHED_MANIFEST_PATH, publishedManifestRecords, readPublishedManifest, type PublishedManifest } from '../../src/publish/published-manifest.js';
 import type { PublishedFiles } from '../../src/publish/published-manifest.js';
 
-const NONE: PublishedManifest = { files: new Map(), shards: undefined, texts: new Map() };
+const NONE: PublishedManifest = { files: new Map(), shards: undefined, texts: new Map(), headersCheckedAt: undefined };
 
 function manifest(count: number, changed = -1): PublishedFiles {
   return new Map(
-    Array.from({ length: count }, (_, i) => [`api/public/exhibitors/X${i}.json`, [i === changed ? 'changed' : `fp${i}`, '', `etag${i}`, '100'] as const]),
+    Array.from({ length: count }, (_, i) => [
+      `api/public/exhibitors/X${i}.json`,
+      [i === changed ? 'changed' : `fp${i}`, '', `etag${i}`, '100', `${i}`] as const,
+    ]),
   );
 }
 
@@ -40,7 +43,7 @@ describe('the published manifest', () => {
     expect(writes.size).toBe(2);
     expect(writes.has(PUBLISHED_MANIFEST_PATH)).toBe(true);
     expect(removed).toEqual([]);
-    expect((await written(writes, bucket)).files.get('api/public/exhibitors/X1234.json')).toEqual(['changed', '', 'etag1234', '100']);
+    expect((await written(writes, bucket)).files.get('api/public/exhibitors/X1234.json')).toEqual(['changed', '', 'etag1234', '100', '1234']);
   });
 
   it('removes the files no longer used when the site shrinks', async () => {
@@ -57,13 +60,27 @@ describe('the published manifest', () => {
       [PUBLISHED_MANIFEST_PATH, JSON.stringify({ format: 'dataset-site-published', version: 2, shards: 1, sha1: '' })],
       ['.dataset-site/published/0.json', JSON.stringify({ entries: ['a.json', 'fp', 't'] })],
     ]);
-    expect((await readPublishedManifest(async (key) => bucket.get(key), '')).files).toEqual(new Map([['a.json', ['fp', 't', '', '']]]));
+    expect((await readPublishedManifest(async (key) => bucket.get(key), '')).files).toEqual(new Map([['a.json', ['fp', 't', '', '', '']]]));
+  });
+
+  it('keeps when the rotation of header checks last ran, and reads a manifest of version 3 (no header times: each object not yet seen)', async () => {
+    const read = await written(publishedManifestRecords(manifest(3), NONE, 1234567).writes);
+    expect(read.headersCheckedAt).toBe(1234567);
+    const bucket = new Map<string, string>([
+      [PUBLISHED_MANIFEST_PATH, JSON.stringify({ format: 'dataset-site-published', version: 3, shards: 1, sha1: '' })],
+      ['.dataset-site/published/0.json', JSON.stringify({ entries: ['a.json', 'fp', 't', 'e', '9'] })],
+    ]);
+    expect(await readPublishedManifest(async (key) => bucket.get(key), '')).toMatchObject({
+      files: new Map([['a.json', ['fp', 't', 'e', '9', '']]]),
+      headersCheckedAt: undefined,
+      texts: new Map(),
+    });
   });
 
   it('reads a manifest of version 1, and refuses one whose files of entries are gone', async () => {
     const one = JSON.stringify({ format: 'dataset-site-published', version: 1, files: { 'a.json': ['fp', ''] } });
     expect((await readPublishedManifest(async (key) => (key === PUBLISHED_MANIFEST_PATH ? one : undefined), '')).files).toEqual(
-      new Map([['a.json', ['fp', '', '', '']]]),
+      new Map([['a.json', ['fp', '', '', '', '']]]),
     );
     const root = publishedManifestRecords(manifest(5000), NONE).writes.get(PUBLISHED_MANIFEST_PATH)!;
     await expect(readPublishedManifest(async (key) => (key === PUBLISHED_MANIFEST_PATH ? root : undefined), 'prefix/')).rejects.toThrow(

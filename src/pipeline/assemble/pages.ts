@@ -11,7 +11,7 @@ import { pageCount, staticPageWindow } from '../../query/responses/window.js';
 import { DATASET_TYPES, KINDS, kindsOf, type DatasetType, type Kind } from '../../query/semantics/kinds.js';
 import { bodySize, type AssembleContext, type PageBody, type PageDictionaries } from './assemble.js';
 import { DIGEST_BYTES } from './entity-store.js';
-import type { OutputDocument } from '../output.js';
+import type { OutputDocument } from './output.js';
 
 // Part of every page fingerprint: change it whenever assemble() lays pages out differently.
 const PAGE_LAYOUT = 'page-layout-1';

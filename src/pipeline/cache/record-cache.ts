@@ -27,7 +27,7 @@ import { COLLECTIONS, KINDS, type Kind } from '../../query/semantics/kinds.js';
 import type { DumpPartEntry } from '../../query/formats/dump-index.js';
 import type { DumpPart } from '../assemble/dump-parts.js';
 import { DIGEST_BYTES, entityBytes, entityLength, packedKindBytes, type EntityStore, type KindBytes, type ReusedEntities } from '../assemble/entity-store.js';
-import type { OutputFile } from '../output.js';
+import type { OutputFile } from '../assemble/output.js';
 
 /** Path of the record cache inside the site. */
 export const RECORD_CACHE_PATH = '.dataset-site/records.json';

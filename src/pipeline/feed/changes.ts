@@ -21,7 +21,7 @@ import {
   type BuildChanges,
   type KindChanges,
 } from '../../query/formats/changes-feed.js';
-import type { OutputFile } from '../output.js';
+import type { OutputFile } from '../assemble/output.js';
 
 /** Path of the feed's state inside the site. */
 export const FEED_STATE_PATH = '.dataset-site/changes.json';
@@ -83,7 +83,16 @@ export function advanceFeed(previous: FeedState | undefined, digests: FeedState[
   const changed = KINDS.some((kind) => Object.values(changes[kind]).some((ids) => ids.length > 0));
   if (previous === undefined || changed) {
     const empty = Object.fromEntries(KINDS.map((kind): [Kind, KindChanges] => [kind, { added: [], changed: [], removed: [] }])) as Record<Kind, KindChanges>;
-    builds.push({ build: uniqueId(builds, now), at: now.toISOString(), baseline: previous === undefined, changes: previous === undefined ? empty : changes });
+    // Counted from the latest build this state knew: after a state restored from an older run, not the run before, whose sets are gone.
+    // The members in the order the state is read back in (feed-state-format.ts), so that a rebuild writes the same bytes.
+    const after = previous === undefined ? {} : { after: builds.at(-1)?.build };
+    builds.push({
+      build: uniqueId(builds, now),
+      at: now.toISOString(),
+      baseline: previous === undefined,
+      ...after,
+      changes: previous === undefined ? empty : changes,
+    });
   }
   const oldest = new Date(now.getTime() - windowDays * 86_400_000).toISOString();
   const kept = builds.filter((build, i) => build.at >= oldest || i === builds.length - 1);

@@ -23,6 +23,7 @@ const FEED_STATE_FILE = z.object({
       build: z.string(),
       at: z.string(),
       baseline: z.boolean(),
+      after: z.string().optional(),
       changes: z.object({ exhibition: kindChanges, exhibitor: kindChanges, service_provider: kindChanges }),
     }),
   ),

@@ -9,7 +9,7 @@
 import { folderPages } from '../../query/formats/paths.js';
 import type { DatasetType, Kind } from '../../query/semantics/kinds.js';
 import type { ManifestEntry } from '../../site/manifest.js';
-import { stampBody } from '../output.js';
+import { stampBody } from '../assemble/output.js';
 import type { PageRenderer } from '../assemble/pages.js';
 import type { TaskWriter } from './write-task.js';
 

@@ -14,7 +14,7 @@ import { CHANGED_DOCUMENTS_PATH, serializeChangedDocuments } from '../../site/ch
 import { isPartialSite, PARTIAL_SITE_PATH, PARTIAL_SITE_TEXT } from '../../site/partial-site.js';
 import { holdsSiteFormat, SITE_FORMAT_PATH, SITE_FORMAT_TEXT } from '../../site/site-format-file.js';
 import { MANIFEST_PATH, manifestFiles, readManifest, type Manifest, type ManifestFiles } from '../../site/manifest.js';
-import { emptyStats, stampBody, type OutputDocument, type WriteStats } from '../output.js';
+import { emptyStats, stampBody, type OutputDocument, type WriteStats } from '../assemble/output.js';
 import { SCHEMA_PATH } from '../../query/formats/paths.js';
 import { applyChanges, type SiteChanges } from './journal.js';
 import { buildFolderPath } from './siblings.js';

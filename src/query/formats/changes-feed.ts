@@ -2,11 +2,13 @@
  * The changes feed (docs/api.md#changes): for every build that changed an entity, which
  * ids of each kind were added, changed and removed, as static documents that chain to the
  * builds before and after them, listed by an index. An ingester keeps the id of the last
- * build it applied and reads only the change sets after it, then the changed entities.
+ * build it applied and reads only the change sets after it, then the changed entities;
+ * each says which build it counts from (`after`), and the index from which build on the
+ * feed holds history (`history_from`), so that a cursor the feed lost is known as lost.
  */
 import { COLLECTIONS, KINDS, type Collection, type Kind } from '../semantics/kinds.js';
 import { SCHEMA_VERSION } from './schema-version.js';
-import { entityPath } from './paths.js';
+import { dumpIndexPath, entityPath } from './paths.js';
 import { parseDocument, SiteError } from './site-error.js';
 import { API_ROOT, staticUrl } from './urls.js';
 
@@ -34,7 +36,25 @@ export interface BuildChanges {
   at: string;
   /** The first build the feed knows: it lists nothing; an ingester starts from a full copy. */
   baseline: boolean;
+  /** The build this one's changes are counted from: the latest the feed held before it (none for a baseline; absent in a state written before it was kept). */
+  after?: string;
   changes: Record<Kind, KindChanges>;
+}
+
+/** The build `builds[i]`'s changes are counted from; `null` for a baseline, or when not known. */
+export function changesAfter(builds: readonly BuildChanges[], i: number): string | null {
+  const build = builds[i]!;
+  return build.baseline ? null : (build.after ?? builds[i - 1]?.build ?? null);
+}
+
+/**
+ * The oldest cursor the feed can take a reader on from: the build its oldest change set
+ * counts from (a build already left the window), else the oldest build itself; `null` for
+ * an empty feed. A cursor neither this nor a listed build is gone: the reader copies the
+ * dumps again (docs/api.md#changes).
+ */
+export function historyFrom(builds: readonly BuildChanges[]): string | null {
+  return builds.length === 0 ? null : (changesAfter(builds, 0) ?? builds[0]!.build);
 }
 
 /** The id of a build made at `at`: its UTC time to the millisecond, digits only (`20261123T100720123Z`). */
@@ -69,6 +89,7 @@ export function changeSetDocument(builds: readonly BuildChanges[], at: number, b
     build: build.build,
     at: build.at,
     baseline: build.baseline,
+    after: changesAfter(builds, at),
     ...sets,
     _links: { self: url(changeSetPath(build.build)), previous: neighbour(builds[at - 1]), next: neighbour(builds[at + 1]), index: url(CHANGES_INDEX_PATH) },
     _meta: { type: 'changes', schema_version: SCHEMA_VERSION, format_version: CHANGES_FORMAT_VERSION, generated_at: '' },
@@ -87,15 +108,28 @@ export function changesIndexDocument(builds: readonly BuildChanges[], baseUrl: s
     );
   const latest = builds[builds.length - 1];
   return {
-    builds: builds.map((build) => ({
+    builds: builds.map((build, i) => ({
       build: build.build,
       at: build.at,
       baseline: build.baseline,
+      after: changesAfter(builds, i),
       url: url(changeSetPath(build.build)),
       counts: counts(build),
     })),
-    _links: { self: url(CHANGES_INDEX_PATH), latest: latest === undefined ? null : url(changeSetPath(latest.build)) },
-    _meta: { type: 'changes', schema_version: SCHEMA_VERSION, format_version: CHANGES_FORMAT_VERSION, window_days: windowDays, generated_at: '' },
+    _links: {
+      self: url(CHANGES_INDEX_PATH),
+      latest: latest === undefined ? null : url(changeSetPath(latest.build)),
+      // Where a reader whose cursor is gone copies every entity again.
+      dumps: Object.fromEntries(KINDS.map((kind) => [COLLECTIONS[kind], url(dumpIndexPath(kind))])) as Record<Collection, string>,
+    },
+    _meta: {
+      type: 'changes',
+      schema_version: SCHEMA_VERSION,
+      format_version: CHANGES_FORMAT_VERSION,
+      window_days: windowDays,
+      history_from: historyFrom(builds),
+      generated_at: '',
+    },
   };
 }
 

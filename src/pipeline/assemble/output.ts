@@ -3,8 +3,8 @@
  * (equal fingerprints, equal bytes), and what writing them adds up to.
  */
 import { createHash } from 'node:crypto';
-import { stampGeneratedAt } from '../query/formats/generated-at.js';
-import type { DocumentBody } from './assemble/assemble.js';
+import { stampGeneratedAt } from '../../query/formats/generated-at.js';
+import type { DocumentBody } from './assemble.js';
 
 /** A text file of the built site. */
 export interface OutputFile {
