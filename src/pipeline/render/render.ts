@@ -18,7 +18,7 @@ import { dumpParts, type DumpPart } from '../assemble/dump-parts.js';
 import { entityDigest, entityLength, serializeEntities, type EntityStore } from '../assemble/entity-store.js';
 import { advanceFeed, renderFeed, type FeedState } from '../feed/changes.js';
 import { textDocument, type OutputDocument, type OutputFile } from '../assemble/output.js';
-import type { PagedListing } from '../write/page-batch.js';
+import type { PagedListing } from './plan.js';
 import { recordCacheFiles, reusedEntities, type CacheScope, type PreviousRecords, type RecordOrigins } from '../cache/record-cache.js';
 import { PageRenderer, listingPageCount, pageDictionaries } from '../assemble/pages.js';
 import { entityServer } from '../model/served-entity.js';

@@ -7,18 +7,11 @@
  * on every core.
  */
 import { folderPages } from '../../query/formats/paths.js';
-import type { DatasetType, Kind } from '../../query/semantics/kinds.js';
 import type { ManifestEntry } from '../../site/manifest.js';
 import { stampBody } from '../assemble/output.js';
 import type { PageRenderer } from '../assemble/pages.js';
 import type { TaskWriter } from './write-task.js';
-
-/** A listing whose pages the site has: its type, matches per kind, and the folder of its pages. */
-export interface PagedListing {
-  type: DatasetType;
-  matches: Partial<Record<Kind, readonly number[]>>;
-  folder: string;
-}
+import type { PagedListing } from '../render/plan.js';
 
 /** Listings for a writer thread to render, and what to do with their pages. */
 export interface PageBatch {

@@ -6,7 +6,8 @@
 import type { Manifest } from '../../site/manifest.js';
 import { folderPages } from '../../query/formats/paths.js';
 import { listingPageCount } from '../assemble/pages.js';
-import type { PageBatch, PageBatchReply, PagedListing } from './page-batch.js';
+import type { PageBatch, PageBatchReply } from './page-batch.js';
+import type { PagedListing } from '../render/plan.js';
 import type { TaskRunner } from './write-runner.js';
 import type { WriteTask } from './write-task.js';
 
