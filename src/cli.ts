@@ -3,13 +3,13 @@
 import path from 'node:path';
 import { Command } from 'commander';
 import { build } from './build.js';
-import { UserError, formatDiagnostics, type Diagnostic } from './diagnostics.js';
+import { UserError, formatDiagnostics, type Diagnostic } from './shared/diagnostics.js';
 import type { PublishResult } from './publish/publish.js';
 import { DATASET_PARAMETERS, DATASET_PARAMETER_SCHEMAS } from './query/semantics/params.js';
 import { SOURCE_FORMATS } from './pipeline/sources/find-sources.js';
-import { PACKAGE_VERSION } from './package-version.js';
-import { progressLine } from './progress-line.js';
-import { redactUrl } from './redact-url.js';
+import { PACKAGE_VERSION } from './shared/package-version.js';
+import { progressLine } from './shared/progress-line.js';
+import { redactUrl } from './shared/redact-url.js';
 import { DEFAULT_ROTATION_PERIOD } from './verify/selection.js';
 // Each other command's modules are imported when it runs: a build every five minutes loads none of them.
 

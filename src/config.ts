@@ -1,10 +1,11 @@
 /** What a user gives a build ({@link BuildOptions}) and the filled-in form ({@link ResolvedConfig}). */
 import path from 'node:path';
-import { UserError } from './diagnostics.js';
+import { UserError } from './shared/diagnostics.js';
 import { MAX_SOURCE_FILE_BYTES } from './pipeline/sources/load.js';
 import { parseOrigin } from './pipeline/sources/origin-guard.js';
 import { isRemote, type FetchPolicy } from './pipeline/sources/remote-sources.js';
-import { redactUrl } from './redact-url.js';
+import { redactUrl } from './shared/redact-url.js';
+import { resolveBaseUrl } from './shared/base-url.js';
 import type { BuildProgress } from './pipeline/stage-clock.js';
 
 /** Options of {@link build}. */
@@ -102,21 +103,4 @@ export function resolveConfig(options: BuildOptions = {}): ResolvedConfig {
     partial: options.partial ?? false,
     onProgress: options.onProgress ?? (() => {}),
   };
-}
-
-/**
- * A site's base URL without trailing slashes, as given to `--base-url`; anything else is a
- * usage error (exit 2) saying what is accepted.
- */
-export function resolveBaseUrl(given: string): string {
-  const baseUrl = given.replace(/\/+$/, '');
-  // A path is allowed (https://example.com/data): the site then lives under it. Its segments
-  // are plain ASCII (letters, digits, `-._~`), so requests, nginx and links all spell it alike.
-  if (!/^https?:\/\/[^/\s?#]+(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*$/.test(baseUrl)) {
-    throw new UserError(
-      `--base-url must be an absolute http(s) URL, such as https://data.example.com or https://example.com/data (path segments of letters, digits and -._~; no query or fragment); got ${JSON.stringify(redactUrl(given))}`,
-      2,
-    );
-  }
-  return baseUrl;
 }

@@ -12,7 +12,7 @@
  */
 export { build, type BuildResult } from './build.js';
 export { resolveConfig, type BuildOptions, type ResolvedConfig } from './config.js';
-export { UserError, formatDiagnostic, formatDiagnostics, type Diagnostic } from './diagnostics.js';
+export { UserError, formatDiagnostic, formatDiagnostics, type Diagnostic } from './shared/diagnostics.js';
 export { initDeploy, type DeployFile, type InitDeployOptions } from './hosts/init-deploy.js';
 export { publishSite, type PublishResult } from './publish/publish.js';
 export { checkPublished, type Difference, type PublishedCheck } from './publish/check.js';

@@ -6,7 +6,7 @@
  * `_meta.next` pages to the end. While that server is down, the query form is a 503 JSON
  * error and the static documents are still served.
  */
-import { UserError } from '../diagnostics.js';
+import { UserError } from '../shared/diagnostics.js';
 import { BROWSE_PAGE_PATH, BROWSE_PAGE_POLICY, DUMP_CONTENT_TYPES, ROOT_FILES } from '../query/formats/root-files.js';
 import { DUMPS_FOLDER, SCHEMA_PATH } from '../query/formats/paths.js';
 import { API_ROOT, DATASET_ROUTE, SCHEMA_ROUTE } from '../query/formats/urls.js';

@@ -7,9 +7,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createClient } from '../client/index.js';
-import { resolveBaseUrl } from '../config.js';
-import { UserError } from '../diagnostics.js';
-import { PACKAGE_VERSION } from '../package-version.js';
+import { resolveBaseUrl } from '../shared/base-url.js';
+import { UserError } from '../shared/diagnostics.js';
+import { PACKAGE_VERSION } from '../shared/package-version.js';
 import { clippingEchoes } from './answers.js';
 import { datasetMcpServer } from './dataset-server.js';
 import { DEFAULT_TIMEOUT_SECONDS, siteFetch, withDeadline } from './site-fetch.js';

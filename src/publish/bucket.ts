@@ -7,8 +7,8 @@
  * byte, no byte moving, the whole request) and is retried within the publish's budget (retry.ts).
  */
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { UserError } from '../diagnostics.js';
-import { redactUrl } from '../redact-url.js';
+import { UserError } from '../shared/diagnostics.js';
+import { redactUrl } from '../shared/redact-url.js';
 import { isNoSuchKey, isPreconditionFailed, requestFailure } from './failures.js';
 import type { ObjectHeaders } from './object-headers.js';
 import type { ResolvedPublishOptions } from './options.js';

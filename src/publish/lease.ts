@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { UserError } from '../diagnostics.js';
+import { UserError } from '../shared/diagnostics.js';
 import type { Bucket } from './bucket.js';
 
 /** Site path of the lease. */

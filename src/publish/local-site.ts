@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { HOST_CONFIG_FILES } from '../hosts/host-files.js';
 import { listSiteFiles } from '../site/site-files.js';
-import { UserError } from '../diagnostics.js';
+import { UserError } from '../shared/diagnostics.js';
 import { MANIFEST_PATH, readManifest, type Manifest } from '../site/manifest.js';
 import { absentDocuments, isPartialSite } from '../site/partial-site.js';
 import { assertNoInterruptedBuild } from '../pipeline/write/interrupted-build.js';

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { UserError } from '../diagnostics.js';
+import { UserError } from '../shared/diagnostics.js';
 import { MANIFEST_PATH } from '../site/manifest.js';
 import { openBucket, type Bucket, type ListedObject } from './bucket.js';
 import { readBucketState } from './bucket-state.js';

@@ -8,7 +8,7 @@
  */
 import type { Manifest } from '../site/manifest.js';
 import { isShardCount, parseShards, shardChanges, shardCount, type StateMap } from '../site/state-shards.js';
-import { UserError } from '../diagnostics.js';
+import { UserError } from '../shared/diagnostics.js';
 
 /** Site path of the published manifest's root: its format, version and number of files of entries (path → `[fingerprint, generatedAt, etag, size]` of every object the last finished publish left). */
 export const PUBLISHED_MANIFEST_PATH = '.dataset-site/published.json';

@@ -5,7 +5,7 @@
  * before anything is sent, naming both, since that Worker would answer every query of it
  * with a 500 `site_error`.
  */
-import { UserError } from '../diagnostics.js';
+import { UserError } from '../shared/diagnostics.js';
 import { parseWorkerRecord, WORKER_RECORD_PATH } from '../hosts/worker-record.js';
 import { readSiteFormat, SITE_FORMAT_PATH } from '../site/site-format-file.js';
 import type { Bucket } from './bucket.js';

@@ -11,7 +11,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../diagnostics.js';
+import { UserError } from '../shared/diagnostics.js';
 import type { Manifest } from './manifest.js';
 import { isHiddenPath } from './site-files.js';
 

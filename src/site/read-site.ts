@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { UserError } from '../diagnostics.js';
+import { UserError } from '../shared/diagnostics.js';
 import { SCHEMA_PATH } from '../query/formats/paths.js';
 import { parseSchemaDocument, type SchemaDocument, type SiteDescription } from '../query/responses/schema-document.js';
 import { SiteError } from '../query/formats/site-error.js';

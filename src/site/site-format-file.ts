@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PACKAGE_VERSION } from '../package-version.js';
+import { PACKAGE_VERSION } from '../shared/package-version.js';
 import { SITE_FORMAT } from '../query/site-format.js';
 
 /** Path of the file inside the site. */

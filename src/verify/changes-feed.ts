@@ -1,7 +1,7 @@
 /** The changes feed must list exactly its change sets, each present and linked in order (docs/api.md#changes). */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics.js';
+import type { Diagnostic } from '../shared/diagnostics.js';
 import { CHANGES_INDEX_PATH, changeSetPath, parseChangesIndex, type ChangeSetDocument } from '../query/formats/changes-feed.js';
 import { API_ROOT, staticUrl } from '../query/formats/urls.js';
 

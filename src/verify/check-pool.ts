@@ -4,8 +4,8 @@
  * The dumps' bytes live in shared memory, so a batch carries only what to compare.
  */
 import { availableParallelism } from 'node:os';
-import { compiledWorkerUrl } from '../compiled-worker.js';
-import { WorkerSlots } from '../worker-slots.js';
+import { compiledWorkerUrl } from '../shared/compiled-worker.js';
+import { WorkerSlots } from '../shared/worker-slots.js';
 import { runChecks, type Check, type CheckContext, type CheckOutcome } from './check-batch.js';
 
 /** Takes batches of checks and gathers the documents that failed them. */

@@ -1,7 +1,7 @@
 /** The search index documents must be of this format and agree with the entities (docs/api.md#search-index). */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics.js';
+import type { Diagnostic } from '../shared/diagnostics.js';
 import { isWrittenFrom } from '../query/formats/generated-at.js';
 import { searchIndexPath } from '../query/formats/paths.js';
 import { parseSearchEntry, parseTextEntry, renderSearchIndex, type RenderedSearches } from '../query/formats/search-index.js';

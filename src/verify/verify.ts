@@ -8,7 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics.js';
+import type { Diagnostic } from '../shared/diagnostics.js';
 import { isWrittenFrom } from '../query/formats/generated-at.js';
 import { DUMPS_FOLDER, SCHEMA_PATH, parseListingPath } from '../query/formats/paths.js';
 import { API_ROOT } from '../query/formats/urls.js';

@@ -18,7 +18,7 @@ import { FULL_HOST, contractSuite } from '../contract/host-suite.js';
 import { datasetUrls } from '../contract/queries.js';
 import { expectedAnswers, type Expected, type Target } from '../contract/targets.js';
 import { parseWorkerRecord, WORKER_RECORD_PATH, workerRecordText } from '../../src/hosts/worker-record.js';
-import { PACKAGE_VERSION } from '../../src/package-version.js';
+import { PACKAGE_VERSION } from '../../src/shared/package-version.js';
 import { SITE_FORMAT } from '../../src/query/site-format.js';
 import { readBucketObject } from '../helpers/r2-bucket.js';
 import { r2WorkerTarget } from './hosts.js';

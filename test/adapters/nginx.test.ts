@@ -5,7 +5,7 @@
  * while serve is down, its locations' 404s, 405s and content types.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserError } from '../../src/diagnostics.js';
+import { UserError } from '../../src/shared/diagnostics.js';
 import { nginxConf } from '../../src/hosts/nginx.js';
 import { serve, type PreviewServer } from '../../src/serve/serve.js';
 import { readDump } from '../helpers/dumps.js';

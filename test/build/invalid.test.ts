@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build.js';
-import { UserError, formatDiagnostics } from '../../src/diagnostics.js';
+import { UserError, formatDiagnostics } from '../../src/shared/diagnostics.js';
 import { MAX_SOURCE_FILE_BYTES } from '../../src/pipeline/sources/load.js';
 import { runCli } from '../helpers/cli.js';
 

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.js';
-import { UserError } from '../../src/diagnostics.js';
+import { UserError } from '../../src/shared/diagnostics.js';
 import { checkPublished } from '../../src/publish/check.js';
 import { readPublishedManifest } from '../../src/publish/published-manifest.js';
 import { publishSite } from '../../src/publish/publish.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { build } from '../../src/build.js';
 import type { BuildOptions } from '../../src/config.js';
-import { formatDiagnostics, UserError } from '../../src/diagnostics.js';
+import { formatDiagnostics, UserError } from '../../src/shared/diagnostics.js';
 import { TEST_NOW } from './site.js';
 
 /** Builds `options` into a folder holding a previous site, expects a UserError and the previous site untouched, and returns what is printed. */

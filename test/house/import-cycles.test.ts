@@ -1,4 +1,7 @@
-/** The house has no import cycles: a cycle marks a type or function in the wrong module. */
+/**
+ * The house has no import cycles, between files or between folders: a cycle marks a type or
+ * function in the wrong module, a loop between folders one in the wrong room.
+ */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -36,7 +39,56 @@ function findCycles(graph: Map<string, string[]>): string[][] {
   return cycles;
 }
 
+/** The folders of `src/` that import each other in a loop (strongly connected, two or more), each sorted, by Tarjan's walk. */
+function folderLoops(graph: Map<string, string[]>): string[][] {
+  const folders = new Map<string, Set<string>>();
+  for (const [module, targets] of graph) {
+    const from = path.dirname(module);
+    if (!folders.has(from)) folders.set(from, new Set());
+    for (const target of targets) if (path.dirname(target) !== from) folders.get(from)!.add(path.dirname(target));
+  }
+  const loops: string[][] = [];
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const visit = (folder: string) => {
+    order.set(folder, order.size);
+    low.set(folder, order.get(folder)!);
+    stack.push(folder);
+    for (const next of folders.get(folder) ?? []) {
+      if (!order.has(next)) {
+        visit(next);
+        low.set(folder, Math.min(low.get(folder)!, low.get(next)!));
+      } else if (stack.includes(next)) low.set(folder, Math.min(low.get(folder)!, order.get(next)!));
+    }
+    if (low.get(folder) !== order.get(folder)) return;
+    const loop = stack.splice(stack.indexOf(folder));
+    if (loop.length > 1) loops.push(loop.sort());
+  };
+  for (const folder of folders.keys()) if (!order.has(folder)) visit(folder);
+  return loops.sort();
+}
+
+// The loop still to break: the record cache reads an entity's source fields back through model's served layout,
+// while model and sources read the cache. A new loop, or this one grown, fails; this one broken, remove it here.
+const LOOPS_LEFT = [['src/pipeline/cache', 'src/pipeline/model', 'src/pipeline/sources']];
+
 describe('src/', () => {
+  it('has no loop between folders but the one left to break', () => {
+    expect(folderLoops(importGraph())).toEqual(LOOPS_LEFT);
+  });
+
+  it('finds a loop between folders when there is one', () => {
+    const graph = new Map([
+      ['src/a/x.ts', ['src/b/y.ts']],
+      ['src/b/y.ts', ['src/c/z.ts']],
+      ['src/c/z.ts', ['src/a/w.ts']],
+      ['src/a/w.ts', []],
+      ['src/d/v.ts', ['src/a/x.ts']],
+    ]);
+    expect(folderLoops(graph)).toEqual([['src/a', 'src/b', 'src/c']]);
+  });
+
   it('has no import cycle', () => {
     const graph = importGraph();
     expect(graph.size).toBeGreaterThan(50);

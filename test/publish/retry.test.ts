@@ -1,7 +1,7 @@
 /** The retries of a publish (retry.ts): one budget, deadlines that end attempts, refusals never retried. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../src/diagnostics.js';
+import { UserError } from '../../src/shared/diagnostics.js';
 import { createRetrier } from '../../src/publish/retry.js';
 
 const unavailable = () => Object.assign(new Error('Please reduce your request rate.'), { name: 'SlowDown', $metadata: { httpStatusCode: 503 } });

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { recordWorker, WORKER_RECORD_PATH, workerRecordText, type RecordBucket } from '../../src/hosts/worker-record.js';
-import { PACKAGE_VERSION } from '../../src/package-version.js';
+import { PACKAGE_VERSION } from '../../src/shared/package-version.js';
 import { SITE_FORMAT } from '../../src/query/site-format.js';
 import { SITE_FORMAT_PATH } from '../../src/site/site-format-file.js';
 import { runCli } from '../helpers/cli.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build.js';
-import { formatDiagnostics, UserError } from '../../src/diagnostics.js';
+import { formatDiagnostics, UserError } from '../../src/shared/diagnostics.js';
 import { MAX_TEXT_LENGTH } from '../../src/schema/source-text.js';
 import { runCli } from '../helpers/cli.js';
 import { hashTree, TEST_NOW } from '../helpers/site.js';

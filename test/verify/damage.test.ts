@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.js';
 import { CHANGES_FORMAT_VERSION, CHANGES_INDEX_PATH, type ChangesIndexDocument } from '../../src/query/formats/changes-feed.js';
 import { entityPath, listingPath } from '../../src/query/formats/paths.js';
-import type { Diagnostic } from '../../src/diagnostics.js';
+import type { Diagnostic } from '../../src/shared/diagnostics.js';
 import { CHANGED_DOCUMENTS_PATH, serializeChangedDocuments } from '../../src/site/changed-documents.js';
 import { verifySite } from '../../src/verify/verify.js';
 import { readDump } from '../helpers/dumps.js';

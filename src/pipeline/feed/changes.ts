@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { COLLECTIONS, KINDS, type Kind } from '../../query/semantics/kinds.js';
-import { UserError } from '../../diagnostics.js';
+import { UserError } from '../../shared/diagnostics.js';
 import { readShards, shardCount, shardFiles, type StateMap } from '../../site/state-shards.js';
 import { FEED_STATE_VERSION, parseFeedStateFile } from './feed-state-format.js';
 import {

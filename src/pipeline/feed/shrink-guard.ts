@@ -5,7 +5,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { UserError } from '../../diagnostics.js';
+import { UserError } from '../../shared/diagnostics.js';
 import { API_ROOT } from '../../query/formats/urls.js';
 import { COLLECTIONS, KINDS, type Kind } from '../../query/semantics/kinds.js';
 import type { FeedState } from './changes.js';

@@ -7,7 +7,7 @@
  * build served it, without its schema: it had no problem then and has the same text.
  */
 import type { z } from 'zod';
-import type { Diagnostic } from '../../diagnostics.js';
+import type { Diagnostic } from '../../shared/diagnostics.js';
 import type { Kind } from '../../query/semantics/kinds.js';
 import { SOURCE_FIELDS, SOURCE_SCHEMAS, type SourceRecord } from '../../schema/entities.js';
 import { NON_HTTP_URL } from '../../schema/fields.js';

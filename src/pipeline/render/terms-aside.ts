@@ -10,7 +10,7 @@ import { renderSearches, type RenderedSearches, type RenderedTerms } from '../..
 import type { Dataset } from '../../query/semantics/dataset.js';
 import { KINDS, type Kind } from '../../query/semantics/kinds.js';
 import { SEARCHES, type Search } from '../../query/semantics/searches.js';
-import { compiledWorkerUrl } from '../../compiled-worker.js';
+import { compiledWorkerUrl } from '../../shared/compiled-worker.js';
 import { packSearchFields } from './packed-search-fields.js';
 
 const WORKER_URL = compiledWorkerUrl('./term-shards-worker.js', import.meta.url);

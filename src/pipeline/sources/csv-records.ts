@@ -7,7 +7,7 @@
  * file whose header is wrong (csv-header.ts) gives no records, only what is wrong with it.
  */
 import { CsvError, parse } from 'csv-parse/sync';
-import type { Diagnostic } from '../../diagnostics.js';
+import type { Diagnostic } from '../../shared/diagnostics.js';
 import type { Kind } from '../../query/semantics/kinds.js';
 import { buildDictionary } from '../../schema/dictionary.js';
 import { SOURCE_FIELDS } from '../../schema/entities.js';

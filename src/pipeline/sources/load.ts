@@ -4,7 +4,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Diagnostic } from '../../diagnostics.js';
+import type { Diagnostic } from '../../shared/diagnostics.js';
 import { COLLECTIONS, KINDS, type Kind } from '../../query/semantics/kinds.js';
 import { readDelimitedFile } from './csv-records.js';
 import type { RawRecord } from './raw-record.js';

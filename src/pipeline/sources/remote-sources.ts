@@ -11,10 +11,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Response } from 'undici';
-import { readBoundedBody } from '../../bounded-body.js';
-import { UserError } from '../../diagnostics.js';
+import { readBoundedBody } from '../../shared/bounded-body.js';
+import { UserError } from '../../shared/diagnostics.js';
 import { COLLECTIONS, KINDS } from '../../query/semantics/kinds.js';
-import { redactUrl } from '../../redact-url.js';
+import { redactUrl } from '../../shared/redact-url.js';
 import { AddressRefused, createOriginGuard, fetchGuarded, type OriginGuard } from './origin-guard.js';
 
 /** How remote sources are fetched. */

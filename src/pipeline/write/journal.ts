@@ -11,7 +11,7 @@
 import { linkSync, mkdirSync, renameSync, rmdirSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { UserError } from '../../diagnostics.js';
+import { UserError } from '../../shared/diagnostics.js';
 import { linkOrderGroups } from '../../site/link-order.js';
 import { journalPath } from './siblings.js';
 

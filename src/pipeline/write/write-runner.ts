@@ -5,8 +5,8 @@
  * shared memory, so workers receive only recipes.
  */
 import { availableParallelism } from 'node:os';
-import { compiledWorkerUrl } from '../../compiled-worker.js';
-import { WorkerSlots } from '../../worker-slots.js';
+import { compiledWorkerUrl } from '../../shared/compiled-worker.js';
+import { WorkerSlots } from '../../shared/worker-slots.js';
 import { runPageBatch, type PageBatch, type PageBatchReply } from './page-batch.js';
 import { PageRenderer } from '../assemble/pages.js';
 import { TaskWriter, type TaskWriterOptions, type WriteTask } from './write-task.js';
