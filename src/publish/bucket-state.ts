@@ -1,7 +1,7 @@
 /** What a bucket holds, as a publish and `publish --check` read it: its listing and the publish's own records. */
 import { listSplits, type Bucket, type ListedObject } from './bucket.js';
 import { limitConcurrency } from './pool.js';
-import { JOURNAL_PATH, parseJournal, readPublishedManifest, type PublishJournal, type PublishedManifest } from './published-manifest.js';
+import { JOURNAL_PATH, parsePublishJournal, readPublishedManifest, type PublishJournal, type PublishedManifest } from './published-manifest.js';
 
 /** The bucket's listing, the last publish's manifest, and the journal of one that did not finish. */
 export interface BucketState {
@@ -31,5 +31,5 @@ export async function readBucketState(bucket: Bucket, prefix: string, concurrenc
     string | undefined,
     Map<string, ListedObject>,
   ];
-  return { listed, published, journal: journalText === undefined ? undefined : parseJournal(journalText, prefix + JOURNAL_PATH) };
+  return { listed, published, journal: journalText === undefined ? undefined : parsePublishJournal(journalText, prefix + JOURNAL_PATH) };
 }

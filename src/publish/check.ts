@@ -1,9 +1,9 @@
 /**
  * checkPublished(): `publish --check`, the bucket against the site, changing nothing: what
- * a reader gets, bytes and headers. The bytes as a publish compares them (plan.ts): an object is right when the listing shows the
+ * a reader gets, bytes and headers. The bytes as a publish compares them (publish-plan.ts): an object is right when the listing shows the
  * very object the last publish left for the file's fingerprint, or when its ETag is the MD5
  * of the file's bytes (read only then); a file with no object, an object of other bytes and
- * an object the site no longer has are differences, and so is a stray (plan.ts: an object among the
+ * an object the site no longer has are differences, and so is a stray (publish-plan.ts: an object among the
  * site's folders that no manifest lists) (for a partial site, also any object of a
  * file it does not hold that is not the one the last publish left). One listing (a request per 1,000
  * objects) for the bytes; then the headers of every object of the site whose bytes are right, a
@@ -16,7 +16,7 @@ import { openBucket } from './bucket.js';
 import { readBucketState } from './bucket-state.js';
 import { readLocalSite } from './local-site.js';
 import { resolvePublishOptions, type PublishOptions } from './options.js';
-import { planPublish } from './plan.js';
+import { planPublish } from './publish-plan.js';
 import { forEachLimit } from './pool.js';
 import { checkHeaders } from './header-check.js';
 

@@ -6,7 +6,7 @@
  * then the deletions, when nothing published links to the deleted objects any more.
  */
 import { linkOrderGroups } from '../site/link-order.js';
-import type { PublishPlan } from './plan.js';
+import type { PublishPlan } from './publish-plan.js';
 
 /** One step of a publish: its requests may run in any order and in parallel, after every earlier step's. */
 export type PublishPhase =

@@ -17,7 +17,7 @@ import { objectHeaders } from './object-headers.js';
 import { readLocalSite, type LocalSite } from './local-site.js';
 import { resolvePublishOptions, type PublishOptions, type ResolvedPublishOptions } from './options.js';
 import { publishPhases, type PublishPhase } from './order.js';
-import { planPublish, withHeaderRepairs, type PlannedUpload } from './plan.js';
+import { planPublish, withHeaderRepairs, type PlannedUpload } from './publish-plan.js';
 import { checkWorkerFormat } from './worker-format.js';
 import { forEachLimit } from './pool.js';
 import {
@@ -39,7 +39,7 @@ export interface PublishResult {
   uploaded: number;
   /** Objects deleted. */
   deleted: number;
-  /** Of those, the strays: objects among the site's that no manifest listed (plan.ts). */
+  /** Of those, the strays: objects among the site's that no manifest listed (publish-plan.ts). */
   strays: number;
   /** Files the bucket already held as the last publish left them (the listing shows the ETag and size it recorded). */
   unchanged: number;

@@ -136,7 +136,7 @@ export function serializeJournal(journal: PublishJournal): string {
 }
 
 /** Reads a journal; `key` names the object in the error when it is not one. */
-export function parseJournal(text: string, key: string): PublishJournal {
+export function parsePublishJournal(text: string, key: string): PublishJournal {
   const { uploads, deletions } = parseRecord(text, key, JOURNAL_FORMAT, [VERSION]) as { uploads?: unknown; deletions?: unknown };
   const strings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
   if (!strings(uploads) || !strings(deletions)) throw notARecord(key, JOURNAL_FORMAT, VERSION);

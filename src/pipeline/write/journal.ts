@@ -65,7 +65,7 @@ export async function recoverJournal(outDir: string): Promise<void> {
     error.code === 'ENOENT' ? undefined : Promise.reject(unreadable(file, outDir, error.message)),
   );
   if (text === undefined) return;
-  const journal = parseJournal(text, outDir);
+  const journal = parseBuildJournal(text, outDir);
   if (typeof journal === 'string') throw unreadable(file, outDir, journal);
   if (journal.state === 'applying') {
     const folders = new FolderMaker();
@@ -82,7 +82,7 @@ export async function recoverJournal(outDir: string): Promise<void> {
 }
 
 // The journal as written by applyChanges, or what is wrong with it. Its folders must be the build folders beside this site.
-function parseJournal(text: string, outDir: string): Journal | string {
+function parseBuildJournal(text: string, outDir: string): Journal | string {
   let journal: Partial<Journal>;
   try {
     journal = JSON.parse(text) as Partial<Journal>;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ListedObject } from '../../src/publish/bucket.js';
 import type { PublishedFiles } from '../../src/publish/published-manifest.js';
 import type { Manifest } from '../../src/site/manifest.js';
-import { planPublish, withHeaderRepairs } from '../../src/publish/plan.js';
+import { planPublish, withHeaderRepairs } from '../../src/publish/publish-plan.js';
 
 const manifest = (entries: Record<string, [string, string]>): Manifest => new Map(Object.entries(entries));
 // Published as the bucket holds it: ETag `e<fingerprint>`, 10 bytes, its headers seen right when it was last modified at 1000.
