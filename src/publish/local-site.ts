@@ -1,5 +1,4 @@
 /** The built site to publish: every file that is served, each with its fingerprint. */
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { HOST_CONFIG_FILES } from '../hosts/host-files.js';
@@ -8,6 +7,7 @@ import { UserError } from '../shared/diagnostics.js';
 import { MANIFEST_PATH, readManifest, type Manifest } from '../site/manifest.js';
 import { absentDocuments, isPartialSite } from '../site/partial-site.js';
 import { assertNoInterruptedBuild } from '../pipeline/write/interrupted-build.js';
+import { contentFingerprint } from '../shared/digests.js';
 
 /** A built site on disk, as a publish sees it. */
 export interface LocalSite {
@@ -48,7 +48,5 @@ export async function readLocalSite(dir: string): Promise<LocalSite> {
 }
 
 async function hashFile(file: string): Promise<string> {
-  return `sha1:${createHash('sha1')
-    .update(await readFile(file))
-    .digest('base64url')}`;
+  return `sha1:${contentFingerprint(await readFile(file))}`;
 }

@@ -10,9 +10,9 @@
  * Each file is `{"entries":[key, value…, key, value…]}`, `width` values an entry, in the
  * order the map holds them (which the build's data alone decides): equal maps, equal files.
  */
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { runningFingerprint } from '../shared/digests.js';
 
 /** Entries a file is aimed to hold. */
 const TARGET_ENTRIES = 128;
@@ -64,7 +64,7 @@ export function shardChanges(
 ): { changed: Map<string, string>; sha1: string; removed: string[] } {
   const files = shardFiles(folder, map, count);
   const changed = new Map<string, string>();
-  const digest = createHash('sha1');
+  const digest = runningFingerprint();
   for (const [file, text] of files) {
     digest.update(text);
     if (previous.get(file) !== text) changed.set(file, text);

@@ -10,7 +10,8 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { DumpPartEntry } from '../../query/formats/dump-index.js';
 import { DUMP_PART_KEY_LENGTH } from '../../query/formats/paths.js';
-import { DIGEST_BYTES, entityBytes, entityLength, type KindBytes } from './entity-store.js';
+import { entityBytes, entityLength, type KindBytes } from './entity-store.js';
+import { DIGEST_BYTES, runningFingerprint } from '../../shared/digests.js';
 
 /** Aimed bytes of the lines of one part; no part grows past four times as much. */
 const TARGET_PART_BYTES = 1 << 20;
@@ -50,7 +51,7 @@ export function dumpParts(bytes: KindBytes, known: ReadonlyMap<string, string> =
 
 // A part, its SHA-256 taken from `known` (by key) when a previous build listed it, else computed.
 function part(bytes: KindBytes, from: number, to: number, size: number, known: ReadonlyMap<string, string>): DumpPart {
-  const key = createHash('sha1')
+  const key = runningFingerprint()
     .update(bytes.digests.subarray(from * DIGEST_BYTES, to * DIGEST_BYTES))
     .digest('hex')
     .slice(0, DUMP_PART_KEY_LENGTH);

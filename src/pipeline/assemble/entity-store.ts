@@ -4,10 +4,10 @@
  * and each entity's SHA-1 digest stands for its bytes in page fingerprints. An entity the
  * previous build served as it is (record-cache.ts) keeps its bytes in the previous dump.
  */
-import { hash } from 'node:crypto';
 import type { Dataset } from '../../query/semantics/dataset.js';
 import type { Entity } from '../../query/semantics/entity.js';
 import { KINDS, type Kind } from '../../query/semantics/kinds.js';
+import { DIGEST_BYTES, entityBytesDigest } from '../../shared/digests.js';
 
 /** The serialized entities of one kind, by rank in the default order. */
 export interface KindBytes {
@@ -28,8 +28,6 @@ export interface EntityStore {
   digests: Record<Kind, Buffer>;
 }
 
-/** Bytes of SHA-1, the digest of an entity. */
-export const DIGEST_BYTES = 20;
 const CHUNK_BYTES = 1 << 26;
 
 /** Entities serialized before, which keep their bytes: the previous bytes of each kind, and the previous rank of an entity made before. */
@@ -76,7 +74,7 @@ export function serializeEntities(dataset: Dataset, json: EntityJson, reused: Re
       spans[rank * 3] = chunks.length - 1;
       spans[rank * 3 + 1] = used;
       spans[rank * 3 + 2] = length;
-      digests.set(hash('sha1', chunk.subarray(used, used + length), 'buffer'), rank * DIGEST_BYTES);
+      digests.set(entityBytesDigest(chunk.subarray(used, used + length)), rank * DIGEST_BYTES);
       used += length;
     }
     store.bytes[kind] = { chunks, spans, digests };

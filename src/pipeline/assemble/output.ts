@@ -2,9 +2,9 @@
  * What rendering hands the writer: the documents of the site, each with its fingerprint
  * (equal fingerprints, equal bytes), and what writing them adds up to.
  */
-import { createHash } from 'node:crypto';
 import { stampGeneratedAt } from '../../query/formats/generated-at.js';
 import type { DocumentBody } from './assemble.js';
+import { contentFingerprint } from '../../shared/digests.js';
 
 /** A text file of the built site. */
 export interface OutputFile {
@@ -54,7 +54,7 @@ export function emptyStats(): WriteStats {
 
 /** A text file as a document: its fingerprint is the SHA-1 of its text. */
 export function textDocument(file: OutputFile): OutputDocument {
-  const fingerprint = createHash('sha1').update(file.content).digest('base64url');
+  const fingerprint = contentFingerprint(file.content);
   return { path: file.path, body: { form: 'text', text: file.content }, fingerprint, size: Buffer.byteLength(file.content), timestamped: file.timestamped };
 }
 

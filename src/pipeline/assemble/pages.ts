@@ -3,15 +3,15 @@
  * with a fingerprint computed from the entities' digests, so deciding whether a page
  * changed since the previous build costs no assembling and no hashing of its bytes.
  */
-import { createHash } from 'node:crypto';
 import { PAGE_SIZE } from '../../query/formats/paths.js';
 import { datasetMeta, type ResponseContext } from '../../query/responses/dataset-response.js';
 import { totalsOf } from '../../query/responses/reference.js';
 import { pageCount, staticPageWindow } from '../../query/responses/window.js';
 import { DATASET_TYPES, KINDS, kindsOf, type DatasetType, type Kind } from '../../query/semantics/kinds.js';
 import { bodySize, type AssembleContext, type PageBody, type PageDictionaries } from './assemble.js';
-import { DIGEST_BYTES } from './entity-store.js';
+
 import type { OutputDocument } from './output.js';
+import { DIGEST_BYTES, runningFingerprint } from '../../shared/digests.js';
 
 // Part of every page fingerprint: change it whenever assemble() lays pages out differently.
 const PAGE_LAYOUT = 'page-layout-1';
@@ -32,7 +32,7 @@ export class PageRenderer {
     };
     this.digestWords = { exhibition: words('exhibition'), exhibitor: words('exhibitor'), service_provider: words('service_provider') };
     this.dictionaryDigests = Object.fromEntries(
-      DATASET_TYPES.map((type) => [type, createHash('sha1').update(assembleContext.dictionaries[type]).digest()]),
+      DATASET_TYPES.map((type) => [type, runningFingerprint().update(assembleContext.dictionaries[type]).digest()]),
     ) as Record<DatasetType, Buffer>;
   }
 
@@ -57,7 +57,7 @@ export class PageRenderer {
 
   // SHA-1 of the layout, the meta, the dictionary's digest and the digests of the entities in order.
   private fingerprint(body: PageBody): string {
-    const hash = createHash('sha1').update(PAGE_LAYOUT).update(body.meta).update(this.dictionaryDigests[body.type]);
+    const hash = runningFingerprint().update(PAGE_LAYOUT).update(body.meta).update(this.dictionaryDigests[body.type]);
     for (const [kind, ranks] of body.arrays) {
       const words = this.digestWords[kind];
       const size = ranks.length * (DIGEST_BYTES / 4);

@@ -4,12 +4,12 @@
  * valid records. What a build keeps for the next one (record-cache.ts) is valid only
  * for the same fingerprint, so an upgrade never serves bytes an older version made.
  */
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
+import { runningFingerprint } from '../../shared/digests.js';
 
 let fingerprint: Promise<string> | undefined;
 
@@ -23,7 +23,7 @@ async function computeFingerprint(): Promise<string> {
   // This module is in src/pipeline/cache/ (or lib/pipeline/cache/): the package's code is src/ (or lib/), two folders up.
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
   const files = (await fg(['**/*.js', '**/*.ts'], { cwd: root, ignore: ['**/*.d.ts'] })).sort();
-  const digest = createHash('sha1');
+  const digest = runningFingerprint();
   digest.update(`zod ${(createRequire(import.meta.url)('zod/package.json') as { version: string }).version}\n`);
   for (const file of files) digest.update(`${file}\n`).update(await readFile(path.join(root, file)));
   return digest.digest('base64url');

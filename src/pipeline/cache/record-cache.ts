@@ -14,7 +14,6 @@
  * exhibition's status against the build date (model.ts); an exhibitor's exhibitions
  * (validate.ts). Records and entities are known by kind and id.
  */
-import { hash } from 'node:crypto';
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -26,8 +25,9 @@ import { SERVED_LAYOUT_VERSION, sourceFieldsOf } from '../model/served-entity.js
 import { COLLECTIONS, KINDS, type Kind } from '../../query/semantics/kinds.js';
 import type { DumpPartEntry } from '../../query/formats/dump-index.js';
 import type { DumpPart } from '../assemble/dump-parts.js';
-import { DIGEST_BYTES, entityBytes, entityLength, packedKindBytes, type EntityStore, type KindBytes, type ReusedEntities } from '../assemble/entity-store.js';
+import { entityBytes, entityLength, packedKindBytes, type EntityStore, type KindBytes, type ReusedEntities } from '../assemble/entity-store.js';
 import type { OutputFile } from '../assemble/output.js';
+import { contentFingerprint, DIGEST_BYTES } from '../../shared/digests.js';
 
 /** Path of the record cache inside the site. */
 export const RECORD_CACHE_PATH = '.dataset-site/records.json';
@@ -90,7 +90,7 @@ type PartRecords = z.infer<typeof PART_RECORDS>;
 
 /** The key of a record's source text: its SHA-1 in base64url. */
 export function sourceKey(text: string): string {
-  return hash('sha1', text, 'base64url');
+  return contentFingerprint(text);
 }
 
 /**
