@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { BROWSE_BUNDLE, PAGES_WORKER_BUNDLE, R2_WORKER_BUNDLE } from '../src/hosts/bundles.js';
-import { PACKAGE_VERSION } from '../src/package-version.js';
+import { PACKAGE_VERSION } from '../src/shared/package-version.js';
 
 for (const [entry, bundle] of [
   ['../lib/hosts/cloudflare-worker.js', PAGES_WORKER_BUNDLE],
