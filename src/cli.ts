@@ -98,7 +98,7 @@ program
   .option('--rotation <runs>', 'with --changed: runs in which the rotating share reads every document', String(DEFAULT_ROTATION_PERIOD))
   .action(async (options: { dir: string; changed?: boolean; rotation: string }) => {
     const { verifySite } = await import('./verify/verify.js');
-    const rotation = Number(options.rotation);
+    const rotation = parseNumber(options.rotation);
     if (!Number.isInteger(rotation) || rotation < 1) throw new UserError(`--rotation must be a whole number of runs, at least 1 (got ${options.rotation})`, 2);
     const result = await verifySite({ dir: options.dir, changed: options.changed, rotation, onProgress: (message) => process.stderr.write(`  ${message}\n`) });
     printDiagnostics(result.problems);
@@ -117,7 +117,7 @@ program
   .option('--host <host>', 'interface to listen on', '127.0.0.1')
   .action(async (options: { dir: string; port: string; host: string }) => {
     const { serve } = await import('./serve/serve.js');
-    const server = await serve({ dir: options.dir, port: Number(options.port), host: options.host });
+    const server = await serve({ dir: options.dir, port: parseNumber(options.port), host: options.host });
     console.log(`serving ${options.dir} at ${server.url}/ (Ctrl-C to stop)`);
     const site = new URL(server.siteBaseUrl);
     if (loopbackOrigin(site) !== loopbackOrigin(new URL(server.url))) {
@@ -140,7 +140,7 @@ program
   .option('--timeout <seconds>', 'seconds a tool call may wait for the site before it answers an error naming the URL', '30')
   .action(async (options: { baseUrl: string; timeout: string }) => {
     const { serveMcp } = await import('./mcp/server.js');
-    await serveMcp({ baseUrl: options.baseUrl, timeout: /^\d+(\.\d+)?$/.test(options.timeout) ? Number(options.timeout) : NaN });
+    await serveMcp({ baseUrl: options.baseUrl, timeout: parseNumber(options.timeout) });
     // stdout carries the protocol only: anything else goes to stderr.
     console.error(`dataset-site mcp: answering from ${redactUrl(options.baseUrl)} on stdin/stdout`);
   });
@@ -208,7 +208,7 @@ program
     const publishOptions = {
       ...rest,
       bucket: options.bucket ?? '',
-      concurrency: /^\d+$/.test(options.concurrency) ? Number(options.concurrency) : NaN,
+      concurrency: parseNumber(options.concurrency),
       timeout: parseNumber(timeout),
       requestDeadline: parseNumber(requestDeadline),
       budget: parseNumber(budget),
@@ -300,15 +300,17 @@ interface BuildFlags {
   partial: boolean;
 }
 
-// A plain decimal number; anything else becomes NaN, which resolveConfig refuses as bad usage.
+// The one way the command line reads a number: plain decimal digits (`30`, `2.5`, spaces around
+// allowed); anything else (`-1`, `1e3`, `0x10`, ``) becomes NaN, which each option's check refuses
+// as bad usage, naming the option (whole numbers are checked there too).
 function parseNumber(text: string): number {
   return /^\s*\d+(?:\.\d+)?\s*$/.test(text) ? Number(text) : NaN;
 }
 
 // `10%` or `0.1`; anything else becomes NaN, which resolveConfig refuses as bad usage.
 function parseShare(text: string): number {
-  const percent = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/.exec(text);
-  return percent ? Number(percent[1]) / 100 : /^\s*\d+(?:\.\d+)?\s*$/.test(text) ? Number(text) : NaN;
+  const percent = /^(.*)%\s*$/.exec(text);
+  return percent ? parseNumber(percent[1]!) / 100 : parseNumber(text);
 }
 
 function printDiagnostics(diagnostics: readonly Diagnostic[]): void {
