@@ -11,6 +11,7 @@ import { createClient, type ErrorBody } from '../client/index.js';
 import { facetPath } from '../query/formats/facets.js';
 import { COLLECTIONS, KINDS, kindFilters, NAME_FIELDS, type Kind } from '../query/semantics/kinds.js';
 import { DATASET_PARAMETERS } from '../query/semantics/params.js';
+import { normalize } from '../query/semantics/text.js';
 import { fieldLabel } from './field-labels.js';
 
 declare const document: {
@@ -76,11 +77,11 @@ async function showKind(kind: Kind): Promise<void> {
   }
 }
 
-/** Selects the option of `value` (compared as filters compare, case and spaces aside); a value no option has gets one, so the view holds. */
+/** Selects the option of `value` (compared as filters compare, by {@link normalize}); a value no option has gets one, so the view holds. */
 function choose(select: any, value: string): void {
   if (value === '') return void (select.value = '');
-  const same = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase() === value.trim().replace(/\s+/g, ' ').toLowerCase();
-  const option = [...select.options].find((candidate: { value: string }) => same(candidate.value));
+  const wanted = normalize(value);
+  const option = [...select.options].find((candidate: { value: string }) => normalize(candidate.value) === wanted);
   if (option === undefined) {
     const added = element('option', value);
     added.value = value;

@@ -6,7 +6,7 @@
  * read by models: every line says something the agent needs, once.
  */
 import type { Dataset } from '../query/semantics/dataset.js';
-import { COLLECTIONS, EXHIBITION_STATUSES, KINDS, kindFilters, type Kind } from '../query/semantics/kinds.js';
+import { COLLECTIONS, EXHIBITION_STATUSES, KINDS, kindFilters, typeFilters, type Kind } from '../query/semantics/kinds.js';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../query/semantics/params.js';
 import { SORTS } from '../query/semantics/schedule.js';
 import { SEARCH_FIELDS } from '../query/semantics/searches.js';
@@ -30,7 +30,7 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
   const maxAge = /max-age=(\d+)/.exec(API_HEADERS['Cache-Control']!)?.[1];
   const collections = KINDS.map((kind) => COLLECTIONS[kind]).join('|');
   // The filters of every kind; `status` is the exhibitions' alone.
-  const filters = kindFilters('exhibitor');
+  const filters = typeFilters('all');
   const code = (values: readonly string[]) => values.map((value) => `\`${value}\``).join(', ');
   const names = new Set(KINDS.flatMap((kind) => SEARCH_FIELDS.q[kind].flat()));
   const described = new Set(KINDS.flatMap((kind) => SEARCH_FIELDS.text[kind].flat()).filter((field) => !names.has(field)));
