@@ -39,6 +39,21 @@ describe('tokenize', () => {
     expect(tokenize('车')).toEqual(['车']);
     expect(tokenize('ABC汽车2025')).toEqual(['abc', '汽车', '2025']);
   });
+
+  it('cuts ASCII text as it cuts the same text through normalization (property)', () => {
+    // A no-break space is not ASCII, and NFKC makes it a space: the text then takes the normalizing path.
+    const ascii = fc.oneof(
+      fc.string({ unit: fc.constantFrom(..."aZ09 '-_.,;:!?/\t\n"), maxLength: 40 }),
+      fc.string({ unit: 'binary-ascii', maxLength: 40 }),
+      fc.constantFrom('x'.repeat(65), `Xi'an ${'A'.repeat(70)} co., ltd.`),
+    );
+    fc.assert(
+      fc.property(ascii, (text) => {
+        expect(tokenize(text)).toEqual(tokenize(`${text}\u00a0`));
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
 
 describe('search', () => {

@@ -26,7 +26,7 @@ function miniSearchIndex(kind: Kind, entities: readonly Record<string, unknown>[
 function ours(kind: Kind, entities: readonly Record<string, unknown>[]) {
   const indexed = indexTerms('q', kind, entities as Entity[]);
   return {
-    terms: [...indexed.terms].map(([term, [cn, en]]) => [term, cn, en]).sort(([a], [b]) => (a! < b! ? -1 : 1)),
+    terms: [...indexed.terms].map(([term, [cn, en]]) => [term, [...cn], [...en]]).sort(([a], [b]) => (a! < b! ? -1 : 1)),
     lengths: indexed.lengths,
     averageLengths: indexed.averageLengths,
   };

@@ -195,7 +195,7 @@ function renderNamesIndex(dataset: Dataset, kind: Kind, terms: RenderedTerms): I
 function termShardFile(kind: Kind, shard: TermShard): TermShardFile {
   const position = new Map<number, number>();
   shard.ranks.forEach((rank, i) => position.set(rank, i));
-  const local = (postings: number[]) => encodeCounted(postings, (rank) => position.get(rank)!);
+  const local = (postings: ArrayLike<number>) => encodeCounted(postings, (rank) => position.get(rank)!);
   return {
     format: TERMS_FORMAT,
     version: SEARCH_INDEX_VERSION,

@@ -160,19 +160,17 @@ function commonList(indexed: IndexedTerms, sorted: readonly string[], term: stri
   // (a count pass, then a fill pass in the same order), and the fields it is matched in. The work is in
   // proportion to the postings reached, not to the kind: only the entities touched are ordered and reset.
   const { count, fields, start, nameLengths } = scratch;
-  const eachPosting = (visit: (index: number, field: 0 | 1, rank: number, tf: number) => void) =>
-    reached.forEach(([name], index) => {
-      for (const field of [0, 1] as const) {
-        const postings = indexed.terms.get(name)![field];
-        for (let i = 0; i < postings.length; i += 2) visit(index, field, postings[i]!, postings[i + 1]!);
-      }
-    });
+  const postingsOf = reached.map(([name]) => indexed.terms.get(name)!);
   const touched: number[] = [];
-  eachPosting((_index, field, rank) => {
+  for (const [cn, en] of postingsOf) {
+    for (let i = 0; i < cn.length; i += 2) touch(cn[i]!, 1);
+    for (let i = 0; i < en.length; i += 2) touch(en[i]!, 2);
+  }
+  function touch(rank: number, field: number): void {
     if (fields[rank] === 0) touched.push(rank);
     count[rank]! += 3;
-    fields[rank]! |= 1 << field;
-  });
+    fields[rank]! |= field;
+  }
   const ranks = Int32Array.from(touched).sort();
   let size = 0;
   for (const rank of ranks) {
@@ -181,12 +179,19 @@ function commonList(indexed: IndexedTerms, sorted: readonly string[], term: stri
     count[rank] = start[rank]!;
   }
   const triples = new Int32Array(size);
-  eachPosting((index, field, rank, tf) => {
-    const at = (count[rank]! += 3) - 3;
-    triples[at] = index;
-    triples[at + 1] = field;
-    triples[at + 2] = tf;
-  });
+  for (let index = 0; index < postingsOf.length; index++) {
+    for (let field = 0; field < 2; field++) {
+      const postings = postingsOf[index]![field]!;
+      for (let i = 0; i < postings.length; i += 2) {
+        const rank = postings[i]!;
+        const at = count[rank]!;
+        triples[at] = index;
+        triples[at + 1] = field;
+        triples[at + 2] = postings[i + 1]!;
+        count[rank] = at + 3;
+      }
+    }
+  }
   const classOf = new Uint16Array(ranks.length);
   const classes: number[][] = [];
   // Classes by a hash of what they hold (FNV-1a over the numbers), each compared in full: no key is made per entity.
@@ -203,7 +208,9 @@ function commonList(indexed: IndexedTerms, sorted: readonly string[], term: stri
     let index = candidates === undefined ? undefined : sameClass(classes, candidates, cn, en, triples.subarray(from, to));
     if (index === undefined) {
       index = classes.length;
-      classes.push([cn, en, ...triples.subarray(from, to)]);
+      const entry = [cn, en];
+      for (let j = from; j < to; j++) entry.push(triples[j]!);
+      classes.push(entry);
       if (candidates === undefined) classesByHash.set(hash, [index]);
       else candidates.push(index);
     }

@@ -14,6 +14,8 @@ const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=H
 const CJK_RUN = new RegExp(`^[${CJK}]+$`, 'u');
 // A run of CJK characters, or a run of other letters/marks/digits (the `v` flag subtracts CJK).
 const TOKEN = new RegExp(`[${CJK}]+|[[\\p{L}\\p{M}\\p{N}]--[${CJK}]]+`, 'gv');
+const ASCII = /^[\u0000-\u007f]*$/;
+const ASCII_WORD = /[a-z0-9]+/g;
 
 /**
  * The most characters a word keeps as a term: a longer one (a text of 100,000 letters, which
@@ -28,6 +30,12 @@ export const MAX_TERM_LENGTH = 64;
  * so any run of two or more characters of a name finds it.
  */
 export function tokenize(text: string): string[] {
+  // ASCII text is its own NFKD and NFKC form, has no accents, and its letters and digits are [a-z0-9] once lower-cased:
+  // most of the texts indexed (English names, intros, tags) are cut here without normalizing them twice.
+  if (ASCII.test(text)) {
+    const words = text.replace(/'/g, '').toLowerCase().match(ASCII_WORD) ?? [];
+    return words.map((word) => (word.length > MAX_TERM_LENGTH ? word.slice(0, MAX_TERM_LENGTH) : word));
+  }
   const folded = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -53,7 +61,7 @@ function isPrefixTerm(term: string): boolean {
 }
 
 /** A term's postings in one name field, flat: rank, term frequency, rank, term frequency, …, ranks ascending. */
-export type FieldPostings = number[];
+export type FieldPostings = Int32Array;
 
 /**
  * A kind's entities indexed for a search: what MiniSearch's index of them holds. The two
@@ -76,45 +84,112 @@ export interface IndexedTerms {
  * MiniSearch's tree, which costs two to three times as much. A field's length is its count of
  * distinct terms and the averages are MiniSearch's running means in its order of
  * operations, so they are equal to the bit (test/search holds this to MiniSearch's own index).
+ *
+ * Terms are numbered as first met, and each entity's distinct terms are counted by number and
+ * kept as (number, frequency) in one growing array a field; the postings of every term are
+ * then laid out in one array a field, views of which the map holds. A word costs one lookup,
+ * not three, and there is no array a term to grow: at L the `text` index of the exhibitors
+ * holds tens of millions of postings.
  */
 export function indexTerms(search: Search, kind: Kind, entities: readonly Entity[]): IndexedTerms {
-  const terms = new Map<string, [FieldPostings, FieldPostings]>();
+  const numbering: TermNumbering = { numbers: new Map(), terms: [], known: new Map() };
   const lengths: [number, number][] = new Array(entities.length);
   const averageLengths: [number, number] = [0, 0];
-  const counts = new Map<string, number>();
-  const known = new Map<string, readonly string[]>();
+  const held = [new GrowingInts(), new GrowingInts()] as const;
+  let frequency: Int32Array = new Int32Array(1024);
+  const counted: number[] = [];
   for (let rank = 0; rank < entities.length; rank++) {
     const length: [number, number] = [0, 0];
     const texts = searchedTexts(search, kind, entities[rank]!);
     for (const field of [0, 1] as const) {
-      counts.clear();
-      for (const text of texts[field]) for (const term of indexTermsOf(search, text, known)) counts.set(term, (counts.get(term) ?? 0) + 1);
-      length[field] = counts.size;
-      averageLengths[field] = (averageLengths[field] * rank + counts.size) / (rank + 1);
-      for (const [term, tf] of counts) {
-        let postings = terms.get(term);
-        if (postings === undefined) terms.set(term, (postings = [[], []]));
-        postings[field].push(rank, tf);
+      counted.length = 0;
+      for (const text of texts[field]) {
+        const numbers = termNumbersOf(search, text, numbering);
+        for (let i = 0; i < numbers.length; i++) {
+          const number = numbers[i]!;
+          if (number >= frequency.length) frequency = grown(frequency, number + 1);
+          if (frequency[number]!++ === 0) counted.push(number);
+        }
+      }
+      length[field] = counted.length;
+      averageLengths[field] = (averageLengths[field] * rank + counted.length) / (rank + 1);
+      for (const number of counted) {
+        held[field].push(number, frequency[number]!, rank);
+        frequency[number] = 0;
       }
     }
     lengths[rank] = length;
   }
+  const postings = held.map((field) => layOut(field, numbering.terms.length));
+  const terms = new Map<string, [FieldPostings, FieldPostings]>();
+  numbering.terms.forEach((term, number) => terms.set(term, [postings[0]!(number), postings[1]!(number)]));
   return { terms, lengths, averageLengths };
+}
+
+// The terms met so far and their numbers, and the numbers of the terms of short texts already cut.
+interface TermNumbering {
+  numbers: Map<string, number>;
+  terms: string[];
+  known: Map<string, Int32Array>;
 }
 
 // Short texts repeat across entities (tags, places, names of fairs): the index terms of each are made once, up to a bound.
 const KNOWN_TEXT_LENGTH = 100;
 const KNOWN_TEXTS = 200_000;
 
-// The index terms of a text for a search, from `known` when made already.
-function indexTermsOf(search: Search, text: string, known: Map<string, readonly string[]>): readonly string[] {
+// The numbers of the index terms of a text for a search, from `known` when made already.
+function termNumbersOf(search: Search, text: string, numbering: TermNumbering): Int32Array {
   const short = text.length <= KNOWN_TEXT_LENGTH;
-  let terms = short ? known.get(text) : undefined;
-  if (terms === undefined) {
-    terms = search === 'q' ? tokenize(text) : tokenize(text).map((token) => indexTerm(search, token));
-    if (short && known.size < KNOWN_TEXTS) known.set(text, terms);
+  let numbers = short ? numbering.known.get(text) : undefined;
+  if (numbers === undefined) {
+    const tokens = tokenize(text);
+    numbers = new Int32Array(tokens.length);
+    for (let i = 0; i < tokens.length; i++) {
+      const term = search === 'q' ? tokens[i]! : indexTerm(search, tokens[i]!);
+      let number = numbering.numbers.get(term);
+      if (number === undefined) numbering.numbers.set(term, (number = numbering.terms.push(term) - 1));
+      numbers[i] = number;
+    }
+    if (short && numbering.known.size < KNOWN_TEXTS) numbering.known.set(text, numbers);
   }
-  return terms;
+  return numbers;
+}
+
+// A field's (term number, frequency, rank) triples, ranks ascending, as each term's postings: one array, a view of it a term.
+function layOut(held: GrowingInts, termCount: number): (number: number) => FieldPostings {
+  const triples = held.values;
+  const starts = new Int32Array(termCount + 1);
+  for (let i = 0; i < held.length; i += 3) starts[triples[i]! + 1]! += 2;
+  for (let number = 0; number < termCount; number++) starts[number + 1]! += starts[number]!;
+  const postings = new Int32Array(starts[termCount]!);
+  const next = starts.slice(0, termCount);
+  for (let i = 0; i < held.length; i += 3) {
+    const at = next[triples[i]!]!;
+    postings[at] = triples[i + 2]!;
+    postings[at + 1] = triples[i + 1]!;
+    next[triples[i]!] = at + 2;
+  }
+  return (number) => postings.subarray(starts[number]!, starts[number + 1]!);
+}
+
+// An array of integers that grows as it is pushed to.
+class GrowingInts {
+  values: Int32Array = new Int32Array(1 << 16);
+  length = 0;
+
+  push(a: number, b: number, c: number): void {
+    if (this.length + 3 > this.values.length) this.values = grown(this.values, this.length + 3);
+    this.values[this.length++] = a;
+    this.values[this.length++] = b;
+    this.values[this.length++] = c;
+  }
+}
+
+// `values` in an array of at least `least` (twice as long, or more).
+function grown(values: Int32Array, least: number): Int32Array {
+  const larger = new Int32Array(Math.max(least, 2 * values.length));
+  larger.set(values);
+  return larger;
 }
 
 /**

@@ -178,7 +178,7 @@ export function commonListTerm(index: TermIndex, term: string): string | undefin
 function fromTermShard(shard: TermShard): SearchShard {
   const position = new Map<number, number>();
   shard.ranks.forEach((rank, i) => position.set(rank, i));
-  const local = (postings: readonly number[]) => {
+  const local = (postings: ArrayLike<number>) => {
     const positions = new Int32Array(postings.length);
     for (let i = 0; i < postings.length; i += 2) {
       positions[i] = position.get(postings[i]!)!;
