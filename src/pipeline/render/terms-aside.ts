@@ -1,9 +1,11 @@
 /**
- * The term shards of the search indexes, the largest part of rendering, made in worker
- * threads, one a search, while the main thread serializes the entities and renders the other
- * documents. A worker gets only each entity's id and the fields its search reads, packed in
- * one string a kind (packed-search-fields.ts): a string is copied at once, where cloning an
- * object per entity held the main thread.
+ * The term shards of the search indexes, the largest part of rendering, made in two worker
+ * threads while the main thread serializes the entities and renders the other documents.
+ * The work comes in pieces, a search of a kind: the `text` index of the largest kind is most
+ * of it (the exhibitors' is about 85% of the `text` work on the L set), so it has a thread of
+ * its own and the other pieces share the second. A worker gets only each entity's id and the
+ * fields its pieces read, packed in one string a piece (packed-search-fields.ts): a string is
+ * copied at once, where cloning an object per entity held the main thread.
  */
 import { Worker } from 'node:worker_threads';
 import { renderSearches, type RenderedSearches, type RenderedTerms } from '../../query/formats/search-index.js';
@@ -15,33 +17,64 @@ import { packSearchFields } from './packed-search-fields.js';
 
 const WORKER_URL = compiledWorkerUrl('./term-shards-worker.js', import.meta.url);
 
+/** A search of a kind, as a term-shard worker gets it: its entities' ids and searched fields, packed. */
+export interface TermsPiece {
+  search: Search;
+  kind: Kind;
+  packed: string;
+}
+
 /**
- * Megabytes of each search's worker's young generation: `q`'s 64 (the default is collected
- * several times as often); `text`'s, ten times the postings, 384, where 64 spent 10–15% more CPU
- * on the L set's exhibitors (13.7–14.0 s against 15.0–16.0 s, alternating runs).
+ * Megabytes of a worker's young generation: 64 for `q` alone (the default is collected several
+ * times as often); 384 for a worker with `text`, ten times the postings, where 64 spent 10–15%
+ * more CPU on the L set's exhibitors (13.7–14.0 s against 15.0–16.0 s, alternating runs).
  */
 const YOUNG_GENERATION_MB: Record<Search, number> = { q: 64, text: 384 };
 
 /**
- * Starts rendering the term shards of every search of every kind, a worker thread a search;
- * in this thread (at once) when there is no compiled worker to start. An aborted `signal`
- * stops the workers (the promise then rejects).
+ * Starts rendering the term shards of every search of every kind in two worker threads; in
+ * this thread (at once) when there is no compiled worker to start. An aborted `signal` stops
+ * the workers (the promise then rejects).
  */
 export async function renderTermsAside(dataset: Dataset, signal?: AbortSignal): Promise<Record<Kind, RenderedSearches>> {
   if (WORKER_URL === undefined) return Object.fromEntries(KINDS.map((kind) => [kind, renderSearches(dataset, kind)])) as Record<Kind, RenderedSearches>;
-  const bySearch = await Promise.all(SEARCHES.map((search) => renderSearchAside(WORKER_URL, search, dataset, signal)));
-  return Object.fromEntries(KINDS.map((kind) => [kind, Object.fromEntries(SEARCHES.map((search, i) => [search, bySearch[i]![kind]]))])) as Record<
-    Kind,
-    RenderedSearches
-  >;
+  const largest = KINDS.reduce((most, kind) => (dataset.entities[kind].length > dataset.entities[most].length ? kind : most));
+  // The largest piece is packed and started first: the build waits for it.
+  const pieces = [
+    [{ search: 'text', kind: largest }],
+    SEARCHES.flatMap((search) => KINDS.filter((kind) => search !== 'text' || kind !== largest).map((kind) => ({ search, kind }))),
+  ] as const;
+  const rendered = await Promise.all(
+    pieces.map((group) =>
+      renderAside(
+        WORKER_URL,
+        group.map((piece) => ({ ...piece, packed: packSearchFields(piece.search, piece.kind, dataset.entities[piece.kind]) })),
+        signal,
+      ),
+    ),
+  );
+  const all = rendered.flat();
+  return Object.fromEntries(
+    KINDS.map((kind) => [
+      kind,
+      Object.fromEntries(SEARCHES.map((search) => [search, all.find((piece) => piece.kind === kind && piece.search === search)!.terms])),
+    ]),
+  ) as Record<Kind, RenderedSearches>;
 }
 
-// The term shards of one search of every kind, made in a worker thread of its own.
-function renderSearchAside(url: URL, search: Search, dataset: Dataset, signal?: AbortSignal): Promise<Record<Kind, RenderedTerms>> {
-  const packed = Object.fromEntries(KINDS.map((kind) => [kind, packSearchFields(search, kind, dataset.entities[kind])]));
+/** A piece's term shards, as the worker sends them back. */
+export interface RenderedPiece {
+  search: Search;
+  kind: Kind;
+  terms: RenderedTerms;
+}
+
+// The term shards of some pieces, made in a worker thread of their own.
+function renderAside(url: URL, pieces: readonly TermsPiece[], signal?: AbortSignal): Promise<RenderedPiece[]> {
+  const youngGeneration = Math.max(...pieces.map((piece) => YOUNG_GENERATION_MB[piece.search]));
   return new Promise((resolve, reject) => {
     // The index is made of many short-lived arrays, which a young generation larger than the default collects fewer times.
-    const worker = new Worker(url, { workerData: { search, packed }, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB[search] } });
+    const worker = new Worker(url, { workerData: pieces, resourceLimits: { maxYoungGenerationSizeMb: youngGeneration } });
     signal?.addEventListener('abort', () => void worker.terminate(), { once: true });
     worker.once('message', resolve);
     worker.once('error', reject);
