@@ -6,8 +6,10 @@
  * match able to score above the window's last even with the best score not yet read of each
  * list it was not seen in (a tie goes by rank, as the answer orders it). Printed with the
  * gzip bytes of that many entries a list (rank and score, base 36) and of the lists' membership
- * as bitmaps, the exact total's price. A measurement for the design of the next index format,
- * not a model of today's, which reads every entry of a common term's list.
+ * as bitmaps, the exact total's price; then the same windows when every list is read in one
+ * order of the entities, the shortest searched fields first, which would settle independent
+ * terms together if length ruled the scores. A measurement for the design of the next index
+ * format, not a model of today's, which reads every entry of a common term's list.
  *
  *   npx tsx bench/impact-depth.ts SITE
  */
@@ -15,7 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { readDump } from '../test/helpers/dumps.js';
 import { commonListTerm, shardIndex } from '../src/query/semantics/term-shards.js';
 import { scoreCommon } from '../src/query/semantics/common-terms.js';
-import { queryTerms } from '../src/query/semantics/search.js';
+import { indexTerms, queryTerms } from '../src/query/semantics/search.js';
 import type { Entity } from '../src/query/semantics/entity.js';
 
 const QUERIES = ['有限公司', '公司', '有限', 'products', 'product export', 'co ltd', '2020', 'industry', '国际 产品', 'machinery', '技术', 'founded countries'];
@@ -33,6 +35,7 @@ const entities = (await readDump(site, 'exhibitor')).text
   .filter(Boolean)
   .map((line) => JSON.parse(line) as Entity);
 const index = shardIndex('text', 'exhibitor', entities);
+const entityLengths = indexTerms('text', 'exhibitor', entities).lengths;
 const lists = new Map(index.lists.map((list) => [list.term, list]));
 
 for (const value of QUERIES) {
@@ -54,6 +57,7 @@ for (const value of QUERIES) {
   for (let rank = 0; rank < index.count; rank++) if (scores.every(({ byRank }) => !Number.isNaN(byRank[rank]!))) matches.push(rank);
   matches.sort((a, b) => total(b) - total(a) || a - b);
   const longest = Math.max(...scores.map(({ order }) => order.length));
+  const shared = sharedOrderDepths(scores, matches, total);
   const cells = WINDOWS.map(([offset, limit]) => {
     const wanted = Math.min(matches.length, offset + limit);
     if (wanted === 0) return `${offset}+${limit}: empty`;
@@ -81,6 +85,7 @@ for (const value of QUERIES) {
     return sum + gzipSync(bits).length;
   }, 0);
   console.log(`${value} · ${terms.length} terms · total ${matches.length} · membership ${kB(membership)} · ${cells.join(' · ')}`);
+  console.log(`  one order for every list (shortest fields first): ${shared.join(' · ')}`);
 }
 
 // Whether reading `depth` entries of every list settles the first `wanted` of `matches` (in answer order).
@@ -106,4 +111,40 @@ function settled(
 
 function kB(bytes: number): string {
   return `${(bytes / 1024).toFixed(0)} kB`;
+}
+
+// The same windows when every list is read in one order of the kind's entities, the shortest searched fields
+// first (BM25 scores a short field higher for every term alike), up to the same entity in each: an entity not yet
+// reached may score at most the best score left in each list. Depth is in entities of that order.
+function sharedOrderDepths(scores: { byRank: Float64Array; order: number[] }[], matches: readonly number[], total: (rank: number) => number): string[] {
+  const count = index.count;
+  const order = Array.from({ length: count }, (_, rank) => rank);
+  const fieldLength = (rank: number) => entityLengths[rank]![0] + entityLengths[rank]![1];
+  order.sort((a, b) => fieldLength(a) - fieldLength(b) || a - b);
+  const position = new Int32Array(count);
+  order.forEach((rank, at) => (position[rank] = at));
+  // Per list, the best score among its entities from each position of the order on.
+  const bestFrom = scores.map(({ byRank }) => {
+    const best = new Float64Array(count + 1).fill(Number.NEGATIVE_INFINITY);
+    for (let at = count - 1; at >= 0; at--) {
+      const score = byRank[order[at]!]!;
+      best[at] = Number.isNaN(score) ? best[at + 1]! : Math.max(score, best[at + 1]!);
+    }
+    return best;
+  });
+  return WINDOWS.map(([offset, limit]) => {
+    const wanted = Math.min(matches.length, offset + limit);
+    if (wanted === 0) return `${offset}+${limit}: empty`;
+    const settledAt = (depth: number) => {
+      for (let k = 0; k < wanted; k++) if (position[matches[k]!]! >= depth) return false;
+      const last = matches[wanted - 1]!;
+      const bound = scores.reduce((sum, _, i) => sum + bestFrom[i]![Math.min(depth, count)]!, 0);
+      return bound < total(last);
+    };
+    let depth = 1024;
+    while (depth < count && !settledAt(depth)) depth *= 2;
+    depth = Math.min(depth, count);
+    const read = scores.reduce((sum, { byRank }) => sum + order.slice(0, depth).filter((rank) => !Number.isNaN(byRank[rank]!)).length, 0);
+    return `${offset}+${limit}: ${depth} entities (${((100 * depth) / count).toFixed(1)}%), ${read} entries`;
+  });
 }
