@@ -2,8 +2,8 @@
  * The term shards of the search indexes, the largest part of rendering, made in two worker
  * threads while the main thread serializes the entities and renders the other documents.
  * The work comes in pieces, a search of a kind: the `text` index of the largest kind is most
- * of it (the exhibitors' is about 85% of the `text` work on the L set), so it has a thread of
- * its own and the other pieces share the second. A worker gets only each entity's id and the
+ * of it (the exhibitors' on the generated sets), so it has a thread of its own, started first,
+ * and the other pieces share the second. A worker gets only each entity's id and the
  * fields its pieces read, packed in one string a piece (packed-search-fields.ts): a string is
  * copied at once, where cloning an object per entity held the main thread.
  */
