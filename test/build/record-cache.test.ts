@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../src/build.js';
 import type { BuildOptions } from '../../src/config.js';
 import { RECORD_CACHE_PATH } from '../../src/pipeline/cache/record-cache.js';
-import { entityServer, sourceFieldsOf } from '../../src/pipeline/model/served-entity.js';
+import { entityServer } from '../../src/pipeline/model/served-entity.js';
+import { sourceFieldsOf } from '../../src/pipeline/served-layout.js';
 import { KINDS } from '../../src/query/semantics/kinds.js';
 import { SOURCE_FIELDS } from '../../src/schema/entities.js';
 import { hashTree, TEST_NOW } from '../helpers/site.js';
@@ -166,7 +167,7 @@ describe('the record cache', () => {
   });
 });
 
-describe('the served layout the record cache reads (served-entity.ts)', () => {
+describe('the served layout the record cache reads (served-layout.ts)', () => {
   it("gives back every served entity's source fields, in order, from its bytes", async () => {
     const site = await mkdtemp(path.join(tmpdir(), 'ds-served-layout-'));
     await build({ out: site, now: TEST_NOW });

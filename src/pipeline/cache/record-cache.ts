@@ -21,7 +21,7 @@ import { dumpIndexPath, dumpPartPath } from '../../query/formats/paths.js';
 import { parseDumpIndex } from '../../schema/dump-index.js';
 import type { Dataset } from '../../query/semantics/dataset.js';
 import type { Entity } from '../../query/semantics/entity.js';
-import { SERVED_LAYOUT_VERSION, sourceFieldsOf } from '../model/served-entity.js';
+import { SERVED_LAYOUT_VERSION, sourceFieldsOf } from '../served-layout.js';
 import { COLLECTIONS, KINDS, type Kind } from '../../query/semantics/kinds.js';
 import type { DumpPartEntry } from '../../query/formats/dump-index.js';
 import type { DumpPart } from '../assemble/dump-parts.js';
