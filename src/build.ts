@@ -9,7 +9,7 @@ import { readFeedState, type FeedState } from './pipeline/feed/changes.js';
 import { SOURCE_FORMATS } from './pipeline/sources/find-sources.js';
 import { codeFingerprint } from './pipeline/cache/code-fingerprint.js';
 import { loadSources, type LoadedSources } from './pipeline/sources/load.js';
-import { MANIFEST_PATH, readManifest } from './site/manifest.js';
+import { readManifest } from './site/manifest.js';
 import { readPreviousRecords, reusedCount, type PreviousRecords } from './pipeline/cache/record-cache.js';
 import type { RecordsInput } from './pipeline/render/render.js';
 import { fetchSources, type FetchPolicy } from './pipeline/sources/remote-sources.js';
@@ -27,6 +27,7 @@ import { writeSite } from './pipeline/write/write.js';
 import { Dataset } from './query/semantics/dataset.js';
 import { KINDS, type Kind } from './query/semantics/kinds.js';
 import { buildDictionary } from './schema/dictionary.js';
+import { MANIFEST_PATH } from './site/state-folder.js';
 
 /** What a build did. */
 export interface BuildResult {

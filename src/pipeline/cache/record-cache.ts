@@ -28,10 +28,8 @@ import type { DumpPart } from '../assemble/dump-parts.js';
 import { entityBytes, entityLength, packedKindBytes, type EntityStore, type KindBytes, type ReusedEntities } from '../assemble/entity-store.js';
 import type { OutputFile } from '../assemble/output.js';
 import { contentFingerprint, DIGEST_BYTES } from '../../shared/digests.js';
+import { RECORD_CACHE_PATH, RECORD_CACHE_FOLDER } from '../../site/state-folder.js';
 
-/** Path of the record cache inside the site. */
-export const RECORD_CACHE_PATH = '.dataset-site/records.json';
-const RECORD_CACHE_FOLDER = '.dataset-site/records';
 // 2: the records of each part of a dump in a file of their own, named by the part's key.
 const RECORD_CACHE_VERSION = 2;
 const KEY_CHARS = 27; // a SHA-1 in base64url

@@ -22,10 +22,7 @@ import {
   type KindChanges,
 } from '../../query/formats/changes-feed.js';
 import type { OutputFile } from '../assemble/output.js';
-
-/** Path of the feed's state inside the site. */
-export const FEED_STATE_PATH = '.dataset-site/changes.json';
-const DIGESTS_FOLDER = '.dataset-site/changes';
+import { FEED_STATE_PATH, FEED_DIGESTS_FOLDER } from '../../site/state-folder.js';
 
 /** The feed between builds: the builds kept (oldest first) and every entity's digest, by kind and id. */
 export interface FeedState {
@@ -125,7 +122,7 @@ function stateFiles(state: FeedState): OutputFile[] {
 }
 
 function digestsFolder(kind: Kind): string {
-  return `${DIGESTS_FOLDER}/${COLLECTIONS[kind]}`;
+  return `${FEED_DIGESTS_FOLDER}/${COLLECTIONS[kind]}`;
 }
 
 function diff(before: StateMap, after: StateMap): KindChanges {

@@ -10,10 +10,10 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { carryState } from '../../site/carried-state.js';
-import { CHANGED_DOCUMENTS_PATH, serializeChangedDocuments } from '../../site/changed-documents.js';
-import { isPartialSite, PARTIAL_SITE_PATH, PARTIAL_SITE_TEXT } from '../../site/partial-site.js';
-import { holdsSiteFormat, SITE_FORMAT_PATH, SITE_FORMAT_TEXT } from '../../site/site-format-file.js';
-import { MANIFEST_PATH, manifestFiles, readManifest, type Manifest, type ManifestFiles } from '../../site/manifest.js';
+import { serializeChangedDocuments } from '../../site/changed-documents.js';
+import { isPartialSite, PARTIAL_SITE_TEXT } from '../../site/partial-site.js';
+import { holdsSiteFormat, SITE_FORMAT_TEXT } from '../../site/site-format-file.js';
+import { manifestFiles, readManifest, type Manifest, type ManifestFiles } from '../../site/manifest.js';
 import { emptyStats, stampBody, type OutputDocument, type WriteStats } from '../assemble/output.js';
 import { SCHEMA_PATH } from '../../query/formats/paths.js';
 import { applyChanges, type SiteChanges } from './journal.js';
@@ -23,6 +23,7 @@ import { renderPages, TaskBatch } from './page-dispatch.js';
 import { makeStagingDir, swapIn } from './swap-in.js';
 import { defaultWriterThreads, startRunner, type TaskRunner } from './write-runner.js';
 import { REUSE_ANY_SIZE } from './write-task.js';
+import { CHANGED_DOCUMENTS_PATH, PARTIAL_SITE_PATH, SITE_FORMAT_PATH, MANIFEST_PATH } from '../../site/state-folder.js';
 
 /** How the writer runs. */
 export interface WriteOptions {
