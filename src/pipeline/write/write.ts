@@ -13,7 +13,7 @@ import { carryState } from '../../site/carried-state.js';
 import { serializeChangedDocuments } from '../../site/changed-documents.js';
 import { isPartialSite, PARTIAL_SITE_TEXT } from '../../site/partial-site.js';
 import { holdsSiteFormat, SITE_FORMAT_TEXT } from '../../site/site-format-file.js';
-import { manifestFiles, readManifest, type Manifest, type ManifestFiles } from '../../site/manifest.js';
+import { manifestFiles, type Manifest, type ManifestFiles } from '../../site/manifest.js';
 import { emptyStats, stampBody, type OutputDocument, type WriteStats } from '../assemble/output.js';
 import { SCHEMA_PATH } from '../../query/formats/paths.js';
 import { applyChanges, type SiteChanges } from './journal.js';
@@ -35,8 +35,8 @@ export interface WriteOptions {
   onProgress?: (documents: number, total: number) => void;
   /** Worker threads that assemble and write files; 0 writes in the main thread. @default one per core, at most 4 */
   threads?: number;
-  /** The previous site's manifest, when its reading was started before (while the search index is made); else read here. */
-  previousManifest?: Promise<ManifestFiles>;
+  /** The previous site's manifest, as the build read it (pipeline/previous/previous-build.ts), parsed while it renders. */
+  previousManifest: Promise<ManifestFiles>;
   /**
    * When the folder holds the previous build's state but not its site (as a workflow
    * restores it), write only the entity documents and pages that changed, with every
@@ -70,7 +70,7 @@ const IN_PLACE_MAX_SHARE = 0.2;
  */
 export async function writeSite(site: RenderedSite, options: WriteOptions): Promise<WriteStats> {
   const outDir = path.resolve(options.outDir);
-  const previousFiles = await (options.previousManifest ?? readManifest(outDir));
+  const previousFiles = await options.previousManifest;
   const previous = previousFiles.manifest;
   const stagingDir = buildFolderPath(outDir, 'tmp');
   await rm(stagingDir, { recursive: true, force: true });
