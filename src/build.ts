@@ -15,7 +15,8 @@ import { redactUrl } from './shared/redact-url.js';
 import { StageClock, type BuildStage } from './pipeline/stage-clock.js';
 import { modelEntities } from './pipeline/model/model.js';
 import { planListings } from './pipeline/render/plan.js';
-import { renderSite } from './pipeline/render/render.js';
+import { renderDocuments, serializeDataset } from './pipeline/render/render.js';
+import { advanceFeed, entityDigests, renderFeed } from './pipeline/feed/changes.js';
 import { renderTermsAside } from './pipeline/render/terms-aside.js';
 import { checkShrink } from './pipeline/feed/shrink-guard.js';
 import { validateRecords } from './pipeline/model/validate.js';
@@ -84,8 +85,9 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
   const listings = planListings(dataset);
   clock.start('render');
   const context = { baseUrl: config.baseUrl, generatedAt: config.now.toISOString(), dictionary: buildDictionary() };
-  const feed = { previous: previous.feed, now: config.now, windowDays: config.changesWindowDays };
-  const site = await renderSite({ dataset, listings, context, feed, terms, records });
+  const store = serializeDataset(dataset, config.baseUrl, records);
+  const feed = advanceFeed(previous.feed, entityDigests(dataset, store), config.now, config.changesWindowDays);
+  const site = await renderDocuments({ dataset, listings, context, store, feed: renderFeed(feed, config.baseUrl, config.changesWindowDays), terms, records });
   clock.start('write');
   // A build that writes has read the previous manifest; one that does not counts what it would write.
   const output =

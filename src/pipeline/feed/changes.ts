@@ -22,6 +22,8 @@ import {
   type KindChanges,
 } from '../../query/formats/changes-feed.js';
 import type { OutputFile } from '../assemble/output.js';
+import { entityDigest, type EntityStore } from '../assemble/entity-store.js';
+import type { Dataset } from '../../query/semantics/dataset.js';
 import { FEED_STATE_PATH, FEED_DIGESTS_FOLDER } from '../../site/state-folder.js';
 
 /** The feed between builds: the builds kept (oldest first) and every entity's digest, by kind and id. */
@@ -94,6 +96,13 @@ export function advanceFeed(previous: FeedState | undefined, digests: FeedState[
   const oldest = new Date(now.getTime() - windowDays * 86_400_000).toISOString();
   const kept = builds.filter((build, i) => build.at >= oldest || i === builds.length - 1);
   return { builds: kept, digests, shards: previous?.shards };
+}
+
+/** Every entity's digest as serialized, by kind and id: what the feed compares across builds. */
+export function entityDigests(dataset: Dataset, store: EntityStore): FeedState['digests'] {
+  const digests = {} as FeedState['digests'];
+  for (const kind of KINDS) digests[kind] = new Map(dataset.entities[kind].map((entity, rank) => [entity.id, [entityDigest(store, kind, rank)]]));
+  return digests;
 }
 
 /** The feed's documents: the index, a change set per build kept, and the state for the next build. */
