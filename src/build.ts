@@ -70,13 +70,14 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
   const clock = new StageClock(config.onProgress);
   const previous = await readPreviousBuild(config.outDir, config.baseUrl, config.write);
   const { dataset, diagnostics, skipped, records } = await readDataset(config, display, clock, previous);
+  const feedBefore = await previous.feed;
   const entities = Object.fromEntries(KINDS.map((kind) => [kind, dataset.entities[kind].length])) as Record<Kind, number>;
   // The search index's term shards are made in a worker thread from here on, while this one plans and renders.
   const stopTerms = new AbortController();
   const terms = renderTermsAside(dataset, stopTerms.signal);
   terms.catch(() => undefined); // awaited, and so reported, by render
   try {
-    if (config.write && !config.allowShrink) await checkShrink(config.outDir, previous.feed, entities, config.maxShrink);
+    if (config.write && !config.allowShrink) await checkShrink(config.outDir, feedBefore, entities, config.maxShrink);
   } catch (error) {
     stopTerms.abort();
     throw error;
@@ -86,7 +87,7 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
   clock.start('render');
   const context = { baseUrl: config.baseUrl, generatedAt: config.now.toISOString(), dictionary: buildDictionary() };
   const store = serializeDataset(dataset, config.baseUrl, records);
-  const feed = advanceFeed(previous.feed, entityDigests(dataset, store), config.now, config.changesWindowDays);
+  const feed = advanceFeed(feedBefore, entityDigests(dataset, store), config.now, config.changesWindowDays);
   const site = await renderDocuments({ dataset, listings, context, store, feed: renderFeed(feed, config.baseUrl, config.changesWindowDays), terms, records });
   clock.start('write');
   // A build that writes has read the previous manifest; one that does not counts what it would write.

@@ -18,8 +18,12 @@ export interface PreviousBuild {
   scope: CacheScope;
   /** Its records, for the kinds whose cache is valid for {@link scope} and intact; empty for a first build. */
   records: PreviousRecords;
-  /** Its changes feed; `undefined` for a first build, or when this build does not write. */
-  feed: FeedState | undefined;
+  /**
+   * Its changes feed, read while the sources are; `undefined` for a first build, or when this
+   * build does not write. Rejects with a UserError when the feed's state is there but damaged
+   * (readFeedState): awaited once the sources are read, so that their problems are told first.
+   */
+  feed: Promise<FeedState | undefined>;
   /** Its manifest, parsed while the sources are read; `undefined` when this build does not write. */
   manifest: Promise<ManifestFiles> | undefined;
 }
@@ -27,13 +31,14 @@ export interface PreviousBuild {
 /**
  * What the previous build in `outDir` left, for a build at `baseUrl`. A build that does not
  * `write` changes nothing there, so it repairs nothing and needs neither the feed nor the
- * manifest: it reads only the record cache. Fails with a UserError when the feed's
- * state is there but damaged (readFeedState).
+ * manifest: it reads only the record cache.
  */
 export async function readPreviousBuild(outDir: string, baseUrl: string, write: boolean): Promise<PreviousBuild> {
   if (write) await recoverSite(outDir);
   const scope = { code: await codeFingerprint(), baseUrl };
-  const [records, feed] = await Promise.all([readPreviousRecords(outDir, scope), write ? readFeedState(outDir) : undefined]);
+  const feed = write ? readFeedState(outDir) : Promise.resolve(undefined);
+  feed.catch(() => undefined); // awaited, and so reported, by build
+  const records = await readPreviousRecords(outDir, scope);
   const manifest = write ? readManifest(outDir) : undefined;
   manifest?.catch(() => undefined); // awaited, and so reported, by write
   return { scope, records, feed, manifest };
