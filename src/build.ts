@@ -5,28 +5,27 @@ import path from 'node:path';
 import { resolveConfig, type BuildOptions, type ResolvedConfig } from './config.js';
 import { UserError, hasErrors, type Diagnostic } from './shared/diagnostics.js';
 import { lockOutput } from './pipeline/write/build-lock.js';
-import { readFeedState, type FeedState } from './pipeline/feed/changes.js';
 import { SOURCE_FORMATS } from './pipeline/sources/find-sources.js';
-import { codeFingerprint } from './pipeline/cache/code-fingerprint.js';
 import { loadSources, type LoadedSources } from './pipeline/sources/load.js';
-import { MANIFEST_PATH, readManifest } from './site/manifest.js';
-import { readPreviousRecords, reusedCount, type PreviousRecords } from './pipeline/cache/record-cache.js';
+import { reusedCount, type PreviousRecords } from './pipeline/cache/record-cache.js';
+import { readPreviousBuild, type PreviousBuild } from './pipeline/previous/previous-build.js';
 import type { RecordsInput } from './pipeline/render/render.js';
 import { fetchSources, type FetchPolicy } from './pipeline/sources/remote-sources.js';
 import { redactUrl } from './shared/redact-url.js';
 import { StageClock, type BuildStage } from './pipeline/stage-clock.js';
 import { modelEntities } from './pipeline/model/model.js';
 import { planListings } from './pipeline/render/plan.js';
-import { renderSite } from './pipeline/render/render.js';
+import { renderDocuments, serializeDataset } from './pipeline/render/render.js';
+import { advanceFeed, entityDigests, renderFeed } from './pipeline/feed/changes.js';
 import { renderTermsAside } from './pipeline/render/terms-aside.js';
 import { checkShrink } from './pipeline/feed/shrink-guard.js';
 import { validateRecords } from './pipeline/model/validate.js';
 import { countDocuments, type WriteStats } from './pipeline/assemble/output.js';
-import { recoverSite } from './pipeline/write/swap-in.js';
 import { writeSite } from './pipeline/write/write.js';
 import { Dataset } from './query/semantics/dataset.js';
 import { KINDS, type Kind } from './query/semantics/kinds.js';
 import { buildDictionary } from './schema/dictionary.js';
+import { MANIFEST_PATH } from './site/state-folder.js';
 
 /** What a build did. */
 export interface BuildResult {
@@ -69,41 +68,41 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
   const display = (file: string) => path.relative(config.root, file) || file;
   const clock = new StageClock(config.onProgress);
-  if (config.write) await recoverSite(config.outDir);
-  const { dataset, diagnostics, skipped, records } = await readDataset(config, display, clock);
+  const previous = await readPreviousBuild(config.outDir, config.baseUrl, config.write);
+  const { dataset, diagnostics, skipped, records } = await readDataset(config, display, clock, previous);
+  const feedBefore = await previous.feed;
   const entities = Object.fromEntries(KINDS.map((kind) => [kind, dataset.entities[kind].length])) as Record<Kind, number>;
-  // The search index's term shards are made in a worker thread from here on, while this one reads the feed, plans and renders.
+  // The search index's term shards are made in a worker thread from here on, while this one plans and renders.
   const stopTerms = new AbortController();
   const terms = renderTermsAside(dataset, stopTerms.signal);
   terms.catch(() => undefined); // awaited, and so reported, by render
-  let previousFeed: FeedState | undefined;
   try {
-    previousFeed = config.write ? await readFeedState(config.outDir) : undefined;
-    if (config.write && !config.allowShrink) await checkShrink(config.outDir, previousFeed, entities, config.maxShrink);
+    if (config.write && !config.allowShrink) await checkShrink(config.outDir, feedBefore, entities, config.maxShrink);
   } catch (error) {
     stopTerms.abort();
     throw error;
   }
-  // Read meanwhile too: its files are parsed while this thread waits for the search index.
-  const previousManifest = config.write ? readManifest(config.outDir) : undefined;
   clock.start('plan');
   const listings = planListings(dataset);
   clock.start('render');
   const context = { baseUrl: config.baseUrl, generatedAt: config.now.toISOString(), dictionary: buildDictionary() };
-  const feed = { previous: previousFeed, now: config.now, windowDays: config.changesWindowDays };
-  const site = await renderSite({ dataset, listings, context, feed, terms, records });
+  const store = serializeDataset(dataset, config.baseUrl, records);
+  const feed = advanceFeed(feedBefore, entityDigests(dataset, store), config.now, config.changesWindowDays);
+  const site = await renderDocuments({ dataset, listings, context, store, feed: renderFeed(feed, config.baseUrl, config.changesWindowDays), terms, records });
   clock.start('write');
-  const output = config.write
-    ? await writeSite(site, {
-        outDir: config.outDir,
-        generatedAt: context.generatedAt,
-        previousManifest,
-        partial: config.partial,
-        onProgress: (done, total) => clock.report({ done, total }),
-      })
-    : countDocuments([...site.documents, ...(await site.late)], context.generatedAt);
+  // A build that writes has read the previous manifest; one that does not counts what it would write.
+  const output =
+    previous.manifest === undefined
+      ? countDocuments([...site.documents, ...(await site.late)], context.generatedAt)
+      : await writeSite(site, {
+          outDir: config.outDir,
+          generatedAt: context.generatedAt,
+          previousManifest: previous.manifest,
+          partial: config.partial,
+          onProgress: (done, total) => clock.report({ done, total }),
+        });
   const reused = reusedCount(records.origins);
-  const damage = (await previousManifest)?.damage;
+  const damage = (await previous.manifest)?.damage;
   if (damage !== undefined) diagnostics.push(manifestDamaged(display(path.join(config.outDir, MANIFEST_PATH)), damage));
   return { diagnostics, entities, skipped, reused, output, stages: clock.stop(), outDir: config.outDir };
 }
@@ -115,9 +114,8 @@ async function readDataset(
   config: ResolvedConfig,
   display: (file: string) => string,
   clock: StageClock,
+  { records: previous, scope }: PreviousBuild,
 ): Promise<{ dataset: Dataset; diagnostics: Diagnostic[]; skipped: number; records: RecordsInput }> {
-  const scope = { code: await codeFingerprint(), baseUrl: config.baseUrl };
-  const previous = await readPreviousRecords(config.outDir, scope);
   let loaded: LoadedSources;
   if (config.sourcesUrl !== undefined) loaded = await loadRemoteSources(config.sourcesUrl, clock, config.fetch, previous);
   else {

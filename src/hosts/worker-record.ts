@@ -6,9 +6,7 @@
  * Imports nothing from Node: the Worker bundles it.
  */
 import { SITE_FORMAT } from '../query/site-format.js';
-
-/** Site path of the record. */
-export const WORKER_RECORD_PATH = '.dataset-site/worker.json';
+import { WORKER_RECORD_PATH } from '../site/state-folder.js';
 
 /** What the record says. */
 export interface WorkerRecord {

@@ -1,7 +1,8 @@
 /** What a bucket holds, as a publish and `publish --check` read it: its listing and the publish's own records. */
 import { listSplits, type Bucket, type ListedObject } from './bucket.js';
 import { limitConcurrency } from './pool.js';
-import { JOURNAL_PATH, parsePublishJournal, readPublishedManifest, type PublishJournal, type PublishedManifest } from './published-manifest.js';
+import { parsePublishJournal, readPublishedManifest, type PublishJournal, type PublishedManifest } from './published-manifest.js';
+import { PUBLISH_JOURNAL_PATH } from '../site/state-folder.js';
 
 /** The bucket's listing, the last publish's manifest, and the journal of one that did not finish. */
 export interface BucketState {
@@ -21,7 +22,7 @@ export async function readBucketState(bucket: Bucket, prefix: string, concurrenc
       limitConcurrency((key: string) => bucket.read(key), concurrency),
       prefix,
     ),
-    bucket.read(JOURNAL_PATH),
+    bucket.read(PUBLISH_JOURNAL_PATH),
     bucket.list(listSplits(paths)),
   ]);
   const failed = reads.find((read) => read.status === 'rejected');
@@ -31,5 +32,5 @@ export async function readBucketState(bucket: Bucket, prefix: string, concurrenc
     string | undefined,
     Map<string, ListedObject>,
   ];
-  return { listed, published, journal: journalText === undefined ? undefined : parsePublishJournal(journalText, prefix + JOURNAL_PATH) };
+  return { listed, published, journal: journalText === undefined ? undefined : parsePublishJournal(journalText, prefix + PUBLISH_JOURNAL_PATH) };
 }

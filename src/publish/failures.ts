@@ -5,6 +5,7 @@
  */
 import { UserError } from '../shared/diagnostics.js';
 import { redactUrl } from '../shared/redact-url.js';
+import { isRetryableStatus } from '../shared/retry.js';
 
 /** An error of the SDK or of the network, as far as publish reads it. */
 interface RequestError {
@@ -46,7 +47,7 @@ export function isRetryable(error: unknown): boolean {
   const { name, code, message, $metadata } = (error ?? {}) as RequestError;
   const status = $metadata?.httpStatusCode;
   if (status === 412 || status === 409) return false;
-  if (status !== undefined && (status >= 500 || status === 429 || status === 408)) return true;
+  if (status !== undefined && isRetryableStatus(status)) return true;
   if ((name !== undefined && RETRYABLE_CODES.has(name)) || (code !== undefined && (RETRYABLE_CODES.has(code) || NETWORK_CODES.has(code)))) return true;
   // An answer that is not HTTP (llhttp's HPE_* codes), or one the SDK could not parse (`Deserialization error`, no status).
   return code?.startsWith('HPE_') === true || /socket hang up|aborted|deserializ|Unexpected end|Invalid character/i.test(message ?? '');

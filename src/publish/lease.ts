@@ -11,9 +11,8 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { UserError } from '../shared/diagnostics.js';
 import type { Bucket } from './bucket.js';
+import { LEASE_PATH } from '../site/state-folder.js';
 
-/** Site path of the lease. */
-export const LEASE_PATH = '.dataset-site/lease.json';
 const FORMAT = 'dataset-site-lease';
 const VERSION = 1;
 const HEADERS = { contentType: 'application/json; charset=utf-8', cacheControl: 'no-store' };

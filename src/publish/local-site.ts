@@ -4,10 +4,11 @@ import path from 'node:path';
 import { HOST_CONFIG_FILES } from '../hosts/host-files.js';
 import { listSiteFiles } from '../site/site-files.js';
 import { UserError } from '../shared/diagnostics.js';
-import { MANIFEST_PATH, readManifest, type Manifest } from '../site/manifest.js';
+import { readManifest, type Manifest } from '../site/manifest.js';
 import { absentDocuments, isPartialSite } from '../site/partial-site.js';
 import { assertNoInterruptedBuild } from '../pipeline/write/interrupted-build.js';
 import { contentFingerprint } from '../shared/digests.js';
+import { MANIFEST_PATH } from '../site/state-folder.js';
 
 /** A built site on disk, as a publish sees it. */
 export interface LocalSite {

@@ -7,7 +7,6 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UserError } from '../shared/diagnostics.js';
-import { MANIFEST_PATH } from '../site/manifest.js';
 import { openBucket, type Bucket, type ListedObject } from './bucket.js';
 import { readBucketState } from './bucket-state.js';
 import { checkHeaders, headerProblem, settledTime } from './header-check.js';
@@ -20,14 +19,8 @@ import { publishPhases, type PublishPhase } from './order.js';
 import { planPublish, withHeaderRepairs, type PlannedUpload } from './publish-plan.js';
 import { checkWorkerFormat } from './worker-format.js';
 import { forEachLimit } from './pool.js';
-import {
-  JOURNAL_PATH,
-  PUBLISHED_MANIFEST_PATH,
-  publishedManifestRecords,
-  serializeJournal,
-  type PublishedFiles,
-  type PublishedManifest,
-} from './published-manifest.js';
+import { publishedManifestRecords, serializeJournal, type PublishedFiles, type PublishedManifest } from './published-manifest.js';
+import { MANIFEST_PATH, PUBLISH_JOURNAL_PATH, PUBLISHED_MANIFEST_PATH } from '../site/state-folder.js';
 
 /** What a publish did (or, with `dryRun`, would do). */
 export interface PublishResult {
@@ -130,11 +123,15 @@ export async function publishSite(options: PublishOptions): Promise<PublishResul
     // With nothing to upload or delete, only the manifest is written (what the header checks saw, and when): no journal.
     const idle = plan.uploads.length === 0 && plan.deletions.length === 0 && journal === undefined;
     if (!idle)
-      await bucket.write(JOURNAL_PATH, serializeJournal({ uploads: plan.uploads.map((upload) => upload.path), deletions: plan.deletions }), RECORD_HEADERS);
+      await bucket.write(
+        PUBLISH_JOURNAL_PATH,
+        serializeJournal({ uploads: plan.uploads.map((upload) => upload.path), deletions: plan.deletions }),
+        RECORD_HEADERS,
+      );
     const drifted = new Set(plan.uploads.filter((upload) => upload.drifted).map((upload) => upload.path));
     const total = plan.uploads.length + plan.deletions.length;
     await runPhases(result, { config, site, bucket, listed, drifted, published, stored, headersCheckedAt: now, lease, total });
-    if (!idle) await bucket.delete(JOURNAL_PATH);
+    if (!idle) await bucket.delete(PUBLISH_JOURNAL_PATH);
     failed = false;
     return result;
   } finally {

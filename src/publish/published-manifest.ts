@@ -9,12 +9,7 @@
 import type { Manifest } from '../site/manifest.js';
 import { isShardCount, parseShards, shardChanges, shardCount, type StateMap } from '../site/state-shards.js';
 import { UserError } from '../shared/diagnostics.js';
-
-/** Site path of the published manifest's root: its format, version and number of files of entries (path → `[fingerprint, generatedAt, etag, size]` of every object the last finished publish left). */
-export const PUBLISHED_MANIFEST_PATH = '.dataset-site/published.json';
-const PUBLISHED_FOLDER = '.dataset-site/published';
-/** Site path of the journal, written before a publish's first request and deleted after its last. */
-export const JOURNAL_PATH = '.dataset-site/publishing.json';
+import { PUBLISHED_FOLDER, PUBLISHED_MANIFEST_PATH } from '../site/state-folder.js';
 
 const MANIFEST_FORMAT = 'dataset-site-published';
 const JOURNAL_FORMAT = 'dataset-site-publishing';

@@ -1,7 +1,7 @@
 /**
  * Retries of a publish's requests, within one budget for the whole publish: a request that
  * fails in a way a retry can mend (failures.ts) is tried again after a backoff with full
- * jitter, for as long as the store has answered nothing right for less than the budget.
+ * jitter (shared/retry.ts), for as long as the store has answered nothing right for less than the budget.
  * Any success stops that clock, so a store that fails a share of requests slows a publish
  * but lets it finish, while a store that stops answering ends it: no later than the budget
  * after the start of the first attempt that failed, since no attempt may outlast the budget.
@@ -11,6 +11,7 @@
  * a store having a bad minute. Retries are reported (retry-lines.ts).
  */
 import type { UserError } from '../shared/diagnostics.js';
+import { backoffMs } from '../shared/retry.js';
 import { isRetryable, isUnreachable, requestFailure } from './failures.js';
 import type { RetryReport } from './retry-lines.js';
 
@@ -37,7 +38,6 @@ export interface Retrier {
 }
 
 const FIRST_BACKOFF_MS = 200;
-const MAX_BACKOFF_MS = 10_000;
 /** Milliseconds a publish tries an endpoint that has answered nothing yet and refuses connections or does not resolve. */
 export const UNREACHABLE_MS = 20_000;
 
@@ -68,7 +68,7 @@ export function createRetrier({ budgetMs, requestDeadlineMs, budgetFlag = '--bud
           failingSince = Math.min(failingSince ?? started, started);
           const unreachable = !answered && isUnreachable(error);
           limitMs = unreachable ? Math.min(budgetMs, UNREACHABLE_MS) : budgetMs;
-          const backoff = Math.random() * Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (tries - 1));
+          const backoff = backoffMs(tries, FIRST_BACKOFF_MS);
           // The store's clock ends all requests when nothing succeeds; this request's own ends one that fails alone while others succeed.
           if (left() - backoff <= 0 || Date.now() - first + backoff >= limitMs) {
             const seconds = ((Date.now() - first) / 1000).toFixed(1);

@@ -6,9 +6,10 @@
  * with a 500 `site_error`.
  */
 import { UserError } from '../shared/diagnostics.js';
-import { parseWorkerRecord, WORKER_RECORD_PATH } from '../hosts/worker-record.js';
-import { readSiteFormat, SITE_FORMAT_PATH } from '../site/site-format-file.js';
+import { parseWorkerRecord } from '../hosts/worker-record.js';
+import { readSiteFormat } from '../site/site-format-file.js';
 import type { Bucket } from './bucket.js';
+import { WORKER_RECORD_PATH, SITE_FORMAT_PATH } from '../site/state-folder.js';
 
 /**
  * Checks the site in `dir` against the Worker recorded in `bucket` and says what it found,

@@ -10,7 +10,8 @@ import { COLLECTIONS, DATASET_TYPES, FILTERS, KINDS } from '../query/semantics/k
 import { MAX_LIMIT } from '../query/semantics/params.js';
 import { DUMP_INDEX_SCHEMA } from './dump-index.js';
 import { entitySchema } from './entity-schema.js';
-import { ENTITY_SCHEMA, type JsonSchema } from './openapi-documents.js';
+import { ENTITY_SCHEMA } from './openapi-documents.js';
+import type { JsonSchema } from './openapi-path-template.js';
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 const LINK = { type: 'string', format: 'uri' };

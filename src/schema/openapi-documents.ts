@@ -2,136 +2,22 @@
  * Every static document a site serves, as OpenAPI path templates (docs/api.md#openapi).
  * No template is written by hand: each is the path the build writes the document at, made
  * by the build's own path function (paths.ts, facets.ts, changes-feed.ts, root-files.ts)
- * called with a placeholder for each parameter; and each parameter's example is read off
- * the path the same function gives for the data.
+ * called with placeholders (openapi-path-template.ts); the search indexes' documents are
+ * listed in openapi-search-paths.ts.
  */
 import { CHANGES_INDEX_PATH, changeSetPath } from '../query/formats/changes-feed.js';
 import { FACETS_INDEX_PATH, facetPath } from '../query/formats/facets.js';
-import { LLMS_TXT_PATH } from '../query/formats/root-files.js';
-import type { DataExamples } from './data-examples.js';
-import {
-  dumpIndexPath,
-  DUMP_PART_KEY,
-  dumpPartPath,
-  entityPath,
-  filterShardPath,
-  listingPath,
-  OPENAPI_PATH,
-  relationPath,
-  SCHEMA_PATH,
-  searchIndexPath,
-  termShardPath,
-  commonTermPath,
-  commonPartPath,
-  idBlockPath,
-  exhibitionDatesPath,
-  idChunkPath,
-} from '../query/formats/paths.js';
-import { COMMON_PART_RANKS, ID_BLOCK_RANKS, ID_CHUNK_RANKS } from '../query/formats/common-lists.js';
-import { BROWSE_PAGE_PATH, DUMP_CONTENT_TYPES, ROOT_FILES } from '../query/formats/root-files.js';
+import { dumpIndexPath, dumpPartPath, entityPath, listingPath, OPENAPI_PATH, relationPath, SCHEMA_PATH } from '../query/formats/paths.js';
+import { BROWSE_PAGE_PATH, DUMP_CONTENT_TYPES, LLMS_TXT_PATH, ROOT_FILES } from '../query/formats/root-files.js';
 import type { FilterValues } from '../query/semantics/filters.js';
-import {
-  COLLECTIONS,
-  DATASET_TYPES,
-  EXHIBITION_STATUSES,
-  FILTERS,
-  KINDS,
-  typeFilters,
-  type DatasetType,
-  type Filter,
-  type Kind,
-} from '../query/semantics/kinds.js';
+import { COLLECTIONS, EXHIBITION_STATUSES, FILTERS, KINDS, typeFilters, type DatasetType, type Filter, type Kind } from '../query/semantics/kinds.js';
+import type { DataExamples } from './data-examples.js';
 import { entitySchemaPath } from './entity-schema.js';
-
-/** A JSON Schema, as OpenAPI 3.1 takes it. */
-export type JsonSchema = Record<string, unknown>;
-
-/** One kind of static document: where it is, what names it, what it holds. */
-export interface DocumentPath {
-  /** The OpenAPI path template (`/api/public/exhibitions/{id}.json`). */
-  template: string;
-  operationId: string;
-  summary: string;
-  description?: string;
-  /** Each path parameter, in the order of the template, with its schema, description and an example from the data. */
-  parameters: { name: string; description: string; schema: JsonSchema; example?: string | number }[];
-  /** What a 200 holds, by content type (schemas, or `$ref`s to components). */
-  content: Record<string, JsonSchema>;
-}
+import { documentPath, JSON_TYPE, jsonOf, numberSlot, slot, templateOf, type DocumentPath } from './openapi-path-template.js';
+import { searchDocumentPaths } from './openapi-search-paths.js';
 
 /** Component names of the entity schemas, by kind. */
 export const ENTITY_SCHEMA: Record<Kind, string> = { exhibition: 'Exhibition', exhibitor: 'Exhibitor', service_provider: 'ServiceProvider' };
-
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
-const JSON_TYPE = 'application/json';
-const jsonOf = (name: string) => ({ [JSON_TYPE]: ref(name) });
-
-// A placeholder only letters: no path function escapes, normalizes or lower-cases it into something else.
-const slot = (name: string) => `zq${name}qz`;
-const PAGE_SLOT = 987_654_321;
-// Numbers standing for a part of a common term's list, a chunk and a block of ids in a path template.
-const [PART_SLOT, CHUNK_SLOT, BLOCK_SLOT] = [987_654_322, 987_654_323, 987_654_324];
-
-// The template of `path` (made with placeholders), `{name}` for each placeholder; with `collection`, the exhibitions' segment is `{collection}`.
-function templateOf(path: string, collection = false): string {
-  let template = `/${path}`.replace(/zq(\w+?)qz/g, '{$1}').replace(`/${PAGE_SLOT}.json`, '/{page}.json');
-  if (collection) template = template.replace(new RegExp(`/${COLLECTIONS.exhibition}(?=[/.])`), '/{collection}');
-  return template;
-}
-
-// The value of each parameter of `template` in `path`, a path of the data made by the same function.
-// Parameters that are numbers in a path.
-const NUMBERED = ['page', 'part', 'chunk', 'block'];
-
-function examplesIn(template: string, path: string | undefined): Record<string, string | number> {
-  if (path === undefined) return {};
-  const names: string[] = [];
-  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => (names.push(name), '([^/]+)'));
-  const match = new RegExp(`^${pattern}$`).exec(`/${path}`);
-  if (match === null) throw new Error(`the example path /${path} does not match ${template}`);
-  return Object.fromEntries(names.map((name, i) => [name, NUMBERED.includes(name) ? Number(match[i + 1]) : match[i + 1]!]));
-}
-
-const PARAMETER_SCHEMAS: Record<string, { description: string; schema: JsonSchema }> = {
-  page: { description: 'The page, from 1; `_meta.next` and `_meta.prev` link the pages of a listing.', schema: { type: 'integer', minimum: 1 } },
-  type: { description: 'Which kinds the listing holds.', schema: { type: 'string', enum: DATASET_TYPES } },
-  collection: { description: 'The collection.', schema: { type: 'string', enum: KINDS.map((kind) => COLLECTIONS[kind]) } },
-  kind: { description: 'The kind of entity.', schema: { type: 'string', enum: KINDS } },
-  filter: { description: 'The filter.', schema: { type: 'string', enum: FILTERS } },
-  build: {
-    description: "The id of a build: its UTC time to the millisecond, digits only. The feed's index lists them.",
-    schema: { type: 'string', pattern: '^\\d{8}T\\d{9}Z$' },
-  },
-  key: { description: "The key of a part, as the dump's index lists it.", schema: { type: 'string', pattern: `^${DUMP_PART_KEY}$` } },
-  start: {
-    description: 'The first term (or value) of the shard, escaped as a path segment; the index entry lists them.',
-    schema: { type: 'string', minLength: 1 },
-  },
-  term: {
-    description: 'A common query term, escaped as a path segment; the index entry lists them (`common`).',
-    schema: { type: 'string', minLength: 1 },
-  },
-  part: {
-    description: `The part of a common term's list: its entities have ranks from part × ${COMMON_PART_RANKS}; the list's head names its parts.`,
-    schema: { type: 'integer', minimum: 0 },
-  },
-  chunk: {
-    description: `The chunk of ids: the ids of the entities of ranks from chunk × ${ID_CHUNK_RANKS}, in rank order.`,
-    schema: { type: 'integer', minimum: 0 },
-  },
-  block: {
-    description: `The block of ids: the ids of the entities of ranks from block × ${ID_BLOCK_RANKS}, in rank order.`,
-    schema: { type: 'integer', minimum: 0 },
-  },
-  id: {
-    description:
-      "The entity's id. Two forms name the same document: the id escaped as in every `_links` URL (docs/api.md#static-paths: `EXH 1` is `EXH~201`), " +
-      'which every host serves, static hosts included; and the raw id, percent-encoded as generated clients send it (`EXH%201`), which the hosts running the ' +
-      'router for these paths answer too (dataset-site serve, the Worker over R2, the client SDK), not static hosts (Cloudflare Pages, nginx, Netlify, object storage). ' +
-      'A raw id that is itself the escaped form of another id names that other entity.',
-    schema: { type: 'string', minLength: 1 },
-  },
-};
 
 const filterParameter = (filter: Filter, where: string) => ({
   description: `The ${filter}, normalized (NFKC, trimmed, spaces collapsed, lower case) and escaped as a path segment (docs/api.md#static-paths); ${where}.`,
@@ -140,23 +26,6 @@ const filterParameter = (filter: Filter, where: string) => ({
 
 // The filters every type has; a listing filtered by another (`status`) is a listing of exhibitions only.
 const ALL_FILTERS = typeFilters('all');
-
-// The description of a document at `template` (`examplePath`: where the data puts one), its parameters filled in from the tables above.
-function documentPath(
-  template: string,
-  examplePath: string | undefined,
-  operation: Omit<DocumentPath, 'template' | 'parameters'>,
-  own: Record<string, { description: string; schema: JsonSchema }> = {},
-): DocumentPath {
-  const examples = examplesIn(template, examplePath);
-  const names = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
-  const parameters = names.map((name) => ({
-    name,
-    ...(own[name] ?? PARAMETER_SCHEMAS[name]!),
-    ...(examples[name] === undefined ? {} : { example: examples[name] }),
-  }));
-  return { template, parameters, ...operation };
-}
 
 /** Every static document of a site of this data (`examples`), as path templates with what they hold. */
 export function documentPaths(examples: DataExamples): DocumentPath[] {
@@ -195,7 +64,7 @@ export function documentPaths(examples: DataExamples): DocumentPath[] {
         ? listingPath('exhibition', Object.fromEntries(names.map((filter) => [filter, filterExamples[filter]])), 1)
         : undefined;
       return documentPath(
-        templateOf(listingPath(exhibitionsOnly ? 'exhibition' : (slot('type') as DatasetType), placeholders, PAGE_SLOT)),
+        templateOf(listingPath(exhibitionsOnly ? 'exhibition' : (slot('type') as DatasetType), placeholders, numberSlot('page'))),
         example,
         {
           operationId: `getListingPage${names.length === 0 ? '' : `By${names.map(capitalized).join('And')}`}`,
@@ -207,13 +76,13 @@ export function documentPaths(examples: DataExamples): DocumentPath[] {
         Object.fromEntries(names.map((filter) => [filter, filterParameter(filter, 'the facets list every value with the URL of its listing')])),
       );
     }),
-    documentPath(templateOf(relationPath({ id: slot('id') }, 'exhibitors', PAGE_SLOT)), exhibition && relationPath(exhibition, 'exhibitors', 1), {
+    documentPath(templateOf(relationPath({ id: slot('id') }, 'exhibitors', numberSlot('page'))), exhibition && relationPath(exhibition, 'exhibitors', 1), {
       operationId: 'getExhibitionExhibitors',
       summary: 'A page of the exhibitors of an exhibition (its `_links.exhibitors`)',
       content: jsonOf('DatasetResponse'),
     }),
     documentPath(
-      templateOf(relationPath({ id: 'any', country: slot('country'), city: slot('city') }, 'providers', PAGE_SLOT)),
+      templateOf(relationPath({ id: 'any', country: slot('country'), city: slot('city') }, 'providers', numberSlot('page'))),
       exhibition && relationPath(exhibition, 'providers', 1),
       {
         operationId: 'getRegionProviders',
@@ -276,78 +145,7 @@ export function documentPaths(examples: DataExamples): DocumentPath[] {
         content: { [DUMP_CONTENT_TYPES.gzip]: { type: 'string', contentMediaType: DUMP_CONTENT_TYPES.gzip } },
       },
     ),
-    documentPath(templateOf(searchIndexPath(slot('kind') as Kind)), searchIndexPath('exhibitor'), {
-      operationId: 'getSearchIndex',
-      summary: "The entry of a kind's search index, which the client SDK reads for `q` (docs/api.md#search-index)",
-      content: jsonOf('SearchDocument'),
-    }),
-    documentPath(templateOf(termShardPath(slot('kind') as Kind, slot('start'))), termShardPath('exhibitor', ''), {
-      operationId: 'getSearchTermShard',
-      summary: "One shard of the terms of a kind's search index",
-      content: jsonOf('SearchDocument'),
-    }),
-    documentPath(templateOf(commonTermPath(slot('kind') as Kind, slot('term'))), examples.common && commonTermPath('exhibitor', examples.common.term), {
-      operationId: 'getSearchCommonTerm',
-      summary: "The head of a common query term's list: the name terms it reaches, its classes and its parts (docs/api.md#common-terms)",
-      content: jsonOf('SearchDocument'),
-    }),
-    documentPath(
-      templateOf(commonPartPath(slot('kind') as Kind, slot('term'), PART_SLOT)).replace(`/${PART_SLOT}.json`, '/{part}.json'),
-      examples.common && commonPartPath('exhibitor', examples.common.term, examples.common.part),
-      {
-        operationId: 'getSearchCommonPart',
-        summary: "One part of a common query term's list: its entities by rank and the class of each",
-        content: jsonOf('SearchDocument'),
-      },
-    ),
-    documentPath(templateOf(searchIndexPath(slot('kind') as Kind, 'text')), searchIndexPath('exhibitor', 'text'), {
-      operationId: 'getTextIndex',
-      summary: "The entry of a kind's `text` index, which the client SDK reads for `text` (docs/api.md#text)",
-      content: jsonOf('SearchDocument'),
-    }),
-    documentPath(templateOf(termShardPath(slot('kind') as Kind, slot('start'), 'text')), termShardPath('exhibitor', '', 'text'), {
-      operationId: 'getTextTermShard',
-      summary: "One shard of the terms of a kind's `text` index",
-      content: jsonOf('SearchDocument'),
-    }),
-    documentPath(
-      templateOf(commonTermPath(slot('kind') as Kind, slot('term'), 'text')),
-      examples.textCommon && commonTermPath('exhibitor', examples.textCommon.term, 'text'),
-      {
-        operationId: 'getTextCommonTerm',
-        summary: "The head of a common term's list in a kind's `text` index",
-        content: jsonOf('SearchDocument'),
-      },
-    ),
-    documentPath(
-      templateOf(commonPartPath(slot('kind') as Kind, slot('term'), PART_SLOT, 'text')).replace(`/${PART_SLOT}.json`, '/{part}.json'),
-      examples.textCommon && commonPartPath('exhibitor', examples.textCommon.term, examples.textCommon.part, 'text'),
-      {
-        operationId: 'getTextCommonPart',
-        summary: "One part of a common term's list in a kind's `text` index",
-        content: jsonOf('SearchDocument'),
-      },
-    ),
-    documentPath(`/${exhibitionDatesPath()}`, exhibitionDatesPath(), {
-      operationId: 'getExhibitionDates',
-      summary: "The exhibitions' days by rank, which the client SDK reads for `from`, `to` and `sort` (docs/api.md#dates)",
-      content: jsonOf('SearchDocument'),
-    }),
-    documentPath(templateOf(idChunkPath(slot('kind') as Kind, CHUNK_SLOT)).replace(`/${CHUNK_SLOT}.json`, '/{chunk}.json'), idChunkPath('exhibitor', 0), {
-      operationId: 'getSearchIds',
-      summary: "A chunk of the ids of a kind's entities by rank, from which a window of matches of common terms is named",
-      content: jsonOf('SearchIds'),
-    }),
-    documentPath(templateOf(idBlockPath(slot('kind') as Kind, BLOCK_SLOT)).replace(`/${BLOCK_SLOT}.json`, '/{block}.json'), idBlockPath('exhibitor', 0), {
-      operationId: 'getSearchIdBlock',
-      summary: "A block of the ids of a kind's entities by rank: 64 chunks' ids, read where a window needs many of them",
-      content: jsonOf('SearchIds'),
-    }),
-    documentPath(templateOf(filterShardPath(slot('kind') as Kind, slot('filter') as Filter, slot('start'))), filterShardPath('exhibitor', 'industry', ''), {
-      operationId: 'getSearchValueShard',
-      summary: "One shard of the filter values of a kind's search index",
-      content: jsonOf('SearchDocument'),
-    }),
+    ...searchDocumentPaths(examples),
     ...Object.entries(ROOT_FILES).map(([path, type]) =>
       documentPath(`/${path}`, path, {
         operationId: `get${path.split(/[/.]/).map(capitalized).join('')}`,

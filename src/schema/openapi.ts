@@ -13,7 +13,8 @@ import { ERROR_STATUS } from '../query/responses/error-response.js';
 import { API_HEADERS } from '../query/formats/api-headers.js';
 import { DATASET_PARAMETERS, DATASET_PARAMETER_SCHEMAS, MAX_LIMIT } from '../query/semantics/params.js';
 import { answerSchemas } from './openapi-components.js';
-import { documentPaths, type DocumentPath, type JsonSchema } from './openapi-documents.js';
+import { documentPaths } from './openapi-documents.js';
+import type { DocumentPath, JsonSchema } from './openapi-path-template.js';
 
 export { entitySchema, entitySchemaDocument, entitySchemaPath } from './entity-schema.js';
 

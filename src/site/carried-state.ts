@@ -6,9 +6,7 @@
  */
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-
-/** `verify --changed`'s rotation: the next share of the site it reads (verify/selection.ts). */
-export const ROTATION_STATE_PATH = '.dataset-site/verify-rotation.json';
+import { ROTATION_STATE_PATH } from './state-folder.js';
 
 const CARRIED = [ROTATION_STATE_PATH];
 

@@ -6,9 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { CHANGED_DOCUMENTS_PATH } from './state-folder.js';
 
-/** Path of the list inside the site. */
-export const CHANGED_DOCUMENTS_PATH = '.dataset-site/changed.json';
 const VERSION = 1;
 
 /** What the last build changed: `everything` after a first build (nothing to compare with). */

@@ -6,6 +6,7 @@
  */
 import { COLLECTIONS, KINDS } from '../query/semantics/kinds.js';
 import { API_ROOT } from '../query/formats/urls.js';
+import { STATE_FOLDER } from './state-folder.js';
 
 const ENTITY_FOLDERS = KINDS.map((kind) => `${API_ROOT}/${COLLECTIONS[kind]}/`);
 
@@ -21,7 +22,7 @@ const ENTITY_FOLDERS = KINDS.map((kind) => `${API_ROOT}/${COLLECTIONS[kind]}/`);
  * what the site holds. Removals come after every phase.
  */
 export function linkPhase(path: string): number {
-  if (path.startsWith('.dataset-site/')) return 7;
+  if (path.startsWith(`${STATE_FOLDER}/`)) return 7;
   if (ENTITY_FOLDERS.some((folder) => path.startsWith(folder) && !path.slice(folder.length).includes('/'))) return 0;
   if (/^api\/public\/(?:search|dumps)\/[^/]+\/|^api\/public\/changes\/(?!index\.json$)/.test(path)) return 1;
   if (/^api\/public\/(?:dataset|regions|exhibitions)\//.test(path)) return 2;

@@ -13,10 +13,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isShardCount, readShards, shardChanges, shardCount, type StateMap } from './state-shards.js';
 import { readVersioned } from './state-version.js';
+import { MANIFEST_PATH, MANIFEST_FOLDER } from './state-folder.js';
 
-/** Path of the manifest inside the site. */
-export const MANIFEST_PATH = '.dataset-site/manifest.json';
-const MANIFEST_FOLDER = '.dataset-site/manifest';
 // 2: pages are fingerprinted from their entities' digests (pipeline/assemble/pages.ts), and entities are listed.
 // 3: `files` is one flat array, path, fingerprint, generated_at, ...: read in half the time of an object of 125,000 keys.
 // 4: the entries in files of about a hundred (state-shards.ts), so that a rebuild writes only those it changed.

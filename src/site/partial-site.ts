@@ -14,9 +14,7 @@ import path from 'node:path';
 import { UserError } from '../shared/diagnostics.js';
 import type { Manifest } from './manifest.js';
 import { isHiddenPath } from './site-files.js';
-
-/** Path of the marker inside the site. */
-export const PARTIAL_SITE_PATH = '.dataset-site/partial.json';
+import { PARTIAL_SITE_PATH } from './state-folder.js';
 
 /** The marker's text. */
 export const PARTIAL_SITE_TEXT = JSON.stringify({

@@ -6,9 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PACKAGE_VERSION } from '../shared/package-version.js';
 import { SITE_FORMAT } from '../query/site-format.js';
-
-/** Path of the file inside the site. */
-export const SITE_FORMAT_PATH = '.dataset-site/format.json';
+import { SITE_FORMAT_PATH } from './state-folder.js';
 
 /** The file's text: this dataset-site's site format and version. */
 export const SITE_FORMAT_TEXT = `${JSON.stringify({ format: SITE_FORMAT, version: PACKAGE_VERSION })}\n`;

@@ -11,11 +11,11 @@ import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build.js';
 import { applyChanges, recoverJournal } from '../../src/pipeline/write/journal.js';
 import { journalPath, siblingPath } from '../../src/pipeline/write/siblings.js';
-import { CHANGED_DOCUMENTS_PATH, readChangedDocuments } from '../../src/site/changed-documents.js';
-import { SITE_FORMAT_PATH } from '../../src/site/site-format-file.js';
+import { readChangedDocuments } from '../../src/site/changed-documents.js';
 import { verifySite } from '../../src/verify/verify.js';
 import { runCli } from '../helpers/cli.js';
 import { hashTree, TEST_NOW } from '../helpers/site.js';
+import { CHANGED_DOCUMENTS_PATH, SITE_FORMAT_PATH } from '../../src/site/state-folder.js';
 
 /** Path → inode and modification time of every file below a folder. */
 async function identities(dir: string): Promise<Map<string, string>> {

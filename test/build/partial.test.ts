@@ -18,11 +18,11 @@ import { readPublishedManifest } from '../../src/publish/published-manifest.js';
 import { publishSite } from '../../src/publish/publish.js';
 import { DUMPS_FOLDER } from '../../src/query/formats/paths.js';
 import { serve } from '../../src/serve/serve.js';
-import { PARTIAL_SITE_PATH } from '../../src/site/partial-site.js';
 import { verifySite } from '../../src/verify/verify.js';
 import { runCli } from '../helpers/cli.js';
 import { S3_CREDENTIALS, startLocalS3, type LocalS3 } from '../helpers/s3.js';
 import { hashTree, TEST_NOW } from '../helpers/site.js';
+import { PARTIAL_SITE_PATH } from '../../src/site/state-folder.js';
 
 const LATER = new Date(TEST_NOW.getTime() + 5 * 60_000);
 // Entity documents and listing pages: what a partial site leaves out when unchanged.

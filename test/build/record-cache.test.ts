@@ -10,12 +10,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../src/build.js';
 import type { BuildOptions } from '../../src/config.js';
-import { RECORD_CACHE_PATH } from '../../src/pipeline/cache/record-cache.js';
-import { entityServer, sourceFieldsOf } from '../../src/pipeline/model/served-entity.js';
+import { entityServer } from '../../src/pipeline/model/served-entity.js';
+import { sourceFieldsOf } from '../../src/pipeline/served-layout.js';
 import { KINDS } from '../../src/query/semantics/kinds.js';
 import { SOURCE_FIELDS } from '../../src/schema/entities.js';
 import { hashTree, TEST_NOW } from '../helpers/site.js';
 import { readDump } from '../helpers/dumps.js';
+import { RECORD_CACHE_PATH } from '../../src/site/state-folder.js';
 
 const LATER = new Date(TEST_NOW.getTime() + 300_000);
 const EXHIBITORS = 'exhibitors/part-001.ndjson';
@@ -166,7 +167,7 @@ describe('the record cache', () => {
   });
 });
 
-describe('the served layout the record cache reads (served-entity.ts)', () => {
+describe('the served layout the record cache reads (served-layout.ts)', () => {
   it("gives back every served entity's source fields, in order, from its bytes", async () => {
     const site = await mkdtemp(path.join(tmpdir(), 'ds-served-layout-'));
     await build({ out: site, now: TEST_NOW });

@@ -1,6 +1,6 @@
 /** What a build says while it runs: on a terminal, the stage, files of the total and the time left; in a log, little. */
 import { describe, expect, it } from 'vitest';
-import { progressLine } from '../../src/shared/progress-line.js';
+import { progressLine } from '../../src/commands/progress-line.js';
 import { buildTempSite } from '../helpers/site.js';
 
 function stream(isTTY: boolean) {

@@ -1,11 +1,13 @@
 /**
  * The map matches the house: README's "The data's way through the program" names every
  * folder of `src/` (a nested one indented under its parent) and no folder that is gone,
- * and docs/architecture.md names every room of the build's pipeline.
+ * docs/architecture.md names every room of the build's pipeline, and its table of which
+ * room imports which is the code's.
  */
 import { readFileSync } from 'node:fs';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
+import { folderImports, importGraph } from './import-graph.js';
 
 const folders = fg
   .sync('src/**', { onlyDirectories: true })
@@ -30,6 +32,21 @@ function mapFolders(): string[] {
   return named.sort();
 }
 
+/** The table under docs/architecture.md's "Which room imports which": each room (`src` for the top of `src/`) and the rooms it imports. */
+function claimedImports(): Map<string, string[]> {
+  const page = readFileSync('docs/architecture.md', 'utf8');
+  const section = page.slice(page.indexOf('## Which room imports which'));
+  const table = section.slice(0, section.indexOf('\n\n', section.indexOf('\n|')));
+  const claims = new Map<string, string[]>();
+  for (const [, room, targets] of table.matchAll(/^\| `([\w/]+)` \| ([^|]*) \|$/gm)) {
+    claims.set(room!, [...targets!.matchAll(/`([\w/]+)`/g)].map(([, target]) => target!).sort());
+  }
+  return claims;
+}
+
+// A folder as the table names it: relative to `src/`, the top itself `src`.
+const roomName = (folder: string) => (folder === 'src' ? 'src' : folder.slice('src/'.length));
+
 describe('the map of src/', () => {
   it('README names every folder, nested under its parent, and none that is gone', () => {
     expect(folders.length).toBeGreaterThan(10);
@@ -41,6 +58,14 @@ describe('the map of src/', () => {
     const rooms = folders.filter((folder) => folder.startsWith('pipeline/'));
     expect(rooms.length).toBeGreaterThan(3);
     expect(rooms.filter((room) => !page.includes(`src/${room}/`))).toEqual([]);
+  });
+});
+
+describe('the map of imports', () => {
+  it("docs/architecture.md's table says, room by room, exactly which rooms each imports", () => {
+    const code = new Map([...folderImports(importGraph())].map(([folder, targets]) => [roomName(folder), targets.map(roomName)]));
+    expect(code.size).toBeGreaterThan(20);
+    expect(claimedImports()).toEqual(code);
   });
 });
 

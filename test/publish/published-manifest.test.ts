@@ -4,8 +4,9 @@
  * manifest of version 1 is still read; a damaged one is refused, naming what to delete.
  */
 import { describe, expect, it } from 'vitest';
-import { PUBLISHED_MANIFEST_PATH, publishedManifestRecords, readPublishedManifest, type PublishedManifest } from '../../src/publish/published-manifest.js';
+import { publishedManifestRecords, readPublishedManifest, type PublishedManifest } from '../../src/publish/published-manifest.js';
 import type { PublishedFiles } from '../../src/publish/published-manifest.js';
+import { PUBLISHED_MANIFEST_PATH } from '../../src/site/state-folder.js';
 
 const NONE: PublishedManifest = { files: new Map(), shards: undefined, texts: new Map(), headersCheckedAt: undefined };
 

@@ -13,10 +13,11 @@ import { build } from '../../src/build.js';
 import { CHANGES_FORMAT_VERSION, CHANGES_INDEX_PATH, type ChangesIndexDocument } from '../../src/query/formats/changes-feed.js';
 import { entityPath, listingPath } from '../../src/query/formats/paths.js';
 import type { Diagnostic } from '../../src/shared/diagnostics.js';
-import { CHANGED_DOCUMENTS_PATH, serializeChangedDocuments } from '../../src/site/changed-documents.js';
+import { serializeChangedDocuments } from '../../src/site/changed-documents.js';
 import { verifySite } from '../../src/verify/verify.js';
 import { readDump } from '../helpers/dumps.js';
 import { buildTempSite, copySampleSite } from '../helpers/site.js';
+import { CHANGED_DOCUMENTS_PATH } from '../../src/site/state-folder.js';
 
 type Json = Record<string, any>;
 const ROTATION = 4; // eslint-disable-line @typescript-eslint/no-explicit-any

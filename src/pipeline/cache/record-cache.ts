@@ -21,17 +21,15 @@ import { dumpIndexPath, dumpPartPath } from '../../query/formats/paths.js';
 import { parseDumpIndex } from '../../schema/dump-index.js';
 import type { Dataset } from '../../query/semantics/dataset.js';
 import type { Entity } from '../../query/semantics/entity.js';
-import { SERVED_LAYOUT_VERSION, sourceFieldsOf } from '../model/served-entity.js';
+import { SERVED_LAYOUT_VERSION, sourceFieldsOf } from '../served-layout.js';
 import { COLLECTIONS, KINDS, type Kind } from '../../query/semantics/kinds.js';
 import type { DumpPartEntry } from '../../query/formats/dump-index.js';
 import type { DumpPart } from '../assemble/dump-parts.js';
 import { entityBytes, entityLength, packedKindBytes, type EntityStore, type KindBytes, type ReusedEntities } from '../assemble/entity-store.js';
 import type { OutputFile } from '../assemble/output.js';
 import { contentFingerprint, DIGEST_BYTES } from '../../shared/digests.js';
+import { RECORD_CACHE_PATH, RECORD_CACHE_FOLDER } from '../../site/state-folder.js';
 
-/** Path of the record cache inside the site. */
-export const RECORD_CACHE_PATH = '.dataset-site/records.json';
-const RECORD_CACHE_FOLDER = '.dataset-site/records';
 // 2: the records of each part of a dump in a file of their own, named by the part's key.
 const RECORD_CACHE_VERSION = 2;
 const KEY_CHARS = 27; // a SHA-1 in base64url

@@ -22,10 +22,9 @@ import {
   type KindChanges,
 } from '../../query/formats/changes-feed.js';
 import type { OutputFile } from '../assemble/output.js';
-
-/** Path of the feed's state inside the site. */
-export const FEED_STATE_PATH = '.dataset-site/changes.json';
-const DIGESTS_FOLDER = '.dataset-site/changes';
+import { entityDigest, type EntityStore } from '../assemble/entity-store.js';
+import type { Dataset } from '../../query/semantics/dataset.js';
+import { FEED_STATE_PATH, FEED_DIGESTS_FOLDER } from '../../site/state-folder.js';
 
 /** The feed between builds: the builds kept (oldest first) and every entity's digest, by kind and id. */
 export interface FeedState {
@@ -99,6 +98,13 @@ export function advanceFeed(previous: FeedState | undefined, digests: FeedState[
   return { builds: kept, digests, shards: previous?.shards };
 }
 
+/** Every entity's digest as serialized, by kind and id: what the feed compares across builds. */
+export function entityDigests(dataset: Dataset, store: EntityStore): FeedState['digests'] {
+  const digests = {} as FeedState['digests'];
+  for (const kind of KINDS) digests[kind] = new Map(dataset.entities[kind].map((entity, rank) => [entity.id, [entityDigest(store, kind, rank)]]));
+  return digests;
+}
+
 /** The feed's documents: the index, a change set per build kept, and the state for the next build. */
 export function renderFeed(state: FeedState, baseUrl: string, windowDays: number): OutputFile[] {
   return [
@@ -125,7 +131,7 @@ function stateFiles(state: FeedState): OutputFile[] {
 }
 
 function digestsFolder(kind: Kind): string {
-  return `${DIGESTS_FOLDER}/${COLLECTIONS[kind]}`;
+  return `${FEED_DIGESTS_FOLDER}/${COLLECTIONS[kind]}`;
 }
 
 function diff(before: StateMap, after: StateMap): KindChanges {

@@ -1,9 +1,8 @@
 /**
- * An entity as served (docs/api.md#entities), made in this one place when it is serialized:
- * its source fields in SOURCE_FIELDS order, then `_links`, then `_rag_text`. The build's
- * dataset holds entities of source fields alone; the record cache reads a previous
- * entity's source fields back from its served bytes ({@link sourceFieldsOf}), so this
- * layout is a format with a version ({@link SERVED_LAYOUT_VERSION}, in the cache's scope).
+ * An entity as served (docs/api.md#entities), made in this one place when it is serialized,
+ * in the served layout (../served-layout.ts): its source fields in SOURCE_FIELDS order, then
+ * `_links`, then `_rag_text`. The build's dataset holds entities of source fields alone; the
+ * record cache reads a previous entity's source fields back from its served bytes.
  */
 import { entityPath, relationPath } from '../../query/formats/paths.js';
 import { staticUrl } from '../../query/formats/urls.js';
@@ -12,16 +11,11 @@ import type { Kind } from '../../query/semantics/kinds.js';
 import { SOURCE_FIELDS, type SourceRecord } from '../../schema/entities.js';
 import { names, ragText } from './rag-text.js';
 
-/** The version of the served layout: source fields first, `_links` after them. */
-export const SERVED_LAYOUT_VERSION = 1;
-
 /** An entity as served, its keys in the served order. */
 export type ServedEntity = Entity & { _links: Record<string, unknown>; _rag_text: string };
 
 /** Makes the served form of an entity of a kind. */
 export type ServeEntity = (kind: Kind, entity: Entity) => ServedEntity;
-
-const LINKS_KEY = Buffer.from(',"_links":');
 
 /**
  * The served form of the entities of a dataset whose exhibitions are `exhibitions`, at
@@ -57,20 +51,4 @@ export function entityServer(exhibitions: readonly Entity[], baseUrl: string): S
     served._rag_text = ragText(kind, served, namesOf);
     return served as ServedEntity;
   };
-}
-
-/**
- * The source fields of an entity read back from its served JSON (UTF-8): the text up to its
- * `_links`, closed. `undefined` when they cannot be read.
- */
-export function sourceFieldsOf(json: Uint8Array): Entity | undefined {
-  const bytes = Buffer.from(json.buffer, json.byteOffset, json.byteLength);
-  // A `"` inside a JSON string is escaped, so the first `,"_links":` is the key; the source fields come before it.
-  const links = bytes.indexOf(LINKS_KEY);
-  if (links < 0) return undefined;
-  try {
-    return JSON.parse(`${bytes.toString('utf8', 0, links)}}`) as Entity;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,6 +1,7 @@
 /**
  * Stage 5, render: every document of the site as a stream of {@link OutputDocument}s.
- * Each entity is serialized once as served (entity-store.ts, served-entity.ts); a page is a recipe that splices
+ * Each entity is serialized once as served (entity-store.ts, served-entity.ts), before the
+ * changes feed advances from their digests (feed/changes.ts); a page is a recipe that splices
  * those bytes, assembled only by the writer, and only when it changed. The text
  * documents (schema, search index, feed, facets, host files) are made once here, the
  * term shards of the search index in a worker thread.
@@ -16,7 +17,7 @@ import type { AssembleContext } from '../assemble/assemble.js';
 import { dumpIndexDocument } from '../../query/formats/dump-index.js';
 import { dumpParts, type DumpPart } from '../assemble/dump-parts.js';
 import { entityDigest, entityLength, serializeEntities, type EntityStore } from '../assemble/entity-store.js';
-import { advanceFeed, renderFeed, type FeedState } from '../feed/changes.js';
+import { advanceFeed, entityDigests, renderFeed, type FeedState } from '../feed/changes.js';
 import { textDocument, type OutputDocument, type OutputFile } from '../assemble/output.js';
 import type { PagedListing } from './plan.js';
 import { recordCacheFiles, reusedEntities, type CacheScope, type PreviousRecords, type RecordOrigins } from '../cache/record-cache.js';
@@ -70,18 +71,50 @@ export interface RenderedSite extends AssembleContext {
   responseContext: ResponseContext;
 }
 
+/** What rendering the documents needs once the entities are serialized and the feed has advanced. */
+export interface DocumentsInput extends Omit<RenderInput, 'feed'> {
+  /** The entities as served, each serialized once ({@link serializeDataset}). */
+  store: EntityStore;
+  /** The changes feed's documents and state after this build (feed/changes.ts: advanceFeed, renderFeed). */
+  feed: readonly OutputFile[];
+}
+
+/**
+ * Serializes every entity of the dataset once, as served at `baseUrl` (served-entity.ts); an
+ * entity the previous build made as this one would keeps its bytes, read from its dump ({@link RecordsInput}).
+ */
+export function serializeDataset(dataset: Dataset, baseUrl: string, records?: RecordsInput): EntityStore {
+  const serve = entityServer(dataset.entities.exhibition, baseUrl);
+  return serializeEntities(dataset, (kind, entity) => JSON.stringify(serve(kind, entity)), records && reusedEntities(records.previous, records.origins));
+}
+
+/**
+ * Serializes the entities, advances the changes feed and renders every document: the stages
+ * `build` runs one by one, in one call, for callers that hold no previous build of their own.
+ */
+export function renderSite({ feed, ...input }: RenderInput): Promise<RenderedSite> {
+  const store = serializeDataset(input.dataset, input.context.baseUrl, input.records);
+  const state = advanceFeed(feed.previous, entityDigests(input.dataset, store), feed.now, feed.windowDays);
+  return renderDocuments({ ...input, store, feed: renderFeed(state, input.context.baseUrl, feed.windowDays) });
+}
+
 /** Renders every document of the site; the term shards of the search index in a worker thread meanwhile, whose documents come {@link RenderedSite.late}. */
-export async function renderSite({ dataset, listings, context, feed, terms = renderTermsAside(dataset), records }: RenderInput): Promise<RenderedSite> {
-  const serve = entityServer(dataset.entities.exhibition, context.baseUrl);
-  const store = serializeEntities(dataset, (kind, entity) => JSON.stringify(serve(kind, entity)), records && reusedEntities(records.previous, records.origins));
-  const state = advanceFeed(feed.previous, entityDigests(dataset, store), feed.now, feed.windowDays);
+export async function renderDocuments({
+  dataset,
+  listings,
+  context,
+  store,
+  feed,
+  terms = renderTermsAside(dataset),
+  records,
+}: DocumentsInput): Promise<RenderedSite> {
   const parts = Object.fromEntries(KINDS.map((kind) => [kind, dumpParts(store.bytes[kind], records?.previous[kind]?.sha256)])) as Record<Kind, DumpPart[]>;
   const dumpIndexes = KINDS.map((kind) => ({
     path: dumpIndexPath(kind),
     content: JSON.stringify(dumpIndexDocument(kind, parts[kind], context.baseUrl)),
     timestamped: false,
   }));
-  const texts = [...textDocuments(context, renderFeed(state, context.baseUrl, feed.windowDays)), ...dumpIndexes].map(textDocument);
+  const texts = [...textDocuments(context, feed), ...dumpIndexes].map(textDocument);
   if (records !== undefined) texts.push(...recordCacheFiles(dataset, store, records.origins, records.scope, parts).map(textDocument));
   // The generated documents name a common term of the search index in OpenAPI's examples: they wait for the index.
   const late = terms.then((shards) => [
@@ -170,11 +203,4 @@ function pagedListings(dataset: Dataset, listings: readonly Listing[]): PagedLis
     paged.push({ type: 'service_provider', matches: { service_provider: dataset.coveringProviders(exhibition) }, folder });
   }
   return paged;
-}
-
-// Every entity's digest, by kind and id: what the changes feed compares across builds.
-function entityDigests(dataset: Dataset, store: EntityStore): FeedState['digests'] {
-  const digests = {} as FeedState['digests'];
-  for (const kind of KINDS) digests[kind] = new Map(dataset.entities[kind].map((entity, rank) => [entity.id, [entityDigest(store, kind, rank)]]));
-  return digests;
 }

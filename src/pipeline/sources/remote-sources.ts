@@ -3,7 +3,7 @@
  * or TSV document, or a manifest listing several. Each is fetched into a scratch folder,
  * under the name its URL ends with, and read from there like local files, so validation
  * and messages are the same; the messages name the URL. Every fetch has a timeout and a
- * size limit and is retried with backoff on network errors, 408, 429 and 5xx (not on what a
+ * size limit and is retried with backoff on network errors, 408, 429 and 5xx (shared/retry.ts; not on what a
  * retry cannot mend); a fetch that still fails fails the build, before anything is
  * written. Redirects and manifest entries lead only to origins the operator named
  * (origin-guard.ts). A URL's user name and password are never printed.
@@ -15,6 +15,7 @@ import { readBoundedBody } from '../../shared/bounded-body.js';
 import { UserError } from '../../shared/diagnostics.js';
 import { COLLECTIONS, KINDS } from '../../query/semantics/kinds.js';
 import { redactUrl } from '../../shared/redact-url.js';
+import { backoffMs, isRetryableStatus } from '../../shared/retry.js';
 import { AddressRefused, createOriginGuard, fetchGuarded, type OriginGuard } from './origin-guard.js';
 
 /** How remote sources are fetched. */
@@ -25,7 +26,7 @@ export interface FetchPolicy {
   maxBytes: number;
   /** Attempts after the first, on a network error, a 408, a 429 or a 5xx. */
   retries: number;
-  /** Wait before the first retry, doubled for each next one, in milliseconds. */
+  /** Longest wait before the first retry, doubled for each next one, in milliseconds (full jitter: shared/retry.ts). */
   retryDelayMs: number;
   /** Origins (`https://host:port`, as `URL.origin` spells them) besides that of the sources URL that redirects and manifest entries may lead to. */
   allowOrigins: readonly string[];
@@ -108,7 +109,7 @@ async function fetchDocument(url: string, policy: FetchPolicy, guard: OriginGuar
         1,
       );
     }
-    await new Promise((resolve) => setTimeout(resolve, policy.retryDelayMs * 2 ** attempt));
+    await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt + 1, policy.retryDelayMs)));
   }
 }
 
@@ -130,7 +131,7 @@ async function fetchOnce(url: string, policy: FetchPolicy, guard: OriginGuard): 
   if (!response.ok) {
     await response.body?.cancel().catch(() => {});
     const { status } = response;
-    return { ok: false, retry: status === 408 || status === 429 || status >= 500, reason: `the server answered ${status} ${response.statusText}`.trim() };
+    return { ok: false, retry: isRetryableStatus(status), reason: `the server answered ${status} ${response.statusText}`.trim() };
   }
   let bytes: Uint8Array | undefined;
   try {

@@ -1,0 +1,45 @@
+/**
+ * What the previous build left in the site folder, read at one place, once, as a build
+ * starts, and handed to the stages that use it: what a killed build left repaired first
+ * (its journal rolled back, its staging folders removed), then the record cache (load,
+ * validate and render take unchanged entities from it), the changes feed's state (the
+ * shrink guard compares with it, the feed advances from it) and the manifest (write
+ * compares every document with it). No stage reads the state folder on its own.
+ */
+import { codeFingerprint } from '../cache/code-fingerprint.js';
+import { readPreviousRecords, type CacheScope, type PreviousRecords } from '../cache/record-cache.js';
+import { readFeedState, type FeedState } from '../feed/changes.js';
+import { recoverSite } from '../write/swap-in.js';
+import { readManifest, type ManifestFiles } from '../../site/manifest.js';
+
+/** What the previous build left, as the stages take it. */
+export interface PreviousBuild {
+  /** What the record cache is valid for: this code and this base URL. */
+  scope: CacheScope;
+  /** Its records, for the kinds whose cache is valid for {@link scope} and intact; empty for a first build. */
+  records: PreviousRecords;
+  /**
+   * Its changes feed, read while the sources are; `undefined` for a first build, or when this
+   * build does not write. Rejects with a UserError when the feed's state is there but damaged
+   * (readFeedState): awaited once the sources are read, so that their problems are told first.
+   */
+  feed: Promise<FeedState | undefined>;
+  /** Its manifest, parsed while the sources are read; `undefined` when this build does not write. */
+  manifest: Promise<ManifestFiles> | undefined;
+}
+
+/**
+ * What the previous build in `outDir` left, for a build at `baseUrl`. A build that does not
+ * `write` changes nothing there, so it repairs nothing and needs neither the feed nor the
+ * manifest: it reads only the record cache.
+ */
+export async function readPreviousBuild(outDir: string, baseUrl: string, write: boolean): Promise<PreviousBuild> {
+  if (write) await recoverSite(outDir);
+  const scope = { code: await codeFingerprint(), baseUrl };
+  const feed = write ? readFeedState(outDir) : Promise.resolve(undefined);
+  feed.catch(() => undefined); // awaited, and so reported, by build
+  const records = await readPreviousRecords(outDir, scope);
+  const manifest = write ? readManifest(outDir) : undefined;
+  manifest?.catch(() => undefined); // awaited, and so reported, by write
+  return { scope, records, feed, manifest };
+}
