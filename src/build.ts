@@ -76,6 +76,8 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
   const stopTerms = new AbortController();
   const terms = renderTermsAside(dataset, stopTerms.signal);
   terms.catch(() => undefined); // awaited, and so reported, by render
+  // Parsed meanwhile, after the threads are started: this thread waits for the search index anyway.
+  const previousManifest = previous.manifest?.();
   try {
     if (config.write && !config.allowShrink) await checkShrink(config.outDir, feedBefore, entities, config.maxShrink);
   } catch (error) {
@@ -92,17 +94,17 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
   clock.start('write');
   // A build that writes has read the previous manifest; one that does not counts what it would write.
   const output =
-    previous.manifest === undefined
+    previousManifest === undefined
       ? countDocuments([...site.documents, ...(await site.late)], context.generatedAt)
       : await writeSite(site, {
           outDir: config.outDir,
           generatedAt: context.generatedAt,
-          previousManifest: previous.manifest,
+          previousManifest,
           partial: config.partial,
           onProgress: (done, total) => clock.report({ done, total }),
         });
   const reused = reusedCount(records.origins);
-  const damage = (await previous.manifest)?.damage;
+  const damage = (await previousManifest)?.damage;
   if (damage !== undefined) diagnostics.push(manifestDamaged(display(path.join(config.outDir, MANIFEST_PATH)), damage));
   return { diagnostics, entities, skipped, reused, output, stages: clock.stop(), outDir: config.outDir };
 }

@@ -3,8 +3,8 @@
  * starts, and handed to the stages that use it: what a killed build left repaired first
  * (its journal rolled back, its staging folders removed), then the record cache (load,
  * validate and render take unchanged entities from it), the changes feed's state (the
- * shrink guard compares with it, the feed advances from it) and the manifest (write
- * compares every document with it). No stage reads the state folder on its own.
+ * shrink guard compares with it, the feed advances from it) and, when asked, the manifest
+ * (write compares every document with it). No stage reads the state folder on its own.
  */
 import { codeFingerprint } from '../cache/code-fingerprint.js';
 import { readPreviousRecords, type CacheScope, type PreviousRecords } from '../cache/record-cache.js';
@@ -24,8 +24,13 @@ export interface PreviousBuild {
    * (readFeedState): awaited once the sources are read, so that their problems are told first.
    */
   feed: Promise<FeedState | undefined>;
-  /** Its manifest, parsed while the sources are read; `undefined` when this build does not write. */
-  manifest: Promise<ManifestFiles> | undefined;
+  /**
+   * Starts reading its manifest, once (a second call gives the same promise); `undefined` when
+   * this build does not write. build() starts it once the search index's threads are started:
+   * parsing the L set's manifest takes about a second of the main thread, which would hold back
+   * their start and so the whole build.
+   */
+  manifest: (() => Promise<ManifestFiles>) | undefined;
 }
 
 /**
@@ -39,7 +44,13 @@ export async function readPreviousBuild(outDir: string, baseUrl: string, write: 
   const feed = write ? readFeedState(outDir) : Promise.resolve(undefined);
   feed.catch(() => undefined); // awaited, and so reported, by build
   const records = await readPreviousRecords(outDir, scope);
-  const manifest = write ? readManifest(outDir) : undefined;
-  manifest?.catch(() => undefined); // awaited, and so reported, by write
-  return { scope, records, feed, manifest };
+  let manifest: Promise<ManifestFiles> | undefined;
+  const readOnce = () => {
+    if (manifest === undefined) {
+      manifest = readManifest(outDir);
+      manifest.catch(() => undefined); // awaited, and so reported, by write
+    }
+    return manifest;
+  };
+  return { scope, records, feed, manifest: write ? readOnce : undefined };
 }
