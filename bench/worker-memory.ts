@@ -69,8 +69,8 @@ const REQUEST_TIMEOUT_MS = 120_000;
 /** Fills a bucket with `siteDir`'s documents `q` reads, runs the Worker over it and measures it, then the replay Worker. */
 export async function measureWorkerMemory(siteDir: string, log: (line: string) => void = () => {}): Promise<WorkerMemory> {
   const queries = await tailQueries(createRouter({ store: fileStore(siteDir) }));
-  // A parameter the router ignores, so that the Cache API has not seen the URL: each pass makes the isolate answer.
-  const urls = Array.from({ length: PASSES }, (_, pass) => queries.map((query) => `/api/public/dataset?${query.query}&pass=${pass + 1}`));
+  // Each pass spells its URLs anew, so that the Cache API has not seen them and the isolate answers every one.
+  const urls = Array.from({ length: PASSES }, (_, pass) => queries.map((query) => `/api/public/dataset?${spelledAnew(query.query, pass)}`));
   const work = await mkdtemp(path.join(tmpdir(), 'ds-r2-bench-'));
   // A bucket filled before (WORKER_BENCH_STATE, for the same site) is used again: filling L's takes about 25 minutes.
   const kept = process.env.WORKER_BENCH_STATE;
@@ -301,4 +301,16 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const site = process.argv[2];
   if (!site) throw new Error('usage: node --import tsx bench/worker-memory.ts SITE');
   console.log(JSON.stringify(await measureWorkerMemory(site, (line) => process.stderr.write(`${line}\n`)), null, 2));
+}
+
+/**
+ * A query string with its first `count` letters and digits percent-encoded (escapes left as they
+ * are): another URL to the Cache API, the same parameters to the router, which refuses one it
+ * does not know (a `pass=N` would be a 400).
+ */
+export function spelledAnew(query: string, count: number): string {
+  let left = count;
+  return query.replace(/%[0-9A-Fa-f]{2}|[A-Za-z0-9]/g, (match) =>
+    match.length === 1 && left-- > 0 ? `%${match.charCodeAt(0).toString(16).toUpperCase()}` : match,
+  );
 }
