@@ -15,8 +15,12 @@ import { pathToFileURL } from 'node:url';
 
 const [site, lib] = process.argv.slice(2) as [string, string];
 const before = process.argv.includes('--before');
-const { createRouter } = (await import(pathToFileURL(path.resolve(lib, 'query/router/router.js')).href)) as typeof import('../src/query/router/router.js');
-const { fileStore } = (await import(pathToFileURL(path.resolve(lib, 'serve/file-store.js')).href)) as typeof import('../src/serve/file-store.js');
+const { createRouter } = (await import(
+  pathToFileURL(path.resolve(lib, 'query/router/router.js')).href
+)) as typeof import('../src/query/router/router.js');
+const { fileStore } = (await import(
+  pathToFileURL(path.resolve(lib, 'serve/file-store.js')).href
+)) as typeof import('../src/serve/file-store.js');
 const route = createRouter({ store: fileStore(site) });
 
 type Entity = Record<string, unknown> & { id: string };
@@ -31,7 +35,8 @@ async function get(url: string): Promise<Answer> {
   return { status: answer.status, body: JSON.parse(answer.body) };
 }
 
-const collection = (type: string) => ({ exhibition: 'exhibitions', exhibitor: 'exhibitors', service_provider: 'service_providers' })[type]!;
+const collection = (type: string) =>
+  ({ exhibition: 'exhibitions', exhibitor: 'exhibitors', service_provider: 'service_providers' })[type]!;
 
 /** Every entity of a listing, read 500 a call, kept by `keep`. */
 async function pageThrough(query: string, keep: (entity: Entity) => boolean = () => true): Promise<Entity[]> {
@@ -69,8 +74,10 @@ const [march, marchEnd] = [`${year}-03-01`, `${year}-03-31`];
 calls = 0;
 characters = 0;
 
-const overlapping = (from: string, to: string) => (entity: Entity) => String(entity.start_date) <= to && String(entity.end_date) >= from;
-const has = (field: string, value: string) => (entity: Entity) => [entity[field]].flat().some((v) => typeof v === 'string' && v.toLowerCase().includes(value));
+const overlapping = (from: string, to: string) => (entity: Entity) =>
+  String(entity.start_date) <= to && String(entity.end_date) >= from;
+const has = (field: string, value: string) => (entity: Entity) =>
+  [entity[field]].flat().some((v) => typeof v === 'string' && v.toLowerCase().includes(value));
 
 interface Question {
   question: string;
@@ -95,30 +102,48 @@ const questions: Question[] = [
   },
   {
     question: 'The next 10 exhibitions to open',
-    ask: () => (before ? pageThrough('type=exhibition', (e) => e.status === 'upcoming') : list('type=exhibition&status=upcoming&sort=start_date&limit=10')),
+    ask: () =>
+      before
+        ? pageThrough('type=exhibition', (e) => e.status === 'upcoming')
+        : list('type=exhibition&status=upcoming&sort=start_date&limit=10'),
   },
   {
     question: 'The 10 exhibitions that ended last',
-    ask: () => (before ? pageThrough('type=exhibition', (e) => e.status === 'ended') : list('type=exhibition&status=ended&sort=-start_date&limit=10')),
+    ask: () =>
+      before
+        ? pageThrough('type=exhibition', (e) => e.status === 'ended')
+        : list('type=exhibition&status=ended&sort=-start_date&limit=10'),
   },
   {
     question: 'Exhibitions cancelled or postponed',
     ask: async () =>
       before
         ? pageThrough('type=exhibition', (e) => e.status === 'cancelled' || e.status === 'postponed')
-        : [await list('type=exhibition&status=cancelled&limit=50'), await list('type=exhibition&status=postponed&limit=50')],
+        : [
+            await list('type=exhibition&status=cancelled&limit=50'),
+            await list('type=exhibition&status=postponed&limit=50'),
+          ],
   },
   {
     question: 'How many exhibitions are upcoming',
-    ask: () => (before ? pageThrough('type=exhibition', (e) => e.status === 'upcoming') : list('type=exhibition&status=upcoming&limit=1')),
+    ask: () =>
+      before
+        ? pageThrough('type=exhibition', (e) => e.status === 'upcoming')
+        : list('type=exhibition&status=upcoming&limit=1'),
   },
   {
     question: `Exhibitions running on ${today}`,
-    ask: () => (before ? pageThrough('type=exhibition', overlapping(today, today)) : list(`type=exhibition&from=${today}&to=${today}&limit=50`)),
+    ask: () =>
+      before
+        ? pageThrough('type=exhibition', overlapping(today, today))
+        : list(`type=exhibition&from=${today}&to=${today}&limit=50`),
   },
   {
     question: `Who makes ${product}`,
-    ask: () => (before ? pageThrough('type=exhibitor', has('product_tags', product)) : list(`type=exhibitor&text=${encodeURIComponent(product)}&limit=20`)),
+    ask: () =>
+      before
+        ? pageThrough('type=exhibitor', has('product_tags', product))
+        : list(`type=exhibitor&text=${encodeURIComponent(product)}&limit=20`),
   },
   {
     question: `Who makes ${product}, in ${industry}`,
@@ -136,7 +161,8 @@ const questions: Question[] = [
   },
   {
     question: 'Exhibitions organized by a Messe',
-    ask: () => (before ? pageThrough('type=exhibition', has('organizer', 'messe')) : list('type=exhibition&text=messe&limit=20')),
+    ask: () =>
+      before ? pageThrough('type=exhibition', has('organizer', 'messe')) : list('type=exhibition&text=messe&limit=20'),
   },
   {
     question: `Exhibitors in ${country} (first 20)`,

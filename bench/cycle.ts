@@ -26,8 +26,12 @@ import { ensureSources, oneRecordChanged, setDir, SETS, type BenchSet } from './
 import { requireGnuTime, runTimed, type Timing } from './timed.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { sets: { type: 'string', default: 'M' }, tag: { type: 'string' }, disk: { type: 'string' } } });
-const sets = values.sets.split(',').map((name) => SETS.find((set) => set.name === name.trim().toUpperCase()) ?? usage(`unknown set ${name}`));
+const { values } = parseArgs({
+  options: { sets: { type: 'string', default: 'M' }, tag: { type: 'string' }, disk: { type: 'string' } },
+});
+const sets = values.sets
+  .split(',')
+  .map((name) => SETS.find((set) => set.name === name.trim().toUpperCase()) ?? usage(`unknown set ${name}`));
 requireGnuTime();
 const diskBytes = values.disk === undefined ? undefined : Number(values.disk) * 1e9;
 if (diskBytes !== undefined && !(diskBytes > 0)) usage(`--disk takes a size in GB, not ${values.disk}`);
@@ -59,12 +63,19 @@ interface JobRun {
 }
 
 const results: Record<string, JobRun[]> = {};
-const file = path.join(root, 'bench', 'results', `${new Date().toISOString().slice(0, 10)}-cycle${values.tag ? `-${values.tag}` : ''}.json`);
+const file = path.join(
+  root,
+  'bench',
+  'results',
+  `${new Date().toISOString().slice(0, 10)}-cycle${values.tag ? `-${values.tag}` : ''}.json`,
+);
 mkdirSync(path.dirname(file), { recursive: true });
 for (const set of sets) {
   results[set.name] = await cycle(set);
   // Saved after each set, so that a later set's failure loses nothing; sets measured before on the same day keep their figures.
-  const before = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { sets?: Record<string, JobRun[]> }).sets : {};
+  const before = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as { sets?: Record<string, JobRun[]> }).sets
+    : {};
   writeFileSync(
     file,
     `${JSON.stringify({ date: new Date().toISOString(), node: process.version, sets: { ...before, [set.name]: results[set.name] } }, null, 2)}\n`,
@@ -81,22 +92,45 @@ async function cycle(set: BenchSet): Promise<JobRun[]> {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   const s3 = await startLocalS3();
-  const env = { ...process.env, AWS_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey, CI: 'true' };
+  const env = {
+    ...process.env,
+    AWS_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
+    CI: 'true',
+  };
   try {
     const bucket = await s3.createBucket();
-    const publish = ['lib/cli.js', 'publish', '--dir', 'dist', '--endpoint', s3.endpoint, '--bucket', bucket, '--force-path-style'];
+    const publish = [
+      'lib/cli.js',
+      'publish',
+      '--dir',
+      'dist',
+      '--endpoint',
+      s3.endpoint,
+      '--bucket',
+      bucket,
+      '--force-path-style',
+    ];
     // The run before: its site published, its state archived; then its runner is gone.
     log(`[${set.name}] the previous run: build and publish the unchanged sources (not timed)`);
     const previous = path.join(work, 'previous');
     mkdirSync(previous);
     // Run without blocking this process's event loop: the local S3 server's proxy lives in it.
-    await runTimed('node', [path.join(root, 'lib/cli.js'), 'build', '--sources', sources, '--out', 'dist', '--base-url', BASE_URL], undefined, {
+    await runTimed(
+      'node',
+      [path.join(root, 'lib/cli.js'), 'build', '--sources', sources, '--out', 'dist', '--base-url', BASE_URL],
+      undefined,
+      {
+        cwd: previous,
+        env,
+      },
+    );
+    await runTimed('node', [path.join(root, 'lib/cli.js'), ...publish.slice(1)], undefined, { cwd: previous, env });
+    const state = path.join(work, 'state.tar.zst');
+    await runTimed('bash', ['-c', `tar -cf - -C dist ${STATE_PATHS} | zstd -q -T0 -3 -o "${state}"`], undefined, {
       cwd: previous,
       env,
     });
-    await runTimed('node', [path.join(root, 'lib/cli.js'), ...publish.slice(1)], undefined, { cwd: previous, env });
-    const state = path.join(work, 'state.tar.zst');
-    await runTimed('bash', ['-c', `tar -cf - -C dist ${STATE_PATHS} | zstd -q -T0 -3 -o "${state}"`], undefined, { cwd: previous, env });
     rmSync(previous, { recursive: true, force: true });
 
     const runs: JobRun[] = [];
@@ -118,7 +152,9 @@ async function cycle(set: BenchSet): Promise<JobRun[]> {
               throw new Error(`[${set.name}] ${name} ran out of the runner's ${values.disk} GB disk\n${error.message}`);
             throw error;
           });
-          log(`[${set.name}]   ${last.wall.toFixed(1)} s wall, ${last.cpu.toFixed(1)} s CPU, ${(last.peakRss / 2 ** 20).toFixed(0)} MiB`);
+          log(
+            `[${set.name}]   ${last.wall.toFixed(1)} s wall, ${last.cpu.toFixed(1)} s CPU, ${(last.peakRss / 2 ** 20).toFixed(0)} MiB`,
+          );
           steps.push({ step: name, wall: last.wall, cpu: last.cpu, peakRss: last.peakRss });
           return last;
         };
@@ -129,11 +165,26 @@ async function cycle(set: BenchSet): Promise<JobRun[]> {
         await step('prune dev dependencies', 'npm', ['prune', '--omit=dev', '--no-audit', '--no-fund']);
         await step('restore state', 'bash', ['-c', `mkdir -p dist && zstd -d -q < "${state}" | tar -xf - -C dist`]);
         // As rebuild.yml's runs every 5 minutes with a bucket: a partial site, what publish sends.
-        await step('build --partial', 'node', ['lib/cli.js', 'build', '--sources', changed, '--out', 'dist', '--base-url', BASE_URL, '--partial']);
-        const verified = (await step('verify --changed', 'node', ['lib/cli.js', 'verify', '--dir', 'dist', '--changed'])).stdout.trim();
+        await step('build --partial', 'node', [
+          'lib/cli.js',
+          'build',
+          '--sources',
+          changed,
+          '--out',
+          'dist',
+          '--base-url',
+          BASE_URL,
+          '--partial',
+        ]);
+        const verified = (
+          await step('verify --changed', 'node', ['lib/cli.js', 'verify', '--dir', 'dist', '--changed'])
+        ).stdout.trim();
         const published = (await step('publish', 'node', publish)).stdout;
         // The state as actions/cache stores it, once the site is out: a tarball of what the workflow keeps, compressed with zstd.
-        await step('save state', 'bash', ['-c', `tar -cf - -C dist ${STATE_PATHS} | zstd -q -T0 -3 -o "${state}.new" && mv "${state}.new" "${state}"`]);
+        await step('save state', 'bash', [
+          '-c',
+          `tar -cf - -C dist ${STATE_PATHS} | zstd -q -T0 -3 -o "${state}.new" && mv "${state}.new" "${state}"`,
+        ]);
         const counts = /(\d+) uploaded, (\d+) deleted.*?; ([\d.]+) MB/.exec(published);
         const peakDiskBytes = disk.stop();
         runs.push({

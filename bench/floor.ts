@@ -15,10 +15,13 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const [listFile, poolFile, outDir, shard = '0', shards = '1'] = process.argv.slice(2);
-if (!listFile || !poolFile || !outDir) throw new Error('usage: floor.ts <files.json> <pool.json> <out-dir> [shard count]');
+if (!listFile || !poolFile || !outDir)
+  throw new Error('usage: floor.ts <files.json> <pool.json> <out-dir> [shard count]');
 const BLOCK = 256;
 
-const files = (JSON.parse(readFileSync(listFile, 'utf8')) as [string, number][]).filter((_, i) => Math.floor(i / BLOCK) % Number(shards) === Number(shard));
+const files = (JSON.parse(readFileSync(listFile, 'utf8')) as [string, number][]).filter(
+  (_, i) => Math.floor(i / BLOCK) % Number(shards) === Number(shard),
+);
 const pool = JSON.parse(readFileSync(poolFile, 'utf8')) as object[];
 const poolBytes = pool.map((item) => Buffer.byteLength(JSON.stringify(item)));
 const PADDING = 'x'.repeat(1 << 20);
@@ -44,7 +47,9 @@ for (const [file, size] of files) {
   serializeMs += t1 - t0;
   bytes += size;
 }
-process.stdout.write(`${JSON.stringify({ files: files.length, bytes, serializeMs: Math.round(serializeMs), writeMs: Math.round(writeMs) })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ files: files.length, bytes, serializeMs: Math.round(serializeMs), writeMs: Math.round(writeMs) })}\n`,
+);
 
 // Entities from the pool, in turn, as long as they fit; then ASCII padding up to the exact size.
 function serializeOfSize(size: number): string {

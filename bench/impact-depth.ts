@@ -20,7 +20,20 @@ import { scoreCommon } from '../src/query/semantics/common-terms.js';
 import { indexTerms, queryTerms } from '../src/query/semantics/search.js';
 import type { Entity } from '../src/query/semantics/entity.js';
 
-const QUERIES = ['有限公司', '公司', '有限', 'products', 'product export', 'co ltd', '2020', 'industry', '国际 产品', 'machinery', '技术', 'founded countries'];
+const QUERIES = [
+  '有限公司',
+  '公司',
+  '有限',
+  'products',
+  'product export',
+  'co ltd',
+  '2020',
+  'industry',
+  '国际 产品',
+  'machinery',
+  '技术',
+  'founded countries',
+];
 const WINDOWS: [offset: number, limit: number][] = [
   [0, 20],
   [0, 100],
@@ -54,7 +67,8 @@ for (const value of QUERIES) {
   });
   const matches: number[] = [];
   const total = (rank: number) => scores.reduce((sum, { byRank }) => sum + byRank[rank]!, 0);
-  for (let rank = 0; rank < index.count; rank++) if (scores.every(({ byRank }) => !Number.isNaN(byRank[rank]!))) matches.push(rank);
+  for (let rank = 0; rank < index.count; rank++)
+    if (scores.every(({ byRank }) => !Number.isNaN(byRank[rank]!))) matches.push(rank);
   matches.sort((a, b) => total(b) - total(a) || a - b);
   const longest = Math.max(...scores.map(({ order }) => order.length));
   const shared = sharedOrderDepths(scores, matches, total);
@@ -84,7 +98,9 @@ for (const value of QUERIES) {
     });
     return sum + gzipSync(bits).length;
   }, 0);
-  console.log(`${value} · ${terms.length} terms · total ${matches.length} · membership ${kB(membership)} · ${cells.join(' · ')}`);
+  console.log(
+    `${value} · ${terms.length} terms · total ${matches.length} · membership ${kB(membership)} · ${cells.join(' · ')}`,
+  );
   console.log(`  one order for every list (shortest fields first): ${shared.join(' · ')}`);
 }
 
@@ -97,7 +113,9 @@ function settled(
   total: (rank: number) => number,
 ): boolean {
   const seen = scores.map(({ order }) => new Set(order.slice(0, depth)));
-  const unread = scores.map(({ byRank, order }) => (depth < order.length ? byRank[order[depth]!]! : Number.NEGATIVE_INFINITY));
+  const unread = scores.map(({ byRank, order }) =>
+    depth < order.length ? byRank[order[depth]!]! : Number.NEGATIVE_INFINITY,
+  );
   for (let k = 0; k < wanted; k++) if (!seen.every((set) => set.has(matches[k]!))) return false;
   const last = matches[wanted - 1]!;
   const floor = total(last);
@@ -116,7 +134,11 @@ function kB(bytes: number): string {
 // The same windows when every list is read in one order of the kind's entities, the shortest searched fields
 // first (BM25 scores a short field higher for every term alike), up to the same entity in each: an entity not yet
 // reached may score at most the best score left in each list. Depth is in entities of that order.
-function sharedOrderDepths(scores: { byRank: Float64Array; order: number[] }[], matches: readonly number[], total: (rank: number) => number): string[] {
+function sharedOrderDepths(
+  scores: { byRank: Float64Array; order: number[] }[],
+  matches: readonly number[],
+  total: (rank: number) => number,
+): string[] {
   const count = index.count;
   const order = Array.from({ length: count }, (_, rank) => rank);
   const fieldLength = (rank: number) => entityLengths[rank]![0] + entityLengths[rank]![1];
@@ -144,7 +166,10 @@ function sharedOrderDepths(scores: { byRank: Float64Array; order: number[] }[], 
     let depth = 1024;
     while (depth < count && !settledAt(depth)) depth *= 2;
     depth = Math.min(depth, count);
-    const read = scores.reduce((sum, { byRank }) => sum + order.slice(0, depth).filter((rank) => !Number.isNaN(byRank[rank]!)).length, 0);
+    const read = scores.reduce(
+      (sum, { byRank }) => sum + order.slice(0, depth).filter((rank) => !Number.isNaN(byRank[rank]!)).length,
+      0,
+    );
     return `${offset}+${limit}: ${depth} entities (${((100 * depth) / count).toFixed(1)}%), ${read} entries`;
   });
 }

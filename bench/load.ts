@@ -72,7 +72,9 @@ async function mixedRequests(dir: string): Promise<LoadRequest[]> {
   const tail = await tailQueries(createRouter({ store: fileStore(dir) }));
   const q = tail.filter((query) => query.group !== 'text').map((query) => query.query);
   const text = tail.filter((query) => query.group === 'text').map((query) => query.query);
-  const ids = (await readdir(path.join(dir, 'api/public/exhibitors'))).filter((name) => name.endsWith('.json')).slice(0, ENTITIES);
+  const ids = (await readdir(path.join(dir, 'api/public/exhibitors')))
+    .filter((name) => name.endsWith('.json'))
+    .slice(0, ENTITIES);
   const listings = [
     'type=exhibitor&limit=100',
     'type=exhibition&limit=50',
@@ -84,12 +86,21 @@ async function mixedRequests(dir: string): Promise<LoadRequest[]> {
   const rpc = (id: number, name: string, args: Record<string, unknown>) =>
     JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
   const mcp = ids.slice(0, 10).flatMap((file, i): LoadRequest[] => [
-    { method: 'POST', path: '/mcp', headers: MCP_HEADERS, body: rpc(i, 'get_entity', { kind: 'exhibitor', id: file.slice(0, -'.json'.length) }) },
     {
       method: 'POST',
       path: '/mcp',
       headers: MCP_HEADERS,
-      body: rpc(i, 'search_dataset', { type: 'exhibitor', q: q[i % q.length]!.match(/q=([^&]*)/)?.[1] ?? 'co', limit: 10 }),
+      body: rpc(i, 'get_entity', { kind: 'exhibitor', id: file.slice(0, -'.json'.length) }),
+    },
+    {
+      method: 'POST',
+      path: '/mcp',
+      headers: MCP_HEADERS,
+      body: rpc(i, 'search_dataset', {
+        type: 'exhibitor',
+        q: q[i % q.length]!.match(/q=([^&]*)/)?.[1] ?? 'co',
+        limit: 10,
+      }),
     },
   ]);
   const kinds: LoadRequest[][] = [
@@ -104,7 +115,12 @@ async function mixedRequests(dir: string): Promise<LoadRequest[]> {
 }
 
 /** Sends the mixed set from `connections` clients for `seconds` to `base`, sampling `memory` (name → MiB now) meanwhile. */
-async function load(target: string, base: string, requests: LoadRequest[], memory: Record<string, () => Promise<number> | number>): Promise<LoadResult> {
+async function load(
+  target: string,
+  base: string,
+  requests: LoadRequest[],
+  memory: Record<string, () => Promise<number> | number>,
+): Promise<LoadResult> {
   await assertAnswered(base, requests);
   const seen: LoadResult['memory'] = {};
   for (const [name, read] of Object.entries(memory)) seen[name] = { idle: await read(), peak: 0 };
@@ -124,7 +140,9 @@ async function load(target: string, base: string, requests: LoadRequest[], memor
   });
   sampling = false;
   await sampler;
-  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [status, count]));
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [status, count]),
+  );
   return {
     target,
     requests: result.requests.total,
@@ -151,11 +169,16 @@ async function assertAnswered(base: string, requests: LoadRequest[]): Promise<vo
 }
 
 async function loadServe(site: string, requests: LoadRequest[]): Promise<LoadResult> {
-  const child = spawn(process.execPath, ['lib/cli.js', 'serve', '--dir', site, '--port', '0', '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['lib/cli.js', 'serve', '--dir', site, '--port', '0', '--host', '127.0.0.1'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
-    const [line] = (await new Promise<string[]>((resolve) => child.stdout.once('data', (data: Buffer) => resolve([data.toString()])))) as [string];
+    const [line] = (await new Promise<string[]>((resolve) =>
+      child.stdout.once('data', (data: Buffer) => resolve([data.toString()])),
+    )) as [string];
     const base = /at (http:\/\/\S+?)\/? /.exec(line)![1]!;
-    const rss = async () => Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024;
+    const rss = async () =>
+      Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024;
     return await load('serve', base, requests, { serveRssMiB: rss });
   } finally {
     child.kill('SIGTERM');
@@ -175,19 +198,35 @@ async function loadWorker(site: string, requests: LoadRequest[]): Promise<LoadRe
   await writeFile(path.join(work, 'r2-worker', 'worker.js'), bundleText(R2_WORKER_BUNDLE));
   const worker = await startWranglerDev(work, path.join(work, 'r2-worker', 'wrangler.toml'), state);
   try {
-    return await load('worker', worker.base, requests, { isolateMiB: () => worker.isolate.mib(), workerdRssMiB: () => workerdRss(worker.pid) });
+    return await load('worker', worker.base, requests, {
+      isolateMiB: () => worker.isolate.mib(),
+      workerdRssMiB: () => workerdRss(worker.pid),
+    });
   } finally {
     await worker.stop();
   }
 }
 
 const site = positionals[0];
-if (!site) throw new Error('usage: npx tsx bench/load.ts SITE [--target serve|worker|both] [--seconds 60] [--connections 64] [--state DIR]');
+if (!site)
+  throw new Error(
+    'usage: npx tsx bench/load.ts SITE [--target serve|worker|both] [--seconds 60] [--connections 64] [--state DIR]',
+  );
 const requests = await mixedRequests(site);
 process.stderr.write(`${requests.length} requests in the mixed set\n`);
 const results: LoadResult[] = [];
 if (values.target !== 'worker') results.push(await loadServe(site, requests));
 if (values.target !== 'serve') results.push(await loadWorker(site, requests));
 console.log(
-  JSON.stringify({ site, seconds: Number(values.seconds), connections: Number(values.connections), mixedRequests: requests.length, results }, null, 2),
+  JSON.stringify(
+    {
+      site,
+      seconds: Number(values.seconds),
+      connections: Number(values.connections),
+      mixedRequests: requests.length,
+      results,
+    },
+    null,
+    2,
+  ),
 );

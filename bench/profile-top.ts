@@ -11,7 +11,11 @@ interface ProfileNode {
 }
 
 /** Self time per function (`name file:line`) in milliseconds, largest first. */
-export function topFunctions(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }): [string, number][] {
+export function topFunctions(profile: {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}): [string, number][] {
   const sampled = new Map<number, number>();
   profile.samples.forEach((id, i) => sampled.set(id, (sampled.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
   const self = new Map<string, number>();

@@ -47,7 +47,17 @@ export interface TailCost {
   /** Each answer's time over the listing of the same window's (the query without `q` and `text`), warm and cold: the worst of all, and of the text queries. */
   overListing: { warm: Worst; cold: Worst; textWarm: Worst; textCold: Worst };
   /** Every query: its group, warm and cold milliseconds, gzip bytes read cold, and its listing's warm and cold milliseconds. */
-  rows: { group: string; query: string; warm: number; unkept: number; search: number; cold: number; gzip: number; listingWarm: number; listingCold: number }[];
+  rows: {
+    group: string;
+    query: string;
+    warm: number;
+    unkept: number;
+    search: number;
+    cold: number;
+    gzip: number;
+    listingWarm: number;
+    listingCold: number;
+  }[];
 }
 
 /** The listing of the same window as a query: the query without `q` and `text`. */
@@ -119,18 +129,30 @@ export async function measureTail(siteDir: string, log: (line: string) => void =
     );
   const listingCold = new Map(queries.map((query) => [query, median(listingColdMs.get(query)!)]));
   const worstOf = (among: readonly TailQuery[], value: (query: TailQuery) => number): Worst =>
-    among.reduce<Worst>((worst, query) => (value(query) > worst.value ? { value: value(query), query: query.query } : worst), { value: 0, query: '' });
+    among.reduce<Worst>(
+      (worst, query) => (value(query) > worst.value ? { value: value(query), query: query.query } : worst),
+      { value: 0, query: '' },
+    );
   const warmOver = (query: TailQuery) => warm.get(query)! / listingWarm.get(query)!;
   const coldOver = (query: TailQuery) => cold.get(query)!.ms / listingCold.get(query)!;
   const texts = queries.filter((query) => query.group === 'text');
   return {
-    queries: { ordinary: ordinary.length, common: queries.filter((query) => query.group === 'common').length, text: texts.length },
+    queries: {
+      ordinary: ordinary.length,
+      common: queries.filter((query) => query.group === 'common').length,
+      text: texts.length,
+    },
     warm: summary((query) => warm.get(query)!),
     unkept: summary((query) => unkept.get(query)!),
     cold: summary((query) => cold.get(query)!.ms),
     search: summary((query) => search.get(query)!),
     gzip: { ordinaryMedian: gzip.ordinaryMedian, worst: gzip.worst },
-    overListing: { warm: worstOf(queries, warmOver), cold: worstOf(queries, coldOver), textWarm: worstOf(texts, warmOver), textCold: worstOf(texts, coldOver) },
+    overListing: {
+      warm: worstOf(queries, warmOver),
+      cold: worstOf(queries, coldOver),
+      textWarm: worstOf(texts, warmOver),
+      textCold: worstOf(texts, coldOver),
+    },
     rows: queries.map((query) => ({
       ...query,
       warm: warm.get(query)!,
@@ -161,7 +183,11 @@ async function warmMs(routeFor: () => Router, query: string): Promise<number> {
 }
 
 function coldAnswer(siteDir: string, query: string): { ms: number; gzip: number } {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/cold-query.ts'), siteDir, query], { cwd: root, encoding: 'utf8' });
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'bench/cold-query.ts'), siteDir, query],
+    { cwd: root, encoding: 'utf8' },
+  );
   if (child.status !== 0) throw new Error(`cold ${query}: ${child.stderr}`);
   return JSON.parse(child.stdout) as { ms: number; gzip: number };
 }

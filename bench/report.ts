@@ -24,7 +24,11 @@ export interface RunResult {
   rebuild: StepCost & { changedDocuments: number; identical: boolean };
   /** A rebuild after one exhibitor's name changed, and the documents it wrote or removed. */
   /** With the seconds of each stage the build printed (`time per stage: …`). */
-  oneChange: StepCost & { documentsWritten: number; written?: { files: number; bytes: number; stateBytes: number }; stages: Record<string, number> };
+  oneChange: StepCost & {
+    documentsWritten: number;
+    written?: { files: number; bytes: number; stateBytes: number };
+    stages: Record<string, number>;
+  };
   /** One process writing every file (bench/floor.ts). */
   floor: StepCost & { serializeMs: number; writeMs: number };
   /** Two processes, each writing every other block of files: the floor on both cores. */
@@ -40,7 +44,13 @@ export interface SetResult {
   output: { files: number; bytes: number; byPrefix: Record<string, { files: number; bytes: number }> };
   runs: RunResult[];
   median: RunResult;
-  derived: { outputOverSource: number; filesPerSecond: number; megabytesPerSecond: number; buildOverFloor: number; buildOverFloor2: number };
+  derived: {
+    outputOverSource: number;
+    filesPerSecond: number;
+    megabytesPerSecond: number;
+    buildOverFloor: number;
+    buildOverFloor2: number;
+  };
   /** The tail of `q` (issue 22), measured once over the first run's site. */
   tail?: TailCost;
   /** The router's memory answering that tail 8 at a time (router-memory.ts), once. */
@@ -63,7 +73,8 @@ export function medianRun<T>(runs: readonly T[]): T {
   if (typeof first === 'boolean') return runs.every(Boolean) as T;
   if (typeof first === 'string') return first as T; // a label, the same in every run
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(first as object)) out[key] = medianRun(runs.map((run) => (run as Record<string, unknown>)[key]));
+  for (const key of Object.keys(first as object))
+    out[key] = medianRun(runs.map((run) => (run as Record<string, unknown>)[key]));
   return out as T;
 }
 
@@ -72,7 +83,9 @@ export function saveResults(root: string, results: readonly SetResult[], tag?: s
   const date = new Date().toISOString().slice(0, 10);
   const file = path.join(root, 'bench', 'results', `${date}${tag ? `-${tag}` : ''}.json`);
   mkdirSync(path.dirname(file), { recursive: true });
-  const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { sets?: Record<string, SetResult> }) : {};
+  const previous = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as { sets?: Record<string, SetResult> })
+    : {};
   const sets = { ...previous.sets, ...Object.fromEntries(results.map((result) => [result.set.name, result])) };
   const machine = { node: process.version, platform: `${process.platform}-${process.arch}` };
   writeFileSync(file, `${JSON.stringify({ date, machine, sets }, null, 2)}\n`);
@@ -104,7 +117,19 @@ export function formatTable(results: readonly SetResult[]): string {
       'build/floor×2',
     ],
   ];
-  const verify = [['set', 'verify s', 'verify cpu s', 'verify/build cpu', 'rss MiB', '--changed s', '--changed cpu s', 'read', '--changed/verify cpu']];
+  const verify = [
+    [
+      'set',
+      'verify s',
+      'verify cpu s',
+      'verify/build cpu',
+      'rss MiB',
+      '--changed s',
+      '--changed cpu s',
+      'read',
+      '--changed/verify cpu',
+    ],
+  ];
   const search = [
     [
       'set',
@@ -212,7 +237,11 @@ export function formatTable(results: readonly SetResult[]): string {
       String(t.queries.ordinary),
       String(t.queries.common),
       String(t.queries.text),
-      ...[t.warm, t.unkept, t.search, t.cold].flatMap((cost) => [fixed(cost.ordinaryMedian, 2), fixed(cost.worst.value, 2), fixed(cost.ratio, 1)]),
+      ...[t.warm, t.unkept, t.search, t.cold].flatMap((cost) => [
+        fixed(cost.ordinaryMedian, 2),
+        fixed(cost.worst.value, 2),
+        fixed(cost.ratio, 1),
+      ]),
       fixed(t.gzip.ordinaryMedian / 1e3),
       fixed(t.gzip.worst.value / 1e3),
       fixed(t.overListing.warm.value, 2),
@@ -234,5 +263,11 @@ function fixed(value: number, digits = 1): string {
 
 function align(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+        .join('  '),
+    )
+    .join('\n');
 }

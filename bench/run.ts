@@ -66,18 +66,32 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
     const rebuilt = listFiles(site);
     const changedDocuments = Number(/(\d+) documents changed/.exec(again.stdout)?.[1] ?? NaN);
     const identities = fileIdentities(site);
-    const oneChange = await timed(step('one-record rebuild'), 'node', ['lib/cli.js', 'build', '--sources', changedSources, '--out', site]);
+    const oneChange = await timed(step('one-record rebuild'), 'node', [
+      'lib/cli.js',
+      'build',
+      '--sources',
+      changedSources,
+      '--out',
+      site,
+    ]);
     const written = writtenBetween(identities, fileIdentities(site));
     log(
       `${step('one-record rebuild')}: wrote ${written.files} files, ${(written.bytes / 1e6).toFixed(2)} MB (state ${(written.stateBytes / 1e6).toFixed(2)} MB)`,
     );
     const rewritten = /(\d+) added, (\d+) changed, (\d+) removed/.exec(oneChange.stdout);
-    const verifyChanged = await timed(step('verify --changed'), 'node', ['lib/cli.js', 'verify', '--dir', site, '--changed']);
+    const verifyChanged = await timed(step('verify --changed'), 'node', [
+      'lib/cli.js',
+      'verify',
+      '--dir',
+      site,
+      '--changed',
+    ]);
     const search = await measureSearch(site);
     if (run === 1) {
       tail = await measureTail(site, (line) => log(`[${set.name}] q tail: ${line}`));
       routerMemory = measureRouterMemoryApart(site);
-      if (workerSets.has(set.name)) workerMemory = await measureWorkerMemory(site, (line) => log(`[${set.name}] Worker: ${line}`));
+      if (workerSets.has(set.name))
+        workerMemory = await measureWorkerMemory(site, (line) => log(`[${set.name}] Worker: ${line}`));
     }
     const { list, pool } = floorInputs(dir, site, output);
     rmSync(site, { recursive: true, force: true }); // the floor needs the disk space
@@ -85,13 +99,25 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
     rmSync(floorDir, { recursive: true, force: true });
     const floor = await timed(step('floor'), 'node', ['--import', 'tsx', 'bench/floor.ts', list, pool, floorDir]);
     rmSync(floorDir, { recursive: true, force: true });
-    const floor2 = await timedShards(step('floor, 2 processes'), 2, (shard) => ['--import', 'tsx', 'bench/floor.ts', list, pool, floorDir, String(shard), '2']);
+    const floor2 = await timedShards(step('floor, 2 processes'), 2, (shard) => [
+      '--import',
+      'tsx',
+      'bench/floor.ts',
+      list,
+      pool,
+      floorDir,
+      String(shard),
+      '2',
+    ]);
     rmSync(floorDir, { recursive: true, force: true });
     const split = JSON.parse(floor.stdout) as { serializeMs: number; writeMs: number };
     results.push({
       build: cost(cold),
       verify: cost(verify),
-      verifyChanged: { ...cost(verifyChanged), read: Number(/\((\d+) entity documents and pages read\)/.exec(verifyChanged.stdout)?.[1] ?? NaN) },
+      verifyChanged: {
+        ...cost(verifyChanged),
+        read: Number(/\((\d+) entity documents and pages read\)/.exec(verifyChanged.stdout)?.[1] ?? NaN),
+      },
       rebuild: { ...cost(again), changedDocuments, identical: changedDocuments === 0 && sameFiles(output, rebuilt) },
       oneChange: {
         ...cost(oneChange),
@@ -128,7 +154,10 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
 
 // The router's memory over the q tail, in a process of its own that can force collections (router-memory.ts).
 function measureRouterMemoryApart(site: string): RouterMemory {
-  const child = spawnSync('node', ['--expose-gc', '--import', 'tsx', 'bench/router-memory.ts', site], { cwd: root, encoding: 'utf8' });
+  const child = spawnSync('node', ['--expose-gc', '--import', 'tsx', 'bench/router-memory.ts', site], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   if (child.status !== 0) throw new Error(`router-memory.ts failed: ${child.stderr}`);
   return JSON.parse(child.stdout) as RouterMemory;
 }
@@ -137,7 +166,9 @@ async function timed(label: string, command: string, args: string[]): Promise<Ti
   spawnSync('sync'); // start each step with no dirty pages left over from the previous one
   log(`${label}…`);
   const timing = await runTimed(command, args);
-  log(`${label}: ${timing.wall.toFixed(1)} s wall, ${timing.cpu.toFixed(1)} s CPU, ${(timing.peakRss / 2 ** 20).toFixed(0)} MiB peak RSS`);
+  log(
+    `${label}: ${timing.wall.toFixed(1)} s wall, ${timing.cpu.toFixed(1)} s CPU, ${(timing.peakRss / 2 ** 20).toFixed(0)} MiB peak RSS`,
+  );
   return timing;
 }
 
@@ -160,7 +191,9 @@ function floorInputs(dir: string, site: string, files: readonly SiteFile[]): { l
   const list = path.join(dir, 'floor-files.json');
   const pool = path.join(dir, 'floor-pool.json');
   writeFileSync(list, JSON.stringify(files.map((file) => [file.path, file.size])));
-  const entities = files.filter((file) => /^api\/public\/(exhibitions|exhibitors|service_providers)\/[^/]+\.json$/.test(file.path));
+  const entities = files.filter((file) =>
+    /^api\/public\/(exhibitions|exhibitors|service_providers)\/[^/]+\.json$/.test(file.path),
+  );
   const sample = entities.filter((_, i) => i % Math.max(1, Math.floor(entities.length / 300)) === 0);
   writeFileSync(pool, `[${sample.map((file) => readFileSync(path.join(site, file.path), 'utf8')).join(',')}]`);
   return { list, pool };
@@ -182,5 +215,7 @@ function usage(message: string): never {
 // The seconds of each stage from the build's `time per stage: load 0.4 s, validate 0.5 s, …` line.
 function stageSeconds(stdout: string): Record<string, number> {
   const line = /time per stage: (.*)/.exec(stdout)?.[1] ?? '';
-  return Object.fromEntries([...line.matchAll(/(\w+) ([\d.]+) s/g)].map(([, stage, seconds]) => [stage!, Number(seconds)]));
+  return Object.fromEntries(
+    [...line.matchAll(/(\w+) ([\d.]+) s/g)].map(([, stage, seconds]) => [stage!, Number(seconds)]),
+  );
 }

@@ -32,7 +32,8 @@ export function freeBytes(dir: string): number {
  * image is made once, measured, and made again larger by what was missing.
  */
 export function runnerDisk(work: string, bytes: number): RunnerDisk {
-  if (process.getuid?.() !== 0) throw new Error('--disk mounts a file system of that size and needs root; run the bench as root or without --disk');
+  if (process.getuid?.() !== 0)
+    throw new Error('--disk mounts a file system of that size and needs root; run the bench as root or without --disk');
   const image = path.join(work, 'runner-disk.img');
   const mount = path.join(work, 'runner-disk');
   mkdirSync(mount, { recursive: true });

@@ -152,14 +152,20 @@ async function measureKind(kind: Kind, siteDir: string): Promise<SearchCost> {
 }
 
 // A new router answering one query: the search documents it read (raw and gzipped bytes) and its time.
-async function coldQuery(siteDir: string, kind: Kind, q: string, gzipOf: ReadonlyMap<string, number>): Promise<{ raw: number; gzip: number; ms: number }> {
+async function coldQuery(
+  siteDir: string,
+  kind: Kind,
+  q: string,
+  gzipOf: ReadonlyMap<string, number>,
+): Promise<{ raw: number; gzip: number; ms: number }> {
   const files = fileStore(siteDir);
   const read = { raw: 0, gzip: 0 };
   const store: DocumentStore = {
     async read(sitePath) {
       const text = await files.read(sitePath);
       const gzip = gzipOf.get(sitePath);
-      if (gzip !== undefined && text !== undefined) [read.raw, read.gzip] = [read.raw + Buffer.byteLength(text), read.gzip + gzip];
+      if (gzip !== undefined && text !== undefined)
+        [read.raw, read.gzip] = [read.raw + Buffer.byteLength(text), read.gzip + gzip];
       return text;
     },
   };
@@ -169,7 +175,10 @@ async function coldQuery(siteDir: string, kind: Kind, q: string, gzipOf: Readonl
 
 async function answerMs(route: Router, kind: Kind, q: string): Promise<number> {
   const before = performance.now();
-  const answer = await route({ method: 'GET', url: `/api/public/dataset?type=${kind}&limit=20&q=${encodeURIComponent(q)}` });
+  const answer = await route({
+    method: 'GET',
+    url: `/api/public/dataset?type=${kind}&limit=20&q=${encodeURIComponent(q)}`,
+  });
   if (answer.status !== 200) throw new Error(`q=${q} over ${kind}: ${answer.status} ${answer.body}`);
   return performance.now() - before;
 }

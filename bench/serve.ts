@@ -15,7 +15,9 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { build } from '../lib/build.js';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '10' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '10' } },
+});
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const ROUNDS = 3;
@@ -47,13 +49,15 @@ try {
   for (let round = 1; round <= ROUNDS; round++) {
     for (const { name, url } of cases) {
       const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
-      if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+      if (result.non2xx > 0 || result.errors > 0)
+        throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
       rates.get(name)!.push(result.requests.average);
       console.error(`round ${round}: ${name}: ${Math.round(result.requests.average)} req/s`);
     }
   }
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per run, median of ${ROUNDS} rounds:`);
-  for (const [name, runs] of rates) console.log(`${name.padEnd(34)} ${String(Math.round(median(runs))).padStart(7)} req/s`);
+  for (const [name, runs] of rates)
+    console.log(`${name.padEnd(34)} ${String(Math.round(median(runs))).padStart(7)} req/s`);
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await rm(path.dirname(site), { recursive: true, force: true });

@@ -35,10 +35,15 @@ export function ensureSources(root: string, set: BenchSet, log: (line: string) =
     log(`[${set.name}] reusing ${path.relative(root, sources)}`);
     return sources;
   }
-  log(`[${set.name}] generating ${args.exhibitions} exhibitions, ${args.exhibitors} exhibitors, ${args.providers} providers`);
+  log(
+    `[${set.name}] generating ${args.exhibitions} exhibitions, ${args.exhibitors} exhibitors, ${args.providers} providers`,
+  );
   mkdirSync(dir, { recursive: true });
   const flags = Object.entries(args).flatMap(([key, value]) => [`--${key}`, String(value)]);
-  const result = spawnSync('npx', ['tsx', 'scripts/generate.ts', ...flags, '--out', sources], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const result = spawnSync('npx', ['tsx', 'scripts/generate.ts', ...flags, '--out', sources], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (result.status !== 0) throw new Error(`generating set ${set.name} failed`);
   writeFileSync(stamp, JSON.stringify(args));
   return sources;
@@ -68,7 +73,10 @@ export function oneRecordChanged(sources: string, dir: string): string {
 
 // The file's text with its first exhibitor renamed, or undefined when it holds none.
 function renameFirstExhibitor(file: string, text: string): string | undefined {
-  const rename = (record: { company_en?: string | null }) => ({ ...record, company_en: `${record.company_en ?? ''} (renamed)` });
+  const rename = (record: { company_en?: string | null }) => ({
+    ...record,
+    company_en: `${record.company_en ?? ''} (renamed)`,
+  });
   if (file.endsWith('.json')) {
     const document = JSON.parse(text) as { exhibitors?: { company_en?: string | null }[] };
     if (!document.exhibitors?.length) return undefined;

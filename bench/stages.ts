@@ -18,7 +18,9 @@ if (!sources) throw new Error('usage: node --import tsx bench/stages.ts <sources
 let last = performance.now();
 const lap = (stage: string) => {
   const now = performance.now();
-  console.log(`${stage.padEnd(14)} ${((now - last) / 1000).toFixed(2).padStart(6)} s  ${(process.memoryUsage().rss / 2 ** 20).toFixed(0).padStart(5)} MiB RSS`);
+  console.log(
+    `${stage.padEnd(14)} ${((now - last) / 1000).toFixed(2).padStart(6)} s  ${(process.memoryUsage().rss / 2 ** 20).toFixed(0).padStart(5)} MiB RSS`,
+  );
   last = now;
 };
 
@@ -30,8 +32,17 @@ const dataset = new Dataset(modelEntities(validated.records, new Date().toISOStr
 lap('model');
 const listings = planListings(dataset);
 lap('plan');
-const context = { baseUrl: 'http://localhost:8080', generatedAt: new Date().toISOString(), dictionary: buildDictionary() };
-const site = await renderSite({ dataset, listings, context, feed: { previous: undefined, now: new Date(), windowDays: 7 } });
+const context = {
+  baseUrl: 'http://localhost:8080',
+  generatedAt: new Date().toISOString(),
+  dictionary: buildDictionary(),
+};
+const site = await renderSite({
+  dataset,
+  listings,
+  context,
+  feed: { previous: undefined, now: new Date(), windowDays: 7 },
+});
 lap('serialize');
 let files = 0;
 let bytes = 0;

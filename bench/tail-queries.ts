@@ -17,7 +17,17 @@ export interface TailQuery {
 }
 
 /** Words nearly every introduction of the generated sets holds, and runs of its Chinese ones. */
-const COMMON_TEXT = ['products', 'founded', 'make', 'export', 'countries', 'products export', '有限公司', '产品', '专业从事'];
+const COMMON_TEXT = [
+  'products',
+  'founded',
+  'make',
+  'export',
+  'countries',
+  'products export',
+  '有限公司',
+  '产品',
+  '专业从事',
+];
 const TEXT_TAGS = 4;
 
 /** Common terms of company and exhibition names at every size of the generated sets. */
@@ -52,12 +62,20 @@ export async function tailQueries(route: Router): Promise<TailQuery[]> {
   const names = await exhibitorNames(route);
   const words = candidates(names.flatMap((name) => name.en.toLowerCase().match(/\p{L}{6,}/gu) ?? []));
   const runs = candidates(names.flatMap((name) => [...name.cn.matchAll(/\p{Script=Han}{3}/gu)].map(([run]) => run)));
-  const ordinary = [...(await pickOrdinary(route, words, ORDINARY_WORDS)), ...(await pickOrdinary(route, runs, ORDINARY_RUNS))];
+  const ordinary = [
+    ...(await pickOrdinary(route, words, ORDINARY_WORDS)),
+    ...(await pickOrdinary(route, runs, ORDINARY_RUNS)),
+  ];
   const country = await commonestCountry(route);
   const rare = ordinary[0] ?? 'zzzz';
   const variants = (search: string) => {
     const base = `type=exhibitor&${search}`;
-    return [`${base}&limit=100`, `${base}&country=${encodeURIComponent(country)}&limit=100`, `${base}&offset=10000&limit=500`, `type=all&${search}&limit=500`];
+    return [
+      `${base}&limit=100`,
+      `${base}&country=${encodeURIComponent(country)}&limit=100`,
+      `${base}&offset=10000&limit=500`,
+      `type=all&${search}&limit=500`,
+    ];
   };
   const common = [...COMMON_BASES, `co ${rare}`].flatMap((q) => variants(`q=${encodeURIComponent(q)}`));
   const tags = await productTags(route);
@@ -75,7 +93,10 @@ export async function tailQueries(route: Router): Promise<TailQuery[]> {
     ...variants(`q=co&text=${encodeURIComponent(tags.latin[0] ?? 'products')}`),
   ];
   return [
-    ...ordinary.map((q) => ({ group: 'ordinary' as const, query: `type=exhibitor&q=${encodeURIComponent(q)}&limit=100` })),
+    ...ordinary.map((q) => ({
+      group: 'ordinary' as const,
+      query: `type=exhibitor&q=${encodeURIComponent(q)}&limit=100`,
+    })),
     ...common.map((query) => ({ group: 'common' as const, query })),
     ...text.map((query) => ({ group: 'text' as const, query })),
   ];
@@ -86,12 +107,17 @@ async function productTags(route: Router): Promise<{ latin: string[]; cjk: strin
   const total = (await answer(route, 'type=exhibitor&limit=1'))._meta.total;
   const counts = new Map<string, number>();
   for (let page = 0; page < 10; page++) {
-    for (const entity of (await answer(route, `type=exhibitor&limit=100&offset=${Math.floor((page * total) / 10)}`)).exhibitors ?? [])
+    for (const entity of (await answer(route, `type=exhibitor&limit=100&offset=${Math.floor((page * total) / 10)}`))
+      .exhibitors ?? [])
       for (const tag of [entity.product_tags].flat())
-        if (typeof tag === 'string') counts.set(tag.trim().toLowerCase(), (counts.get(tag.trim().toLowerCase()) ?? 0) + 1);
+        if (typeof tag === 'string')
+          counts.set(tag.trim().toLowerCase(), (counts.get(tag.trim().toLowerCase()) ?? 0) + 1);
   }
   const byCount = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([tag]) => tag);
-  return { latin: byCount.filter((tag) => /^[a-z ]+$/.test(tag)), cjk: byCount.filter((tag) => /^\p{Script=Han}+$/u.test(tag)) };
+  return {
+    latin: byCount.filter((tag) => /^[a-z ]+$/.test(tag)),
+    cjk: byCount.filter((tag) => /^\p{Script=Han}+$/u.test(tag)),
+  };
 }
 
 // Names of exhibitors spread over the default order: 20 pages of 50.
@@ -114,7 +140,8 @@ function candidates(values: string[]): string[] {
 // The `count` candidates (of the first 200) whose totals are nearest a few dozen, at least 3: what a distinctive word or run finds.
 async function pickOrdinary(route: Router, candidates: readonly string[], count: number): Promise<string[]> {
   const totals: [string, number][] = [];
-  for (const q of candidates.slice(0, 200)) totals.push([q, (await answer(route, `type=exhibitor&limit=1&q=${encodeURIComponent(q)}`))._meta.total]);
+  for (const q of candidates.slice(0, 200))
+    totals.push([q, (await answer(route, `type=exhibitor&limit=1&q=${encodeURIComponent(q)}`))._meta.total]);
   return totals
     .filter(([, total]) => total >= ORDINARY_LEAST)
     .sort((a, b) => Math.abs(a[1] - ORDINARY_AIM) - Math.abs(b[1] - ORDINARY_AIM) || (a[0] < b[0] ? -1 : 1))
@@ -131,7 +158,10 @@ async function commonestCountry(route: Router): Promise<string> {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'Germany';
 }
 
-async function answer(route: Router, query: string): Promise<{ _meta: { total: number }; exhibitors?: Record<string, unknown>[] }> {
+async function answer(
+  route: Router,
+  query: string,
+): Promise<{ _meta: { total: number }; exhibitors?: Record<string, unknown>[] }> {
   const response = await route({ method: 'GET', url: `/api/public/dataset?${query}` });
   if (response.status !== 200) throw new Error(`${query}: ${response.status} ${response.body}`);
   return JSON.parse(String(response.body));

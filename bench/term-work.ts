@@ -19,7 +19,8 @@ const args = process.argv.slice(2);
 const roundsAt = args.indexOf('--rounds');
 const rounds = roundsAt < 0 ? 3 : Number(args.splice(roundsAt, 2)[1]);
 const [site, ...libs] = args;
-if (site === undefined || libs.length === 0) throw new Error('usage: tsx bench/term-work.ts SITE LIB [LIB...] [--rounds N]');
+if (site === undefined || libs.length === 0)
+  throw new Error('usage: tsx bench/term-work.ts SITE LIB [LIB...] [--rounds N]');
 
 // Each entity's id and searched fields: what the worker gets.
 const entities = {} as Record<Kind, Entity[]>;
@@ -36,13 +37,19 @@ for (const kind of KINDS) {
 
 // Before `text`: shardIndex(kind, entities) and renderTermShards(kind, index); since: each takes the search first.
 interface TermWork {
-  shardIndex: ((kind: Kind, entities: readonly Entity[]) => unknown) | ((search: string, kind: Kind, entities: readonly Entity[]) => unknown);
-  renderTermShards: ((kind: Kind, index: unknown) => unknown) | ((search: string, kind: Kind, index: unknown) => unknown);
+  shardIndex:
+    | ((kind: Kind, entities: readonly Entity[]) => unknown)
+    | ((search: string, kind: Kind, entities: readonly Entity[]) => unknown);
+  renderTermShards:
+    ((kind: Kind, index: unknown) => unknown) | ((search: string, kind: Kind, index: unknown) => unknown);
 }
 const builds = await Promise.all(
   libs.map(async (lib): Promise<TermWork> => {
     const load = (module: string) => import(pathToFileURL(path.resolve(lib, module)).href);
-    const [{ shardIndex }, { renderTermShards }] = await Promise.all([load('query/semantics/term-shards.js'), load('query/formats/search-index.js')]);
+    const [{ shardIndex }, { renderTermShards }] = await Promise.all([
+      load('query/semantics/term-shards.js'),
+      load('query/formats/search-index.js'),
+    ]);
     return { shardIndex, renderTermShards };
   }),
 );
@@ -52,7 +59,10 @@ for (let round = 0; round < rounds; round++) {
     const start = process.cpuUsage();
     for (const kind of KINDS) {
       if (build.shardIndex.length < 3) {
-        const old = build as { shardIndex: (kind: Kind, entities: readonly Entity[]) => unknown; renderTermShards: (kind: Kind, index: unknown) => unknown };
+        const old = build as {
+          shardIndex: (kind: Kind, entities: readonly Entity[]) => unknown;
+          renderTermShards: (kind: Kind, index: unknown) => unknown;
+        };
         old.renderTermShards(kind, old.shardIndex(kind, entities[kind]));
       } else {
         const now = build as {
@@ -66,7 +76,11 @@ for (let round = 0; round < rounds; round++) {
     seconds[i]!.push((used.user + used.system) / 1e6);
   });
 }
-libs.forEach((lib, i) => console.log(`${lib}: ${seconds[i]!.map((s) => s.toFixed(2)).join(', ')} s of CPU (median ${median(seconds[i]!).toFixed(2)})`));
+libs.forEach((lib, i) =>
+  console.log(
+    `${lib}: ${seconds[i]!.map((s) => s.toFixed(2)).join(', ')} s of CPU (median ${median(seconds[i]!).toFixed(2)})`,
+  ),
+);
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

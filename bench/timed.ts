@@ -38,7 +38,11 @@ export function runTimed(
 ): Promise<Timing> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-time-'));
   const report = path.join(dir, 'time.txt');
-  const child = spawn(TIME, ['-v', '-o', report, command, ...args], { stdio: ['ignore', 'pipe', 'pipe'], cwd: options.cwd, env: options.env });
+  const child = spawn(TIME, ['-v', '-o', report, command, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: options.cwd,
+    env: options.env,
+  });
   let stdout = '';
   let stderr = '';
   let partial = '';
@@ -56,7 +60,8 @@ export function runTimed(
       const wall = (performance.now() - started) / 1000;
       const text = readFileSync(report, 'utf8');
       rmSync(dir, { recursive: true, force: true });
-      if (code !== 0) return reject(new Error(`${command} ${args.join(' ')} exited with ${code}\n${stderr.slice(-4000)}`));
+      if (code !== 0)
+        return reject(new Error(`${command} ${args.join(' ')} exited with ${code}\n${stderr.slice(-4000)}`));
       const field = (name: string) => Number(new RegExp(`${name}: ([\\d.]+)`).exec(text)?.[1] ?? NaN);
       const cpu = field('User time \\(seconds\\)') + field('System time \\(seconds\\)');
       resolve({ wall, cpu, peakRss: field('Maximum resident set size \\(kbytes\\)') * 1024, stdout, stderr });

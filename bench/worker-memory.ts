@@ -67,15 +67,24 @@ const PARALLEL = 8;
 const REQUEST_TIMEOUT_MS = 120_000;
 
 /** Fills a bucket with `siteDir`'s documents `q` reads, runs the Worker over it and measures it, then the replay Worker. */
-export async function measureWorkerMemory(siteDir: string, log: (line: string) => void = () => {}): Promise<WorkerMemory> {
+export async function measureWorkerMemory(
+  siteDir: string,
+  log: (line: string) => void = () => {},
+): Promise<WorkerMemory> {
   const queries = await tailQueries(createRouter({ store: fileStore(siteDir) }));
   // Each pass spells its URLs anew, so that the Cache API has not seen them and the isolate answers every one.
-  const urls = Array.from({ length: PASSES }, (_, pass) => queries.map((query) => `/api/public/dataset?${spelledAnew(query.query, pass)}`));
+  const urls = Array.from({ length: PASSES }, (_, pass) =>
+    queries.map((query) => `/api/public/dataset?${spelledAnew(query.query, pass)}`),
+  );
   const work = await mkdtemp(path.join(tmpdir(), 'ds-r2-bench-'));
   // A bucket filled before (WORKER_BENCH_STATE, for the same site) is used again: filling L's takes about 25 minutes.
   const kept = process.env.WORKER_BENCH_STATE;
   const state = kept ?? path.join(work, 'state');
-  const files = await fg(['**/*', '!api/public/dataset/**', '!api/public/dumps/**'], { cwd: siteDir, dot: true, onlyFiles: true });
+  const files = await fg(['**/*', '!api/public/dataset/**', '!api/public/dumps/**'], {
+    cwd: siteDir,
+    dot: true,
+    onlyFiles: true,
+  });
   if (kept !== undefined && existsSync(path.join(state, FILLED))) log(`the bucket of ${state}, filled before`);
   else {
     log(`filling the bucket with ${files.length} files`);
@@ -83,14 +92,24 @@ export async function measureWorkerMemory(siteDir: string, log: (line: string) =
     await writeFile(path.join(state, FILLED), `${siteDir}\n`);
   }
   await initDeploy({ dir: path.join(work, 'r2-worker') });
-  const worker = await runWorker(work, path.join(work, 'r2-worker', 'wrangler.toml'), state, urls, (url) => ({ url }), log);
+  const worker = await runWorker(
+    work,
+    path.join(work, 'r2-worker', 'wrangler.toml'),
+    state,
+    urls,
+    (url) => ({ url }),
+    log,
+  );
 
   log('recording what a router reads for each request, for the replay Worker');
   const plans = await replayPlans(fileStore(siteDir), urls.flat());
   const byUrl = new Map(plans.map((plan) => [plan.url, plan]));
   await mkdir(path.join(work, 'replay'));
   await writeFile(path.join(work, 'replay', 'worker.js'), REPLAY_WORKER);
-  await writeFile(path.join(work, 'replay', 'wrangler.toml'), wranglerToml({ name: 'replay', main: 'worker.js', bucket: 'dataset-site', prefix: '' }));
+  await writeFile(
+    path.join(work, 'replay', 'wrangler.toml'),
+    wranglerToml({ name: 'replay', main: 'worker.js', bucket: 'dataset-site', prefix: '' }),
+  );
   const replay = await runWorker(
     work,
     path.join(work, 'replay', 'wrangler.toml'),
@@ -143,7 +162,14 @@ async function runWorker(
 ): Promise<WorkerRun> {
   const { base, pid, isolate, stop } = await startWranglerDev(work, config, state);
   try {
-    const run: WorkerRun = { isolateIdle: await isolate.mib(), isolatePeak: 0, idle: workerdRss(pid), peak: 0, failed: 0, times: [] };
+    const run: WorkerRun = {
+      isolateIdle: await isolate.mib(),
+      isolatePeak: 0,
+      idle: workerdRss(pid),
+      peak: 0,
+      failed: 0,
+      times: [],
+    };
     run.isolatePeak = run.isolateIdle;
     run.peak = run.idle;
     for (const [pass, passUrls] of urls.entries()) {
@@ -160,7 +186,9 @@ async function runWorker(
               signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
             }).then(
               async (response) =>
-                response.status === 200 ? (await response.text(), undefined) : `${response.status}: ${(await response.text()).slice(0, 300)}`,
+                response.status === 200
+                  ? (await response.text(), undefined)
+                  : `${response.status}: ${(await response.text()).slice(0, 300)}`,
               (error: Error) => error.message,
             );
             run.times.push(performance.now() - before);
@@ -209,7 +237,8 @@ export async function startWranglerDev(work: string, config: string, state: stri
   });
   const stop = async () => {
     process.kill(-child.pid!, 'SIGTERM');
-    if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once('exit', resolve));
+    if (child.exitCode === null && child.signalCode === null)
+      await new Promise((resolve) => child.once('exit', resolve));
   };
   const base = `http://127.0.0.1:${port}`;
   try {
@@ -233,13 +262,18 @@ export async function startWranglerDev(work: string, config: string, state: stri
 /** Resident MiB of the workerd processes under `pid` (wrangler runs workerd as a child). */
 export function workerdRss(pid: number): number {
   const ps = spawnSync('ps', ['-eo', 'pid,ppid,rss,comm'], { encoding: 'utf8' }).stdout.trim().split('\n').slice(1);
-  const rows = ps.map((line) => line.trim().split(/\s+/)).map(([p, pp, rss, comm]) => ({ pid: Number(p), ppid: Number(pp), rss: Number(rss), comm: comm! }));
+  const rows = ps
+    .map((line) => line.trim().split(/\s+/))
+    .map(([p, pp, rss, comm]) => ({ pid: Number(p), ppid: Number(pp), rss: Number(rss), comm: comm! }));
   const under = new Set([pid]);
   for (let grew = true; grew;) {
     grew = false;
     for (const row of rows) if (under.has(row.ppid) && !under.has(row.pid)) (under.add(row.pid), (grew = true));
   }
-  return rows.filter((row) => under.has(row.pid) && row.comm.startsWith('workerd')).reduce((sum, row) => sum + row.rss, 0) / 1024;
+  return (
+    rows.filter((row) => under.has(row.pid) && row.comm.startsWith('workerd')).reduce((sum, row) => sum + row.rss, 0) /
+    1024
+  );
 }
 
 /** The part of a `ws` WebSocket the inspector's client uses. */

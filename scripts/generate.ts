@@ -7,7 +7,12 @@
  * one line at a time, so large benchmark sets need little memory.
  */
 import { parseArgs } from 'node:util';
-import { generateExhibitions, type ExhibitionRecord, type ExhibitionRef, type GeneratedExhibition } from './generate/exhibitions.js';
+import {
+  generateExhibitions,
+  type ExhibitionRecord,
+  type ExhibitionRef,
+  type GeneratedExhibition,
+} from './generate/exhibitions.js';
 import { generateExhibitors } from './generate/exhibitors.js';
 import { planSegments, prepareOutputDir, writeCollection, type Format, type WrittenFile } from './generate/output.js';
 import { generateProviders } from './generate/providers.js';
@@ -22,7 +27,8 @@ interface Options {
   format: Format;
 }
 
-const USAGE = 'usage: npm run generate -- [--exhibitions 48] [--exhibitors 360] [--providers 36] [--seed 42] [--out sources] [--format mixed|json|ndjson]';
+const USAGE =
+  'usage: npm run generate -- [--exhibitions 48] [--exhibitors 360] [--providers 36] [--seed 42] [--out sources] [--format mixed|json|ndjson]';
 const FORMATS: readonly Format[] = ['mixed', 'json', 'ndjson'];
 const OPTION_SPECS = {
   exhibitions: { type: 'string', default: '48' },
@@ -74,14 +80,26 @@ async function generate(options: Options): Promise<WrittenFile[]> {
     collectingRefs(exhibitions, exhibitionRefs),
   );
   const exhibitors = generateExhibitors(new Random(seed, 'exhibitors'), options.exhibitors, exhibitionRefs);
-  files.push(...(await writeCollection(out, 'exhibitors', planSegments(format, 'exhibitors', options.exhibitors), exhibitors)));
+  files.push(
+    ...(await writeCollection(out, 'exhibitors', planSegments(format, 'exhibitors', options.exhibitors), exhibitors)),
+  );
   const providers = generateProviders(new Random(seed, 'service_providers'), options.providers);
-  files.push(...(await writeCollection(out, 'service_providers', planSegments(format, 'service_providers', options.providers), providers)));
+  files.push(
+    ...(await writeCollection(
+      out,
+      'service_providers',
+      planSegments(format, 'service_providers', options.providers),
+      providers,
+    )),
+  );
   return files;
 }
 
 /** Passes the exhibition records on, keeping each one's summary in `refs` for exhibitors. */
-function* collectingRefs(exhibitions: Iterable<GeneratedExhibition>, refs: ExhibitionRef[]): Generator<ExhibitionRecord> {
+function* collectingRefs(
+  exhibitions: Iterable<GeneratedExhibition>,
+  refs: ExhibitionRef[],
+): Generator<ExhibitionRecord> {
   for (const { record, ref } of exhibitions) {
     refs.push(ref);
     yield record;

@@ -12,12 +12,17 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const lib = path.join(root, 'lib');
 const dist = path.join(root, 'packages/client/dist');
-if (!existsSync(path.join(lib, 'client/index.js'))) throw new Error('lib/client/index.js is missing; run npm run compile first');
+if (!existsSync(path.join(lib, 'client/index.js')))
+  throw new Error('lib/client/index.js is missing; run npm run compile first');
 
 rmSync(dist, { recursive: true, force: true });
 const shipped = (file: string) => /\.(js|d\.ts)$/.test(file);
 for (const folder of ['client', 'query'])
-  cpSync(path.join(lib, folder), path.join(dist, folder), { recursive: true, filter: (file) => path.extname(file) === '' || shipped(file) });
+  cpSync(path.join(lib, folder), path.join(dist, folder), {
+    recursive: true,
+    filter: (file) => path.extname(file) === '' || shipped(file),
+  });
 mkdirSync(path.join(dist, 'schema'), { recursive: true });
-for (const file of ['entities.d.ts', 'fields.d.ts']) cpSync(path.join(lib, 'schema', file), path.join(dist, 'schema', file));
+for (const file of ['entities.d.ts', 'fields.d.ts'])
+  cpSync(path.join(lib, 'schema', file), path.join(dist, 'schema', file));
 console.log(`assembled ${path.relative(root, dist)}`);

@@ -71,7 +71,10 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
   const previous = await readPreviousBuild(config.outDir, config.baseUrl, config.write);
   const { dataset, diagnostics, skipped, records } = await readDataset(config, display, clock, previous);
   const feedBefore = await previous.feed;
-  const entities = Object.fromEntries(KINDS.map((kind) => [kind, dataset.entities[kind].length])) as Record<Kind, number>;
+  const entities = Object.fromEntries(KINDS.map((kind) => [kind, dataset.entities[kind].length])) as Record<
+    Kind,
+    number
+  >;
   // The search index's term shards are made in a worker thread from here on, while this one plans and renders.
   const stopTerms = new AbortController();
   const terms = renderTermsAside(dataset, stopTerms.signal);
@@ -90,7 +93,15 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
   const context = { baseUrl: config.baseUrl, generatedAt: config.now.toISOString(), dictionary: buildDictionary() };
   const store = serializeDataset(dataset, config.baseUrl, records);
   const feed = advanceFeed(feedBefore, entityDigests(dataset, store), config.now, config.changesWindowDays);
-  const site = await renderDocuments({ dataset, listings, context, store, feed: renderFeed(feed, config.baseUrl, config.changesWindowDays), terms, records });
+  const site = await renderDocuments({
+    dataset,
+    listings,
+    context,
+    store,
+    feed: renderFeed(feed, config.baseUrl, config.changesWindowDays),
+    terms,
+    records,
+  });
   clock.start('write');
   // A build that writes has read the previous manifest; one that does not counts what it would write.
   const output =
@@ -119,7 +130,8 @@ async function readDataset(
   { records: previous, scope }: PreviousBuild,
 ): Promise<{ dataset: Dataset; diagnostics: Diagnostic[]; skipped: number; records: RecordsInput }> {
   let loaded: LoadedSources;
-  if (config.sourcesUrl !== undefined) loaded = await loadRemoteSources(config.sourcesUrl, clock, config.fetch, previous);
+  if (config.sourcesUrl !== undefined)
+    loaded = await loadRemoteSources(config.sourcesUrl, clock, config.fetch, previous);
   else {
     clock.start('load');
     loaded = await loadSources(config.sourcesDir, display, previous);
@@ -136,20 +148,36 @@ async function readDataset(
   const validated = validateRecords(loaded.records, previous);
   const diagnostics = [...loaded.diagnostics, ...validated.diagnostics];
   if (hasErrors(diagnostics) && !config.skipInvalid) {
-    throw new UserError('the sources have problems; nothing was written (use --skip-invalid to build without the bad records)', 1, diagnostics);
+    throw new UserError(
+      'the sources have problems; nothing was written (use --skip-invalid to build without the bad records)',
+      1,
+      diagnostics,
+    );
   }
   clock.start('model');
   const entities = modelEntities(validated.records, config.now.toISOString().slice(0, 10), validated.origins);
-  return { dataset: new Dataset(entities), diagnostics, skipped: validated.rejected, records: { origins: validated.origins, previous, scope } };
+  return {
+    dataset: new Dataset(entities),
+    diagnostics,
+    skipped: validated.rejected,
+    records: { origins: validated.origins, previous, scope },
+  };
 }
 
 // Fetches the remote sources into a scratch folder, reads them as local files named by their URLs, and removes the folder.
-async function loadRemoteSources(url: string, clock: StageClock, policy: FetchPolicy, previous: PreviousRecords): Promise<LoadedSources> {
+async function loadRemoteSources(
+  url: string,
+  clock: StageClock,
+  policy: FetchPolicy,
+  previous: PreviousRecords,
+): Promise<LoadedSources> {
   clock.start('fetch');
   const scratch = await mkdtemp(path.join(tmpdir(), 'dataset-site-sources-'));
   try {
     const files = await fetchSources(url, scratch, policy);
-    clock.report({ message: `fetched ${files.size} source document${files.size === 1 ? '' : 's'} from ${redactUrl(url)}` });
+    clock.report({
+      message: `fetched ${files.size} source document${files.size === 1 ? '' : 's'} from ${redactUrl(url)}`,
+    });
     clock.start('load');
     return await loadSources(scratch, (file) => files.get(file) ?? file, previous);
   } finally {

@@ -33,7 +33,11 @@ program
     'sources',
   )
   .option('--fetch-timeout <seconds>', 'for remote sources: seconds one attempt may take', '30')
-  .option('--fetch-retries <n>', 'for remote sources: attempts after the first, with backoff, on network errors, 408, 429 and 5xx', '3')
+  .option(
+    '--fetch-retries <n>',
+    'for remote sources: attempts after the first, with backoff, on network errors, 408, 429 and 5xx',
+    '3',
+  )
   .option(
     '--allow-origin <origin>',
     'for remote sources: an origin (https://host:port) besides that of --sources that redirects and manifest entries may lead to; repeat for more. A loopback, private or link-local address is read only when named itself',
@@ -43,7 +47,11 @@ program
   .option('--out <dir>', 'folder of the built site, replaced as a whole', 'dist')
   .option('--base-url <url>', 'absolute URL the site is served under', 'http://localhost:8080')
   .option('--skip-invalid', 'build without invalid records (each is still reported)', false)
-  .option('--max-shrink <share>', 'fail when a kind has this share fewer entities than the site it replaces (10% or 0.1)', '10%')
+  .option(
+    '--max-shrink <share>',
+    'fail when a kind has this share fewer entities than the site it replaces (10% or 0.1)',
+    '10%',
+  )
   .option('--allow-shrink', 'build even when the sources shrank by more than --max-shrink', false)
   .option('--changes-window <days>', 'days the changes feed (api/public/changes/) keeps what each build changed', '7')
   .option(
@@ -54,7 +62,11 @@ program
   .action(async (options: BuildFlags) => {
     const started = Date.now();
     const { maxShrink, changesWindow, fetchTimeout, fetchRetries, allowOrigin, ...rest } = options;
-    const fetch = { timeoutMs: parseNumber(fetchTimeout) * 1000, retries: parseNumber(fetchRetries), allowOrigins: allowOrigin };
+    const fetch = {
+      timeoutMs: parseNumber(fetchTimeout) * 1000,
+      retries: parseNumber(fetchRetries),
+      allowOrigins: allowOrigin,
+    };
     const progress = progressLine(process.stderr);
     const result = await build({
       ...rest,

@@ -69,15 +69,20 @@ export function resolveConfig(options: BuildOptions = {}): ResolvedConfig {
   if (options.sources !== undefined && isRemote(options.sources) && !URL.canParse(options.sources))
     throw new UserError(`--sources ${JSON.stringify(redactUrl(options.sources))} is not a valid URL`, 2);
   const timeout = options.fetch?.timeoutMs;
-  if (timeout !== undefined && !(timeout > 0)) throw new UserError(`--fetch-timeout must be a positive number of seconds; got ${timeout / 1000}`, 2);
+  if (timeout !== undefined && !(timeout > 0))
+    throw new UserError(`--fetch-timeout must be a positive number of seconds; got ${timeout / 1000}`, 2);
   const retries = options.fetch?.retries;
   if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0 && retries <= 10))
     throw new UserError(`--fetch-retries must be a whole number from 0 to 10; got ${retries}`, 2);
   const maxShrink = options.maxShrink ?? 0.1;
-  if (!(maxShrink >= 0 && maxShrink <= 1)) throw new UserError(`--max-shrink must be a share from 0 to 1 (or 0% to 100%); got ${options.maxShrink}`, 2);
+  if (!(maxShrink >= 0 && maxShrink <= 1))
+    throw new UserError(`--max-shrink must be a share from 0 to 1 (or 0% to 100%); got ${options.maxShrink}`, 2);
   const changesWindowDays = options.changesWindowDays ?? 7;
   if (!(changesWindowDays >= 0 && changesWindowDays <= 3660))
-    throw new UserError(`--changes-window must be a number of days from 0 to 3660; got ${options.changesWindowDays}`, 2);
+    throw new UserError(
+      `--changes-window must be a number of days from 0 to 3660; got ${options.changesWindowDays}`,
+      2,
+    );
   const now = options.now ?? new Date();
   if (Number.isNaN(now.getTime())) throw new UserError('the build time is not a valid date', 2);
   return {

@@ -67,7 +67,9 @@ export function* generateExhibitions(rng: Random, count: number): Generator<Gene
 
 function generateExhibition(rng: Random, index: number, city: City, startFraction: number): GeneratedExhibition {
   const flagship = rng.chance(0.35) ? flagshipIn(rng, city) : undefined;
-  const industries = flagship ? flagship.industries.map((name) => industryNamed(name)) : rng.sample(INDUSTRIES, rng.int(1, 3));
+  const industries = flagship
+    ? flagship.industries.map((name) => industryNamed(name))
+    : rng.sample(INDUSTRIES, rng.int(1, 3));
   const main = industries[0] as Industry;
   const [nameEn, nameCn] = flagship ? flagship.name : exhibitionName(rng, city, main);
   const names = bilingualNames(rng, nameCn, nameEn);

@@ -2,8 +2,26 @@
 import { REFERENCE_DATE, type ExhibitionId, type ExhibitionRef } from './exhibitions.js';
 import { CHINESE_HOME_CITIES, FOREIGN_HOME_CITIES, type City } from './geo.js';
 import type { Random } from './random.js';
-import { bilingualNames, lowerFirst, pad, slug, tagField, termInLanguage, unique, type TagField, type Term } from './text.js';
-import { CHINESE_BRANDS, COMPANY_TAGS, COMPANY_TYPES, FLAGSHIP_SHOWS, FOREIGN_BRANDS, INDUSTRIES, type Industry } from './vocabulary.js';
+import {
+  bilingualNames,
+  lowerFirst,
+  pad,
+  slug,
+  tagField,
+  termInLanguage,
+  unique,
+  type TagField,
+  type Term,
+} from './text.js';
+import {
+  CHINESE_BRANDS,
+  COMPANY_TAGS,
+  COMPANY_TYPES,
+  FLAGSHIP_SHOWS,
+  FOREIGN_BRANDS,
+  INDUSTRIES,
+  type Industry,
+} from './vocabulary.js';
 
 /** One exhibitor as written to the sources. */
 export interface ExhibitorRecord {
@@ -36,7 +54,11 @@ const REFERENCE_YEAR = Number(REFERENCE_DATE.slice(0, 4));
 const ATTENDANCE_COUNTS = [1, 1, 1, 2, 2, 3, 4] as const;
 
 /** Yields `count` exhibitors linked to the given exhibitions (most to one to four of them). */
-export function* generateExhibitors(rng: Random, count: number, exhibitions: readonly ExhibitionRef[]): Generator<ExhibitorRecord> {
+export function* generateExhibitors(
+  rng: Random,
+  count: number,
+  exhibitions: readonly ExhibitionRef[],
+): Generator<ExhibitorRecord> {
   const byIndustry = groupByIndustry(exhibitions);
   for (let index = 0; index < count; index++) {
     const company = generateCompany(rng);
@@ -115,7 +137,9 @@ function groupByIndustry(exhibitions: readonly ExhibitionRef[]): Map<string, Exh
 
 /** "2024 Auto Shanghai": attended shows up to this year, and older ones; a few give one string. */
 function exhibitHistory(rng: Random, attended: readonly ExhibitionRef[]): string[] | string {
-  const older = rng.sample(FLAGSHIP_SHOWS, rng.int(0, 2)).map((show) => `${rng.int(2018, 2023)} ${show.name[rng.int(0, 1)]}`);
+  const older = rng
+    .sample(FLAGSHIP_SHOWS, rng.int(0, 2))
+    .map((show) => `${rng.int(2018, 2023)} ${show.name[rng.int(0, 1)]}`);
   const past = attended.filter((exhibition) => exhibition.year <= REFERENCE_YEAR);
   const history = unique([...past.map((exhibition) => `${exhibition.year} ${exhibition.title}`), ...older]);
   return history.length > 0 && rng.chance(0.04) ? (history[0] as string) : history;

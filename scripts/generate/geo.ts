@@ -99,17 +99,59 @@ export const CITIES: readonly City[] = [
   city('Frankfurt am Main', '法兰克福', GERMANY, 3, ['Messe Frankfurt Exhibition Grounds'], ['Messe Frankfurt GmbH']),
   city('Köln', '科隆', GERMANY, 2, ['Koelnmesse Exhibition Centre'], ['Koelnmesse GmbH']),
   city('Hannover', '汉诺威', GERMANY, 2, ['Hannover Exhibition Grounds'], ['Deutsche Messe AG']),
-  city('Munich', '慕尼黑', GERMANY, 2, ['Messe München', 'ICM – Internationales Congress Center München'], ['Messe München GmbH']),
-  city('Las Vegas', '拉斯维加斯', USA, 3, ['Las Vegas Convention Center', 'Venetian Expo'], ['Emerald X', 'Consumer Technology Association']),
-  city('Chicago', '芝加哥', USA, 2, ['McCormick Place'], ['AMT – The Association For Manufacturing Technology', 'Emerald X']),
+  city(
+    'Munich',
+    '慕尼黑',
+    GERMANY,
+    2,
+    ['Messe München', 'ICM – Internationales Congress Center München'],
+    ['Messe München GmbH'],
+  ),
+  city(
+    'Las Vegas',
+    '拉斯维加斯',
+    USA,
+    3,
+    ['Las Vegas Convention Center', 'Venetian Expo'],
+    ['Emerald X', 'Consumer Technology Association'],
+  ),
+  city(
+    'Chicago',
+    '芝加哥',
+    USA,
+    2,
+    ['McCormick Place'],
+    ['AMT – The Association For Manufacturing Technology', 'Emerald X'],
+  ),
   city('Orlando', '奥兰多', USA, 1, ['Orange County Convention Center'], ['Emerald X']),
-  city('Paris', '巴黎', FRANCE, 3, ['Paris Nord Villepinte', 'Paris Expo Porte de Versailles'], ['Comexposium', 'RX France']),
+  city(
+    'Paris',
+    '巴黎',
+    FRANCE,
+    3,
+    ['Paris Nord Villepinte', 'Paris Expo Porte de Versailles'],
+    ['Comexposium', 'RX France'],
+  ),
   city('Lyon', '里昂', FRANCE, 1, ['Eurexpo Lyon'], ['GL events Exhibitions']),
   city('Milan', '米兰', ITALY, 3, ['Fiera Milano Rho', 'Allianz MiCo'], ['Fiera Milano S.p.A.']),
   city('Bologna', '博洛尼亚', ITALY, 1, ['BolognaFiere Exhibition Centre'], ['BolognaFiere S.p.A.']),
-  city('Tokyo', '东京', JAPAN, 3, ['Tokyo Big Sight', 'Makuhari Messe'], ['RX Japan Ltd.', 'JMA – Japan Management Association']),
+  city(
+    'Tokyo',
+    '东京',
+    JAPAN,
+    3,
+    ['Tokyo Big Sight', 'Makuhari Messe'],
+    ['RX Japan Ltd.', 'JMA – Japan Management Association'],
+  ),
   city('Osaka', '大阪', JAPAN, 1, ['INTEX Osaka'], ['RX Japan Ltd.']),
-  city('Dubai', '迪拜', UAE, 3, ['Dubai World Trade Centre', 'Dubai Exhibition Centre'], ['Dubai World Trade Centre LLC']),
+  city(
+    'Dubai',
+    '迪拜',
+    UAE,
+    3,
+    ['Dubai World Trade Centre', 'Dubai Exhibition Centre'],
+    ['Dubai World Trade Centre LLC'],
+  ),
   city(
     'Singapore',
     '新加坡',
@@ -118,7 +160,14 @@ export const CITIES: readonly City[] = [
     ['Marina Bay Sands Expo and Convention Centre', 'Singapore EXPO'],
     ['Singapore Exhibition Services', 'Informa Markets Asia'],
   ),
-  city('São Paulo', '圣保罗', BRAZIL, 2, ['São Paulo Expo', 'Expo Center Norte'], ['Informa Markets Brazil', 'RX Brasil']),
+  city(
+    'São Paulo',
+    '圣保罗',
+    BRAZIL,
+    2,
+    ['São Paulo Expo', 'Expo Center Norte'],
+    ['Informa Markets Brazil', 'RX Brasil'],
+  ),
   city(
     'Mumbai',
     '孟买',
@@ -127,7 +176,14 @@ export const CITIES: readonly City[] = [
     ['Bombay Exhibition Centre', 'Jio World Convention Centre'],
     ['India Trade Promotion Organisation', 'Messe Frankfurt Trade Fairs India'],
   ),
-  city('New Delhi', '新德里', INDIA, 1, ['Bharat Mandapam', 'India Expo Centre & Mart'], ['India Trade Promotion Organisation']),
+  city(
+    'New Delhi',
+    '新德里',
+    INDIA,
+    1,
+    ['Bharat Mandapam', 'India Expo Centre & Mart'],
+    ['India Trade Promotion Organisation'],
+  ),
   city(
     'Bangkok',
     '曼谷',
@@ -139,7 +195,13 @@ export const CITIES: readonly City[] = [
 ];
 
 /** Organizers active in many countries, mixed in with the local ones. */
-export const GLOBAL_ORGANIZERS: readonly string[] = ['Informa Markets', 'RX Global', 'Messe Frankfurt GmbH', 'Koelnmesse GmbH', 'Deutsche Messe AG'];
+export const GLOBAL_ORGANIZERS: readonly string[] = [
+  'Informa Markets',
+  'RX Global',
+  'Messe Frankfurt GmbH',
+  'Koelnmesse GmbH',
+  'Deutsche Messe AG',
+];
 
 /** Chinese manufacturing hubs that are home to exhibitors but host no exhibitions here. */
 export const MANUFACTURING_HUBS: readonly City[] = [
@@ -154,7 +216,10 @@ export const MANUFACTURING_HUBS: readonly City[] = [
 ].map(([en, cn]) => city(en as string, cn as string, CHINA, 1, [], []));
 
 /** Cities in China, hosts and hubs, where Chinese companies are based. */
-export const CHINESE_HOME_CITIES: readonly City[] = [...CITIES.filter((c) => c.country === CHINA), ...MANUFACTURING_HUBS];
+export const CHINESE_HOME_CITIES: readonly City[] = [
+  ...CITIES.filter((c) => c.country === CHINA),
+  ...MANUFACTURING_HUBS,
+];
 
 /** Cities outside China, where foreign companies are based. */
 export const FOREIGN_HOME_CITIES: readonly City[] = CITIES.filter((c) => c.country !== CHINA);

@@ -82,7 +82,9 @@ export async function prepareOutputDir(dir: string): Promise<void> {
   }
   if (unexpected.length > 0) {
     const shown = unexpected.slice(0, 5).join(', ') + (unexpected.length > 5 ? ', …' : '');
-    throw new Error(`refusing to write into ${dir}: it holds files the generator did not create (${shown}). Use an empty or new --out folder.`);
+    throw new Error(
+      `refusing to write into ${dir}: it holds files the generator did not create (${shown}). Use an empty or new --out folder.`,
+    );
   }
   await Promise.all(generated.map((path) => rm(join(dir, path))));
   await Promise.all(COLLECTIONS.map((collection) => rmdir(join(dir, collection)).catch(absentAsEmpty)));
@@ -95,7 +97,12 @@ function absentAsEmpty(error: NodeJS.ErrnoException): [] {
 }
 
 /** Writes the records of one collection into its segments, in order; returns the files. */
-export async function writeCollection(dir: string, collection: Collection, segments: readonly Segment[], records: Iterable<object>): Promise<WrittenFile[]> {
+export async function writeCollection(
+  dir: string,
+  collection: Collection,
+  segments: readonly Segment[],
+  records: Iterable<object>,
+): Promise<WrittenFile[]> {
   const iterator = records[Symbol.iterator]();
   const written: WrittenFile[] = [];
   for (const segment of segments) {
@@ -111,7 +118,13 @@ export async function writeCollection(dir: string, collection: Collection, segme
 }
 
 /** Streams `count` records into one file; JSON files hold one record per line too. */
-async function writeFile(path: string, form: Segment['form'], collection: Collection, records: Iterator<object>, count: number): Promise<number> {
+async function writeFile(
+  path: string,
+  form: Segment['form'],
+  collection: Collection,
+  records: Iterator<object>,
+  count: number,
+): Promise<number> {
   await mkdir(dirname(path), { recursive: true });
   const stream = createWriteStream(path);
   const [opening, separator, closing] = form === 'json' ? [`{"${collection}":[\n`, ',\n', '\n]}\n'] : ['', '\n', '\n'];

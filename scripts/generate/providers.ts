@@ -1,7 +1,17 @@
 /** Service provider records: companies that help exhibitors at trade shows. */
 import { CITIES, type City } from './geo.js';
 import type { Random } from './random.js';
-import { bilingualNames, lowerFirst, pad, slug, tagField, termInLanguage, unique, type TagField, type Term } from './text.js';
+import {
+  bilingualNames,
+  lowerFirst,
+  pad,
+  slug,
+  tagField,
+  termInLanguage,
+  unique,
+  type TagField,
+  type Term,
+} from './text.js';
 import { CHINESE_BRANDS, FOREIGN_BRANDS, INDUSTRIES, SERVICES, type Service } from './vocabulary.js';
 
 /** One service provider as written to the sources. */

@@ -228,11 +228,20 @@ export const SERVICES: readonly Service[] = [
   service(['Marketing', '营销推广'], ['Marketing', '营销策划']),
 ];
 
-const show = (city: string, en: string, cn: string, industries: string[]): FlagshipShow => ({ city, name: [en, cn], industries });
+const show = (city: string, en: string, cn: string, industries: string[]): FlagshipShow => ({
+  city,
+  name: [en, cn],
+  industries,
+});
 
 /** Well-known shows, used for some exhibitions and in exhibit histories. */
 export const FLAGSHIP_SHOWS: readonly FlagshipShow[] = [
-  show('Shanghai', 'China International Import Expo', '中国国际进口博览会', ['Food & Beverage', 'Medical Devices', 'Electronics', 'Automotive']),
+  show('Shanghai', 'China International Import Expo', '中国国际进口博览会', [
+    'Food & Beverage',
+    'Medical Devices',
+    'Electronics',
+    'Automotive',
+  ]),
   show('Shanghai', 'Auto Shanghai', '上海国际汽车工业展览会', ['Automotive', 'Auto Parts']),
   show('Guangzhou', 'Canton Fair', '中国进出口商品交易会', ['Electronics', 'Machinery', 'Furniture', 'Textiles']),
   show('Guangzhou', 'Guangzhou International Lighting Exhibition', '广州国际照明展览会', ['Lighting']),

@@ -20,7 +20,10 @@ declare const document: {
   querySelectorAll(selector: string): any[];
 };
 declare const location: { href: string; search: string };
-declare const history: { pushState(state: unknown, title: string, url: string): void; replaceState(state: unknown, title: string, url: string): void };
+declare const history: {
+  pushState(state: unknown, title: string, url: string): void;
+  replaceState(state: unknown, title: string, url: string): void;
+};
 declare const window: { addEventListener(type: string, listener: () => void): void };
 
 const PAGE = 20;
@@ -46,7 +49,8 @@ function element(tag: string, text?: string, className?: string): any {
 /** A link to an http(s) URL; anything else (a `javascript:` URL) stays text. Links off the site open apart and pass nothing on. */
 function link(url: unknown, text: string): any {
   const target = typeof url === 'string' && URL.canParse(url) ? new URL(url) : undefined;
-  if (target === undefined || (target.protocol !== 'http:' && target.protocol !== 'https:')) return element('span', text);
+  if (target === undefined || (target.protocol !== 'http:' && target.protocol !== 'https:'))
+    return element('span', text);
   const anchor = element('a', text);
   anchor.href = target.href;
   if (!target.href.startsWith(`${baseUrl}/`)) anchor.rel = 'noopener noreferrer nofollow';
@@ -109,7 +113,8 @@ async function readUrl(): Promise<void> {
   const type = query.get('type');
   const kind: Kind = (KINDS as readonly string[]).includes(type ?? '') ? (type as Kind) : KINDS[0];
   field('type').value = kind;
-  for (const name of FIELDS) if (name !== 'type' && field(name).tagName !== 'SELECT') field(name).value = query.get(name) ?? '';
+  for (const name of FIELDS)
+    if (name !== 'type' && field(name).tagName !== 'SELECT') field(name).value = query.get(name) ?? '';
   choose(field('sort'), query.get('sort') ?? '');
   await showKind(kind);
   for (const filter of kindFilters(kind)) choose(field(filter), query.get(filter) ?? '');
@@ -120,7 +125,8 @@ function fieldsOf(entity: Record<string, unknown>): any {
   const list = element('dl');
   const links = (entity._links ?? {}) as Record<string, unknown>;
   for (const [name, value] of Object.entries(entity)) {
-    if (name === '_links' || name === '_rag_text' || value === null || (Array.isArray(value) && value.length === 0)) continue;
+    if (name === '_links' || name === '_rag_text' || value === null || (Array.isArray(value) && value.length === 0))
+      continue;
     list.append(element('dt', fieldLabel(name)), valueOf(name, value, links));
   }
   return list;
@@ -134,7 +140,9 @@ function valueOf(name: string, value: unknown, links: Record<string, unknown>): 
   values.forEach((item, i) => {
     if (i > 0) cell.append(', ');
     const text = String(item);
-    cell.append(related !== undefined ? link(related[i], text) : /_url$|^case_images$/.test(name) ? link(item, text) : text);
+    cell.append(
+      related !== undefined ? link(related[i], text) : /_url$|^case_images$/.test(name) ? link(item, text) : text,
+    );
   });
   return cell;
 }
@@ -197,7 +205,8 @@ async function search(changed = true): Promise<void> {
 const again = () => ((offset = 0), void search());
 form.addEventListener('submit', (event: { preventDefault(): void }) => (event.preventDefault(), again()));
 field('type').addEventListener('change', () => void showKind(field('type').value).then(again));
-for (const name of ['industry', 'country', 'city', 'status', 'sort', 'from', 'to']) field(name).addEventListener('change', again);
+for (const name of ['industry', 'country', 'city', 'status', 'sort', 'from', 'to'])
+  field(name).addEventListener('change', again);
 field('prev').addEventListener('click', () => ((offset = Math.max(0, offset - PAGE)), void search()));
 field('next').addEventListener('click', () => ((offset += PAGE), void search()));
 const fromUrl = () => void readUrl().then(() => search(false));

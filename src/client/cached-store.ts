@@ -13,7 +13,11 @@ export const CLIENT_CACHE_MS = Number(/max-age=(\d+)/.exec(API_HEADERS['Cache-Co
 const MAX_DOCUMENTS = 2000;
 
 /** `store` with each document kept for `maxAge` milliseconds after it was read (`now` for tests). */
-export function cachedStore(store: DocumentStore, maxAge = CLIENT_CACHE_MS, now: () => number = Date.now): DocumentStore {
+export function cachedStore(
+  store: DocumentStore,
+  maxAge = CLIENT_CACHE_MS,
+  now: () => number = Date.now,
+): DocumentStore {
   const kept = new Map<string, { text: Promise<string | undefined>; until: number }>();
   return {
     read(path) {

@@ -1,6 +1,11 @@
 /** The changes feed as the SDK reads it: the change sets after a cursor, or that the reader must copy the dumps again. */
 import type { Collection } from '../query/semantics/kinds.js';
-import { CHANGES_INDEX_PATH, changeSetPath, parseChangesIndex, type ChangeSetDocument } from '../query/formats/changes-feed.js';
+import {
+  CHANGES_INDEX_PATH,
+  changeSetPath,
+  parseChangesIndex,
+  type ChangeSetDocument,
+} from '../query/formats/changes-feed.js';
 import { nextFeedStep } from '../query/formats/feed-cursor.js';
 import type { RouterResponse } from '../query/router/http.js';
 
@@ -16,16 +21,27 @@ export type ChangesSince =
   | { resync: true; reason: string; dumps: Record<Collection, string>; latest: string | null };
 
 /** Reads the feed's index and, when the cursor can be followed, the change sets after it, through `request` (a path of the site → its answer). */
-export async function readChangesSince(request: (path: string) => Promise<RouterResponse>, cursor: string | undefined): Promise<ChangesSince> {
+export async function readChangesSince(
+  request: (path: string) => Promise<RouterResponse>,
+  cursor: string | undefined,
+): Promise<ChangesSince> {
   const index = parseChangesIndex((await request(`/${CHANGES_INDEX_PATH}`)).body);
   const step = nextFeedStep(index, cursor);
-  const resync = (reason: string) => ({ resync: true as const, reason, dumps: index._links.dumps, latest: step.latest });
+  const resync = (reason: string) => ({
+    resync: true as const,
+    reason,
+    dumps: index._links.dumps,
+    latest: step.latest,
+  });
   if (step.resync) return resync(step.reason);
   const changeSets: ChangeSetDocument[] = [];
   for (const build of step.builds) {
     const answer = await request(`/${changeSetPath(build)}`);
     // Gone since the index was read: a publish replaced the feed meanwhile.
-    if (answer.status === 404) return resync(`the change set of build ${build} is gone since the feed's index was read: copy every entity again`);
+    if (answer.status === 404)
+      return resync(
+        `the change set of build ${build} is gone since the feed's index was read: copy every entity again`,
+      );
     changeSets.push(JSON.parse(answer.body) as ChangeSetDocument);
   }
   return { resync: false, changeSets, latest: step.latest };

@@ -111,7 +111,8 @@ export function routerClient(route: Router): DatasetClient {
     return body;
   };
   return {
-    dataset: <T extends DatasetType = 'all'>(params: DatasetParams<T> = {}) => get<TypedDatasetResponse<T>>(`/${DATASET_ROUTE}?${queryString(params)}`),
+    dataset: <T extends DatasetType = 'all'>(params: DatasetParams<T> = {}) =>
+      get<TypedDatasetResponse<T>>(`/${DATASET_ROUTE}?${queryString(params)}`),
     schema: () => get<SchemaDocument>(`/${SCHEMA_ROUTE}`),
     changesSince: (cursor) => readChangesSince(request, cursor),
     request,

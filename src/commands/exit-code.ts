@@ -23,5 +23,9 @@ export function exitCodeOf(error: unknown): number {
 
 /** An error raised by the operating system through Node (`ENOSPC`, `EACCES`, …). */
 function isSystemError(error: unknown): error is NodeJS.ErrnoException & { code: string } {
-  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+  return (
+    error instanceof Error &&
+    typeof (error as NodeJS.ErrnoException).code === 'string' &&
+    typeof (error as NodeJS.ErrnoException).syscall === 'string'
+  );
 }

@@ -16,6 +16,7 @@ export function addInitDeployCommand(program: Command): void {
     .option('--prefix <prefix>', 'the --prefix of publish', '')
     .action(async (options: { dir: string; site: string; name: string; bucket: string; prefix: string }) => {
       const { initDeploy } = await import('../hosts/init-deploy.js');
-      for (const file of await initDeploy(options)) console.log(`${file.written ? 'wrote' : 'kept (already there, yours)'} ${path.relative('.', file.path)}`);
+      for (const file of await initDeploy(options))
+        console.log(`${file.written ? 'wrote' : 'kept (already there, yours)'} ${path.relative('.', file.path)}`);
     });
 }

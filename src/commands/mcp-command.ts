@@ -11,7 +11,11 @@ export function addMcpCommand(program: Command): void {
       'answer agents over MCP on stdin/stdout (tools: search_dataset, get_entity, list_facet_values, describe_schema) from the site deployed at --base-url',
     )
     .requiredOption('--base-url <url>', 'URL of the deployed site, where api/public/ lives (https://data.example.com)')
-    .option('--timeout <seconds>', 'seconds a tool call may wait for the site before it answers an error naming the URL', '30')
+    .option(
+      '--timeout <seconds>',
+      'seconds a tool call may wait for the site before it answers an error naming the URL',
+      '30',
+    )
     .action(async (options: { baseUrl: string; timeout: string }) => {
       const { serveMcp } = await import('../mcp/server.js');
       await serveMcp({ baseUrl: options.baseUrl, timeout: parseNumber(options.timeout) });

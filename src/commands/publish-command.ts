@@ -7,7 +7,9 @@ import { parseNumber } from './flags.js';
 export function addPublishCommand(program: Command): void {
   program
     .command('publish')
-    .description('upload a built site to an S3-compatible bucket (S3, R2, GCS, MinIO): only what changed, in link order, resumable')
+    .description(
+      'upload a built site to an S3-compatible bucket (S3, R2, GCS, MinIO): only what changed, in link order, resumable',
+    )
     .option('--dir <dir>', 'folder of the built site', 'dist')
     .option('--bucket <name>', 'bucket to publish to (required)')
     .option(
@@ -15,7 +17,10 @@ export function addPublishCommand(program: Command): void {
       'URL of the S3-compatible endpoint, such as https://<account>.r2.cloudflarestorage.com (default: $AWS_ENDPOINT_URL_S3, else $AWS_ENDPOINT_URL, else AWS S3)',
     )
     .option('--prefix <prefix>', 'key prefix to publish the site under (site/ gives site/api/public/…)', '')
-    .option('--region <region>', "region of the bucket (default: the AWS SDK's, from $AWS_REGION or the profile; else auto)")
+    .option(
+      '--region <region>',
+      "region of the bucket (default: the AWS SDK's, from $AWS_REGION or the profile; else auto)",
+    )
     .option('--force-path-style', 'address the bucket in the URL path (MinIO and local test servers need it)', false)
     .option('--concurrency <n>', 'requests under way at once', '16')
     .option(
@@ -23,7 +28,11 @@ export function addPublishCommand(program: Command): void {
       'seconds a request may wait for the first byte of its answer, or go without a byte moving, before it is cut and tried again',
       '30',
     )
-    .option('--request-deadline <seconds>', 'seconds one attempt of a request may take in all (raise it for large files over a slow link)', '120')
+    .option(
+      '--request-deadline <seconds>',
+      'seconds one attempt of a request may take in all (raise it for large files over a slow link)',
+      '120',
+    )
     .option(
       '--budget <seconds>',
       'seconds a publish keeps retrying (timeouts, resets, 500, 503, SlowDown) while the store answers nothing right, saying so at the first retry and at most every 10 s; then it fails with exit 74 (within 20 s when the endpoint refuses connections or does not resolve before anything answered)',
@@ -37,8 +46,16 @@ export function addPublishCommand(program: Command): void {
       '--no-worker-check',
       "publish without checking that the Worker deployed over the bucket reads the site's format (its record .dataset-site/worker.json), when no Worker serves the bucket",
     )
-    .option('--lease-ttl <seconds>', 'seconds the lease lasts unless renewed: how long a killed publish blocks the next one', '120')
-    .option('--check', 'compare the bucket with the site and change nothing; exit 1 naming the first differences', false)
+    .option(
+      '--lease-ttl <seconds>',
+      'seconds the lease lasts unless renewed: how long a killed publish blocks the next one',
+      '120',
+    )
+    .option(
+      '--check',
+      'compare the bucket with the site and change nothing; exit 1 naming the first differences',
+      false,
+    )
     .option('--dry-run', 'print what would be uploaded and deleted, in order, and change nothing', false)
     .addHelpText(
       'after',
@@ -65,9 +82,13 @@ export function addPublishCommand(program: Command): void {
       if (check) {
         const { checkPublished } = await import('../publish/check.js');
         const drift = await checkPublished(publishOptions);
-        if (drift.differences.length === 0) console.log(`${drift.where} holds the site in ${options.dir}: ${drift.checked} objects checked, no difference`);
+        if (drift.differences.length === 0)
+          console.log(
+            `${drift.where} holds the site in ${options.dir}: ${drift.checked} objects checked, no difference`,
+          );
         else {
-          for (const difference of drift.differences.slice(0, 10)) console.error(`  ${difference.path}: ${difference.problem}`);
+          for (const difference of drift.differences.slice(0, 10))
+            console.error(`  ${difference.path}: ${difference.problem}`);
           console.error(
             `error: ${drift.where} differs from the site in ${options.dir}: ${drift.differences.length} object(s) (the first ${Math.min(10, drift.differences.length)} above); run publish to repair them`,
           );
@@ -76,12 +97,16 @@ export function addPublishCommand(program: Command): void {
         return;
       }
       const { publishSite } = await import('../publish/publish.js');
-      const result = await publishSite({ ...publishOptions, onProgress: (done, total) => process.stderr.write(`  published ${done}/${total} objects…\n`) });
+      const result = await publishSite({
+        ...publishOptions,
+        onProgress: (done, total) => process.stderr.write(`  published ${done}/${total} objects…\n`),
+      });
       if (result.workerCheck !== undefined) console.error(result.workerCheck);
       if (options.dryRun) printPlan(result);
       else {
         const resumed = result.resumed ? `, ${result.alreadyUploaded} already uploaded by an interrupted publish` : '';
-        const repaired = result.repaired > 0 ? `, ${result.repaired} repaired (changed in the bucket since the last publish)` : '';
+        const repaired =
+          result.repaired > 0 ? `, ${result.repaired} repaired (changed in the bucket since the last publish)` : '';
         const strays = result.strays > 0 ? ` (${result.strays} of them listed in no manifest)` : '';
         const headers = result.headersChecked > 0 ? `, the headers of ${result.headersChecked} read` : '';
         console.log(
@@ -123,6 +148,10 @@ function printPlan(result: PublishResult): void {
       else deletions += phase.paths.length;
     }
   }
-  const resumed = result.resumed ? ' (an interrupted publish is finished: files it already uploaded are skipped then)' : '';
-  console.log(`dry run, ${result.where}: would upload ${uploads}, delete ${deletions}; ${result.unchanged} unchanged${resumed}`);
+  const resumed = result.resumed
+    ? ' (an interrupted publish is finished: files it already uploaded are skipped then)'
+    : '';
+  console.log(
+    `dry run, ${result.where}: would upload ${uploads}, delete ${deletions}; ${result.unchanged} unchanged${resumed}`,
+  );
 }

@@ -19,7 +19,9 @@ export function addServeCommand(program: Command): void {
         console.error(
           `warning: ${options.dir} was built for ${server.siteBaseUrl}, so every link and next page in its answers points there, not to ${server.url}. ` +
             `Rebuild it with --base-url ${server.url}${site.pathname === '/' ? '' : site.pathname}` +
-            (/^(localhost|127\.0\.0\.1)$/.test(site.hostname) && site.port !== '' ? `, or serve it with --port ${site.port}` : '') +
+            (/^(localhost|127\.0\.0\.1)$/.test(site.hostname) && site.port !== ''
+              ? `, or serve it with --port ${site.port}`
+              : '') +
             ', for links that lead here.',
         );
       }

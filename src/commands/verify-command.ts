@@ -10,8 +10,15 @@ export function addVerifyCommand(program: Command): void {
     .command('verify')
     .description('check a built site against the contract; exit 1 with a list of problems when anything is wrong')
     .option('--dir <dir>', 'folder of the built site', 'dist')
-    .option('--changed', 'read only what the last build changed, its links both ways, and a rotating share of the rest (for the scheduled job)')
-    .option('--rotation <runs>', 'with --changed: runs in which the rotating share reads every document', String(DEFAULT_ROTATION_PERIOD))
+    .option(
+      '--changed',
+      'read only what the last build changed, its links both ways, and a rotating share of the rest (for the scheduled job)',
+    )
+    .option(
+      '--rotation <runs>',
+      'with --changed: runs in which the rotating share reads every document',
+      String(DEFAULT_ROTATION_PERIOD),
+    )
     .action(async (options: { dir: string; changed?: boolean; rotation: string }) => {
       const { verifySite } = await import('../verify/verify.js');
       const rotation = parseNumber(options.rotation);

@@ -6,7 +6,13 @@
 import type { Dataset } from '../query/semantics/dataset.js';
 import { FILTER_FIELDS, KINDS, kindFilters, type Filter, type Kind } from '../query/semantics/kinds.js';
 import { compareCodePoints, normalize } from '../query/semantics/text.js';
-import { FACETS_FORMAT_VERSION, FACETS_INDEX_PATH, facetPath, type FacetDocument, type FacetValue } from '../query/formats/facets.js';
+import {
+  FACETS_FORMAT_VERSION,
+  FACETS_INDEX_PATH,
+  facetPath,
+  type FacetDocument,
+  type FacetValue,
+} from '../query/formats/facets.js';
 import { listingPath, SCHEMA_PATH } from '../query/formats/paths.js';
 import { SCHEMA_VERSION } from '../query/formats/schema-version.js';
 import { queryUrl, staticUrl } from '../query/formats/urls.js';
@@ -49,9 +55,16 @@ function countValues(dataset: Dataset, kind: Kind, filter: Filter, baseUrl: stri
   }
   const values: FacetValue[] = [];
   for (const [value, ranks] of dataset.postings(kind, filter)) {
-    const label = [...(spellings.get(value) ?? [])].sort(([a, x], [b, y]) => y - x || compareCodePoints(a, b))[0]?.[0] ?? value;
+    const label =
+      [...(spellings.get(value) ?? [])].sort(([a, x], [b, y]) => y - x || compareCodePoints(a, b))[0]?.[0] ?? value;
     const query = queryUrl(baseUrl, { type: kind, [filter]: label, limit: 100, offset: 0 });
-    values.push({ value, label, count: ranks.length, query, listing: staticUrl(baseUrl, listingPath(kind, { [filter]: value }, 1)) });
+    values.push({
+      value,
+      label,
+      count: ranks.length,
+      query,
+      listing: staticUrl(baseUrl, listingPath(kind, { [filter]: value }, 1)),
+    });
   }
   return values.sort((a, b) => b.count - a.count || compareCodePoints(a.value, b.value));
 }
@@ -73,14 +86,26 @@ export function facetDocument(dataset: Dataset, kind: Kind, filter: Filter, base
     kind,
     filter,
     values: [...values],
-    _links: { self: staticUrl(baseUrl, facetPath(kind, filter)), index: staticUrl(baseUrl, FACETS_INDEX_PATH), schema: staticUrl(baseUrl, SCHEMA_PATH) },
-    _meta: { type: 'facets', schema_version: SCHEMA_VERSION, format_version: FACETS_FORMAT_VERSION, values: values.length, generated_at: '' },
+    _links: {
+      self: staticUrl(baseUrl, facetPath(kind, filter)),
+      index: staticUrl(baseUrl, FACETS_INDEX_PATH),
+      schema: staticUrl(baseUrl, SCHEMA_PATH),
+    },
+    _meta: {
+      type: 'facets',
+      schema_version: SCHEMA_VERSION,
+      format_version: FACETS_FORMAT_VERSION,
+      values: values.length,
+      generated_at: '',
+    },
   };
 }
 
 /** The index of every facet document; `generated_at` left for the writer to stamp. */
 export function facetsIndexDocument(baseUrl: string) {
-  const facets = KINDS.flatMap((kind) => kindFilters(kind).map((filter) => ({ kind, filter, url: staticUrl(baseUrl, facetPath(kind, filter)) })));
+  const facets = KINDS.flatMap((kind) =>
+    kindFilters(kind).map((filter) => ({ kind, filter, url: staticUrl(baseUrl, facetPath(kind, filter)) })),
+  );
   return {
     facets,
     _links: { self: staticUrl(baseUrl, FACETS_INDEX_PATH), schema: staticUrl(baseUrl, SCHEMA_PATH) },

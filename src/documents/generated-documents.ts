@@ -28,15 +28,30 @@ export interface GeneratedDocument {
  * The generated documents of a site of `dataset` served under `baseUrl`, in the order the build
  * writes them; `common` names a common term of each search's index in OpenAPI's examples.
  */
-export function generatedDocuments(dataset: Dataset, baseUrl: string, common: { q?: CommonExample; text?: CommonExample } | undefined): GeneratedDocument[] {
+export function generatedDocuments(
+  dataset: Dataset,
+  baseUrl: string,
+  common: { q?: CommonExample; text?: CommonExample } | undefined,
+): GeneratedDocument[] {
   const examples = { ...parameterExamples(dataset, baseUrl), common: common?.q, textCommon: common?.text };
-  const documents: GeneratedDocument[] = [{ path: OPENAPI_PATH, content: JSON.stringify(openApiDocument(baseUrl, examples)), timestamped: false }];
-  for (const kind of KINDS) documents.push({ path: entitySchemaPath(kind), content: JSON.stringify(entitySchemaDocument(kind)), timestamped: false });
+  const documents: GeneratedDocument[] = [
+    { path: OPENAPI_PATH, content: JSON.stringify(openApiDocument(baseUrl, examples)), timestamped: false },
+  ];
+  for (const kind of KINDS)
+    documents.push({
+      path: entitySchemaPath(kind),
+      content: JSON.stringify(entitySchemaDocument(kind)),
+      timestamped: false,
+    });
   documents.push({ path: LLMS_TXT_PATH, content: llmsTxt(dataset, baseUrl), timestamped: false });
   documents.push({ path: FACETS_INDEX_PATH, content: JSON.stringify(facetsIndexDocument(baseUrl)), timestamped: true });
   for (const kind of KINDS) {
     for (const filter of kindFilters(kind))
-      documents.push({ path: facetPath(kind, filter), content: JSON.stringify(facetDocument(dataset, kind, filter, baseUrl)), timestamped: true });
+      documents.push({
+        path: facetPath(kind, filter),
+        content: JSON.stringify(facetDocument(dataset, kind, filter, baseUrl)),
+        timestamped: true,
+      });
   }
   documents.push(...renderHostFiles(baseUrl));
   return documents;

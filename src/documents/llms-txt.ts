@@ -6,7 +6,14 @@
  * read by models: every line says something the agent needs, once.
  */
 import type { Dataset } from '../query/semantics/dataset.js';
-import { COLLECTIONS, EXHIBITION_STATUSES, KINDS, kindFilters, typeFilters, type Kind } from '../query/semantics/kinds.js';
+import {
+  COLLECTIONS,
+  EXHIBITION_STATUSES,
+  KINDS,
+  kindFilters,
+  typeFilters,
+  type Kind,
+} from '../query/semantics/kinds.js';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../query/semantics/params.js';
 import { SORTS } from '../query/semantics/schedule.js';
 import { SEARCH_FIELDS } from '../query/semantics/searches.js';
@@ -16,10 +23,30 @@ import { CHANGES_INDEX_PATH } from '../query/formats/changes-feed.js';
 import { FACETS_INDEX_PATH, facetPath } from '../query/formats/facets.js';
 import { parameterExamples } from './parameter-examples.js';
 import type { DataExamples } from '../schema/data-examples.js';
-import { dumpIndexPath, entityPath, listingPath, OPENAPI_PATH, PAGE_SIZE, relationPath, SCHEMA_PATH } from '../query/formats/paths.js';
-import { API_ROOT, DATASET_ROUTE, MCP_ROUTE, queryUrl, SCHEMA_ROUTE, staticUrl, trimSlash } from '../query/formats/urls.js';
+import {
+  dumpIndexPath,
+  entityPath,
+  listingPath,
+  OPENAPI_PATH,
+  PAGE_SIZE,
+  relationPath,
+  SCHEMA_PATH,
+} from '../query/formats/paths.js';
+import {
+  API_ROOT,
+  DATASET_ROUTE,
+  MCP_ROUTE,
+  queryUrl,
+  SCHEMA_ROUTE,
+  staticUrl,
+  trimSlash,
+} from '../query/formats/urls.js';
 
-const LABELS: Record<Kind, string> = { exhibition: 'exhibitions', exhibitor: 'exhibitors', service_provider: 'service providers' };
+const LABELS: Record<Kind, string> = {
+  exhibition: 'exhibitions',
+  exhibitor: 'exhibitors',
+  service_provider: 'service providers',
+};
 
 /** The text of `llms.txt` for a site of this data under `baseUrl`. */
 export function llmsTxt(dataset: Dataset, baseUrl: string): string {
@@ -33,7 +60,9 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
   const filters = typeFilters('all');
   const code = (values: readonly string[]) => values.map((value) => `\`${value}\``).join(', ');
   const names = new Set(KINDS.flatMap((kind) => SEARCH_FIELDS.q[kind].flat()));
-  const described = new Set(KINDS.flatMap((kind) => SEARCH_FIELDS.text[kind].flat()).filter((field) => !names.has(field)));
+  const described = new Set(
+    KINDS.flatMap((kind) => SEARCH_FIELDS.text[kind].flat()).filter((field) => !names.has(field)),
+  );
   return [
     '# Trade-show exhibitions, exhibitors and service providers',
     '',
@@ -57,7 +86,9 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
     '',
     ...exampleQueries(examples, baseUrl).map(([title, link]) => `- [${title}](${link})`),
     `- Precomputed pages of ${PAGE_SIZE}, for hosts without the query form: [every record](${url(listingPath('all', {}, 1))})` +
-      (examples.upcoming === undefined ? '' : `, [upcoming exhibitions](${url(listingPath('exhibition', { status: 'upcoming' }, 1))})`) +
+      (examples.upcoming === undefined
+        ? ''
+        : `, [upcoming exhibitions](${url(listingPath('exhibition', { status: 'upcoming' }, 1))})`) +
       `; /${DATASET_ROUTE}/{type}[/{filter}/{value}]/{page}.json, page from 1; follow \`_meta.next\` to the end`,
     '',
     '## One record and its relations',
@@ -97,16 +128,39 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
 function exampleQueries(examples: DataExamples, baseUrl: string): [title: string, url: string][] {
   const { city, industry, q, text, cjk, upcoming } = examples;
   const queries: [string, string][] = [];
-  if (city) queries.push([`Exhibitions in ${city}`, queryUrl(baseUrl, { type: 'exhibition', city, limit: 100, offset: 0 })]);
-  if (industry) queries.push([`Exhibitors in the ${industry} industry`, queryUrl(baseUrl, { type: 'exhibitor', industry, limit: 100, offset: 0 })]);
-  if (q) queries.push([`Exhibitors whose name has a word starting "${q}"`, queryUrl(baseUrl, { type: 'exhibitor', q, limit: 20, offset: 0 })]);
-  if (text) queries.push([`Exhibitors that describe themselves with "${text}"`, queryUrl(baseUrl, { type: 'exhibitor', text, limit: 20, offset: 0 })]);
-  if (cjk) queries.push([`Everything named with "${cjk}"`, queryUrl(baseUrl, { type: 'all', q: cjk, limit: 20, offset: 0 })]);
+  if (city)
+    queries.push([`Exhibitions in ${city}`, queryUrl(baseUrl, { type: 'exhibition', city, limit: 100, offset: 0 })]);
+  if (industry)
+    queries.push([
+      `Exhibitors in the ${industry} industry`,
+      queryUrl(baseUrl, { type: 'exhibitor', industry, limit: 100, offset: 0 }),
+    ]);
+  if (q)
+    queries.push([
+      `Exhibitors whose name has a word starting "${q}"`,
+      queryUrl(baseUrl, { type: 'exhibitor', q, limit: 20, offset: 0 }),
+    ]);
+  if (text)
+    queries.push([
+      `Exhibitors that describe themselves with "${text}"`,
+      queryUrl(baseUrl, { type: 'exhibitor', text, limit: 20, offset: 0 }),
+    ]);
+  if (cjk)
+    queries.push([`Everything named with "${cjk}"`, queryUrl(baseUrl, { type: 'all', q: cjk, limit: 20, offset: 0 })]);
   if (upcoming) {
     const { country, from, to } = upcoming;
     queries.push([
       `Upcoming exhibitions in ${country} from ${from} to ${to}, soonest first`,
-      queryUrl(baseUrl, { type: 'exhibition', country, status: 'upcoming', from, to, sort: 'start_date', limit: 20, offset: 0 }),
+      queryUrl(baseUrl, {
+        type: 'exhibition',
+        country,
+        status: 'upcoming',
+        from,
+        to,
+        sort: 'start_date',
+        limit: 20,
+        offset: 0,
+      }),
     ]);
   }
   return queries;
@@ -117,7 +171,9 @@ function recordLines(examples: DataExamples, url: (path: string) => string, coll
   const exhibition = examples.entities?.exhibition;
   const lines = [
     `- One record by id: /${API_ROOT}/{${collections}}/{id}.json` +
-      (exhibition === undefined ? '' : `, for example [exhibition ${exhibition.id}](${url(entityPath('exhibition', exhibition.id))})`) +
+      (exhibition === undefined
+        ? ''
+        : `, for example [exhibition ${exhibition.id}](${url(entityPath('exhibition', exhibition.id))})`) +
       '. An id with characters other than letters, digits, `-` and `_` is escaped in the path: use the `_links.self` of a query answer.',
   ];
   if (exhibition !== undefined) {

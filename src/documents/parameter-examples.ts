@@ -26,7 +26,9 @@ function findExamples(dataset: Dataset, baseUrl: string): DataExamples {
   const text = dataset.entities.exhibitor
     .flatMap((entity) => (Array.isArray(entity.product_tags) ? entity.product_tags : []))
     .find((tag): tag is string => typeof tag === 'string' && /^[A-Za-z][A-Za-z ]{3,30}$/.test(tag.trim()));
-  const cjk = dataset.entities.exhibition.map((entity) => String(entity.name_cn ?? '')).find((name) => /^\p{Script=Han}{2}/u.test(name));
+  const cjk = dataset.entities.exhibition
+    .map((entity) => String(entity.name_cn ?? ''))
+    .find((name) => /^\p{Script=Han}{2}/u.test(name));
   const entities: DataExamples['entities'] = {};
   for (const kind of KINDS) {
     const first = dataset.entities[kind][0];
@@ -52,7 +54,10 @@ function findExamples(dataset: Dataset, baseUrl: string): DataExamples {
 
 function upcomingWindow(dataset: Dataset): DataExamples['upcoming'] {
   const found = dataset.entities.exhibition.find(
-    (entity) => entity.status === 'upcoming' && typeof entity.country === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(String(entity.start_date)),
+    (entity) =>
+      entity.status === 'upcoming' &&
+      typeof entity.country === 'string' &&
+      /^\d{4}-\d{2}-\d{2}$/.test(String(entity.start_date)),
   );
   if (found === undefined) return undefined;
   const [year, month] = String(found.start_date).split('-').map(Number) as [number, number];

@@ -9,7 +9,10 @@ import { SORTS } from '../query/semantics/schedule.js';
  */
 export function browsePage(): string {
   const filter = (name: string) => `<label>${name} <select id="${name}" name="${name}"></select></label>`;
-  const sortLabels: Record<(typeof SORTS)[number], string> = { start_date: 'earliest first', '-start_date': 'latest first' };
+  const sortLabels: Record<(typeof SORTS)[number], string> = {
+    start_date: 'earliest first',
+    '-start_date': 'latest first',
+  };
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -26,7 +26,12 @@ export function notFoundPage(baseUrl: string): string {
  * the query form `/api/public/dataset` from the worker.
  */
 export function routesJson(): string {
-  const folders = [...DATASET_TYPES.map((type) => `dataset/${type}`), 'search', 'regions', ...KINDS.map((kind) => COLLECTIONS[kind])];
+  const folders = [
+    ...DATASET_TYPES.map((type) => `dataset/${type}`),
+    'search',
+    'regions',
+    ...KINDS.map((kind) => COLLECTIONS[kind]),
+  ];
   const routes = { version: 1, include: ['/*'], exclude: folders.map((folder) => `/${API_ROOT}/${folder}/*`) };
   return `${JSON.stringify(routes, null, 2)}\n`;
 }

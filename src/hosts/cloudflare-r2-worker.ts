@@ -26,7 +26,12 @@ interface ExecutionContext {
 }
 
 /** The Cache API's default cache, as workerd provides it. */
-declare const caches: { default: { match(request: Request): Promise<Response | undefined>; put(request: Request, response: Response): Promise<void> } };
+declare const caches: {
+  default: {
+    match(request: Request): Promise<Response | undefined>;
+    put(request: Request, response: Response): Promise<void>;
+  };
+};
 
 /** dataset-site's version, written into the bundle by scripts/bundle-worker.ts (the Worker has no package.json to read). */
 declare const DATASET_SITE_VERSION: string;
@@ -40,12 +45,19 @@ let recorded = false;
 export default {
   /** Answers every request from the bucket through the router, from the cache when it has the answer. */
   async fetch(request: Request, env: R2WorkerEnv, context: ExecutionContext): Promise<Response> {
-    router ??= createRouter({ store: r2Store(env.SITE, env.SITE_PREFIX ?? ''), onError: (error) => console.error(error) });
+    router ??= createRouter({
+      store: r2Store(env.SITE, env.SITE_PREFIX ?? ''),
+      onError: (error) => console.error(error),
+    });
     mcp ??= createMcpEndpoint({ route: router, version: DATASET_SITE_VERSION });
     if (!recorded) {
       recorded = true;
       // The bucket then says which formats the deployed Worker reads, for publish to check; off the answer's path.
-      context.waitUntil(recordWorker(env.SITE, env.SITE_PREFIX ?? '', DATASET_SITE_VERSION).catch((error: unknown) => console.error(error)));
+      context.waitUntil(
+        recordWorker(env.SITE, env.SITE_PREFIX ?? '', DATASET_SITE_VERSION).catch((error: unknown) =>
+          console.error(error),
+        ),
+      );
     }
     const mcpAnswer = await mcp(request);
     if (mcpAnswer !== undefined) return mcpAnswer;
@@ -55,8 +67,15 @@ export default {
       if (cached) return cached;
     }
     const { origin } = new URL(request.url);
-    const answer = await router({ method: request.method, url: request.url.slice(origin.length), headers: Object.fromEntries(request.headers) });
-    const response = new Response(answer.bytes ?? (answer.body === '' ? null : answer.body), { status: answer.status, headers: answer.headers });
+    const answer = await router({
+      method: request.method,
+      url: request.url.slice(origin.length),
+      headers: Object.fromEntries(request.headers),
+    });
+    const response = new Response(answer.bytes ?? (answer.body === '' ? null : answer.body), {
+      status: answer.status,
+      headers: answer.headers,
+    });
     if (cacheable && answer.status === 200) context.waitUntil(caches.default.put(request, response.clone()));
     return response;
   },

@@ -21,9 +21,19 @@ let router: Router | undefined;
 export default {
   /** Answers every request `_routes.json` sends to the worker, reading the site through `env.ASSETS`. */
   async fetch(request: Request, env: PagesEnv): Promise<Response> {
-    router ??= createRouter({ store: fetchStore(ASSETS_ORIGIN, (url) => env.ASSETS.fetch(url)), onError: (error) => console.error(error) });
+    router ??= createRouter({
+      store: fetchStore(ASSETS_ORIGIN, (url) => env.ASSETS.fetch(url)),
+      onError: (error) => console.error(error),
+    });
     const { origin } = new URL(request.url);
-    const answer = await router({ method: request.method, url: request.url.slice(origin.length), headers: Object.fromEntries(request.headers) });
-    return new Response(answer.bytes ?? (answer.body === '' ? null : answer.body), { status: answer.status, headers: answer.headers });
+    const answer = await router({
+      method: request.method,
+      url: request.url.slice(origin.length),
+      headers: Object.fromEntries(request.headers),
+    });
+    return new Response(answer.bytes ?? (answer.body === '' ? null : answer.body), {
+      status: answer.status,
+      headers: answer.headers,
+    });
   },
 };

@@ -12,13 +12,27 @@ import { headersFile } from './headers.js';
 import { nginxConf } from './nginx.js';
 
 /** Paths of the host files in the site root. */
-export const HOST_FILES = ['_headers', '_routes.json', '_worker.js', 'api/public/404.html', 'nginx.conf', 'index.html', 'assets/browse.js'] as const;
+export const HOST_FILES = [
+  '_headers',
+  '_routes.json',
+  '_worker.js',
+  'api/public/404.html',
+  'nginx.conf',
+  'index.html',
+  'assets/browse.js',
+] as const;
 
 /**
  * The host files a host reads rather than serves (Pages' and Netlify's, nginx's rules):
  * `publish` leaves them out of the bucket, where the Worker over R2 serves the rest.
  */
-export const HOST_CONFIG_FILES: ReadonlySet<string> = new Set(['_headers', '_routes.json', '_worker.js', 'api/public/404.html', 'nginx.conf']);
+export const HOST_CONFIG_FILES: ReadonlySet<string> = new Set([
+  '_headers',
+  '_routes.json',
+  '_worker.js',
+  'api/public/404.html',
+  'nginx.conf',
+]);
 
 /** A host file: its path in the site root, its text, and whether it holds a `generated_at` for the writer to stamp. */
 export interface HostFile {
@@ -39,5 +53,6 @@ export function* renderHostFiles(baseUrl: string): Generator<HostFile> {
     'assets/browse.js': () => bundleText(BROWSE_BUNDLE),
   };
   // The error bodies of 404.html and nginx.conf hold a `generated_at`, stamped by the writer.
-  for (const path of HOST_FILES) yield { path, content: render[path](), timestamped: path === 'api/public/404.html' || path === 'nginx.conf' };
+  for (const path of HOST_FILES)
+    yield { path, content: render[path](), timestamped: path === 'api/public/404.html' || path === 'nginx.conf' };
 }

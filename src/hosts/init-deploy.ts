@@ -48,7 +48,12 @@ export async function initDeploy(options: InitDeployOptions = {}): Promise<Deplo
   await mkdir(dir, { recursive: true });
   const main = path.relative(dir, fileURLToPath(R2_WORKER_BUNDLE)).split(path.sep).join('/');
   const texts = {
-    [DEPLOY_FILES.worker]: wranglerToml({ name: options.name ?? 'dataset-site', main, bucket: options.bucket ?? 'dataset-site', prefix: options.prefix ?? '' }),
+    [DEPLOY_FILES.worker]: wranglerToml({
+      name: options.name ?? 'dataset-site',
+      main,
+      bucket: options.bucket ?? 'dataset-site',
+      prefix: options.prefix ?? '',
+    }),
     [DEPLOY_FILES.nginx]: nginxServerBlock(path.resolve(options.site ?? 'dist')),
   };
   const files: DeployFile[] = [];

@@ -26,18 +26,23 @@ const PREFLIGHT = '/.dataset-site/preflight';
 const PREFLIGHT_HEADERS = preflightResponse({
   method: 'OPTIONS',
   url: '/',
-  headers: { 'access-control-request-method': 'GET', 'access-control-request-headers': '$http_access_control_request_headers' },
+  headers: {
+    'access-control-request-method': 'GET',
+    'access-control-request-headers': '$http_access_control_request_headers',
+  },
 }).headers;
 
 /** The text of `nginx.conf` for a site built with this base URL; its one `generated_at` is stamped by the writer. */
 export function nginxConf(baseUrl: string): string {
   // nginx strings have no escape for `$`: in the base URL it would name a variable.
-  if (baseUrl.includes('$')) throw new UserError(`--base-url cannot hold "$" (nginx.conf could not describe it); got ${baseUrl}`, 2);
+  if (baseUrl.includes('$'))
+    throw new UserError(`--base-url cannot hold "$" (nginx.conf could not describe it); got ${baseUrl}`, 2);
   const meta = JSON.stringify(errorBody('not_found', '', { baseUrl, generatedAt: '' })._meta);
   const hiddenHeaders = Object.keys(API_HEADERS).filter((name) => name !== 'Content-Type');
   // Under a base URL with a path, requests come with it in front: strip it, then route as at the root.
   const basePath = baseUrl.replace(/^https?:\/\/[^/]*/, '').replace(/\/+$/, '');
-  const underBasePath = basePath === '' ? '' : `location ^~ ${basePath}/ { rewrite ^${basePath.replace(/\./g, '\\.')}(/.*)$ $1 last; }\n`;
+  const underBasePath =
+    basePath === '' ? '' : `location ^~ ${basePath}/ { rewrite ^${basePath.replace(/\./g, '\\.')}(/.*)$ $1 last; }\n`;
   return `# dataset-site rules for nginx, generated with the site. Include them in a server block
 # of their own whose root is this folder, after setting where dataset-site serve answers:
 #   server {

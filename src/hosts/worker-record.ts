@@ -19,7 +19,11 @@ export interface WorkerRecord {
 /** The part of an R2 bucket binding the record needs. */
 export interface RecordBucket {
   get(key: string): Promise<{ text(): Promise<string> } | null>;
-  put(key: string, value: string, options: { httpMetadata: { contentType: string; cacheControl: string } }): Promise<unknown>;
+  put(
+    key: string,
+    value: string,
+    options: { httpMetadata: { contentType: string; cacheControl: string } },
+  ): Promise<unknown>;
 }
 
 /** The record's text for a Worker of `version` reading `formats`. */
@@ -31,7 +35,10 @@ export function workerRecordText(version: string, formats: readonly string[] = [
 export function parseWorkerRecord(text: string): WorkerRecord | undefined {
   try {
     const record = JSON.parse(text) as Partial<WorkerRecord>;
-    const valid = Array.isArray(record.formats) && record.formats.every((format) => typeof format === 'string') && typeof record.version === 'string';
+    const valid =
+      Array.isArray(record.formats) &&
+      record.formats.every((format) => typeof format === 'string') &&
+      typeof record.version === 'string';
     return valid ? (record as WorkerRecord) : undefined;
   } catch {
     return undefined;
@@ -43,5 +50,7 @@ export async function recordWorker(bucket: RecordBucket, prefix: string, version
   const text = workerRecordText(version);
   const held = await bucket.get(prefix + WORKER_RECORD_PATH);
   if ((await held?.text()) !== text)
-    await bucket.put(prefix + WORKER_RECORD_PATH, text, { httpMetadata: { contentType: 'application/json', cacheControl: 'no-store' } });
+    await bucket.put(prefix + WORKER_RECORD_PATH, text, {
+      httpMetadata: { contentType: 'application/json', cacheControl: 'no-store' },
+    });
 }

@@ -54,7 +54,11 @@ export function boundedText(text: string, advice: (bytes: number) => string): st
  * `outputSchema`), its JSON as text for clients before structured content, then `links`;
  * all of it at most {@link MAX_ANSWER_BYTES}, else an error whose message ends with `advice(bytes)`.
  */
-export function structuredResult(value: object, links: readonly ResourceLink[], advice: (bytes: number) => string): CallToolResult {
+export function structuredResult(
+  value: object,
+  links: readonly ResourceLink[],
+  advice: (bytes: number) => string,
+): CallToolResult {
   const text = JSON.stringify(value);
   checkAnswerBytes(utf8Length(JSON.stringify(text)) + utf8Length(text) + utf8Length(JSON.stringify(links)), advice);
   return { content: [{ type: 'text', text }, ...links], structuredContent: value as Record<string, unknown> };
@@ -95,8 +99,10 @@ function parsedString(quoted: string): string {
 
 /** `message` as it goes to the client: the text of an error (a protocol error, or a tool's error result) through {@link clipEchoes}. */
 export function withClippedEchoes(message: JSONRPCMessage): JSONRPCMessage {
-  if (isJSONRPCErrorResponse(message)) return { ...message, error: { ...message.error, message: clipEchoes(message.error.message) } };
-  if (!isJSONRPCResultResponse(message) || message.result.isError !== true || !Array.isArray(message.result.content)) return message;
+  if (isJSONRPCErrorResponse(message))
+    return { ...message, error: { ...message.error, message: clipEchoes(message.error.message) } };
+  if (!isJSONRPCResultResponse(message) || message.result.isError !== true || !Array.isArray(message.result.content))
+    return message;
   const content = (message.result.content as { type: string; text?: string }[]).map((part) =>
     part.type === 'text' && typeof part.text === 'string' ? { ...part, text: clipEchoes(part.text) } : part,
   );

@@ -1,9 +1,17 @@
 /** The input of the `search_dataset` tool: the dataset parameters, made from their one definition, and `fields`. */
 import { z } from 'zod';
-import { DATASET_PARAMETERS, DATASET_PARAMETER_SCHEMAS, type DatasetParameter, type DatasetQuery, type ParameterSchema } from '../query/semantics/params.js';
+import {
+  DATASET_PARAMETERS,
+  DATASET_PARAMETER_SCHEMAS,
+  type DatasetParameter,
+  type DatasetQuery,
+  type ParameterSchema,
+} from '../query/semantics/params.js';
 
 /** One optional zod field per dataset parameter: a number for `limit` and `offset`, a string otherwise. */
-export type DatasetInput = { [P in DatasetParameter]: z.ZodOptional<NonNullable<DatasetQuery[P]> extends number ? z.ZodNumber : z.ZodString> };
+export type DatasetInput = {
+  [P in DatasetParameter]: z.ZodOptional<NonNullable<DatasetQuery[P]> extends number ? z.ZodNumber : z.ZodString>;
+};
 
 /**
  * Entities per array search_dataset answers when no `limit` is given: 10 (the API's 100
@@ -21,7 +29,10 @@ export const SEARCH_DEFAULT_LIMIT = 10;
  * everywhere else.
  */
 const DATASET_INPUT = Object.fromEntries(
-  DATASET_PARAMETERS.map((name) => [name, inputField(name === 'limit' ? toolLimit(DATASET_PARAMETER_SCHEMAS.limit) : DATASET_PARAMETER_SCHEMAS[name])]),
+  DATASET_PARAMETERS.map((name) => [
+    name,
+    inputField(name === 'limit' ? toolLimit(DATASET_PARAMETER_SCHEMAS.limit) : DATASET_PARAMETER_SCHEMAS[name]),
+  ]),
 ) as DatasetInput;
 
 /** The input of search_dataset: {@link DATASET_INPUT} and `fields`. */
@@ -36,7 +47,11 @@ export const SEARCH_INPUT = {
 };
 
 function toolLimit(schema: ParameterSchema): ParameterSchema {
-  return { ...schema, default: SEARCH_DEFAULT_LIMIT, description: `${schema.description} Here ${SEARCH_DEFAULT_LIMIT} when not given.` };
+  return {
+    ...schema,
+    default: SEARCH_DEFAULT_LIMIT,
+    description: `${schema.description} Here ${SEARCH_DEFAULT_LIMIT} when not given.`,
+  };
 }
 
 function inputField(schema: ParameterSchema) {

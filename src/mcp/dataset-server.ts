@@ -36,12 +36,25 @@ export function datasetMcpServer(client: DatasetClient, site: DatasetMcpSite): M
   server.registerResource(
     'llms.txt',
     llmsTxt,
-    { title: 'llms.txt', description: 'What the data is, with ready queries, in one page (the llms.txt convention).', mimeType: 'text/plain' },
+    {
+      title: 'llms.txt',
+      description: 'What the data is, with ready queries, in one page (the llms.txt convention).',
+      mimeType: 'text/plain',
+    },
     () =>
       site.within(async () => {
         const answer = await client.request(`/${LLMS_TXT_PATH}`);
-        if (answer.status !== 200) throw new Error(`${llmsTxt} answered ${answer.status}; the site was built before llms.txt, rebuild it`);
-        return { contents: [{ uri: llmsTxt, mimeType: LLMS_TXT_CONTENT_TYPE, text: boundedText(answer.body, () => `read ${llmsTxt} itself`) }] };
+        if (answer.status !== 200)
+          throw new Error(`${llmsTxt} answered ${answer.status}; the site was built before llms.txt, rebuild it`);
+        return {
+          contents: [
+            {
+              uri: llmsTxt,
+              mimeType: LLMS_TXT_CONTENT_TYPE,
+              text: boundedText(answer.body, () => `read ${llmsTxt} itself`),
+            },
+          ],
+        };
       }),
   );
   return server;

@@ -15,7 +15,9 @@ const COLLECTION_NAMES: readonly string[] = KINDS.map((kind) => COLLECTIONS[kind
 
 /** Registers the template `{base}/api/public/{collection}/{id}.json`, read through `client`. */
 export function registerEntityResources(server: McpServer, client: DatasetClient, site: ToolSite): void {
-  const template = new ResourceTemplate(`${trimSlash(site.baseUrl)}/${API_ROOT}/{collection}/{id}.json`, { list: undefined });
+  const template = new ResourceTemplate(`${trimSlash(site.baseUrl)}/${API_ROOT}/{collection}/{id}.json`, {
+    list: undefined,
+  });
   server.registerResource(
     'entity',
     template,
@@ -35,7 +37,11 @@ export function registerEntityResources(server: McpServer, client: DatasetClient
           `${API_ROOT}/${collection}/${String(id)}.json`,
           `the site has no ${uri.href}; search_dataset gives the entities' links`,
         );
-        return { contents: [{ uri: uri.href, mimeType: 'application/json', text: boundedText(text, () => `read ${uri.href} itself`) }] };
+        return {
+          contents: [
+            { uri: uri.href, mimeType: 'application/json', text: boundedText(text, () => `read ${uri.href} itself`) },
+          ],
+        };
       }),
   );
 }

@@ -9,7 +9,12 @@
  * preview server to 1.4 GB before. Nothing here needs Node: the Worker runs it per isolate.
  */
 import { utf8Length } from './answers.js';
-import { isJSONRPCErrorResponse, isJSONRPCResultResponse, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import {
+  isJSONRPCErrorResponse,
+  isJSONRPCResultResponse,
+  type JSONRPCMessage,
+  type RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
 
 /** Bytes the answers of one `POST /mcp` (a batch's, together) may come to: 8 MiB; a batch whose answers come to more is refused whole. */
 export const MAX_BATCH_ANSWER_BYTES = 8 * 2 ** 20;
@@ -78,9 +83,14 @@ export function createMcpBounds(): McpBounds {
   return {
     async admit() {
       const turn = await requestTurn();
-      if (turn === 'full') return { busy: `busy: ${held} and ${MCP_WAITING_REQUESTS} more wait (MCP_WAITING_REQUESTS); try again in a few seconds` };
+      if (turn === 'full')
+        return {
+          busy: `busy: ${held} and ${MCP_WAITING_REQUESTS} more wait (MCP_WAITING_REQUESTS); try again in a few seconds`,
+        };
       if (turn === 'late')
-        return { busy: `busy: ${held}, and this one waited ${MCP_WAIT_SECONDS} s for its turn (MCP_WAIT_SECONDS); try again in a few seconds` };
+        return {
+          busy: `busy: ${held}, and this one waited ${MCP_WAIT_SECONDS} s for its turn (MCP_WAIT_SECONDS); try again in a few seconds`,
+        };
       return turn;
     },
     async call(batch, work) {
@@ -138,7 +148,11 @@ export function batchAnswers(): BatchAnswers {
   let bytes = 0;
   let refused: string | undefined;
   const limit = `${MAX_BATCH_ANSWER_BYTES} bytes (${MAX_BATCH_ANSWER_BYTES / 2 ** 20} MiB), the most the answers of one POST /mcp may come to (MAX_BATCH_ANSWER_BYTES)`;
-  const errorFor = (id: RequestId, message: string): JSONRPCMessage => ({ jsonrpc: '2.0', id, error: { code: -32000, message } });
+  const errorFor = (id: RequestId, message: string): JSONRPCMessage => ({
+    jsonrpc: '2.0',
+    id,
+    error: { code: -32000, message },
+  });
   return {
     received(message) {
       if ('method' in message && 'id' in message) ids.push(message.id);

@@ -61,7 +61,11 @@ export function createMcpEndpoint(options: McpEndpointOptions): (request: Reques
     try {
       baseUrl = String(((await client.schema())._meta as { base_url: string }).base_url);
     } catch (error) {
-      return rpcError(500, -32603, `the site cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+      return rpcError(
+        500,
+        -32603,
+        `the site cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
     if (pathname !== `/${MCP_ROUTE}` && pathname !== `${basePath}/${MCP_ROUTE}`) return undefined;
@@ -72,7 +76,9 @@ export function createMcpEndpoint(options: McpEndpointOptions): (request: Reques
         request.method === 'GET' || request.method === 'DELETE'
           ? 'this stateless MCP server offers no event stream and no session'
           : 'the MCP endpoint takes POST';
-      return rpcError(405, -32000, `Method not allowed: ${why}; send JSON-RPC messages with POST`, { Allow: 'POST, OPTIONS' });
+      return rpcError(405, -32000, `Method not allowed: ${why}; send JSON-RPC messages with POST`, {
+        Allow: 'POST, OPTIONS',
+      });
     }
     // The body is read before the request waits for its turn: a client sending it slowly holds none.
     const sent = await readRequestBody(request, MAX_MCP_BODY_BYTES).catch(() => undefined);
@@ -81,7 +87,11 @@ export function createMcpEndpoint(options: McpEndpointOptions): (request: Reques
     const admitted = await bounds.admit();
     if ('busy' in admitted) return rpcError(503, -32000, admitted.busy, { 'Retry-After': '2' });
     const batch = batchAnswers();
-    const server = datasetMcpServer(client, { baseUrl, version: options.version, within: (work) => bounds.call(batch, work) });
+    const server = datasetMcpServer(client, {
+      baseUrl,
+      version: options.version,
+      within: (work) => bounds.call(batch, work),
+    });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -92,11 +102,16 @@ export function createMcpEndpoint(options: McpEndpointOptions): (request: Reques
     try {
       await server.connect(transport);
       countingAnswers(transport, batch);
-      let response = await transport.handleRequest(new Request(request.url, { method: 'POST', headers: request.headers, body: sent.text }));
+      let response = await transport.handleRequest(
+        new Request(request.url, { method: 'POST', headers: request.headers, body: sent.text }),
+      );
       const refusal = batch.refusal();
       if (refusal !== undefined) {
         await response.body?.cancel();
-        response = new Response(JSON.stringify(refusal), { status: 200, headers: { 'Content-Type': 'application/json' } });
+        response = new Response(JSON.stringify(refusal), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
       }
       const body = response.body === null ? null : releasedWhenRead(response.body, admitted);
       if (body !== null) answered = () => {};
@@ -109,7 +124,10 @@ export function createMcpEndpoint(options: McpEndpointOptions): (request: Reques
 }
 
 // The transport's messages in and out pass the batch's count, and its errors echo little.
-function countingAnswers(transport: WebStandardStreamableHTTPServerTransport, batch: ReturnType<typeof batchAnswers>): void {
+function countingAnswers(
+  transport: WebStandardStreamableHTTPServerTransport,
+  batch: ReturnType<typeof batchAnswers>,
+): void {
   const deliver = transport.onmessage!;
   transport.onmessage = (message, extra) => {
     batch.received(message);
@@ -139,7 +157,11 @@ function rpcError(status: number, code: number, message: string, headers: Record
   return new Response(body, { status, headers: { ...MCP_HEADERS, 'Content-Type': 'application/json', ...headers } });
 }
 
-function withHeaders(response: Response, headers: Readonly<Record<string, string>>, body: ReadableStream<Uint8Array> | null): Response {
+function withHeaders(
+  response: Response,
+  headers: Readonly<Record<string, string>>,
+  body: ReadableStream<Uint8Array> | null,
+): Response {
   const merged = new Headers(response.headers);
   for (const [name, value] of Object.entries(headers)) merged.set(name, value);
   return new Response(body, { status: response.status, statusText: response.statusText, headers: merged });

@@ -27,10 +27,15 @@ const SEARCH_META = z.looseObject({
   schema_version: z.string(),
   count: z.int().describe('Entities in this answer, all arrays together.'),
   total: z.int().describe('Entities matching, all kinds together.'),
-  totals: z.looseObject(Object.fromEntries(KINDS.map((kind) => [COLLECTIONS[kind], z.int().optional()]))).describe('Entities matching, per array.'),
+  totals: z
+    .looseObject(Object.fromEntries(KINDS.map((kind) => [COLLECTIONS[kind], z.int().optional()])))
+    .describe('Entities matching, per array.'),
   limit: z.int().describe('Entities per array in this answer (the effective limit).'),
   offset: z.int(),
-  next: z.string().nullable().describe('URL of the next window over HTTP; to go on here, call again with offset + limit. null at the end.'),
+  next: z
+    .string()
+    .nullable()
+    .describe('URL of the next window over HTTP; to go on here, call again with offset + limit. null at the end.'),
   prev: z.string().nullable(),
   generated_at: z.string().describe('When the data was built (ISO 8601).'),
   base_url: z.string(),
@@ -38,7 +43,10 @@ const SEARCH_META = z.looseObject({
 
 /** The answer of search_dataset: an array per kind of the type asked, then `_meta`. */
 export const SEARCH_OUTPUT = z.looseObject({
-  ...(Object.fromEntries(KINDS.map((kind) => [COLLECTIONS[kind], ENTITIES.optional()])) as Record<Collection, z.ZodOptional<typeof ENTITIES>>),
+  ...(Object.fromEntries(KINDS.map((kind) => [COLLECTIONS[kind], ENTITIES.optional()])) as Record<
+    Collection,
+    z.ZodOptional<typeof ENTITIES>
+  >),
   _meta: SEARCH_META,
 });
 
@@ -57,8 +65,12 @@ export const FACET_OUTPUT = z.looseObject({
 
 /** The answer of describe_schema: the schema document (docs/api.md#schema-document). */
 export const SCHEMA_OUTPUT = z.looseObject({
-  parameters: z.record(z.string(), z.looseObject({})).describe('The parameters of search_dataset, each as a JSON Schema.'),
-  _links: z.looseObject({}).describe('URLs of the facets, the changes feed, the dumps, the OpenAPI document and the MCP endpoint.'),
+  parameters: z
+    .record(z.string(), z.looseObject({}))
+    .describe('The parameters of search_dataset, each as a JSON Schema.'),
+  _links: z
+    .looseObject({})
+    .describe('URLs of the facets, the changes feed, the dumps, the OpenAPI document and the MCP endpoint.'),
   _meta: z.looseObject({
     entities: z
       .record(z.string(), z.record(z.string(), z.looseObject({})))

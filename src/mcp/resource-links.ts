@@ -11,5 +11,10 @@ import type { Kind } from '../query/semantics/kinds.js';
 
 /** The link to the document of the entity of `kind` and `id` on the site at `baseUrl`. */
 export function entityLink(kind: Kind, id: string, baseUrl: string): ResourceLink {
-  return { type: 'resource_link', uri: staticUrl(baseUrl, entityPath(kind, id)), name: `${kind} ${id}`, mimeType: 'application/json' };
+  return {
+    type: 'resource_link',
+    uri: staticUrl(baseUrl, entityPath(kind, id)),
+    name: `${kind} ${id}`,
+    mimeType: 'application/json',
+  };
 }

@@ -40,11 +40,16 @@ export function searchAnswer(
 
 // The names of `fields` and `id`, each checked to be a field of a kind the dictionary describes.
 function keptFields(dictionary: DatasetMeta['entities'], fields: readonly string[]): Set<string> {
-  const valid = new Set([...Object.values(dictionary).flatMap((fieldsOfKind) => Object.keys(fieldsOfKind as object)), ...SERVED_MEMBERS]);
+  const valid = new Set([
+    ...Object.values(dictionary).flatMap((fieldsOfKind) => Object.keys(fieldsOfKind as object)),
+    ...SERVED_MEMBERS,
+  ]);
   const unknown = fields.filter((field) => !valid.has(field));
   if (unknown.length > 0) {
     const names = unknown.map((field) => JSON.stringify(field)).join(', ');
-    throw new Error(`fields: ${names} ${unknown.length === 1 ? 'is no field' : 'are no fields'} of the kinds asked; the fields are ${[...valid].join(', ')}`);
+    throw new Error(
+      `fields: ${names} ${unknown.length === 1 ? 'is no field' : 'are no fields'} of the kinds asked; the fields are ${[...valid].join(', ')}`,
+    );
   }
   return new Set(['id', ...fields]);
 }

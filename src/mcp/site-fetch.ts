@@ -88,7 +88,9 @@ export function siteFetch(baseUrl: string, seconds: number): FetchLike {
           try {
             JSON.parse(text);
           } catch (error) {
-            throw failed(`the answer is not JSON (${(error as Error).message}); is --base-url the root of a built dataset site?`);
+            throw failed(
+              `the answer is not JSON (${(error as Error).message}); is --base-url the root of a built dataset site?`,
+            );
           }
         }
         return text;

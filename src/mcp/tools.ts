@@ -65,7 +65,8 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
         return structuredResult(
           answer,
           links,
-          (bytes) => `ask for fewer entities: limit ${Math.max(1, Math.floor((0.9 * answer._meta.limit * MAX_ANSWER_BYTES) / bytes))} would fit`,
+          (bytes) =>
+            `ask for fewer entities: limit ${Math.max(1, Math.floor((0.9 * answer._meta.limit * MAX_ANSWER_BYTES) / bytes))} would fit`,
         );
       }),
   );
@@ -85,8 +86,14 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
         const malformed = malformedText('id', id);
         if (malformed !== undefined) throw new Error(malformed);
         const path = entityPath(kind, id);
-        const entity = JSON.parse(await readDocument(client, path, `no ${kind} has the id ${JSON.stringify(id)}; search_dataset gives the ids`)) as Entity;
-        return structuredResult(entity, [entityLink(kind, entity.id, site.baseUrl)], () => `read the entity from ${staticUrl(site.baseUrl, path)} itself`);
+        const entity = JSON.parse(
+          await readDocument(client, path, `no ${kind} has the id ${JSON.stringify(id)}; search_dataset gives the ids`),
+        ) as Entity;
+        return structuredResult(
+          entity,
+          [entityLink(kind, entity.id, site.baseUrl)],
+          () => `read the entity from ${staticUrl(site.baseUrl, path)} itself`,
+        );
       }),
   );
 
@@ -103,11 +110,19 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
     },
     async ({ kind, filter }) =>
       within(async () => {
-        if (!kindFilters(kind).includes(filter)) throw new Error(`${filter} is no filter of ${COLLECTIONS[kind]}; theirs are ${kindFilters(kind).join(', ')}`);
+        if (!kindFilters(kind).includes(filter))
+          throw new Error(`${filter} is no filter of ${COLLECTIONS[kind]}; theirs are ${kindFilters(kind).join(', ')}`);
         const path = facetPath(kind, filter);
-        const facet = parseFacetDocument(path, await readDocument(client, path, `the site has no ${path}; it was built before facets, rebuild it`));
+        const facet = parseFacetDocument(
+          path,
+          await readDocument(client, path, `the site has no ${path}; it was built before facets, rebuild it`),
+        );
         const values = facet.values.map(({ value, label, count }) => ({ value, label, count }));
-        return structuredResult({ kind, filter, values }, [], () => `read the ${values.length} values from ${staticUrl(site.baseUrl, path)} itself`);
+        return structuredResult(
+          { kind, filter, values },
+          [],
+          () => `read the ${values.length} values from ${staticUrl(site.baseUrl, path)} itself`,
+        );
       }),
   );
 
@@ -121,6 +136,12 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
       annotations: READ_ONLY,
     },
     async () =>
-      within(async () => structuredResult(await client.schema(), [], () => `read the schema document from ${staticUrl(site.baseUrl, SCHEMA_PATH)} itself`)),
+      within(async () =>
+        structuredResult(
+          await client.schema(),
+          [],
+          () => `read the schema document from ${staticUrl(site.baseUrl, SCHEMA_PATH)} itself`,
+        ),
+      ),
   );
 }

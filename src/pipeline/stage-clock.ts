@@ -32,7 +32,8 @@ export class StageClock {
 
   /** Ends the current stage; returns milliseconds spent per stage so far. */
   stop(): Partial<Record<BuildStage, number>> {
-    if (this.current) this.spent[this.current.stage] = (this.spent[this.current.stage] ?? 0) + performance.now() - this.current.since;
+    if (this.current)
+      this.spent[this.current.stage] = (this.spent[this.current.stage] ?? 0) + performance.now() - this.current.since;
     this.current = undefined;
     return { ...this.spent };
   }

@@ -1,7 +1,12 @@
 /** What a bucket holds, as a publish and `publish --check` read it: its listing and the publish's own records. */
 import { listSplits, type Bucket, type ListedObject } from './bucket.js';
 import { limitConcurrency } from './pool.js';
-import { parsePublishJournal, readPublishedManifest, type PublishJournal, type PublishedManifest } from './published-manifest.js';
+import {
+  parsePublishJournal,
+  readPublishedManifest,
+  type PublishJournal,
+  type PublishedManifest,
+} from './published-manifest.js';
 import { PUBLISH_JOURNAL_PATH } from '../site/state-folder.js';
 
 /** The bucket's listing, the last publish's manifest, and the journal of one that did not finish. */
@@ -16,7 +21,12 @@ export interface BucketState {
  * listing in ranges cut among `paths`, the site's (which the bucket mostly holds); when
  * more than one read fails, the manifest's failure is told.
  */
-export async function readBucketState(bucket: Bucket, prefix: string, concurrency: number, paths: Iterable<string>): Promise<BucketState> {
+export async function readBucketState(
+  bucket: Bucket,
+  prefix: string,
+  concurrency: number,
+  paths: Iterable<string>,
+): Promise<BucketState> {
   const reads = await Promise.allSettled([
     readPublishedManifest(
       limitConcurrency((key: string) => bucket.read(key), concurrency),
@@ -32,5 +42,9 @@ export async function readBucketState(bucket: Bucket, prefix: string, concurrenc
     string | undefined,
     Map<string, ListedObject>,
   ];
-  return { listed, published, journal: journalText === undefined ? undefined : parsePublishJournal(journalText, prefix + PUBLISH_JOURNAL_PATH) };
+  return {
+    listed,
+    published,
+    journal: journalText === undefined ? undefined : parsePublishJournal(journalText, prefix + PUBLISH_JOURNAL_PATH),
+  };
 }

@@ -6,7 +6,14 @@
  * not every such store accepts. Every request has deadlines that end it (connect, first
  * byte, no byte moving, the whole request) and is retried within the publish's budget (retry.ts).
  */
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { UserError } from '../shared/diagnostics.js';
 import { redactUrl } from '../shared/redact-url.js';
 import { isNoSuchKey, isPreconditionFailed, requestFailure } from './failures.js';
@@ -56,7 +63,13 @@ export interface Bucket {
    * base64 MD5 of `body`, which the store checks. With a `condition`, `undefined` when the
    * store refused the write because the condition did not hold (412, or 409 for a race).
    */
-  write(path: string, body: Uint8Array | string, headers: ObjectHeaders, md5?: string, condition?: WriteCondition): Promise<string | undefined>;
+  write(
+    path: string,
+    body: Uint8Array | string,
+    headers: ObjectHeaders,
+    md5?: string,
+    condition?: WriteCondition,
+  ): Promise<string | undefined>;
   /** The headers of the object at a site path (one HEAD request), or `undefined` when there is none. */
   head(path: string): Promise<ObjectHead | undefined>;
   /** Deletes the object at a site path (none there is no error). */
@@ -97,14 +110,20 @@ export function openBucket(options: ResolvedPublishOptions): Bucket {
     },
   });
   const where = `s3://${Bucket}/${prefix} at ${endpoint === undefined ? `AWS S3${region === undefined ? '' : ` (${region})`}` : redactUrl(endpoint)}`;
-  const retrier = createRetrier({ budgetMs: options.budgetMs, requestDeadlineMs: options.requestDeadlineMs, onRetry: retryLines(options.onRetry) });
+  const retrier = createRetrier({
+    budgetMs: options.budgetMs,
+    requestDeadlineMs: options.requestDeadlineMs,
+    onRetry: retryLines(options.onRetry),
+  });
   // Runs a request with retries; a failure a retry cannot mend becomes one line naming it.
   const send = <T>(what: string, attempt: (signal: AbortSignal) => Promise<T>) =>
     retrier
       .run(`${what} in ${where}`, attempt)
       .catch((error: unknown) =>
         Promise.reject(
-          error instanceof UserError ? error : (noCredentials(error) ?? Object.assign(requestFailure(error, `${what} in ${where}`), { cause: error })),
+          error instanceof UserError
+            ? error
+            : (noCredentials(error) ?? Object.assign(requestFailure(error, `${what} in ${where}`), { cause: error })),
         ),
       );
   const causeOf = (error: unknown) => (error instanceof UserError && error.cause !== undefined ? error.cause : error);
@@ -134,7 +153,9 @@ export function openBucket(options: ResolvedPublishOptions): Bucket {
         unquote((await client.send(new PutObjectCommand(input), { abortSignal, requestTimeout })).ETag),
       ).catch((error: unknown) => {
         const cause = causeOf(error);
-        const refused = isPreconditionFailed(cause) || (cause as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 409;
+        const refused =
+          isPreconditionFailed(cause) ||
+          (cause as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 409;
         return condition !== undefined && refused ? undefined : Promise.reject(error);
       });
     },
@@ -145,7 +166,9 @@ export function openBucket(options: ResolvedPublishOptions): Bucket {
         return { contentType, cacheControl, contentEncoding };
       }).catch((error: unknown) => (isNoSuchKey(causeOf(error)) ? undefined : Promise.reject(error))),
     delete: async (path) => {
-      await send(`cannot delete ${prefix}${path}`, (abortSignal) => client.send(new DeleteObjectCommand({ Bucket, Key: prefix + path }), { abortSignal }));
+      await send(`cannot delete ${prefix}${path}`, (abortSignal) =>
+        client.send(new DeleteObjectCommand({ Bucket, Key: prefix + path }), { abortSignal }),
+      );
     },
     list: async (splits = []) => {
       const objects = new Map<string, ListedObject>();
@@ -160,11 +183,17 @@ export function openBucket(options: ResolvedPublishOptions): Bucket {
             ContinuationToken: token,
             StartAfter: token === undefined && after !== undefined ? prefix + after : undefined,
           };
-          const page = await send('cannot list the objects', (abortSignal) => client.send(new ListObjectsV2Command(input), { abortSignal }));
+          const page = await send('cannot list the objects', (abortSignal) =>
+            client.send(new ListObjectsV2Command(input), { abortSignal }),
+          );
           for (const { Key, ETag, Size, LastModified } of page.Contents ?? []) {
             if (Key === undefined || ETag === undefined) continue;
             if (end !== undefined && Buffer.compare(Buffer.from(Key), end) > 0) return; // the next range's
-            objects.set(Key.slice(prefix.length), { etag: unquote(ETag), size: Size ?? 0, lastModified: timeOf(LastModified) });
+            objects.set(Key.slice(prefix.length), {
+              etag: unquote(ETag),
+              size: Size ?? 0,
+              lastModified: timeOf(LastModified),
+            });
           }
           token = page.IsTruncated ? page.NextContinuationToken : undefined;
         } while (token !== undefined);

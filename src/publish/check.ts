@@ -46,7 +46,12 @@ export async function checkPublished(options: PublishOptions): Promise<Published
   const site = await readLocalSite(config.dir);
   const bucket = openBucket(config);
   try {
-    const { listed, published, journal } = await readBucketState(bucket, config.prefix, config.concurrency, site.files.keys());
+    const { listed, published, journal } = await readBucketState(
+      bucket,
+      config.prefix,
+      config.concurrency,
+      site.files.keys(),
+    );
     const plan = planPublish(site.files, published.files, listed, journal);
     const strays = new Set(plan.strays);
     const differences: Difference[] = plan.deletions.map((file) => ({
@@ -59,7 +64,10 @@ export async function checkPublished(options: PublishOptions): Promise<Published
       const object = listed.get(file);
       if (object === undefined) return void differences.push({ path: file, problem: 'missing from the bucket' });
       if (site.absent.has(file))
-        return void differences.push({ path: file, problem: 'not the object the last publish left (the partial site does not hold the file to compare)' });
+        return void differences.push({
+          path: file,
+          problem: 'not the object the last publish left (the partial site does not hold the file to compare)',
+        });
       const body = await readFile(path.join(config.dir, file));
       const md5 = createHash('md5').update(body).digest('hex');
       if (object.etag !== md5 || object.size !== body.length) {
@@ -71,7 +79,8 @@ export async function checkPublished(options: PublishOptions): Promise<Published
     });
     const named = new Set(differences.map((difference) => difference.path));
     const held = [...site.files.keys()].filter((file) => listed.has(file) && !named.has(file));
-    for (const [file, problem] of await checkHeaders(bucket, held, config.concurrency)) if (problem !== undefined) differences.push({ path: file, problem });
+    for (const [file, problem] of await checkHeaders(bucket, held, config.concurrency))
+      if (problem !== undefined) differences.push({ path: file, problem });
     differences.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     return { where: bucket.where, checked: site.files.size, differences };
   } finally {

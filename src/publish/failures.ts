@@ -48,9 +48,16 @@ export function isRetryable(error: unknown): boolean {
   const status = $metadata?.httpStatusCode;
   if (status === 412 || status === 409) return false;
   if (status !== undefined && isRetryableStatus(status)) return true;
-  if ((name !== undefined && RETRYABLE_CODES.has(name)) || (code !== undefined && (RETRYABLE_CODES.has(code) || NETWORK_CODES.has(code)))) return true;
+  if (
+    (name !== undefined && RETRYABLE_CODES.has(name)) ||
+    (code !== undefined && (RETRYABLE_CODES.has(code) || NETWORK_CODES.has(code)))
+  )
+    return true;
   // An answer that is not HTTP (llhttp's HPE_* codes), or one the SDK could not parse (`Deserialization error`, no status).
-  return code?.startsWith('HPE_') === true || /socket hang up|aborted|deserializ|Unexpected end|Invalid character/i.test(message ?? '');
+  return (
+    code?.startsWith('HPE_') === true ||
+    /socket hang up|aborted|deserializ|Unexpected end|Invalid character/i.test(message ?? '')
+  );
 }
 
 /** Whether the endpoint refused the connection or its host did not resolve: no store answered at all. */
@@ -82,9 +89,11 @@ export function requestFailure(error: unknown, what: string, tries = ''): UserEr
   let label = code ?? name ?? 'Error';
   // The SDK's words for its first-byte and stall deadlines name its own options; ours are --timeout.
   const firstByte = /exceeded the configured (\d+) ms requestTimeout/.exec(message ?? '');
-  if (firstByte !== null) [label, message] = ['TimeoutError', `no answer began within ${Number(firstByte[1]) / 1000} s (--timeout)`];
+  if (firstByte !== null)
+    [label, message] = ['TimeoutError', `no answer began within ${Number(firstByte[1]) / 1000} s (--timeout)`];
   const stalled = /timed out after (\d+) ms of inactivity/.exec(message ?? '');
-  if (stalled !== null) [label, message] = ['TimeoutError', `no byte moved for ${Number(stalled[1]) / 1000} s (--timeout)`];
+  if (stalled !== null)
+    [label, message] = ['TimeoutError', `no byte moved for ${Number(stalled[1]) / 1000} s (--timeout)`];
   const status = $metadata?.httpStatusCode === undefined ? '' : ` (HTTP ${$metadata.httpStatusCode})`;
   const text = message && message !== label ? `: ${message.split('\n')[0]}` : '';
   return new UserError(redactUrl(`${what}: ${tries}${label}${status}${text}`), 74);

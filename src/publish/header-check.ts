@@ -18,7 +18,8 @@ export function headerProblem(path: string, head: ObjectHead): string | undefine
     ['Content-Encoding', head.contentEncoding, undefined],
   ].filter(([, got, want]) => (got || undefined) !== want);
   if (wrong.length === 0) return undefined;
-  const list = (values: (string | undefined)[]) => wrong.map(([name], i) => `${name} ${values[i] === undefined ? 'none' : values[i]}`).join(', ');
+  const list = (values: (string | undefined)[]) =>
+    wrong.map(([name], i) => `${name} ${values[i] === undefined ? 'none' : values[i]}`).join(', ');
   return `other headers in the bucket (${list(wrong.map(([, got]) => got || undefined))}; the site's: ${list(wrong.map(([, , want]) => want))})`;
 }
 
@@ -26,7 +27,11 @@ export function headerProblem(path: string, head: ObjectHead): string | undefine
  * Reads the headers of the objects at `paths`, `concurrency` at a time: path → what is
  * wrong with them, or `undefined` when they are right (an object gone meanwhile: `missing from the bucket`).
  */
-export async function checkHeaders(bucket: Bucket, paths: readonly string[], concurrency: number): Promise<Map<string, string | undefined>> {
+export async function checkHeaders(
+  bucket: Bucket,
+  paths: readonly string[],
+  concurrency: number,
+): Promise<Map<string, string | undefined>> {
   const checks = new Map<string, string | undefined>();
   await forEachLimit(paths, concurrency, async (path) => {
     const head = await bucket.head(path);

@@ -60,7 +60,9 @@ export async function takeLease(bucket: Bucket, ttlMs: number): Promise<Lease> {
     } satisfies LeaseRecord);
   let etag = await acquire(bucket, token, () => record(Date.now() + ttlMs));
   // A second create must be refused: a store that takes it ignores the conditions that keep publishes apart.
-  if ((await bucket.write(LEASE_PATH, record(Date.now() + ttlMs), HEADERS, undefined, { ifNoneMatch: '*' })) !== undefined) {
+  if (
+    (await bucket.write(LEASE_PATH, record(Date.now() + ttlMs), HEADERS, undefined, { ifNoneMatch: '*' })) !== undefined
+  ) {
     throw new UserError(
       `the store of ${bucket.where} ignores If-None-Match on PUT (it overwrote ${LEASE_PATH}), so it cannot keep two publishes apart; publish with --no-lease if no other publish can run at the same time`,
       74,
@@ -114,10 +116,19 @@ async function acquire(bucket: Bucket, token: string, text: () => string): Promi
     const holder = held === undefined ? undefined : parseLease(held.text, bucket);
     if (holder !== undefined && holder.token === token) return held!.etag;
     if (holder !== undefined && Date.parse(holder.expires) > Date.now()) throw refusal(bucket, holder);
-    const etag = await bucket.write(LEASE_PATH, text(), HEADERS, undefined, held === undefined ? { ifNoneMatch: '*' } : { ifMatch: held.etag });
+    const etag = await bucket.write(
+      LEASE_PATH,
+      text(),
+      HEADERS,
+      undefined,
+      held === undefined ? { ifNoneMatch: '*' } : { ifMatch: held.etag },
+    );
     if (etag !== undefined) return etag;
   }
-  throw new UserError(`could not take the lease of ${bucket.where}: other publishes kept taking it; run publish again`, 75);
+  throw new UserError(
+    `could not take the lease of ${bucket.where}: other publishes kept taking it; run publish again`,
+    75,
+  );
 }
 
 /** The one line a publish refused by a live lease prints. */
@@ -144,5 +155,8 @@ function parseLease(text: string, bucket: Bucket): LeaseRecord {
   } catch {
     // Told below.
   }
-  throw new UserError(`the bucket's ${LEASE_PATH} in ${bucket.where} is not a ${FORMAT} record of version ${VERSION}; delete it if no publish is running`, 1);
+  throw new UserError(
+    `the bucket's ${LEASE_PATH} in ${bucket.where} is not a ${FORMAT} record of version ${VERSION}; delete it if no publish is running`,
+    1,
+  );
 }

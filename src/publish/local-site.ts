@@ -32,7 +32,8 @@ export interface LocalSite {
 export async function readLocalSite(dir: string): Promise<LocalSite> {
   await assertNoInterruptedBuild(dir, 'publish');
   const { manifest: built, rootText: manifestText } = await readManifest(dir);
-  if (manifestText === undefined) throw new UserError(`${dir} is not a built site (no ${MANIFEST_PATH}); did you run dataset-site build?`, 1);
+  if (manifestText === undefined)
+    throw new UserError(`${dir} is not a built site (no ${MANIFEST_PATH}); did you run dataset-site build?`, 1);
   const files: Manifest = new Map();
   for (const file of listSiteFiles(dir)) {
     files.set(file, built.get(file) ?? [await hashFile(path.join(dir, file)), '']);
@@ -41,7 +42,10 @@ export async function readLocalSite(dir: string): Promise<LocalSite> {
   const absent = new Set(absentDocuments(built, files));
   const [missing] = absent;
   if (missing !== undefined && !isPartialSite(dir))
-    throw new UserError(`${path.join(dir, missing)} is listed in ${MANIFEST_PATH} but missing; build the site again`, 1);
+    throw new UserError(
+      `${path.join(dir, missing)} is listed in ${MANIFEST_PATH} but missing; build the site again`,
+      1,
+    );
   for (const file of absent) files.set(file, built.get(file)!);
   for (const file of HOST_CONFIG_FILES) files.delete(file);
   const inOrder = absent.size === 0 ? files : new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

@@ -43,9 +43,11 @@ const TYPES: Readonly<Record<string, string>> = {
 export function objectHeaders(path: string): ObjectHeaders {
   const cacheControl = API_HEADERS['Cache-Control']!;
   // The API's documents (and its JSON 404 page); the parts of the bulk dumps go by their extension.
-  if (path.startsWith(`${API_ROOT}/`) && parseDumpPartPath(path) === undefined) return { contentType: API_HEADERS['Content-Type']!, cacheControl };
+  if (path.startsWith(`${API_ROOT}/`) && parseDumpPartPath(path) === undefined)
+    return { contentType: API_HEADERS['Content-Type']!, cacheControl };
   const name = path.slice(path.lastIndexOf('/') + 1);
   const dot = name.lastIndexOf('.');
-  const contentType = dot <= 0 ? 'text/plain; charset=utf-8' : (TYPES[name.slice(dot).toLowerCase()] ?? 'application/octet-stream');
+  const contentType =
+    dot <= 0 ? 'text/plain; charset=utf-8' : (TYPES[name.slice(dot).toLowerCase()] ?? 'application/octet-stream');
   return { contentType, cacheControl };
 }

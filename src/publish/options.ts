@@ -98,9 +98,13 @@ export interface ResolvedPublishOptions {
 }
 
 /** Fills in defaults and checks the options; bad or missing ones are a usage error (exit 2). */
-export function resolvePublishOptions(options: PublishOptions, env: NodeJS.ProcessEnv = process.env): ResolvedPublishOptions {
+export function resolvePublishOptions(
+  options: PublishOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): ResolvedPublishOptions {
   if (!options.bucket) throw new UserError('--bucket is required: the name of the bucket to publish the site to', 2);
-  const given = options.endpoint === undefined ? environmentEndpoint(env) : { endpoint: options.endpoint, from: '--endpoint' };
+  const given =
+    options.endpoint === undefined ? environmentEndpoint(env) : { endpoint: options.endpoint, from: '--endpoint' };
   const endpoint = given?.endpoint.replace(/\/+$/, '');
   if (endpoint !== undefined && !/^https?:\/\/[^/\s?#]+(?:\/\S*)?$/.test(endpoint))
     throw new UserError(

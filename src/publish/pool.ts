@@ -4,7 +4,11 @@
  * Runs `task` on every item, at most `limit` at once. After the first failure no new task
  * starts; the ones under way are awaited, then that failure is thrown.
  */
-export async function forEachLimit<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+export async function forEachLimit<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   let failure: { error: unknown } | undefined;
   const worker = async () => {

@@ -65,20 +65,29 @@ export function planPublish(
   let unseen = 0;
   for (const [path, [fingerprint, generatedAt]] of local) {
     // As the last publish left it: the manifest entry it sent, the object's ETag and size then ('' when not kept), and when its headers were seen right.
-    const [fingerprintBefore, generatedAtBefore, etagBefore = '', sizeBefore, seenBefore = ''] = published.get(path) ?? [];
+    const [fingerprintBefore, generatedAtBefore, etagBefore = '', sizeBefore, seenBefore = ''] =
+      published.get(path) ?? [];
     const object = listed.get(path);
     const same = fingerprintBefore === fingerprint && generatedAtBefore === generatedAt && !interrupted.has(path);
-    const asLeft = etagBefore !== '' && object !== undefined && object.etag === etagBefore && String(object.size) === sizeBefore;
+    const asLeft =
+      etagBefore !== '' && object !== undefined && object.etag === etagBefore && String(object.size) === sizeBefore;
     if (same && asLeft) {
       unchanged++;
       // Written again since its headers were seen right (same bytes: `aws s3 cp` sets other headers), or never seen.
       const unknown = seenBefore === '' && unseen++ < UNSEEN_HEADS;
-      if (unknown || (seenBefore !== '' && seenBefore !== object.lastModified) || headersDue(path)) headerChecks.push(path);
+      if (unknown || (seenBefore !== '' && seenBefore !== object.lastModified) || headersDue(path))
+        headerChecks.push(path);
     } else uploads.push({ path, isNew: object === undefined, drifted: same && etagBefore !== '' && !asLeft });
   }
-  const gone = new Set([...published.keys(), ...interrupted, ...(journal?.deletions ?? [])].filter((path) => !local.has(path) && listed.has(path)));
+  const gone = new Set(
+    [...published.keys(), ...interrupted, ...(journal?.deletions ?? [])].filter(
+      (path) => !local.has(path) && listed.has(path),
+    ),
+  );
   const folders = new Set([...published.keys()].flatMap((path) => (path.includes('/') ? [topFolder(path)] : [])));
-  const strays = [...listed.keys()].filter((path) => path.includes('/') && folders.has(topFolder(path)) && !local.has(path) && !gone.has(path)).sort(compare);
+  const strays = [...listed.keys()]
+    .filter((path) => path.includes('/') && folders.has(topFolder(path)) && !local.has(path) && !gone.has(path))
+    .sort(compare);
   return {
     uploads: uploads.sort((a, b) => compare(a.path, b.path)),
     deletions: [...gone, ...strays].sort(compare),
@@ -92,7 +101,11 @@ export function planPublish(
 export function withHeaderRepairs(plan: PublishPlan, wrong: readonly string[]): PublishPlan {
   if (wrong.length === 0) return plan;
   const repairs = wrong.map((path) => ({ path, isNew: false, drifted: true }));
-  return { ...plan, uploads: [...plan.uploads, ...repairs].sort((a, b) => compare(a.path, b.path)), unchanged: plan.unchanged - wrong.length };
+  return {
+    ...plan,
+    uploads: [...plan.uploads, ...repairs].sort((a, b) => compare(a.path, b.path)),
+    unchanged: plan.unchanged - wrong.length,
+  };
 }
 
 function topFolder(path: string): string {

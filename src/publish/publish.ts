@@ -19,7 +19,12 @@ import { publishPhases, type PublishPhase } from './order.js';
 import { planPublish, withHeaderRepairs, type PlannedUpload } from './publish-plan.js';
 import { checkWorkerFormat } from './worker-format.js';
 import { forEachLimit } from './pool.js';
-import { publishedManifestRecords, serializeJournal, type PublishedFiles, type PublishedManifest } from './published-manifest.js';
+import {
+  publishedManifestRecords,
+  serializeJournal,
+  type PublishedFiles,
+  type PublishedManifest,
+} from './published-manifest.js';
 import { MANIFEST_PATH, PUBLISH_JOURNAL_PATH, PUBLISHED_MANIFEST_PATH } from '../site/state-folder.js';
 
 /** What a publish did (or, with `dryRun`, would do). */
@@ -89,9 +94,20 @@ export async function publishSite(options: PublishOptions): Promise<PublishResul
   try {
     if (config.lease && !config.dryRun) lease = await takeLease(bucket, config.leaseTtlMs);
     const workerCheck = config.workerCheck ? await checkWorkerFormat(bucket, config.dir) : undefined;
-    const { listed, published, journal } = await readBucketState(bucket, config.prefix, config.concurrency, site.files.keys());
+    const { listed, published, journal } = await readBucketState(
+      bucket,
+      config.prefix,
+      config.concurrency,
+      site.files.keys(),
+    );
     const now = Date.now();
-    const planned = planPublish(site.files, published.files, listed, journal, headersDue(published.headersCheckedAt, now));
+    const planned = planPublish(
+      site.files,
+      published.files,
+      listed,
+      journal,
+      headersDue(published.headersCheckedAt, now),
+    );
     const headers = await checkHeaders(bucket, planned.headerChecks, config.concurrency);
     const plan = withHeaderRepairs(
       planned,
@@ -101,7 +117,8 @@ export async function publishSite(options: PublishOptions): Promise<PublishResul
     // The ETag and size the bucket holds for each file uploaded or found there, and when its headers were seen right, for the manifest.
     const stored = new Map<string, [string, string, string]>();
     for (const [file, problem] of headers)
-      if (problem === undefined) stored.set(file, [...storedOf(published.files, file), settledTime(listed.get(file)!.lastModified, now)]);
+      if (problem === undefined)
+        stored.set(file, [...storedOf(published.files, file), settledTime(listed.get(file)!.lastModified, now)]);
     const result: PublishResult = {
       where: bucket.where,
       phases: publishPhases(plan),
@@ -130,7 +147,18 @@ export async function publishSite(options: PublishOptions): Promise<PublishResul
       );
     const drifted = new Set(plan.uploads.filter((upload) => upload.drifted).map((upload) => upload.path));
     const total = plan.uploads.length + plan.deletions.length;
-    await runPhases(result, { config, site, bucket, listed, drifted, published, stored, headersCheckedAt: now, lease, total });
+    await runPhases(result, {
+      config,
+      site,
+      bucket,
+      listed,
+      drifted,
+      published,
+      stored,
+      headersCheckedAt: now,
+      lease,
+      total,
+    });
     if (!idle) await bucket.delete(PUBLISH_JOURNAL_PATH);
     failed = false;
     return result;
@@ -179,7 +207,10 @@ async function runPhases(
         const object = listed.get(file);
         // An ETag is the MD5 of the bytes for a single-part upload; any other ETag just means uploading again. Those bytes
         // under other headers (put by another tool) are uploaded again too.
-        const head = object !== undefined && object.size === body.length && object.etag === md5.copy().digest('hex') ? await bucket.head(file) : undefined;
+        const head =
+          object !== undefined && object.size === body.length && object.etag === md5.copy().digest('hex')
+            ? await bucket.head(file)
+            : undefined;
         if (head !== undefined && headerProblem(file, head) === undefined) {
           result.alreadyUploaded++;
           stored.set(file, [object!.etag, String(object!.size), settledTime(object!.lastModified, Date.now())]);
@@ -195,10 +226,18 @@ async function runPhases(
     } else if (phase.action === 'write-manifest') {
       await assertSiteUnchanged(config.dir, site.manifestText);
       // The files of entries first, the root last: until it is written, the journal stands for the publish.
-      const { writes, removed } = publishedManifestRecords(publishedFiles(site, published.files, stored), published, headersCheckedAt);
+      const { writes, removed } = publishedManifestRecords(
+        publishedFiles(site, published.files, stored),
+        published,
+        headersCheckedAt,
+      );
       const root = writes.get(PUBLISHED_MANIFEST_PATH)!;
       writes.delete(PUBLISHED_MANIFEST_PATH);
-      await forEachLimit([...writes], config.concurrency, async ([key, text]) => void (await bucket.write(key, text, RECORD_HEADERS)));
+      await forEachLimit(
+        [...writes],
+        config.concurrency,
+        async ([key, text]) => void (await bucket.write(key, text, RECORD_HEADERS)),
+      );
       await bucket.write(PUBLISHED_MANIFEST_PATH, root, RECORD_HEADERS);
       for (const text of [...writes.values(), root]) result.bytes += Buffer.byteLength(text);
       await forEachLimit(removed, config.concurrency, (key) => bucket.delete(key));
@@ -214,7 +253,11 @@ async function runPhases(
 }
 
 // The manifest's new entries: each file's fingerprint with what the bucket holds for it now.
-function publishedFiles(site: LocalSite, previous: PublishedFiles, stored: Map<string, [string, string, string]>): PublishedFiles {
+function publishedFiles(
+  site: LocalSite,
+  previous: PublishedFiles,
+  stored: Map<string, [string, string, string]>,
+): PublishedFiles {
   const files: PublishedFiles = new Map();
   for (const [file, [fingerprint, generatedAt]] of site.files) {
     const [etag, size, headersSeen] = stored.get(file) ?? previous.get(file)!.slice(2);
@@ -233,7 +276,8 @@ function storedOf(previous: PublishedFiles, file: string): [string, string] {
 // the manifest is not written, and the journal has the next publish check every candidate.
 async function assertSiteUnchanged(dir: string, manifestText: string): Promise<void> {
   const now = await readFile(path.join(dir, MANIFEST_PATH), 'utf8').catch(() => undefined);
-  if (now !== manifestText) throw new UserError(`a build replaced the site in ${dir} while it was being published; run publish again`, 1);
+  if (now !== manifestText)
+    throw new UserError(`a build replaced the site in ${dir} while it was being published; run publish again`, 1);
 }
 
 // A partial site holds what its build changed; a file it lacks that the bucket does not hold as the last publish left

@@ -30,7 +30,13 @@ const WIDTHS: Readonly<Record<number, number>> = { [SHARDED_VERSION]: 2, [ETAG_V
  * listing shows it) when its headers were last read and right (`''`: not read since it was
  * written, or a manifest before version 4).
  */
-export type PublishedEntry = readonly [fingerprint: string, generatedAt: string, etag: string, size: string, headersSeen: string];
+export type PublishedEntry = readonly [
+  fingerprint: string,
+  generatedAt: string,
+  etag: string,
+  size: string,
+  headersSeen: string,
+];
 
 /** Site path → what the last publish left there. */
 export type PublishedFiles = Map<string, PublishedEntry>;
@@ -56,12 +62,25 @@ export interface PublishedManifest {
  * `undefined` when there is no such object); an empty one when the bucket holds none.
  * `prefix` names the object in the error when it is not one.
  */
-export async function readPublishedManifest(read: (key: string) => Promise<string | undefined>, prefix: string): Promise<PublishedManifest> {
+export async function readPublishedManifest(
+  read: (key: string) => Promise<string | undefined>,
+  prefix: string,
+): Promise<PublishedManifest> {
   const rootText = await read(PUBLISHED_MANIFEST_PATH);
-  const empty: PublishedManifest = { files: new Map(), shards: undefined, texts: new Map(), headersCheckedAt: undefined };
+  const empty: PublishedManifest = {
+    files: new Map(),
+    shards: undefined,
+    texts: new Map(),
+    headersCheckedAt: undefined,
+  };
   if (rootText === undefined) return empty;
   const key = prefix + PUBLISHED_MANIFEST_PATH;
-  const root = parseRecord(rootText, key, MANIFEST_FORMAT, [VERSION, SHARDED_VERSION, ETAG_VERSION, MANIFEST_VERSION]) as {
+  const root = parseRecord(rootText, key, MANIFEST_FORMAT, [
+    VERSION,
+    SHARDED_VERSION,
+    ETAG_VERSION,
+    MANIFEST_VERSION,
+  ]) as {
     version: number;
     files?: unknown;
     shards?: unknown;
@@ -89,7 +108,12 @@ export async function readPublishedManifest(read: (key: string) => Promise<strin
 
 // Entries of an older manifest, given the values it did not keep as ''.
 function widened(files: ReadonlyMap<string, readonly string[]>): PublishedFiles {
-  return new Map([...files].map(([path, [fingerprint, generatedAt, etag = '', size = '']]) => [path, [fingerprint!, generatedAt!, etag, size, '']]));
+  return new Map(
+    [...files].map(([path, [fingerprint, generatedAt, etag = '', size = '']]) => [
+      path,
+      [fingerprint!, generatedAt!, etag, size, ''],
+    ]),
+  );
 }
 
 /**
@@ -108,7 +132,13 @@ export function publishedManifestRecords(
   const { changed: writes, sha1, removed } = shardChanges(PUBLISHED_FOLDER, files as StateMap, shards, previous.texts);
   writes.set(
     PUBLISHED_MANIFEST_PATH,
-    JSON.stringify({ format: MANIFEST_FORMAT, version: MANIFEST_VERSION, shards, sha1, headers_checked_at: headersCheckedAt }),
+    JSON.stringify({
+      format: MANIFEST_FORMAT,
+      version: MANIFEST_VERSION,
+      shards,
+      sha1,
+      headers_checked_at: headersCheckedAt,
+    }),
   );
   return { writes, removed };
 }
@@ -118,7 +148,8 @@ function parseFiles(files: unknown, key: string): Manifest {
   if (typeof files !== 'object' || files === null) throw notARecord(key, MANIFEST_FORMAT, VERSION);
   const manifest: Manifest = new Map();
   for (const [path, entry] of Object.entries(files)) {
-    if (!Array.isArray(entry) || entry.length !== 2 || !entry.every((part) => typeof part === 'string')) throw notARecord(key, MANIFEST_FORMAT, VERSION);
+    if (!Array.isArray(entry) || entry.length !== 2 || !entry.every((part) => typeof part === 'string'))
+      throw notARecord(key, MANIFEST_FORMAT, VERSION);
     const [fingerprint, generatedAt] = entry as [string, string];
     manifest.set(path, [fingerprint, generatedAt]);
   }
@@ -132,8 +163,12 @@ export function serializeJournal(journal: PublishJournal): string {
 
 /** Reads a journal; `key` names the object in the error when it is not one. */
 export function parsePublishJournal(text: string, key: string): PublishJournal {
-  const { uploads, deletions } = parseRecord(text, key, JOURNAL_FORMAT, [VERSION]) as { uploads?: unknown; deletions?: unknown };
-  const strings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+  const { uploads, deletions } = parseRecord(text, key, JOURNAL_FORMAT, [VERSION]) as {
+    uploads?: unknown;
+    deletions?: unknown;
+  };
+  const strings = (value: unknown): value is string[] =>
+    Array.isArray(value) && value.every((item) => typeof item === 'string');
   if (!strings(uploads) || !strings(deletions)) throw notARecord(key, JOURNAL_FORMAT, VERSION);
   return { uploads, deletions };
 }

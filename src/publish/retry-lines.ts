@@ -26,6 +26,8 @@ export function retryLines(write: (line: string) => void, now: () => number = Da
   return ({ failure, attempt, leftMs, budgetFlag }) => {
     if (last !== undefined && now() - last < RETRY_LINE_INTERVAL_MS) return;
     last = now();
-    write(`retrying: ${failure} (attempt ${attempt} failed; ${Math.max(0, leftMs / 1000).toFixed(0)} s of ${budgetFlag} left)`);
+    write(
+      `retrying: ${failure} (attempt ${attempt} failed; ${Math.max(0, leftMs / 1000).toFixed(0)} s of ${budgetFlag} left)`,
+    );
   };
 }

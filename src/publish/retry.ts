@@ -57,7 +57,9 @@ export function createRetrier({ budgetMs, requestDeadlineMs, budgetFlag = '--bud
         try {
           const capped = left() < requestDeadlineMs;
           const ms = Math.max(1, capped ? left() : requestDeadlineMs);
-          const why = capped ? `no complete answer when the budget ran out` : `no complete answer within ${requestDeadlineMs / 1000} s (--request-deadline)`;
+          const why = capped
+            ? `no complete answer when the budget ran out`
+            : `no complete answer within ${requestDeadlineMs / 1000} s (--request-deadline)`;
           const result = await withDeadline(attempt, ms, why);
           failingSince = undefined;
           answered = true;
@@ -76,7 +78,11 @@ export function createRetrier({ budgetMs, requestDeadlineMs, budgetFlag = '--bud
               limitMs < budgetMs
                 ? 'the endpoint has answered nothing since the start: is --endpoint (or AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL) right, and the store up?'
                 : `${budgetFlag} ${budgetMs / 1000} s without an answer`;
-            throw requestFailure(error, what, `gave up after ${tries} attempt${tries === 1 ? '' : 's'} in ${seconds} s (${why}): `);
+            throw requestFailure(
+              error,
+              what,
+              `gave up after ${tries} attempt${tries === 1 ? '' : 's'} in ${seconds} s (${why}): `,
+            );
           }
           onRetry?.({ failure: requestFailure(error, what).message, attempt: tries, leftMs: left(), budgetFlag });
           await new Promise((resume) => setTimeout(resume, backoff));

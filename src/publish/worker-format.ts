@@ -17,7 +17,8 @@ import { WORKER_RECORD_PATH, SITE_FORMAT_PATH } from '../site/state-folder.js';
  */
 export async function checkWorkerFormat(bucket: Bucket, dir: string): Promise<string> {
   const site = await readSiteFormat(dir);
-  if (site === undefined) return `the site names no format (built before dataset-site wrote ${SITE_FORMAT_PATH}): the deployed Worker was not checked`;
+  if (site === undefined)
+    return `the site names no format (built before dataset-site wrote ${SITE_FORMAT_PATH}): the deployed Worker was not checked`;
   const text = await bucket.read(WORKER_RECORD_PATH);
   if (text === undefined)
     return 'no Worker has recorded itself in the bucket (none is deployed over it, or none has answered a request since its deploy): its format was not checked';

@@ -16,8 +16,20 @@ export type { Entity, EntitiesByKind } from './semantics/entity.js';
 export type { FilterValues } from './semantics/filters.js';
 export { normalize } from './semantics/text.js';
 export { tokenize } from './semantics/search.js';
-export { DATASET_PARAMETER_SCHEMAS, DEFAULT_LIMIT, MAX_LIMIT, MAX_Q_LENGTH, parseDatasetQuery } from './semantics/params.js';
-export type { DatasetParameter, DatasetQuery, ParameterError, ParameterSchema, ParseResult } from './semantics/params.js';
+export {
+  DATASET_PARAMETER_SCHEMAS,
+  DEFAULT_LIMIT,
+  MAX_LIMIT,
+  MAX_Q_LENGTH,
+  parseDatasetQuery,
+} from './semantics/params.js';
+export type {
+  DatasetParameter,
+  DatasetQuery,
+  ParameterError,
+  ParameterSchema,
+  ParseResult,
+} from './semantics/params.js';
 export { Dataset } from './semantics/dataset.js';
 export { answerDataset, answerListingPage, answerRelationPage } from './responses/reference.js';
 export { SCHEMA_VERSION } from './formats/schema-version.js';

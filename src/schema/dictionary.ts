@@ -34,7 +34,10 @@ type JsonSchema = {
 
 /** The dictionary of every kind, keyed by kind, fields in served order. */
 export function buildDictionary(): Record<Kind, Record<string, FieldDescription>> {
-  return Object.fromEntries(KINDS.map((kind) => [kind, describeKind(kind)])) as Record<Kind, Record<string, FieldDescription>>;
+  return Object.fromEntries(KINDS.map((kind) => [kind, describeKind(kind)])) as Record<
+    Kind,
+    Record<string, FieldDescription>
+  >;
 }
 
 function describeKind(kind: Kind): Record<string, FieldDescription> {

@@ -11,12 +11,18 @@ import { COLLECTIONS, type Kind } from '../query/semantics/kinds.js';
 /** The index document of a kind's dump. */
 export const DUMP_INDEX_SCHEMA = z.object({
   collection: z.string().describe('The collection the dump holds.'),
-  count: z.number().int().nonnegative().describe("Entities in the dump (the kind's total): the sum of the parts' counts."),
+  count: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe("Entities in the dump (the kind's total): the sum of the parts' counts."),
   bytes: z.number().int().nonnegative().describe("Bytes of the dump's NDJSON: the sum of the parts' bytes."),
   parts: z
     .array(
       z.object({
-        url: z.string().describe('The part, NDJSON (application/x-ndjson): one entity a line, each line ending with a newline.'),
+        url: z
+          .string()
+          .describe('The part, NDJSON (application/x-ndjson): one entity a line, each line ending with a newline.'),
         gzip_url: z.string().describe('The same bytes gzipped (application/gzip).'),
         count: z.number().int().nonnegative().describe('Entities (lines) in the part.'),
         bytes: z.number().int().nonnegative().describe("Bytes of the part's NDJSON."),
@@ -46,10 +52,13 @@ export function parseDumpIndex(kind: Kind, text: string): { parts: DumpPartEntry
   const parsed = DUMP_INDEX_SCHEMA.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    return { error: `not a dump index of format ${DUMP_INDEX_VERSION}: ${issue.path.join('.') || 'the document'}: ${issue.message}` };
+    return {
+      error: `not a dump index of format ${DUMP_INDEX_VERSION}: ${issue.path.join('.') || 'the document'}: ${issue.message}`,
+    };
   }
   const index = parsed.data;
-  if (index.collection !== COLLECTIONS[kind]) return { error: `indexes ${JSON.stringify(index.collection)}, not ${COLLECTIONS[kind]}` };
+  if (index.collection !== COLLECTIONS[kind])
+    return { error: `indexes ${JSON.stringify(index.collection)}, not ${COLLECTIONS[kind]}` };
   const parts: DumpPartEntry[] = [];
   for (const [i, part] of index.parts.entries()) {
     // The URL is the site's base URL and the part's path (paths.ts): its path from the dumps' folder on.
@@ -58,7 +67,10 @@ export function parseDumpIndex(kind: Kind, text: string): { parts: DumpPartEntry
       return { error: `parts.${i}: ${JSON.stringify(part.url)} is not a part of this dump` };
     parts.push({ key: named.key, count: part.count, bytes: part.bytes, sha256: part.sha256 });
   }
-  if (parts.reduce((sum, part) => sum + part.count, 0) !== index.count || parts.reduce((sum, part) => sum + part.bytes, 0) !== index.bytes) {
+  if (
+    parts.reduce((sum, part) => sum + part.count, 0) !== index.count ||
+    parts.reduce((sum, part) => sum + part.bytes, 0) !== index.bytes
+  ) {
     return { error: 'count and bytes are not the sums of the parts' };
   }
   return { parts };

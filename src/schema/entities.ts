@@ -5,7 +5,16 @@
  */
 import { z } from 'zod';
 import { EXHIBITION_STATUSES, NAME_FIELDS, type Kind } from '../query/semantics/kinds.js';
-import { dateField, idField, idListField, stringListField, tagsField, textField, urlField, urlListField } from './fields.js';
+import {
+  dateField,
+  idField,
+  idListField,
+  stringListField,
+  tagsField,
+  textField,
+  urlField,
+  urlListField,
+} from './fields.js';
 
 const exhibitionFields = {
   id: idField('Identifier of the exhibition, unique among exhibitions.'),
@@ -21,7 +30,9 @@ const exhibitionFields = {
     .enum(EXHIBITION_STATUSES, { error: `must be one of ${EXHIBITION_STATUSES.join(', ')}` })
     .nullable()
     .optional()
-    .describe('upcoming, ongoing or ended, derived from the dates against the build date (UTC); cancelled or postponed when the source says so.'),
+    .describe(
+      'upcoming, ongoing or ended, derived from the dates against the build date (UTC); cancelled or postponed when the source says so.',
+    ),
   organizer: textField('Organizer of the exhibition.'),
   venue: textField('Venue of the exhibition.'),
   official_url: urlField('Official web address (http or https).'),
@@ -36,7 +47,11 @@ const exhibitorFields = {
   intro: textField('Introduction of the company.'),
   exhibit_history: stringListField('History of exhibiting, one entry per item.'),
   tags: tagsField('Free tags.'),
-  weight: z.number({ error: 'must be a number' }).finite().default(0).describe('Weight; listings order exhibitors by weight, highest first.'),
+  weight: z
+    .number({ error: 'must be a number' })
+    .finite()
+    .default(0)
+    .describe('Weight; listings order exhibitors by weight, highest first.'),
   official_url: urlField('Official web address (http or https).'),
   country: textField('Country of the company, when known.'),
   city: textField('City of the company, when known.'),
@@ -52,7 +67,10 @@ const providerFields = {
   good_at_industry: tagsField('Industries the provider is strong in.'),
   intro: textField('Introduction of the provider.'),
   case_images: urlListField('URLs of case images (http or https).'),
-  is_verified: z.boolean({ error: 'must be true or false' }).default(false).describe('Whether the provider is verified; verified providers are listed first.'),
+  is_verified: z
+    .boolean({ error: 'must be true or false' })
+    .default(false)
+    .describe('Whether the provider is verified; verified providers are listed first.'),
 };
 
 function requireAName<T extends z.ZodRawShape>(kind: Kind, shape: T) {
@@ -70,7 +88,11 @@ export const SOURCE_SCHEMAS = {
     // Only two valid dates compare: a bad start_date is one problem, reported once, by its field.
     const isDate = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
     if (isDate(record.start_date) && isDate(record.end_date) && record.end_date < record.start_date) {
-      context.addIssue({ code: 'custom', path: ['end_date'], message: `must not be before start_date (${record.start_date})` });
+      context.addIssue({
+        code: 'custom',
+        path: ['end_date'],
+        message: `must not be before start_date (${record.start_date})`,
+      });
     }
   }),
   exhibitor: requireAName('exhibitor', exhibitorFields),
@@ -92,7 +114,9 @@ const linksOf = {
     .object({
       self: z.string().describe('URL of this exhibition.'),
       exhibitors: z.string().describe('URL of the first page of the exhibitors linked to this exhibition.'),
-      providers: z.string().describe("URL of the first page of the providers covering this exhibition's country or city."),
+      providers: z
+        .string()
+        .describe("URL of the first page of the providers covering this exhibition's country or city."),
     })
     .strict(),
   exhibitor: z
@@ -104,7 +128,9 @@ const linksOf = {
   service_provider: z.object({ self: z.string().describe('URL of this provider.') }).strict(),
 };
 
-const RAG_TEXT = z.string().describe('Plain text of the meaningful fields in both languages, with labels, for semantic embedding.');
+const RAG_TEXT = z
+  .string()
+  .describe('Plain text of the meaningful fields in both languages, with labels, for semantic embedding.');
 
 /** Schemas of entities as served (source fields, then `_links` and `_rag_text`); no other key allowed. */
 export const OUTPUT_SCHEMAS = {
@@ -116,6 +142,18 @@ export const OUTPUT_SCHEMAS = {
       _rag_text: RAG_TEXT,
     })
     .strict(),
-  exhibitor: z.object({ ...exhibitorFields, _links: linksOf.exhibitor.describe('Links to this exhibitor and its exhibitions.'), _rag_text: RAG_TEXT }).strict(),
-  service_provider: z.object({ ...providerFields, _links: linksOf.service_provider.describe('Link to this provider.'), _rag_text: RAG_TEXT }).strict(),
+  exhibitor: z
+    .object({
+      ...exhibitorFields,
+      _links: linksOf.exhibitor.describe('Links to this exhibitor and its exhibitions.'),
+      _rag_text: RAG_TEXT,
+    })
+    .strict(),
+  service_provider: z
+    .object({
+      ...providerFields,
+      _links: linksOf.service_provider.describe('Link to this provider.'),
+      _rag_text: RAG_TEXT,
+    })
+    .strict(),
 } as const;

@@ -22,5 +22,9 @@ export function entitySchemaPath(kind: Kind): string {
 
 /** The JSON Schema (2020-12) document of a kind's entities as served. */
 export function entitySchemaDocument(kind: Kind): JsonSchema {
-  return z.toJSONSchema(OUTPUT_SCHEMAS[kind], { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  return z.toJSONSchema(OUTPUT_SCHEMAS[kind], {
+    io: 'output',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as JsonSchema;
 }

@@ -44,7 +44,10 @@ export function tagsField(description: string) {
 /** A list of strings where one string becomes a one-item list (no splitting). */
 export function stringListField(description: string) {
   return z
-    .preprocess((value) => (typeof value === 'string' ? [value] : (value ?? [])), z.array(z.string({ error: 'must hold only strings' })))
+    .preprocess(
+      (value) => (typeof value === 'string' ? [value] : (value ?? [])),
+      z.array(z.string({ error: 'must hold only strings' })),
+    )
     .transform((items) => items.map((item) => item.trim()).filter(Boolean))
     .pipe(z.array(z.string()))
     .describe(description);
@@ -68,7 +71,10 @@ export function urlListField(description: string) {
 /** A list of ids (strings, or numbers written as strings); absent is `[]`. */
 export function idListField(description: string) {
   return z
-    .preprocess((value) => value ?? [], z.array(z.union([z.string(), numericId], { error: 'must hold only ids (strings or numbers)' })))
+    .preprocess(
+      (value) => value ?? [],
+      z.array(z.union([z.string(), numericId], { error: 'must hold only ids (strings or numbers)' })),
+    )
     .transform((ids) => [...new Set(ids.map((id) => String(id).trim()).filter(Boolean))])
     .pipe(z.array(z.string()))
     .describe(description);

@@ -18,7 +18,8 @@ const LINK = { type: 'string', format: 'uri' };
 const NULLABLE_LINK = { type: ['string', 'null'], format: 'uri' };
 const FEED_AFTER = {
   type: ['string', 'null'],
-  description: 'The build whose state this change set is counted from (null for a baseline): apply it only over that cursor.',
+  description:
+    'The build whose state this change set is counted from (null for a baseline): apply it only over that cursor.',
 };
 
 /** Every schema component, by name. */
@@ -28,7 +29,9 @@ export function answerSchemas(): Record<string, JsonSchema> {
     DatasetResponse: {
       type: 'object',
       properties: {
-        ...Object.fromEntries(KINDS.map((kind) => [COLLECTIONS[kind], { type: 'array', items: ref(ENTITY_SCHEMA[kind]) }])),
+        ...Object.fromEntries(
+          KINDS.map((kind) => [COLLECTIONS[kind], { type: 'array', items: ref(ENTITY_SCHEMA[kind]) }]),
+        ),
         _meta: ref('DatasetMeta'),
       },
       required: ['_meta'],
@@ -36,7 +39,10 @@ export function answerSchemas(): Record<string, JsonSchema> {
     DatasetMeta: datasetMetaSchema(),
     SchemaDocument: schemaDocumentSchema(),
     FacetsIndex: object({
-      facets: { type: 'array', items: object({ kind: { type: 'string', enum: KINDS }, filter: { type: 'string', enum: FILTERS }, url: LINK }) },
+      facets: {
+        type: 'array',
+        items: object({ kind: { type: 'string', enum: KINDS }, filter: { type: 'string', enum: FILTERS }, url: LINK }),
+      },
       _links: object({ self: LINK, schema: LINK }),
       _meta: documentMeta('facets'),
     }),
@@ -68,7 +74,11 @@ export function answerSchemas(): Record<string, JsonSchema> {
           counts: { type: 'object' },
         }),
       },
-      _links: object({ self: LINK, latest: NULLABLE_LINK, dumps: object(Object.fromEntries(KINDS.map((kind) => [COLLECTIONS[kind], LINK]))) }),
+      _links: object({
+        self: LINK,
+        latest: NULLABLE_LINK,
+        dumps: object(Object.fromEntries(KINDS.map((kind) => [COLLECTIONS[kind], LINK]))),
+      }),
       _meta: documentMeta('changes', {
         window_days: { type: 'integer' },
         history_from: {
@@ -86,13 +96,18 @@ export function answerSchemas(): Record<string, JsonSchema> {
       ...Object.fromEntries(
         KINDS.map((kind) => {
           const changed = { type: 'array', items: object({ id: { type: 'string' }, url: LINK }) };
-          return [COLLECTIONS[kind], object({ added: changed, changed, removed: { type: 'array', items: { type: 'string' } } })];
+          return [
+            COLLECTIONS[kind],
+            object({ added: changed, changed, removed: { type: 'array', items: { type: 'string' } } }),
+          ];
         }),
       ),
       _links: object({ self: LINK, previous: NULLABLE_LINK, next: NULLABLE_LINK, index: LINK }),
       _meta: documentMeta('changes'),
     }),
-    DumpIndex: withoutDialect(z.toJSONSchema(DUMP_INDEX_SCHEMA, { io: 'output', target: 'draft-2020-12' }) as JsonSchema),
+    DumpIndex: withoutDialect(
+      z.toJSONSchema(DUMP_INDEX_SCHEMA, { io: 'output', target: 'draft-2020-12' }) as JsonSchema,
+    ),
     SearchDocument: {
       type: 'object',
       description: 'A document of the search index (docs/api.md#search-index), read by the router and the client SDK.',
@@ -106,7 +121,8 @@ export function answerSchemas(): Record<string, JsonSchema> {
     },
     SearchIds: {
       type: 'object',
-      description: "A chunk or block of the ids of a kind's entities by rank (docs/api.md#common-terms): its version and the ids in rank order.",
+      description:
+        "A chunk or block of the ids of a kind's entities by rank (docs/api.md#common-terms): its version and the ids in rank order.",
       properties: {
         version: { type: 'integer' },
         ids: { type: 'array', items: { type: 'string' } },
@@ -116,14 +132,19 @@ export function answerSchemas(): Record<string, JsonSchema> {
     Error: errorSchema(),
     JsonRpcMessage: {
       type: 'object',
-      description: 'A JSON-RPC 2.0 message of MCP: a request or notification (method, params), or an answer (result or error).',
+      description:
+        'A JSON-RPC 2.0 message of MCP: a request or notification (method, params), or an answer (result or error).',
       properties: {
         jsonrpc: { type: 'string', const: '2.0' },
         id: { type: ['string', 'integer', 'null'] },
         method: { type: 'string' },
         params: { type: 'object' },
         result: { type: 'object' },
-        error: { type: 'object', properties: { code: { type: 'integer' }, message: { type: 'string' }, data: {} }, required: ['code', 'message'] },
+        error: {
+          type: 'object',
+          properties: { code: { type: 'integer' }, message: { type: 'string' }, data: {} },
+          required: ['code', 'message'],
+        },
       },
       required: ['jsonrpc'],
     },
@@ -139,7 +160,10 @@ function datasetMetaSchema(): JsonSchema {
       count: { type: 'integer', description: 'Entities in this answer.' },
       total: { type: 'integer', description: 'Entities matching, in all.' },
       totals: { type: 'object', additionalProperties: { type: 'integer' }, description: 'Matches per collection.' },
-      limit: { type: 'integer', description: `The effective limit: the one asked, or ${MAX_LIMIT} when more was asked.` },
+      limit: {
+        type: 'integer',
+        description: `The effective limit: the one asked, or ${MAX_LIMIT} when more was asked.`,
+      },
       offset: { type: 'integer', description: 'The effective offset.' },
       next: { ...NULLABLE_LINK, description: 'URL of the next window, null at the end.' },
       prev: { ...NULLABLE_LINK, description: 'URL of the previous window, null at the start.' },
@@ -147,7 +171,20 @@ function datasetMetaSchema(): JsonSchema {
       base_url: { type: 'string' },
       entities: { type: 'object', description: 'The data dictionary of the kinds in the answer.' },
     },
-    required: ['type', 'schema_version', 'count', 'total', 'totals', 'limit', 'offset', 'next', 'prev', 'generated_at', 'base_url', 'entities'],
+    required: [
+      'type',
+      'schema_version',
+      'count',
+      'total',
+      'totals',
+      'limit',
+      'offset',
+      'next',
+      'prev',
+      'generated_at',
+      'base_url',
+      'entities',
+    ],
   };
 }
 
@@ -184,7 +221,11 @@ function errorSchema(): JsonSchema {
       },
       _meta: {
         type: 'object',
-        properties: { schema_version: { type: 'string' }, generated_at: { type: 'string', format: 'date-time' }, base_url: { type: 'string' } },
+        properties: {
+          schema_version: { type: 'string' },
+          generated_at: { type: 'string', format: 'date-time' },
+          base_url: { type: 'string' },
+        },
         required: ['schema_version', 'generated_at', 'base_url'],
       },
     },

@@ -7,17 +7,46 @@
  */
 import { CHANGES_INDEX_PATH, changeSetPath } from '../query/formats/changes-feed.js';
 import { FACETS_INDEX_PATH, facetPath } from '../query/formats/facets.js';
-import { dumpIndexPath, dumpPartPath, entityPath, listingPath, OPENAPI_PATH, relationPath, SCHEMA_PATH } from '../query/formats/paths.js';
+import {
+  dumpIndexPath,
+  dumpPartPath,
+  entityPath,
+  listingPath,
+  OPENAPI_PATH,
+  relationPath,
+  SCHEMA_PATH,
+} from '../query/formats/paths.js';
 import { BROWSE_PAGE_PATH, DUMP_CONTENT_TYPES, LLMS_TXT_PATH, ROOT_FILES } from '../query/formats/root-files.js';
 import type { FilterValues } from '../query/semantics/filters.js';
-import { COLLECTIONS, EXHIBITION_STATUSES, FILTERS, KINDS, typeFilters, type DatasetType, type Filter, type Kind } from '../query/semantics/kinds.js';
+import {
+  COLLECTIONS,
+  EXHIBITION_STATUSES,
+  FILTERS,
+  KINDS,
+  typeFilters,
+  type DatasetType,
+  type Filter,
+  type Kind,
+} from '../query/semantics/kinds.js';
 import type { DataExamples } from './data-examples.js';
 import { entitySchemaPath } from './entity-schema.js';
-import { documentPath, JSON_TYPE, jsonOf, numberSlot, slot, templateOf, type DocumentPath } from './openapi-path-template.js';
+import {
+  documentPath,
+  JSON_TYPE,
+  jsonOf,
+  numberSlot,
+  slot,
+  templateOf,
+  type DocumentPath,
+} from './openapi-path-template.js';
 import { searchDocumentPaths } from './openapi-search-paths.js';
 
 /** Component names of the entity schemas, by kind. */
-export const ENTITY_SCHEMA: Record<Kind, string> = { exhibition: 'Exhibition', exhibitor: 'Exhibitor', service_provider: 'ServiceProvider' };
+export const ENTITY_SCHEMA: Record<Kind, string> = {
+  exhibition: 'Exhibition',
+  exhibitor: 'Exhibitor',
+  service_provider: 'ServiceProvider',
+};
 
 const filterParameter = (filter: Filter, where: string) => ({
   description: `The ${filter}, normalized (NFKC, trimmed, spaces collapsed, lower case) and escaped as a path segment (docs/api.md#static-paths); ${where}.`,
@@ -31,7 +60,12 @@ const ALL_FILTERS = typeFilters('all');
 export function documentPaths(examples: DataExamples): DocumentPath[] {
   const first = examples.entities ?? {};
   const exhibition = first.exhibition;
-  const filterExamples: FilterValues = { industry: examples.industry, country: examples.country, city: examples.city, status: examples.status };
+  const filterExamples: FilterValues = {
+    industry: examples.industry,
+    country: examples.country,
+    city: examples.city,
+    status: examples.status,
+  };
   const paths: DocumentPath[] = [
     documentPath(`/${SCHEMA_PATH}`, SCHEMA_PATH, {
       operationId: 'getSchemaDocument',
@@ -64,7 +98,9 @@ export function documentPaths(examples: DataExamples): DocumentPath[] {
         ? listingPath('exhibition', Object.fromEntries(names.map((filter) => [filter, filterExamples[filter]])), 1)
         : undefined;
       return documentPath(
-        templateOf(listingPath(exhibitionsOnly ? 'exhibition' : (slot('type') as DatasetType), placeholders, numberSlot('page'))),
+        templateOf(
+          listingPath(exhibitionsOnly ? 'exhibition' : (slot('type') as DatasetType), placeholders, numberSlot('page')),
+        ),
         example,
         {
           operationId: `getListingPage${names.length === 0 ? '' : `By${names.map(capitalized).join('And')}`}`,
@@ -73,16 +109,27 @@ export function documentPaths(examples: DataExamples): DocumentPath[] {
             "Listings of 100 entities a page; a filter combination that no entity holds has no page (404), and the query form answers it with empty arrays. The facets' `listing` URLs name the first page of each value.",
           content: jsonOf('DatasetResponse'),
         },
-        Object.fromEntries(names.map((filter) => [filter, filterParameter(filter, 'the facets list every value with the URL of its listing')])),
+        Object.fromEntries(
+          names.map((filter) => [
+            filter,
+            filterParameter(filter, 'the facets list every value with the URL of its listing'),
+          ]),
+        ),
       );
     }),
-    documentPath(templateOf(relationPath({ id: slot('id') }, 'exhibitors', numberSlot('page'))), exhibition && relationPath(exhibition, 'exhibitors', 1), {
-      operationId: 'getExhibitionExhibitors',
-      summary: 'A page of the exhibitors of an exhibition (its `_links.exhibitors`)',
-      content: jsonOf('DatasetResponse'),
-    }),
     documentPath(
-      templateOf(relationPath({ id: 'any', country: slot('country'), city: slot('city') }, 'providers', numberSlot('page'))),
+      templateOf(relationPath({ id: slot('id') }, 'exhibitors', numberSlot('page'))),
+      exhibition && relationPath(exhibition, 'exhibitors', 1),
+      {
+        operationId: 'getExhibitionExhibitors',
+        summary: 'A page of the exhibitors of an exhibition (its `_links.exhibitors`)',
+        content: jsonOf('DatasetResponse'),
+      },
+    ),
+    documentPath(
+      templateOf(
+        relationPath({ id: 'any', country: slot('country'), city: slot('city') }, 'providers', numberSlot('page')),
+      ),
       exhibition && relationPath(exhibition, 'providers', 1),
       {
         operationId: 'getRegionProviders',
@@ -92,7 +139,8 @@ export function documentPaths(examples: DataExamples): DocumentPath[] {
       },
       {
         country: {
-          description: 'The country of the place, normalized and escaped as a path segment; `~` when the place has none.',
+          description:
+            'The country of the place, normalized and escaped as a path segment; `~` when the place has none.',
           schema: { type: 'string', minLength: 1 },
         },
         city: {
@@ -106,11 +154,15 @@ export function documentPaths(examples: DataExamples): DocumentPath[] {
       summary: 'The index of the facet documents',
       content: jsonOf('FacetsIndex'),
     }),
-    documentPath(templateOf(facetPath('exhibition', slot('filter') as Filter), true), facetPath('exhibitor', 'industry'), {
-      operationId: 'getFacet',
-      summary: 'Every value of a filter among a collection, with its count and the URLs of its entities',
-      content: jsonOf('Facet'),
-    }),
+    documentPath(
+      templateOf(facetPath('exhibition', slot('filter') as Filter), true),
+      facetPath('exhibitor', 'industry'),
+      {
+        operationId: 'getFacet',
+        summary: 'Every value of a filter among a collection, with its count and the URLs of its entities',
+        content: jsonOf('Facet'),
+      },
+    ),
     documentPath(`/${CHANGES_INDEX_PATH}`, CHANGES_INDEX_PATH, {
       operationId: 'getChanges',
       summary: 'The changes feed: the builds kept, oldest first',
@@ -124,7 +176,8 @@ export function documentPaths(examples: DataExamples): DocumentPath[] {
     documentPath(templateOf(dumpIndexPath('exhibition'), true), dumpIndexPath('exhibitor'), {
       operationId: 'getDumpIndex',
       summary: 'Every entity of a collection at once: the parts of its bulk dump',
-      description: 'Read the parts in order: their lines are every entity of the collection, exactly as listed, in the default order.',
+      description:
+        'Read the parts in order: their lines are every entity of the collection, exactly as listed, in the default order.',
       content: jsonOf('DumpIndex'),
     }),
     documentPath(
@@ -137,7 +190,10 @@ export function documentPaths(examples: DataExamples): DocumentPath[] {
       },
     ),
     documentPath(
-      templateOf(dumpPartPath('exhibition', slot('key'), true)).replace(`/${COLLECTIONS.exhibition}/`, '/{collection}/'),
+      templateOf(dumpPartPath('exhibition', slot('key'), true)).replace(
+        `/${COLLECTIONS.exhibition}/`,
+        '/{collection}/',
+      ),
       dumpPartPath('exhibitor', '0123456789abcdef', true),
       {
         operationId: 'getDumpPartGzip',
@@ -158,7 +214,11 @@ export function documentPaths(examples: DataExamples): DocumentPath[] {
         content: { [type.split(';')[0]!]: { type: 'string' } },
       }),
     ),
-    documentPath('/', undefined, { operationId: 'getRoot', summary: "The browse page, at the site's root", content: { 'text/html': { type: 'string' } } }),
+    documentPath('/', undefined, {
+      operationId: 'getRoot',
+      summary: "The browse page, at the site's root",
+      content: { 'text/html': { type: 'string' } },
+    }),
   ];
   return paths;
 }

@@ -52,7 +52,8 @@ export function numberSlot(name: NumberedParameter): number {
 /** The template of `path` (made with placeholders), `{name}` for each placeholder; with `collection`, the exhibitions' segment is `{collection}`. */
 export function templateOf(path: string, collection = false): string {
   let template = `/${path}`.replace(/zq(\w+?)qz/g, '{$1}');
-  for (const [name, number] of Object.entries(NUMBER_SLOTS)) template = template.replace(`/${number}.json`, `/{${name}}.json`);
+  for (const [name, number] of Object.entries(NUMBER_SLOTS))
+    template = template.replace(`/${number}.json`, `/{${name}}.json`);
   if (collection) template = template.replace(new RegExp(`/${COLLECTIONS.exhibition}(?=[/.])`), '/{collection}');
   return template;
 }
@@ -61,24 +62,37 @@ export function templateOf(path: string, collection = false): string {
 function examplesIn(template: string, path: string | undefined): Record<string, string | number> {
   if (path === undefined) return {};
   const names: string[] = [];
-  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => (names.push(name), '([^/]+)'));
+  const pattern = template
+    .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+    .replace(/\{(\w+)\}/g, (_, name: string) => (names.push(name), '([^/]+)'));
   const match = new RegExp(`^${pattern}$`).exec(`/${path}`);
   if (match === null) throw new Error(`the example path /${path} does not match ${template}`);
-  return Object.fromEntries(names.map((name, i) => [name, name in NUMBER_SLOTS ? Number(match[i + 1]) : match[i + 1]!]));
+  return Object.fromEntries(
+    names.map((name, i) => [name, name in NUMBER_SLOTS ? Number(match[i + 1]) : match[i + 1]!]),
+  );
 }
 
 // What each path parameter is, unless a document says otherwise.
 const PARAMETER_SCHEMAS: Record<string, { description: string; schema: JsonSchema }> = {
-  page: { description: 'The page, from 1; `_meta.next` and `_meta.prev` link the pages of a listing.', schema: { type: 'integer', minimum: 1 } },
+  page: {
+    description: 'The page, from 1; `_meta.next` and `_meta.prev` link the pages of a listing.',
+    schema: { type: 'integer', minimum: 1 },
+  },
   type: { description: 'Which kinds the listing holds.', schema: { type: 'string', enum: DATASET_TYPES } },
-  collection: { description: 'The collection.', schema: { type: 'string', enum: KINDS.map((kind) => COLLECTIONS[kind]) } },
+  collection: {
+    description: 'The collection.',
+    schema: { type: 'string', enum: KINDS.map((kind) => COLLECTIONS[kind]) },
+  },
   kind: { description: 'The kind of entity.', schema: { type: 'string', enum: KINDS } },
   filter: { description: 'The filter.', schema: { type: 'string', enum: FILTERS } },
   build: {
     description: "The id of a build: its UTC time to the millisecond, digits only. The feed's index lists them.",
     schema: { type: 'string', pattern: '^\\d{8}T\\d{9}Z$' },
   },
-  key: { description: "The key of a part, as the dump's index lists it.", schema: { type: 'string', pattern: `^${DUMP_PART_KEY}$` } },
+  key: {
+    description: "The key of a part, as the dump's index lists it.",
+    schema: { type: 'string', pattern: `^${DUMP_PART_KEY}$` },
+  },
   start: {
     description: 'The first term (or value) of the shard, escaped as a path segment; the index entry lists them.',
     schema: { type: 'string', minLength: 1 },

@@ -30,11 +30,16 @@ export function searchDocumentPaths(examples: DataExamples): DocumentPath[] {
       summary: "One shard of the terms of a kind's search index",
       content: jsonOf('SearchDocument'),
     }),
-    documentPath(templateOf(commonTermPath(slot('kind') as Kind, slot('term'))), examples.common && commonTermPath('exhibitor', examples.common.term), {
-      operationId: 'getSearchCommonTerm',
-      summary: "The head of a common query term's list: the name terms it reaches, its classes and its parts (docs/api.md#common-terms)",
-      content: jsonOf('SearchDocument'),
-    }),
+    documentPath(
+      templateOf(commonTermPath(slot('kind') as Kind, slot('term'))),
+      examples.common && commonTermPath('exhibitor', examples.common.term),
+      {
+        operationId: 'getSearchCommonTerm',
+        summary:
+          "The head of a common query term's list: the name terms it reaches, its classes and its parts (docs/api.md#common-terms)",
+        content: jsonOf('SearchDocument'),
+      },
+    ),
     documentPath(
       templateOf(commonPartPath(slot('kind') as Kind, slot('term'), numberSlot('part'))),
       examples.common && commonPartPath('exhibitor', examples.common.term, examples.common.part),
@@ -49,11 +54,15 @@ export function searchDocumentPaths(examples: DataExamples): DocumentPath[] {
       summary: "The entry of a kind's `text` index, which the client SDK reads for `text` (docs/api.md#text)",
       content: jsonOf('SearchDocument'),
     }),
-    documentPath(templateOf(termShardPath(slot('kind') as Kind, slot('start'), 'text')), termShardPath('exhibitor', '', 'text'), {
-      operationId: 'getTextTermShard',
-      summary: "One shard of the terms of a kind's `text` index",
-      content: jsonOf('SearchDocument'),
-    }),
+    documentPath(
+      templateOf(termShardPath(slot('kind') as Kind, slot('start'), 'text')),
+      termShardPath('exhibitor', '', 'text'),
+      {
+        operationId: 'getTextTermShard',
+        summary: "One shard of the terms of a kind's `text` index",
+        content: jsonOf('SearchDocument'),
+      },
+    ),
     documentPath(
       templateOf(commonTermPath(slot('kind') as Kind, slot('term'), 'text')),
       examples.textCommon && commonTermPath('exhibitor', examples.textCommon.term, 'text'),
@@ -74,23 +83,30 @@ export function searchDocumentPaths(examples: DataExamples): DocumentPath[] {
     ),
     documentPath(`/${exhibitionDatesPath()}`, exhibitionDatesPath(), {
       operationId: 'getExhibitionDates',
-      summary: "The exhibitions' days by rank, which the client SDK reads for `from`, `to` and `sort` (docs/api.md#dates)",
+      summary:
+        "The exhibitions' days by rank, which the client SDK reads for `from`, `to` and `sort` (docs/api.md#dates)",
       content: jsonOf('SearchDocument'),
     }),
     documentPath(templateOf(idChunkPath(slot('kind') as Kind, numberSlot('chunk'))), idChunkPath('exhibitor', 0), {
       operationId: 'getSearchIds',
-      summary: "A chunk of the ids of a kind's entities by rank, from which a window of matches of common terms is named",
+      summary:
+        "A chunk of the ids of a kind's entities by rank, from which a window of matches of common terms is named",
       content: jsonOf('SearchIds'),
     }),
     documentPath(templateOf(idBlockPath(slot('kind') as Kind, numberSlot('block'))), idBlockPath('exhibitor', 0), {
       operationId: 'getSearchIdBlock',
-      summary: "A block of the ids of a kind's entities by rank: 64 chunks' ids, read where a window needs many of them",
+      summary:
+        "A block of the ids of a kind's entities by rank: 64 chunks' ids, read where a window needs many of them",
       content: jsonOf('SearchIds'),
     }),
-    documentPath(templateOf(filterShardPath(slot('kind') as Kind, slot('filter') as Filter, slot('start'))), filterShardPath('exhibitor', 'industry', ''), {
-      operationId: 'getSearchValueShard',
-      summary: "One shard of the filter values of a kind's search index",
-      content: jsonOf('SearchDocument'),
-    }),
+    documentPath(
+      templateOf(filterShardPath(slot('kind') as Kind, slot('filter') as Filter, slot('start'))),
+      filterShardPath('exhibitor', 'industry', ''),
+      {
+        operationId: 'getSearchValueShard',
+        summary: "One shard of the filter values of a kind's search index",
+        content: jsonOf('SearchDocument'),
+      },
+    ),
   ];
 }

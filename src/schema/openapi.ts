@@ -21,7 +21,9 @@ export { entitySchema, entitySchemaDocument, entitySchemaPath } from './entity-s
 /** Examples of the parameters, taken from the data so that they find something (parameter-examples.ts). */
 export type ParameterExamples = DataExamples;
 
-const ref = (kind: 'schemas' | 'responses' | 'parameters' | 'headers', name: string): JsonSchema => ({ $ref: `#/components/${kind}/${name}` });
+const ref = (kind: 'schemas' | 'responses' | 'parameters' | 'headers', name: string): JsonSchema => ({
+  $ref: `#/components/${kind}/${name}`,
+});
 
 /** The OpenAPI 3.1 document of a site served under `baseUrl`, its examples taken from the data. */
 export function openApiDocument(baseUrl: string, examples: ParameterExamples = {}) {
@@ -57,7 +59,9 @@ export function openApiDocument(baseUrl: string, examples: ParameterExamples = {
     servers: [{ url: trimSlash(baseUrl), description: 'The site' }],
     security: [],
     paths: {
-      ...Object.fromEntries([...queryForm, ...documents].map((document) => [document.template, pathItem(document, examples)])),
+      ...Object.fromEntries(
+        [...queryForm, ...documents].map((document) => [document.template, pathItem(document, examples)]),
+      ),
       [`/${MCP_ROUTE}`]: mcpPathItem(),
     },
     components: {
@@ -83,14 +87,21 @@ export function openApiDocument(baseUrl: string, examples: ParameterExamples = {
           name: 'If-None-Match',
           in: 'header',
           required: false,
-          description: 'The ETag of an answer the client holds (or `*`): where a router answers, the same answer is then a bodiless 304.',
+          description:
+            'The ETag of an answer the client holds (or `*`): where a router answers, the same answer is then a bodiless 304.',
           schema: { type: 'string' },
           example: '"1x2y3z-4k"',
         },
       },
       headers: {
-        ETag: { description: "A strong tag of the answer's content (where a router answers; static hosts give their own).", schema: { type: 'string' } },
-        CacheControl: { description: 'How long the answer may be kept.', schema: { type: 'string', example: API_HEADERS['Cache-Control'] } },
+        ETag: {
+          description: "A strong tag of the answer's content (where a router answers; static hosts give their own).",
+          schema: { type: 'string' },
+        },
+        CacheControl: {
+          description: 'How long the answer may be kept.',
+          schema: { type: 'string', example: API_HEADERS['Cache-Control'] },
+        },
       },
     },
   };
@@ -119,7 +130,11 @@ function pathItem(document: DocumentPath, examples: ParameterExamples) {
       operationId: document.operationId,
       summary: document.summary,
       ...(document.description === undefined ? {} : { description: document.description }),
-      responses: { '200': { description: document.summary, headers, content }, '304': ref('responses', 'NotModified'), ...errors },
+      responses: {
+        '200': { description: document.summary, headers, content },
+        '304': ref('responses', 'NotModified'),
+        ...errors,
+      },
     },
     head: {
       operationId: document.operationId.replace(/^(get|query)/, 'head'),
@@ -127,7 +142,12 @@ function pathItem(document: DocumentPath, examples: ParameterExamples) {
       responses: {
         '200': { description: 'The headers a GET gets, no body.', headers },
         '304': ref('responses', 'NotModified'),
-        ...Object.fromEntries(errorStatuses().map(([status, codes]) => [status, { description: `An error (${codes.join(', ')}), no body.` }])),
+        ...Object.fromEntries(
+          errorStatuses().map(([status, codes]) => [
+            status,
+            { description: `An error (${codes.join(', ')}), no body.` },
+          ]),
+        ),
       },
     },
   };
@@ -154,7 +174,10 @@ function errorStatuses(): [status: string, codes: string[]][] {
 }
 
 function mcpPathItem() {
-  const rpc = (description: string) => ({ description, content: { 'application/json': { schema: ref('schemas', 'JsonRpcMessage') } } });
+  const rpc = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: ref('schemas', 'JsonRpcMessage') } },
+  });
   return {
     post: {
       operationId: 'postMcp',
@@ -165,7 +188,13 @@ function mcpPathItem() {
         'A body over 1 MiB is a 413, malformed JSON-RPC a JSON-RPC error.',
       requestBody: {
         required: true,
-        content: { 'application/json': { schema: { oneOf: [ref('schemas', 'JsonRpcMessage'), { type: 'array', items: ref('schemas', 'JsonRpcMessage') }] } } },
+        content: {
+          'application/json': {
+            schema: {
+              oneOf: [ref('schemas', 'JsonRpcMessage'), { type: 'array', items: ref('schemas', 'JsonRpcMessage') }],
+            },
+          },
+        },
       },
       responses: {
         '200': rpc('The JSON-RPC answer.'),

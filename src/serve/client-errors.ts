@@ -24,7 +24,11 @@ export function answerClientErrors(server: Server, store: DocumentStore): void {
     }
     void refuseRequest(store, refusal.code, refusal.message).then((answer) => {
       if (!socket.writable) return;
-      const headers = { ...answer.headers, 'Content-Length': String(Buffer.byteLength(answer.body)), Connection: 'close' };
+      const headers = {
+        ...answer.headers,
+        'Content-Length': String(Buffer.byteLength(answer.body)),
+        Connection: 'close',
+      };
       const head = `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n${Object.entries(headers)
         .map(([name, value]) => `${name}: ${value}\r\n`)
         .join('')}\r\n`;
@@ -40,12 +44,18 @@ function refusalOf(error: ParserError): { code: ErrorCode; message: string } | u
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return undefined; // the client is gone or too slow: nobody to answer
     case 'HPE_INVALID_METHOD':
-      return { code: 'method_not_allowed', message: `the method is not allowed; this API is read-only and answers ${ALLOWED_METHODS}` };
+      return {
+        code: 'method_not_allowed',
+        message: `the method is not allowed; this API is read-only and answers ${ALLOWED_METHODS}`,
+      };
     case 'HPE_HEADER_OVERFLOW':
       // Node's limit covers the request line and the headers: a request line that never ended within it is a long URL.
       return requestLineEnded(error.rawPacket)
         ? { code: 'headers_too_large', message: 'the request headers are too large; send fewer or shorter headers' }
-        : { code: 'uri_too_long', message: 'the URL is too long; q is at most 200 characters and filters are short values' };
+        : {
+            code: 'uri_too_long',
+            message: 'the URL is too long; q is at most 200 characters and filters are short values',
+          };
     default:
       return { code: 'bad_request', message: `the request is not valid HTTP (${error.code ?? error.message})` };
   }

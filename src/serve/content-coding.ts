@@ -14,7 +14,9 @@ export function contentCoding(acceptEncoding: string | undefined): 'br' | 'gzip'
   const codings = new Map(
     acceptEncoding.split(',').map((part) => {
       const [name, ...parameters] = part.trim().toLowerCase().split(';');
-      const q = parameters.map((parameter) => /^\s*q=([\d.]+)\s*$/.exec(parameter)?.[1]).find((value) => value !== undefined);
+      const q = parameters
+        .map((parameter) => /^\s*q=([\d.]+)\s*$/.exec(parameter)?.[1])
+        .find((value) => value !== undefined);
       return [name!, q === undefined ? 1 : Number(q)] as const;
     }),
   );

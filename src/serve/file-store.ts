@@ -30,7 +30,9 @@ export function fileStore(dir: string): DocumentStore {
       const file = fileOf(sitePath);
       try {
         const stats = file === undefined ? undefined : statSync(file, { bigint: true, throwIfNoEntry: false });
-        return stats === undefined ? undefined : `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
+        return stats === undefined
+          ? undefined
+          : `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
       } catch {
         return undefined; // `read` reports what is wrong
       }
@@ -47,7 +49,8 @@ function readText(file: string): string {
   const fd = openSync(file, 'r');
   try {
     let length = 0;
-    for (let read = 1; read > 0 && length < scratch.length; length += read) read = readSync(fd, scratch, length, scratch.length - length, null);
+    for (let read = 1; read > 0 && length < scratch.length; length += read)
+      read = readSync(fd, scratch, length, scratch.length - length, null);
     if (length < scratch.length) return scratch.toString('utf8', 0, length);
     // A larger document: the rest, from where the reads above left the file's position.
     return Buffer.concat([scratch, readFileSync(fd)]).toString('utf8');

@@ -59,27 +59,39 @@ export async function serve(options: ServeOptions = {}): Promise<PreviewServer> 
   const dir = options.dir ?? 'dist';
   const port = options.port ?? 8080;
   const host = options.host ?? '127.0.0.1';
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UserError('--port must be a whole number from 0 to 65535', 2);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UserError('--port must be a whole number from 0 to 65535', 2);
   const store = fileStore(dir);
   const schema = await store.read(SCHEMA_PATH);
-  if (schema === undefined) throw new UserError(`${dir} is not a built site (no ${SCHEMA_PATH}); run dataset-site build first`, 1);
+  if (schema === undefined)
+    throw new UserError(`${dir} is not a built site (no ${SCHEMA_PATH}); run dataset-site build first`, 1);
   assertWholeSite(dir, 'serve');
   const { baseUrl: siteBaseUrl } = parseSchemaDocument(schema);
 
   const onError = options.onError ?? ((error: unknown) => console.error(error));
   const router = createRouter({ store, onError });
-  const { server } = createServer({ root: dir, before: [routerMiddleware(router)], showDir: 'false', autoIndex: 'false' });
+  const { server } = createServer({
+    root: dir,
+    before: [routerMiddleware(router)],
+    showDir: 'false',
+    autoIndex: 'false',
+  });
   // union (under http-server) reads and sets `response._headers` and `_headerNames`, which
   // Node deprecates (DEP0066, printed on the first request); own properties of those names,
   // which Node itself no longer reads, spare the warning.
   server.prependListener('request', (_request, response) => {
-    for (const name of ['_headers', '_headerNames']) Object.defineProperty(response, name, { value: undefined, writable: true, configurable: true });
+    for (const name of ['_headers', '_headerNames'])
+      Object.defineProperty(response, name, { value: undefined, writable: true, configurable: true });
   });
   answerMcpFirst(server, createMcpEndpoint({ route: router, version: PACKAGE_VERSION }), onError);
   answerClientErrors(server, store);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new UserError(`port ${port} on ${host} is in use; choose another with --port`, 1) : error),
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new UserError(`port ${port} on ${host} is in use; choose another with --port`, 1)
+          : error,
+      ),
     );
     server.listen(port, host, resolve);
   });
@@ -98,7 +110,11 @@ export async function serve(options: ServeOptions = {}): Promise<PreviewServer> 
 
 // The MCP endpoint reads the request's body itself, which union would take first: a request
 // for a path ending in /mcp goes to it, and to union's listeners only when it is not the endpoint's.
-function answerMcpFirst(server: Server, mcp: ReturnType<typeof createMcpEndpoint>, onError: (error: unknown) => void): void {
+function answerMcpFirst(
+  server: Server,
+  mcp: ReturnType<typeof createMcpEndpoint>,
+  onError: (error: unknown) => void,
+): void {
   const others = server.listeners('request') as ((request: IncomingMessage, response: ServerResponse) => void)[];
   server.removeAllListeners('request');
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
@@ -118,12 +134,16 @@ function answerMcpFirst(server: Server, mcp: ReturnType<typeof createMcpEndpoint
 function routerMiddleware(router: Router) {
   return (request: UnionRequest, response: UnionResponse) => {
     const method = request.method ?? 'GET';
-    const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]));
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]),
+    );
     void router({ method, url: request.url ?? '/', headers }).then((answer) => {
       // http-server adds `Accept-Ranges: bytes` to every response; the router serves no ranges.
       response.removeHeader('Accept-Ranges');
       // A binary body (a gzipped dump) goes as it is.
-      const { body, encoding } = answer.bytes ? { body: Buffer.from(answer.bytes), encoding: undefined } : encode(answer.body, headers['accept-encoding']);
+      const { body, encoding } = answer.bytes
+        ? { body: Buffer.from(answer.bytes), encoding: undefined }
+        : encode(answer.body, headers['accept-encoding']);
       const sent: Record<string, string | number> = { ...answer.headers };
       if (answer.status === 200 || answer.status === 304) sent.Vary = 'Accept-Encoding';
       if (encoding !== undefined) sent['Content-Encoding'] = encoding;
@@ -139,7 +159,8 @@ function encode(text: string, accepted: string | undefined): { body: Buffer; enc
   const body = Buffer.from(text);
   const coding = body.length < COMPRESS_FROM_BYTES ? undefined : contentCoding(accepted);
   // Quality 5: most of Brotli's gain at a small share of its top level's time.
-  if (coding === 'br') return { body: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
+  if (coding === 'br')
+    return { body: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
   if (coding === 'gzip') return { body: gzipSync(body), encoding: 'gzip' };
   return { body };
 }

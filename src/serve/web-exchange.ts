@@ -12,7 +12,8 @@ export function webRequestOf(request: IncomingMessage, origin: string): Request 
     for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
   }
   const method = request.method ?? 'GET';
-  const body = method === 'GET' || method === 'HEAD' ? undefined : (Readable.toWeb(request) as ReadableStream<Uint8Array>);
+  const body =
+    method === 'GET' || method === 'HEAD' ? undefined : (Readable.toWeb(request) as ReadableStream<Uint8Array>);
   return new Request(new URL(request.url ?? '/', origin), { method, headers, body, duplex: 'half' } as RequestInit);
 }
 
@@ -23,7 +24,11 @@ export function webRequestOf(request: IncomingMessage, origin: string): Request 
  * read to its end (a 413), the connection is closed after the answer: the rest of the body
  * would otherwise be read as the next request.
  */
-export async function sendWebResponse(answer: Response, request: IncomingMessage, response: ServerResponse): Promise<void> {
+export async function sendWebResponse(
+  answer: Response,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   const headers: Record<string, string | number> = Object.fromEntries(answer.headers);
   if (answer.body === null && answer.status !== 204 && answer.status !== 304) headers['Content-Length'] = 0;
   if (!request.complete) headers.Connection = 'close';

@@ -44,9 +44,12 @@ export function formatDiagnostic(diagnostic: Diagnostic): string {
   const parts: string[] = [];
   if (diagnostic.file !== undefined)
     parts.push(
-      [diagnostic.file, diagnostic.line, diagnostic.line === undefined ? undefined : diagnostic.column].filter((part) => part !== undefined).join(':'),
+      [diagnostic.file, diagnostic.line, diagnostic.line === undefined ? undefined : diagnostic.column]
+        .filter((part) => part !== undefined)
+        .join(':'),
     );
-  if (diagnostic.kind !== undefined) parts.push(diagnostic.id === undefined ? diagnostic.kind : `${diagnostic.kind} ${diagnostic.id}`);
+  if (diagnostic.kind !== undefined)
+    parts.push(diagnostic.id === undefined ? diagnostic.kind : `${diagnostic.kind} ${diagnostic.id}`);
   if (diagnostic.field !== undefined) parts.push(diagnostic.field);
   const prefix = diagnostic.severity === 'warning' ? 'warning: ' : '';
   return [...parts, `${prefix}${diagnostic.message}`].join(': ');

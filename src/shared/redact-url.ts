@@ -28,7 +28,9 @@ export function redactUrl(text: string): string {
     const parameters = masked
       .slice(query + 1, end)
       .split('&')
-      .map((parameter) => (parameter === '' ? '' : parameter.includes('=') ? `${parameter.slice(0, parameter.indexOf('='))}=***` : '***'));
+      .map((parameter) =>
+        parameter === '' ? '' : parameter.includes('=') ? `${parameter.slice(0, parameter.indexOf('='))}=***` : '***',
+      );
     return `${masked.slice(0, query + 1)}${parameters.join('&')}${masked.slice(end)}`;
   });
 }

@@ -61,7 +61,8 @@ export class WorkerSlots<Message, Reply> {
 
   /** Waits until every message posted is answered; throws the first failure. */
   async idle(): Promise<void> {
-    while (!this.failure && this.slots.some((slot) => slot.inFlight > 0)) await new Promise<void>((resolve) => (this.wake = resolve));
+    while (!this.failure && this.slots.some((slot) => slot.inFlight > 0))
+      await new Promise<void>((resolve) => (this.wake = resolve));
     if (this.failure) throw this.failure;
   }
 

@@ -22,8 +22,14 @@ export function serializeChangedDocuments(changes: ChangedDocuments): string {
 export async function readChangedDocuments(siteDir: string): Promise<ChangedDocuments> {
   const text = await readFile(path.join(siteDir, CHANGED_DOCUMENTS_PATH), 'utf8').catch(() => undefined);
   try {
-    const parsed = text === undefined ? undefined : (JSON.parse(text) as { version?: unknown } & Partial<ChangedDocuments>);
-    if (parsed?.version === VERSION && parsed.everything === false && Array.isArray(parsed.changed) && Array.isArray(parsed.removed)) {
+    const parsed =
+      text === undefined ? undefined : (JSON.parse(text) as { version?: unknown } & Partial<ChangedDocuments>);
+    if (
+      parsed?.version === VERSION &&
+      parsed.everything === false &&
+      Array.isArray(parsed.changed) &&
+      Array.isArray(parsed.removed)
+    ) {
       return { everything: false, changed: parsed.changed.map(String), removed: parsed.removed.map(String) };
     }
   } catch {

@@ -26,7 +26,12 @@ export function linkPhase(path: string): number {
   if (ENTITY_FOLDERS.some((folder) => path.startsWith(folder) && !path.slice(folder.length).includes('/'))) return 0;
   if (/^api\/public\/(?:search|dumps)\/[^/]+\/|^api\/public\/changes\/(?!index\.json$)/.test(path)) return 1;
   if (/^api\/public\/(?:dataset|regions|exhibitions)\//.test(path)) return 2;
-  if (/^api\/public\/(?:search\/[^/]+\.json|changes\/index\.json|facets\/[^/]+\/|dumps\/[^/]+\.json$|schemas\/|openapi\.json$)/.test(path)) return 3;
+  if (
+    /^api\/public\/(?:search\/[^/]+\.json|changes\/index\.json|facets\/[^/]+\/|dumps\/[^/]+\.json$|schemas\/|openapi\.json$)/.test(
+      path,
+    )
+  )
+    return 3;
   if (path === 'api/public/facets/index.json') return 4;
   if (path === 'api/public/schema.json') return 5;
   return 6;
@@ -64,8 +69,13 @@ export function linkOrderGroups(files: Iterable<FileToPlace>): LinkOrderGroup[] 
     ['root files', (_, phase) => phase === 6],
     ["the build's own files", (_, phase) => phase === 7],
   ];
-  const sorted = [...files].sort((a, b) => linkPhase(a.path) - linkPhase(b.path) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const sorted = [...files].sort(
+    (a, b) => linkPhase(a.path) - linkPhase(b.path) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+  );
   return groups
-    .map(([name, test]) => ({ name, paths: sorted.filter((file) => test(file, linkPhase(file.path))).map((file) => file.path) }))
+    .map(([name, test]) => ({
+      name,
+      paths: sorted.filter((file) => test(file, linkPhase(file.path))).map((file) => file.path),
+    }))
     .filter((group) => group.paths.length > 0);
 }

@@ -57,18 +57,35 @@ export async function readManifest(dir: string): Promise<ManifestFiles> {
  * `previous`, only the files of entries whose text differs from the one read, and the
  * files of the previous manifest no longer used in `removed`.
  */
-export function manifestFiles(manifest: Manifest, previous?: ManifestFiles): { files: Map<string, string>; removed: string[] } {
+export function manifestFiles(
+  manifest: Manifest,
+  previous?: ManifestFiles,
+): { files: Map<string, string>; removed: string[] } {
   const shards = shardCount(manifest.size, previous?.shards);
-  const { changed, sha1, removed } = shardChanges(MANIFEST_FOLDER, manifest as StateMap, shards, previous?.texts ?? new Map());
-  return { files: new Map([[MANIFEST_PATH, JSON.stringify({ version: MANIFEST_VERSION, shards, sha1 })], ...changed]), removed };
+  const { changed, sha1, removed } = shardChanges(
+    MANIFEST_FOLDER,
+    manifest as StateMap,
+    shards,
+    previous?.texts ?? new Map(),
+  );
+  return {
+    files: new Map([[MANIFEST_PATH, JSON.stringify({ version: MANIFEST_VERSION, shards, sha1 })], ...changed]),
+    removed,
+  };
 }
 
 // The root file's count of entry files; `undefined` when there is none or it is of an earlier version.
 function parseRoot(text: string | undefined): { shards: number } | { damage: string } | undefined {
   if (text === undefined) return undefined;
-  const read = readVersioned(text, MANIFEST_VERSION, (found) => `is of version ${found}, written by a later dataset-site`);
+  const read = readVersioned(
+    text,
+    MANIFEST_VERSION,
+    (found) => `is of version ${found}, written by a later dataset-site`,
+  );
   if (read === 'older') return undefined;
   if ('damaged' in read) return { damage: read.damaged };
   const { version, shards } = (read.json ?? {}) as { version?: unknown; shards?: unknown };
-  return version === MANIFEST_VERSION && isShardCount(shards) ? { shards } : { damage: 'is not a manifest of this layout' };
+  return version === MANIFEST_VERSION && isShardCount(shards)
+    ? { shards }
+    : { damage: 'is not a manifest of this layout' };
 }

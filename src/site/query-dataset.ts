@@ -32,6 +32,7 @@ export async function queryDataset(options: QueryOptions): Promise<QueryResult> 
   const pairs = Object.entries(options.params).filter((pair): pair is [string, string] => pair[1] !== undefined);
   const parsed = parseDatasetQuery(pairs);
   const context = { baseUrl: site.baseUrl, generatedAt: site.generatedAt, dictionary: site.dictionary };
-  if (!parsed.ok) return { status: 400, body: errorBody('invalid_parameter', parsed.error.message, context, parsed.error.parameter) };
+  if (!parsed.ok)
+    return { status: 400, body: errorBody('invalid_parameter', parsed.error.message, context, parsed.error.parameter) };
   return { status: 200, body: answerDataset(site.dataset, parsed.query, context) };
 }

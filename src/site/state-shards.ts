@@ -82,7 +82,12 @@ export interface ReadShards {
  * Reads the map kept in `count` files under `folder` of `dir`, `width` values an entry;
  * `undefined` when a file is missing, unreadable, or holds an entry of another file.
  */
-export async function readShards(dir: string, folder: string, count: number, width: number): Promise<ReadShards | undefined> {
+export async function readShards(
+  dir: string,
+  folder: string,
+  count: number,
+  width: number,
+): Promise<ReadShards | undefined> {
   return parseShards(folder, count, width, (file) => readFile(path.join(dir, file), 'utf8').catch(() => undefined));
 }
 
@@ -115,7 +120,12 @@ function parseEntries(text: string | undefined, width: number): string[] | undef
   if (text === undefined) return undefined;
   try {
     const entries = (JSON.parse(text) as { entries?: unknown }).entries;
-    if (!Array.isArray(entries) || entries.length % (width + 1) !== 0 || !entries.every((entry) => typeof entry === 'string')) return undefined;
+    if (
+      !Array.isArray(entries) ||
+      entries.length % (width + 1) !== 0 ||
+      !entries.every((entry) => typeof entry === 'string')
+    )
+      return undefined;
     return entries as string[];
   } catch {
     return undefined;

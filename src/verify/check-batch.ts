@@ -50,7 +50,8 @@ export function runChecks(checks: readonly Check[], context: CheckContext): Chec
       outcomes.push({ file, found: 'missing', kind });
       continue;
     }
-    const same = 'page' in check ? matchesSkeleton(bytes, check.page, line) : bytes.equals(line(check.kind, check.rank));
+    const same =
+      'page' in check ? matchesSkeleton(bytes, check.page, line) : bytes.equals(line(check.kind, check.rank));
     if (!same) outcomes.push({ file, found: 'differs', kind });
   }
   return outcomes;

@@ -23,7 +23,9 @@ const WORKER_URL = compiledWorkerUrl('./check-worker.js', import.meta.url);
 
 /** Starts a pool of one worker a core (none when there is one core or no compiled worker). */
 export function startCheckPool(context: CheckContext, threads = availableParallelism()): CheckPool {
-  return WORKER_URL !== undefined && threads > 1 ? new WorkerPool(WORKER_URL, context, threads) : new InlinePool(context);
+  return WORKER_URL !== undefined && threads > 1
+    ? new WorkerPool(WORKER_URL, context, threads)
+    : new InlinePool(context);
 }
 
 class InlinePool implements CheckPool {

@@ -43,7 +43,12 @@ function datasetListings(dataset: Dataset): ExpectedListing[] {
     if (found === undefined) {
       const filters: FilterValues = {};
       FILTERS.forEach((filter, i) => values[i] !== undefined && (filters[filter] = values[i]));
-      found = { type, folder: listingFolder(type, filters), filters, matches: Object.fromEntries(kindsOf(type).map((kind) => [kind, []])) };
+      found = {
+        type,
+        folder: listingFolder(type, filters),
+        filters,
+        matches: Object.fromEntries(kindsOf(type).map((kind) => [kind, []])),
+      };
       listings.set(type + key, found);
     }
     return found;
@@ -59,7 +64,11 @@ function datasetListings(dataset: Dataset): ExpectedListing[] {
         const key = keyOf(values);
         let ranks = both.get(key);
         if (ranks === undefined) {
-          const types: DatasetType[] = values.every((value, i) => value === undefined || ALL_FILTERS.includes(FILTERS[i]!)) ? [kind, 'all'] : [kind];
+          const types: DatasetType[] = values.every(
+            (value, i) => value === undefined || ALL_FILTERS.includes(FILTERS[i]!),
+          )
+            ? [kind, 'all']
+            : [kind];
           ranks = types.map((type) => listing(type, values, key).matches[kind] as number[]);
           both.set(key, ranks);
         }
@@ -74,7 +83,10 @@ const ALL_FILTERS = typeFilters('all');
 
 // Every way to pick one value of each filter's choices.
 function combinations(choices: readonly (string | undefined)[][]): (string | undefined)[][] {
-  return choices.reduce<(string | undefined)[][]>((picked, values) => picked.flatMap((prefix) => values.map((value) => [...prefix, value])), [[]]);
+  return choices.reduce<(string | undefined)[][]>(
+    (picked, values) => picked.flatMap((prefix) => values.map((value) => [...prefix, value])),
+    [[]],
+  );
 }
 
 // The key of a combination of the filters' values.
@@ -93,7 +105,8 @@ function relationListings(dataset: Dataset): ExpectedListing[] {
       const folder = relationFolder(exhibition, relation);
       if (listings.has(folder)) continue; // the providers of a place, listed once for every exhibition there
       const kind = relationKind(relation);
-      const ranks = relation === 'exhibitors' ? dataset.linkedExhibitors(exhibition.id) : dataset.coveringProviders(exhibition);
+      const ranks =
+        relation === 'exhibitors' ? dataset.linkedExhibitors(exhibition.id) : dataset.coveringProviders(exhibition);
       listings.set(folder, { type: kind, folder, matches: { [kind]: ranks } });
     }
   }

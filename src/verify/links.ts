@@ -5,10 +5,15 @@ import { trimSlash } from '../query/formats/urls.js';
 export type LinkCheck = (file: string, field: string, url: unknown) => void;
 
 /** A {@link LinkCheck} against the site's `files`, handing each broken link to `report`. */
-export function linkCheck(baseUrl: string, files: ReadonlySet<string>, report: (problem: { file: string; field: string; message: string }) => void): LinkCheck {
+export function linkCheck(
+  baseUrl: string,
+  files: ReadonlySet<string>,
+  report: (problem: { file: string; field: string; message: string }) => void,
+): LinkCheck {
   return (file, field, url) => {
     const target = linkTarget(baseUrl, url);
-    if (target === undefined || !files.has(target)) report({ file, field, message: `link does not resolve to a file of the site: ${String(url)}` });
+    if (target === undefined || !files.has(target))
+      report({ file, field, message: `link does not resolve to a file of the site: ${String(url)}` });
   };
 }
 

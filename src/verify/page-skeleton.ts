@@ -49,12 +49,17 @@ export function pageSkeleton(listing: ExpectedListing, page: number, context: Re
 export function pageEntities(listing: ExpectedListing, page: number, kinds: readonly Kind[]): number[] {
   const entities: number[] = [];
   for (const kind of kinds)
-    for (const rank of (listing.matches[kind] ?? []).slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)) entities.push(KINDS.indexOf(kind), rank);
+    for (const rank of (listing.matches[kind] ?? []).slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE))
+      entities.push(KINDS.indexOf(kind), rank);
   return entities;
 }
 
 /** Whether `file` is the skeleton's page: its parts, the bytes `entity(i)` of its i-th entity between them, any timestamp as `generated_at`. */
-export function matchesSkeleton(file: Buffer, skeleton: PageSkeleton, entity: (kindIndex: number, rank: number) => Uint8Array): boolean {
+export function matchesSkeleton(
+  file: Buffer,
+  skeleton: PageSkeleton,
+  entity: (kindIndex: number, rank: number) => Uint8Array,
+): boolean {
   let at = 0;
   const take = (bytes: Uint8Array): boolean => {
     const end = at + bytes.length;

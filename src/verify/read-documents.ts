@@ -72,14 +72,20 @@ export async function readDocuments(input: ReadDocumentsInput): Promise<Document
   // What a changed document links to: its entities' targets, and (below) the entities a changed page lists.
   const linkedFromChanged = new Set<string>();
   entityFiles.forEach((paths, k) =>
-    paths.forEach((file, rank) => changed.has(file) && targetsOf(k, rank).forEach((target) => target && linkedFromChanged.add(target))),
+    paths.forEach(
+      (file, rank) =>
+        changed.has(file) && targetsOf(k, rank).forEach((target) => target && linkedFromChanged.add(target)),
+    ),
   );
 
   for (const listing of expectedListings(dataset)) {
     const count = pageCount(totalsOf(listing.matches));
     for (let page = 1; page <= count; page++) {
       const file = pagePath(listing, page);
-      const [next, prev] = [page < count ? pagePath(listing, page + 1) : null, page > 1 ? pagePath(listing, page - 1) : null];
+      const [next, prev] = [
+        page < count ? pagePath(listing, page + 1) : null,
+        page > 1 ? pagePath(listing, page - 1) : null,
+      ];
       expected.add(file);
       pages++;
       if (next !== null && !files.has(next)) check(file, '_meta.next', `${context.baseUrl}/${next}`);
@@ -91,9 +97,13 @@ export async function readDocuments(input: ReadDocumentsInput): Promise<Document
       const entities = pageEntities(listing, page, kindsOf(listing.type));
       let listsChanged = false;
       for (let i = 0; i < entities.length && !listsChanged; i += 2) listsChanged = changed.has(entityFile(entities, i));
-      if (changed.has(file)) for (let i = 0; i < entities.length; i += 2) linkedFromChanged.add(entityFile(entities, i));
+      if (changed.has(file))
+        for (let i = 0; i < entities.length; i += 2) linkedFromChanged.add(entityFile(entities, i));
       const neighbourChanged = (next !== null && changed.has(next)) || (prev !== null && changed.has(prev));
-      if ((selects(selection, file) || linkedFromChanged.has(file) || neighbourChanged || listsChanged) && !absent.has(file)) {
+      if (
+        (selects(selection, file) || linkedFromChanged.has(file) || neighbourChanged || listsChanged) &&
+        !absent.has(file)
+      ) {
         await submit({ page: pageSkeleton(listing, page, context) });
       }
     }
@@ -114,12 +124,18 @@ export async function readDocuments(input: ReadDocumentsInput): Promise<Document
   }
   await pool.submit(batch);
   const outcomes = await pool.finish();
-  for (const outcome of outcomes.sort((a, b) => (a.file < b.file ? -1 : 1))) await reportOutcome(root, outcome, problem, check);
+  for (const outcome of outcomes.sort((a, b) => (a.file < b.file ? -1 : 1)))
+    await reportOutcome(root, outcome, problem, check);
   return { expected, read, pages };
 }
 
 // What a failed check means: a page or entity missing, or one that differs (and why, where it can tell).
-async function reportOutcome(root: string, { file, found, kind }: CheckOutcome, problem: ReportProblem, check: LinkCheck): Promise<void> {
+async function reportOutcome(
+  root: string,
+  { file, found, kind }: CheckOutcome,
+  problem: ReportProblem,
+  check: LinkCheck,
+): Promise<void> {
   const entityKind = kind === undefined ? undefined : KINDS[kind]!;
   if (found === 'missing') return problem({ file, message: entityKind ? MISSING_ENTITY : MISSING_PAGE });
   let document: { _meta?: { next?: unknown; prev?: unknown } } | undefined;
@@ -130,7 +146,8 @@ async function reportOutcome(root: string, { file, found, kind }: CheckOutcome, 
   }
   if (entityKind !== undefined) {
     const parsed = OUTPUT_SCHEMAS[entityKind].safeParse(document);
-    if (!parsed.success) for (const issue of parsed.error.issues) problem({ file, field: issue.path.join('.'), message: issue.message });
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) problem({ file, field: issue.path.join('.'), message: issue.message });
     else problem({ file, message: "differs from the entity's line in its dump" });
     return;
   }

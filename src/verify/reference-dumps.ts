@@ -58,7 +58,11 @@ const CHECK_ALL: DumpChecks = { line: () => true, part: () => true };
  * `baseUrl`, each part as long as listed and of the SHA-256 listed, its gzip copy the same
  * bytes, each line JSON, an entity of its kind's schema, the lines in the default order.
  */
-export async function readDumpReference(root: string, baseUrl: string, checks: DumpChecks = CHECK_ALL): Promise<DumpReference> {
+export async function readDumpReference(
+  root: string,
+  baseUrl: string,
+  checks: DumpChecks = CHECK_ALL,
+): Promise<DumpReference> {
   const problems: DumpProblem[] = [];
   const files = new Set<string>();
   const entities = {} as Record<Kind, Entity[]>;
@@ -93,7 +97,10 @@ export async function readDumpReference(root: string, baseUrl: string, checks: D
     const order = dataset.entities[kind];
     const first = order.findIndex((entity, rank) => entity !== entities[kind][rank]);
     if (first < 0) continue;
-    problems.push({ file: dumpIndexPath(kind), message: `the parts' lines are not in the default order (docs/api.md#order) from entity ${first + 1} on` });
+    problems.push({
+      file: dumpIndexPath(kind),
+      message: `the parts' lines are not in the default order (docs/api.md#order) from entity ${first + 1} on`,
+    });
     lines[kind].spans = reorder(lines[kind].spans, entities[kind], order);
   }
   return { dataset, lines, problems, files };
@@ -118,14 +125,22 @@ async function readIndex(root: string, kind: Kind, baseUrl: string, problems: Du
 }
 
 // A part's bytes (none when it cannot be read), its length checked, and when `checked` its SHA-256 and gzip copy.
-async function readPart(root: string, file: string, part: DumpPartEntry, checked: boolean, problems: DumpProblem[]): Promise<Buffer> {
+async function readPart(
+  root: string,
+  file: string,
+  part: DumpPartEntry,
+  checked: boolean,
+  problems: DumpProblem[],
+): Promise<Buffer> {
   const bytes = await readFile(path.join(root, file)).catch((error: Error) => {
     problems.push({ file, message: `missing: the dump index lists this part (${error.message})` });
     return Buffer.alloc(0);
   });
-  if (bytes.length !== part.bytes) problems.push({ file, message: `holds ${bytes.length} bytes; its index says ${part.bytes}` });
+  if (bytes.length !== part.bytes)
+    problems.push({ file, message: `holds ${bytes.length} bytes; its index says ${part.bytes}` });
   if (!checked) return bytes;
-  if (createHash('sha256').update(bytes).digest('hex') !== part.sha256) problems.push({ file, message: 'its SHA-256 is not the one its index lists' });
+  if (createHash('sha256').update(bytes).digest('hex') !== part.sha256)
+    problems.push({ file, message: 'its SHA-256 is not the one its index lists' });
   const gzipFile = `${file}.gz`;
   try {
     if (!gunzipSync(await readFile(path.join(root, gzipFile))).equals(bytes))
@@ -164,7 +179,9 @@ function parseLines(
     }
     if (entity !== undefined) {
       const checked =
-        typeof entity?.id !== 'string' || checks.line(entityPath(kind, entity.id)) ? OUTPUT_SCHEMAS[kind].safeParse(entity) : { success: true as const };
+        typeof entity?.id !== 'string' || checks.line(entityPath(kind, entity.id))
+          ? OUTPUT_SCHEMAS[kind].safeParse(entity)
+          : { success: true as const };
       if (checked.success) {
         into.entities.push(entity);
         into.spans.push(from, to - from);
@@ -179,6 +196,8 @@ function parseLines(
 function reorder(spans: Int32Array, lineOrder: readonly Entity[], order: readonly Entity[]): Int32Array {
   const lineOf = new Map(lineOrder.map((entity, line) => [entity, line]));
   const sorted = new Int32Array(new SharedArrayBuffer(spans.byteLength));
-  order.forEach((entity, rank) => sorted.set(spans.subarray(lineOf.get(entity)! * 2, lineOf.get(entity)! * 2 + 2), rank * 2));
+  order.forEach((entity, rank) =>
+    sorted.set(spans.subarray(lineOf.get(entity)! * 2, lineOf.get(entity)! * 2 + 2), rank * 2),
+  );
   return sorted;
 }

@@ -4,7 +4,12 @@ import path from 'node:path';
 import type { Diagnostic } from '../shared/diagnostics.js';
 import { isWrittenFrom } from '../query/formats/generated-at.js';
 import { searchIndexPath } from '../query/formats/paths.js';
-import { parseSearchEntry, parseTextEntry, renderSearchIndex, type RenderedSearches } from '../query/formats/search-index.js';
+import {
+  parseSearchEntry,
+  parseTextEntry,
+  renderSearchIndex,
+  type RenderedSearches,
+} from '../query/formats/search-index.js';
 import { SiteError } from '../query/formats/site-error.js';
 import { KINDS, type Kind } from '../query/semantics/kinds.js';
 import type { SiteOnDisk } from '../site/read-site.js';
@@ -17,7 +22,8 @@ export async function checkSearchIndexes(
   terms?: Record<Kind, RenderedSearches>,
 ): Promise<Diagnostic[]> {
   const problems: Diagnostic[] = [];
-  const problem = (file: string, message: string) => problems.push({ code: 'invalid_site', severity: 'error', file: path.join(dir, file), message });
+  const problem = (file: string, message: string) =>
+    problems.push({ code: 'invalid_site', severity: 'error', file: path.join(dir, file), message });
   for (const kind of KINDS) {
     const entryPath = searchIndexPath(kind);
     const textPath = searchIndexPath(kind, 'text');
@@ -25,7 +31,8 @@ export async function checkSearchIndexes(
       parseSearchEntry(entryPath, await readFile(path.join(site.dir, entryPath), 'utf8'), kind);
       parseTextEntry(textPath, await readFile(path.join(site.dir, textPath), 'utf8'), kind);
     } catch (error) {
-      const failed = error instanceof SiteError ? error.message : `cannot read the search index: ${(error as Error).message}`;
+      const failed =
+        error instanceof SiteError ? error.message : `cannot read the search index: ${(error as Error).message}`;
       problem(error instanceof SiteError && failed.startsWith(textPath) ? textPath : entryPath, failed);
       continue;
     }
@@ -39,7 +46,8 @@ export async function checkSearchIndexes(
     const wanted = new Set(expected.map((document) => document.path));
     const shardFolder = `${entryPath.replace(/\.json$/, '')}/`;
     for (const file of files) {
-      if (file.startsWith(shardFolder) && !wanted.has(file)) problem(file, 'this file is not part of the search index the entities make');
+      if (file.startsWith(shardFolder) && !wanted.has(file))
+        problem(file, 'this file is not part of the search index the entities make');
     }
   }
   return problems;

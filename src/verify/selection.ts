@@ -48,12 +48,19 @@ export function rotationSlot(file: string, period: number): number {
  * build (nothing to compare with) every document is read.
  */
 export async function changedSelection(root: string, period = DEFAULT_ROTATION_PERIOD): Promise<Selection> {
-  if (!Number.isInteger(period) || period < 1) throw new RangeError(`the rotation period must be a whole number of runs, at least 1 (got ${period})`);
+  if (!Number.isInteger(period) || period < 1)
+    throw new RangeError(`the rotation period must be a whole number of runs, at least 1 (got ${period})`);
   const last = await readChangedDocuments(root);
   const slot = (await readNextSlot(root)) % period;
   await writeNextSlot(root, (slot + 1) % period);
   if (last.everything) return { ...EVERYTHING, slot, period };
-  return { everything: false, changed: new Set([...last.changed, ...last.removed]), inShare: (file) => rotationSlot(file, period) === slot, slot, period };
+  return {
+    everything: false,
+    changed: new Set([...last.changed, ...last.removed]),
+    inShare: (file) => rotationSlot(file, period) === slot,
+    slot,
+    period,
+  };
 }
 
 async function readNextSlot(root: string): Promise<number> {

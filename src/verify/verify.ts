@@ -83,7 +83,10 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
         ? 'the last build had nothing to compare with: every document is read'
         : `${selection.changed.size} documents changed in the last build; rotation share ${selection.slot + 1} of ${selection.period}`,
     );
-  if (absent.size > 0) progress(`a partial site: ${absent.size} unchanged documents its manifest lists are not in the folder, and not read`);
+  if (absent.size > 0)
+    progress(
+      `a partial site: ${absent.size} unchanged documents its manifest lists are not in the folder, and not read`,
+    );
 
   const selected = (file: string) => selects(selection, file);
   const reference = await readDumpReference(root, description.baseUrl, { line: selected, part: selected });
@@ -94,21 +97,49 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   terms.catch(() => undefined); // awaited, and so reported, by checkSearchIndexes
   progress(`dumps read: ${KINDS.map((kind) => dataset.entities[kind].length).join(' + ')} entities`);
   if (JSON.stringify(description.dictionary) !== JSON.stringify(buildDictionary()))
-    problem({ file: SCHEMA_PATH, field: '_meta.entities', message: 'the data dictionary differs from the one this dataset-site generates' });
+    problem({
+      file: SCHEMA_PATH,
+      field: '_meta.entities',
+      message: 'the data dictionary differs from the one this dataset-site generates',
+    });
 
   const check = linkCheck(description.baseUrl, files, problem);
-  const context: ResponseContext = { baseUrl: description.baseUrl, generatedAt: '', dictionary: description.dictionary };
-  const { expected, read, pages } = await readDocuments({ root, reference, context, files, absent, selection, threads: options.threads, problem, check });
+  const context: ResponseContext = {
+    baseUrl: description.baseUrl,
+    generatedAt: '',
+    dictionary: description.dictionary,
+  };
+  const { expected, read, pages } = await readDocuments({
+    root,
+    reference,
+    context,
+    files,
+    absent,
+    selection,
+    threads: options.threads,
+    problem,
+    check,
+  });
   progress(`${read} of ${expected.size} entity documents and pages read and compared (${pages} pages in all)`);
   expected.add(SCHEMA_PATH);
   const exhibitorTerms = (await terms.catch(() => undefined))?.exhibitor;
-  const generated = generatedDocuments(dataset, description.baseUrl, { q: exhibitorTerms?.q.example, text: exhibitorTerms?.text.example });
+  const generated = generatedDocuments(dataset, description.baseUrl, {
+    q: exhibitorTerms?.q.example,
+    text: exhibitorTerms?.text.example,
+  });
   for (const document of generated) expected.add(document.path);
 
   for (const file of files) {
-    if (file.startsWith(`${DUMPS_FOLDER}/`) && !reference.files.has(file)) problem({ file, message: 'unexpected file: no dump index lists it' });
-    if (!file.endsWith('.json') || expected.has(file) || CHECKED_APART.some((folder) => file.startsWith(folder))) continue;
-    problem({ file, message: parseListingPath(file) ? 'a listing page the reference does not have (no entity matches it)' : 'unexpected file' });
+    if (file.startsWith(`${DUMPS_FOLDER}/`) && !reference.files.has(file))
+      problem({ file, message: 'unexpected file: no dump index lists it' });
+    if (!file.endsWith('.json') || expected.has(file) || CHECKED_APART.some((folder) => file.startsWith(folder)))
+      continue;
+    problem({
+      file,
+      message: parseListingPath(file)
+        ? 'a listing page the reference does not have (no entity matches it)'
+        : 'unexpected file',
+    });
   }
   const site = { dir: root, dataset, baseUrl: description.baseUrl };
   problems.push(...(await checkSearchIndexes(site, files, dir, await terms)));
@@ -116,7 +147,8 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   for (const { path: file, content, timestamped } of generated) {
     const written = await readFile(path.join(root, file), 'utf8').catch(() => undefined);
     if (written === undefined) problem({ file, message: 'this document is missing' });
-    else if (!isWrittenFrom(written, content, timestamped)) problem({ file, message: 'this document differs from the one this dataset-site makes' });
+    else if (!isWrittenFrom(written, content, timestamped))
+      problem({ file, message: 'this document differs from the one this dataset-site makes' });
   }
   return { problems, documents: files.size, read };
 }

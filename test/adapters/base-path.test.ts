@@ -41,7 +41,10 @@ describe('a site built under a path', () => {
     while (url !== null) {
       const answer = await target.request(url);
       expect(answer.status).toBe(200);
-      const body = answer.body as { exhibitors: { id: string; _links: { self: string } }[]; _meta: { next: string | null; base_url: string } };
+      const body = answer.body as {
+        exhibitors: { id: string; _links: { self: string } }[];
+        _meta: { next: string | null; base_url: string };
+      };
       expect(body._meta.base_url).toBe(BASE);
       ids.push(...body.exhibitors.map((exhibitor) => exhibitor.id));
       const self = body.exhibitors[0]!._links.self;
@@ -68,7 +71,11 @@ describe('a site built under a path', () => {
       });
       await client.close();
     }
-    const elsewhere = await fetch(`${server.url}/elsewhere/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const elsewhere = await fetch(`${server.url}/elsewhere/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(elsewhere.status).toBe(405);
     expect(((await elsewhere.json()) as { error: { code: string } }).error.code).toBe('method_not_allowed');
   });

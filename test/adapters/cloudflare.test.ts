@@ -43,9 +43,16 @@ describe('the Pages worker', () => {
 describe('the asset server', () => {
   // A miss inside a static folder never reaches the worker: Pages serves api/public/404.html,
   // the API's JSON 404, with the headers of _headers (Pages makes a 404 `no-store`).
-  it.each(['/api/public/exhibitors/none.json', '/api/public/dataset/exhibitor/city/atlantis/1.json'])('answers the miss %s with the JSON 404', async (url) => {
-    const answer = await worker.request(url);
-    expectError({ ...answer, headers: { ...answer.headers, 'cache-control': API_HEADERS['Cache-Control']! } }, 404, 'not_found');
-    expect(answer.headers['cache-control']).toBe('no-store');
-  });
+  it.each(['/api/public/exhibitors/none.json', '/api/public/dataset/exhibitor/city/atlantis/1.json'])(
+    'answers the miss %s with the JSON 404',
+    async (url) => {
+      const answer = await worker.request(url);
+      expectError(
+        { ...answer, headers: { ...answer.headers, 'cache-control': API_HEADERS['Cache-Control']! } },
+        404,
+        'not_found',
+      );
+      expect(answer.headers['cache-control']).toBe('no-store');
+    },
+  );
 });

@@ -27,11 +27,28 @@ export async function cloudflareTarget(dir: string): Promise<Target> {
   const work = await mkdtemp(path.join(tmpdir(), 'ds-wrangler-'));
   const port = await freePort();
   const wrangler = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
-  const args = ['pages', 'dev', dir, '--compatibility-date', COMPATIBILITY_DATE, '--ip', '127.0.0.1', '--port', String(port)];
+  const args = [
+    'pages',
+    'dev',
+    dir,
+    '--compatibility-date',
+    COMPATIBILITY_DATE,
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+  ];
   // Its state, logs and scratch files go to a temporary folder, not the repository or $HOME.
   const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG_PATH: work, XDG_CONFIG_HOME: work };
-  const child = spawn(process.execPath, [wrangler, ...args, '--persist-to', work], { cwd: work, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  return hostTarget('cloudflare worker', child, `http://127.0.0.1:${port}`, work, () => process.kill(-child.pid!, 'SIGTERM'));
+  const child = spawn(process.execPath, [wrangler, ...args, '--persist-to', work], {
+    cwd: work,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return hostTarget('cloudflare worker', child, `http://127.0.0.1:${port}`, work, () =>
+    process.kill(-child.pid!, 'SIGTERM'),
+  );
 }
 
 /**
@@ -49,10 +66,29 @@ export async function r2WorkerTarget(dir: string): Promise<Target & { bucketStat
   const port = await freePort();
   const wrangler = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
   const config = path.join(work, 'deploy', DEPLOY_FILES.worker);
-  const args = ['dev', '--config', config, '--persist-to', state, '--ip', '127.0.0.1', '--port', String(port), '--compatibility-date', R2_COMPATIBILITY_DATE];
+  const args = [
+    'dev',
+    '--config',
+    config,
+    '--persist-to',
+    state,
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--compatibility-date',
+    R2_COMPATIBILITY_DATE,
+  ];
   const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG_PATH: work, XDG_CONFIG_HOME: work };
-  const child = spawn(process.execPath, [wrangler, ...args], { cwd: work, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  const target = await hostTarget('R2 worker', child, `http://127.0.0.1:${port}`, work, () => process.kill(-child.pid!, 'SIGTERM'));
+  const child = spawn(process.execPath, [wrangler, ...args], {
+    cwd: work,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const target = await hostTarget('R2 worker', child, `http://127.0.0.1:${port}`, work, () =>
+    process.kill(-child.pid!, 'SIGTERM'),
+  );
   return { ...target, bucketState: path.join(state, 'v3', 'r2') };
 }
 
@@ -86,15 +122,25 @@ http {
 }
 `,
   );
-  const server = nginxServerBlock(dir).replace('listen 80;', `listen 127.0.0.1:${port};`).replace('127.0.0.1:8787;', `${queryServer};`);
+  const server = nginxServerBlock(dir)
+    .replace('listen 80;', `listen 127.0.0.1:${port};`)
+    .replace('127.0.0.1:8787;', `${queryServer};`);
   await writeFile(path.join(prefix, 'server.conf'), server);
-  const child = spawn(NGINX, ['-p', prefix, '-e', 'stderr', '-c', path.join(prefix, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(NGINX, ['-p', prefix, '-e', 'stderr', '-c', path.join(prefix, 'nginx.conf')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return hostTarget('nginx', child, `http://127.0.0.1:${port}`, prefix, () => child.kill('SIGTERM'));
 }
 
 // A target over a server process: ready once it answers over HTTP; a process that ends
 // before that fails the start with what it printed. Closing stops it and removes `scratch`.
-async function hostTarget(name: string, child: ChildProcess, url: string, scratch: string, stop: () => void): Promise<Target> {
+async function hostTarget(
+  name: string,
+  child: ChildProcess,
+  url: string,
+  scratch: string,
+  stop: () => void,
+): Promise<Target> {
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -111,7 +157,8 @@ async function hostTarget(name: string, child: ChildProcess, url: string, scratc
   };
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} ended before it served:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${name} ended before it served:\n${output}`);
     if (
       await target.request('/api/public/schema').then(
         (answer) => answer.status === 200,

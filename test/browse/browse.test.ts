@@ -24,7 +24,13 @@ let page: Page;
 
 beforeAll(async () => {
   const sources = JSON.parse(await readFile('test/fixtures/tiny/sources/data.json', 'utf8'));
-  sources.exhibitors.push({ id: 'X9', company_en: HOSTILE, weight: 3, country: 'China', official_url: 'https://lamps.example/' });
+  sources.exhibitors.push({
+    id: 'X9',
+    company_en: HOSTILE,
+    weight: 3,
+    country: 'China',
+    official_url: 'https://lamps.example/',
+  });
   const dir = await mkdtemp(path.join(tmpdir(), 'ds-browse-'));
   await writeFile(path.join(dir, 'data.json'), JSON.stringify(sources));
   const port = await freePort();
@@ -32,7 +38,14 @@ beforeAll(async () => {
   [site, other] = await Promise.all([serve({ dir: out, port }), serve({ dir: out, port: 0 })]);
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
   page = await browser.newPage();
 }, 60_000);
@@ -100,11 +113,12 @@ describe.skipIf(!existsSync(CHROMIUM))('the browse page in Chromium', () => {
     expect(await names()).toEqual([HOSTILE]);
     expect(await page.locator('#results img').count()).toBe(0);
     expect(await page.evaluate(() => (globalThis as { pwned?: number }).pwned)).toBeUndefined();
-    const links = await page
-      .locator('#results a')
-      .evaluateAll((anchors) =>
-        anchors.map((anchor) => ({ href: (anchor as unknown as { href: string }).href, rel: (anchor as unknown as { rel: string }).rel })),
-      );
+    const links = await page.locator('#results a').evaluateAll((anchors) =>
+      anchors.map((anchor) => ({
+        href: (anchor as unknown as { href: string }).href,
+        rel: (anchor as unknown as { rel: string }).rel,
+      })),
+    );
     expect(links).toEqual([
       { href: 'https://lamps.example/', rel: 'noopener noreferrer nofollow' },
       { href: `${site.url}/api/public/exhibitors/X9.json`, rel: '' },
@@ -115,7 +129,11 @@ describe.skipIf(!existsSync(CHROMIUM))('the browse page in Chromium', () => {
     await page.goto(`${site.url}/?type=exhibitor&country=china&q=auto`);
     await statusIs('1–1 of 1');
     expect(await names()).toEqual(['Auto Parts Co']);
-    expect([await page.inputValue('#type'), await page.inputValue('#country'), await page.inputValue('#q')]).toEqual(['exhibitor', 'China', 'auto']);
+    expect([await page.inputValue('#type'), await page.inputValue('#country'), await page.inputValue('#q')]).toEqual([
+      'exhibitor',
+      'China',
+      'auto',
+    ]);
     // Fields are labelled for people, and an exhibitor's exhibitions are links to them.
     expect(await page.locator('#results dt').allTextContents()).toContain('Company (English)');
     const exhibition = page.locator('#results dd a', { hasText: 'E1' });
@@ -161,8 +179,14 @@ describe.skipIf(!existsSync(CHROMIUM))('the browse page in Chromium', () => {
     // A page of the other origin without the browse page's policy (which allows only its own origin).
     await page.goto(`${site.url}/llms.txt`);
     const answer = await page.evaluate(async (url) => {
-      const response = await fetch(`${url}/api/public/dataset?type=exhibition&limit=1`, { headers: { 'X-Agent-Id': 'browser-test' } });
-      return { status: response.status, etag: response.headers.get('ETag'), total: ((await response.json()) as { _meta: { total: number } })._meta.total };
+      const response = await fetch(`${url}/api/public/dataset?type=exhibition&limit=1`, {
+        headers: { 'X-Agent-Id': 'browser-test' },
+      });
+      return {
+        status: response.status,
+        etag: response.headers.get('ETag'),
+        total: ((await response.json()) as { _meta: { total: number } })._meta.total,
+      };
     }, other.url);
     expect(new URL(site.url).origin).not.toBe(new URL(other.url).origin);
     expect(answer).toEqual({ status: 200, etag: expect.stringMatching(/^"/), total: 3 });

@@ -39,7 +39,9 @@ describe('an interrupted build', () => {
   it('leaves the previous site identical when killed mid-write', async () => {
     const out = await copySampleSite();
     const before = await hashTree(out);
-    const child = spawn(process.execPath, [CLI, 'build', '--sources', bigSources, '--out', out], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'build', '--sources', bigSources, '--out', out], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     // The writer reports progress every 5,000 documents: by then it is writing into its staging folder.
     await new Promise<void>((resolve, reject) => {
       child.stderr.on('data', (chunk: Buffer) => chunk.toString().includes(' documents (') && resolve());

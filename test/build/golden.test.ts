@@ -22,9 +22,13 @@ beforeAll(async () => {
 
 type Answer = { status: number; body: Record<string, { id: string }[]> & { _meta: Record<string, unknown> } };
 const ANSWERERS: Record<string, (query: string) => Promise<Answer>> = {
-  reference: async (query) => (await queryDataset({ dir, params: Object.fromEntries(new URLSearchParams(query)) })) as unknown as Answer,
+  reference: async (query) =>
+    (await queryDataset({ dir, params: Object.fromEntries(new URLSearchParams(query)) })) as unknown as Answer,
   router: async (query) => {
-    const answer = await createRouter({ store: fileStore(dir) })({ method: 'GET', url: `/api/public/dataset?${query}` });
+    const answer = await createRouter({ store: fileStore(dir) })({
+      method: 'GET',
+      url: `/api/public/dataset?${query}`,
+    });
     return { status: answer.status, body: JSON.parse(answer.body) };
   },
 };
@@ -33,7 +37,15 @@ const ANSWERERS: Record<string, (query: string) => Promise<Answer>> = {
 interface Golden {
   query: string;
   ids: Record<string, string[]>;
-  meta: { count: number; total: number; totals: Record<string, number>; limit: number; offset: number; next: string | null; prev: string | null };
+  meta: {
+    count: number;
+    total: number;
+    totals: Record<string, number>;
+    limit: number;
+    offset: number;
+    next: string | null;
+    prev: string | null;
+  };
 }
 
 const GOLDEN: Golden[] = [
@@ -41,22 +53,54 @@ const GOLDEN: Golden[] = [
   {
     query: 'type=exhibitor&limit=2',
     ids: { exhibitors: ['X3', 'X1'] },
-    meta: { count: 2, total: 4, totals: { exhibitors: 4 }, limit: 2, offset: 0, next: `${Q}type=exhibitor&limit=2&offset=2`, prev: null },
+    meta: {
+      count: 2,
+      total: 4,
+      totals: { exhibitors: 4 },
+      limit: 2,
+      offset: 0,
+      next: `${Q}type=exhibitor&limit=2&offset=2`,
+      prev: null,
+    },
   },
   {
     query: 'type=exhibitor&limit=2&offset=2',
     ids: { exhibitors: ['X2', 'X4'] },
-    meta: { count: 2, total: 4, totals: { exhibitors: 4 }, limit: 2, offset: 2, next: null, prev: `${Q}type=exhibitor&limit=2&offset=0` },
+    meta: {
+      count: 2,
+      total: 4,
+      totals: { exhibitors: 4 },
+      limit: 2,
+      offset: 2,
+      next: null,
+      prev: `${Q}type=exhibitor&limit=2&offset=0`,
+    },
   },
   {
     query: 'type=exhibitor&limit=2&offset=3',
     ids: { exhibitors: ['X4'] },
-    meta: { count: 1, total: 4, totals: { exhibitors: 4 }, limit: 2, offset: 3, next: null, prev: `${Q}type=exhibitor&limit=2&offset=1` },
+    meta: {
+      count: 1,
+      total: 4,
+      totals: { exhibitors: 4 },
+      limit: 2,
+      offset: 3,
+      next: null,
+      prev: `${Q}type=exhibitor&limit=2&offset=1`,
+    },
   },
   {
     query: 'type=exhibitor&offset=9',
     ids: { exhibitors: [] },
-    meta: { count: 0, total: 4, totals: { exhibitors: 4 }, limit: 100, offset: 9, next: null, prev: `${Q}type=exhibitor&limit=100&offset=0` },
+    meta: {
+      count: 0,
+      total: 4,
+      totals: { exhibitors: 4 },
+      limit: 100,
+      offset: 9,
+      next: null,
+      prev: `${Q}type=exhibitor&limit=100&offset=0`,
+    },
   },
   // Earliest start first; E1 and E3 both start on 2026-04-01.
   {
@@ -86,7 +130,15 @@ const GOLDEN: Golden[] = [
   {
     query: 'country=china&city=SHANGHAI',
     ids: { exhibitions: ['E1'], exhibitors: ['X1'], service_providers: ['P1'] },
-    meta: { count: 3, total: 3, totals: { exhibitions: 1, exhibitors: 1, service_providers: 1 }, limit: 100, offset: 0, next: null, prev: null },
+    meta: {
+      count: 3,
+      total: 3,
+      totals: { exhibitions: 1, exhibitors: 1, service_providers: 1 },
+      limit: 100,
+      offset: 0,
+      next: null,
+      prev: null,
+    },
   },
   {
     query: 'type=exhibitor&city=K%C3%B6ln',
@@ -132,13 +184,20 @@ const GOLDEN: Golden[] = [
 ];
 
 describe.each(Object.keys(ANSWERERS))('%s on the tiny fixture', (name) => {
-  it.each(GOLDEN.map((golden) => [golden.query, golden] as const))('answers %s as worked out by hand', async (_, golden) => {
-    const { status, body } = await ANSWERERS[name]!(golden.query);
-    expect(status).toBe(200);
-    const { _meta, ...arrays } = body;
-    expect(Object.fromEntries(Object.entries(arrays).map(([collection, entities]) => [collection, entities.map((entity) => entity.id)]))).toEqual(golden.ids);
-    expect(_meta).toMatchObject({ ...golden.meta, base_url: BASE, schema_version: '1.0' });
-  });
+  it.each(GOLDEN.map((golden) => [golden.query, golden] as const))(
+    'answers %s as worked out by hand',
+    async (_, golden) => {
+      const { status, body } = await ANSWERERS[name]!(golden.query);
+      expect(status).toBe(200);
+      const { _meta, ...arrays } = body;
+      expect(
+        Object.fromEntries(
+          Object.entries(arrays).map(([collection, entities]) => [collection, entities.map((entity) => entity.id)]),
+        ),
+      ).toEqual(golden.ids);
+      expect(_meta).toMatchObject({ ...golden.meta, base_url: BASE, schema_version: '1.0' });
+    },
+  );
 });
 
 describe('the tiny site', () => {
@@ -169,7 +228,8 @@ describe('the tiny site', () => {
 
   it('lists the exhibitors of an exhibition and the providers of its place', async () => {
     const read = async (file: string) => JSON.parse(await readFile(path.join(dir, 'api/public', file), 'utf8'));
-    const ids = (page: Record<string, { id: string }[]>, collection: string) => page[collection]!.map((entity) => entity.id);
+    const ids = (page: Record<string, { id: string }[]>, collection: string) =>
+      page[collection]!.map((entity) => entity.id);
     expect(ids(await read('exhibitions/E1/exhibitors/1.json'), 'exhibitors')).toEqual(['X1', 'X2']);
     expect(ids(await read('exhibitions/E3/exhibitors/1.json'), 'exhibitors')).toEqual(['X2']);
     expect(ids(await read('regions/china/shanghai/providers/1.json'), 'service_providers')).toEqual(['P1']);

@@ -21,7 +21,10 @@ async function shrunk(): Promise<{ out: string; sources: string }> {
   const { out } = await buildTempSite({ sources: TINY });
   const sources = await mkdtemp(path.join(tmpdir(), 'ds-shrunk-'));
   const data = JSON.parse(await readFile(path.join(TINY, 'data.json'), 'utf8'));
-  await writeFile(path.join(sources, 'data.json'), JSON.stringify({ ...data, exhibitors: data.exhibitors.slice(0, 1) }));
+  await writeFile(
+    path.join(sources, 'data.json'),
+    JSON.stringify({ ...data, exhibitors: data.exhibitors.slice(0, 1) }),
+  );
   return { out, sources };
 }
 
@@ -37,18 +40,27 @@ describe('the shrink guard', () => {
     expect(await hashTree(out)).toEqual(before);
   });
 
-  it.each([['--allow-shrink'], ['--max-shrink', '80%'], ['--max-shrink', '0.8']].map((flags) => [flags.join(' '), flags] as const))(
-    'lets %s through',
-    async (_, flags) => {
-      const { out, sources } = await shrunk();
-      const result = await runCli(['build', '--sources', sources, '--out', out, ...flags]);
-      expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(/3 exhibitions, 1 exhibitors, 2 service providers/);
-    },
-  );
+  it.each(
+    [['--allow-shrink'], ['--max-shrink', '80%'], ['--max-shrink', '0.8']].map(
+      (flags) => [flags.join(' '), flags] as const,
+    ),
+  )('lets %s through', async (_, flags) => {
+    const { out, sources } = await shrunk();
+    const result = await runCli(['build', '--sources', sources, '--out', out, ...flags]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/3 exhibitions, 1 exhibitors, 2 service providers/);
+  });
 
   it('refuses a share that is not one', async () => {
-    const result = await runCli(['build', '--sources', TINY, '--out', path.join(tmpdir(), 'never'), '--max-shrink', 'lots']);
+    const result = await runCli([
+      'build',
+      '--sources',
+      TINY,
+      '--out',
+      path.join(tmpdir(), 'never'),
+      '--max-shrink',
+      'lots',
+    ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--max-shrink must be a share from 0 to 1');
   });
@@ -62,7 +74,9 @@ describe('one build at a time', () => {
     await writeFile(lock, `${process.pid}\n`); // this test's own process: alive
     const result = await runCli(['build', '--sources', TINY, '--out', out]);
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe(`error: another build (process ${process.pid}) is writing ${out}; wait for it to end, or stop it (its lock is ${lock})`);
+    expect(result.stderr.trim()).toBe(
+      `error: another build (process ${process.pid}) is writing ${out}; wait for it to end, or stop it (its lock is ${lock})`,
+    );
     expect(await hashTree(out)).toEqual(before);
   });
 
@@ -82,7 +96,12 @@ describe("the changes feed's state", () => {
   const STATE = '.dataset-site/changes.json';
 
   it.each([
-    ['cut off', async (out: string) => writeFile(path.join(out, STATE), (await readFile(path.join(out, STATE), 'utf8')).slice(0, 40)), /is not JSON/],
+    [
+      'cut off',
+      async (out: string) =>
+        writeFile(path.join(out, STATE), (await readFile(path.join(out, STATE), 'utf8')).slice(0, 40)),
+      /is not JSON/,
+    ],
     [
       'of another shape',
       async (out: string) => writeFile(path.join(out, STATE), JSON.stringify({ version: 2, builds: 'none' })),
@@ -106,7 +125,11 @@ describe("the changes feed's state", () => {
     expect(result.code).toBe(1);
     const lines = result.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`^error: the changes feed's state \\.dataset-site/changes\\.json in ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `));
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^error: the changes feed's state \\.dataset-site/changes\\.json in ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `,
+      ),
+    );
     expect(lines[0]).toMatch(why);
     expect(lines[0]).toMatch(
       /; nothing was written\. Restore \.dataset-site\/ from the build before .*, or delete \.dataset-site\/changes\.json to start the feed anew/,
@@ -116,12 +139,17 @@ describe("the changes feed's state", () => {
 
   it.each([
     ['deleted', (out: string) => rm(path.join(out, STATE))],
-    ['written by an earlier version', (out: string) => writeFile(path.join(out, STATE), JSON.stringify({ version: 1, builds: [], digests: {} }))],
+    [
+      'written by an earlier version',
+      (out: string) => writeFile(path.join(out, STATE), JSON.stringify({ version: 1, builds: [], digests: {} })),
+    ],
   ])('starts the feed anew with a baseline when %s', async (_, change) => {
     const { out } = await buildTempSite({ sources: TINY });
     await change(out);
     expect((await runCli(['build', '--sources', TINY, '--out', out])).code).toBe(0);
-    const index = JSON.parse(await readFile(path.join(out, 'api/public/changes/index.json'), 'utf8')) as { builds: { baseline: boolean }[] };
+    const index = JSON.parse(await readFile(path.join(out, 'api/public/changes/index.json'), 'utf8')) as {
+      builds: { baseline: boolean }[];
+    };
     expect(index.builds.at(-1)!.baseline).toBe(true);
   });
 });
@@ -136,24 +164,35 @@ describe('the build manifest', () => {
       (out: string) => writeFile(path.join(out, MANIFEST), JSON.stringify({ version: 99, shards: 1 })),
       /is of version 99, written by a later/,
     ],
-    ['missing a file of entries', (out: string) => rm(path.join(out, '.dataset-site/manifest/0.json')), /has a file of entries missing or damaged/],
-  ])('when %s, is named in one warning, written anew with every document, and leaves the feed as it was', async (_, damage, why) => {
-    const { out } = await buildTempSite({ sources: TINY });
-    const builds = async () => (JSON.parse(await readFile(path.join(out, 'api/public/changes/index.json'), 'utf8')) as { builds: unknown[] }).builds;
-    const feed = await builds();
-    await damage(out);
-    const result = await runCli(['build', '--sources', TINY, '--out', out]);
-    expect(result.code).toBe(0);
-    const lines = result.stderr.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(
-      new RegExp(`^${path.relative(process.cwd(), path.join(out, MANIFEST)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: warning: the build manifest `),
-    );
-    expect(lines[0]).toMatch(why);
-    expect(lines[0]).toMatch(/, so every document was written anew, each with this build's generated_at/);
-    expect(await builds()).toEqual(feed);
-    const again = await runCli(['build', '--sources', TINY, '--out', out]);
-    expect([again.code, again.stderr]).toEqual([0, '']);
-    expect((await runCli(['verify', '--dir', out])).code).toBe(0);
-  });
+    [
+      'missing a file of entries',
+      (out: string) => rm(path.join(out, '.dataset-site/manifest/0.json')),
+      /has a file of entries missing or damaged/,
+    ],
+  ])(
+    'when %s, is named in one warning, written anew with every document, and leaves the feed as it was',
+    async (_, damage, why) => {
+      const { out } = await buildTempSite({ sources: TINY });
+      const builds = async () =>
+        (JSON.parse(await readFile(path.join(out, 'api/public/changes/index.json'), 'utf8')) as { builds: unknown[] })
+          .builds;
+      const feed = await builds();
+      await damage(out);
+      const result = await runCli(['build', '--sources', TINY, '--out', out]);
+      expect(result.code).toBe(0);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        new RegExp(
+          `^${path.relative(process.cwd(), path.join(out, MANIFEST)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: warning: the build manifest `,
+        ),
+      );
+      expect(lines[0]).toMatch(why);
+      expect(lines[0]).toMatch(/, so every document was written anew, each with this build's generated_at/);
+      expect(await builds()).toEqual(feed);
+      const again = await runCli(['build', '--sources', TINY, '--out', out]);
+      expect([again.code, again.stderr]).toEqual([0, '']);
+      expect((await runCli(['verify', '--dir', out])).code).toBe(0);
+    },
+  );
 });

@@ -32,7 +32,13 @@ describe('a build from hostile sources', () => {
             start_date: '2026-01-01',
             end_date: '2026-01-02',
           },
-          { id: 'bad-url', name_en: 'Bad URL', start_date: '2026-01-01', end_date: '2026-01-02', official_url: 'javascript:alert(1)' },
+          {
+            id: 'bad-url',
+            name_en: 'Bad URL',
+            start_date: '2026-01-01',
+            end_date: '2026-01-02',
+            official_url: 'javascript:alert(1)',
+          },
         ],
         exhibitors: [...HOSTILE_IDS, CONTROL_ID].map((id, i) => ({
           id,

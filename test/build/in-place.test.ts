@@ -48,10 +48,18 @@ describe('a rebuild in place', () => {
       .sort();
     // X4's document, the pages listing it, its kind's search shard and entry, the changes feed, and the build's own files.
     expect(touched).toContain('api/public/exhibitors/X4.json');
-    expect(touched.filter((file) => file.startsWith('api/public/exhibitors/'))).toEqual(['api/public/exhibitors/X4.json']);
-    expect(touched.filter((file) => file.startsWith('api/public/exhibitions/') || file.startsWith('api/public/service_providers/'))).toEqual([]);
+    expect(touched.filter((file) => file.startsWith('api/public/exhibitors/'))).toEqual([
+      'api/public/exhibitors/X4.json',
+    ]);
+    expect(
+      touched.filter(
+        (file) => file.startsWith('api/public/exhibitions/') || file.startsWith('api/public/service_providers/'),
+      ),
+    ).toEqual([]);
     // Besides the documents: the manifest (its root and the files of its entries that changed) and the list of changed documents (for verify --changed).
-    const manifest = touched.filter((file) => file.startsWith('.dataset-site/manifest') || file === '.dataset-site/changed.json');
+    const manifest = touched.filter(
+      (file) => file.startsWith('.dataset-site/manifest') || file === '.dataset-site/changed.json',
+    );
     expect(manifest.length).toBeGreaterThanOrEqual(3);
     expect(result.output.rewritten + result.output.added + manifest.length).toBe(touched.length);
     // The build's format file, the same as before, is left alone and is not a document.
@@ -131,7 +139,15 @@ describe('a rebuild in place', () => {
         backup: siblingPath(out, 'backup-1-1'),
         state: 'done',
       }),
-      JSON.stringify({ version: 1, added: [], changed: [], removed: [], staging: siblingPath(out, 'tmp-1-1'), backup: victim, state: 'done' }),
+      JSON.stringify({
+        version: 1,
+        added: [],
+        changed: [],
+        removed: [],
+        staging: siblingPath(out, 'tmp-1-1'),
+        backup: victim,
+        state: 'done',
+      }),
       JSON.stringify({
         version: 1,
         added: ['../../outside.json'],

@@ -22,26 +22,36 @@ describe.each(fixtures)('fixture %s', (name) => {
     const expected = (await readFile(path.join(root, 'expected.txt'), 'utf8')).trimEnd();
     const out = await mkdtemp(path.join(tmpdir(), 'ds-invalid-'));
     try {
-      const result = await build({ root, sources: 'sources', out: path.join(out, 'site'), write: WARNINGS_ONLY.has(name) });
+      const result = await build({
+        root,
+        sources: 'sources',
+        out: path.join(out, 'site'),
+        write: WARNINGS_ONLY.has(name),
+      });
       expect(WARNINGS_ONLY.has(name), 'the build should have failed').toBe(true);
       expect(formatDiagnostics(result.diagnostics)).toBe(expected);
     } catch (error) {
       expect(error).toBeInstanceOf(UserError);
       const printed =
-        (error as UserError).diagnostics.length > 0 ? formatDiagnostics((error as UserError).diagnostics) : `error: ${(error as UserError).message}`;
+        (error as UserError).diagnostics.length > 0
+          ? formatDiagnostics((error as UserError).diagnostics)
+          : `error: ${(error as UserError).message}`;
       expect(printed).toBe(expected);
     }
   });
 
-  it.skipIf(WARNINGS_ONLY.has(name))('fails with exit status 1 through the CLI and leaves the previous site untouched', async () => {
-    const out = await mkdtemp(path.join(tmpdir(), 'ds-invalid-'));
-    await writeFile(path.join(out, 'previous.txt'), 'the previous site');
-    const result = await runCli(['build', '--sources', 'sources', '--out', out], root);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain((await readFile(path.join(root, 'expected.txt'), 'utf8')).trimEnd());
-    expect(await readdir(out)).toEqual(['previous.txt']);
-    expect(await readFile(path.join(out, 'previous.txt'), 'utf8')).toBe('the previous site');
-  });
+  it.skipIf(WARNINGS_ONLY.has(name))(
+    'fails with exit status 1 through the CLI and leaves the previous site untouched',
+    async () => {
+      const out = await mkdtemp(path.join(tmpdir(), 'ds-invalid-'));
+      await writeFile(path.join(out, 'previous.txt'), 'the previous site');
+      const result = await runCli(['build', '--sources', 'sources', '--out', out], root);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain((await readFile(path.join(root, 'expected.txt'), 'utf8')).trimEnd());
+      expect(await readdir(out)).toEqual(['previous.txt']);
+      expect(await readFile(path.join(out, 'previous.txt'), 'utf8')).toBe('the previous site');
+    },
+  );
 });
 
 describe('--skip-invalid', () => {
@@ -50,7 +60,9 @@ describe('--skip-invalid', () => {
     const out = await mkdtemp(path.join(tmpdir(), 'ds-skip-'));
     const result = await runCli(['build', '--sources', 'sources', '--out', out, '--skip-invalid'], root);
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain('sources/exhibitors/part.ndjson:3: exhibitor E1: id: duplicate id; first defined at sources/exhibitors/part.ndjson:1');
+    expect(result.stderr).toContain(
+      'sources/exhibitors/part.ndjson:3: exhibitor E1: id: duplicate id; first defined at sources/exhibitors/part.ndjson:1',
+    );
     expect(result.stdout).toMatch(/0 exhibitions, 2 exhibitors, 0 service providers, 1 invalid records skipped/);
     const first = JSON.parse(await readFile(path.join(out, 'api/public/exhibitors/E1.json'), 'utf8'));
     expect(first.company_en).toBe('First');

@@ -43,7 +43,8 @@ async function restoredState(site: string, name: string): Promise<string> {
   return folder;
 }
 
-const published = (tree: Map<string, string>) => new Map([...tree].filter(([file]) => !file.startsWith('.dataset-site/')));
+const published = (tree: Map<string, string>) =>
+  new Map([...tree].filter(([file]) => !file.startsWith('.dataset-site/')));
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'ds-partial-'));
@@ -55,7 +56,10 @@ beforeAll(async () => {
   await mkdir(changedSources);
   const text = await readFile(path.join(sources, 'data.json'), 'utf8');
   expect(text).toContain('"company_en": "Auto Parts Co"');
-  await writeFile(path.join(changedSources, 'data.json'), text.replace('"company_en": "Auto Parts Co"', '"company_en": "Auto Parts Holdings"'));
+  await writeFile(
+    path.join(changedSources, 'data.json'),
+    text.replace('"company_en": "Auto Parts Co"', '"company_en": "Auto Parts Holdings"'),
+  );
   whole = path.join(work, 'whole');
   await cp(before, whole, { recursive: true });
   await build({ sources: changedSources, out: whole, now: LATER });
@@ -71,7 +75,11 @@ afterAll(async () => {
 
 describe('build --partial over restored state', () => {
   it('writes what changed and the rest of the site, byte for byte as a whole build, but not the unchanged entity documents and pages', async () => {
-    const [previousTree, wholeTree, partialTree] = await Promise.all([hashTree(before), hashTree(whole), hashTree(partial)]);
+    const [previousTree, wholeTree, partialTree] = await Promise.all([
+      hashTree(before),
+      hashTree(whole),
+      hashTree(partial),
+    ]);
     const left = [...published(wholeTree).keys()].filter((file) => !partialTree.has(file));
     expect(left.length).toBeGreaterThan(50);
     for (const file of left) {
@@ -80,8 +88,13 @@ describe('build --partial over restored state', () => {
     }
     // What it holds is the whole build's, the changed exhibitor's documents among them; its manifest is the whole site's.
     for (const [file, hash] of published(partialTree)) expect(hash, file).toBe(wholeTree.get(file));
-    expect([...partialTree.keys()].filter((file) => ENTITY_OR_PAGE.test(file) && wholeTree.get(file) !== previousTree.get(file)).length).toBeGreaterThan(0);
-    const manifest = (tree: Map<string, string>) => [...tree].filter(([file]) => file.startsWith('.dataset-site/manifest'));
+    expect(
+      [...partialTree.keys()].filter(
+        (file) => ENTITY_OR_PAGE.test(file) && wholeTree.get(file) !== previousTree.get(file),
+      ).length,
+    ).toBeGreaterThan(0);
+    const manifest = (tree: Map<string, string>) =>
+      [...tree].filter(([file]) => file.startsWith('.dataset-site/manifest'));
     expect(manifest(partialTree)).toEqual(manifest(wholeTree));
     expect(partialTree.has(PARTIAL_SITE_PATH)).toBe(true);
     expect(wholeTree.has(PARTIAL_SITE_PATH)).toBe(false);
@@ -96,30 +109,52 @@ describe('build --partial over restored state', () => {
     expect(clean.documents).toBe((await verifySite({ dir: whole })).documents);
     const entity = path.join(copy, 'api/public/exhibitors/X1.json');
     await writeFile(entity, (await readFile(entity, 'utf8')).replace('Auto Parts Holdings', 'Auto Parts Forged'));
-    expect((await verifySite({ dir: copy, changed: true })).problems.map((problem) => path.relative(copy, problem.file!))).toContain(
-      'api/public/exhibitors/X1.json',
+    expect(
+      (await verifySite({ dir: copy, changed: true })).problems.map((problem) => path.relative(copy, problem.file!)),
+    ).toContain('api/public/exhibitors/X1.json');
+    await expect(verifySite({ dir: copy })).rejects.toThrow(
+      /holds a partial build .*a full verify needs; build it without --partial/,
     );
-    await expect(verifySite({ dir: copy })).rejects.toThrow(/holds a partial build .*a full verify needs; build it without --partial/);
     await expect(serve({ dir: copy, port: 0 })).rejects.toThrow(UserError);
   });
 
   it('publishes the bucket a publish of the whole site would leave', async () => {
-    const client = new S3Client({ endpoint: s3.endpoint, region: 'auto', forcePathStyle: true, credentials: S3_CREDENTIALS });
+    const client = new S3Client({
+      endpoint: s3.endpoint,
+      region: 'auto',
+      forcePathStyle: true,
+      credentials: S3_CREDENTIALS,
+    });
     const [fromPartial, fromWhole] = [await s3.createBucket(), await s3.createBucket()];
-    const options = (dir: string, bucket: string) => ({ dir, bucket, endpoint: s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS });
+    const options = (dir: string, bucket: string) => ({
+      dir,
+      bucket,
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: S3_CREDENTIALS,
+    });
     for (const bucket of [fromPartial, fromWhole]) await publishSite(options(before, bucket));
     const sent = await publishSite(options(partial, fromPartial));
     expect(sent.uploaded).toBeGreaterThan(0);
     // The rotation's share of header checks depends on the moment of each publish, and so do the times the manifest keeps
     // of objects whose headers were read (a time of the last few seconds is not kept), whose records' bytes are counted.
     const fromWholeSite = await publishSite(options(whole, fromWhole));
-    expect(sent).toEqual({ ...fromWholeSite, where: sent.where, headersChecked: sent.headersChecked, bytes: sent.bytes });
+    expect(sent).toEqual({
+      ...fromWholeSite,
+      where: sent.where,
+      headersChecked: sent.headersChecked,
+      bytes: sent.bytes,
+    });
     // The published manifests differ only in times: when each object's headers were seen right, when the rotation ran.
     const contents = async (bucket: string) => {
       const objects = await s3.readBucket(bucket);
       const manifest = await readPublishedManifest(async (key) => objects.get(key)?.body.toString(), '');
       return {
-        objects: new Map([...objects].filter(([key]) => !key.startsWith('.dataset-site/')).map(([key, object]) => [key, object.body.toString('base64')])),
+        objects: new Map(
+          [...objects]
+            .filter(([key]) => !key.startsWith('.dataset-site/'))
+            .map(([key, object]) => [key, object.body.toString('base64')]),
+        ),
         manifest: new Map([...manifest.files].map(([path, entry]) => [path, entry.slice(0, 4)])),
       };
     };
@@ -128,36 +163,59 @@ describe('build --partial over restored state', () => {
   });
 
   it('refuses to publish when the bucket lacks a file the folder does not hold, and leaves the bucket as it was', async () => {
-    const client = new S3Client({ endpoint: s3.endpoint, region: 'auto', forcePathStyle: true, credentials: S3_CREDENTIALS });
+    const client = new S3Client({
+      endpoint: s3.endpoint,
+      region: 'auto',
+      forcePathStyle: true,
+      credentials: S3_CREDENTIALS,
+    });
     const bucket = await s3.createBucket();
     const options = { dir: partial, bucket, endpoint: s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS };
     await publishSite({ ...options, dir: before });
     const held = await hashTree(partial);
     // One object the folder does not hold deleted, another overwritten, behind publish's back.
-    const [lost, overwritten] = [...published(await hashTree(whole)).keys()].filter((file) => !held.has(file)) as [string, string];
+    const [lost, overwritten] = [...published(await hashTree(whole)).keys()].filter((file) => !held.has(file)) as [
+      string,
+      string,
+    ];
     await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: lost }));
     await client.send(new PutObjectCommand({ Bucket: bucket, Key: overwritten, Body: 'overwritten by hand' }));
     client.destroy();
     const objects = await s3.readBucket(bucket);
-    const cli = await runCli(['publish', '--dir', partial, '--bucket', bucket, '--endpoint', s3.endpoint, '--force-path-style'], undefined, {
-      AWS_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
-    });
+    const cli = await runCli(
+      ['publish', '--dir', partial, '--bucket', bucket, '--endpoint', s3.endpoint, '--force-path-style'],
+      undefined,
+      {
+        AWS_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
+        AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
+      },
+    );
     expect(cli.code).toBe(1);
     expect(cli.stderr).toContain(`are not in the partial site in ${partial} (built with --partial), such as ${lost}`);
     expect(cli.stderr).toMatch(/^error: 2 files to publish/m);
     expect(cli.stderr).toContain('build the whole site (without --partial) and publish it');
     // Beside the documents this build changed or removed, which the bucket holds as the build before made them.
     const differences = (await checkPublished(options)).differences;
-    expect(differences.filter((difference) => !held.has(difference.path) && difference.problem !== 'in the bucket, gone from the site')).toEqual(
+    expect(
+      differences.filter(
+        (difference) => !held.has(difference.path) && difference.problem !== 'in the bucket, gone from the site',
+      ),
+    ).toEqual(
       [
         { path: lost, problem: 'missing from the bucket' },
-        { path: overwritten, problem: 'not the object the last publish left (the partial site does not hold the file to compare)' },
+        {
+          path: overwritten,
+          problem: 'not the object the last publish left (the partial site does not hold the file to compare)',
+        },
       ].sort((a, b) => (a.path < b.path ? -1 : 1)),
     );
     const after = await s3.readBucket(bucket);
     const bodies = (stored: typeof after) =>
-      new Map([...stored].filter(([key]) => !key.startsWith('.dataset-site/lease')).map(([key, object]) => [key, object.body.toString('base64')]));
+      new Map(
+        [...stored]
+          .filter(([key]) => !key.startsWith('.dataset-site/lease'))
+          .map(([key, object]) => [key, object.body.toString('base64')]),
+      );
     expect(bodies(after)).toEqual(bodies(objects));
   });
 

@@ -69,14 +69,19 @@ async function editRecord(file: string, line: number, edit: (record: Record<stri
   );
 }
 
-async function editExhibitions(sources: string, edit: (exhibitions: Record<string, unknown>[]) => Record<string, unknown>[]): Promise<void> {
+async function editExhibitions(
+  sources: string,
+  edit: (exhibitions: Record<string, unknown>[]) => Record<string, unknown>[],
+): Promise<void> {
   const file = path.join(sources, 'exhibitions.json');
   const document = JSON.parse(await readFile(file, 'utf8')) as { exhibitions: Record<string, unknown>[] };
   await writeFile(file, JSON.stringify({ exhibitions: edit(document.exhibitions) }, null, 2));
 }
 
 async function exhibitorsOf(sources: string, exhibitionId: string): Promise<number> {
-  const lines = (await readFile(path.join(sources, EXHIBITORS), 'utf8')).split('\n').filter((line) => line.trim() !== '');
+  const lines = (await readFile(path.join(sources, EXHIBITORS), 'utf8'))
+    .split('\n')
+    .filter((line) => line.trim() !== '');
   return lines.filter((line) => (JSON.parse(line).exhibition_ids as unknown[]).includes(exhibitionId)).length;
 }
 
@@ -91,7 +96,9 @@ const warned = (result: BuildResult, kinds = ['exhibition', 'exhibitor', 'servic
 
 describe('the record cache', () => {
   it('takes every entity but the edited one from the previous build, and gives the same site', async () => {
-    const { cached } = await rebuild((sources) => editRecord(path.join(sources, EXHIBITORS), 10, (record) => void (record.company_en = 'Renamed Works Ltd.')));
+    const { cached } = await rebuild((sources) =>
+      editRecord(path.join(sources, EXHIBITORS), 10, (record) => void (record.company_en = 'Renamed Works Ltd.')),
+    );
     expect(cached.reused).toBeGreaterThan(total(cached) * 0.9);
     // All but the edited record and those whose warnings every build gives again.
     expect(cached.reused).toBe(total(cached) - 1 - warned(cached));
@@ -102,7 +109,9 @@ describe('the record cache', () => {
     const { cached } = await rebuild(async (sources) => {
       linked = await exhibitorsOf(sources, 'EXH-0013');
       await editExhibitions(sources, (exhibitions) =>
-        exhibitions.map((exhibition) => (exhibition.id === 'EXH-0013' ? { ...exhibition, name_en: 'Renamed Fair' } : exhibition)),
+        exhibitions.map((exhibition) =>
+          exhibition.id === 'EXH-0013' ? { ...exhibition, name_en: 'Renamed Fair' } : exhibition,
+        ),
       );
     });
     expect(linked).toBeGreaterThan(10);
@@ -112,8 +121,12 @@ describe('the record cache', () => {
   });
 
   it('drops the links to a removed exhibition with the same warnings', async () => {
-    const { cached } = await rebuild((sources) => editExhibitions(sources, (exhibitions) => exhibitions.filter((exhibition) => exhibition.id !== 'EXH-0004')));
-    expect(cached.diagnostics.filter((diagnostic) => diagnostic.message.includes('EXH-0004')).length).toBeGreaterThan(10);
+    const { cached } = await rebuild((sources) =>
+      editExhibitions(sources, (exhibitions) => exhibitions.filter((exhibition) => exhibition.id !== 'EXH-0004')),
+    );
+    expect(cached.diagnostics.filter((diagnostic) => diagnostic.message.includes('EXH-0004')).length).toBeGreaterThan(
+      10,
+    );
     expect(cached.reused).toBeGreaterThan(0);
   });
 
@@ -121,13 +134,18 @@ describe('the record cache', () => {
     const work = await mkdtemp(path.join(tmpdir(), 'ds-record-cache-fields-'));
     const sources = path.join(work, 'sources');
     await cp('sources', sources, { recursive: true });
-    for (const line of [3, 7]) await editRecord(path.join(sources, EXHIBITORS), line, (record) => void (record.fax = '+49 30 1234'));
+    for (const line of [3, 7])
+      await editRecord(path.join(sources, EXHIBITORS), line, (record) => void (record.fax = '+49 30 1234'));
     const out = path.join(work, 'site');
     const first = await build({ sources, out, now: TEST_NOW });
-    expect(first.diagnostics.filter((diagnostic) => diagnostic.field === 'fax').map((diagnostic) => diagnostic.line)).toEqual([3]);
+    expect(
+      first.diagnostics.filter((diagnostic) => diagnostic.field === 'fax').map((diagnostic) => diagnostic.line),
+    ).toEqual([3]);
     await editLines(path.join(sources, EXHIBITORS), (lines) => lines.filter((_, i) => i !== 2));
     const second = await build({ sources, out, now: LATER });
-    expect(second.diagnostics.filter((diagnostic) => diagnostic.field === 'fax').map((diagnostic) => diagnostic.line)).toEqual([6]);
+    expect(
+      second.diagnostics.filter((diagnostic) => diagnostic.field === 'fax').map((diagnostic) => diagnostic.line),
+    ).toEqual([6]);
   });
 
   it('is not used for another base URL', async () => {
@@ -145,7 +163,9 @@ describe('the record cache', () => {
     const { cached } = await rebuild(async () => {}, {
       tamper: async (site) => appendFile(path.join(site, (await readDump(site, 'exhibitor')).parts[0]!.file), '{}\n'),
     });
-    expect(cached.reused).toBe(total(cached) - cached.entities.exhibitor - warned(cached, ['exhibition', 'service_provider']));
+    expect(cached.reused).toBe(
+      total(cached) - cached.entities.exhibitor - warned(cached, ['exhibition', 'service_provider']),
+    );
   });
 
   it('is not used for a cache of another served layout', async () => {

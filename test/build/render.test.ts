@@ -11,8 +11,17 @@ import { sampleSite, TEST_NOW } from '../helpers/site.js';
 describe('a rendered site', () => {
   it('counts exactly the documents it yields, and yields them alike on every iteration', async () => {
     const { dataset } = await readSite(sampleSite());
-    const context = { baseUrl: 'http://localhost:8080', generatedAt: TEST_NOW.toISOString(), dictionary: buildDictionary() };
-    const site = await renderSite({ dataset, listings: planListings(dataset), context, feed: { previous: undefined, now: TEST_NOW, windowDays: 7 } });
+    const context = {
+      baseUrl: 'http://localhost:8080',
+      generatedAt: TEST_NOW.toISOString(),
+      dictionary: buildDictionary(),
+    };
+    const site = await renderSite({
+      dataset,
+      listings: planListings(dataset),
+      context,
+      feed: { previous: undefined, now: TEST_NOW, windowDays: 7 },
+    });
     const paths = [...site.documents].map((document) => document.path);
     expect(site.count).toBe(paths.length);
     expect(new Set(paths).size).toBe(paths.length);
@@ -23,7 +32,13 @@ describe('a rendered site', () => {
 describe('the fields the term-shard worker gets (packed-search-fields.ts)', () => {
   it('come back as the indexes read them: ids, text with tabs, line breaks and any script, arrays one item a line, null and missing as nothing', () => {
     const entities = [
-      { id: 'EXR-1', company_cn: '上海\t汽车', company_en: 'Line\nbreak Ltd.', product_tags: ['Tractors', '拖拉机'], intro: 'Makes <b>tractors</b>.' },
+      {
+        id: 'EXR-1',
+        company_cn: '上海\t汽车',
+        company_en: 'Line\nbreak Ltd.',
+        product_tags: ['Tractors', '拖拉机'],
+        intro: 'Makes <b>tractors</b>.',
+      },
       { id: 'EXR-2', company_cn: null, company_en: '', tags: [1, 'OEM'] },
       { id: '../x', company_en: 'Ünïcode 😀' },
     ];

@@ -82,14 +82,23 @@ describe('the sample site', () => {
   it('writes every listing page, and only those, as the reference and the oracle expect (property)', async () => {
     const { oracle } = await oracleTarget(out);
     const values = (filter: (typeof FILTERS)[number]) => [
-      ...new Set(KINDS.flatMap((kind) => reference.entities[kind].flatMap((entity) => filterValues(kind, filter, entity)))),
+      ...new Set(
+        KINDS.flatMap((kind) => reference.entities[kind].flatMap((entity) => filterValues(kind, filter, entity))),
+      ),
     ];
-    const variant = (value: string) => fc.constantFrom(value, value.toUpperCase(), `  ${value}  `, value.replace(/ /g, '   '));
+    const variant = (value: string) =>
+      fc.constantFrom(value, value.toUpperCase(), `  ${value}  `, value.replace(/ /g, '   '));
     const filterValue = (filter: (typeof FILTERS)[number]) =>
-      fc.option(fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...values(filter)).chain(variant) }, { weight: 1, arbitrary: fc.string({ minLength: 1 }) }), {
-        nil: undefined,
-        freq: 1,
-      });
+      fc.option(
+        fc.oneof(
+          { weight: 5, arbitrary: fc.constantFrom(...values(filter)).chain(variant) },
+          { weight: 1, arbitrary: fc.string({ minLength: 1 }) },
+        ),
+        {
+          nil: undefined,
+          freq: 1,
+        },
+      );
     const context = { baseUrl: BASE_URL, generatedAt: '', dictionary: buildDictionary() };
     let pagesCompared = 0;
     await fc.assert(
@@ -104,7 +113,9 @@ describe('the sample site', () => {
               .map(([k, v]) => [k, v!.trim()]),
           );
           const want = answerListingPage(reference, type, filters, page, context);
-          const oracleWant = oracle.listingPage(type, filters, page, (n) => staticUrl(BASE_URL, listingPath(type, filters, n)));
+          const oracleWant = oracle.listingPage(type, filters, page, (n) =>
+            staticUrl(BASE_URL, listingPath(type, filters, n)),
+          );
           const file = path.join(out, listingPath(type, filters, page));
           const hasMatches = want._meta.total > 0 || Object.keys(filters).length === 0;
           const inRange = page === 1 || want._meta.count > 0;
@@ -130,7 +141,9 @@ describe('the sample site', () => {
     expect(exhibitions.length).toBeGreaterThanOrEqual(40);
     expect(new Set(exhibitions.map((e) => e.country)).size).toBeGreaterThanOrEqual(8);
     expect(new Set(exhibitions.map((e) => e.city)).size).toBeGreaterThanOrEqual(15);
-    expect(new Set(exhibitions.map((e) => e.status))).toEqual(new Set(['upcoming', 'ongoing', 'ended', 'cancelled', 'postponed']));
+    expect(new Set(exhibitions.map((e) => e.status))).toEqual(
+      new Set(['upcoming', 'ongoing', 'ended', 'cancelled', 'postponed']),
+    );
     expect(reference.entities.exhibitor.length).toBeGreaterThanOrEqual(300);
     expect(reference.entities.service_provider.length).toBeGreaterThanOrEqual(30);
     const cities = new Set(exhibitions.map((e) => e.city));
@@ -150,12 +163,16 @@ describe('the sample site', () => {
   });
 
   it("names in an exhibitor's _rag_text the exhibitions it is linked to, in its order", () => {
-    const exhibitions = new Map(reference.entities.exhibition.map((e) => [e.id, [e.name_cn, e.name_en].filter(Boolean).join(' ')]));
+    const exhibitions = new Map(
+      reference.entities.exhibition.map((e) => [e.id, [e.name_cn, e.name_en].filter(Boolean).join(' ')]),
+    );
     const linked = reference.entities.exhibitor.filter((e) => (e.exhibition_ids as string[]).length > 0);
     expect(linked.length).toBeGreaterThan(10);
     for (const exhibitor of linked) {
       const line = (exhibitor._rag_text as string).split('\n').find((l) => l.startsWith('Exhibitions 参展展会: '));
-      expect(line).toBe(`Exhibitions 参展展会: ${(exhibitor.exhibition_ids as string[]).map((id) => exhibitions.get(id)).join('; ')}`);
+      expect(line).toBe(
+        `Exhibitions 参展展会: ${(exhibitor.exhibition_ids as string[]).map((id) => exhibitions.get(id)).join('; ')}`,
+      );
     }
   });
 });

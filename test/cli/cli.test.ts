@@ -33,7 +33,19 @@ describe('dataset-site', () => {
   });
 
   it('answers a query offline from a built site', async () => {
-    const result = await runCli(['query', '--dir', out, '--type', 'exhibition', '--q', '汽车', '--city', 'SHANGHAI', '--limit', '1']);
+    const result = await runCli([
+      'query',
+      '--dir',
+      out,
+      '--type',
+      'exhibition',
+      '--q',
+      '汽车',
+      '--city',
+      'SHANGHAI',
+      '--limit',
+      '1',
+    ]);
     expect(result.code).toBe(0);
     const body = JSON.parse(result.stdout);
     expect(body._meta).toMatchObject({ type: 'exhibition', limit: 1, offset: 0, count: 1 });
@@ -75,7 +87,9 @@ describe('verify', () => {
     const { out: tiny } = await buildTempSite({ sources: 'test/fixtures/tiny/sources' });
     const result = await runCli(['verify', '--dir', tiny]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^ok: \d+ documents in .* agree with the reference \(\d+ entity documents and pages read\)$/m);
+    expect(result.stdout).toMatch(
+      /^ok: \d+ documents in .* agree with the reference \(\d+ entity documents and pages read\)$/m,
+    );
   });
 
   // The shared sample passes verify (test/build/sample.test.ts); a damaged copy of it must not.
@@ -98,8 +112,12 @@ describe('verify', () => {
     expect(problems).toContain(`${entityPath('exhibitor', 'EXR-000001')}: weight: must be a number`);
     expect(problems).toContain(`${listingPath('exhibitor', {}, 1)}: differs from the reference answer for its query`);
     expect(problems).toContain(`${listingPath('exhibitor', {}, 3)}: missing: the reference says this page exists`);
-    expect(problems.some((line) => line.startsWith(`${listingPath('exhibitor', {}, 2)}: _meta.next: link does not resolve`))).toBe(true);
+    expect(
+      problems.some((line) => line.startsWith(`${listingPath('exhibitor', {}, 2)}: _meta.next: link does not resolve`)),
+    ).toBe(true);
     expect(problems).toContain('api/public/dataset/exhibition/city/atlantis.json: unexpected file');
-    expect(problems).toContain(`${listingPath('exhibitor', { city: 'Köln' }, 1)}: missing: the reference says this page exists`);
+    expect(problems).toContain(
+      `${listingPath('exhibitor', { city: 'Köln' }, 1)}: missing: the reference says this page exists`,
+    );
   });
 });

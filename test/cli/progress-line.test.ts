@@ -36,7 +36,10 @@ describe('the progress line', () => {
 
   it('comes with the time each stage took', async () => {
     const seen: string[] = [];
-    const result = await buildTempSite({ sources: 'test/fixtures/tiny/sources', onProgress: ({ stage, done }) => done === undefined && seen.push(stage) });
+    const result = await buildTempSite({
+      sources: 'test/fixtures/tiny/sources',
+      onProgress: ({ stage, done }) => done === undefined && seen.push(stage),
+    });
     expect(seen).toEqual(['load', 'validate', 'model', 'plan', 'render', 'write']);
     expect(Object.keys(result.stages)).toEqual(seen);
     expect(Object.values(result.stages).every((ms) => ms! >= 0)).toBe(true);

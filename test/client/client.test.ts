@@ -32,7 +32,12 @@ describe('the client SDK', () => {
     const weight: number = first.weight;
     const tags: string[] = first.industry_tags;
     const exhibitions: string[] = first._links.exhibitions;
-    expect([typeof weight, Array.isArray(tags), Array.isArray(exhibitions), same.id]).toEqual(['number', true, true, first.id]);
+    expect([typeof weight, Array.isArray(tags), Array.isArray(exhibitions), same.id]).toEqual([
+      'number',
+      true,
+      true,
+      first.id,
+    ]);
     // @ts-expect-error a misspelt field is not a field of an exhibitor
     expect(first.wieght).toBeUndefined();
     // @ts-expect-error weight is a number, not a string
@@ -52,7 +57,9 @@ describe('the client SDK', () => {
     await client.dataset({ type: 'exhibitor', q: 'co', limit: 20, offset: 20 });
     const next = requests.slice(fetched);
     expect(next.filter((url) => !url.includes('/search/'))).toHaveLength(20);
-    expect(next.filter((url) => url.includes('/search/')).every((url) => url.includes('/search/exhibitor/ids/'))).toBe(true);
+    expect(next.filter((url) => url.includes('/search/')).every((url) => url.includes('/search/exhibitor/ids/'))).toBe(
+      true,
+    );
   });
 
   it('fetches every time with cacheMs 0', async () => {

@@ -23,7 +23,8 @@ beforeAll(async () => {
   // A project with the package and its two dependencies, nothing else.
   project = mkdtempSync(path.join(tmpdir(), 'ds-client-package-'));
   cpSync(PACKAGE, path.join(project, 'node_modules/dataset-site-client'), { recursive: true });
-  for (const dependency of ['pluralize', 'zod']) symlinkSync(path.resolve('node_modules', dependency), path.join(project, 'node_modules', dependency));
+  for (const dependency of ['pluralize', 'zod'])
+    symlinkSync(path.resolve('node_modules', dependency), path.join(project, 'node_modules', dependency));
   server = await serve({ dir: sampleSite(), port: 0 });
 }, 60_000);
 
@@ -39,7 +40,9 @@ describe('the client package', () => {
     expect(packed.status, packed.stderr).toBe(0);
     const files = (JSON.parse(packed.stdout)[0].files as { path: string }[]).map((file) => file.path);
     expect(
-      files.filter((file) => file.startsWith('dist/')).every((file) => /^dist\/(client|query)\/|^dist\/schema\/(entities|fields)\.d\.ts$/.test(file)),
+      files
+        .filter((file) => file.startsWith('dist/'))
+        .every((file) => /^dist\/(client|query)\/|^dist\/schema\/(entities|fields)\.d\.ts$/.test(file)),
     ).toBe(true);
     expect(files).toContain('dist/client/index.js');
   });
@@ -61,7 +64,12 @@ console.log(JSON.stringify({ ids: answer.exhibitors.map((e) => e.id), total: ans
     expect(total).toBeGreaterThan(3);
     expect(starts).toHaveLength(3);
     expect(starts).toEqual([...starts].sort().reverse());
-    expect(refused).toMatchObject({ status: 400, code: 'invalid_parameter', parameter: 'page', message: expect.stringContaining('offset') });
+    expect(refused).toMatchObject({
+      status: 400,
+      code: 'invalid_parameter',
+      parameter: 'page',
+      message: expect.stringContaining('offset'),
+    });
 
     mkdirSync(path.join(project, 'src'), { recursive: true });
     writeFileSync(path.join(project, 'package.json'), JSON.stringify({ type: 'module', private: true }));
@@ -111,7 +119,9 @@ export {};`,
         include: ['src'],
       }),
     );
-    const tsc = spawnSync(process.execPath, [path.resolve('node_modules/typescript/bin/tsc'), '-p', project], { encoding: 'utf8' });
+    const tsc = spawnSync(process.execPath, [path.resolve('node_modules/typescript/bin/tsc'), '-p', project], {
+      encoding: 'utf8',
+    });
     expect(tsc.status, tsc.stdout).toBe(0);
   }, 60_000);
 });

@@ -34,12 +34,15 @@ const finds =
   (body: Body) =>
     expect(body._meta.total).toBeGreaterThanOrEqual(min);
 const findsNothing = (body: Body) => expect(body._meta.total).toBe(0);
-const window = (limit: number, offset: number, count: number) => (body: Body) => expect(body._meta).toMatchObject({ limit, offset, count });
+const window = (limit: number, offset: number, count: number) => (body: Body) =>
+  expect(body._meta).toMatchObject({ limit, offset, count });
 const names = (collection: 'exhibitions' | 'exhibitors', pattern: RegExp) => (body: Body) => {
   expect(body[collection]!.length).toBeGreaterThan(0);
-  for (const entity of body[collection]!) expect(`${entity.name_cn ?? entity.company_cn} ${entity.name_en ?? entity.company_en}`).toMatch(pattern);
+  for (const entity of body[collection]!)
+    expect(`${entity.name_cn ?? entity.company_cn} ${entity.name_en ?? entity.company_en}`).toMatch(pattern);
 };
-const refused = (parameter: string) => (body: Body) => expect(body.error).toMatchObject({ status: 400, code: 'invalid_parameter', parameter });
+const refused = (parameter: string) => (body: Body) =>
+  expect(body.error).toMatchObject({ status: 400, code: 'invalid_parameter', parameter });
 
 const types: ContractCase[] = [
   {
@@ -54,28 +57,108 @@ const types: ContractCase[] = [
     status: 200,
     check: finds(),
   })),
-  { name: 'type is trimmed', url: datasetUrl(['type', ' exhibitor ']), status: 200, check: (body: Body) => expect(body._meta.type).toBe('exhibitor') },
-  { name: 'an empty type is all', url: datasetUrl(['type', '']), status: 200, check: (body: Body) => expect(body._meta.type).toBe('all') },
+  {
+    name: 'type is trimmed',
+    url: datasetUrl(['type', ' exhibitor ']),
+    status: 200,
+    check: (body: Body) => expect(body._meta.type).toBe('exhibitor'),
+  },
+  {
+    name: 'an empty type is all',
+    url: datasetUrl(['type', '']),
+    status: 200,
+    check: (body: Body) => expect(body._meta.type).toBe('all'),
+  },
 ];
 
 const filters: ContractCase[] = [
   { name: 'city Köln', url: datasetUrl(['type', 'exhibition'], ['city', 'Köln']), status: 200, check: finds() },
-  { name: 'city " KÖLN " (case, padding)', url: datasetUrl(['type', 'exhibition'], ['city', ' KÖLN ']), status: 200, check: finds() },
+  {
+    name: 'city " KÖLN " (case, padding)',
+    url: datasetUrl(['type', 'exhibition'], ['city', ' KÖLN ']),
+    status: 200,
+    check: finds(),
+  },
   { name: "city xi'an", url: datasetUrl(['type', 'all'], ['city', "xi'an"]), status: 200, check: finds() },
-  { name: 'city São Paulo', url: datasetUrl(['type', 'exhibition'], ['city', 'São Paulo']), status: 200, check: finds() },
-  { name: 'city sao paulo (an exact match, accents count)', url: datasetUrl(['type', 'exhibition'], ['city', 'sao paulo']), status: 200, check: findsNothing },
-  { name: 'city with inner spaces collapsed', url: datasetUrl(['type', 'exhibitor'], ['city', 'Frankfurt   am  Main']), status: 200, check: finds() },
-  { name: 'Chinese industry tag 汽车', url: datasetUrl(['type', 'exhibition'], ['industry', '汽车']), status: 200, check: finds() },
-  { name: 'Chinese industry tag 汽车零部件', url: datasetUrl(['type', 'exhibition'], ['industry', '汽车零部件']), status: 200, check: finds() },
-  { name: 'industry Food & Beverage on all kinds', url: datasetUrl(['industry', 'food & beverage']), status: 200, check: finds() },
-  { name: 'industry on providers (good_at_industry)', url: datasetUrl(['type', 'service_provider'], ['industry', 'FURNITURE']), status: 200, check: finds() },
-  { name: 'country on providers (cover_regions)', url: datasetUrl(['type', 'service_provider'], ['country', 'china']), status: 200, check: finds() },
-  { name: 'country and industry', url: datasetUrl(['type', 'exhibitor'], ['industry', 'Automotive'], ['country', 'China']), status: 200, check: finds() },
-  { name: 'industry, country and city', url: datasetUrl(['industry', 'automotive'], ['country', 'China'], ['city', 'Shanghai']), status: 200, check: finds() },
-  { name: 'a combination without matches', url: datasetUrl(['type', 'exhibition'], ['country', 'Japan'], ['city', 'Paris']), status: 200, check: findsNothing },
+  {
+    name: 'city São Paulo',
+    url: datasetUrl(['type', 'exhibition'], ['city', 'São Paulo']),
+    status: 200,
+    check: finds(),
+  },
+  {
+    name: 'city sao paulo (an exact match, accents count)',
+    url: datasetUrl(['type', 'exhibition'], ['city', 'sao paulo']),
+    status: 200,
+    check: findsNothing,
+  },
+  {
+    name: 'city with inner spaces collapsed',
+    url: datasetUrl(['type', 'exhibitor'], ['city', 'Frankfurt   am  Main']),
+    status: 200,
+    check: finds(),
+  },
+  {
+    name: 'Chinese industry tag 汽车',
+    url: datasetUrl(['type', 'exhibition'], ['industry', '汽车']),
+    status: 200,
+    check: finds(),
+  },
+  {
+    name: 'Chinese industry tag 汽车零部件',
+    url: datasetUrl(['type', 'exhibition'], ['industry', '汽车零部件']),
+    status: 200,
+    check: finds(),
+  },
+  {
+    name: 'industry Food & Beverage on all kinds',
+    url: datasetUrl(['industry', 'food & beverage']),
+    status: 200,
+    check: finds(),
+  },
+  {
+    name: 'industry on providers (good_at_industry)',
+    url: datasetUrl(['type', 'service_provider'], ['industry', 'FURNITURE']),
+    status: 200,
+    check: finds(),
+  },
+  {
+    name: 'country on providers (cover_regions)',
+    url: datasetUrl(['type', 'service_provider'], ['country', 'china']),
+    status: 200,
+    check: finds(),
+  },
+  {
+    name: 'country and industry',
+    url: datasetUrl(['type', 'exhibitor'], ['industry', 'Automotive'], ['country', 'China']),
+    status: 200,
+    check: finds(),
+  },
+  {
+    name: 'industry, country and city',
+    url: datasetUrl(['industry', 'automotive'], ['country', 'China'], ['city', 'Shanghai']),
+    status: 200,
+    check: finds(),
+  },
+  {
+    name: 'a combination without matches',
+    url: datasetUrl(['type', 'exhibition'], ['country', 'Japan'], ['city', 'Paris']),
+    status: 200,
+    check: findsNothing,
+  },
   { name: 'a value nobody holds', url: datasetUrl(['city', 'Atlantis']), status: 200, check: findsNothing },
-  { name: 'a value named like an Object property', url: datasetUrl(['industry', 'constructor']), status: 200, check: findsNothing },
-  { name: 'a value named __proto__', url: datasetUrl(['type', 'exhibitor'], ['q', 'co'], ['city', '__proto__']), status: 200, check: findsNothing },
+  {
+    name: 'a value named like an Object property',
+    url: datasetUrl(['industry', 'constructor']),
+    status: 200,
+    check: findsNothing,
+  },
+  {
+    name: 'a value named __proto__',
+    url: datasetUrl(['type', 'exhibitor'], ['q', 'co'], ['city', '__proto__']),
+    status: 200,
+    check: findsNothing,
+  },
 ];
 
 const windows: ContractCase[] = [
@@ -85,53 +168,143 @@ const windows: ContractCase[] = [
     status: 200,
     check: window(limit, 0, Math.min(limit, 360)),
   })),
-  { name: 'limit=501 is served as 500', url: datasetUrl(['type', 'exhibitor'], ['limit', '501']), status: 200, check: window(500, 0, 360) },
-  { name: 'a window across a page boundary', url: datasetUrl(['type', 'exhibitor'], ['limit', '2'], ['offset', '99']), status: 200, check: window(2, 99, 2) },
+  {
+    name: 'limit=501 is served as 500',
+    url: datasetUrl(['type', 'exhibitor'], ['limit', '501']),
+    status: 200,
+    check: window(500, 0, 360),
+  },
+  {
+    name: 'a window across a page boundary',
+    url: datasetUrl(['type', 'exhibitor'], ['limit', '2'], ['offset', '99']),
+    status: 200,
+    check: window(2, 99, 2),
+  },
   {
     name: 'a window across three pages',
     url: datasetUrl(['type', 'exhibitor'], ['limit', '201'], ['offset', '150']),
     status: 200,
     check: window(201, 150, 201),
   },
-  { name: 'a window cut by the end', url: datasetUrl(['type', 'exhibitor'], ['limit', '100'], ['offset', '350']), status: 200, check: window(100, 350, 10) },
-  { name: 'the offset of the last entity', url: datasetUrl(['type', 'exhibitor'], ['offset', '359']), status: 200, check: window(100, 359, 1) },
-  { name: 'an offset at the end', url: datasetUrl(['type', 'exhibitor'], ['offset', '360']), status: 200, check: window(100, 360, 0) },
-  { name: 'an offset far past the end', url: datasetUrl(['type', 'exhibitor'], ['offset', '100000']), status: 200, check: window(100, 100000, 0) },
-  { name: 'type=all windows each array', url: datasetUrl(['limit', '10'], ['offset', '40']), status: 200, check: window(10, 40, 8 + 10 + 0) },
+  {
+    name: 'a window cut by the end',
+    url: datasetUrl(['type', 'exhibitor'], ['limit', '100'], ['offset', '350']),
+    status: 200,
+    check: window(100, 350, 10),
+  },
+  {
+    name: 'the offset of the last entity',
+    url: datasetUrl(['type', 'exhibitor'], ['offset', '359']),
+    status: 200,
+    check: window(100, 359, 1),
+  },
+  {
+    name: 'an offset at the end',
+    url: datasetUrl(['type', 'exhibitor'], ['offset', '360']),
+    status: 200,
+    check: window(100, 360, 0),
+  },
+  {
+    name: 'an offset far past the end',
+    url: datasetUrl(['type', 'exhibitor'], ['offset', '100000']),
+    status: 200,
+    check: window(100, 100000, 0),
+  },
+  {
+    name: 'type=all windows each array',
+    url: datasetUrl(['limit', '10'], ['offset', '40']),
+    status: 200,
+    check: window(10, 40, 8 + 10 + 0),
+  },
   {
     name: 'a filtered window past its end',
     url: datasetUrl(['type', 'exhibition'], ['city', 'Shanghai'], ['offset', '150']),
     status: 200,
     check: (body) => expect(body._meta.count).toBe(0),
   },
-  { name: 'limit with spaces and zeros', url: datasetUrl(['type', 'exhibition'], ['limit', ' 007 ']), status: 200, check: window(7, 0, 7) },
+  {
+    name: 'limit with spaces and zeros',
+    url: datasetUrl(['type', 'exhibition'], ['limit', ' 007 ']),
+    status: 200,
+    check: window(7, 0, 7),
+  },
 ];
 
 const searches: ContractCase[] = [
-  { name: 'q=汽车', url: datasetUrl(['type', 'exhibition'], ['q', '汽车']), status: 200, check: names('exhibitions', /汽车/) },
-  { name: 'q=展览会', url: datasetUrl(['type', 'exhibition'], ['q', '展览会']), status: 200, check: names('exhibitions', /展览会/) },
-  { name: 'q=国际汽车', url: datasetUrl(['type', 'exhibition'], ['q', '国际汽车']), status: 200, check: names('exhibitions', /国际汽车/) },
+  {
+    name: 'q=汽车',
+    url: datasetUrl(['type', 'exhibition'], ['q', '汽车']),
+    status: 200,
+    check: names('exhibitions', /汽车/),
+  },
+  {
+    name: 'q=展览会',
+    url: datasetUrl(['type', 'exhibition'], ['q', '展览会']),
+    status: 200,
+    check: names('exhibitions', /展览会/),
+  },
+  {
+    name: 'q=国际汽车',
+    url: datasetUrl(['type', 'exhibition'], ['q', '国际汽车']),
+    status: 200,
+    check: names('exhibitions', /国际汽车/),
+  },
   { name: 'q=汽车 on all kinds', url: datasetUrl(['q', '汽车']), status: 200, check: finds(2) },
-  { name: 'q=auto (an English prefix)', url: datasetUrl(['type', 'exhibition'], ['q', 'auto']), status: 200, check: names('exhibitions', /\bauto/i) },
-  { name: 'q=koln finds Köln', url: datasetUrl(['type', 'exhibition'], ['q', 'koln']), status: 200, check: names('exhibitions', /Köln/) },
+  {
+    name: 'q=auto (an English prefix)',
+    url: datasetUrl(['type', 'exhibition'], ['q', 'auto']),
+    status: 200,
+    check: names('exhibitions', /\bauto/i),
+  },
+  {
+    name: 'q=koln finds Köln',
+    url: datasetUrl(['type', 'exhibition'], ['q', 'koln']),
+    status: 200,
+    check: names('exhibitions', /Köln/),
+  },
   {
     name: 'q=KÖLN INTER (two terms, AND)',
     url: datasetUrl(['type', 'exhibition'], ['q', 'KÖLN INTER']),
     status: 200,
     check: names('exhibitions', /Köln.*International/),
   },
-  { name: "q=xi'an", url: datasetUrl(['type', 'exhibitor'], ['q', "xi'an"]), status: 200, check: names('exhibitors', /Xi'an/) },
-  { name: 'q with a city filter', url: datasetUrl(['type', 'exhibition'], ['q', '国际'], ['city', 'shanghai']), status: 200, check: finds() },
+  {
+    name: "q=xi'an",
+    url: datasetUrl(['type', 'exhibitor'], ['q', "xi'an"]),
+    status: 200,
+    check: names('exhibitors', /Xi'an/),
+  },
+  {
+    name: 'q with a city filter',
+    url: datasetUrl(['type', 'exhibition'], ['q', '国际'], ['city', 'shanghai']),
+    status: 200,
+    check: finds(),
+  },
   {
     name: 'q with an industry and a country filter',
     url: datasetUrl(['type', 'exhibitor'], ['q', 'co'], ['industry', 'Lighting'], ['country', 'China']),
     status: 200,
     check: finds(),
   },
-  { name: 'q windowed', url: datasetUrl(['type', 'exhibitor'], ['q', 'co'], ['limit', '5'], ['offset', '5']), status: 200, check: window(5, 5, 5) },
-  { name: 'q windowed past its end', url: datasetUrl(['type', 'exhibitor'], ['q', 'co'], ['offset', '1000']), status: 200, check: window(100, 1000, 0) },
+  {
+    name: 'q windowed',
+    url: datasetUrl(['type', 'exhibitor'], ['q', 'co'], ['limit', '5'], ['offset', '5']),
+    status: 200,
+    check: window(5, 5, 5),
+  },
+  {
+    name: 'q windowed past its end',
+    url: datasetUrl(['type', 'exhibitor'], ['q', 'co'], ['offset', '1000']),
+    status: 200,
+    check: window(100, 1000, 0),
+  },
   { name: 'q without matches', url: datasetUrl(['q', 'zzzqqq']), status: 200, check: findsNothing },
-  { name: 'a blank q is absent', url: datasetUrl(['type', 'exhibitor'], ['q', '   ']), status: 200, check: (body) => expect(body._meta.total).toBe(360) },
+  {
+    name: 'a blank q is absent',
+    url: datasetUrl(['type', 'exhibitor'], ['q', '   ']),
+    status: 200,
+    check: (body) => expect(body._meta.total).toBe(360),
+  },
   { name: 'q of 200 characters', url: datasetUrl(['q', '汽'.repeat(200)]), status: 200, check: findsNothing },
 ];
 
@@ -148,16 +321,61 @@ const describes = (collection: 'exhibitions' | 'exhibitors' | 'service_providers
 };
 
 const texts: ContractCase[] = [
-  { name: 'text=tractor finds Tractors', url: datasetUrl(['type', 'exhibitor'], ['text', 'tractor']), status: 200, check: describes('exhibitors', /tractor/i) },
-  { name: 'text=Tractors', url: datasetUrl(['type', 'exhibitor'], ['text', 'Tractors']), status: 200, check: describes('exhibitors', /tractor/i) },
-  { name: 'text=拖拉机', url: datasetUrl(['type', 'exhibitor'], ['text', '拖拉机']), status: 200, check: describes('exhibitors', /拖拉机/) },
-  { name: 'text=solar panel', url: datasetUrl(['text', 'solar panel']), status: 200, check: describes('exhibitors', /solar/i) },
+  {
+    name: 'text=tractor finds Tractors',
+    url: datasetUrl(['type', 'exhibitor'], ['text', 'tractor']),
+    status: 200,
+    check: describes('exhibitors', /tractor/i),
+  },
+  {
+    name: 'text=Tractors',
+    url: datasetUrl(['type', 'exhibitor'], ['text', 'Tractors']),
+    status: 200,
+    check: describes('exhibitors', /tractor/i),
+  },
+  {
+    name: 'text=拖拉机',
+    url: datasetUrl(['type', 'exhibitor'], ['text', '拖拉机']),
+    status: 200,
+    check: describes('exhibitors', /拖拉机/),
+  },
+  {
+    name: 'text=solar panel',
+    url: datasetUrl(['text', 'solar panel']),
+    status: 200,
+    check: describes('exhibitors', /solar/i),
+  },
   { name: 'text=太阳能电池板', url: datasetUrl(['text', '太阳能电池板']), status: 200, check: finds() },
-  { name: 'text of a common intro word', url: datasetUrl(['type', 'exhibitor'], ['text', 'products']), status: 200, check: finds(100) },
-  { name: 'text on exhibitions (organizer, venue)', url: datasetUrl(['type', 'exhibition'], ['text', 'messe']), status: 200, check: finds() },
-  { name: 'text on providers (service types)', url: datasetUrl(['type', 'service_provider'], ['text', 'interpretation']), status: 200, check: finds() },
-  { name: 'text with a country filter', url: datasetUrl(['type', 'exhibitor'], ['text', 'machinery'], ['country', 'China']), status: 200, check: finds() },
-  { name: 'text with q', url: datasetUrl(['type', 'exhibitor'], ['q', 'co'], ['text', 'products']), status: 200, check: finds() },
+  {
+    name: 'text of a common intro word',
+    url: datasetUrl(['type', 'exhibitor'], ['text', 'products']),
+    status: 200,
+    check: finds(100),
+  },
+  {
+    name: 'text on exhibitions (organizer, venue)',
+    url: datasetUrl(['type', 'exhibition'], ['text', 'messe']),
+    status: 200,
+    check: finds(),
+  },
+  {
+    name: 'text on providers (service types)',
+    url: datasetUrl(['type', 'service_provider'], ['text', 'interpretation']),
+    status: 200,
+    check: finds(),
+  },
+  {
+    name: 'text with a country filter',
+    url: datasetUrl(['type', 'exhibitor'], ['text', 'machinery'], ['country', 'China']),
+    status: 200,
+    check: finds(),
+  },
+  {
+    name: 'text with q',
+    url: datasetUrl(['type', 'exhibitor'], ['q', 'co'], ['text', 'products']),
+    status: 200,
+    check: finds(),
+  },
   {
     name: 'text windowed deep',
     url: datasetUrl(['type', 'exhibitor'], ['text', 'products'], ['limit', '7'], ['offset', '101']),
@@ -165,7 +383,12 @@ const texts: ContractCase[] = [
     check: window(7, 101, 7),
   },
   { name: 'text without matches', url: datasetUrl(['text', 'zzzqqq']), status: 200, check: findsNothing },
-  { name: 'a blank text is absent', url: datasetUrl(['type', 'exhibitor'], ['text', ' ']), status: 200, check: (body) => expect(body._meta.total).toBe(360) },
+  {
+    name: 'a blank text is absent',
+    url: datasetUrl(['type', 'exhibitor'], ['text', ' ']),
+    status: 200,
+    check: (body) => expect(body._meta.total).toBe(360),
+  },
 ];
 
 const refusals: ContractCase[] = [
@@ -176,22 +399,72 @@ const refusals: ContractCase[] = [
   { name: 'limit=ten', url: datasetUrl(['limit', 'ten']), status: 400, check: refused('limit') },
   { name: 'offset=-1', url: datasetUrl(['offset', '-1']), status: 400, check: refused('offset') },
   { name: 'offset=2.5', url: datasetUrl(['offset', '2.5']), status: 400, check: refused('offset') },
-  { name: 'an offset above 2^53 − 1', url: datasetUrl(['offset', '100000000000000000000000']), status: 400, check: refused('offset') },
+  {
+    name: 'an offset above 2^53 − 1',
+    url: datasetUrl(['offset', '100000000000000000000000']),
+    status: 400,
+    check: refused('offset'),
+  },
   { name: 'type given twice', url: '/api/public/dataset?type=all&type=exhibitor', status: 400, check: refused('type') },
   { name: 'city given twice', url: '/api/public/dataset?city=Paris&city=Paris', status: 400, check: refused('city') },
   { name: 'q of 201 characters', url: datasetUrl(['q', 'a'.repeat(201)]), status: 400, check: refused('q') },
   { name: 'text of 201 characters', url: datasetUrl(['text', 'a'.repeat(201)]), status: 400, check: refused('text') },
   { name: 'text given twice', url: '/api/public/dataset?text=a&text=a', status: 400, check: refused('text') },
-  { name: 'an unknown parameter', url: datasetUrl(['foo', 'bar'], ['type', 'service_provider']), status: 400, check: refused('foo') },
-  { name: 'page (a guess for offset)', url: datasetUrl(['type', 'exhibition'], ['page', '2']), status: 400, check: refused('page') },
+  {
+    name: 'an unknown parameter',
+    url: datasetUrl(['foo', 'bar'], ['type', 'service_provider']),
+    status: 400,
+    check: refused('foo'),
+  },
+  {
+    name: 'page (a guess for offset)',
+    url: datasetUrl(['type', 'exhibition'], ['page', '2']),
+    status: 400,
+    check: refused('page'),
+  },
   { name: 'a parameter in another case', url: datasetUrl(['Type', 'exhibition']), status: 400, check: refused('Type') },
-  { name: 'status without type=exhibition', url: datasetUrl(['status', 'upcoming']), status: 400, check: refused('status') },
-  { name: 'status of exhibitors', url: datasetUrl(['type', 'exhibitor'], ['status', 'upcoming']), status: 400, check: refused('status') },
-  { name: 'an unknown status', url: datasetUrl(['type', 'exhibition'], ['status', 'soon']), status: 400, check: refused('status') },
-  { name: 'from of providers', url: datasetUrl(['type', 'service_provider'], ['from', '2026-01-01']), status: 400, check: refused('from') },
-  { name: 'a date that is none', url: datasetUrl(['type', 'exhibition'], ['to', '2026-02-30']), status: 400, check: refused('to') },
-  { name: 'to before from', url: datasetUrl(['type', 'exhibition'], ['from', '2026-03-02'], ['to', '2026-03-01']), status: 400, check: refused('to') },
-  { name: 'sort=weight', url: datasetUrl(['type', 'exhibition'], ['sort', 'weight']), status: 400, check: refused('sort') },
+  {
+    name: 'status without type=exhibition',
+    url: datasetUrl(['status', 'upcoming']),
+    status: 400,
+    check: refused('status'),
+  },
+  {
+    name: 'status of exhibitors',
+    url: datasetUrl(['type', 'exhibitor'], ['status', 'upcoming']),
+    status: 400,
+    check: refused('status'),
+  },
+  {
+    name: 'an unknown status',
+    url: datasetUrl(['type', 'exhibition'], ['status', 'soon']),
+    status: 400,
+    check: refused('status'),
+  },
+  {
+    name: 'from of providers',
+    url: datasetUrl(['type', 'service_provider'], ['from', '2026-01-01']),
+    status: 400,
+    check: refused('from'),
+  },
+  {
+    name: 'a date that is none',
+    url: datasetUrl(['type', 'exhibition'], ['to', '2026-02-30']),
+    status: 400,
+    check: refused('to'),
+  },
+  {
+    name: 'to before from',
+    url: datasetUrl(['type', 'exhibition'], ['from', '2026-03-02'], ['to', '2026-03-01']),
+    status: 400,
+    check: refused('to'),
+  },
+  {
+    name: 'sort=weight',
+    url: datasetUrl(['type', 'exhibition'], ['sort', 'weight']),
+    status: 400,
+    check: refused('sort'),
+  },
   { name: 'sort on all', url: datasetUrl(['sort', 'start_date']), status: 400, check: refused('sort') },
 ];
 
@@ -214,24 +487,54 @@ const statusIs = (status: string) => (body: Body) => {
 };
 
 const schedules: ContractCase[] = [
-  { name: 'status=upcoming', url: datasetUrl(['type', 'exhibition'], ['status', 'upcoming']), status: 200, check: statusIs('upcoming') },
-  { name: 'status=ENDED (normalized)', url: datasetUrl(['type', 'exhibition'], ['status', ' ENDED ']), status: 200, check: statusIs('ended') },
-  { name: 'status=postponed', url: datasetUrl(['type', 'exhibition'], ['status', 'postponed']), status: 200, check: statusIs('postponed') },
+  {
+    name: 'status=upcoming',
+    url: datasetUrl(['type', 'exhibition'], ['status', 'upcoming']),
+    status: 200,
+    check: statusIs('upcoming'),
+  },
+  {
+    name: 'status=ENDED (normalized)',
+    url: datasetUrl(['type', 'exhibition'], ['status', ' ENDED ']),
+    status: 200,
+    check: statusIs('ended'),
+  },
+  {
+    name: 'status=postponed',
+    url: datasetUrl(['type', 'exhibition'], ['status', 'postponed']),
+    status: 200,
+    check: statusIs('postponed'),
+  },
   {
     name: 'status with a country',
     url: datasetUrl(['type', 'exhibition'], ['country', 'China'], ['status', 'upcoming']),
     status: 200,
     check: statusIs('upcoming'),
   },
-  { name: 'status with q', url: datasetUrl(['type', 'exhibition'], ['q', 'expo'], ['status', 'ended']), status: 200, check: statusIs('ended') },
+  {
+    name: 'status with q',
+    url: datasetUrl(['type', 'exhibition'], ['q', 'expo'], ['status', 'ended']),
+    status: 200,
+    check: statusIs('ended'),
+  },
   {
     name: 'from and to: one month',
     url: datasetUrl(['type', 'exhibition'], ['from', '2026-05-01'], ['to', '2026-05-31']),
     status: 200,
     check: dated({ from: '2026-05-01', to: '2026-05-31' }),
   },
-  { name: 'from alone', url: datasetUrl(['type', 'exhibition'], ['from', '2027-06-01'], ['limit', '3']), status: 200, check: dated({ from: '2027-06-01' }) },
-  { name: 'to alone', url: datasetUrl(['type', 'exhibition'], ['to', '2024-12-31']), status: 200, check: dated({ to: '2024-12-31' }) },
+  {
+    name: 'from alone',
+    url: datasetUrl(['type', 'exhibition'], ['from', '2027-06-01'], ['limit', '3']),
+    status: 200,
+    check: dated({ from: '2027-06-01' }),
+  },
+  {
+    name: 'to alone',
+    url: datasetUrl(['type', 'exhibition'], ['to', '2024-12-31']),
+    status: 200,
+    check: dated({ to: '2024-12-31' }),
+  },
   {
     name: 'a window of one day',
     url: datasetUrl(['type', 'exhibition'], ['from', '2025-06-17'], ['to', '2025-06-17']),
@@ -250,8 +553,18 @@ const schedules: ContractCase[] = [
     status: 200,
     check: dated({ sort: -1 }),
   },
-  { name: 'sort=start_date', url: datasetUrl(['type', 'exhibition'], ['sort', 'start_date']), status: 200, check: dated({ sort: 1 }) },
-  { name: 'q sorted by start date', url: datasetUrl(['type', 'exhibition'], ['q', 'expo'], ['sort', 'start_date']), status: 200, check: dated({ sort: 1 }) },
+  {
+    name: 'sort=start_date',
+    url: datasetUrl(['type', 'exhibition'], ['sort', 'start_date']),
+    status: 200,
+    check: dated({ sort: 1 }),
+  },
+  {
+    name: 'q sorted by start date',
+    url: datasetUrl(['type', 'exhibition'], ['q', 'expo'], ['sort', 'start_date']),
+    status: 200,
+    check: dated({ sort: 1 }),
+  },
   {
     name: 'text in a window, latest first',
     url: datasetUrl(['type', 'exhibition'], ['text', 'messe'], ['from', '2025-01-01'], ['sort', '-start_date']),
@@ -260,18 +573,38 @@ const schedules: ContractCase[] = [
   },
   {
     name: 'status, a window and an order with an industry',
-    url: datasetUrl(['type', 'exhibition'], ['industry', 'automotive'], ['status', 'ended'], ['to', '2026-12-31'], ['sort', '-start_date']),
+    url: datasetUrl(
+      ['type', 'exhibition'],
+      ['industry', 'automotive'],
+      ['status', 'ended'],
+      ['to', '2026-12-31'],
+      ['sort', '-start_date'],
+    ),
     status: 200,
     check: statusIs('ended'),
   },
 ];
 
 const schema: ContractCase[] = [
-  { name: 'the schema', url: '/api/public/schema', status: 200, check: (body) => expect(body._meta).toMatchObject({ type: 'schema', schema_version: '1.0' }) },
+  {
+    name: 'the schema',
+    url: '/api/public/schema',
+    status: 200,
+    check: (body) => expect(body._meta).toMatchObject({ type: 'schema', schema_version: '1.0' }),
+  },
 ];
 
 /** Every contract case. */
-export const CONTRACT_CASES: readonly ContractCase[] = [...types, ...filters, ...windows, ...searches, ...texts, ...schedules, ...refusals, ...schema];
+export const CONTRACT_CASES: readonly ContractCase[] = [
+  ...types,
+  ...filters,
+  ...windows,
+  ...searches,
+  ...texts,
+  ...schedules,
+  ...refusals,
+  ...schema,
+];
 
 /**
  * Paths that try to leave the site or reach what it keeps private; each must get a 4xx

@@ -72,24 +72,30 @@ describe('the router and the reference', () => {
       { numRuns: 400 },
     );
   });
-  it.each(['router', 'reference'])('%s answers generated queries of exhibitions by date as the oracle does (property)', async (name) => {
-    const target = name === 'router' ? routerTarget(dir) : expected.reference;
-    await fc.assert(
-      fc.asyncProperty(datasetUrls(expected.oracle.oracle, true), async (url) => {
-        await expectAnswer(await target.request(url), url, target, expected);
-      }),
-      { numRuns: 200 },
-    );
-  });
+  it.each(['router', 'reference'])(
+    '%s answers generated queries of exhibitions by date as the oracle does (property)',
+    async (name) => {
+      const target = name === 'router' ? routerTarget(dir) : expected.reference;
+      await fc.assert(
+        fc.asyncProperty(datasetUrls(expected.oracle.oracle, true), async (url) => {
+          await expectAnswer(await target.request(url), url, target, expected);
+        }),
+        { numRuns: 200 },
+      );
+    },
+  );
 });
 
 describe('the router', () => {
   it('stamps an answer with the latest generated_at of the documents it read', async () => {
     const later = '2030-01-01T00:00:00.000Z';
     const route = createRouter({
-      store: editedStore(searchIndexPath('exhibition'), (text) => text.replace(/"generated_at":"[^"]*"/, `"generated_at":"${later}"`)),
+      store: editedStore(searchIndexPath('exhibition'), (text) =>
+        text.replace(/"generated_at":"[^"]*"/, `"generated_at":"${later}"`),
+      ),
     });
-    const stamp = async (url: string) => (JSON.parse((await route({ method: 'GET', url })).body) as Body)._meta.generated_at;
+    const stamp = async (url: string) =>
+      (JSON.parse((await route({ method: 'GET', url })).body) as Body)._meta.generated_at;
     expect(await stamp(datasetUrl(['type', 'exhibition'], ['q', '汽车']))).toBe(later);
     expect(await stamp(datasetUrl(['type', 'exhibitor'], ['q', '汽车']))).toBe(TEST_NOW.toISOString());
     expect(await stamp(datasetUrl(['type', 'exhibition']))).toBe(TEST_NOW.toISOString());
@@ -98,7 +104,9 @@ describe('the router', () => {
   it('answers a search index of an unknown version with a 500 that says to rebuild, and notices a rebuild', async () => {
     let version = SEARCH_INDEX_VERSION;
     const route = createRouter({
-      store: editedStore(searchIndexPath('exhibitor'), (text) => text.replace(`"version":${SEARCH_INDEX_VERSION}`, `"version":${version}`)),
+      store: editedStore(searchIndexPath('exhibitor'), (text) =>
+        text.replace(`"version":${SEARCH_INDEX_VERSION}`, `"version":${version}`),
+      ),
     });
     const url = datasetUrl(['type', 'exhibitor'], ['q', 'co']);
     expect((await route({ method: 'GET', url })).status).toBe(200);
@@ -106,7 +114,11 @@ describe('the router', () => {
     const answer = await route({ method: 'GET', url });
     expect(answer.status).toBe(500);
     expect(answer.headers).toEqual(API_HEADERS);
-    expect(JSON.parse(answer.body).error).toMatchObject({ status: 500, code: 'site_error', message: expect.stringMatching(/version 99.*Rebuild the site/) });
+    expect(JSON.parse(answer.body).error).toMatchObject({
+      status: 500,
+      code: 'site_error',
+      message: expect.stringMatching(/version 99.*Rebuild the site/),
+    });
     expect((await route({ method: 'GET', url: datasetUrl(['type', 'exhibitor']) })).status).toBe(200);
   });
 
@@ -119,7 +131,10 @@ describe('the router', () => {
 
   it('answers a failing store with a 500 and reports the error, with no stack in the body', async () => {
     const errors: unknown[] = [];
-    const route = createRouter({ store: { read: () => Promise.reject(new Error('disk on fire')) }, onError: (error) => errors.push(error) });
+    const route = createRouter({
+      store: { read: () => Promise.reject(new Error('disk on fire')) },
+      onError: (error) => errors.push(error),
+    });
     const answer = await route({ method: 'GET', url: '/api/public/schema' });
     expect(answer.status).toBe(500);
     expect(JSON.parse(answer.body).error.message).toBe('internal error: disk on fire');
@@ -130,7 +145,9 @@ describe('the router', () => {
 
 describe('dataset-site serve', () => {
   it('prints its URL, serves the site and stops cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, [CLI, 'serve', '--dir', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [CLI, 'serve', '--dir', dir, '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const exited = new Promise((resolve) => child.once('exit', resolve));
     const url = await new Promise<string>((resolve) =>
       child.stdout.setEncoding('utf8').on('data', (text: string) => {

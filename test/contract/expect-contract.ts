@@ -17,7 +17,11 @@ export function comparable(body: unknown): unknown {
  * 200 equal to the oracle's, a refusal naming the oracle's parameter with the reference's
  * message. Gives the answer.
  */
-export async function expectContractAnswer(target: Target, expected: Expected, contractCase: ContractCase): Promise<Answer> {
+export async function expectContractAnswer(
+  target: Target,
+  expected: Expected,
+  contractCase: ContractCase,
+): Promise<Answer> {
   const answer = await target.request(contractCase.url);
   expect(answer.status).toBe(contractCase.status);
   contractCase.check?.(answer.body as Body);
@@ -34,12 +38,14 @@ export async function expectAnswer(answer: Answer, url: string, target: Target, 
     return;
   }
   expect(answer.body).toMatchObject(want.body as object);
-  if (target !== expected.reference) expect(comparable(answer.body)).toEqual(comparable((await expected.reference.request(url)).body));
+  if (target !== expected.reference)
+    expect(comparable(answer.body)).toEqual(comparable((await expected.reference.request(url)).body));
 }
 
 /** Asserts that an answer carries every API header (docs/api.md#headers). */
 export function expectApiHeaders(answer: Answer): void {
-  for (const [header, value] of Object.entries(API_HEADERS)) expect(answer.headers[header.toLowerCase()], header).toBe(value);
+  for (const [header, value] of Object.entries(API_HEADERS))
+    expect(answer.headers[header.toLowerCase()], header).toBe(value);
 }
 
 /** Asserts a JSON error body of the contract's shape with this status and code. */

@@ -25,7 +25,11 @@ export async function expectEtags(baseUrl: string): Promise<void> {
 export async function expectPreflight(baseUrl: string): Promise<void> {
   const answer = await rawRequest(baseUrl, QUERY, {
     method: 'OPTIONS',
-    headers: { Origin: 'https://agent.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-agent-id' },
+    headers: {
+      Origin: 'https://agent.example',
+      'Access-Control-Request-Method': 'GET',
+      'Access-Control-Request-Headers': 'x-agent-id',
+    },
   });
   expect(answer.status).toBe(204);
   expect(answer.headers['access-control-allow-origin']).toBe('*');

@@ -11,7 +11,13 @@ import { expect, it } from 'vitest';
 import { API_HEADERS } from '../../src/query/formats/api-headers.js';
 import { readSite } from '../../src/site/read-site.js';
 import { CONTRACT_CASES, ESCAPES, datasetUrl } from './cases.js';
-import { STATIC_DOCUMENTS, expectApiHeaders, expectContractAnswer, expectError, expectStaticDocument } from './expect-contract.js';
+import {
+  STATIC_DOCUMENTS,
+  expectApiHeaders,
+  expectContractAnswer,
+  expectError,
+  expectStaticDocument,
+} from './expect-contract.js';
 import { expectBrowsePage, expectEtags, expectPreflight } from './expect-http.js';
 import type { Expected, Target } from './targets.js';
 
@@ -65,10 +71,13 @@ export function contractSuite(traits: HostTraits, host: () => HostUnderTest): vo
     expect(answer.body).toBeTypeOf('object');
   });
 
-  it.each([...STATIC_DOCUMENTS, ['the schema', '/api/public/schema.json'] as const])('serves %s as built, with the API headers', async (_, url) => {
-    const { target, dir } = host();
-    await expectStaticDocument(target, dir, url);
-  });
+  it.each([...STATIC_DOCUMENTS, ['the schema', '/api/public/schema.json'] as const])(
+    'serves %s as built, with the API headers',
+    async (_, url) => {
+      const { target, dir } = host();
+      await expectStaticDocument(target, dir, url);
+    },
+  );
 
   it('serves the schema at its query-form path as built', async () => {
     const { target, dir } = host();
@@ -89,7 +98,8 @@ export function contractSuite(traits: HostTraits, host: () => HostUnderTest): vo
     it.each(ESCAPES)('serves nothing but a public document for %s', async (url) => {
       const { target, dir } = host();
       const answer = await target.request(url);
-      if (answer.status === 200) expect(answer.body).toEqual(JSON.parse(await readFile(path.join(dir, 'api/public/schema.json'), 'utf8')));
+      if (answer.status === 200)
+        expect(answer.body).toEqual(JSON.parse(await readFile(path.join(dir, 'api/public/schema.json'), 'utf8')));
       else expectError(answer, 404, 'not_found');
     });
   }
@@ -101,17 +111,21 @@ export function contractSuite(traits: HostTraits, host: () => HostUnderTest): vo
         const [get, head] = [await target.request(url), await target.request(url, 'HEAD')];
         expect(head.status).toBe(200);
         expect(head.body).toBeUndefined();
-        for (const header of Object.keys(API_HEADERS)) expect(head.headers[header.toLowerCase()], header).toBe(get.headers[header.toLowerCase()]);
+        for (const header of Object.keys(API_HEADERS))
+          expect(head.headers[header.toLowerCase()], header).toBe(get.headers[header.toLowerCase()]);
       }
     });
 
-    it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])('refuses %s with 405, Allow and a JSON error', async (method) => {
-      for (const url of ['/api/public/dataset', '/api/public/schema.json']) {
-        const answer = await host().target.request(url, method);
-        expectError(answer, 405, 'method_not_allowed');
-        expect(answer.headers.allow).toBe('GET, HEAD');
-      }
-    });
+    it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])(
+      'refuses %s with 405, Allow and a JSON error',
+      async (method) => {
+        for (const url of ['/api/public/dataset', '/api/public/schema.json']) {
+          const answer = await host().target.request(url, method);
+          expectError(answer, 405, 'method_not_allowed');
+          expect(answer.headers.allow).toBe('GET, HEAD');
+        }
+      },
+    );
   }
 
   if (traits.http) {

@@ -26,9 +26,15 @@ function textValues(oracle: Oracle): fc.Arbitrary<string> {
   const phrases = (Object.keys(DESCRIPTIVE_FIELDS) as OracleKind[]).flatMap((kind) =>
     oracle
       .ranked(kind)
-      .flatMap((entity) => DESCRIPTIVE_FIELDS[kind].flatMap((field) => [entity[field]].flat()).filter((text): text is string => typeof text === 'string')),
+      .flatMap((entity) =>
+        DESCRIPTIVE_FIELDS[kind]
+          .flatMap((field) => [entity[field]].flat())
+          .filter((text): text is string => typeof text === 'string'),
+      ),
   );
-  const words = [...new Set(phrases.flatMap((phrase) => phrase.split(/[^\p{L}\p{N}]+/u)).filter((word) => word.length > 1))].sort();
+  const words = [
+    ...new Set(phrases.flatMap((phrase) => phrase.split(/[^\p{L}\p{N}]+/u)).filter((word) => word.length > 1)),
+  ].sort();
   const runs = [...new Set(phrases.flatMap((phrase) => phrase.match(/\p{Script=Han}{2,}/gu) ?? []))].sort();
   const word = fc.constantFrom(...words);
   const number = fc.constantFrom(
@@ -37,11 +43,13 @@ function textValues(oracle: Oracle): fc.Arbitrary<string> {
     (w: string) => w.replace(/s$/, ''),
     (w: string) => w.slice(0, 4),
   );
-  const cjk = fc.record({ run: fc.constantFrom(...runs), start: fc.nat(), length: fc.integer({ min: 1, max: 4 }) }).map(({ run, start, length }) => {
-    const chars = [...run];
-    const from = start % chars.length;
-    return chars.slice(from, from + length).join('');
-  });
+  const cjk = fc
+    .record({ run: fc.constantFrom(...runs), start: fc.nat(), length: fc.integer({ min: 1, max: 4 }) })
+    .map(({ run, start, length }) => {
+      const chars = [...run];
+      const from = start % chars.length;
+      return chars.slice(from, from + length).join('');
+    });
   return fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...phrases).filter((phrase) => phrase.length <= 60) },
     { weight: 3, arbitrary: fc.tuple(word, number).map(([w, f]) => f(w)) },
@@ -58,10 +66,16 @@ function textValues(oracle: Oracle): fc.Arbitrary<string> {
  */
 export function datasetUrls(oracle: Oracle, byDate = false): fc.Arbitrary<string> {
   const values: Set<string>[] = [new Set(), new Set(), new Set(), new Set()];
-  for (const key of oracle.combinations('exhibition')) (JSON.parse(key) as (string | null)[]).forEach((value, i) => value !== null && values[i]!.add(value));
-  for (const key of oracle.combinations('all')) (JSON.parse(key) as (string | null)[]).forEach((value, i) => value !== null && values[i]!.add(value));
+  for (const key of oracle.combinations('exhibition'))
+    (JSON.parse(key) as (string | null)[]).forEach((value, i) => value !== null && values[i]!.add(value));
+  for (const key of oracle.combinations('all'))
+    (JSON.parse(key) as (string | null)[]).forEach((value, i) => value !== null && values[i]!.add(value));
   const names = (Object.keys(NAME_FIELDS) as OracleKind[]).flatMap((kind) =>
-    oracle.ranked(kind).flatMap((entity) => NAME_FIELDS[kind].map((field) => entity[field]).filter((name): name is string => typeof name === 'string')),
+    oracle
+      .ranked(kind)
+      .flatMap((entity) =>
+        NAME_FIELDS[kind].map((field) => entity[field]).filter((name): name is string => typeof name === 'string'),
+      ),
   );
   const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '');
   // Words with accents, written without them: they must find their names (`koln` finds `Köln`).
@@ -74,22 +88,31 @@ export function datasetUrls(oracle: Oracle, byDate = false): fc.Arbitrary<string
     ),
   ];
 
-  const spelling = (value: string) => fc.constantFrom(value, value.toUpperCase(), ` ${value} `, value.replace(/ /g, '  '), value.normalize('NFD'));
+  const spelling = (value: string) =>
+    fc.constantFrom(value, value.toUpperCase(), ` ${value} `, value.replace(/ /g, '  '), value.normalize('NFD'));
   const filterValue = (known: Set<string>) =>
     fc.oneof(
       { weight: 4, arbitrary: fc.constantFrom(...known).chain(spelling) },
-      { weight: 1, arbitrary: fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('constructor', '__proto__', 'toString', '')) },
+      {
+        weight: 1,
+        arbitrary: fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('constructor', '__proto__', 'toString', '')),
+      },
     );
-  const fragment = fc.record({ name: fc.constantFrom(...names), start: fc.nat(), length: fc.integer({ min: 1, max: 12 }) }).map(({ name, start, length }) => {
-    const chars = [...name];
-    const from = start % chars.length;
-    return chars.slice(from, from + length).join('');
-  });
+  const fragment = fc
+    .record({ name: fc.constantFrom(...names), start: fc.nat(), length: fc.integer({ min: 1, max: 12 }) })
+    .map(({ name, start, length }) => {
+      const chars = [...name];
+      const from = start % chars.length;
+      return chars.slice(from, from + length).join('');
+    });
   const q = fc.oneof(
     { weight: 4, arbitrary: fragment },
     { weight: 2, arbitrary: fc.tuple(fragment, fragment).map(([a, b]) => `${a} ${b}`) },
     { weight: 1, arbitrary: fc.tuple(fragment, fragment).map(([a, b]) => `${a} ${b} ${a}`) },
-    { weight: foldedWords.length > 0 ? 2 : 0, arbitrary: foldedWords.length > 0 ? fc.constantFrom(...foldedWords) : fc.constant('') },
+    {
+      weight: foldedWords.length > 0 ? 2 : 0,
+      arbitrary: foldedWords.length > 0 ? fc.constantFrom(...foldedWords) : fc.constant(''),
+    },
     { weight: 1, arbitrary: fc.string({ maxLength: 6 }) },
   );
   const whole = (max: number, edges: number[]) =>
@@ -103,13 +126,25 @@ export function datasetUrls(oracle: Oracle, byDate = false): fc.Arbitrary<string
     fc.oneof({ weight, arbitrary }, { weight: 10 - weight, arbitrary: fc.constant(undefined) });
 
   // Days around the exhibitions' own, for windows that cut through them, and dates that are none.
-  const days = [...new Set(oracle.ranked('exhibition').flatMap((exhibition) => [String(exhibition.start_date), String(exhibition.end_date)]))].sort();
-  const shifted = (date: string, by: number) => new Date(Date.parse(`${date}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
-  const day = fc.tuple(fc.constantFrom(...days), fc.integer({ min: -40, max: 40 })).map(([date, by]) => shifted(date, by));
+  const days = [
+    ...new Set(
+      oracle.ranked('exhibition').flatMap((exhibition) => [String(exhibition.start_date), String(exhibition.end_date)]),
+    ),
+  ].sort();
+  const shifted = (date: string, by: number) =>
+    new Date(Date.parse(`${date}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
+  const day = fc
+    .tuple(fc.constantFrom(...days), fc.integer({ min: -40, max: 40 }))
+    .map(([date, by]) => shifted(date, by));
   const junkDay = fc.constantFrom('2026-02-30', '2026-1-5', '', ' 2026-03-01 ', '1899-12-31', '2999-12-31');
   // Either end alone, or both (mostly in order, now and then the wrong way round), or a date that is none.
   const window = fc.oneof(
-    { weight: 3, arbitrary: fc.tuple(day, fc.integer({ min: -5, max: 400 })).map(([from, span]) => ({ from, to: shifted(from, span) })) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(day, fc.integer({ min: -5, max: 400 }))
+        .map(([from, span]) => ({ from, to: shifted(from, span) })),
+    },
     { weight: 2, arbitrary: day.map((from) => ({ from, to: undefined })) },
     { weight: 2, arbitrary: day.map((to) => ({ from: undefined, to })) },
     { weight: 1, arbitrary: fc.tuple(junkDay, fc.option(day, { nil: undefined })).map(([from, to]) => ({ from, to })) },
@@ -127,7 +162,13 @@ export function datasetUrls(oracle: Oracle, byDate = false): fc.Arbitrary<string
     .record({
       type: byDate
         ? fc.constant('exhibition')
-        : sometimes(fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...TYPES) }, { weight: 1, arbitrary: fc.constantFrom('foo', '', 'ALL') }), 8),
+        : sometimes(
+            fc.oneof(
+              { weight: 6, arbitrary: fc.constantFrom(...TYPES) },
+              { weight: 1, arbitrary: fc.constantFrom('foo', '', 'ALL') },
+            ),
+            8,
+          ),
       q: sometimes(q, byDate ? 1 : 4),
       text: sometimes(textValues(oracle), byDate ? 1 : 4),
       industry: sometimes(filterValue(values[0]!), byDate ? 1 : 3),
@@ -141,6 +182,11 @@ export function datasetUrls(oracle: Oracle, byDate = false): fc.Arbitrary<string
       const dates = { status: asked.status, from: window.from, to: window.to, sort: asked.sort };
       const withDates = params.type === 'exhibition' || stray === 0 ? { ...params, ...dates } : params;
       const { limit, offset, ...rest } = withDates;
-      return datasetUrl(...(Object.entries({ ...rest, limit, offset }).filter(([, value]) => value !== undefined) as [string, string][]));
+      return datasetUrl(
+        ...(Object.entries({ ...rest, limit, offset }).filter(([, value]) => value !== undefined) as [
+          string,
+          string,
+        ][]),
+      );
     });
 }

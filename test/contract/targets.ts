@@ -49,7 +49,11 @@ export async function referenceTarget(dir: string): Promise<Target> {
       const parsed = parseDatasetQuery(new URLSearchParams(query));
       return parsed.ok
         ? { status: 200, headers: {}, body: answerDataset(site.dataset, parsed.query, context) }
-        : { status: 400, headers: {}, body: errorBody('invalid_parameter', parsed.error.message, context, parsed.error.parameter) };
+        : {
+            status: 400,
+            headers: {},
+            body: errorBody('invalid_parameter', parsed.error.message, context, parsed.error.parameter),
+          };
     },
   };
 }
@@ -60,7 +64,8 @@ export async function referenceTarget(dir: string): Promise<Target> {
  * error code and the parameter it names; the schema document as built.
  */
 export async function oracleTarget(dir: string): Promise<OracleTarget> {
-  const readJson = async (file: string) => JSON.parse(await readFile(path.join(dir, file), 'utf8')) as Record<string, unknown>;
+  const readJson = async (file: string) =>
+    JSON.parse(await readFile(path.join(dir, file), 'utf8')) as Record<string, unknown>;
   const schema = await readJson('api/public/schema.json');
   const meta = schema._meta as { base_url: string; entities: OracleOptions['dictionary'] };
   const entities = { exhibition: [], exhibitor: [], service_provider: [] } as Record<OracleKind, OracleEntity[]>;
@@ -69,7 +74,8 @@ export async function oracleTarget(dir: string): Promise<OracleTarget> {
     ['exhibitor', 'exhibitors'],
     ['service_provider', 'service_providers'],
   ] as const) {
-    for (const file of await fg(`api/public/${folder}/*.json`, { cwd: dir })) entities[kind].push((await readJson(file)) as OracleEntity);
+    for (const file of await fg(`api/public/${folder}/*.json`, { cwd: dir }))
+      entities[kind].push((await readJson(file)) as OracleEntity);
   }
   const oracle = createOracle(entities, { baseUrl: meta.base_url, dictionary: meta.entities });
   return {
@@ -82,7 +88,11 @@ export async function oracleTarget(dir: string): Promise<OracleTarget> {
       const answer = oracle.answer(query);
       return answer.status === 200
         ? { status: 200, headers: {}, body: answer.body }
-        : { status: 400, headers: {}, body: { error: { status: 400, code: 'invalid_parameter', parameter: answer.parameter } } };
+        : {
+            status: 400,
+            headers: {},
+            body: { error: { status: 400, code: 'invalid_parameter', parameter: answer.parameter } },
+          };
     },
   };
 }
@@ -145,7 +155,13 @@ export function httpRequest(baseUrl: string, pathAndQuery: string, method = 'GET
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers as Record<string, string>, body: parseBody(text) }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers as Record<string, string>,
+          body: parseBody(text),
+        }),
+      );
     });
     request.on('error', reject);
     request.end();
@@ -153,7 +169,9 @@ export function httpRequest(baseUrl: string, pathAndQuery: string, method = 'GET
 }
 
 function asAnswer(response: RouterResponse): Answer {
-  const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), value]));
+  const headers = Object.fromEntries(
+    Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), value]),
+  );
   return { status: response.status, headers, body: parseBody(response.body) };
 }
 

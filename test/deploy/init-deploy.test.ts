@@ -17,7 +17,9 @@ it('writes wrangler.toml and the nginx server block once, and a rebuild keeps th
   const written = readFileSync(wrangler, 'utf8');
   expect(written).toContain('bucket_name = "my-data"');
   expect(written).toContain('SITE_PREFIX = "site/"');
-  expect(readFileSync(path.join(project, 'deploy/nginx-server.conf'), 'utf8')).toContain(`include ${path.join(project, 'dist')}/nginx.conf;`);
+  expect(readFileSync(path.join(project, 'deploy/nginx-server.conf'), 'utf8')).toContain(
+    `include ${path.join(project, 'dist')}/nginx.conf;`,
+  );
 
   const edited = written
     .replace('name = "dataset-site"', 'name = "my-worker"')
@@ -26,7 +28,10 @@ it('writes wrangler.toml and the nginx server block once, and a rebuild keeps th
   const built = await runCli(['build', '--sources', path.resolve('test/fixtures/tiny'), '--out', 'dist'], project);
   expect(built.code, built.stderr).toBe(0);
   const again = await runCli(['init-deploy'], project);
-  expect(again).toMatchObject({ code: 0, stdout: 'kept (already there, yours) deploy/wrangler.toml\nkept (already there, yours) deploy/nginx-server.conf\n' });
+  expect(again).toMatchObject({
+    code: 0,
+    stdout: 'kept (already there, yours) deploy/wrangler.toml\nkept (already there, yours) deploy/nginx-server.conf\n',
+  });
   expect(readFileSync(wrangler, 'utf8')).toBe(edited);
   // The site holds what hosts read and serve, no deploy configuration.
   expect(existsSync(path.join(project, 'dist/r2-worker'))).toBe(false);

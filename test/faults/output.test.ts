@@ -26,7 +26,9 @@ describe('an output folder on a read-only file system', () => {
     const result = await runCli(['build', '--sources', 'test/fixtures/tiny/sources', '--out', out]);
     expect(result.code).toBe(74);
     expect(result.stderr.trim().split('\n')).toEqual([
-      expect.stringMatching(new RegExp(`^error: cannot write the site ${out}: the file system is read-only \\(EROFS: `)),
+      expect.stringMatching(
+        new RegExp(`^error: cannot write the site ${out}: the file system is read-only \\(EROFS: `),
+      ),
     ]);
   });
 });

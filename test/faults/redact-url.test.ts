@@ -17,9 +17,9 @@ describe('redactUrl', () => {
   });
 
   it("masks every URL in a text and keeps the sentence's punctuation", () => {
-    expect(redactUrl('cannot fetch the sources http://h/a.json?token=T: it lists http://u:p@h/b.json?sig=S, on http://h')).toBe(
-      'cannot fetch the sources http://h/a.json?token=***: it lists http://***@h/b.json?sig=***, on http://h',
-    );
+    expect(
+      redactUrl('cannot fetch the sources http://h/a.json?token=T: it lists http://u:p@h/b.json?sig=S, on http://h'),
+    ).toBe('cannot fetch the sources http://h/a.json?token=***: it lists http://***@h/b.json?sig=***, on http://h');
     expect(redactUrl('"http://h/x?k=v" (see http://h/y?k=v).')).toBe('"http://h/x?k=***" (see http://h/y?k=***).');
   });
 });

@@ -14,24 +14,67 @@ import { fileStore } from '../../src/serve/file-store.js';
 import { serve, type PreviewServer } from '../../src/serve/serve.js';
 import { sampleSite } from '../helpers/site.js';
 
-const PARAMETERS = ['type', 'q', 'text', 'industry', 'country', 'city', 'status', 'from', 'to', 'sort', 'limit', 'offset'];
+const PARAMETERS = [
+  'type',
+  'q',
+  'text',
+  'industry',
+  'country',
+  'city',
+  'status',
+  'from',
+  'to',
+  'sort',
+  'limit',
+  'offset',
+];
 
 /** Paths and query strings as a hostile client writes them: any characters, escapes good and bad, known parameters with junk. */
 const hostileUrl = (() => {
   const text = fc.string({ unit: 'binary', maxLength: 40 });
-  const escape = fc.constantFrom('%', '%2', '%zz', '%00', '%2e%2e', '%2f', '%5c', '%c0%ae', '%ff', '..', '.', '//', '\\', '?', '#', '&', '=');
-  const piece = fc.oneof(text, escape, fc.constantFrom('api', 'public', 'dataset', 'schema', 'schema.json', 'exhibitors', 'search', '1.json'));
+  const escape = fc.constantFrom(
+    '%',
+    '%2',
+    '%zz',
+    '%00',
+    '%2e%2e',
+    '%2f',
+    '%5c',
+    '%c0%ae',
+    '%ff',
+    '..',
+    '.',
+    '//',
+    '\\',
+    '?',
+    '#',
+    '&',
+    '=',
+  );
+  const piece = fc.oneof(
+    text,
+    escape,
+    fc.constantFrom('api', 'public', 'dataset', 'schema', 'schema.json', 'exhibitors', 'search', '1.json'),
+  );
   const path = fc.array(piece, { maxLength: 6 }).map((pieces) => `/${pieces.join('/')}`);
   const pair = fc
     .tuple(
       fc.oneof(fc.constantFrom(...PARAMETERS), text),
-      fc.oneof(text, fc.constantFrom('0', '-1', '1e3', '500', '501', 'all', '', 'exhibition', '2026-02-30', '-start_date')),
+      fc.oneof(
+        text,
+        fc.constantFrom('0', '-1', '1e3', '500', '501', 'all', '', 'exhibition', '2026-02-30', '-start_date'),
+      ),
     )
     .map(([name, value]) => `${name}=${value}`);
   const query = fc.array(fc.oneof(pair, text), { maxLength: 6 }).map((pairs) => pairs.join('&'));
   return fc.oneof(
     { weight: 3, arbitrary: fc.tuple(fc.constant('/api/public/dataset'), query).map(([p, q]) => `${p}?${q}`) },
-    { weight: 2, arbitrary: fc.tuple(path, fc.option(query, { nil: undefined })).map(([p, q]) => (q === undefined ? p : `${p}?${q}`)) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(path, fc.option(query, { nil: undefined }))
+        .map(([p, q]) => (q === undefined ? p : `${p}?${q}`)),
+    },
   );
 })();
 
@@ -44,29 +87,35 @@ describe('the router, over arbitrary requests (property)', () => {
       },
     });
     await fc.assert(
-      fc.asyncProperty(hostileUrl, fc.constantFrom('GET', 'HEAD', 'POST', 'DELETE', 'FOO', 'get'), async (url, method) => {
-        const answer = await route({ method, url });
-        expect(answer.status).toBeLessThan(500);
-        // The root files (the browse page, llms.txt, the dumps) are the only answers of another type.
-        const { 'Content-Type': type, ...others } = API_HEADERS;
-        expect(answer.headers).toMatchObject(others);
-        if (method === 'HEAD') {
-          expect(answer.body).toBe('');
-          return;
-        }
-        if (answer.headers['Content-Type'] !== type) {
-          expect(answer.status).toBe(200);
-          expect([...Object.values(ROOT_FILES), ...Object.values(DUMP_CONTENT_TYPES)]).toContain(answer.headers['Content-Type']);
-          return;
-        }
-        const body = JSON.parse(answer.body);
-        if (answer.status === 200) expect(body).toHaveProperty('_meta');
-        else
-          expect(body).toMatchObject({
-            error: { status: answer.status, code: expect.any(String), message: expect.any(String) },
-            _meta: { schema_version: '1.0' },
-          });
-      }),
+      fc.asyncProperty(
+        hostileUrl,
+        fc.constantFrom('GET', 'HEAD', 'POST', 'DELETE', 'FOO', 'get'),
+        async (url, method) => {
+          const answer = await route({ method, url });
+          expect(answer.status).toBeLessThan(500);
+          // The root files (the browse page, llms.txt, the dumps) are the only answers of another type.
+          const { 'Content-Type': type, ...others } = API_HEADERS;
+          expect(answer.headers).toMatchObject(others);
+          if (method === 'HEAD') {
+            expect(answer.body).toBe('');
+            return;
+          }
+          if (answer.headers['Content-Type'] !== type) {
+            expect(answer.status).toBe(200);
+            expect([...Object.values(ROOT_FILES), ...Object.values(DUMP_CONTENT_TYPES)]).toContain(
+              answer.headers['Content-Type'],
+            );
+            return;
+          }
+          const body = JSON.parse(answer.body);
+          if (answer.status === 200) expect(body).toHaveProperty('_meta');
+          else
+            expect(body).toMatchObject({
+              error: { status: answer.status, code: expect.any(String), message: expect.any(String) },
+              _meta: { schema_version: '1.0' },
+            });
+        },
+      ),
       { numRuns: 1500 },
     );
   });
@@ -81,8 +130,18 @@ describe('the preview server, with requests its HTTP parser refuses', () => {
 
   it.each([
     ['a made-up method', 'FOO /api/public/dataset HTTP/1.1\r\nHost: x\r\n\r\n', 405, 'method_not_allowed'],
-    ['a 100 kB URL', `GET /api/public/dataset?q=${'a'.repeat(100_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 414, 'uri_too_long'],
-    ['a 100 kB header', `GET /api/public/dataset HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(100_000)}\r\n\r\n`, 431, 'headers_too_large'],
+    [
+      'a 100 kB URL',
+      `GET /api/public/dataset?q=${'a'.repeat(100_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+      414,
+      'uri_too_long',
+    ],
+    [
+      'a 100 kB header',
+      `GET /api/public/dataset HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(100_000)}\r\n\r\n`,
+      431,
+      'headers_too_large',
+    ],
     ['bytes that are not HTTP', 'GET / HTTP/1.1\r\nHost x\r\n\r\n', 400, 'bad_request'],
   ])('answers %s with the JSON error and the API headers', async (_, request, status, code) => {
     const { port } = new URL(server.url);
@@ -101,6 +160,9 @@ describe('the preview server, with requests its HTTP parser refuses', () => {
     const headers = Object.fromEntries(headerLines.map((line) => line.split(': ')));
     expect(headers).toMatchObject(API_HEADERS);
     if (status === 405) expect(headers.Allow).toBe('GET, HEAD');
-    expect(JSON.parse(body!)).toMatchObject({ error: { status, code }, _meta: { schema_version: '1.0', base_url: 'http://localhost:8080' } });
+    expect(JSON.parse(body!)).toMatchObject({
+      error: { status, code },
+      _meta: { schema_version: '1.0', base_url: 'http://localhost:8080' },
+    });
   });
 });

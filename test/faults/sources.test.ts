@@ -58,8 +58,19 @@ describe('a source tree', () => {
 
   it.each([
     ['a FIFO', 'pipe.json', async (file: string) => execFileSync('mkfifo', [file]), 'a FIFO (named pipe)'],
-    ['a socket', 'sock.json', async (file: string) => void (await new Promise((resolve) => createServer().listen(file, () => resolve(undefined)))), 'a socket'],
-    ['a dangling link', 'gone.json', async (file: string) => symlink(path.join(path.dirname(file), 'nothing.json'), file), 'a symbolic link to nothing'],
+    [
+      'a socket',
+      'sock.json',
+      async (file: string) =>
+        void (await new Promise((resolve) => createServer().listen(file, () => resolve(undefined)))),
+      'a socket',
+    ],
+    [
+      'a dangling link',
+      'gone.json',
+      async (file: string) => symlink(path.join(path.dirname(file), 'nothing.json'), file),
+      'a symbolic link to nothing',
+    ],
   ])('with %s named like a source fails by name, without opening it', async (_, name, make, what) => {
     const result = await buildHostile((sources) => make(path.join(sources, name)).then(() => undefined));
     expect(result.code).toBe(1);
@@ -83,13 +94,21 @@ describe('a source record', () => {
     ],
     ['a fractional id', record({ id: 1.5 }), /x\.json:1: exhibition: id: a numeric id must be a whole number/],
     ['NaN', '{"exhibitions": [{"id": NaN}]}', /x\.json:1: not valid JSON: /],
-    ['a number too large for a double', '{"exhibitors": [{"id": "X9", "company_en": "Y", "weight": 1e400}]}', /x\.json:1: exhibitor X9: weight: /],
+    [
+      'a number too large for a double',
+      '{"exhibitors": [{"id": "X9", "company_en": "Y", "weight": 1e400}]}',
+      /x\.json:1: exhibitor X9: weight: /,
+    ],
     [
       'deeply nested arrays',
       record({ industry_tags_en: [] }).replace('[]', '['.repeat(100_000) + ']'.repeat(100_000)),
       /x\.json:1: exhibition E1: industry_tags_en\.0: must hold only strings/,
     ],
-    ['a javascript: URL', record({ official_url: 'javascript:alert(1)' }), /x\.json:1: exhibition E1: official_url: must be an http\(s\) URL/],
+    [
+      'a javascript: URL',
+      record({ official_url: 'javascript:alert(1)' }),
+      /x\.json:1: exhibition E1: official_url: must be an http\(s\) URL/,
+    ],
     [
       'a date written another way',
       record({ start_date: '2027/04/20', end_date: '2027-04-22' }),
@@ -131,15 +150,23 @@ describe('a source record', () => {
       '__proto__ and constructor keys',
       `{"exhibitions": [{"id": "P", "name_en": "X", "start_date": "2026-01-01", "end_date": "2026-01-02", "__proto__": {"polluted": true}, "constructor": 1}], "__proto__": []}`,
     ],
-    ['tab, line feed and carriage return in a text', record({ id: 'CTL', name_en: 'tab\there', intro: 'two\r\nlines\n' })],
+    [
+      'tab, line feed and carriage return in a text',
+      record({ id: 'CTL', name_en: 'tab\there', intro: 'two\r\nlines\n' }),
+    ],
     ['a text at the length limit', record({ id: 'LONG', organizer: 'x'.repeat(MAX_TEXT_LENGTH) })],
-    ['a name of one word at the length limit (searched by q and text)', record({ id: 'LONGNAME', name_en: 'y'.repeat(MAX_TEXT_LENGTH) })],
+    [
+      'a name of one word at the length limit (searched by q and text)',
+      record({ id: 'LONGNAME', name_en: 'y'.repeat(MAX_TEXT_LENGTH) }),
+    ],
     [
       'a key given twice (the last one counts, as in JSON.parse)',
       '{"exhibitions": [{"id": "D", "id": "D2", "name_en": "X", "start_date": "2026-01-01", "end_date": "2026-01-02"}]}',
     ],
   ])('with %s builds', async (_, text) => {
-    const result = await buildHostile((sources) => mkdir(path.join(sources, 'more')).then(() => writeFile(path.join(sources, 'more', 'x.json'), text)));
+    const result = await buildHostile((sources) =>
+      mkdir(path.join(sources, 'more')).then(() => writeFile(path.join(sources, 'more', 'x.json'), text)),
+    );
     expect(result.stdout).toMatch(/^built .*: 4 exhibitions/m);
     expect(result.code).toBe(0);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -31,8 +31,11 @@ beforeAll(async () => {
     if (pathname === '/bad.json') return void response.end('{"exhibitors": [\n{"id": "X1"}\n]}');
     if (pathname === '/status500.json') return void response.writeHead(500).end();
     if (pathname === '/manifest.json')
-      return void response.end(JSON.stringify({ sources: ['good.json?sig=SECRET-ENTRY', `${other}/x.json?sig=SECRET-OTHER`] }));
-    if (pathname === '/redirect.json') return void response.writeHead(302, { Location: `${other}/x.json?X-Amz-Signature=SECRET-REDIRECT` }).end();
+      return void response.end(
+        JSON.stringify({ sources: ['good.json?sig=SECRET-ENTRY', `${other}/x.json?sig=SECRET-OTHER`] }),
+      );
+    if (pathname === '/redirect.json')
+      return void response.writeHead(302, { Location: `${other}/x.json?X-Amz-Signature=SECRET-REDIRECT` }).end();
     response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
@@ -67,7 +70,9 @@ describe('no secret of a URL in a printed line', () => {
   it('a remote source read: the progress line masks the query', async () => {
     const result = await build('--sources', `${base}/good.json?X-Amz-Signature=SIGSECRET&X-Amz-Credential=AKIDSECRET`);
     expect(result.code).toBe(0);
-    expect(printed(result)).toContain(`fetched 1 source document from ${base}/good.json?X-Amz-Signature=***&X-Amz-Credential=***`);
+    expect(printed(result)).toContain(
+      `fetched 1 source document from ${base}/good.json?X-Amz-Signature=***&X-Amz-Credential=***`,
+    );
   });
 
   it('a source that fails, and one that holds bad records: the error and every problem line', async () => {
@@ -78,7 +83,9 @@ describe('no secret of a URL in a printed line', () => {
     );
     const bad = await build('--sources', `${base}/bad.json?token=SECRET-TOKEN-B`);
     expect(bad.code).toBe(1);
-    expect(printed(bad)).toMatch(new RegExp(`^${base.replaceAll('.', '\\.')}/bad\\.json\\?token=\\*\\*\\*:2: exhibitor X1: `, 'm'));
+    expect(printed(bad)).toMatch(
+      new RegExp(`^${base.replaceAll('.', '\\.')}/bad\\.json\\?token=\\*\\*\\*:2: exhibitor X1: `, 'm'),
+    );
   });
 
   it("a manifest's entries and a redirect", async () => {
@@ -91,12 +98,17 @@ describe('no secret of a URL in a printed line', () => {
     expect(redirected.code).toBe(1);
     expect(printed(redirected)).toContain(`: it redirects to ${other}/x.json?X-Amz-Signature=***, on ${other}`);
     const password = await build('--sources', `http://user:SECRET-PASSWORD@127.0.0.1:${new URL(base).port}/good.json`);
-    expect(printed(password)).toContain(`cannot fetch the sources http://***@127.0.0.1:${new URL(base).port}/good.json: a source URL may not hold`);
+    expect(printed(password)).toContain(
+      `cannot fetch the sources http://***@127.0.0.1:${new URL(base).port}/good.json: a source URL may not hold`,
+    );
   });
 
   it('a flag refused: --sources, --base-url, --allow-origin', async () => {
     const cases: [string[], string][] = [
-      [['--sources', 'http://[::1/x.json?token=SECRET-S'], '--sources "http://[::1/x.json?token=***" is not a valid URL'],
+      [
+        ['--sources', 'http://[::1/x.json?token=SECRET-S'],
+        '--sources "http://[::1/x.json?token=***" is not a valid URL',
+      ],
       [
         ['--sources', `${base}/good.json`, '--base-url', 'https://user:SECRET-B@data.example.com/?token=SECRET-Q'],
         'got "https://***@data.example.com/?token=***"',
@@ -114,25 +126,50 @@ describe('no secret of a URL in a printed line', () => {
   });
 
   it('publish to an endpoint holding a password and a token, refused as a flag or not answering', async () => {
-    const refused = await runCli(['publish', '--dir', sampleSite(), '--bucket', 'b', '--endpoint', 'ftp://user:SECRET-F@store.example.com/?token=SECRET-G']);
+    const refused = await runCli([
+      'publish',
+      '--dir',
+      sampleSite(),
+      '--bucket',
+      'b',
+      '--endpoint',
+      'ftp://user:SECRET-F@store.example.com/?token=SECRET-G',
+    ]);
     expect(refused.code).toBe(2);
     expect(printed(refused)).toContain('got "ftp://***@store.example.com/?token=***"');
     const endpoint = `http://user:SECRET-P@127.0.0.1:${closedPort}/?token=SECRET-T`;
     const env = { AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test' };
-    const args = ['publish', '--dir', sampleSite(), '--bucket', 'b', '--endpoint', endpoint, '--force-path-style', '--timeout', '1', '--budget', '2'];
+    const args = [
+      'publish',
+      '--dir',
+      sampleSite(),
+      '--bucket',
+      'b',
+      '--endpoint',
+      endpoint,
+      '--force-path-style',
+      '--timeout',
+      '1',
+      '--budget',
+      '2',
+    ];
     const unanswered = await runCli([...args, '--no-lease'], process.cwd(), env);
     expect(unanswered.code).toBe(74);
     expect(printed(unanswered)).toContain(`at http://***@127.0.0.1:${closedPort}/?token=***`);
   }, 30_000);
 
   it('the MCP server, started with a URL holding a password', async () => {
-    const child = spawn(process.execPath, [CLI, 'mcp', '--base-url', `http://user:SECRET-M@127.0.0.1:${closedPort}`], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'mcp', '--base-url', `http://user:SECRET-M@127.0.0.1:${closedPort}`], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     await new Promise((resolve) => child.stderr.once('data', resolve));
     child.stdin.end();
     await new Promise((resolve) => child.on('close', resolve));
-    expect(printed({ code: 0, stdout: output, stderr: '' })).toContain(`answering from http://***@127.0.0.1:${closedPort} on stdin/stdout`);
+    expect(printed({ code: 0, stdout: output, stderr: '' })).toContain(
+      `answering from http://***@127.0.0.1:${closedPort} on stdin/stdout`,
+    );
   });
 });

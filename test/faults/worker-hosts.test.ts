@@ -27,7 +27,10 @@ describe('the Pages worker', () => {
       },
     };
     const ask = async (host: string) => {
-      const answer = await worker.fetch(new Request(`https://${host}/api/public/dataset?type=exhibition&q=expo&limit=1`), env);
+      const answer = await worker.fetch(
+        new Request(`https://${host}/api/public/dataset?type=exhibition&q=expo&limit=1`),
+        env,
+      );
       expect(answer.status).toBe(200);
       await answer.text();
     };

@@ -23,7 +23,12 @@ export function runNode(args: string[], cwd = process.cwd(), env: NodeJS.Process
 }
 
 /** Runs a command found on the PATH of `env` (over the environment) with arguments in a working folder, and waits for it to end. */
-export function runCommand(command: string, args: string[], cwd = process.cwd(), env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+export function runCommand(
+  command: string,
+  args: string[],
+  cwd = process.cwd(),
+  env: NodeJS.ProcessEnv = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

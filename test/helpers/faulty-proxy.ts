@@ -66,7 +66,9 @@ export async function startFaultyProxy(target: string, plan: FaultPlan): Promise
     if (spoil && fault === '503') {
       request.resume();
       response.writeHead(503, { 'content-type': 'application/xml' });
-      response.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>');
+      response.end(
+        '<?xml version="1.0" encoding="UTF-8"?><Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>',
+      );
       return;
     }
     if (spoil && fault === 'garbage') {
@@ -84,7 +86,13 @@ export async function startFaultyProxy(target: string, plan: FaultPlan): Promise
       return;
     }
     const forward = http.request(
-      { host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers: request.headers },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: request.method,
+        path: request.url,
+        headers: request.headers,
+      },
       (answer) => {
         if (spoil && fault === 'reset') {
           // No body to cut on the way in: cut the answer's body on the way out.

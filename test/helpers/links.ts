@@ -16,7 +16,8 @@ export async function siteLinks(dir: string, baseUrl = 'http://localhost:8080'):
   const links = new Map<string, string[]>();
   for (const file of await fg('**/*', { cwd: dir, onlyFiles: true })) {
     // The JSON documents link; the bulk dumps repeat the entities' links, which the entity documents have.
-    const text = file.startsWith('api/public/') && file.endsWith('.json') ? await readFile(path.join(dir, file), 'utf8') : '';
+    const text =
+      file.startsWith('api/public/') && file.endsWith('.json') ? await readFile(path.join(dir, file), 'utf8') : '';
     links.set(file, text === '' ? [] : urlsIn(JSON.parse(text), `${baseUrl}/`));
   }
   return links;
@@ -27,7 +28,8 @@ function urlsIn(value: unknown, base: string, found: string[] = []): string[] {
   if (typeof value === 'string' && value.startsWith(base) && !value.includes('?') && value !== `${base}${MCP_ROUTE}`)
     found.push(value.slice(base.length).split('/').map(decodeURIComponent).join('/'));
   else if (Array.isArray(value)) for (const item of value) urlsIn(item, base, found);
-  else if (typeof value === 'object' && value !== null) for (const item of Object.values(value)) urlsIn(item, base, found);
+  else if (typeof value === 'object' && value !== null)
+    for (const item of Object.values(value)) urlsIn(item, base, found);
   return found;
 }
 
@@ -38,7 +40,11 @@ function urlsIn(value: unknown, base: string, found: string[] = []): string[] {
  * from those whatever they link to. Reports each moment such a reader could follow a link
  * to a missing key, and each deletion of a key a document of the new site still links to.
  */
-export function readerProblems(before: Map<string, string[]>, after: Map<string, string[]>, writes: readonly LoggedWrite[]): string[] {
+export function readerProblems(
+  before: Map<string, string[]>,
+  after: Map<string, string[]>,
+  writes: readonly LoggedWrite[],
+): string[] {
   const present = new Set(before.keys());
   const links = new Map(before);
   const reachable = new Set([...before.keys(), ENTRY]);
@@ -65,7 +71,8 @@ export function readerProblems(before: Map<string, string[]>, after: Map<string,
     } else {
       present.delete(key);
       for (const [from, targets] of links)
-        if (present.has(from) && after.has(from) && targets.includes(key)) problems.push(`write ${at}: deleted ${key}, linked from ${from}`);
+        if (present.has(from) && after.has(from) && targets.includes(key))
+          problems.push(`write ${at}: deleted ${key}, linked from ${from}`);
     }
   });
   return problems;

@@ -20,8 +20,11 @@ export interface ToolAnswer<T> {
 export async function toolCaller(mcp: Client) {
   // Listing the tools also makes the SDK client check each structuredContent against its outputSchema.
   const { tools } = await mcp.listTools();
-  const validators = new Map(tools.map((tool: Tool) => [tool.name, new AjvJsonSchemaValidator().getValidator(tool.outputSchema ?? {})]));
-  const call = async (name: string, args: Record<string, unknown> = {}) => (await mcp.callTool({ name, arguments: args })) as CallToolResult;
+  const validators = new Map(
+    tools.map((tool: Tool) => [tool.name, new AjvJsonSchemaValidator().getValidator(tool.outputSchema ?? {})]),
+  );
+  const call = async (name: string, args: Record<string, unknown> = {}) =>
+    (await mcp.callTool({ name, arguments: args })) as CallToolResult;
   return {
     tools,
     call,
@@ -58,7 +61,7 @@ export function withoutDictionary(response: DatasetResponse): unknown {
  * `readAt` (its `_links.self` there): the links search_dataset gives.
  */
 export function selfLinks(response: DatasetResponse, readAt: string): string[] {
-  return [...(response.exhibitions ?? []), ...(response.exhibitors ?? []), ...(response.service_providers ?? [])].map((entity) =>
-    (entity._links as { self: string }).self.replace(response._meta.base_url, readAt),
+  return [...(response.exhibitions ?? []), ...(response.exhibitors ?? []), ...(response.service_providers ?? [])].map(
+    (entity) => (entity._links as { self: string }).self.replace(response._meta.base_url, readAt),
   );
 }

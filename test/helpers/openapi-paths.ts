@@ -27,7 +27,10 @@ export type MatchResult = { ok: true; match: PathMatch } | { ok: false; why: str
  * A matcher of `pathAndQuery` (from the server's root) to the paths of `document` that
  * have an operation for `method`; concrete paths are tried before templated ones.
  */
-export function openApiMatcher(document: { paths: Record<string, Record<string, unknown>> }, method = 'get'): (pathAndQuery: string) => MatchResult {
+export function openApiMatcher(
+  document: { paths: Record<string, Record<string, unknown>> },
+  method = 'get',
+): (pathAndQuery: string) => MatchResult {
   const ajv = new Ajv2020({ strict: false });
   const check = (schema: Schema): ValidateFunction => ajv.compile(schema);
   const candidates = Object.entries(document.paths)
@@ -36,8 +39,12 @@ export function openApiMatcher(document: { paths: Record<string, Record<string, 
       const parameters = (item.parameters ?? []) as (Parameter | { $ref: string })[];
       const own = parameters.filter((parameter): parameter is Parameter => 'name' in parameter);
       const names: string[] = [];
-      const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => (names.push(name), '([^/]+)'));
-      const validators = new Map(own.map((parameter) => [`${parameter.in} ${parameter.name}`, check(parameter.schema)]));
+      const pattern = template
+        .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+        .replace(/\{(\w+)\}/g, (_, name: string) => (names.push(name), '([^/]+)'));
+      const validators = new Map(
+        own.map((parameter) => [`${parameter.in} ${parameter.name}`, check(parameter.schema)]),
+      );
       return {
         template,
         regex: new RegExp(`^${pattern}$`),
@@ -77,7 +84,8 @@ export function openApiMatcher(document: { paths: Record<string, Record<string, 
       if (!fitting) continue;
       const query: Record<string, string> = {};
       for (const [name, value] of new URLSearchParams(search)) {
-        if (!candidate.query.has(name)) return { ok: false, why: `${pathAndQuery}: ${candidate.template} has no query parameter ${name}` };
+        if (!candidate.query.has(name))
+          return { ok: false, why: `${pathAndQuery}: ${candidate.template} has no query parameter ${name}` };
         if (!fits(candidate.validators.get(`query ${name}`), value))
           return { ok: false, why: `${pathAndQuery}: ${name}=${JSON.stringify(value)} does not fit its schema` };
         query[name] = value;

@@ -19,7 +19,10 @@ const HOST_FILE_TYPES: Record<string, string> = {
   'assets/browse.js': 'text/javascript; charset=utf-8',
 };
 
-const DUMP_TYPES: Record<string, string> = { '.ndjson': 'application/x-ndjson; charset=utf-8', '.gz': 'application/gzip' };
+const DUMP_TYPES: Record<string, string> = {
+  '.ndjson': 'application/x-ndjson; charset=utf-8',
+  '.gz': 'application/gzip',
+};
 
 /** The files of a site that are published: all but `.dataset-site/` and the files hosts read rather than serve. */
 export async function siteFiles(dir: string): Promise<string[]> {
@@ -33,7 +36,9 @@ export async function expectBucketHolds(s3: LocalS3, bucket: string, dir: string
   const files = await siteFiles(dir);
   const objects = await s3.readBucket(bucket);
   // Beside the site's objects: the published manifest's root, its files of entries, and the lease if one was taken.
-  expect([...objects.keys()].filter((key) => !key.startsWith(PUBLISHED_ENTRIES) && key !== LEASE).sort()).toEqual([PUBLISHED, ...files].sort());
+  expect([...objects.keys()].filter((key) => !key.startsWith(PUBLISHED_ENTRIES) && key !== LEASE).sort()).toEqual(
+    [PUBLISHED, ...files].sort(),
+  );
   expect([...objects.keys()].some((key) => key.startsWith(PUBLISHED_ENTRIES))).toBe(true);
   for (const file of files) {
     const object = objects.get(file)!;

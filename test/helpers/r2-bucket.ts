@@ -31,7 +31,9 @@ export async function fillBucket(dir: string, persist: string, files?: readonly 
     const keys = files ?? (await fg('**/*', { cwd: dir, dot: true, onlyFiles: true }));
     for (let next = 0; next < keys.length;) {
       const batch = keys.slice(next, (next += 64));
-      await Promise.all(batch.map(async (file) => bucket.put(file, new Uint8Array(await readFile(path.join(dir, file))))));
+      await Promise.all(
+        batch.map(async (file) => bucket.put(file, new Uint8Array(await readFile(path.join(dir, file))))),
+      );
     }
   });
 }

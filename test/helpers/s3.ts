@@ -64,7 +64,12 @@ export interface LocalS3Options {
 export async function startLocalS3({ conditionalWrites = true }: LocalS3Options = {}): Promise<LocalS3> {
   const directory = await mkdtemp(path.join(tmpdir(), 'ds-s3-'));
   const { server, port: s3Port } = await runS3rver(directory, conditionalWrites);
-  const direct = new S3Client({ endpoint: `http://127.0.0.1:${s3Port}`, region: 'auto', forcePathStyle: true, credentials: S3_CREDENTIALS });
+  const direct = new S3Client({
+    endpoint: `http://127.0.0.1:${s3Port}`,
+    region: 'auto',
+    forcePathStyle: true,
+    credentials: S3_CREDENTIALS,
+  });
   const writes: LoggedWrite[] = [];
   let putsLeft: number | undefined;
   const agent = new http.Agent({ keepAlive: true });
@@ -73,14 +78,17 @@ export async function startLocalS3({ conditionalWrites = true }: LocalS3Options 
       request.socket.destroy();
       return;
     }
-    const upstream = http.request({ host: '127.0.0.1', port: s3Port, method: request.method, path: request.url, headers: request.headers, agent }, (answer) => {
-      response.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(response);
-      answer.on('end', () => {
-        const write = loggedWrite(request.method!, request.url!);
-        if (write !== undefined && answer.statusCode! < 300) writes.push(write);
-      });
-    });
+    const upstream = http.request(
+      { host: '127.0.0.1', port: s3Port, method: request.method, path: request.url, headers: request.headers, agent },
+      (answer) => {
+        response.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(response);
+        answer.on('end', () => {
+          const write = loggedWrite(request.method!, request.url!);
+          if (write !== undefined && answer.statusCode! < 300) writes.push(write);
+        });
+      },
+    );
     upstream.on('error', () => response.destroy());
     request.pipe(upstream);
   });
@@ -96,11 +104,16 @@ export async function startLocalS3({ conditionalWrites = true }: LocalS3Options 
     },
     async readBucket(bucket) {
       const keys: string[] = [];
-      for await (const page of paginateListObjectsV2({ client: direct }, { Bucket: bucket })) keys.push(...(page.Contents ?? []).map(({ Key }) => Key!));
+      for await (const page of paginateListObjectsV2({ client: direct }, { Bucket: bucket }))
+        keys.push(...(page.Contents ?? []).map(({ Key }) => Key!));
       const objects = new Map<string, StoredObject>();
       const read = async (Key: string) => {
         const answer = await direct.send(new GetObjectCommand({ Bucket: bucket, Key }));
-        objects.set(Key, { body: Buffer.from(await answer.Body!.transformToByteArray()), contentType: answer.ContentType, cacheControl: answer.CacheControl });
+        objects.set(Key, {
+          body: Buffer.from(await answer.Body!.transformToByteArray()),
+          contentType: answer.ContentType,
+          cacheControl: answer.CacheControl,
+        });
       };
       for (let start = 0; start < keys.length; start += 16) await Promise.all(keys.slice(start, start + 16).map(read));
       return objects;
@@ -232,13 +245,17 @@ if (process.env.S3RVER_CONDITIONAL === '1') {
 console.log((await server.run()).port);
 `;
 
-async function runS3rver(directory: string, conditionalWrites: boolean): Promise<{ server: ChildProcess; port: number }> {
+async function runS3rver(
+  directory: string,
+  conditionalWrites: boolean,
+): Promise<{ server: ChildProcess; port: number }> {
   const server = spawn(process.execPath, ['--openssl-legacy-provider', '--input-type=module', '-e', S3RVER_MAIN], {
     env: { ...process.env, S3RVER_DIRECTORY: directory, S3RVER_CONDITIONAL: conditionalWrites ? '1' : '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const [line] = (await Promise.race([once(server.stdout!, 'data'), once(server, 'exit').then(() => Promise.reject(new Error('s3rver did not start')))])) as [
-    Buffer,
-  ];
+  const [line] = (await Promise.race([
+    once(server.stdout!, 'data'),
+    once(server, 'exit').then(() => Promise.reject(new Error('s3rver did not start'))),
+  ])) as [Buffer];
   return { server, port: Number(line.toString().trim()) };
 }

@@ -21,7 +21,12 @@ export async function buildTempSite(options: BuildOptions = {}): Promise<BuildRe
 }
 
 /** Sources made by `npm run generate` (scripts/generate.ts) into a new temporary folder: its path. */
-export async function generatedSources(counts: { exhibitions: number; exhibitors: number; providers: number; seed: number }): Promise<string> {
+export async function generatedSources(counts: {
+  exhibitions: number;
+  exhibitors: number;
+  providers: number;
+  seed: number;
+}): Promise<string> {
   const sources = path.join(await mkdtemp(path.join(tmpdir(), 'ds-generated-')), 'sources');
   const flags = Object.entries(counts).flatMap(([name, value]) => [`--${name}`, String(value)]);
   const generated = await runNode(['node_modules/tsx/dist/cli.mjs', 'scripts/generate.ts', ...flags, '--out', sources]);
@@ -38,7 +43,9 @@ export function sampleSite(): string {
 export async function copySampleSite(): Promise<string> {
   const out = path.join(await mkdtemp(path.join(tmpdir(), 'ds-site-')), 'site');
   // The system's cp copies the 8,000 files many times faster than fs.cp.
-  const copied = await new Promise<number | null>((resolve) => spawn('cp', ['-R', sampleSite(), out], { stdio: 'inherit' }).on('close', resolve));
+  const copied = await new Promise<number | null>((resolve) =>
+    spawn('cp', ['-R', sampleSite(), out], { stdio: 'inherit' }).on('close', resolve),
+  );
   if (copied !== 0) throw new Error(`cp could not copy the sample site to ${out}`);
   return out;
 }

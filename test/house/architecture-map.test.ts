@@ -63,7 +63,9 @@ describe('the map of src/', () => {
 
 describe('the map of imports', () => {
   it("docs/architecture.md's table says, room by room, exactly which rooms each imports", () => {
-    const code = new Map([...folderImports(importGraph())].map(([folder, targets]) => [roomName(folder), targets.map(roomName)]));
+    const code = new Map(
+      [...folderImports(importGraph())].map(([folder, targets]) => [roomName(folder), targets.map(roomName)]),
+    );
     expect(code.size).toBeGreaterThan(20);
     expect(claimedImports()).toEqual(code);
   });

@@ -29,7 +29,8 @@ function literalTexts(file: string): string[] {
   const texts: string[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) texts.push(node.text);
-    else if (ts.isTemplateExpression(node)) texts.push(node.head.text, ...node.templateSpans.map((span) => span.literal.text));
+    else if (ts.isTemplateExpression(node))
+      texts.push(node.head.text, ...node.templateSpans.map((span) => span.literal.text));
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -55,13 +56,19 @@ interface WordRun {
 
 /** The runs of plain words in a quoted message, split at everything else: values, paths, numbers, `…`. */
 function wordRuns(quote: string): WordRun[] {
-  return [...quote.matchAll(/(?<![\w+/.-])[A-Z]?[a-z]+(?:'[a-z]+)?(?: [A-Z]?[a-z]+(?:'[a-z]+)?)*(?![\w+/-])/g)].map(({ 0: run, index }) => {
-    const preceding = quote.slice(0, index);
-    const following = quote.slice(index + run.length);
-    const before = preceding.slice(preceding.endsWith(' ') ? -2 : -1);
-    const after = following.slice(0, following.startsWith(' ') ? 2 : 1);
-    return { words: run.split(' '), before: before.includes('…') ? '' : before, after: after.includes('…') ? '' : after };
-  });
+  return [...quote.matchAll(/(?<![\w+/.-])[A-Z]?[a-z]+(?:'[a-z]+)?(?: [A-Z]?[a-z]+(?:'[a-z]+)?)*(?![\w+/-])/g)].map(
+    ({ 0: run, index }) => {
+      const preceding = quote.slice(0, index);
+      const following = quote.slice(index + run.length);
+      const before = preceding.slice(preceding.endsWith(' ') ? -2 : -1);
+      const after = following.slice(0, following.startsWith(' ') ? 2 : 1);
+      return {
+        words: run.split(' '),
+        before: before.includes('…') ? '' : before,
+        after: after.includes('…') ? '' : after,
+      };
+    },
+  );
 }
 
 /**
@@ -82,7 +89,8 @@ function printable({ words, before, after }: WordRun, text: string, values: Set<
   const endsHere = Array<boolean>(words.length + 1).fill(false);
   endsHere[words.length] = true;
   for (let start = words.length - 1; start >= 0; start--) {
-    for (let end = start + 1; end <= words.length && !endsHere[start]; end++) endsHere[start] = endsHere[end]! && found(start, end);
+    for (let end = start + 1; end <= words.length && !endsHere[start]; end++)
+      endsHere[start] = endsHere[end]! && found(start, end);
   }
   return endsHere[0]!;
 }
@@ -113,7 +121,9 @@ describe('docs/hostile-inputs.md', () => {
   const text = printableText();
 
   it('names only cases its tests hold', () => {
-    const cases = rows.flatMap((cells) => [...cells.at(-1)!.matchAll(/^`([^`]+)` › `([^`]+)`$/g)].map(([, file, name]) => ({ file: file!, name: name! })));
+    const cases = rows.flatMap((cells) =>
+      [...cells.at(-1)!.matchAll(/^`([^`]+)` › `([^`]+)`$/g)].map(([, file, name]) => ({ file: file!, name: name! })),
+    );
     expect(cases.length).toBeGreaterThan(30);
     const missing = cases.filter(({ file, name }) => !existsSync(file) || !readFileSync(file, 'utf8').includes(name));
     expect(missing).toEqual([]);
@@ -136,6 +146,8 @@ describe('docs/hostile-inputs.md', () => {
     ])
       expect(unprintedRuns(`${changed}: dataset-site reads *.json`, text)).toEqual([changed]);
     // What the table quoted until the message changed:
-    expect(unprintedRuns('no source files (*.json, *.ndjson, *.jsonl) found in …; check --sources', text)).toEqual(['no source files']);
+    expect(unprintedRuns('no source files (*.json, *.ndjson, *.jsonl) found in …; check --sources', text)).toEqual([
+      'no source files',
+    ]);
   });
 });

@@ -73,7 +73,9 @@ describe('src/', () => {
 
   it('resolves every relative import to a module', () => {
     const graph = importGraph();
-    const missing = [...graph].flatMap(([module, targets]) => targets.filter((target) => !graph.has(target)).map((target) => `${module} -> ${target}`));
+    const missing = [...graph].flatMap(([module, targets]) =>
+      targets.filter((target) => !graph.has(target)).map((target) => `${module} -> ${target}`),
+    );
     expect(missing).toEqual([]);
   });
 

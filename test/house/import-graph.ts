@@ -10,7 +10,9 @@ export function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of fg.sync('src/**/*.ts', { ignore: ['**/*.d.ts'] }).sort()) {
     const text = readFileSync(file, 'utf8');
-    const targets = [...text.matchAll(IMPORT)].map(([, specifier]) => path.join(path.dirname(file), specifier!).replace(/\.js$/, '.ts'));
+    const targets = [...text.matchAll(IMPORT)].map(([, specifier]) =>
+      path.join(path.dirname(file), specifier!).replace(/\.js$/, '.ts'),
+    );
     graph.set(file, targets);
   }
   return graph;
@@ -24,5 +26,7 @@ export function folderImports(graph: Map<string, string[]>): Map<string, string[
     if (!folders.has(from)) folders.set(from, new Set());
     for (const target of targets) if (path.dirname(target) !== from) folders.get(from)!.add(path.dirname(target));
   }
-  return new Map([...folders].sort(([a], [b]) => a.localeCompare(b)).map(([folder, targets]) => [folder, [...targets].sort()]));
+  return new Map(
+    [...folders].sort(([a], [b]) => a.localeCompare(b)).map(([folder, targets]) => [folder, [...targets].sort()]),
+  );
 }

@@ -141,7 +141,13 @@ const ENTRY_POINTS = {
 
 const program = ts.createProgram(
   Object.values(ENTRY_POINTS).map(({ module }) => path.resolve(module)),
-  { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, strict: true, noEmit: true },
+  {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    strict: true,
+    noEmit: true,
+  },
 );
 
 /** Names a module exports only as types (interfaces, type aliases). */

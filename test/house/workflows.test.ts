@@ -12,7 +12,10 @@ import { describe, expect, it } from 'vitest';
 import { runCli, runNode } from '../helpers/cli.js';
 
 const WORKFLOWS = await fg('.github/workflows/*.yml');
-const VALIDATOR = path.join(path.dirname(createRequire(import.meta.url).resolve('@action-validator/cli/package.json')), 'cli.mjs');
+const VALIDATOR = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@action-validator/cli/package.json')),
+  'cli.mjs',
+);
 
 describe.each(WORKFLOWS)('%s', (file) => {
   it('is a valid workflow', async () => {

@@ -38,7 +38,9 @@ const protocolErrors: Error[] = [];
 const huge = { sent: 0, closed: undefined as Promise<void> | undefined };
 
 beforeAll(async () => {
-  const page = JSON.parse(await readFile(path.join(sampleSite(), LONG_PAGE), 'utf8')) as { exhibitors: { intro: string }[] };
+  const page = JSON.parse(await readFile(path.join(sampleSite(), LONG_PAGE), 'utf8')) as {
+    exhibitors: { intro: string }[];
+  };
   for (const exhibitor of page.exhibitors) exhibitor.intro = 'x'.repeat(60_000);
   const longPage = JSON.stringify(page);
   site = http.createServer((request, response) => {
@@ -52,7 +54,10 @@ beforeAll(async () => {
       response.on('close', () => clearInterval(drip));
       return;
     }
-    if (file === HTML) return void response.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><html><body>Not here</body></html>');
+    if (file === HTML)
+      return void response
+        .writeHead(200, { 'Content-Type': 'text/html' })
+        .end('<!doctype html><html><body>Not here</body></html>');
     if (file === BIG) return json(JSON.stringify({ id: 'BIG', intro: 'x'.repeat(6 * 2 ** 20) }));
     if (file === LONG_PAGE) return json(longPage);
     readFile(path.join(sampleSite(), path.normalize(file))).then(
@@ -62,7 +67,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--base-url', url, '--timeout', String(TIMEOUT)], stderr: 'ignore' });
+  transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'mcp', '--base-url', url, '--timeout', String(TIMEOUT)],
+    stderr: 'ignore',
+  });
   mcp = new Client({ name: 'dataset-site-test', version: '1.0.0' });
   mcp.onerror = (error) => protocolErrors.push(error);
   await mcp.connect(transport);
@@ -150,7 +159,9 @@ describe('dataset-site mcp reading a hostile site', () => {
     expect(refused).toMatch(/^the answer is \d+ bytes, more than the 4194304 \(4 MiB\)/);
     const answer = await call('search_dataset', { type: 'exhibitor', limit: Number(fits) });
     expect(answer.isError).toBeFalsy();
-    expect((JSON.parse((answer.content[0] as { text: string }).text) as { exhibitors: unknown[] }).exhibitors).toHaveLength(Number(fits));
+    expect(
+      (JSON.parse((answer.content[0] as { text: string }).text) as { exhibitors: unknown[] }).exhibitors,
+    ).toHaveLength(Number(fits));
   });
 
   it("refuses a lone surrogate in an argument with the API's invalid_parameter message", async () => {

@@ -11,7 +11,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ECHO_CHARS, MAX_ERROR_CHARS } from '../../src/mcp/answers.js';
-import { MAX_BATCH_ANSWER_BYTES, MCP_CALLS_AT_ONCE, MCP_REQUESTS_AT_ONCE, MCP_WAITING_REQUESTS } from '../../src/mcp/http-bounds.js';
+import {
+  MAX_BATCH_ANSWER_BYTES,
+  MCP_CALLS_AT_ONCE,
+  MCP_REQUESTS_AT_ONCE,
+  MCP_WAITING_REQUESTS,
+} from '../../src/mcp/http-bounds.js';
 import { createMcpEndpoint } from '../../src/mcp/http.js';
 import { entityPath } from '../../src/query/formats/paths.js';
 import { createRouter } from '../../src/query/router/router.js';
@@ -30,8 +35,14 @@ interface RpcAnswer {
   error?: { code: number; message: string };
 }
 
-const call = (id: number, name: string, args: Record<string, unknown>) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
-const searches = (count: number, limit: number) => Array.from({ length: count }, (_, i) => call(i + 1, 'search_dataset', { type: 'all', limit }));
+const call = (id: number, name: string, args: Record<string, unknown>) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: args },
+});
+const searches = (count: number, limit: number) =>
+  Array.from({ length: count }, (_, i) => call(i + 1, 'search_dataset', { type: 'all', limit }));
 
 function post(url: string, body: unknown): Promise<Response> {
   return fetch(url, { method: 'POST', headers: RPC_HEADERS, body: JSON.stringify(body) });
@@ -58,7 +69,8 @@ describe('POST /mcp takes its turns', () => {
       },
     }),
   });
-  const send = (body: unknown) => mcp(new Request('http://site.test/mcp', { method: 'POST', headers: RPC_HEADERS, body: JSON.stringify(body) }));
+  const send = (body: unknown) =>
+    mcp(new Request('http://site.test/mcp', { method: 'POST', headers: RPC_HEADERS, body: JSON.stringify(body) }));
   const holding = (reads: number) => expect.poll(() => held.reads, { timeout: 10_000 }).toBe(reads);
   // Lets the held reads go, again and again, until `reads` reads have been made and none is held.
   const letAllGo = async (reads: number) => {
@@ -100,7 +112,10 @@ describe('POST /mcp takes its turns', () => {
     });
     // A request's turn ends once its answer is read: read each.
     const statuses = Promise.all(
-      waiting.map(async (answer) => [(await answer)!.status, ((await (await answer)!.json()) as RpcAnswer).result?.isError ?? false]),
+      waiting.map(async (answer) => [
+        (await answer)!.status,
+        ((await (await answer)!.json()) as RpcAnswer).result?.isError ?? false,
+      ]),
     );
     await letAllGo(waiting.length);
     expect(await statuses).toEqual(waiting.map(() => [200, false]));
@@ -139,19 +154,32 @@ describe.each(HOSTS)('POST /mcp on %s', (_, start) => {
 
   it('answers a batch within the bound whole', async () => {
     const answers = (await (await post(`${host.url}/mcp`, searches(5, 500))).json()) as RpcAnswer[];
-    expect(answers.map(({ id, result }) => [id, result?.isError ?? false])).toEqual([1, 2, 3, 4, 5].map((id) => [id, false]));
+    expect(answers.map(({ id, result }) => [id, result?.isError ?? false])).toEqual(
+      [1, 2, 3, 4, 5].map((id) => [id, false]),
+    );
   }, 60_000);
 
   it('echoes at most MAX_ECHO_CHARS of a refused value', async () => {
     const id = 'x'.repeat(900_000);
-    const answer = (await (await post(`${host.url}/mcp`, call(1, 'get_entity', { kind: 'exhibitor', id }))).json()) as RpcAnswer;
+    const answer = (await (
+      await post(`${host.url}/mcp`, call(1, 'get_entity', { kind: 'exhibitor', id }))
+    ).json()) as RpcAnswer;
     expect(answer.result?.isError).toBe(true);
     const text = answer.result!.content[0]!.text;
-    expect(text).toBe(`no exhibitor has the id "${'x'.repeat(MAX_ECHO_CHARS)}…" (900000 characters); search_dataset gives the ids`);
-    const type = (await (await post(`${host.url}/mcp`, call(2, 'search_dataset', { type: 'y'.repeat(900_000) }))).json()) as RpcAnswer;
+    expect(text).toBe(
+      `no exhibitor has the id "${'x'.repeat(MAX_ECHO_CHARS)}…" (900000 characters); search_dataset gives the ids`,
+    );
+    const type = (await (
+      await post(`${host.url}/mcp`, call(2, 'search_dataset', { type: 'y'.repeat(900_000) }))
+    ).json()) as RpcAnswer;
     expect(type.result!.content[0]!.text).toMatch(/^type must be one of .*; got "y{200}…" \(900000 characters\)$/);
     const tool = (await (
-      await post(`${host.url}/mcp`, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'z'.repeat(900_000) } })
+      await post(`${host.url}/mcp`, {
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'z'.repeat(900_000) },
+      })
     ).json()) as RpcAnswer;
     const message = tool.error?.message ?? tool.result!.content[0]!.text;
     expect(message.length).toBeLessThan(MAX_ERROR_CHARS + 100);
@@ -163,9 +191,15 @@ describe('dataset-site serve under 50 clients each sending a batch of 20 large s
   let child: ChildProcess;
   let url: string;
   beforeAll(async () => {
-    child = spawn(process.execPath, [CLI, 'serve', '--dir', sampleSite(), '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    child = spawn(process.execPath, [CLI, 'serve', '--dir', sampleSite(), '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     url = await new Promise<string>((resolve) =>
-      child.stdout!.on('data', (chunk) => /at (http:\/\/[^/\s]+)/.exec(String(chunk)) && resolve(/at (http:\/\/[^/\s]+)/.exec(String(chunk))![1]!)),
+      child.stdout!.on(
+        'data',
+        (chunk) =>
+          /at (http:\/\/[^/\s]+)/.exec(String(chunk)) && resolve(/at (http:\/\/[^/\s]+)/.exec(String(chunk))![1]!),
+      ),
     );
   });
   afterAll(() => void child?.kill());
@@ -173,8 +207,18 @@ describe('dataset-site serve under 50 clients each sending a batch of 20 large s
   it.runIf(process.platform === 'linux')(
     'stays under 400 MB, each batch refused with the limit',
     async () => {
-      const answers = await Promise.all(Array.from({ length: 50 }, async () => (await post(`${url}/mcp`, searches(20, 500))).json() as Promise<RpcAnswer[]>));
-      expect(answers.every((batch) => batch.length === 20 && batch.every(({ error }) => error?.message.includes('MAX_BATCH_ANSWER_BYTES')))).toBe(true);
+      const answers = await Promise.all(
+        Array.from(
+          { length: 50 },
+          async () => (await post(`${url}/mcp`, searches(20, 500))).json() as Promise<RpcAnswer[]>,
+        ),
+      );
+      expect(
+        answers.every(
+          (batch) =>
+            batch.length === 20 && batch.every(({ error }) => error?.message.includes('MAX_BATCH_ANSWER_BYTES')),
+        ),
+      ).toBe(true);
       const peak = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) * 1024;
       expect(peak).toBeLessThan(400 * 2 ** 20);
     },

@@ -82,7 +82,11 @@ describe.each(HOSTS)('POST /mcp on %s', (_, start) => {
   it('search_dataset with no arguments answers 10 of each kind in under 100,000 characters; fields cuts each entity', async () => {
     const { result } = await tools.answer('search_dataset');
     expect(JSON.stringify(result).length).toBeLessThan(100_000);
-    const { value } = await tools.answer<{ exhibitors: object[] }>('search_dataset', { type: 'exhibitor', limit: 3, fields: ['city'] });
+    const { value } = await tools.answer<{ exhibitors: object[] }>('search_dataset', {
+      type: 'exhibitor',
+      limit: 3,
+      fields: ['city'],
+    });
     expect(value.exhibitors.map(Object.keys)).toEqual([
       ['id', 'city'],
       ['id', 'city'],
@@ -98,25 +102,41 @@ describe.each(HOSTS)('POST /mcp on %s', (_, start) => {
 
   it('get_entity answers the entity document of every kind, and an error for an unknown id', async () => {
     for (const kind of ['exhibition', 'exhibitor', 'service_provider'] as const) {
-      const answer = (await api.dataset({ type: kind, limit: 1, offset: 2 })) as unknown as Record<string, { id: string; _links: { self: string } }[]>;
-      const listed = answer[({ exhibition: 'exhibitions', exhibitor: 'exhibitors', service_provider: 'service_providers' } as const)[kind]]![0]!;
+      const answer = (await api.dataset({ type: kind, limit: 1, offset: 2 })) as unknown as Record<
+        string,
+        { id: string; _links: { self: string } }[]
+      >;
+      const listed =
+        answer[
+          ({ exhibition: 'exhibitions', exhibitor: 'exhibitors', service_provider: 'service_providers' } as const)[kind]
+        ]![0]!;
       const { value, links } = await tools.answer('get_entity', { kind, id: listed.id });
       expect(value).toEqual(JSON.parse((await api.request(`/${entityPath(kind, listed.id)}`)).body));
       expect(links.map((link) => link.uri)).toEqual([listed._links.self]);
     }
     const unknown = await tools.call('get_entity', { kind: 'exhibitor', id: 'NO SUCH ID' });
-    expect(unknown).toMatchObject({ isError: true, content: [{ type: 'text', text: 'no exhibitor has the id "NO SUCH ID"; search_dataset gives the ids' }] });
+    expect(unknown).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: 'no exhibitor has the id "NO SUCH ID"; search_dataset gives the ids' }],
+    });
   });
 
   it("list_facet_values answers the facet document's values", async () => {
-    const { value: facet } = await tools.answer<{ values: { value: string; label: string; count: number }[] }>('list_facet_values', {
-      kind: 'exhibition',
-      filter: 'country',
-    });
+    const { value: facet } = await tools.answer<{ values: { value: string; label: string; count: number }[] }>(
+      'list_facet_values',
+      {
+        kind: 'exhibition',
+        filter: 'country',
+      },
+    );
     const document = JSON.parse((await api.request(`/${facetPath('exhibition', 'country')}`)).body) as {
       values: { value: string; label: string; count: number }[];
     };
-    expect(facet).toEqual({ kind: 'exhibition', filter: 'country', values: document.values.map(({ value, label, count }) => ({ value, label, count })) });
+    expect(facet).toEqual({
+      kind: 'exhibition',
+      filter: 'country',
+      values: document.values.map(({ value, label, count }) => ({ value, label, count })),
+    });
     expect(facet.values.length).toBeGreaterThan(3);
   });
 
@@ -131,14 +151,18 @@ describe.each(HOSTS)('POST /mcp on %s', (_, start) => {
     expect(resources.map((resource) => resource.uri)).toEqual(['http://localhost:8080/llms.txt']);
     const uri = resources[0]!.uri;
     const { contents } = await mcp.readResource({ uri });
-    expect(contents).toEqual([{ uri, mimeType: 'text/plain; charset=utf-8', text: (await api.request('/llms.txt')).body }]);
+    expect(contents).toEqual([
+      { uri, mimeType: 'text/plain; charset=utf-8', text: (await api.request('/llms.txt')).body },
+    ]);
   });
 
   it('reads the documents the tools link as resources', async () => {
     const { links } = await tools.answer('search_dataset', { type: 'exhibition', limit: 2 });
     for (const { uri } of links) {
       const { contents } = await mcp.readResource({ uri });
-      expect(contents).toEqual([{ uri, mimeType: 'application/json', text: (await api.request(new URL(uri).pathname)).body }]);
+      expect(contents).toEqual([
+        { uri, mimeType: 'application/json', text: (await api.request(new URL(uri).pathname)).body },
+      ]);
     }
   });
 
@@ -147,7 +171,11 @@ describe.each(HOSTS)('POST /mcp on %s', (_, start) => {
     expect(answer.status).toBe(405);
     expect(answer.headers.get('allow')).toBe('POST, OPTIONS');
     expect(answer.headers.get('access-control-allow-origin')).toBe('*');
-    expect(await answer.json()).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringContaining('stateless') }, id: null });
+    expect(await answer.json()).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32000, message: expect.stringContaining('stateless') },
+      id: null,
+    });
   });
 
   it('answers a body over the limit with 413 in JSON', async () => {

@@ -30,7 +30,11 @@ const protocolErrors: Error[] = [];
 beforeAll(async () => {
   server = await serve({ dir: sampleSite(), port: 0 });
   api = createClient({ baseUrl: server.url });
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--base-url', server.url], stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'mcp', '--base-url', server.url],
+    stderr: 'pipe',
+  });
   transport.stderr?.on('data', (chunk) => (stderr += chunk));
   mcp = new Client({ name: 'dataset-site-test', version: '1.0.0' });
   // Anything but the protocol on the server's stdout would land here.
@@ -53,7 +57,12 @@ function textOf(result: CallToolResult): string {
 describe('dataset-site mcp', () => {
   it('lists the four tools, read-only, each with an output schema; search_dataset described by the dataset parameters themselves', async () => {
     const { tools: listed } = await mcp.listTools();
-    expect(listed.map((tool) => tool.name).sort()).toEqual(['describe_schema', 'get_entity', 'list_facet_values', 'search_dataset']);
+    expect(listed.map((tool) => tool.name).sort()).toEqual([
+      'describe_schema',
+      'get_entity',
+      'list_facet_values',
+      'search_dataset',
+    ]);
     const byName = Object.fromEntries(listed.map((tool) => [tool.name, tool]));
     const { fields, ...parameters } = byName.search_dataset!.inputSchema.properties!;
     expect(parameters).toEqual({
@@ -63,7 +72,10 @@ describe('dataset-site mcp', () => {
     expect(fields).toMatchObject({ type: 'array', items: { type: 'string' } });
     expect(byName.search_dataset!.inputSchema.required ?? []).toEqual([]);
     expect(byName.get_entity!.inputSchema).toMatchObject({
-      properties: { kind: { type: 'string', enum: ['exhibition', 'exhibitor', 'service_provider'] }, id: { type: 'string' } },
+      properties: {
+        kind: { type: 'string', enum: ['exhibition', 'exhibitor', 'service_provider'] },
+        id: { type: 'string' },
+      },
       required: ['kind', 'id'],
     });
     expect(byName.list_facet_values!.inputSchema).toMatchObject({
@@ -85,14 +97,23 @@ describe('dataset-site mcp', () => {
     { type: 'exhibition', q: '汽车' },
     { type: 'service_provider', limit: 700 },
     { type: 'exhibition', status: 'upcoming', from: '2027-01-01', to: '2027-12-31', sort: '-start_date' },
-  ])("search_dataset %j answers what the router answers, without the data dictionary, linking each entity's document", async (params) => {
-    const { value, links } = await tools.answer('search_dataset', params);
-    const expected = await api.dataset({ limit: SEARCH_DEFAULT_LIMIT, ...params } as Parameters<DatasetClient['dataset']>[0]);
-    expect(value).toEqual(withoutDictionary(expected));
-    expect(expected._meta.total).toBeGreaterThan(0);
-    expect(links.map((link) => link.uri)).toEqual(selfLinks(expected, server.url));
-    expect(links[0]).toMatchObject({ type: 'resource_link', mimeType: 'application/json', name: expect.stringMatching(/^\S+ \S+$/) });
-  });
+  ])(
+    "search_dataset %j answers what the router answers, without the data dictionary, linking each entity's document",
+    async (params) => {
+      const { value, links } = await tools.answer('search_dataset', params);
+      const expected = await api.dataset({ limit: SEARCH_DEFAULT_LIMIT, ...params } as Parameters<
+        DatasetClient['dataset']
+      >[0]);
+      expect(value).toEqual(withoutDictionary(expected));
+      expect(expected._meta.total).toBeGreaterThan(0);
+      expect(links.map((link) => link.uri)).toEqual(selfLinks(expected, server.url));
+      expect(links[0]).toMatchObject({
+        type: 'resource_link',
+        mimeType: 'application/json',
+        name: expect.stringMatching(/^\S+ \S+$/),
+      });
+    },
+  );
 
   it('search_dataset with no arguments answers 10 entities of each kind in under 100,000 characters, the whole message', async () => {
     const { result, value } = await tools.answer<DatasetResponse>('search_dataset');
@@ -102,7 +123,11 @@ describe('dataset-site mcp', () => {
   });
 
   it('search_dataset keeps only the fields asked for, and id; an unknown field is an error listing the fields', async () => {
-    const { value, links } = await tools.answer<DatasetResponse>('search_dataset', { type: 'all', limit: 2, fields: ['name_en', 'company_en'] });
+    const { value, links } = await tools.answer<DatasetResponse>('search_dataset', {
+      type: 'all',
+      limit: 2,
+      fields: ['name_en', 'company_en'],
+    });
     expect(value.exhibitions!.map(Object.keys)).toEqual([
       ['id', 'name_en'],
       ['id', 'name_en'],
@@ -115,14 +140,19 @@ describe('dataset-site mcp', () => {
     const { exhibitions } = await api.dataset({ type: 'exhibition', limit: 2 });
     expect(value.exhibitions).toEqual(exhibitions!.map(({ id, name_en }) => ({ id, name_en })));
 
-    const unknown = await tools.refusal('search_dataset', { type: 'exhibition', fields: ['name_en', 'nom', 'company_en'] });
+    const unknown = await tools.refusal('search_dataset', {
+      type: 'exhibition',
+      fields: ['name_en', 'nom', 'company_en'],
+    });
     expect(unknown).toMatch(
       /^fields: "nom", "company_en" are no fields of the kinds asked; the fields are id, name_cn, name_en, .*start_date.*, _links, _rag_text$/,
     );
   });
 
   it('search_dataset answers a refused query as an error result with the API message, and goes on', async () => {
-    expect(await tools.refusal('search_dataset', { type: 'exhibitor', limit: 0 })).toBe('limit must be a whole number from 1 to 500; got "0"');
+    expect(await tools.refusal('search_dataset', { type: 'exhibitor', limit: 0 })).toBe(
+      'limit must be a whole number from 1 to 500; got "0"',
+    );
     expect(await tools.refusal('search_dataset', { type: 'exhibitors' })).toBe(
       'type must be one of all, exhibition, exhibitor, service_provider; got "exhibitors"',
     );
@@ -136,7 +166,12 @@ describe('dataset-site mcp', () => {
     expect(value).toEqual(listed);
     expect(value).toEqual(JSON.parse((await api.request(`/${entityPath('exhibitor', String(listed.id))}`)).body));
     expect(links).toEqual([
-      { type: 'resource_link', uri: `${server.url}/${entityPath('exhibitor', listed.id)}`, name: `exhibitor ${listed.id}`, mimeType: 'application/json' },
+      {
+        type: 'resource_link',
+        uri: `${server.url}/${entityPath('exhibitor', listed.id)}`,
+        name: `exhibitor ${listed.id}`,
+        mimeType: 'application/json',
+      },
     ]);
 
     expect(await tools.refusal('get_entity', { kind: 'exhibitor', id: 'NO-SUCH-ID' })).toBe(
@@ -145,12 +180,17 @@ describe('dataset-site mcp', () => {
   });
 
   it('list_facet_values answers the facet values, whose counts are the totals of their queries', async () => {
-    const { value: facet } = await tools.answer<{ kind: string; filter: string; values: { value: string; label: string; count: number }[] }>(
-      'list_facet_values',
-      { kind: 'exhibitor', filter: 'industry' },
-    );
+    const { value: facet } = await tools.answer<{
+      kind: string;
+      filter: string;
+      values: { value: string; label: string; count: number }[];
+    }>('list_facet_values', { kind: 'exhibitor', filter: 'industry' });
     const document = JSON.parse((await api.request(`/${facetPath('exhibitor', 'industry')}`)).body) as FacetDocument;
-    expect(facet).toEqual({ kind: 'exhibitor', filter: 'industry', values: document.values.map(({ value, label, count }) => ({ value, label, count })) });
+    expect(facet).toEqual({
+      kind: 'exhibitor',
+      filter: 'industry',
+      values: document.values.map(({ value, label, count }) => ({ value, label, count })),
+    });
     expect(facet.values.length).toBeGreaterThan(3);
     for (const { label, count } of facet.values) {
       expect((await api.dataset({ type: 'exhibitor', industry: label, limit: 1 }))._meta.total, label).toBe(count);
@@ -158,8 +198,17 @@ describe('dataset-site mcp', () => {
   });
 
   it('list_facet_values answers the statuses of exhibitions, and says status is no filter of the others', async () => {
-    const { value } = await tools.answer<{ values: { value: string }[] }>('list_facet_values', { kind: 'exhibition', filter: 'status' });
-    expect(value.values.map((status) => status.value).sort()).toEqual(['cancelled', 'ended', 'ongoing', 'postponed', 'upcoming']);
+    const { value } = await tools.answer<{ values: { value: string }[] }>('list_facet_values', {
+      kind: 'exhibition',
+      filter: 'status',
+    });
+    expect(value.values.map((status) => status.value).sort()).toEqual([
+      'cancelled',
+      'ended',
+      'ongoing',
+      'postponed',
+      'upcoming',
+    ]);
     expect(await tools.refusal('list_facet_values', { kind: 'exhibitor', filter: 'status' })).toBe(
       'status is no filter of exhibitors; theirs are industry, country, city',
     );
@@ -174,13 +223,19 @@ describe('dataset-site mcp', () => {
     expect(resources.map((resource) => resource.uri)).toEqual([`${server.url}/llms.txt`]);
     const { contents } = await mcp.readResource({ uri: `${server.url}/llms.txt` });
     expect(contents).toEqual([
-      { uri: `${server.url}/llms.txt`, mimeType: 'text/plain; charset=utf-8', text: await (await fetch(`${server.url}/llms.txt`)).text() },
+      {
+        uri: `${server.url}/llms.txt`,
+        mimeType: 'text/plain; charset=utf-8',
+        text: await (await fetch(`${server.url}/llms.txt`)).text(),
+      },
     ]);
   });
 
   it('reads the documents the tools link as resources, from a template, and says which are not there', async () => {
     const { resourceTemplates } = await mcp.listResourceTemplates();
-    expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual([`${server.url}/api/public/{collection}/{id}.json`]);
+    expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual([
+      `${server.url}/api/public/{collection}/{id}.json`,
+    ]);
     const { links } = await tools.answer('search_dataset', { type: 'all', limit: 1 });
     expect(links).toHaveLength(3);
     for (const { uri } of links) {
@@ -190,7 +245,9 @@ describe('dataset-site mcp', () => {
     await expect(mcp.readResource({ uri: `${server.url}/api/public/exhibitors/NO-SUCH-ID.json` })).rejects.toThrow(
       `the site has no ${server.url}/api/public/exhibitors/NO-SUCH-ID.json; search_dataset gives the entities' links`,
     );
-    await expect(mcp.readResource({ uri: `${server.url}/api/public/facets/index.json` })).rejects.toThrow(/no such collection/);
+    await expect(mcp.readResource({ uri: `${server.url}/api/public/facets/index.json` })).rejects.toThrow(
+      /no such collection/,
+    );
   });
 
   it('prints nothing but the protocol on stdout, and says where it answers from on stderr', () => {
@@ -215,18 +272,27 @@ describe('dataset-site mcp usage', () => {
     const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
     await new Promise((resolve) => closed.close(resolve));
     const client = new Client({ name: 'dataset-site-test', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--base-url', url], stderr: 'ignore' }));
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--base-url', url], stderr: 'ignore' }),
+    );
     try {
-      const result = (await client.callTool({ name: 'search_dataset', arguments: { type: 'exhibitor' } })) as CallToolResult;
+      const result = (await client.callTool({
+        name: 'search_dataset',
+        arguments: { type: 'exhibitor' },
+      })) as CallToolResult;
       expect(result.isError).toBe(true);
-      expect(textOf(result)).toBe(`internal error: GET ${url}/api/public/schema.json failed: connect ECONNREFUSED ${url.slice('http://'.length)}`);
+      expect(textOf(result)).toBe(
+        `internal error: GET ${url}/api/public/schema.json failed: connect ECONNREFUSED ${url.slice('http://'.length)}`,
+      );
     } finally {
       await client.close();
     }
   });
 
   it('ends with status 0 when its input ends', async () => {
-    const child = spawn(process.execPath, [CLI, 'mcp', '--base-url', 'http://127.0.0.1:9'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'mcp', '--base-url', 'http://127.0.0.1:9'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     const exited = new Promise((resolve) => child.once('exit', resolve));

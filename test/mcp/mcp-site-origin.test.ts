@@ -59,7 +59,13 @@ beforeAll(async () => {
   redirects.set('WITH-PASSWORD', `http://user:pa55word@${new URL(url).host}/${ENTITY}`);
   redirects.set('SAME-ORIGIN', `/${ENTITY}`);
   mcp = new Client({ name: 'dataset-site-test', version: '1.0.0' });
-  await mcp.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--base-url', url, '--timeout', '5'], stderr: 'ignore' }));
+  await mcp.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, 'mcp', '--base-url', url, '--timeout', '5'],
+      stderr: 'ignore',
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -82,7 +88,11 @@ describe('dataset-site mcp reads only its own site', () => {
     ['TO-INTERNAL', () => `http://127.0.0.1:PORT/secret.json?token=***, on http://127.0.0.1:PORT, a loopback address`],
     ['TO-LOCALHOST', () => `http://localhost:PORT/secret.json, on http://localhost:PORT, a loopback address`],
     ['TO-IPV6', () => `http://[::1]:PORT/secret.json, on http://[::1]:PORT, a loopback address`],
-    ['TO-METADATA', () => 'http://169.254.169.254/latest/meta-data/iam/security-credentials/, on http://169.254.169.254, a link-local address'],
+    [
+      'TO-METADATA',
+      () =>
+        'http://169.254.169.254/latest/meta-data/iam/security-credentials/, on http://169.254.169.254, a link-local address',
+    ],
     ['TO-PRIVATE', () => 'http://10.0.0.5/secret.json, on http://10.0.0.5, a private address'],
     ['TO-PUBLIC', () => 'https://data.example.com/x.json?X-Amz-Signature=***, on https://data.example.com, an origin'],
   ])('refuses a redirect of %s off the site, naming the URL with its query masked', async (id, target) => {

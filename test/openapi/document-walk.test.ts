@@ -18,7 +18,12 @@ import { parseSchemaDocument } from '../../src/query/responses/schema-document.j
 import { openApiMatcher, type MatchResult } from '../helpers/openapi-paths.js';
 import { sampleSite } from '../helpers/site.js';
 
-type OpenApi = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> }>> };
+type OpenApi = {
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> }>
+  >;
+};
 
 // What the router serves beyond the files: the browse page at the root, and the schema's query form.
 const SERVED_BEYOND_FILES = ['/', '/api/public/schema'];
@@ -47,7 +52,10 @@ describe('every document of a built site and every URL in one', () => {
     const validatorOf = (template: string) => {
       if (!validators.has(template)) {
         const schema = document.paths[template]!.get!.responses['200']!.content?.['application/json']?.schema;
-        validators.set(template, typeof schema?.$ref === 'string' ? ajv.getSchema(`openapi${schema.$ref}`)! : ajv.compile(schema ?? {}));
+        validators.set(
+          template,
+          typeof schema?.$ref === 'string' ? ajv.getSchema(`openapi${schema.$ref}`)! : ajv.compile(schema ?? {}),
+        );
       }
       return validators.get(template)!;
     };
@@ -79,7 +87,10 @@ describe('every document of a built site and every URL in one', () => {
         const json: unknown = JSON.parse(text);
         if (result.ok && file !== OPENAPI_PATH) {
           const validate = validatorOf(result.match.template);
-          if (!validate(json)) problems.push(`${file} does not fit the 200 of ${result.match.template}: ${ajv.errorsText(validate.errors)}`);
+          if (!validate(json))
+            problems.push(
+              `${file} does not fit the 200 of ${result.match.template}: ${ajv.errorsText(validate.errors)}`,
+            );
         }
         collect(json);
       } else if (file.endsWith('.ndjson')) {

@@ -63,7 +63,9 @@ let operations: string[];
 beforeAll(async () => {
   site = await buildHostileIdSite();
   const file = path.join(site.out, OPENAPI_PATH);
-  const document = JSON.parse(await readFile(file, 'utf8')) as { paths: Record<string, { get?: { operationId: string } }> };
+  const document = JSON.parse(await readFile(file, 'utf8')) as {
+    paths: Record<string, { get?: { operationId: string } }>;
+  };
   operations = Object.values(document.paths).flatMap((item) => (item.get ? [item.get.operationId] : []));
   await rm(GENERATED, { recursive: true, force: true });
   await mkdir(GENERATED, { recursive: true });
@@ -78,7 +80,9 @@ beforeAll(async () => {
 
 describe('clients generated from openapi.json', () => {
   it('compile strict, with the agent using them', () => {
-    const compiled = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', CLIENT], { encoding: 'utf8' });
+    const compiled = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', CLIENT], {
+      encoding: 'utf8',
+    });
     expect(compiled.status, compiled.stdout).toBe(0);
   }, 120_000);
 
@@ -97,7 +101,12 @@ describe('clients generated from openapi.json', () => {
 
     beforeAll(async () => {
       host = await start();
-      const run = await runNode(['node_modules/tsx/dist/cli.mjs', path.join(CLIENT, 'agent.ts'), host.url, JSON.stringify(site.ids)]);
+      const run = await runNode([
+        'node_modules/tsx/dist/cli.mjs',
+        path.join(CLIENT, 'agent.ts'),
+        host.url,
+        JSON.stringify(site.ids),
+      ]);
       expect(run.code, run.stderr).toBe(0);
       report = JSON.parse(run.stdout) as AgentReport;
     }, 300_000);
@@ -111,7 +120,13 @@ describe('clients generated from openapi.json', () => {
       // any request: no server can answer it (docs/api.md#raw-ids). `...json` is no dot segment.
       const exhibitorsOf = (id: string) => (id === '..' ? undefined : site.ids.exhibitor.length);
       const expected = Object.entries(site.ids).flatMap(([kind, ids]) =>
-        ids.map((id) => ({ kind, id, hey: id, fetch: id, ...(kind === 'exhibition' ? { exhibitors: exhibitorsOf(id) } : {}) })),
+        ids.map((id) => ({
+          kind,
+          id,
+          hey: id,
+          fetch: id,
+          ...(kind === 'exhibition' ? { exhibitors: exhibitorsOf(id) } : {}),
+        })),
       );
       expect(report.entities).toEqual(expected);
     });
@@ -123,13 +138,18 @@ describe('clients generated from openapi.json', () => {
 
     it('call every operation of the document with answer 200, those no link reached with their examples', () => {
       expect(operations.filter((operation) => report.calls[operation] === undefined)).toEqual([]);
-      expect(Object.entries(report.calls).filter(([, statuses]) => statuses.some((status) => status !== 200))).toEqual([]);
+      expect(Object.entries(report.calls).filter(([, statuses]) => statuses.some((status) => status !== 200))).toEqual(
+        [],
+      );
     });
 
     it('get HEAD with an ETag, a 304 for If-None-Match, and the MCP tools through POST /mcp', () => {
       expect(report.head).toEqual({ status: 200, etag: expect.stringMatching(/^"/) });
       expect(report.conditional).toBe(304);
-      expect(report.mcp).toEqual({ status: 200, tools: ['search_dataset', 'get_entity', 'list_facet_values', 'describe_schema'] });
+      expect(report.mcp).toEqual({
+        status: 200,
+        tools: ['search_dataset', 'get_entity', 'list_facet_values', 'describe_schema'],
+      });
     });
   });
 });

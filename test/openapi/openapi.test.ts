@@ -44,11 +44,18 @@ describe('openapi.json', () => {
 
   it("passes Redocly's recommended rules with no error (and no warning for a site with a public address)", async () => {
     const lint = async (file: string) => {
-      const run = await runNode(['node_modules/@redocly/cli/bin/cli.js', 'lint', '--extends', 'recommended', '--format', 'json', file], process.cwd(), {
-        REDOCLY_TELEMETRY: 'off',
-        REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
-      });
-      const report = JSON.parse(run.stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string }[] };
+      const run = await runNode(
+        ['node_modules/@redocly/cli/bin/cli.js', 'lint', '--extends', 'recommended', '--format', 'json', file],
+        process.cwd(),
+        {
+          REDOCLY_TELEMETRY: 'off',
+          REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+        },
+      );
+      const report = JSON.parse(run.stdout) as {
+        totals: { errors: number; warnings: number };
+        problems: { ruleId: string }[];
+      };
       return { code: run.code, totals: report.totals, rules: report.problems.map((problem) => problem.ruleId) };
     };
     // The sample is built for http://localhost:8080, which Redocly warns of in `servers`.
@@ -59,12 +66,24 @@ describe('openapi.json', () => {
     });
     const site = await readSite(sampleSite());
     const published = path.join(await mkdtemp(path.join(tmpdir(), 'ds-openapi-')), 'openapi.json');
-    await writeFile(published, JSON.stringify(openApiDocument('https://data.fairs.net', parameterExamples(site.dataset, 'https://data.fairs.net'))));
-    expect(await lint(published)).toEqual({ code: 0, totals: expect.objectContaining({ errors: 0, warnings: 0 }), rules: [] });
+    await writeFile(
+      published,
+      JSON.stringify(
+        openApiDocument('https://data.fairs.net', parameterExamples(site.dataset, 'https://data.fairs.net')),
+      ),
+    );
+    expect(await lint(published)).toEqual({
+      code: 0,
+      totals: expect.objectContaining({ errors: 0, warnings: 0 }),
+      rules: [],
+    });
   }, 120_000);
 
   it('declares HEAD, the ETag, If-None-Match and 304 on every document, security: [] and a license', () => {
-    const paths = document.paths as Record<string, Record<string, { parameters?: { $ref?: string }[]; responses?: Record<string, unknown> }>>;
+    const paths = document.paths as Record<
+      string,
+      Record<string, { parameters?: { $ref?: string }[]; responses?: Record<string, unknown> }>
+    >;
     for (const [template, item] of Object.entries(paths)) {
       if (template === '/mcp') continue;
       expect(item.head, template).toBeDefined();
@@ -76,9 +95,15 @@ describe('openapi.json', () => {
   });
 
   it('gives limit no maximum (a larger one is served) and offset its maximum, and every parameter an example', () => {
-    const paths = document.paths as Record<string, { parameters: { name?: string; in?: string; schema?: Record<string, unknown>; example?: unknown }[] }>;
+    const paths = document.paths as Record<
+      string,
+      { parameters: { name?: string; in?: string; schema?: Record<string, unknown>; example?: unknown }[] }
+    >;
     const query = Object.fromEntries(
-      paths['/api/public/dataset']!.parameters.filter((parameter) => parameter.in === 'query').map((parameter) => [parameter.name, parameter]),
+      paths['/api/public/dataset']!.parameters.filter((parameter) => parameter.in === 'query').map((parameter) => [
+        parameter.name,
+        parameter,
+      ]),
     );
     expect(query.limit!.schema).not.toHaveProperty('maximum');
     expect(query.offset!.schema).toMatchObject({ maximum: Number.MAX_SAFE_INTEGER });
@@ -93,7 +118,9 @@ describe('openapi.json', () => {
   it('describes the same paths for data without examples (no entity, no filter value), leaving their examples out', () => {
     const bare = openApiDocument('https://data.fairs.net', {});
     expect(Object.keys(bare.paths)).toEqual(Object.keys(document.paths as object));
-    const listing = (bare.paths as Record<string, unknown>)['/api/public/dataset/{type}/industry/{industry}/{page}.json'] as {
+    const listing = (bare.paths as Record<string, unknown>)[
+      '/api/public/dataset/{type}/industry/{industry}/{page}.json'
+    ] as {
       parameters: { name?: string; example?: unknown }[];
     };
     expect(listing.parameters.find((parameter) => parameter.name === 'industry')).not.toHaveProperty('example');
@@ -121,8 +148,12 @@ describe('openapi.json', () => {
 
   it("gives a typed client that compiles, refuses a misspelt field, and gets the router's answers", async () => {
     await mkdir(path.join(CLIENT, 'generated'), { recursive: true });
-    await writeFile(path.join(CLIENT, 'generated/api.d.ts'), astToString(await openapiTS(structuredClone(document) as never)));
-    const tsc = (project: string) => spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project], { encoding: 'utf8' });
+    await writeFile(
+      path.join(CLIENT, 'generated/api.d.ts'),
+      astToString(await openapiTS(structuredClone(document) as never)),
+    );
+    const tsc = (project: string) =>
+      spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project], { encoding: 'utf8' });
     const compiled = tsc(CLIENT);
     expect(compiled.status, compiled.stdout).toBe(0);
 
@@ -142,9 +173,14 @@ describe('openapi.json', () => {
     const answers = JSON.parse(run.stdout);
     const route = createRouter({ store: fileStore(sampleSite()) });
     const via = async (url: string) => JSON.parse((await route({ method: 'GET', url })).body);
-    const without = (body: { _meta: Record<string, unknown> }) => ({ ...body, _meta: { ...body._meta, generated_at: undefined } });
+    const without = (body: { _meta: Record<string, unknown> }) => ({
+      ...body,
+      _meta: { ...body._meta, generated_at: undefined },
+    });
     expect(without(answers.listing)).toEqual(without(await via('/api/public/dataset?type=exhibitor&limit=3')));
-    expect(without(answers.search)).toEqual(without(await via(`/api/public/dataset?type=exhibition&q=${encodeURIComponent('汽车')}&limit=5`)));
+    expect(without(answers.search)).toEqual(
+      without(await via(`/api/public/dataset?type=exhibition&q=${encodeURIComponent('汽车')}&limit=5`)),
+    );
     expect(answers.search._meta.total).toBeGreaterThan(0);
     expect(answers.refused).toEqual({ status: 400, code: 'invalid_parameter' });
     expect(answers.exhibitor).toEqual(answers.listing.exhibitors[0]);

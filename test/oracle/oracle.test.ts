@@ -15,7 +15,15 @@ const entities: Record<OracleKind, OracleEntity[]> = {
       industry_tags_en: ['Automotive'],
       industry_tags_cn: ['汽车'],
     },
-    { id: 'e2', name_cn: null, name_en: 'Köln Automechanika', start_date: '2025-03-01', country: 'Germany', city: ' KÖLN ', industry_tags_en: ['Automotive'] },
+    {
+      id: 'e2',
+      name_cn: null,
+      name_en: 'Köln Automechanika',
+      start_date: '2025-03-01',
+      country: 'Germany',
+      city: ' KÖLN ',
+      industry_tags_en: ['Automotive'],
+    },
     { id: 'e3', name_en: 'Autumn Fair', start_date: '2025-09-01', country: 'UK' },
   ],
   exhibitor: [
@@ -53,7 +61,11 @@ describe('createOracle', () => {
   });
 
   it('filters on normalized values, exactly', () => {
-    expect(found(`city=${encodeURIComponent('  kÖln ')}`)).toEqual({ exhibitions: ['e2'], exhibitors: [], service_providers: ['p1'] });
+    expect(found(`city=${encodeURIComponent('  kÖln ')}`)).toEqual({
+      exhibitions: ['e2'],
+      exhibitors: [],
+      service_providers: ['p1'],
+    });
     expect(found('type=exhibition&industry=AUTOMOTIVE&country=china')).toEqual({ exhibitions: ['e1'] });
     expect(found('city=koln&type=service_provider')).toEqual({ service_providers: [] });
   });
@@ -62,7 +74,8 @@ describe('createOracle', () => {
     expect(found('type=exhibition&q=koln')).toEqual({ exhibitions: ['e2'] });
     expect(found('type=exhibition&q=auto koln')).toEqual({ exhibitions: ['e2'] });
     expect(found('type=exhibitor&q=auto parts')).toEqual({ exhibitors: ['a'] });
-    for (const q of ['汽车', '国际汽车', '展览会', '车展']) expect(found(`type=exhibition&q=${q}`)).toEqual({ exhibitions: ['e1'] });
+    for (const q of ['汽车', '国际汽车', '展览会', '车展'])
+      expect(found(`type=exhibition&q=${q}`)).toEqual({ exhibitions: ['e1'] });
     expect(found('type=exhibition&q=海汽')).toEqual({ exhibitions: [] });
     expect(found('q=车')).toEqual({ exhibitions: ['e1'], exhibitors: ['c'], service_providers: [] });
     expect(found('type=exhibitor&q=%E2%80%A6!')).toEqual({ exhibitors: [] });
@@ -91,7 +104,9 @@ describe('createOracle', () => {
     };
     const farm = createOracle(tractors, { baseUrl: BASE, dictionary });
     const text = (query: string) =>
-      ((answer) => (answer.status === 200 ? ids(answer.body.exhibitors) : answer.parameter))(farm.answer(`type=exhibitor&${query}`));
+      ((answer) => (answer.status === 200 ? ids(answer.body.exhibitors) : answer.parameter))(
+        farm.answer(`type=exhibitor&${query}`),
+      );
     // `tractor` is a prefix of `tractorama`; `t1` holds it in its keywords (weight 2) and description.
     expect(text('text=tractor')).toEqual(['t1', 't3', 't2']);
     expect(text('text=tractors')).toEqual(['t1', 't3', 't2']);
@@ -105,12 +120,15 @@ describe('createOracle', () => {
     expect(text('text=拖拉机&q=tractor')).toEqual([]);
     expect(text('text=parts&q=tractor')).toEqual(['t3']);
     expect(ids(farm.ranked('exhibition'))).toEqual(['f1']);
-    expect(((answer) => answer.status === 200 && ids(answer.body.exhibitions))(farm.answer('type=exhibition&text=tractor'))).toEqual(['f1']);
+    expect(
+      ((answer) => answer.status === 200 && ids(answer.body.exhibitions))(farm.answer('type=exhibition&text=tractor')),
+    ).toEqual(['f1']);
     expect(text(`text=${'a'.repeat(201)}`)).toBe('text');
   });
 
   it('names the refused parameter', () => {
-    const refused = (query: string) => ((answer) => (answer.status === 400 ? answer.parameter : undefined))(oracle.answer(query));
+    const refused = (query: string) =>
+      ((answer) => (answer.status === 400 ? answer.parameter : undefined))(oracle.answer(query));
     expect(refused('type=venue')).toBe('type');
     expect(refused('type=venue&limit=0')).toBe('type');
     expect(refused(`q=${'a'.repeat(201)}`)).toBe('q');
@@ -143,7 +161,9 @@ describe('createOracle', () => {
       { baseUrl: BASE, dictionary },
     );
     const listed = (query: string) =>
-      ((answer) => (answer.status === 200 ? ids(answer.body.exhibitions) : answer.parameter))(dated.answer(`type=exhibition&${query}`));
+      ((answer) => (answer.status === 200 ? ids(answer.body.exhibitions) : answer.parameter))(
+        dated.answer(`type=exhibition&${query}`),
+      );
     expect(listed('')).toEqual(['x1', 'x2', 'x3', 'x4']);
     expect(listed('status=ENDED')).toEqual(['x1', 'x2']);
     expect(listed('from=2025-03-05')).toEqual(['x2', 'x3', 'x4']);
@@ -152,7 +172,11 @@ describe('createOracle', () => {
     expect(listed('from=2025-03-11&to=2026-12-31')).toEqual([]);
     expect(listed('sort=-start_date')).toEqual(['x4', 'x3', 'x1', 'x2']);
     expect(listed('sort=start_date&status=ended')).toEqual(['x1', 'x2']);
-    const next = (dated.answer('type=exhibition&from=2025-01-01&sort=-start_date&limit=1') as unknown as { body: { _meta: { next: string } } }).body._meta.next;
+    const next = (
+      dated.answer('type=exhibition&from=2025-01-01&sort=-start_date&limit=1') as unknown as {
+        body: { _meta: { next: string } };
+      }
+    ).body._meta.next;
     expect(next).toBe(`${BASE}/api/public/dataset?type=exhibition&from=2025-01-01&sort=-start_date&limit=1&offset=1`);
     expect(dated.combinations('exhibition').has(JSON.stringify([null, null, null, 'cancelled']))).toBe(true);
     expect(dated.combinations('all').has(JSON.stringify([null, null, null, 'cancelled']))).toBe(false);
@@ -193,11 +217,16 @@ describe('createOracle', () => {
     ]);
     const meta = body('type=exhibition&q=%20Auto%20%20Shanghai&country=China&limit=1&offset=3')._meta;
     expect([meta.count, meta.total, meta.next]).toEqual([0, 1, null]);
-    expect(meta.prev).toBe(`${BASE}/api/public/dataset?type=exhibition&q=Auto%20%20Shanghai&country=China&limit=1&offset=2`);
+    expect(meta.prev).toBe(
+      `${BASE}/api/public/dataset?type=exhibition&q=Auto%20%20Shanghai&country=China&limit=1&offset=2`,
+    );
   });
 
   it('has static pages of 100 while some kind has entities on them', () => {
-    const many = Array.from({ length: 250 }, (_, i): OracleEntity => ({ id: `x${String(i).padStart(3, '0')}`, weight: 0 }));
+    const many = Array.from({ length: 250 }, (_, i): OracleEntity => ({
+      id: `x${String(i).padStart(3, '0')}`,
+      weight: 0,
+    }));
     const big = createOracle({ ...entities, exhibitor: many }, { baseUrl: BASE, dictionary });
     const url = (n: number) => `/p/${n}.json`;
     const page2 = big.listingPage('exhibitor', {}, 2, url)!;
@@ -206,9 +235,18 @@ describe('createOracle', () => {
     expect(big.listingPage('all', {}, 3, url)!._meta).toMatchObject({ count: 50, next: null, prev: '/p/2.json' });
     expect(big.listingPage('all', {}, 4, url)).toBeUndefined();
     expect(oracle.listingPage('all', { city: 'Paris' }, 1, url)).toBeUndefined();
-    expect(oracle.listingPage('all', { city: ' köln' }, 1, url)!._meta).toMatchObject({ total: 2, next: null, prev: null });
+    expect(oracle.listingPage('all', { city: ' köln' }, 1, url)!._meta).toMatchObject({
+      total: 2,
+      next: null,
+      prev: null,
+    });
     expect(
-      createOracle({ exhibition: [], exhibitor: [], service_provider: [] }, { baseUrl: BASE, dictionary }).listingPage('all', { city: ' ' }, 1, url),
+      createOracle({ exhibition: [], exhibitor: [], service_provider: [] }, { baseUrl: BASE, dictionary }).listingPage(
+        'all',
+        { city: ' ' },
+        1,
+        url,
+      ),
     ).toBeDefined();
   });
 

@@ -49,10 +49,19 @@ type Filters = Partial<Record<Filter, string>>;
 type Matches = readonly (readonly [OracleKind, OracleEntity[]])[];
 
 const KINDS: readonly OracleKind[] = ['exhibition', 'exhibitor', 'service_provider'];
-const COLLECTIONS: Record<OracleKind, string> = { exhibition: 'exhibitions', exhibitor: 'exhibitors', service_provider: 'service_providers' };
+const COLLECTIONS: Record<OracleKind, string> = {
+  exhibition: 'exhibitions',
+  exhibitor: 'exhibitors',
+  service_provider: 'service_providers',
+};
 const FILTERS: readonly Filter[] = ['industry', 'country', 'city', 'status'];
 const FILTER_FIELDS: Record<OracleKind, Record<Filter, readonly string[]>> = {
-  exhibition: { industry: ['industry_tags_en', 'industry_tags_cn'], country: ['country'], city: ['city'], status: ['status'] },
+  exhibition: {
+    industry: ['industry_tags_en', 'industry_tags_cn'],
+    country: ['country'],
+    city: ['city'],
+    status: ['status'],
+  },
   exhibitor: { industry: ['industry_tags'], country: ['country'], city: ['city'], status: [] },
   service_provider: { industry: ['good_at_industry'], country: ['cover_regions'], city: ['cover_regions'], status: [] },
 };
@@ -84,7 +93,20 @@ const SEARCH_FIELDS: Record<Search, Record<OracleKind, readonly [readonly string
 /** `text` weighs its keywords twice its description. */
 const FIELD_WEIGHTS: Record<Search, readonly [number, number]> = { q: [1, 1], text: [2, 1] };
 const SEARCHES: readonly Search[] = ['q', 'text'];
-const PARAMETERS = ['type', 'q', 'text', 'industry', 'country', 'city', 'status', 'from', 'to', 'sort', 'limit', 'offset'];
+const PARAMETERS = [
+  'type',
+  'q',
+  'text',
+  'industry',
+  'country',
+  'city',
+  'status',
+  'from',
+  'to',
+  'sort',
+  'limit',
+  'offset',
+];
 const PAGE_SIZE = 100;
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
 const TOKEN = new RegExp(`[${CJK}]+|(?:(?![${CJK}])[\\p{L}\\p{M}\\p{N}])+`, 'gu');
@@ -186,7 +208,10 @@ function queryTerms(search: Search, value: string): Term[] {
 
 /** MiniSearch 7's BM25+ with k = 1.2, b = 0.7, d = 0.5, in its operation order (scores must tie exactly). */
 function computeBm25(tf: number, n: number, total: number, length: number, average: number): number {
-  return Math.log(1 + (total - n + 0.5) / (n + 0.5)) * (0.5 + (tf * (1.2 + 1)) / (tf + 1.2 * (1 - 0.7 + (0.7 * length) / average)));
+  return (
+    Math.log(1 + (total - n + 0.5) / (n + 0.5)) *
+    (0.5 + (tf * (1.2 + 1)) / (tf + 1.2 * (1 - 0.7 + (0.7 * length) / average)))
+  );
 }
 
 /** The entities of a kind in the default order, ties by id. */
@@ -266,7 +291,10 @@ function scoreTerm(index: Index, search: Search, document: Document, { term, pre
     for (const f of [0, 1] as const) {
       const tf = counts[f].get(token);
       if (tf !== undefined)
-        score += weight * FIELD_WEIGHTS[search][f] * computeBm25(tf, holders[f].get(token)!, index.documents.length, counts[f].size, averages[f]);
+        score +=
+          weight *
+          FIELD_WEIGHTS[search][f] *
+          computeBm25(tf, holders[f].get(token)!, index.documents.length, counts[f].size, averages[f]);
     }
   }
   return score;
@@ -294,10 +322,15 @@ interface Dates {
 /** The exhibitions among `entities` whose days overlap the window, in the order `sort` asks (start date, then id), else as they are. */
 function applyDates(entities: OracleEntity[], { from, to, sort }: Dates): OracleEntity[] {
   // ISO dates compare as strings.
-  const kept = entities.filter((entity) => (to === undefined || String(entity.start_date) <= to) && (from === undefined || String(entity.end_date) >= from));
+  const kept = entities.filter(
+    (entity) =>
+      (to === undefined || String(entity.start_date) <= to) && (from === undefined || String(entity.end_date) >= from),
+  );
   if (sort === undefined) return kept;
   const sign = sort === 'start_date' ? 1 : -1;
-  return kept.sort((a, b) => sign * compareCodePoints(String(a.start_date), String(b.start_date)) || compareCodePoints(a.id, b.id));
+  return kept.sort(
+    (a, b) => sign * compareCodePoints(String(a.start_date), String(b.start_date)) || compareCodePoints(a.id, b.id),
+  );
 }
 
 /** Whether `text` is a calendar date written YYYY-MM-DD. */
@@ -309,9 +342,15 @@ function isDate(text: string): boolean {
 
 /** The entities of an index passing the filters and the searches given (none: no search), in answer order; q and text both given add their scores. */
 function findMatches(index: Index, filters: Filters, searches: Partial<Record<Search, string>>): OracleEntity[] {
-  const wanted = FILTERS.flatMap((filter) => (filters[filter] === undefined ? [] : [[filter, normalize(filters[filter])] as const]));
-  const candidates = index.documents.filter((document) => wanted.every(([filter, value]) => document.values[filter].has(value)));
-  const given = SEARCHES.filter((search) => searches[search] !== undefined).map((search) => [search, queryTerms(search, searches[search]!)] as const);
+  const wanted = FILTERS.flatMap((filter) =>
+    filters[filter] === undefined ? [] : [[filter, normalize(filters[filter])] as const],
+  );
+  const candidates = index.documents.filter((document) =>
+    wanted.every(([filter, value]) => document.values[filter].has(value)),
+  );
+  const given = SEARCHES.filter((search) => searches[search] !== undefined).map(
+    (search) => [search, queryTerms(search, searches[search]!)] as const,
+  );
   if (given.length === 0) return candidates.map((document) => document.entity);
   const scored: { entity: OracleEntity; score: number }[] = [];
   for (const document of candidates) {
@@ -340,9 +379,16 @@ function pickFilters(read: (filter: Filter) => string | undefined): Filters {
 }
 
 /** The parameters of a query string, or the parameter that refuses it. */
-function parseQuery(
-  queryString: string,
-): { type: string; searches: Partial<Record<Search, string>>; filters: Filters; dates: Dates; limit: number; offset: number } | { parameter: string } {
+function parseQuery(queryString: string):
+  | {
+      type: string;
+      searches: Partial<Record<Search, string>>;
+      filters: Filters;
+      dates: Dates;
+      limit: number;
+      offset: number;
+    }
+  | { parameter: string } {
   const raw = new Map<string, string>();
   for (const [name, value] of new URLSearchParams(queryString)) {
     if (!PARAMETERS.includes(name) || raw.has(name)) return { parameter: name };
@@ -396,17 +442,38 @@ function composeBody(
   const next = matches.some(([, entities]) => entities.length > offset + limit) ? urlAt(offset + limit) : null;
   const prev = offset > 0 ? urlAt(Math.max(0, offset - limit)) : null;
   const entities = Object.fromEntries(matches.map(([kind]) => [kind, site.dictionary[kind]]));
-  body._meta = { type, schema_version: '1.0', count, total, totals, limit, offset, next, prev, base_url: site.baseUrl, entities };
+  body._meta = {
+    type,
+    schema_version: '1.0',
+    count,
+    total,
+    totals,
+    limit,
+    offset,
+    next,
+    prev,
+    base_url: site.baseUrl,
+    entities,
+  };
   return body;
 }
 
 /** `entities`: every entity of each kind, in any order. */
 export function createOracle(entities: Record<OracleKind, readonly OracleEntity[]>, options: OracleOptions): Oracle {
-  const indexes = Object.fromEntries(KINDS.map((kind) => [kind, indexKind(kind, entities[kind])])) as Record<OracleKind, Index>;
-  const ranked = Object.fromEntries(KINDS.map((kind) => [kind, indexes[kind].documents.map((d) => d.entity)])) as Record<OracleKind, OracleEntity[]>;
+  const indexes = Object.fromEntries(KINDS.map((kind) => [kind, indexKind(kind, entities[kind])])) as Record<
+    OracleKind,
+    Index
+  >;
+  const ranked = Object.fromEntries(
+    KINDS.map((kind) => [kind, indexes[kind].documents.map((d) => d.entity)]),
+  ) as Record<OracleKind, OracleEntity[]>;
   const site = { ...options, baseUrl: options.baseUrl.replace(/\/+$/, '') };
-  const matchKinds = (kinds: readonly OracleKind[], filters: Filters, searches: Partial<Record<Search, string>>, dates: Dates = {}): Matches =>
-    kinds.map((kind) => [kind, applyDates(findMatches(indexes[kind], filters, searches), dates)] as const);
+  const matchKinds = (
+    kinds: readonly OracleKind[],
+    filters: Filters,
+    searches: Partial<Record<Search, string>>,
+    dates: Dates = {},
+  ): Matches => kinds.map((kind) => [kind, applyDates(findMatches(indexes[kind], filters, searches), dates)] as const);
 
   return {
     answer(queryString) {
@@ -447,7 +514,8 @@ export function createOracle(entities: Record<OracleKind, readonly OracleEntity[
           const statuses = type === 'all' ? [null] : [null, ...values.status];
           for (const industry of [null, ...values.industry])
             for (const country of [null, ...values.country])
-              for (const city of [null, ...values.city]) for (const status of statuses) keys.add(JSON.stringify([industry, country, city, status]));
+              for (const city of [null, ...values.city])
+                for (const status of statuses) keys.add(JSON.stringify([industry, country, city, status]));
         }
       }
       return keys;

@@ -31,7 +31,11 @@ beforeAll(async () => {
   const packed = await run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', work], process.cwd());
   expect(packed.code, packed.stderr).toBe(0);
   const tarball = path.join(work, packed.stdout.trim());
-  const installed = await run('npm', ['install', '--global', '--prefix', prefix, tarball, '--prefer-offline', '--no-audit', '--no-fund'], work);
+  const installed = await run(
+    'npm',
+    ['install', '--global', '--prefix', prefix, tarball, '--prefer-offline', '--no-audit', '--no-fund'],
+    work,
+  );
   expect(installed.code, installed.stderr).toBe(0);
   env = { PATH: `${path.join(prefix, 'bin')}${path.delimiter}${process.env.PATH}`, npm_config_prefix: prefix };
   mkdirSync(elsewhere);

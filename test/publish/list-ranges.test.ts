@@ -25,10 +25,22 @@ afterAll(async () => {
 describe('the listing of a bucket in ranges', () => {
   it('lists every object once, wherever the ranges are cut', async () => {
     const name = await s3.createBucket();
-    const options = { dir: site, bucket: name, endpoint: s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS, prefix: 'data/' };
+    const options = {
+      dir: site,
+      bucket: name,
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: S3_CREDENTIALS,
+      prefix: 'data/',
+    };
     await publishSite(options);
     // Objects the site does not hold, at both ends of the key space and between its paths.
-    const client = new S3Client({ endpoint: s3.endpoint, region: 'auto', forcePathStyle: true, credentials: S3_CREDENTIALS });
+    const client = new S3Client({
+      endpoint: s3.endpoint,
+      region: 'auto',
+      forcePathStyle: true,
+      credentials: S3_CREDENTIALS,
+    });
     for (const key of ['data/!first', 'data/api/public/exhibitors/ZZZ.json', 'data/~last', 'data/é.json'])
       await client.send(new PutObjectCommand({ Bucket: name, Key: key, Body: key }));
     client.destroy();
@@ -42,7 +54,10 @@ describe('the listing of a bucket in ranges', () => {
         ['!', 'api/public/m', 'zzz'], // keys the bucket does not hold
         [paths[paths.length - 1]!], // the last key: an empty last range
       ];
-      for (const splits of cuts) expect(new Map([...(await bucket.list(splits))].sort()), splits.join(' | ')).toEqual(new Map([...whole].sort()));
+      for (const splits of cuts)
+        expect(new Map([...(await bucket.list(splits))].sort()), splits.join(' | ')).toEqual(
+          new Map([...whole].sort()),
+        );
     } finally {
       bucket.close();
     }
@@ -53,6 +68,8 @@ describe('the listing of a bucket in ranges', () => {
     const paths = Array.from({ length: 40_000 }, (_, i) => `a/${String(i).padStart(5, '0')}`);
     const splits = listSplits([...paths, '\u{1F600}', '\uFF5E']);
     expect(splits).toEqual(['a/19999', 'a/39999']);
-    expect(listSplits(['\u{1F600}', ...Array.from({ length: 19_999 }, (_, i) => `${i}`), '\uFF5E']).at(-1)).toBe('\uFF5E');
+    expect(listSplits(['\u{1F600}', ...Array.from({ length: 19_999 }, (_, i) => `${i}`), '\uFF5E']).at(-1)).toBe(
+      '\uFF5E',
+    );
   });
 });

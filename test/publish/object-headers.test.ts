@@ -30,6 +30,7 @@ describe('objectHeaders', () => {
       'docs/logo.PNG': 'image/png',
       'data.bin': 'application/octet-stream',
     };
-    for (const [file, contentType] of Object.entries(types)) expect(objectHeaders(file), file).toEqual({ contentType, cacheControl: 'public, max-age=300' });
+    for (const [file, contentType] of Object.entries(types))
+      expect(objectHeaders(file), file).toEqual({ contentType, cacheControl: 'public, max-age=300' });
   });
 });

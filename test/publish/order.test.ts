@@ -15,11 +15,27 @@ describe('publishPhases', () => {
       { path: 'api/public/regions/~/köln/providers/1.json', isNew: false, drifted: false },
       { path: 'api/public/search/exhibition.json', isNew: false, drifted: false },
     ];
-    expect(publishPhases({ uploads, deletions: ['api/public/exhibitors/X2.json'], strays: [], unchanged: 10, headerChecks: [] })).toEqual([
+    expect(
+      publishPhases({
+        uploads,
+        deletions: ['api/public/exhibitors/X2.json'],
+        strays: [],
+        unchanged: 10,
+        headerChecks: [],
+      }),
+    ).toEqual([
       { action: 'upload', name: 'new entities', paths: ['api/public/exhibitions/E9.json'] },
-      { action: 'upload', name: 'new documents', paths: ['api/public/dataset/all/5.json', 'api/public/exhibitions/E9/exhibitors/1.json'] },
+      {
+        action: 'upload',
+        name: 'new documents',
+        paths: ['api/public/dataset/all/5.json', 'api/public/exhibitions/E9/exhibitors/1.json'],
+      },
       { action: 'upload', name: 'changed entities', paths: ['api/public/exhibitors/X1.json'] },
-      { action: 'upload', name: 'changed documents', paths: ['api/public/dataset/all/1.json', 'api/public/regions/~/köln/providers/1.json'] },
+      {
+        action: 'upload',
+        name: 'changed documents',
+        paths: ['api/public/dataset/all/1.json', 'api/public/regions/~/köln/providers/1.json'],
+      },
       { action: 'upload', name: 'indexes', paths: ['api/public/search/exhibition.json'] },
       { action: 'upload', name: 'the schema', paths: ['api/public/schema.json'] },
       { action: 'upload', name: 'root files', paths: ['_headers'] },

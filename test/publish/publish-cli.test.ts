@@ -29,7 +29,11 @@ async function closedPort(): Promise<number> {
 describe('dataset-site publish', () => {
   it('exits 2 with one line when the bucket or the credentials are missing', async () => {
     const noBucket = await runCli(['publish', '--dir', site, '--endpoint', s3.endpoint], undefined, KEYS);
-    expect(noBucket).toMatchObject({ code: 2, stdout: '', stderr: 'error: --bucket is required: the name of the bucket to publish the site to\n' });
+    expect(noBucket).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'error: --bucket is required: the name of the bucket to publish the site to\n',
+    });
     // Nothing in the SDK's default chain: no keys in the environment, no shared files, no instance role.
     const noKeys = await runCli(['publish', '--dir', site, '--bucket', 'b', '--endpoint', s3.endpoint], undefined, {
       AWS_ACCESS_KEY_ID: '',
@@ -43,25 +47,35 @@ describe('dataset-site publish', () => {
     expect(noKeys.stderr).toMatch(
       /^error: no credentials for the bucket: the AWS SDK found none \(AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE .*\n$/,
     );
-    expect((await runCli(['publish', '--dir', site, '--bucket', 'b', '--concurrency', 'many'], undefined, KEYS)).code).toBe(2);
+    expect(
+      (await runCli(['publish', '--dir', site, '--bucket', 'b', '--concurrency', 'many'], undefined, KEYS)).code,
+    ).toBe(2);
   });
 
   it('exits 74 with one line naming the endpoint for wrong credentials or an endpoint that does not answer, never printing the secret', async () => {
     const bucket = await s3.createBucket();
-    const wrongKeys = await runCli(['publish', '--dir', site, '--bucket', bucket, '--endpoint', s3.endpoint, '--force-path-style'], undefined, {
-      AWS_ACCESS_KEY_ID: 'nobody',
-      AWS_SECRET_ACCESS_KEY: SECRET,
-    });
+    const wrongKeys = await runCli(
+      ['publish', '--dir', site, '--bucket', bucket, '--endpoint', s3.endpoint, '--force-path-style'],
+      undefined,
+      {
+        AWS_ACCESS_KEY_ID: 'nobody',
+        AWS_SECRET_ACCESS_KEY: SECRET,
+      },
+    );
     expect(wrongKeys.code).toBe(74);
     expect(wrongKeys.stderr).toBe(
       `error: cannot read .dataset-site/lease.json in s3://${bucket}/ at ${s3.endpoint}: InvalidAccessKeyId (HTTP 403): The AWS Access Key Id you provided does not exist in our records.\n`,
     );
     const endpoint = `http://127.0.0.1:${await closedPort()}`;
     // A refused connection may be a store restarting: retried, here for a second.
-    const unreachable = await runCli(['publish', '--dir', site, '--bucket', bucket, '--endpoint', endpoint, '--force-path-style', '--budget', '1'], undefined, {
-      ...KEYS,
-      AWS_SECRET_ACCESS_KEY: SECRET,
-    });
+    const unreachable = await runCli(
+      ['publish', '--dir', site, '--bucket', bucket, '--endpoint', endpoint, '--force-path-style', '--budget', '1'],
+      undefined,
+      {
+        ...KEYS,
+        AWS_SECRET_ACCESS_KEY: SECRET,
+      },
+    );
     expect(unreachable.code).toBe(74);
     expect(unreachable.stderr).toMatch(
       new RegExp(
@@ -80,7 +94,20 @@ describe('dataset-site publish', () => {
     try {
       const started = performance.now();
       const result = await runCli(
-        ['publish', '--dir', site, '--bucket', 'b', '--endpoint', endpoint, '--force-path-style', '--timeout', '1', '--budget', '4'],
+        [
+          'publish',
+          '--dir',
+          site,
+          '--bucket',
+          'b',
+          '--endpoint',
+          endpoint,
+          '--force-path-style',
+          '--timeout',
+          '1',
+          '--budget',
+          '4',
+        ],
         undefined,
         KEYS,
       );
@@ -103,7 +130,18 @@ describe('dataset-site publish', () => {
 
   it('prints the plan with --dry-run and changes nothing; then publishes under a prefix with a summary line', async () => {
     const bucket = await s3.createBucket();
-    const args = ['publish', '--dir', site, '--bucket', bucket, '--endpoint', s3.endpoint, '--force-path-style', '--prefix', 'data/'];
+    const args = [
+      'publish',
+      '--dir',
+      site,
+      '--bucket',
+      bucket,
+      '--endpoint',
+      s3.endpoint,
+      '--force-path-style',
+      '--prefix',
+      'data/',
+    ];
     const dryRun = await runCli([...args, '--dry-run'], undefined, KEYS);
     expect(dryRun.code).toBe(0);
     expect(dryRun.stdout).toMatch(/^upload new entities \(9\):\n {2}api\/public\/exhibitions\/E1\.json\n/);
@@ -115,22 +153,34 @@ describe('dataset-site publish', () => {
       'upload the schema ',
       'upload root files ',
     ]);
-    expect(dryRun.stdout).toMatch(/\nupload the schema \(1\):\n {2}api\/public\/schema\.json\nupload root files \(\d+\):\n(?: {2}.*\n)*published manifest\n/);
+    expect(dryRun.stdout).toMatch(
+      /\nupload the schema \(1\):\n {2}api\/public\/schema\.json\nupload root files \(\d+\):\n(?: {2}.*\n)*published manifest\n/,
+    );
     const files = (await siteFiles(site)).length;
-    expect(dryRun.stdout).toMatch(new RegExp(`\\ndry run, s3://${bucket}/data/ at ${s3.endpoint}: would upload ${files}, delete 0; 0 unchanged\\n$`));
+    expect(dryRun.stdout).toMatch(
+      new RegExp(
+        `\\ndry run, s3://${bucket}/data/ at ${s3.endpoint}: would upload ${files}, delete 0; 0 unchanged\\n$`,
+      ),
+    );
     expect((await s3.readBucket(bucket)).size).toBe(0);
 
     const published = await runCli(args, undefined, KEYS);
     expect(published.code).toBe(0);
     expect(published.stdout).toMatch(
-      new RegExp(`^published s3://${bucket}/data/ at ${s3.endpoint}: ${files} uploaded, 0 deleted, 0 unchanged; \\d+\\.\\d MB, in \\d+\\.\\d s\\n$`),
+      new RegExp(
+        `^published s3://${bucket}/data/ at ${s3.endpoint}: ${files} uploaded, 0 deleted, 0 unchanged; \\d+\\.\\d MB, in \\d+\\.\\d s\\n$`,
+      ),
     );
     expect(published.stderr).toMatch(
-      new RegExp(` {2}published ${files}/${files} objects…\\nno Worker has recorded itself in the bucket \\(.*\\): its format was not checked\\n$`),
+      new RegExp(
+        ` {2}published ${files}/${files} objects…\\nno Worker has recorded itself in the bucket \\(.*\\): its format was not checked\\n$`,
+      ),
     );
     const keys = [...(await s3.readBucket(bucket)).keys()];
     // The site's files, and the published manifest: its root and its files of entries.
-    expect(keys.filter((key) => !key.startsWith('data/.dataset-site/published/') && key !== 'data/.dataset-site/lease.json')).toHaveLength(files + 1);
+    expect(
+      keys.filter((key) => !key.startsWith('data/.dataset-site/published/') && key !== 'data/.dataset-site/lease.json'),
+    ).toHaveLength(files + 1);
     expect(keys).toContain('data/.dataset-site/published/0.json');
     expect(keys.every((key) => key.startsWith('data/'))).toBe(true);
   });

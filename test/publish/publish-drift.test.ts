@@ -36,20 +36,33 @@ afterAll(async () => {
 describe('a bucket changed behind publish', () => {
   it('is named by --check (exit 1, the first differences) and repaired by the next publish, which uploads only those', async () => {
     const bucket = await s3.createBucket();
-    const options: PublishOptions = { dir: site, bucket, endpoint: s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS };
+    const options: PublishOptions = {
+      dir: site,
+      bucket,
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: S3_CREDENTIALS,
+    };
     const args = ['publish', '--dir', site, '--bucket', bucket, '--endpoint', s3.endpoint, '--force-path-style'];
     await publishSite(options);
     expect(await checkPublished(options)).toMatchObject({ differences: [] });
     const clean = await runCli([...args, '--check'], undefined, KEYS);
     expect(clean).toMatchObject({ code: 0, stderr: '' });
-    expect(clean.stdout).toMatch(new RegExp(`^s3://${bucket}/ at ${s3.endpoint} holds the site in ${site}: \\d+ objects checked, no difference\\n$`));
+    expect(clean.stdout).toMatch(
+      new RegExp(
+        `^s3://${bucket}/ at ${s3.endpoint} holds the site in ${site}: \\d+ objects checked, no difference\\n$`,
+      ),
+    );
 
-    for (const key of CHANGED) await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: 'overwritten by hand' }));
+    for (const key of CHANGED)
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: 'overwritten by hand' }));
     await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: DELETED }));
 
     const check = await checkPublished(options);
     expect(check.differences.map((difference) => difference.path)).toEqual([...CHANGED, DELETED].sort());
-    expect(check.differences.find((difference) => difference.path === DELETED)!.problem).toBe('missing from the bucket');
+    expect(check.differences.find((difference) => difference.path === DELETED)!.problem).toBe(
+      'missing from the bucket',
+    );
     expect(check.differences.find((difference) => difference.path === 'llms.txt')!.problem).toMatch(
       /^other bytes in the bucket \(19 bytes, ETag [0-9a-f]{32}; the site's: \d+ bytes, MD5 [0-9a-f]{32}\)$/,
     );
@@ -70,20 +83,36 @@ describe('a bucket changed behind publish', () => {
 
   it('checks a bucket published with a manifest that kept no ETags (version 2) by the bytes, once', async () => {
     const bucket = await s3.createBucket();
-    const options: PublishOptions = { dir: site, bucket, endpoint: s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS };
+    const options: PublishOptions = {
+      dir: site,
+      bucket,
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: S3_CREDENTIALS,
+    };
     await publishSite(options);
     // As an older publish left it: version 2, entries of fingerprint and generated_at only.
-    const rootText = await (await client.send(new GetObjectCommand({ Bucket: bucket, Key: '.dataset-site/published.json' }))).Body!.transformToString();
+    const rootText = await (
+      await client.send(new GetObjectCommand({ Bucket: bucket, Key: '.dataset-site/published.json' }))
+    ).Body!.transformToString();
     const root = JSON.parse(rootText) as { shards: number };
     for (let shard = 0; shard < root.shards; shard++) {
       const Key = `.dataset-site/published/${shard}.json`;
-      const { entries } = JSON.parse(await (await client.send(new GetObjectCommand({ Bucket: bucket, Key }))).Body!.transformToString()) as {
+      const { entries } = JSON.parse(
+        await (await client.send(new GetObjectCommand({ Bucket: bucket, Key }))).Body!.transformToString(),
+      ) as {
         entries: string[];
       };
       const old = entries.flatMap((entry, i) => (i % 6 >= 3 ? [] : [entry]));
       await client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: JSON.stringify({ entries: old }) }));
     }
-    await client.send(new PutObjectCommand({ Bucket: bucket, Key: '.dataset-site/published.json', Body: JSON.stringify({ ...root, version: 2 }) }));
+    await client.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: '.dataset-site/published.json',
+        Body: JSON.stringify({ ...root, version: 2 }),
+      }),
+    );
     await client.send(new PutObjectCommand({ Bucket: bucket, Key: 'llms.txt', Body: 'overwritten by hand' }));
     expect((await checkPublished(options)).differences.map((difference) => difference.path)).toEqual(['llms.txt']);
     expect(await publishSite(options)).toMatchObject({ uploaded: 1, unchanged: 0 });
@@ -93,17 +122,36 @@ describe('a bucket changed behind publish', () => {
 
   it("names objects among the site's that no manifest lists with --check, and the next publish deletes them, touching nothing outside the site's folders", async () => {
     const bucket = await s3.createBucket();
-    const options: PublishOptions = { dir: site, bucket, endpoint: s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS };
+    const options: PublishOptions = {
+      dir: site,
+      bucket,
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: S3_CREDENTIALS,
+    };
     await publishSite(options);
     // Two dump parts of a site that lost a race without the lease, and objects of someone else beside the site's folders.
-    const strays = ['api/public/dumps/exhibitors/part-0-lost.ndjson', 'api/public/dumps/exhibitors/part-0-lost.ndjson.gz'];
+    const strays = [
+      'api/public/dumps/exhibitors/part-0-lost.ndjson',
+      'api/public/dumps/exhibitors/part-0-lost.ndjson.gz',
+    ];
     const others = ['notes.txt', 'other/mine.json'];
-    for (const Key of [...strays, ...others]) await client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: 'x' }));
+    for (const Key of [...strays, ...others])
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: 'x' }));
 
-    const cli = await runCli(['publish', '--dir', site, '--bucket', bucket, '--endpoint', s3.endpoint, '--force-path-style', '--check'], undefined, KEYS);
+    const cli = await runCli(
+      ['publish', '--dir', site, '--bucket', bucket, '--endpoint', s3.endpoint, '--force-path-style', '--check'],
+      undefined,
+      KEYS,
+    );
     expect(cli.code).toBe(1);
     expect(cli.stderr).toBe(
-      strays.map((key) => `  ${key}: in the bucket among the site's objects, listed in no manifest (left by another publish, or put by hand)\n`).join('') +
+      strays
+        .map(
+          (key) =>
+            `  ${key}: in the bucket among the site's objects, listed in no manifest (left by another publish, or put by hand)\n`,
+        )
+        .join('') +
         `error: s3://${bucket}/ at ${s3.endpoint} differs from the site in ${site}: 2 object(s) (the first 2 above); run publish to repair them\n`,
     );
     expect(await publishSite(options)).toMatchObject({ uploaded: 0, deleted: 2, strays: 2 });
@@ -115,7 +163,13 @@ describe('a bucket changed behind publish', () => {
 
   it('names an object put again with its bytes but other headers, and the next publish uploads it again', async () => {
     const bucket = await s3.createBucket();
-    const options: PublishOptions = { dir: site, bucket, endpoint: s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS };
+    const options: PublishOptions = {
+      dir: site,
+      bucket,
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: S3_CREDENTIALS,
+    };
     await publishSite(options);
     // The publish after the first reads the headers of the objects it wrote, once.
     const second = await publishSite(options);
@@ -126,12 +180,25 @@ describe('a bucket changed behind publish', () => {
     const [schema, page] = ['api/public/schema.json', 'api/public/dataset/all/1.json'];
     for (const [Key, extra] of [
       [schema, { ContentType: 'binary/octet-stream' }],
-      [page, { ContentType: 'application/json; charset=utf-8', CacheControl: 'public, max-age=300', ContentEncoding: 'gzip' }],
+      [
+        page,
+        {
+          ContentType: 'application/json; charset=utf-8',
+          CacheControl: 'public, max-age=300',
+          ContentEncoding: 'gzip',
+        },
+      ],
     ] as const) {
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: await readFile(path.join(site, Key)), ...extra }));
+      await client.send(
+        new PutObjectCommand({ Bucket: bucket, Key, Body: await readFile(path.join(site, Key)), ...extra }),
+      );
     }
 
-    const cli = await runCli(['publish', '--dir', site, '--bucket', bucket, '--endpoint', s3.endpoint, '--force-path-style', '--check'], undefined, KEYS);
+    const cli = await runCli(
+      ['publish', '--dir', site, '--bucket', bucket, '--endpoint', s3.endpoint, '--force-path-style', '--check'],
+      undefined,
+      KEYS,
+    );
     expect(cli.code).toBe(1);
     expect(cli.stderr).toBe(
       `  ${page}: other headers in the bucket (Content-Encoding gzip; the site's: Content-Encoding none)\n` +

@@ -17,7 +17,13 @@ import { expectBucketHolds } from '../helpers/published.js';
 import { S3_CREDENTIALS, startLocalS3, type LocalS3 } from '../helpers/s3.js';
 import { buildTempSite } from '../helpers/site.js';
 
-const LIMITS = { timeout: 0.5, requestDeadline: 2, budget: 3, leaseTtl: 2, concurrency: 4 } satisfies Partial<PublishOptions>;
+const LIMITS = {
+  timeout: 0.5,
+  requestDeadline: 2,
+  budget: 3,
+  leaseTtl: 2,
+  concurrency: 4,
+} satisfies Partial<PublishOptions>;
 // What a publish may take past its budget: the attempt under way when it is spent is cut at once, and the lease is let go.
 const SLACK_S = 2;
 
@@ -55,7 +61,14 @@ async function publishThrough(plan: FaultPlan, bucket: string, options: Partial<
 /** A clean publish straight to the server, once a lease left by a failed one has expired; then the bucket must equal the site. */
 async function expectCleanPublishRepairs(bucket: string): Promise<void> {
   await sleep(LIMITS.leaseTtl * 1000 + 100);
-  await publishSite({ dir: site, bucket, endpoint: s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS, ...LIMITS });
+  await publishSite({
+    dir: site,
+    bucket,
+    endpoint: s3.endpoint,
+    forcePathStyle: true,
+    credentials: S3_CREDENTIALS,
+    ...LIMITS,
+  });
   await expectBucketHolds(s3, bucket, site);
 }
 
@@ -80,7 +93,12 @@ describe('publish through a store that misbehaves', () => {
       {},
       /TimeoutError: (no answer began within 0\.5 s \(--timeout\)|no byte moved for 0\.5 s \(--timeout\)|no complete answer when the budget ran out)$/,
     ],
-    ['answers 503 SlowDown to every request', { fault: '503', after: 30 }, {}, /SlowDown \(HTTP 503\): Please reduce your request rate\.$/],
+    [
+      'answers 503 SlowDown to every request',
+      { fault: '503', after: 30 },
+      {},
+      /SlowDown \(HTTP 503\): Please reduce your request rate\.$/,
+    ],
     [
       'answers too slowly to start',
       { fault: 'slow', after: 30, delayMs: 5000 },

@@ -27,7 +27,9 @@ afterAll(() => s3?.close());
 /** A site whose rebuild stopped half way: the next build's `ENTITY` in place, the page listing it not, the journal and backup beside it. */
 async function interruptedSite(): Promise<{ out: string; next: string }> {
   const { out } = await buildTempSite({ sources: SOURCES });
-  const sources = JSON.parse(await readFile(path.join(SOURCES, 'data.json'), 'utf8')) as { exhibitors: { id: string; company_en: string }[] };
+  const sources = JSON.parse(await readFile(path.join(SOURCES, 'data.json'), 'utf8')) as {
+    exhibitors: { id: string; company_en: string }[];
+  };
   sources.exhibitors.find((record) => record.id === 'X1')!.company_en = 'Renamed Works';
   const next = path.join(path.dirname(out), 'next.json');
   await writeFile(next, JSON.stringify(sources));

@@ -34,12 +34,24 @@ beforeAll(async () => {
 afterAll(() => s3?.close());
 
 function publish(dir: string, bucket: string, options: Partial<PublishOptions> = {}) {
-  return publishSite({ dir, bucket, endpoint: s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS, ...options });
+  return publishSite({
+    dir,
+    bucket,
+    endpoint: s3.endpoint,
+    forcePathStyle: true,
+    credentials: S3_CREDENTIALS,
+    ...options,
+  });
 }
 
 /** Writes a lease as another publish would have left it. */
 async function putLease(bucket: string, expires: Date): Promise<void> {
-  const client = new S3Client({ endpoint: s3.endpoint, region: 'auto', forcePathStyle: true, credentials: S3_CREDENTIALS });
+  const client = new S3Client({
+    endpoint: s3.endpoint,
+    region: 'auto',
+    forcePathStyle: true,
+    credentials: S3_CREDENTIALS,
+  });
   const lease = {
     format: 'dataset-site-lease',
     version: 1,
@@ -56,7 +68,16 @@ async function putLease(bucket: string, expires: Date): Promise<void> {
 describe('the lease of a bucket', () => {
   it('lets one of two publishes at once run and refuses the other, naming the holder; then the bucket equals the winner, and the loser publishes after', async () => {
     const bucket = await s3.createBucket();
-    const args = (dir: string) => ['publish', '--dir', dir, '--bucket', bucket, '--endpoint', s3.endpoint, '--force-path-style'];
+    const args = (dir: string) => [
+      'publish',
+      '--dir',
+      dir,
+      '--bucket',
+      bucket,
+      '--endpoint',
+      s3.endpoint,
+      '--force-path-style',
+    ];
     const [a, b] = await Promise.all([runCli(args(first), undefined, KEYS), runCli(args(second), undefined, KEYS)]);
     const results = [a, b];
     expect(results.map((result) => result.code).sort()).toEqual([0, 75]);
@@ -75,10 +96,17 @@ describe('the lease of a bucket', () => {
 
   it('of eight publishes started in the same moment, each finding no lease, runs exactly one (the conditional PUT decides)', async () => {
     const bucket = await s3.createBucket();
-    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => publish(i % 2 === 0 ? first : second, bucket)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) => publish(i % 2 === 0 ? first : second, bucket)),
+    );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
-    for (const result of results) if (result.status === 'rejected') expect((result.reason as UserError).message).toMatch(REFUSAL);
-    await expectBucketHolds(s3, bucket, results.findIndex((result) => result.status === 'fulfilled') % 2 === 0 ? first : second);
+    for (const result of results)
+      if (result.status === 'rejected') expect((result.reason as UserError).message).toMatch(REFUSAL);
+    await expectBucketHolds(
+      s3,
+      bucket,
+      results.findIndex((result) => result.status === 'fulfilled') % 2 === 0 ? first : second,
+    );
   });
 
   it('waits out a lease left by a killed publish: refused while it lasts, taken over once expired', async () => {
@@ -129,7 +157,13 @@ describe('the lease of a bucket', () => {
     const plain = await startLocalS3({ conditionalWrites: false });
     try {
       const bucket = await plain.createBucket();
-      const options = { dir: first, bucket, endpoint: plain.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS };
+      const options = {
+        dir: first,
+        bucket,
+        endpoint: plain.endpoint,
+        forcePathStyle: true,
+        credentials: S3_CREDENTIALS,
+      };
       const error = await publishSite(options).then(
         () => undefined,
         (caught: unknown) => caught as UserError,

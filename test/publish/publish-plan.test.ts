@@ -9,9 +9,15 @@ const manifest = (entries: Record<string, [string, string]>): Manifest => new Ma
 // Published as the bucket holds it: ETag `e<fingerprint>`, 10 bytes, its headers seen right when it was last modified at 1000.
 const published = (entries: Record<string, [string, string]>): PublishedFiles =>
   new Map(Object.entries(entries).map(([path, [fp, at]]) => [path, [fp, at, `e${fp}`, '10', '1000']]));
-const listing = (entries: Record<string, [string, string]>, changed: Record<string, ListedObject> = {}): Map<string, ListedObject> =>
+const listing = (
+  entries: Record<string, [string, string]>,
+  changed: Record<string, ListedObject> = {},
+): Map<string, ListedObject> =>
   new Map([
-    ...Object.entries(entries).map(([path, [fp]]): [string, ListedObject] => [path, { etag: `e${fp}`, size: 10, lastModified: '1000' }]),
+    ...Object.entries(entries).map(([path, [fp]]): [string, ListedObject] => [
+      path,
+      { etag: `e${fp}`, size: 10, lastModified: '1000' },
+    ]),
     ...Object.entries(changed),
   ]);
 
@@ -30,8 +36,18 @@ describe('planPublish', () => {
   });
 
   it('uploads new and changed files (fingerprint or generated_at), deletes what the site dropped, skips the rest', () => {
-    const local = manifest({ same: ['1', 't1'], refingerprinted: ['2', 't1'], restamped: ['3', 't2'], added: ['4', 't2'] });
-    const before = { same: ['1', 't1'], refingerprinted: ['x', 't1'], restamped: ['3', 't1'], dropped: ['5', 't1'] } as Record<string, [string, string]>;
+    const local = manifest({
+      same: ['1', 't1'],
+      refingerprinted: ['2', 't1'],
+      restamped: ['3', 't2'],
+      added: ['4', 't2'],
+    });
+    const before = {
+      same: ['1', 't1'],
+      refingerprinted: ['x', 't1'],
+      restamped: ['3', 't1'],
+      dropped: ['5', 't1'],
+    } as Record<string, [string, string]>;
     expect(planPublish(local, published(before), listing(before))).toEqual({
       uploads: [
         { path: 'added', isNew: true, drifted: false },
@@ -46,7 +62,10 @@ describe('planPublish', () => {
   });
 
   it('uploads again what the bucket no longer holds as publish left it: another ETag, another size, or gone', () => {
-    const files = { kept: ['1', ''], etag: ['2', ''], size: ['3', ''], gone: ['4', ''] } as Record<string, [string, string]>;
+    const files = { kept: ['1', ''], etag: ['2', ''], size: ['3', ''], gone: ['4', ''] } as Record<
+      string,
+      [string, string]
+    >;
     const listed = listing(
       { kept: ['1', ''] },
       { etag: { etag: 'other', size: 10, lastModified: '1000' }, size: { etag: 'e3', size: 11, lastModified: '1000' } },
@@ -67,7 +86,9 @@ describe('planPublish', () => {
   it('checks every object of a manifest that kept no ETags (version 2) by its bytes', () => {
     const files = manifest({ a: ['1', ''] });
     const old: PublishedFiles = new Map([['a', ['1', '', '', '', '']]]);
-    expect(planPublish(files, old, listing({ a: ['1', ''] })).uploads).toEqual([{ path: 'a', isNew: false, drifted: false }]);
+    expect(planPublish(files, old, listing({ a: ['1', ''] })).uploads).toEqual([
+      { path: 'a', isNew: false, drifted: false },
+    ]);
   });
 
   it('after a failed publish, takes up again what its journal meant to upload and delete', () => {
@@ -88,7 +109,10 @@ describe('planPublish', () => {
   });
 
   it("deletes an object no manifest lists in a folder of the published site's files, and nothing outside those folders", () => {
-    const files = { 'api/a.json': ['1', ''], 'assets/x.js': ['2', ''], 'llms.txt': ['3', ''] } as Record<string, [string, string]>;
+    const files = { 'api/a.json': ['1', ''], 'assets/x.js': ['2', ''], 'llms.txt': ['3', ''] } as Record<
+      string,
+      [string, string]
+    >;
     const listed = listing(files, {
       'api/public/dumps/part-lost.ndjson.gz': { etag: 'x', size: 1, lastModified: '1000' },
       'assets/old.js': { etag: 'y', size: 1, lastModified: '1000' },
@@ -106,12 +130,18 @@ describe('planPublish', () => {
   });
 
   it('reads the headers of an unchanged object written again since they were seen right, never seen, or due in the rotation', () => {
-    const files = { same: ['1', ''], rewritten: ['2', ''], unseen: ['3', ''], due: ['4', ''] } as Record<string, [string, string]>;
+    const files = { same: ['1', ''], rewritten: ['2', ''], unseen: ['3', ''], due: ['4', ''] } as Record<
+      string,
+      [string, string]
+    >;
     const before = published(files);
     before.set('unseen', ['3', '', 'e3', '10', '']);
     const listed = listing(files, { rewritten: { etag: 'e2', size: 10, lastModified: '2000' } });
     const plan = planPublish(manifest(files), before, listed, undefined, (path) => path === 'due');
     expect(plan).toMatchObject({ uploads: [], unchanged: 4, headerChecks: ['due', 'rewritten', 'unseen'] });
-    expect(withHeaderRepairs(plan, ['rewritten'])).toMatchObject({ uploads: [{ path: 'rewritten', isNew: false, drifted: true }], unchanged: 3 });
+    expect(withHeaderRepairs(plan, ['rewritten'])).toMatchObject({
+      uploads: [{ path: 'rewritten', isNew: false, drifted: true }],
+      unchanged: 3,
+    });
   });
 });

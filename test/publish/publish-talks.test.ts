@@ -27,7 +27,11 @@ const NO_AWS = {
   AWS_CONFIG_FILE: '/nonexistent/config',
   AWS_EC2_METADATA_DISABLED: 'true',
 };
-const KEYS = { ...NO_AWS, AWS_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey };
+const KEYS = {
+  ...NO_AWS,
+  AWS_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
+};
 
 const local = useS3AndTinySite();
 
@@ -46,7 +50,12 @@ it('reports retries at the first and then at most every 10 s', () => {
     [25_000, 5],
   ] as const) {
     now = at;
-    report({ failure: 'cannot upload a.json in s3://b/ at http://s: ECONNRESET', attempt, leftMs: 240_000 - at, budgetFlag: '--budget' });
+    report({
+      failure: 'cannot upload a.json in s3://b/ at http://s: ECONNRESET',
+      attempt,
+      leftMs: 240_000 - at,
+      budgetFlag: '--budget',
+    });
   }
   expect(lines).toEqual([
     'retrying: cannot upload a.json in s3://b/ at http://s: ECONNRESET (attempt 1 failed; 240 s of --budget left)',
@@ -62,7 +71,11 @@ it('says it retries, and ends within 30 s with exit 74 naming the endpoint when 
   await new Promise((resolve) => server.close(resolve));
   const started = performance.now();
   // The default --budget of 240 s: a refused connection before any answer does not wait for it.
-  const result = await runCli(['publish', '--dir', local.site, '--bucket', 'data', '--endpoint', endpoint, '--force-path-style'], undefined, KEYS);
+  const result = await runCli(
+    ['publish', '--dir', local.site, '--bucket', 'data', '--endpoint', endpoint, '--force-path-style'],
+    undefined,
+    KEYS,
+  );
   const seconds = (performance.now() - started) / 1000;
   expect(result.code).toBe(74);
   expect(seconds).toBeLessThan(30);

@@ -25,7 +25,14 @@ beforeAll(async () => {
 afterAll(() => s3?.close());
 
 function publish(dir: string, bucket: string, options: Partial<PublishOptions> = {}): Promise<PublishResult> {
-  return publishSite({ dir, bucket, endpoint: s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS, ...options });
+  return publishSite({
+    dir,
+    bucket,
+    endpoint: s3.endpoint,
+    forcePathStyle: true,
+    credentials: S3_CREDENTIALS,
+    ...options,
+  });
 }
 
 /** Writes of one bucket since the `from`-th write. */
@@ -40,14 +47,25 @@ describe('publishSite', () => {
     const from = s3.writes.length;
     const first = await publish(out, bucket);
     const files = await siteFiles(out);
-    expect(first).toMatchObject({ uploaded: files.length, deleted: 0, unchanged: 0, alreadyUploaded: 0, resumed: false });
+    expect(first).toMatchObject({
+      uploaded: files.length,
+      deleted: 0,
+      unchanged: 0,
+      alreadyUploaded: 0,
+      resumed: false,
+    });
     await expectBucketHolds(s3, bucket, out);
     // Nothing is reachable until the entry document lands, and then every link resolves.
     expect(readerProblems(new Map(), await siteLinks(out), writesOf(bucket, from))).toEqual([]);
 
     // Again: nothing uploaded; the headers of every object it wrote are read, once, and the manifest says they were seen right.
     let again = s3.writes.length;
-    expect(await publish(out, bucket)).toMatchObject({ uploaded: 0, deleted: 0, unchanged: files.length, headersChecked: files.length });
+    expect(await publish(out, bucket)).toMatchObject({
+      uploaded: 0,
+      deleted: 0,
+      unchanged: files.length,
+      headersChecked: files.length,
+    });
     const keys = writesOf(bucket, again).map((write) => write.key);
     expect([keys[0], keys.at(-1), keys.at(-2)]).toEqual([LEASE, LEASE, PUBLISHED]);
     expect(keys.slice(1, -2).every((key) => key.startsWith(PUBLISHED_ENTRIES))).toBe(true);
@@ -76,7 +94,10 @@ describe('publishSite', () => {
       exhibition_ids: ['E1'],
     }));
     await mkdir(path.join(sources, 'exhibitors'));
-    await writeFile(path.join(sources, 'exhibitors/bulk.ndjson'), bulk.map((record) => JSON.stringify(record)).join('\n'));
+    await writeFile(
+      path.join(sources, 'exhibitors/bulk.ndjson'),
+      bulk.map((record) => JSON.stringify(record)).join('\n'),
+    );
     await build({ sources, out, now: TEST_NOW });
     const bucket = await s3.createBucket();
     let from = s3.writes.length;
@@ -84,14 +105,23 @@ describe('publishSite', () => {
     const hashesBefore = await hashTree(out);
     const linksBefore = await siteLinks(out);
     expect(readerProblems(new Map(), linksBefore, writesOf(bucket, from))).toEqual([]);
-    expect(linksBefore.get(relationPath({ id: 'E1' }, 'exhibitors', 2))).toContain(relationPath({ id: 'E1' }, 'exhibitors', 1));
+    expect(linksBefore.get(relationPath({ id: 'E1' }, 'exhibitors', 2))).toContain(
+      relationPath({ id: 'E1' }, 'exhibitors', 1),
+    );
 
     // A new exhibition, an exhibitor now exhibiting at it, and an exhibitor gone.
     const data = JSON.parse(await readFile(path.join(sources, 'data.json'), 'utf8')) as {
       exhibitions: object[];
       exhibitors: { id: string; exhibition_ids: string[] }[];
     };
-    const exhibition = { id: 'E9', name_en: 'Publish Fair', country: 'Testland', city: 'Testville', start_date: '2027-05-01', end_date: '2027-05-03' };
+    const exhibition = {
+      id: 'E9',
+      name_en: 'Publish Fair',
+      country: 'Testland',
+      city: 'Testville',
+      start_date: '2027-05-01',
+      end_date: '2027-05-03',
+    };
     data.exhibitions.push(exhibition);
     data.exhibitors[0]!.exhibition_ids.push('E9');
     await writeFile(path.join(sources, 'data.json'), JSON.stringify(data));
@@ -112,7 +142,13 @@ describe('publishSite', () => {
       .map(([file]) => file)
       .sort();
     const removed = [...hashesBefore.keys()].filter((file) => published(file) && !hashesAfter.has(file)).sort();
-    expect(changed).toEqual(expect.arrayContaining([entityPath('exhibitor', 'X1'), entityPath('exhibition', 'E9'), relationPath(exhibition, 'exhibitors', 1)]));
+    expect(changed).toEqual(
+      expect.arrayContaining([
+        entityPath('exhibitor', 'X1'),
+        entityPath('exhibition', 'E9'),
+        relationPath(exhibition, 'exhibitors', 1),
+      ]),
+    );
     expect(removed).toContain(entityPath('exhibitor', 'B1'));
     expect(changed.length).toBeLessThan(hashesAfter.size / 2);
 
@@ -124,7 +160,11 @@ describe('publishSite', () => {
         .filter((write) => write.method === method && published(write.key))
         .map((write) => write.key)
         .sort();
-    expect(result).toMatchObject({ uploaded: changed.length, deleted: removed.length, unchanged: (await siteFiles(out)).length - changed.length });
+    expect(result).toMatchObject({
+      uploaded: changed.length,
+      deleted: removed.length,
+      unchanged: (await siteFiles(out)).length - changed.length,
+    });
     expect(keys('PUT')).toEqual(changed);
     expect(keys('DELETE')).toEqual(removed);
     const manifestAt = writes.findIndex((write) => write.method === 'PUT' && write.key === PUBLISHED);
@@ -135,13 +175,19 @@ describe('publishSite', () => {
 
     // The check has teeth: entities first, even the new exhibition before the exhibitor
     // linking to it, lets a reader reach the exhibition before its exhibitors page exists.
-    const entitiesFirst = [entityPath('exhibition', 'E9'), entityPath('exhibitor', 'X1'), relationPath(exhibition, 'exhibitors', 1)];
+    const entitiesFirst = [
+      entityPath('exhibition', 'E9'),
+      entityPath('exhibitor', 'X1'),
+      relationPath(exhibition, 'exhibitors', 1),
+    ];
     const problems = readerProblems(
       linksBefore,
       linksAfter,
       entitiesFirst.map((key) => ({ method: 'PUT' as const, bucket, key })),
     );
-    expect(problems).toContain(`write 1: ${entityPath('exhibition', 'E9')} links to ${relationPath(exhibition, 'exhibitors', 1)}, not in the bucket yet`);
+    expect(problems).toContain(
+      `write 1: ${entityPath('exhibition', 'E9')} links to ${relationPath(exhibition, 'exhibitors', 1)}, not in the bucket yet`,
+    );
   });
 
   it('finishes a publish that died midway without uploading everything again', async () => {

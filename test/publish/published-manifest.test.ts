@@ -4,7 +4,11 @@
  * manifest of version 1 is still read; a damaged one is refused, naming what to delete.
  */
 import { describe, expect, it } from 'vitest';
-import { publishedManifestRecords, readPublishedManifest, type PublishedManifest } from '../../src/publish/published-manifest.js';
+import {
+  publishedManifestRecords,
+  readPublishedManifest,
+  type PublishedManifest,
+} from '../../src/publish/published-manifest.js';
 import type { PublishedFiles } from '../../src/publish/published-manifest.js';
 import { PUBLISHED_MANIFEST_PATH } from '../../src/site/state-folder.js';
 
@@ -44,7 +48,13 @@ describe('the published manifest', () => {
     expect(writes.size).toBe(2);
     expect(writes.has(PUBLISHED_MANIFEST_PATH)).toBe(true);
     expect(removed).toEqual([]);
-    expect((await written(writes, bucket)).files.get('api/public/exhibitors/X1234.json')).toEqual(['changed', '', 'etag1234', '100', '1234']);
+    expect((await written(writes, bucket)).files.get('api/public/exhibitors/X1234.json')).toEqual([
+      'changed',
+      '',
+      'etag1234',
+      '100',
+      '1234',
+    ]);
   });
 
   it('removes the files no longer used when the site shrinks', async () => {
@@ -61,7 +71,9 @@ describe('the published manifest', () => {
       [PUBLISHED_MANIFEST_PATH, JSON.stringify({ format: 'dataset-site-published', version: 2, shards: 1, sha1: '' })],
       ['.dataset-site/published/0.json', JSON.stringify({ entries: ['a.json', 'fp', 't'] })],
     ]);
-    expect((await readPublishedManifest(async (key) => bucket.get(key), '')).files).toEqual(new Map([['a.json', ['fp', 't', '', '', '']]]));
+    expect((await readPublishedManifest(async (key) => bucket.get(key), '')).files).toEqual(
+      new Map([['a.json', ['fp', 't', '', '', '']]]),
+    );
   });
 
   it('keeps when the rotation of header checks last ran, and reads a manifest of version 3 (no header times: each object not yet seen)', async () => {
@@ -80,11 +92,13 @@ describe('the published manifest', () => {
 
   it('reads a manifest of version 1, and refuses one whose files of entries are gone', async () => {
     const one = JSON.stringify({ format: 'dataset-site-published', version: 1, files: { 'a.json': ['fp', ''] } });
-    expect((await readPublishedManifest(async (key) => (key === PUBLISHED_MANIFEST_PATH ? one : undefined), '')).files).toEqual(
-      new Map([['a.json', ['fp', '', '', '', '']]]),
-    );
+    expect(
+      (await readPublishedManifest(async (key) => (key === PUBLISHED_MANIFEST_PATH ? one : undefined), '')).files,
+    ).toEqual(new Map([['a.json', ['fp', '', '', '', '']]]));
     const root = publishedManifestRecords(manifest(5000), NONE).writes.get(PUBLISHED_MANIFEST_PATH)!;
-    await expect(readPublishedManifest(async (key) => (key === PUBLISHED_MANIFEST_PATH ? root : undefined), 'prefix/')).rejects.toThrow(
+    await expect(
+      readPublishedManifest(async (key) => (key === PUBLISHED_MANIFEST_PATH ? root : undefined), 'prefix/'),
+    ).rejects.toThrow(
       "the bucket's prefix/.dataset-site/published.json lists files of entries under prefix/.dataset-site/published/ that are missing or damaged; delete prefix/.dataset-site/published.json to publish the whole site anew",
     );
   });

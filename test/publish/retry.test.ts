@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/shared/diagnostics.js';
 import { createRetrier } from '../../src/publish/retry.js';
 
-const unavailable = () => Object.assign(new Error('Please reduce your request rate.'), { name: 'SlowDown', $metadata: { httpStatusCode: 503 } });
+const unavailable = () =>
+  Object.assign(new Error('Please reduce your request rate.'), {
+    name: 'SlowDown',
+    $metadata: { httpStatusCode: 503 },
+  });
 
 describe('createRetrier', () => {
   it('ends a request that keeps failing within the budget, though other requests keep succeeding', async () => {
@@ -48,7 +52,10 @@ describe('createRetrier', () => {
 
   it('throws a refusal a retry cannot mend at once, as it is', async () => {
     const retrier = createRetrier({ budgetMs: 5000, requestDeadlineMs: 1000 });
-    const denied = Object.assign(new Error('Access Denied'), { name: 'AccessDenied', $metadata: { httpStatusCode: 403 } });
+    const denied = Object.assign(new Error('Access Denied'), {
+      name: 'AccessDenied',
+      $metadata: { httpStatusCode: 403 },
+    });
     let attempts = 0;
     await expect(
       retrier.run('read', async () => {

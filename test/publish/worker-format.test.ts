@@ -24,7 +24,12 @@ const OTHER_FORMAT = SITE_FORMAT.replace(/^search(\d+)/, (_, version: string) =>
 const local = useS3AndTinySite();
 let client: S3Client;
 beforeAll(() => {
-  client = new S3Client({ endpoint: local.s3.endpoint, region: 'auto', forcePathStyle: true, credentials: S3_CREDENTIALS });
+  client = new S3Client({
+    endpoint: local.s3.endpoint,
+    region: 'auto',
+    forcePathStyle: true,
+    credentials: S3_CREDENTIALS,
+  });
 });
 afterAll(() => client?.destroy());
 
@@ -35,24 +40,35 @@ function recordBucket(bucket: string): RecordBucket {
       const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key })).catch(() => undefined);
       return object === undefined ? null : { text: () => object.Body!.transformToString() };
     },
-    put: (key, value, { httpMetadata }) => client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: value, ContentType: httpMetadata.contentType })),
+    put: (key, value, { httpMetadata }) =>
+      client.send(
+        new PutObjectCommand({ Bucket: bucket, Key: key, Body: value, ContentType: httpMetadata.contentType }),
+      ),
   };
 }
 
 const publish = (dir: string, bucket: string) =>
-  runCli(['publish', '--dir', dir, '--bucket', bucket, '--endpoint', local.s3.endpoint, '--force-path-style'], undefined, KEYS);
+  runCli(
+    ['publish', '--dir', dir, '--bucket', bucket, '--endpoint', local.s3.endpoint, '--force-path-style'],
+    undefined,
+    KEYS,
+  );
 
 it('the build says its format, and the Worker records the formats it reads', async () => {
   const bucket = await local.s3.createBucket();
   await recordWorker(recordBucket(bucket), '', PACKAGE_VERSION);
-  expect((await local.s3.readBucket(bucket)).get(WORKER_RECORD_PATH)?.body.toString()).toBe(workerRecordText(PACKAGE_VERSION));
+  expect((await local.s3.readBucket(bucket)).get(WORKER_RECORD_PATH)?.body.toString()).toBe(
+    workerRecordText(PACKAGE_VERSION),
+  );
   expect(JSON.parse(await readFile(path.join(local.site, SITE_FORMAT_PATH), 'utf8'))).toEqual({
     format: SITE_FORMAT,
     version: PACKAGE_VERSION,
   });
   const published = await publish(local.site, bucket);
   expect(published.code, published.stderr).toBe(0);
-  expect(published.stderr).toContain(`the Worker deployed over the bucket (dataset-site ${PACKAGE_VERSION}) reads this site's format ${SITE_FORMAT}\n`);
+  expect(published.stderr).toContain(
+    `the Worker deployed over the bucket (dataset-site ${PACKAGE_VERSION}) reads this site's format ${SITE_FORMAT}\n`,
+  );
 });
 
 it("refuses a site of another format than the deployed Worker's, naming both, and sends nothing", async () => {
@@ -75,14 +91,26 @@ it("refuses a site of another format than the deployed Worker's, naming both, an
 
 it('refuses a site when an older Worker is deployed, and publishes with --no-worker-check', async () => {
   const bucket = await local.s3.createBucket();
-  await client.send(new PutObjectCommand({ Bucket: bucket, Key: WORKER_RECORD_PATH, Body: workerRecordText('0.0.9', [OTHER_FORMAT]) }));
+  await client.send(
+    new PutObjectCommand({ Bucket: bucket, Key: WORKER_RECORD_PATH, Body: workerRecordText('0.0.9', [OTHER_FORMAT]) }),
+  );
   const refused = await publish(local.site, bucket);
   expect(refused.code).toBe(1);
   expect(refused.stderr).toContain(
     `(dataset-site 0.0.9) reads the site format ${OTHER_FORMAT}, but this site (built by dataset-site ${PACKAGE_VERSION}) is of format ${SITE_FORMAT}`,
   );
   const unchecked = await runCli(
-    ['publish', '--dir', local.site, '--bucket', bucket, '--endpoint', local.s3.endpoint, '--force-path-style', '--no-worker-check'],
+    [
+      'publish',
+      '--dir',
+      local.site,
+      '--bucket',
+      bucket,
+      '--endpoint',
+      local.s3.endpoint,
+      '--force-path-style',
+      '--no-worker-check',
+    ],
     undefined,
     KEYS,
   );

@@ -41,11 +41,15 @@ describe('encodeSegment', () => {
 
   it('gives distinct values distinct segments (property)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 20 }), fc.string({ unit: 'grapheme', maxLength: 20 }), (a, b) => {
-        fc.pre(a !== b);
-        expect(encodeSegment(a)).not.toBe(encodeSegment(b));
-        expect(encodeIdSegment(a)).not.toBe(encodeIdSegment(b));
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 20 }),
+        fc.string({ unit: 'grapheme', maxLength: 20 }),
+        (a, b) => {
+          fc.pre(a !== b);
+          expect(encodeSegment(a)).not.toBe(encodeSegment(b));
+          expect(encodeIdSegment(a)).not.toBe(encodeIdSegment(b));
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -60,18 +64,26 @@ describe('encodeSegment', () => {
 describe('static paths', () => {
   it('normalizes filter values, so spellings that normalize equal share a listing', () => {
     expect(listingPath('exhibition', { city: '  KÖLN ' }, 2)).toBe('api/public/dataset/exhibition/city/köln/2.json');
-    expect(listingPath('all', { industry: 'Auto  Parts', country: 'China' }, 1)).toBe(listingPath('all', { industry: 'auto parts', country: 'CHINA' }, 1));
+    expect(listingPath('all', { industry: 'Auto  Parts', country: 'China' }, 1)).toBe(
+      listingPath('all', { industry: 'auto parts', country: 'CHINA' }, 1),
+    );
   });
 
   it('parses the listing paths it makes', () => {
     const path = listingPath('exhibitor', { industry: '汽车 零部件', city: "Xi'an" }, 3);
-    expect(parseListingPath(path)).toEqual({ type: 'exhibitor', filters: { industry: '汽车 零部件', city: "xi'an" }, page: 3 });
+    expect(parseListingPath(path)).toEqual({
+      type: 'exhibitor',
+      filters: { industry: '汽车 零部件', city: "xi'an" },
+      page: 3,
+    });
     expect(parseListingPath('api/public/dataset/exhibitor/city/a/industry/b/1.json')).toBeUndefined();
     expect(parseListingPath('api/public/dataset/nope/1.json')).toBeUndefined();
     expect(parseListingPath('api/public/dataset/all/0.json')).toBeUndefined();
   });
 
   it('percent-encodes URLs of paths with non-ASCII segments', () => {
-    expect(staticUrl('https://x.example/', entityPath('exhibitor', '展商 1'))).toBe('https://x.example/api/public/exhibitors/%E5%B1%95%E5%95%86~201.json');
+    expect(staticUrl('https://x.example/', entityPath('exhibitor', '展商 1'))).toBe(
+      'https://x.example/api/public/exhibitors/%E5%B1%95%E5%95%86~201.json',
+    );
   });
 });

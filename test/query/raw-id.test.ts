@@ -13,7 +13,10 @@ import { buildHostileIdSite, HOSTILE_IDS } from '../helpers/hostile-ids.js';
 let route: Router;
 const get = async (url: string) => {
   const answer = await route({ method: 'GET', url });
-  return { status: answer.status, body: JSON.parse(answer.body) as { id?: string; exhibitors?: { id: string }[]; error?: { code: string } } };
+  return {
+    status: answer.status,
+    body: JSON.parse(answer.body) as { id?: string; exhibitors?: { id: string }[]; error?: { code: string } },
+  };
 };
 
 beforeAll(async () => {
@@ -54,7 +57,9 @@ describe('an entity by its raw id', () => {
 
   it('maps only entity documents and exhibitors pages, escaping the id again', () => {
     expect(rawIdPath('/api/public/exhibitors/a%2Fb.json')).toBe(entityPath('exhibitor', 'a/b'));
-    expect(rawIdPath('/api/public/exhibitions/%2E%2E/exhibitors/2.json')).toBe(relationPath({ id: '..' }, 'exhibitors', 2));
+    expect(rawIdPath('/api/public/exhibitions/%2E%2E/exhibitors/2.json')).toBe(
+      relationPath({ id: '..' }, 'exhibitors', 2),
+    );
     expect(rawIdPath('/api/public/dataset/exhibitor/1.json')).toBeUndefined();
     expect(rawIdPath('/api/public/exhibitors/a/b.json')).toBeUndefined();
     expect(rawIdPath('/api/public/exhibitors/.json')).toBeUndefined();

@@ -50,7 +50,11 @@ describe('reads in turns', () => {
         inFlight--;
         return text === undefined
           ? null
-          : { text: async () => text, arrayBuffer: async () => new TextEncoder().encode(text).buffer, etag: String(text.length) };
+          : {
+              text: async () => text,
+              arrayBuffer: async () => new TextEncoder().encode(text).buffer,
+              etag: String(text.length),
+            };
       },
       async head(key) {
         const text = await readFile(path.join(dir, key), 'utf8').catch(() => undefined);
@@ -58,7 +62,11 @@ describe('reads in turns', () => {
       },
     };
     // A q answer reads one document per entity, all asked for at once.
-    const entry = parseSearchEntry('entry', await readFile(path.join(dir, searchIndexPath('exhibitor')), 'utf8'), 'exhibitor');
+    const entry = parseSearchEntry(
+      'entry',
+      await readFile(path.join(dir, searchIndexPath('exhibitor')), 'utf8'),
+      'exhibitor',
+    );
     const url = datasetUrl(['type', 'all'], ['q', entry.index.common[0]!], ['limit', '500']);
     const overBucket = await createRouter({ store: r2Store(bucket) })({ method: 'GET', url });
     expect(overBucket).toEqual(await createRouter({ store: fileStore(dir) })({ method: 'GET', url }));

@@ -27,9 +27,18 @@ async function body(query: string): Promise<{ status: number; text: string }> {
 describe('an answer of entity texts', () => {
   it('is the text JSON.stringify gives of the same answer parsed', () => {
     const entities = [{ id: 'a"1', name: '有限公司 \u2028', tags: ['x', 'y'], n: 1.5 }, { id: 'b' }];
-    const meta = { type: 'all', count: 2, entities: { exhibitor: { id: 'the id' } } } as unknown as DatasetResponse['_meta'];
+    const meta = {
+      type: 'all',
+      count: 2,
+      entities: { exhibitor: { id: 'the id' } },
+    } as unknown as DatasetResponse['_meta'];
     const parsed = { exhibitions: [], exhibitors: entities, service_providers: [], _meta: meta };
-    const texts = { exhibitions: [], exhibitors: entities.map((entity) => JSON.stringify(entity)), service_providers: [], _meta: meta };
+    const texts = {
+      exhibitions: [],
+      exhibitors: entities.map((entity) => JSON.stringify(entity)),
+      service_providers: [],
+      _meta: meta,
+    };
     expect(responseText(texts)).toBe(JSON.stringify(parsed));
   });
 
@@ -43,7 +52,9 @@ describe('an answer of entity texts', () => {
   );
 
   it('names an entity document cut short as the site error', async () => {
-    const { exhibitors } = JSON.parse((await body('type=exhibitor&q=a&limit=1')).text) as { exhibitors: { id: string }[] };
+    const { exhibitors } = JSON.parse((await body('type=exhibitor&q=a&limit=1')).text) as {
+      exhibitors: { id: string }[];
+    };
     const file = path.join(out, entityPath('exhibitor', exhibitors[0]!.id));
     await writeFile(file, (await readFile(file, 'utf8')).slice(0, 40));
     const { status, text } = await body('type=exhibitor&q=a&limit=1');

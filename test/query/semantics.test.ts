@@ -35,7 +35,16 @@ describe('compareCodePoints', () => {
 
 describe('tokenize', () => {
   it('folds Latin words and splits CJK runs into bigrams', () => {
-    expect(tokenize("Köln Xi'an 上海国际汽车展")).toEqual(['koln', 'xian', '上海', '海国', '国际', '际汽', '汽车', '车展']);
+    expect(tokenize("Köln Xi'an 上海国际汽车展")).toEqual([
+      'koln',
+      'xian',
+      '上海',
+      '海国',
+      '国际',
+      '际汽',
+      '汽车',
+      '车展',
+    ]);
     expect(tokenize('车')).toEqual(['车']);
     expect(tokenize('ABC汽车2025')).toEqual(['abc', '汽车', '2025']);
   });
@@ -85,19 +94,44 @@ describe('parseDatasetQuery', () => {
       ok: true,
       query: { type: 'exhibitor', limit: 500, offset: 7, city: 'Köln' },
     });
-    expect(parse('type=exhibition&status=%20Upcoming&from=2026-03-01&to=2026-03-31&sort=-start_date&from=')).toMatchObject({ ok: false });
+    expect(
+      parse('type=exhibition&status=%20Upcoming&from=2026-03-01&to=2026-03-31&sort=-start_date&from='),
+    ).toMatchObject({ ok: false });
     expect(parse('type=exhibition&status=%20Upcoming&from=2026-03-01&to=2026-03-31&sort=-start_date&text=')).toEqual({
       ok: true,
-      query: { type: 'exhibition', limit: 100, offset: 0, status: 'Upcoming', from: '2026-03-01', to: '2026-03-31', sort: '-start_date' },
+      query: {
+        type: 'exhibition',
+        limit: 100,
+        offset: 0,
+        status: 'Upcoming',
+        from: '2026-03-01',
+        to: '2026-03-31',
+        sort: '-start_date',
+      },
     });
-    expect(parse('type=exhibition&to=2026-03-31&from=%20')).toEqual({ ok: true, query: { type: 'exhibition', limit: 100, offset: 0, to: '2026-03-31' } });
+    expect(parse('type=exhibition&to=2026-03-31&from=%20')).toEqual({
+      ok: true,
+      query: { type: 'exhibition', limit: 100, offset: 0, to: '2026-03-31' },
+    });
   });
   it.each([
-    ['foo=bar', 'foo', 'unknown parameter "foo"; the accepted ones are type, q, text, industry, country, city, status, from, to, sort, limit, offset'],
-    ['type=exhibitor&page=2', 'page', 'unknown parameter "page"; this API pages by offset: give offset=(page − 1) × limit; the accepted ones are'],
+    [
+      'foo=bar',
+      'foo',
+      'unknown parameter "foo"; the accepted ones are type, q, text, industry, country, city, status, from, to, sort, limit, offset',
+    ],
+    [
+      'type=exhibitor&page=2',
+      'page',
+      'unknown parameter "page"; this API pages by offset: give offset=(page − 1) × limit; the accepted ones are',
+    ],
     ['Type=exhibitor', 'Type', 'unknown parameter "Type"'],
     ['start_date=2026-12-01', 'start_date', 'give from and to'],
-    ['type=exhibition&status=soon', 'status', 'status must be one of upcoming, ongoing, ended, cancelled, postponed; got "soon"'],
+    [
+      'type=exhibition&status=soon',
+      'status',
+      'status must be one of upcoming, ongoing, ended, cancelled, postponed; got "soon"',
+    ],
     ['status=upcoming', 'status', 'status applies to exhibitions only; give type=exhibition (type is all)'],
     ['type=exhibitor&from=2026-01-01', 'from', 'from applies to exhibitions only'],
     ['type=service_provider&sort=start_date', 'sort', 'sort applies to exhibitions only'],
@@ -141,7 +175,10 @@ describe('Dataset', () => {
   it('matches filters by exact normalized value, never by substring', () => {
     const dataset = new Dataset({
       exhibition: [],
-      exhibitor: [entity('a', { industry_tags: [' AUTOMOTIVE '], city: 'Köln' }), entity('b', { industry_tags: ['Automotive Parts'], city: null })],
+      exhibitor: [
+        entity('a', { industry_tags: [' AUTOMOTIVE '], city: 'Köln' }),
+        entity('b', { industry_tags: ['Automotive Parts'], city: null }),
+      ],
       service_provider: [],
     });
     expect(dataset.match('exhibitor', { industry: 'automotive' })).toEqual([0]);

@@ -38,7 +38,9 @@ describe('the lists of common query terms', () => {
   const index = shardIndex('q', 'exhibitor', exhibitors(COUNT));
 
   it('are made for the commonest terms, and are the same every time', () => {
-    expect(index.common).toEqual(expect.arrayContaining(['c', 'co', 'ltd', 'l', 'maker', '公司', '有限', '公', 'tech', 'trading']));
+    expect(index.common).toEqual(
+      expect.arrayContaining(['c', 'co', 'ltd', 'l', 'maker', '公司', '有限', '公', 'tech', 'trading']),
+    );
     expect(renderTermShards('q', 'exhibitor', shardIndex('q', 'exhibitor', exhibitors(COUNT))).documents).toEqual(
       renderTermShards('q', 'exhibitor', index).documents,
     );
@@ -46,37 +48,81 @@ describe('the lists of common query terms', () => {
 
   it('read back into the lists they were made from, and the ids by rank', () => {
     const documents = new Map(
-      [...renderCommonLists('q', 'exhibitor', index.lists), ...renderIds('exhibitor', index.ids)].map((document) => [document.path, document.content]),
+      [...renderCommonLists('q', 'exhibitor', index.lists), ...renderIds('exhibitor', index.ids)].map((document) => [
+        document.path,
+        document.content,
+      ]),
     );
     for (const list of index.lists) {
-      const head = parseCommonHead('head', documents.get(commonTermPath('exhibitor', list.term))!, 'exhibitor', list.term);
+      const head = parseCommonHead(
+        'head',
+        documents.get(commonTermPath('exhibitor', list.term))!,
+        'exhibitor',
+        list.term,
+      );
       expect(head.list).toEqual({ term: list.term, reached: list.reached, classes: list.classes });
       const parts = head.parts.map((part) =>
-        parseCommonPart('part', documents.get(commonPartPath('exhibitor', list.term, part))!, 'exhibitor', list.term, part, head.width, list.classes.length),
+        parseCommonPart(
+          'part',
+          documents.get(commonPartPath('exhibitor', list.term, part))!,
+          'exhibitor',
+          list.term,
+          part,
+          head.width,
+          list.classes.length,
+        ),
       );
       expect(Int32Array.from(parts.flatMap((part) => [...part.ranks]))).toEqual(list.ranks);
       expect(Uint16Array.from(parts.flatMap((part) => [...part.classOf]))).toEqual(list.classOf);
     }
-    expect(parseIds('ids', documents.get(idChunkPath('exhibitor', 3))!, ID_CHUNK_RANKS)).toEqual(index.ids.slice(48, 64));
-    expect(parseIds('ids', documents.get(idBlockPath('exhibitor', 2))!, ID_BLOCK_RANKS)).toEqual(index.ids.slice(2048, 3072));
+    expect(parseIds('ids', documents.get(idChunkPath('exhibitor', 3))!, ID_CHUNK_RANKS)).toEqual(
+      index.ids.slice(48, 64),
+    );
+    expect(parseIds('ids', documents.get(idBlockPath('exhibitor', 2))!, ID_BLOCK_RANKS)).toEqual(
+      index.ids.slice(2048, 3072),
+    );
     // The last chunk and block hold the ranks left.
     const [lastChunk, lastBlock] = [Math.floor((COUNT - 1) / ID_CHUNK_RANKS), Math.floor((COUNT - 1) / ID_BLOCK_RANKS)];
-    expect(parseIds('ids', documents.get(idChunkPath('exhibitor', lastChunk))!, ID_CHUNK_RANKS)).toEqual(index.ids.slice(lastChunk * ID_CHUNK_RANKS));
-    expect(parseIds('ids', documents.get(idBlockPath('exhibitor', lastBlock))!, ID_BLOCK_RANKS)).toEqual(index.ids.slice(lastBlock * ID_BLOCK_RANKS));
-    expect(() => parseIds('ids', documents.get(idBlockPath('exhibitor', 2))!, ID_CHUNK_RANKS)).toThrow('ids has a malformed ids; rebuild the site');
-    expect(() => parseIds('ids', '{"version":5,"ids":[]}', ID_CHUNK_RANKS)).toThrow('ids is not a document of ids of version');
+    expect(parseIds('ids', documents.get(idChunkPath('exhibitor', lastChunk))!, ID_CHUNK_RANKS)).toEqual(
+      index.ids.slice(lastChunk * ID_CHUNK_RANKS),
+    );
+    expect(parseIds('ids', documents.get(idBlockPath('exhibitor', lastBlock))!, ID_BLOCK_RANKS)).toEqual(
+      index.ids.slice(lastBlock * ID_BLOCK_RANKS),
+    );
+    expect(() => parseIds('ids', documents.get(idBlockPath('exhibitor', 2))!, ID_CHUNK_RANKS)).toThrow(
+      'ids has a malformed ids; rebuild the site',
+    );
+    expect(() => parseIds('ids', '{"version":5,"ids":[]}', ID_CHUNK_RANKS)).toThrow(
+      'ids is not a document of ids of version',
+    );
   });
 
   it('refuse a part whose matches are not those of its head, at one character a class and at two', () => {
     const documents = new Map(
-      [...renderCommonLists('q', 'exhibitor', index.lists), ...renderIds('exhibitor', index.ids)].map((document) => [document.path, document.content]),
+      [...renderCommonLists('q', 'exhibitor', index.lists), ...renderIds('exhibitor', index.ids)].map((document) => [
+        document.path,
+        document.content,
+      ]),
     );
     const list = index.lists.find((candidate) => candidate.classes.length > 1 && candidate.classes.length < 61)!;
-    const head = parseCommonHead('head', documents.get(commonTermPath('exhibitor', list.term))!, 'exhibitor', list.term);
+    const head = parseCommonHead(
+      'head',
+      documents.get(commonTermPath('exhibitor', list.term))!,
+      'exhibitor',
+      list.term,
+    );
     const path = commonPartPath('exhibitor', list.term, head.parts[0]!);
     const file = JSON.parse(documents.get(path)!) as { matches: string };
     const parse = (matches: string, width = head.width) =>
-      parseCommonPart(path, JSON.stringify({ ...file, matches }), 'exhibitor', list.term, head.parts[0]!, width, list.classes.length);
+      parseCommonPart(
+        path,
+        JSON.stringify({ ...file, matches }),
+        'exhibitor',
+        list.term,
+        head.parts[0]!,
+        width,
+        list.classes.length,
+      );
     expect(head.width).toBe(1);
     const digits = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
     // The same matches with each class written in two digits.
@@ -93,16 +139,23 @@ describe('the lists of common query terms', () => {
       ['a gap with no class after it', file.matches + '!'],
       ['no match at all', ''],
       ['a rank past the part', '~~~~0' + file.matches],
-      ['a gap inside a class of two digits', file.matches.replace(/[0-9a-zA-Z]/g, (digit) => `0${digit}`).replace(/0/, '0#'), 2],
+      [
+        'a gap inside a class of two digits',
+        file.matches.replace(/[0-9a-zA-Z]/g, (digit) => `0${digit}`).replace(/0/, '0#'),
+        2,
+      ],
     ] as const;
-    for (const [what, matches, width] of wrong) expect(() => parse(matches, width), what).toThrow(`${path} has a malformed matches; rebuild the site`);
+    for (const [what, matches, width] of wrong)
+      expect(() => parse(matches, width), what).toThrow(`${path} has a malformed matches; rebuild the site`);
   });
 
   it('rewrite one part of each list holding a renamed entity, and the heads whose counts change', () => {
     const render = (entities: Entity[]) => {
       const sharded = shardIndex('q', 'exhibitor', entities);
       return new Map(
-        [...renderCommonLists('q', 'exhibitor', sharded.lists), ...renderIds('exhibitor', sharded.ids)].map((document) => [document.path, document.content]),
+        [...renderCommonLists('q', 'exhibitor', sharded.lists), ...renderIds('exhibitor', sharded.ids)].map(
+          (document) => [document.path, document.content],
+        ),
       );
     };
     const [before, after] = [render(exhibitors(COUNT)), render(exhibitors(COUNT, COMMON_PART_RANKS + 7))];

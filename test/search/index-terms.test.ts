@@ -15,9 +15,12 @@ import { miniSearchOf } from './minisearch-index.js';
 /** The index as MiniSearch builds it: terms sorted, postings flat (rank, tf, …) by rank, lengths and averages. */
 function miniSearchIndex(kind: Kind, entities: readonly Record<string, unknown>[]) {
   const json = miniSearchOf(kind, entities).toJSON();
-  const postings = (fields: Record<string, number> | undefined) => Object.entries(fields ?? {}).flatMap(([rank, tf]) => [Number(rank), tf]);
+  const postings = (fields: Record<string, number> | undefined) =>
+    Object.entries(fields ?? {}).flatMap(([rank, tf]) => [Number(rank), tf]);
   return {
-    terms: json.index.map(([term, fields]) => [term, postings(fields['0']), postings(fields['1'])]).sort(([a], [b]) => (a! < b! ? -1 : 1)),
+    terms: json.index
+      .map(([term, fields]) => [term, postings(fields['0']), postings(fields['1'])])
+      .sort(([a], [b]) => (a! < b! ? -1 : 1)),
     lengths: entities.map((_, rank) => (json.fieldLength as Record<string, number[]>)[rank]),
     averageLengths: entities.length === 0 ? [0, 0] : json.averageFieldLength,
   };
@@ -26,7 +29,9 @@ function miniSearchIndex(kind: Kind, entities: readonly Record<string, unknown>[
 function ours(kind: Kind, entities: readonly Record<string, unknown>[]) {
   const indexed = indexTerms('q', kind, entities as Entity[]);
   return {
-    terms: [...indexed.terms].map(([term, [cn, en]]) => [term, [...cn], [...en]]).sort(([a], [b]) => (a! < b! ? -1 : 1)),
+    terms: [...indexed.terms]
+      .map(([term, [cn, en]]) => [term, [...cn], [...en]])
+      .sort(([a], [b]) => (a! < b! ? -1 : 1)),
     lengths: indexed.lengths,
     averageLengths: indexed.averageLengths,
   };
@@ -35,11 +40,27 @@ function ours(kind: Kind, entities: readonly Record<string, unknown>[]) {
 describe('the index of names the build makes', () => {
   it("is MiniSearch's index of the sample's entities of every kind", async () => {
     const { dataset } = await readSite(sampleSite());
-    for (const kind of KINDS) expect(ours(kind, dataset.entities[kind])).toEqual(miniSearchIndex(kind, dataset.entities[kind]));
+    for (const kind of KINDS)
+      expect(ours(kind, dataset.entities[kind])).toEqual(miniSearchIndex(kind, dataset.entities[kind]));
   });
 
   it("is MiniSearch's index of any names: accents, CJK runs, repeated words, empty and missing names (property)", () => {
-    const word = fc.constantFrom('Köln', 'koln', 'Messe', 'messe', 'Xi’an', '汽车展', '展', '公司', 'A', '1', 'ＡＢＣ', 'é', '-', '');
+    const word = fc.constantFrom(
+      'Köln',
+      'koln',
+      'Messe',
+      'messe',
+      'Xi’an',
+      '汽车展',
+      '展',
+      '公司',
+      'A',
+      '1',
+      'ＡＢＣ',
+      'é',
+      '-',
+      '',
+    );
     const name = fc.oneof(
       fc.array(word, { maxLength: 6 }).map((words) => words.join(' ')),
       fc.string({ maxLength: 12 }),

@@ -28,7 +28,11 @@ vi.mock('../../src/query/semantics/filter-shards.js', async (importOriginal) => 
 describe('the matches of a q kept by the router', () => {
   it('score a q once per kind however it is paged, filtered or asked again, and answer as a router keeping nothing', async () => {
     const dir = sampleSite();
-    const entry = parseSearchEntry('entry', await readFile(path.join(dir, searchIndexPath('exhibitor')), 'utf8'), 'exhibitor');
+    const entry = parseSearchEntry(
+      'entry',
+      await readFile(path.join(dir, searchIndexPath('exhibitor')), 'utf8'),
+      'exhibitor',
+    );
     const [common, other] = entry.index.common;
     expect(other).toBeDefined();
     const route = createRouter({ store: fileStore(dir) });
@@ -54,7 +58,11 @@ describe('the matches of a q kept by the router', () => {
 
   it('apply the filters of a filtered q once, however it is paged', async () => {
     const dir = sampleSite();
-    const entry = parseSearchEntry('entry', await readFile(path.join(dir, searchIndexPath('exhibitor')), 'utf8'), 'exhibitor');
+    const entry = parseSearchEntry(
+      'entry',
+      await readFile(path.join(dir, searchIndexPath('exhibitor')), 'utf8'),
+      'exhibitor',
+    );
     const route = createRouter({ store: fileStore(dir) });
     const country = entry.filters.country.at(-1)!;
     const filtered = vi.mocked(shardHoldingValue);
@@ -64,7 +72,13 @@ describe('the matches of a q kept by the router', () => {
       [5, 5],
       [2, 500],
     ]) {
-      const url = datasetUrl(['type', 'exhibitor'], ['q', entry.index.common[0]!], ['country', country], ['limit', String(limit)], ['offset', String(offset)]);
+      const url = datasetUrl(
+        ['type', 'exhibitor'],
+        ['q', entry.index.common[0]!],
+        ['country', country],
+        ['limit', String(limit)],
+        ['offset', String(offset)],
+      );
       filtered.mockClear();
       const answer = await route({ method: 'GET', url });
       filteredByKept += filtered.mock.calls.length;

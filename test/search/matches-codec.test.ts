@@ -8,7 +8,10 @@ import { classWidth, decodeMatches, encodeMatches } from '../../src/query/format
 describe('the matches codec', () => {
   it('writes the example of its documentation', () => {
     expect(encodeMatches([0, 2, 3, 4], [0, 1, 10, 0], 1, 0)).toBe('0#1a0');
-    expect(decodeMatches('0#1a0', 1, 0, 5, 11)).toEqual({ ranks: Int32Array.from([0, 2, 3, 4]), classOf: Uint16Array.from([0, 1, 10, 0]) });
+    expect(decodeMatches('0#1a0', 1, 0, 5, 11)).toEqual({
+      ranks: Int32Array.from([0, 2, 3, 4]),
+      classOf: Uint16Array.from([0, 1, 10, 0]),
+    });
   });
 
   it('reads back every list it writes, from any first rank', () => {
@@ -22,7 +25,10 @@ describe('the matches codec', () => {
         for (let rank = first; rank < first + 20_000; rank++) if (random() < density) ranks.push(rank);
         const classOf = ranks.map(() => Math.floor(random() * classCount));
         const text = encodeMatches(ranks, classOf, width, first);
-        expect(decodeMatches(text, width, first, first + 20_000, classCount), `${classCount} classes, density ${density}`).toEqual({
+        expect(
+          decodeMatches(text, width, first, first + 20_000, classCount),
+          `${classCount} classes, density ${density}`,
+        ).toEqual({
           ranks: Int32Array.from(ranks),
           classOf: Uint16Array.from(classOf),
         });

@@ -35,7 +35,9 @@ beforeAll(async () => {
   dir = (await buildTempSite({ sources })).out;
   dataset = (await readSite(dir)).dataset;
   [expected, router] = [await expectedAnswers(dir), routerTarget(dir)];
-  names = dataset.entities.exhibitor.flatMap((entity) => [entity.company_cn, entity.company_en]).filter((name): name is string => typeof name === 'string');
+  names = dataset.entities.exhibitor
+    .flatMap((entity) => [entity.company_cn, entity.company_en])
+    .filter((name): name is string => typeof name === 'string');
 }, 120_000);
 
 /** Query strings as agents type them: prefixes of every length of the names' words, CJK runs, several terms. */
@@ -54,7 +56,11 @@ function queries(): fc.Arbitrary<string> {
 
 describe('a search index in shards', () => {
   it('is cut into many term shards, filter shards and lists of common terms, each read by its name', async () => {
-    const entry = parseSearchEntry('entry', await readFile(path.join(dir, searchIndexPath('exhibitor')), 'utf8'), 'exhibitor');
+    const entry = parseSearchEntry(
+      'entry',
+      await readFile(path.join(dir, searchIndexPath('exhibitor')), 'utf8'),
+      'exhibitor',
+    );
     expect(entry.index.starts.length).toBeGreaterThan(8);
     expect(entry.index.count).toBe(4000);
     // The commonest terms (`公司`, `co`) have lists of their own, which the properties below read back.
@@ -68,7 +74,9 @@ describe('a search index in shards', () => {
     expect(sharded.shards.length).toBeGreaterThan(8);
     fc.assert(
       fc.property(queries(), (q) => {
-        expect(relevanceOrder(searchShardsNow(sharded, queryTerms('q', q)))).toEqual(relevanceOrder(searchShardsNow(whole, queryTerms('q', q))));
+        expect(relevanceOrder(searchShardsNow(sharded, queryTerms('q', q)))).toEqual(
+          relevanceOrder(searchShardsNow(whole, queryTerms('q', q))),
+        );
       }),
       { numRuns: 1500 },
     );
@@ -76,7 +84,11 @@ describe('a search index in shards', () => {
 
   it('gives the router the answers of the oracle and the reference, with filters and any window (property)', async () => {
     const values = (field: 'country' | 'city') => [
-      ...new Set(dataset.entities.exhibitor.map((entity) => entity[field]).filter((value): value is string => typeof value === 'string')),
+      ...new Set(
+        dataset.entities.exhibitor
+          .map((entity) => entity[field])
+          .filter((value): value is string => typeof value === 'string'),
+      ),
     ];
     const filter = fc.option(
       fc.oneof(
@@ -85,7 +97,10 @@ describe('a search index in shards', () => {
       ),
       { nil: undefined },
     );
-    const window = fc.record({ limit: fc.integer({ min: 1, max: 500 }), offset: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 4100 })) });
+    const window = fc.record({
+      limit: fc.integer({ min: 1, max: 500 }),
+      offset: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 4100 })),
+    });
     await fc.assert(
       fc.asyncProperty(queries(), filter, window, async (q, pair, { limit, offset }) => {
         const url = datasetUrl(
@@ -131,17 +146,32 @@ describe('a search index in shards', () => {
           [3000, 500],
         ] as const)
           for (const filter of [[], [['country', country]]] as [string, string][][]) {
-            const url = datasetUrl(['type', type], ['q', q], ...filter, ['limit', String(limit)], ['offset', String(offset)]);
+            const url = datasetUrl(
+              ['type', type],
+              ['q', q],
+              ...filter,
+              ['limit', String(limit)],
+              ['offset', String(offset)],
+            );
             await expectAnswer(await router.request(url), url, router, expected);
             compared++;
           }
     }
     expect(compared).toBe(common.length * 12);
     // The common terms really are common here: thousands of matches, answered from their lists.
-    const entry = parseSearchEntry('entry', await readFile(path.join(dir, searchIndexPath('exhibitor')), 'utf8'), 'exhibitor');
-    expect(entry.index.common).toEqual(expect.arrayContaining(['c', 'co', 'a', 'l', 'ltd', '公', '公司', '有限', '限公']));
-    const total = ((await router.request(datasetUrl(['type', 'exhibitor'], ['q', '有限 公司'], ['limit', '1']))).body as { _meta: { total: number } })._meta
-      .total;
+    const entry = parseSearchEntry(
+      'entry',
+      await readFile(path.join(dir, searchIndexPath('exhibitor')), 'utf8'),
+      'exhibitor',
+    );
+    expect(entry.index.common).toEqual(
+      expect.arrayContaining(['c', 'co', 'a', 'l', 'ltd', '公', '公司', '有限', '限公']),
+    );
+    const total = (
+      (await router.request(datasetUrl(['type', 'exhibitor'], ['q', '有限 公司'], ['limit', '1']))).body as {
+        _meta: { total: number };
+      }
+    )._meta.total;
     expect(total).toBeGreaterThan(2000);
   }, 120_000);
 
@@ -155,11 +185,17 @@ describe('a search index in shards', () => {
         return text;
       },
     };
-    const answer = await createRouter({ store })({ method: 'GET', url: datasetUrl(['type', 'exhibitor'], ['q', 'international']) });
+    const answer = await createRouter({ store })({
+      method: 'GET',
+      url: datasetUrl(['type', 'exhibitor'], ['q', 'international']),
+    });
     expect(answer.status).toBe(200);
     const searchFolder = searchIndexPath('exhibitor').replace(/\.json$/, '/');
     const shardsRead = [...read.keys()].filter((file) => file.startsWith(searchFolder));
-    const indexSize = (await fg(`${searchFolder}**`, { cwd: dir, stats: true })).reduce((sum, entry) => sum + entry.stats!.size, 0);
+    const indexSize = (await fg(`${searchFolder}**`, { cwd: dir, stats: true })).reduce(
+      (sum, entry) => sum + entry.stats!.size,
+      0,
+    );
     const sizeRead = shardsRead.reduce((sum, file) => sum + read.get(file)!, 0);
     expect(shardsRead.length).toBeLessThanOrEqual(2);
     expect(sizeRead).toBeLessThan(indexSize / 10);
@@ -167,5 +203,7 @@ describe('a search index in shards', () => {
 });
 
 function comparable(answer: { status: number; body?: unknown }): unknown {
-  return JSON.parse(JSON.stringify({ status: answer.status, body: answer.body }), (key, value) => (key === 'generated_at' ? undefined : value));
+  return JSON.parse(JSON.stringify({ status: answer.status, body: answer.body }), (key, value) =>
+    key === 'generated_at' ? undefined : value,
+  );
 }

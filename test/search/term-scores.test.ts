@@ -16,16 +16,38 @@ import { searchShardsNow, shardIndex, type ShardedIndex } from '../../src/query/
 import { miniSearchOf } from './minisearch-index.js';
 
 // Names from a small vocabulary, so that terms are common, prefixes reach many terms and common terms are cut into pieces.
-const WORDS = ['co', 'company', 'corp', 'ltd', 'ltd.', 'trade', 'trading', 'tech', 'köln', 'international', 'intl', 'in', 'a', 'x1', '2024'];
+const WORDS = [
+  'co',
+  'company',
+  'corp',
+  'ltd',
+  'ltd.',
+  'trade',
+  'trading',
+  'tech',
+  'köln',
+  'international',
+  'intl',
+  'in',
+  'a',
+  'x1',
+  '2024',
+];
 const CJK = ['有限公司', '科技有限公司', '上海', '国际贸易', '公', '汽车展览会', '限公'];
 
 function entities(seed: number, count: number): Entity[] {
   let state = seed;
   const next = (n: number) => Math.floor((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 16) % n;
-  const pick = (words: readonly string[], most: number) => Array.from({ length: next(most + 1) }, () => words[next(words.length)]!).join(' ');
+  const pick = (words: readonly string[], most: number) =>
+    Array.from({ length: next(most + 1) }, () => words[next(words.length)]!).join(' ');
   return Array.from(
     { length: count },
-    (_, i) => ({ id: `E${i}`, company_cn: pick(CJK, 3), company_en: next(9) === 0 ? null : pick(WORDS, 5) }) as unknown as Entity,
+    (_, i) =>
+      ({
+        id: `E${i}`,
+        company_cn: pick(CJK, 3),
+        company_en: next(9) === 0 ? null : pick(WORDS, 5),
+      }) as unknown as Entity,
   );
 }
 
@@ -107,11 +129,16 @@ describe('scores over typed arrays', () => {
       fc.property(fc.array(fc.constantFrom(...QUERY_TERMS), { minLength: 1, maxLength: 4 }), (terms) => {
         const q = terms.join(' ');
         const distinct = queryTerms('q', q).map(({ term }) => term);
-        const perTerm = distinct.map((term) => new Map(yardstick.search(term).map((result) => [result.id as number, result.score])));
+        const perTerm = distinct.map(
+          (term) => new Map(yardstick.search(term).map((result) => [result.id as number, result.score])),
+        );
         const expected = new Map<number, number>();
         for (const [rank, score] of perTerm[0]!) {
           if (!perTerm.every((scores) => scores.has(rank))) continue;
-          expected.set(rank, perTerm.slice(1).reduce((sum, scores) => sum + scores.get(rank)!, score) * distinct.length);
+          expected.set(
+            rank,
+            perTerm.slice(1).reduce((sum, scores) => sum + scores.get(rank)!, score) * distinct.length,
+          );
         }
         const matches = searchShardsNow(index, queryTerms('q', q));
         expect(new Set(matches.ranks)).toEqual(new Set(expected.keys()));
@@ -135,8 +162,14 @@ describe('scores over typed arrays', () => {
           expect(relevanceOrder(matches)).toEqual(order);
           const allowed = (rank: number) => rank % every === 0;
           const kept = order.filter(allowed);
-          expect(relevanceWindow(matches, allowed, offset, limit)).toEqual({ ranks: kept.slice(offset, offset + limit), total: kept.length });
-          expect(relevanceWindow(matches, undefined, offset, limit)).toEqual({ ranks: order.slice(offset, offset + limit), total: order.length });
+          expect(relevanceWindow(matches, allowed, offset, limit)).toEqual({
+            ranks: kept.slice(offset, offset + limit),
+            total: kept.length,
+          });
+          expect(relevanceWindow(matches, undefined, offset, limit)).toEqual({
+            ranks: order.slice(offset, offset + limit),
+            total: order.length,
+          });
         },
       ),
       { numRuns: 300 },
@@ -152,12 +185,21 @@ describe('scores over typed arrays', () => {
         fc.integer({ min: 1, max: 4 }),
         (classes, offset, limit, every) => {
           // Ranks with gaps, scores from eight values: most matches tie with many others.
-          const matches: ScoredRanks = { ranks: Int32Array.from(classes, (_, i) => 3 * i + (i % 2)), scores: Float64Array.from(classes, (c) => c / 3) };
+          const matches: ScoredRanks = {
+            ranks: Int32Array.from(classes, (_, i) => 3 * i + (i % 2)),
+            scores: Float64Array.from(classes, (c) => c / 3),
+          };
           const order = sortedByRelevance(matches);
           const allowed = (rank: number) => rank % every === 0;
           const kept = order.filter(allowed);
-          expect(relevanceWindow(matches, allowed, offset, limit)).toEqual({ ranks: kept.slice(offset, offset + limit), total: kept.length });
-          expect(relevanceWindow(matches, undefined, offset, limit)).toEqual({ ranks: order.slice(offset, offset + limit), total: order.length });
+          expect(relevanceWindow(matches, allowed, offset, limit)).toEqual({
+            ranks: kept.slice(offset, offset + limit),
+            total: kept.length,
+          });
+          expect(relevanceWindow(matches, undefined, offset, limit)).toEqual({
+            ranks: order.slice(offset, offset + limit),
+            total: order.length,
+          });
         },
       ),
       { numRuns: 300 },

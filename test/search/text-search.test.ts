@@ -37,7 +37,9 @@ beforeAll(async () => {
   const texts = dataset.entities.exhibitor
     .flatMap((entity) => [entity.intro, entity.product_tags, entity.exhibit_history].flat())
     .filter((t) => typeof t === 'string');
-  words = [...new Set((texts as string[]).flatMap((text) => text.split(/[^\p{L}\p{N}]+/u)).filter((word) => word.length > 1))].sort();
+  words = [
+    ...new Set((texts as string[]).flatMap((text) => text.split(/[^\p{L}\p{N}]+/u)).filter((word) => word.length > 1)),
+  ].sort();
 }, 120_000);
 
 /** `text` values as agents write them: words of the descriptions in the plural and singular, prefixes, CJK runs, several words. */
@@ -50,21 +52,41 @@ function texts(): fc.Arbitrary<string> {
     { weight: 1, arbitrary: fc.constantFrom(...latin).map((w) => w.slice(0, 3 + (w.length % 3))) },
     {
       weight: 2,
-      arbitrary: fc.record({ run: fc.constantFrom(...cjk), start: fc.nat(), length: fc.integer({ min: 1, max: 4 }) }).map(({ run, start, length }) =>
-        [...run]
-          .slice(start % [...run].length)
-          .slice(0, length)
-          .join(''),
+      arbitrary: fc
+        .record({ run: fc.constantFrom(...cjk), start: fc.nat(), length: fc.integer({ min: 1, max: 4 }) })
+        .map(({ run, start, length }) =>
+          [...run]
+            .slice(start % [...run].length)
+            .slice(0, length)
+            .join(''),
+        ),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        'products',
+        'make',
+        'founded',
+        'exports',
+        '有限公司',
+        '产品',
+        'co',
+        'ltd',
+        'solar panels',
+        'tractor',
       ),
     },
-    { weight: 2, arbitrary: fc.constantFrom('products', 'make', 'founded', 'exports', '有限公司', '产品', 'co', 'ltd', 'solar panels', 'tractor') },
   );
   return fc.array(word, { minLength: 1, maxLength: 2 }).map((terms) => terms.join(' '));
 }
 
 describe('text', () => {
   it('has an index of its own, cut into shards and lists of common terms, its keywords weighing twice', async () => {
-    const entry = parseTextEntry('entry', await readFile(path.join(dir, searchIndexPath('exhibitor', 'text')), 'utf8'), 'exhibitor');
+    const entry = parseTextEntry(
+      'entry',
+      await readFile(path.join(dir, searchIndexPath('exhibitor', 'text')), 'utf8'),
+      'exhibitor',
+    );
     expect(entry.index.starts.length).toBeGreaterThan(8);
     expect(entry.index.count).toBe(3000);
     expect(entry.index.weights).toEqual([2, 1]);
@@ -77,14 +99,22 @@ describe('text', () => {
     expect(whole.shards).toHaveLength(1);
     fc.assert(
       fc.property(texts(), (text) => {
-        expect(relevanceOrder(searchShardsNow(sharded, queryTerms('text', text)))).toEqual(relevanceOrder(searchShardsNow(whole, queryTerms('text', text))));
+        expect(relevanceOrder(searchShardsNow(sharded, queryTerms('text', text)))).toEqual(
+          relevanceOrder(searchShardsNow(whole, queryTerms('text', text))),
+        );
       }),
       { numRuns: 500 },
     );
   });
 
   it('gives the router the answers of the oracle and the reference: with q, filters and any window, every kind (property)', async () => {
-    const countries = [...new Set(dataset.entities.exhibitor.map((entity) => entity.country).filter((value): value is string => typeof value === 'string'))];
+    const countries = [
+      ...new Set(
+        dataset.entities.exhibitor
+          .map((entity) => entity.country)
+          .filter((value): value is string => typeof value === 'string'),
+      ),
+    ];
     const found: number[] = [];
     await fc.assert(
       fc.asyncProperty(
@@ -92,7 +122,10 @@ describe('text', () => {
         fc.option(fc.constantFrom('co', '有限', 'international', 'a'), { nil: undefined, freq: 2 }),
         fc.option(fc.constantFrom(...countries), { nil: undefined, freq: 2 }),
         fc.constantFrom('exhibitor', 'all', 'service_provider', 'exhibition'),
-        fc.record({ limit: fc.integer({ min: 1, max: 500 }), offset: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 3100 })) }),
+        fc.record({
+          limit: fc.integer({ min: 1, max: 500 }),
+          offset: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 3100 })),
+        }),
         async (text, q, country, type, { limit, offset }) => {
           const url = datasetUrl(
             ['type', type],
@@ -126,13 +159,20 @@ describe('text', () => {
       for (const rank of ranks) expect(found.has(rank), `${tag} finds #${rank}`).toBe(true);
       const singular = tag.replace(/[a-z]+/gi, (word) => pluralize.singular(word));
       if (singular !== tag)
-        for (const rank of ranks) expect(new Set(dataset.match('exhibitor', {}, { text: singular })).has(rank), `${singular} finds #${rank}`).toBe(true);
+        for (const rank of ranks)
+          expect(
+            new Set(dataset.match('exhibitor', {}, { text: singular })).has(rank),
+            `${singular} finds #${rank}`,
+          ).toBe(true);
     }
   });
 
   it('is written byte for byte alike by a second build of the same sources', async () => {
     const again = (await buildTempSite({ sources })).out;
-    const [first, second] = await Promise.all([hashTree(path.join(dir, 'api/public/search')), hashTree(path.join(again, 'api/public/search'))]);
+    const [first, second] = await Promise.all([
+      hashTree(path.join(dir, 'api/public/search')),
+      hashTree(path.join(again, 'api/public/search')),
+    ]);
     expect(second).toEqual(first);
     expect([...first.keys()].filter((file) => file.includes('/text/')).length).toBeGreaterThan(100);
   }, 120_000);

@@ -7,7 +7,9 @@ import { buildTempSite, sampleSite } from '../helpers/site.js';
 
 describe('dataset-site serve as a process', () => {
   it('answers requests without printing a deprecation warning', async () => {
-    const child = spawn(process.execPath, [CLI, 'serve', '--dir', sampleSite(), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'serve', '--dir', sampleSite(), '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
@@ -20,7 +22,8 @@ describe('dataset-site serve as a process', () => {
       child.once('exit', () => reject(new Error(`serve ended: ${stderr}`)));
     });
     try {
-      for (const path of ['/api/public/dataset?type=exhibition&limit=1', '/api/public/schema', '/nowhere']) await (await fetch(`${url}${path}`)).text();
+      for (const path of ['/api/public/dataset?type=exhibition&limit=1', '/api/public/schema', '/nowhere'])
+        await (await fetch(`${url}${path}`)).text();
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(stderr).not.toContain('Deprecation');
       // Built for http://localhost:8080 and served elsewhere: said once, with the fixes.
@@ -35,7 +38,9 @@ describe('dataset-site serve as a process', () => {
   it('says nothing of links when the site was built for localhost and is served at 127.0.0.1 on its port', async () => {
     const port = await freePort();
     const { out } = await buildTempSite({ sources: 'test/fixtures/tiny/sources', baseUrl: `http://localhost:${port}` });
-    const child = spawn(process.execPath, [CLI, 'serve', '--dir', out, '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'serve', '--dir', out, '--port', String(port)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     try {

@@ -4,7 +4,9 @@ import { backoffMs, isRetryableStatus, MAX_BACKOFF_MS } from '../../src/shared/r
 
 describe('isRetryableStatus', () => {
   it('retries 408, 429 and every 5xx, and nothing else', () => {
-    const retried = [200, 304, 400, 401, 403, 404, 408, 409, 412, 429, 500, 502, 503, 504, 599].filter(isRetryableStatus);
+    const retried = [200, 304, 400, 401, 403, 404, 408, 409, 412, 429, 500, 502, 503, 504, 599].filter(
+      isRetryableStatus,
+    );
     expect(retried).toEqual([408, 429, 500, 502, 503, 504, 599]);
   });
 });
@@ -12,7 +14,16 @@ describe('isRetryableStatus', () => {
 describe('backoffMs', () => {
   it('waits up to the first wait doubled for each retry before, capped', () => {
     const longest = (retry: number) => backoffMs(retry, 200, () => 1);
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map(longest)).toEqual([200, 400, 800, 1600, 3200, 6400, MAX_BACKOFF_MS, MAX_BACKOFF_MS]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map(longest)).toEqual([
+      200,
+      400,
+      800,
+      1600,
+      3200,
+      6400,
+      MAX_BACKOFF_MS,
+      MAX_BACKOFF_MS,
+    ]);
     expect(backoffMs(30, 1000, () => 1)).toBe(MAX_BACKOFF_MS);
   });
 

@@ -9,7 +9,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build.js';
-import { CHANGES_INDEX_PATH, type ChangeSetDocument, type ChangesIndexDocument } from '../../src/query/formats/changes-feed.js';
+import {
+  CHANGES_INDEX_PATH,
+  type ChangeSetDocument,
+  type ChangesIndexDocument,
+} from '../../src/query/formats/changes-feed.js';
 import { API_ROOT } from '../../src/query/formats/urls.js';
 import { COLLECTIONS, KINDS, type Collection } from '../../src/query/semantics/kinds.js';
 import { readSite } from '../../src/site/read-site.js';
@@ -31,7 +35,13 @@ async function tinySite() {
     async build(): Promise<void> {
       await writeFile(path.join(work, 'data.json'), JSON.stringify(sources));
       // A build a day after the one before, at noon: past the window after 7 of them.
-      await build({ sources: path.join(work, 'data.json'), out, baseUrl: BASE_URL, allowShrink: true, now: new Date(Date.UTC(2026, 10, 1 + day++, 12)) });
+      await build({
+        sources: path.join(work, 'data.json'),
+        out,
+        baseUrl: BASE_URL,
+        allowShrink: true,
+        now: new Date(Date.UTC(2026, 10, 1 + day++, 12)),
+      });
     },
   };
 }
@@ -50,7 +60,11 @@ describe('the changes feed', () => {
     index = await readSiteJson<ChangesIndexDocument>(site.out, CHANGES_INDEX_PATH);
     expect(index.builds).toHaveLength(2);
     const latest = await readSiteJson<ChangeSetDocument>(site.out, fileOf(index._links.latest!));
-    expect(latest.exhibitors).toEqual({ added: [], changed: [{ id: 'X4', url: `${BASE_URL}/${API_ROOT}/exhibitors/X4.json` }], removed: [] });
+    expect(latest.exhibitors).toEqual({
+      added: [],
+      changed: [{ id: 'X4', url: `${BASE_URL}/${API_ROOT}/exhibitors/X4.json` }],
+      removed: [],
+    });
     expect(latest.exhibitions).toEqual({ added: [], changed: [], removed: [] });
     expect(latest.service_providers).toEqual({ added: [], changed: [], removed: [] });
     const first = await readSiteJson<ChangeSetDocument>(site.out, fileOf(index.builds[0]!.url));
@@ -95,7 +109,11 @@ describe('the changes feed', () => {
     const copy = new Map<string, unknown>();
     const entitiesOf = async () => {
       const dataset = (await readSite(site.out)).dataset;
-      return new Map(KINDS.flatMap((kind) => dataset.entities[kind].map((entity) => [`${COLLECTIONS[kind]}/${entity.id}`, entity] as const)));
+      return new Map(
+        KINDS.flatMap((kind) =>
+          dataset.entities[kind].map((entity) => [`${COLLECTIONS[kind]}/${entity.id}`, entity] as const),
+        ),
+      );
     };
     for (const [key, entity] of await entitiesOf()) copy.set(key, entity);
     let cursor = (await readSiteJson<ChangesIndexDocument>(site.out, CHANGES_INDEX_PATH)).builds.at(-1)!.build;

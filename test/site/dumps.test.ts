@@ -22,29 +22,33 @@ import { rawRequest } from '../helpers/http.js';
 import { sampleSite, TEST_NOW } from '../helpers/site.js';
 
 describe('bulk dumps', () => {
-  it.each(KINDS)('of %s list parts holding every entity exactly as its document, one a line, each with a gzip copy', async (kind) => {
-    const site = sampleSite();
-    const { parts, text } = await readDump(site, kind);
-    const lines = text.split('\n');
-    expect(lines.pop()).toBe('');
-    const route = createRouter({ store: fileStore(site) });
-    const total = JSON.parse((await route({ method: 'GET', url: `/api/public/dataset?type=${kind}&limit=1` })).body)._meta.total;
-    expect(lines).toHaveLength(total);
-    for (const line of lines) {
-      const entity = JSON.parse(line) as { id: string };
-      expect(line).toBe(await readFile(path.join(site, entityPath(kind, entity.id)), 'utf8'));
-    }
-    expect(parts.length).toBeGreaterThan(0);
-    for (const part of parts) {
-      const bytes = await readFile(path.join(site, part.file));
-      expect([bytes.length, createHash('sha256').update(bytes).digest('hex'), bytes.toString('utf8').split('\n').length - 1]).toEqual([
-        part.bytes,
-        part.sha256,
-        part.count,
-      ]);
-      expect(gunzipSync(await readFile(path.join(site, `${part.file}.gz`))).equals(bytes)).toBe(true);
-    }
-  });
+  it.each(KINDS)(
+    'of %s list parts holding every entity exactly as its document, one a line, each with a gzip copy',
+    async (kind) => {
+      const site = sampleSite();
+      const { parts, text } = await readDump(site, kind);
+      const lines = text.split('\n');
+      expect(lines.pop()).toBe('');
+      const route = createRouter({ store: fileStore(site) });
+      const total = JSON.parse((await route({ method: 'GET', url: `/api/public/dataset?type=${kind}&limit=1` })).body)
+        ._meta.total;
+      expect(lines).toHaveLength(total);
+      for (const line of lines) {
+        const entity = JSON.parse(line) as { id: string };
+        expect(line).toBe(await readFile(path.join(site, entityPath(kind, entity.id)), 'utf8'));
+      }
+      expect(parts.length).toBeGreaterThan(0);
+      for (const part of parts) {
+        const bytes = await readFile(path.join(site, part.file));
+        expect([
+          bytes.length,
+          createHash('sha256').update(bytes).digest('hex'),
+          bytes.toString('utf8').split('\n').length - 1,
+        ]).toEqual([part.bytes, part.sha256, part.count]);
+        expect(gunzipSync(await readFile(path.join(site, `${part.file}.gz`))).equals(bytes)).toBe(true);
+      }
+    },
+  );
 
   it('are served with their types: the index as JSON, a part as NDJSON, its gzip copy byte for byte', async () => {
     const server = await serve({ dir: sampleSite(), port: 0 });
@@ -78,7 +82,13 @@ describe('bulk dumps', () => {
       const names = (await readdir(folder, { recursive: true })).filter((name) => name.includes('.'));
       return Object.fromEntries(
         await Promise.all(
-          names.map(async (name) => [name, `${(await stat(path.join(folder, name))).ino}@${(await stat(path.join(folder, name))).mtimeMs}`] as const),
+          names.map(
+            async (name) =>
+              [
+                name,
+                `${(await stat(path.join(folder, name))).ino}@${(await stat(path.join(folder, name))).mtimeMs}`,
+              ] as const,
+          ),
         ),
       );
     };
@@ -93,7 +103,9 @@ describe('bulk dumps', () => {
     const gone = Object.keys(before).filter((name) => after[name] !== before[name]);
     const come = Object.keys(after).filter((name) => after[name] !== before[name]);
     // The exhibitors' index and its one part (NDJSON and gzip) are replaced; every other file keeps its bytes and time.
-    expect(gone.sort()).toEqual(['exhibitors.json', ...Object.keys(before).filter((name) => name.startsWith('exhibitors/'))].sort());
+    expect(gone.sort()).toEqual(
+      ['exhibitors.json', ...Object.keys(before).filter((name) => name.startsWith('exhibitors/'))].sort(),
+    );
     expect(come.filter((name) => name.startsWith('exhibitors/'))).toHaveLength(2);
     expect((await readDump(out, 'exhibitor')).text).toContain('Renamed Parts');
   });

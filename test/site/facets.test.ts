@@ -21,7 +21,9 @@ describe('facets', () => {
     const schema = await readSiteJson<{ _links: { facets: string } }>(sampleSite(), 'api/public/schema.json');
     expect(schema._links.facets).toBe(`${BASE}/${FACETS_INDEX_PATH}`);
     const index = await readSiteJson<{ facets: { url: string }[] }>(sampleSite(), FACETS_INDEX_PATH);
-    expect(index.facets.map((facet) => facet.url)).toEqual(KINDS.flatMap((kind) => kindFilters(kind).map((filter) => `${BASE}/${facetPath(kind, filter)}`)));
+    expect(index.facets.map((facet) => facet.url)).toEqual(
+      KINDS.flatMap((kind) => kindFilters(kind).map((filter) => `${BASE}/${facetPath(kind, filter)}`)),
+    );
   });
 
   it.each(KINDS.flatMap((kind) => kindFilters(kind).map((filter) => [kind, filter] as const)))(

@@ -10,7 +10,12 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.js';
 import { createClient } from '../../src/client/index.js';
-import { CHANGES_INDEX_PATH, changesIndexDocument, type BuildChanges, type ChangesIndexDocument } from '../../src/query/formats/changes-feed.js';
+import {
+  CHANGES_INDEX_PATH,
+  changesIndexDocument,
+  type BuildChanges,
+  type ChangesIndexDocument,
+} from '../../src/query/formats/changes-feed.js';
 import { nextFeedStep } from '../../src/query/formats/feed-cursor.js';
 import { DUMPS_FOLDER } from '../../src/query/formats/paths.js';
 import type { Collection } from '../../src/query/semantics/kinds.js';
@@ -25,19 +30,29 @@ afterAll(() => Promise.all(servers.map((server) => server.close())));
 describe('a changes-feed reader after a recovered state', () => {
   it('is sent to the dumps when its cursor is gone, and given the one set that covers the lost runs when that set counts from its cursor', async () => {
     const work = await mkdtemp(path.join(tmpdir(), 'ds-feed-cursor-'));
-    const sources = JSON.parse(await readFile('test/fixtures/tiny/sources/data.json', 'utf8')) as Record<Collection, Record<string, unknown>[]>;
+    const sources = JSON.parse(await readFile('test/fixtures/tiny/sources/data.json', 'utf8')) as Record<
+      Collection,
+      Record<string, unknown>[]
+    >;
     const [out, stateOfA] = [path.join(work, 'site'), path.join(work, 'state-of-a')];
     let minutes = 0;
     const rebuild = async (dir: string) => {
       await writeFile(path.join(work, 'data.json'), JSON.stringify(sources));
-      await build({ sources: path.join(work, 'data.json'), out: dir, baseUrl: BASE_URL, now: new Date(Date.UTC(2026, 10, 1, 12, (minutes += 5))) });
+      await build({
+        sources: path.join(work, 'data.json'),
+        out: dir,
+        baseUrl: BASE_URL,
+        now: new Date(Date.UTC(2026, 10, 1, 12, (minutes += 5))),
+      });
       return (await readSiteJson<ChangesIndexDocument>(dir, CHANGES_INDEX_PATH)).builds.at(-1)!.build;
     };
-    const rename = (id: string, name: string) => void (sources.exhibitors.find((record) => record.id === id)!.company_en = name);
+    const rename = (id: string, name: string) =>
+      void (sources.exhibitors.find((record) => record.id === id)!.company_en = name);
 
     const a = await rebuild(out);
     // The cache the workflow saved after A; the saves after B and C are lost.
-    for (const folder of ['.dataset-site', DUMPS_FOLDER]) await cp(path.join(out, folder), path.join(stateOfA, folder), { recursive: true });
+    for (const folder of ['.dataset-site', DUMPS_FOLDER])
+      await cp(path.join(out, folder), path.join(stateOfA, folder), { recursive: true });
     rename('X4', 'Lamp Works International');
     const b = await rebuild(out);
     rename('X1', 'Renamed Works');
@@ -66,7 +81,8 @@ describe('a changes-feed reader after a recovered state', () => {
       });
       const dumps: Record<string, string> = step.resync ? step.dumps : {};
       expect(Object.keys(dumps).sort()).toEqual(['exhibitions', 'exhibitors', 'service_providers']);
-      for (const url of Object.values(dumps)) expect((await client.request(url.slice(BASE_URL.length))).status).toBe(200);
+      for (const url of Object.values(dumps))
+        expect((await client.request(url.slice(BASE_URL.length))).status).toBe(200);
     }
     const fromA = await client.changesSince(a);
     expect(fromA).toMatchObject({ resync: false, latest: d });
@@ -80,7 +96,13 @@ describe('a changes-feed reader after a recovered state', () => {
   it('takes a cursor the oldest set counts from on, though that build left the window', () => {
     const empty = { added: [], changed: [], removed: [] };
     const changes = { exhibition: empty, exhibitor: empty, service_provider: empty };
-    const builds: BuildChanges[] = ['5', '6', '7'].map((id) => ({ build: `B${id}`, at: '', baseline: false, after: `B${Number(id) - 1}`, changes }));
+    const builds: BuildChanges[] = ['5', '6', '7'].map((id) => ({
+      build: `B${id}`,
+      at: '',
+      baseline: false,
+      after: `B${Number(id) - 1}`,
+      changes,
+    }));
     const index = changesIndexDocument(builds, BASE_URL, 7);
     expect(index._meta.history_from).toBe('B4');
     expect(nextFeedStep(index, 'B4')).toEqual({ resync: false, builds: ['B5', 'B6', 'B7'], latest: 'B7' });

@@ -18,7 +18,13 @@ describe('llms.txt', () => {
     const lines = text.split('\n');
     expect(lines[0]).toMatch(/^# \S/);
     expect(lines[2]).toMatch(/^> .*48 exhibitions, 360 exhibitors, 36 service providers/);
-    expect(text.match(/^## .+$/gm)).toEqual(['## Query', '## One record and its relations', '## Errors', '## Schema and tools', '## Bulk and freshness']);
+    expect(text.match(/^## .+$/gm)).toEqual([
+      '## Query',
+      '## One record and its relations',
+      '## Errors',
+      '## Schema and tools',
+      '## Bulk and freshness',
+    ]);
     expect(text).toMatch(/rebuilt every 5 minutes.*max-age=300/);
     expect(text.length).toBeLessThan(8000);
   });
@@ -45,7 +51,13 @@ describe('llms.txt', () => {
     );
     expect(text).toContain(`[upcoming exhibitions](${BASE}/api/public/dataset/exhibition/status/upcoming/1.json)`);
     // The errors, the MCP address, bulk reading and the feed.
-    for (const error of ['400 `invalid_parameter`', '`error.parameter`', '404 `not_found`', '405 `method_not_allowed`', '500 `site_error`'])
+    for (const error of [
+      '400 `invalid_parameter`',
+      '`error.parameter`',
+      '404 `not_found`',
+      '405 `method_not_allowed`',
+      '500 `site_error`',
+    ])
       expect(text).toContain(error);
     expect(text).toContain(`[MCP endpoint](${BASE}/mcp)`);
     expect(text).toContain(`[exhibitors](${BASE}/api/public/dumps/exhibitors.json)`);

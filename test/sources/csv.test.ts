@@ -23,7 +23,12 @@ function table(records: readonly Record<string, unknown>[], delimiter: ',' | '\t
     const text = value === undefined || value === null ? '' : Array.isArray(value) ? value.join('; ') : String(value);
     return delimiter === ',' && /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
-  return [fields.join(delimiter), ...records.map((record) => fields.map((field) => cell(record[field])).join(delimiter))].join('\n') + '\n';
+  return (
+    [
+      fields.join(delimiter),
+      ...records.map((record) => fields.map((field) => cell(record[field])).join(delimiter)),
+    ].join('\n') + '\n'
+  );
 }
 
 async function folder(files: Record<string, string>): Promise<string> {
@@ -42,7 +47,9 @@ async function buildSite(sources: string): Promise<string> {
 }
 
 async function problems(sources: string): Promise<string> {
-  const error = await build({ sources, out: path.join(sources, '..', 'never'), now: TEST_NOW }).catch((thrown: unknown) => thrown);
+  const error = await build({ sources, out: path.join(sources, '..', 'never'), now: TEST_NOW }).catch(
+    (thrown: unknown) => thrown,
+  );
   expect(error).toBeInstanceOf(UserError);
   return formatDiagnostics((error as UserError).diagnostics);
 }
@@ -56,15 +63,20 @@ describe('CSV and TSV sources', () => {
       'service_providers.tsv': table(TINY.service_providers!, '\t'),
     });
     // What is served: the build's own files differ, as its record cache knows records by their source text.
-    const served = async (out: string) => new Map([...(await hashTree(out))].filter(([file]) => !file.startsWith('.dataset-site/')));
+    const served = async (out: string) =>
+      new Map([...(await hashTree(out))].filter(([file]) => !file.startsWith('.dataset-site/')));
     expect(await served(await buildSite(tables))).toEqual(await served(await buildSite(json)));
   });
 
   it('name the file, line and column of a bad cell', async () => {
-    const rows = TINY.exhibitors!.map((record, i) => (i === 2 ? { ...record, official_url: 'javascript:alert(1)' } : record));
+    const rows = TINY.exhibitors!.map((record, i) =>
+      i === 2 ? { ...record, official_url: 'javascript:alert(1)' } : record,
+    );
     const sources = await folder({ 'exhibitors.csv': table(rows, ',') });
     const column = table(rows, ',').split('\n')[0]!.split(',').indexOf('official_url') + 1;
-    expect(await problems(sources)).toContain(`exhibitors.csv:4:${column}: exhibitor X3: official_url: must be an http(s) URL`);
+    expect(await problems(sources)).toContain(
+      `exhibitors.csv:4:${column}: exhibitor X3: official_url: must be an http(s) URL`,
+    );
   });
 
   it('name the line and column of a broken file, and leave the previous site as it was', async () => {
@@ -89,12 +101,22 @@ describe('CSV and TSV sources', () => {
 
 describe('a CSV or TSV header', () => {
   it('that names a column twice, leaves a column without a name, or names a field in capitals fails the file, at its line and column', async () => {
-    const said = await problems(await folder({ 'exhibitors.csv': '\nid,company_en,ID,company_en,,Weight\nX1,Acme,X,Acme 2,,3\n' }));
+    const said = await problems(
+      await folder({ 'exhibitors.csv': '\nid,company_en,ID,company_en,,Weight\nX1,Acme,X,Acme 2,,3\n' }),
+    );
     expect(said.split('\n')).toEqual([
-      expect.stringMatching(/exhibitors\.csv:2:3: ID: no field is named "ID"; field names are lower case: name the column "id"$/),
-      expect.stringMatching(/exhibitors\.csv:2:4: company_en: the header names this field twice \(columns 2 and 4\); keep one of the two columns$/),
-      expect.stringMatching(/exhibitors\.csv:2:5: column 5 of the header has no name; name the field it holds, or remove the column$/),
-      expect.stringMatching(/exhibitors\.csv:2:6: Weight: no field is named "Weight"; field names are lower case: name the column "weight"$/),
+      expect.stringMatching(
+        /exhibitors\.csv:2:3: ID: no field is named "ID"; field names are lower case: name the column "id"$/,
+      ),
+      expect.stringMatching(
+        /exhibitors\.csv:2:4: company_en: the header names this field twice \(columns 2 and 4\); keep one of the two columns$/,
+      ),
+      expect.stringMatching(
+        /exhibitors\.csv:2:5: column 5 of the header has no name; name the field it holds, or remove the column$/,
+      ),
+      expect.stringMatching(
+        /exhibitors\.csv:2:6: Weight: no field is named "Weight"; field names are lower case: name the column "weight"$/,
+      ),
     ]);
   });
 
@@ -114,14 +136,19 @@ describe('a CSV or TSV header', () => {
 describe('a CSV or TSV cell', () => {
   it('holding a control character other than tab, line feed and carriage return is refused at its line, column and field', async () => {
     const sources = await folder({
-      'exhibitors.csv': 'id,company_en,intro,industry_tags\r\nX1,"Acme\nLtd\tCo",fine,a;b\r\nX2,Acme\u0000,"two\nlines\u0007",a;b\u001b;c\r\n',
+      'exhibitors.csv':
+        'id,company_en,intro,industry_tags\r\nX1,"Acme\nLtd\tCo",fine,a;b\r\nX2,Acme\u0000,"two\nlines\u0007",a;b\u001b;c\r\n',
     });
     expect((await problems(sources)).split('\n')).toEqual([
       expect.stringMatching(
         /exhibitors\.csv:4:2: exhibitor X2: company_en: holds the control character U\+0000 at character 5; remove it: a text may hold tab, line feed and carriage return, but no other control character$/,
       ),
-      expect.stringMatching(/exhibitors\.csv:4:4: exhibitor X2: industry_tags\.1: holds the control character U\+001B at character 2; remove it/),
-      expect.stringMatching(/exhibitors\.csv:4:3: exhibitor X2: intro: holds the control character U\+0007 at character 10; remove it/),
+      expect.stringMatching(
+        /exhibitors\.csv:4:4: exhibitor X2: industry_tags\.1: holds the control character U\+001B at character 2; remove it/,
+      ),
+      expect.stringMatching(
+        /exhibitors\.csv:4:3: exhibitor X2: intro: holds the control character U\+0007 at character 10; remove it/,
+      ),
     ]);
   });
 
@@ -134,7 +161,11 @@ describe('a CSV or TSV cell', () => {
         `^.*exhibitors\\.csv:3:3: exhibitor X2: intro: is ${MAX_TEXT_LENGTH + 1} characters long; a text may hold at most ${MAX_TEXT_LENGTH}, so that one record cannot hold a build's memory: shorten it, or link to the full text$`,
       ),
     );
-    const site = await buildSite(await folder({ 'exhibitors.csv': `id,company_en,intro\nX1,Acme,${'a'.repeat(MAX_TEXT_LENGTH)}\n` }));
-    expect(JSON.parse(await readFile(path.join(site, 'api/public/exhibitors/X1.json'), 'utf8')).intro).toHaveLength(MAX_TEXT_LENGTH);
+    const site = await buildSite(
+      await folder({ 'exhibitors.csv': `id,company_en,intro\nX1,Acme,${'a'.repeat(MAX_TEXT_LENGTH)}\n` }),
+    );
+    expect(JSON.parse(await readFile(path.join(site, 'api/public/exhibitors/X1.json'), 'utf8')).intro).toHaveLength(
+      MAX_TEXT_LENGTH,
+    );
   });
 });

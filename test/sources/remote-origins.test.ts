@@ -62,8 +62,10 @@ beforeAll(async () => {
     const url = new URL(request.url ?? '/', 'http://source');
     const to = url.searchParams.get('to') ?? '';
     if (url.pathname === '/data.json') return void response.end(TINY);
-    if (url.pathname === '/redirect.json') return void response.writeHead(302, { location: targets.get(to) ?? to }).end();
-    if (url.pathname === '/manifest.json') return void response.end(JSON.stringify({ sources: [targets.get(to) ?? to] }));
+    if (url.pathname === '/redirect.json')
+      return void response.writeHead(302, { location: targets.get(to) ?? to }).end();
+    if (url.pathname === '/manifest.json')
+      return void response.end(JSON.stringify({ sources: [targets.get(to) ?? to] }));
     response.writeHead(404).end();
   });
   base = `http://127.0.0.1:${await listen(source, '127.0.0.1')}`;
@@ -92,10 +94,20 @@ describe('remote sources', () => {
     const target = new URL(targets.get(name)!);
     const refusal = `on ${target.origin}, ${kind} address you did not name in --sources or --allow-origin; nothing was written`;
     const started = performance.now();
-    const redirect = await failedBuild({ sources: `${base}/redirect.json?to=${encodeURIComponent(name)}`, fetch: PATIENT });
-    expect(redirect.message).toBe(`cannot fetch the sources ${base}/redirect.json?to=***: it redirects to ${target.href}, ${refusal}\n`);
-    const listed = await failedBuild({ sources: `${base}/manifest.json?to=${encodeURIComponent(name)}`, fetch: PATIENT });
-    expect(listed.message).toBe(`cannot fetch the sources ${base}/manifest.json?to=***: it lists ${target.href}, ${refusal}\n`);
+    const redirect = await failedBuild({
+      sources: `${base}/redirect.json?to=${encodeURIComponent(name)}`,
+      fetch: PATIENT,
+    });
+    expect(redirect.message).toBe(
+      `cannot fetch the sources ${base}/redirect.json?to=***: it redirects to ${target.href}, ${refusal}\n`,
+    );
+    const listed = await failedBuild({
+      sources: `${base}/manifest.json?to=${encodeURIComponent(name)}`,
+      fetch: PATIENT,
+    });
+    expect(listed.message).toBe(
+      `cannot fetch the sources ${base}/manifest.json?to=***: it lists ${target.href}, ${refusal}\n`,
+    );
     expect(performance.now() - started).toBeLessThan(900);
   });
 
@@ -118,12 +130,18 @@ describe('remote sources', () => {
 
   it('refuse an origin nobody named, saying how to name one that is not local', async () => {
     const other = `http://127.0.0.2:${port.mirror}`;
-    const { message } = await failedBuild({ sources: `${base}/redirect.json?to=${encodeURIComponent(`${other}/data.json`)}`, fetch: PATIENT });
+    const { message } = await failedBuild({
+      sources: `${base}/redirect.json?to=${encodeURIComponent(`${other}/data.json`)}`,
+      fetch: PATIENT,
+    });
     expect(message).toContain(
       `: it redirects to ${other}/data.json, on ${other}, a loopback address you did not name in --sources or --allow-origin; nothing was written`,
     );
     const external = 'https://data.example.com/exhibitions.json';
-    const listed = await failedBuild({ sources: `${base}/manifest.json?to=${encodeURIComponent(external)}`, fetch: PATIENT });
+    const listed = await failedBuild({
+      sources: `${base}/manifest.json?to=${encodeURIComponent(external)}`,
+      fetch: PATIENT,
+    });
     expect(listed.message).toBe(
       `cannot fetch the sources ${base}/manifest.json?to=***: it lists ${external}, on https://data.example.com, an origin you did not name in --sources or --allow-origin (add --allow-origin https://data.example.com if it is meant); nothing was written\n`,
     );
@@ -134,12 +152,26 @@ describe('remote sources', () => {
     expect(await hashTree((await buildTempSite({ sources: `${base}/data.json` })).out)).toEqual(local);
     const mirrored = `http://127.0.0.1:${port.mirror}/data.json`;
     const allowOrigins = [`http://127.0.0.1:${port.mirror}/`];
-    expect(await hashTree((await buildTempSite({ sources: `${base}/redirect.json?to=${encodeURIComponent(mirrored)}`, fetch: { allowOrigins } })).out)).toEqual(
-      local,
-    );
-    expect(await hashTree((await buildTempSite({ sources: `${base}/manifest.json?to=${encodeURIComponent(mirrored)}`, fetch: { allowOrigins } })).out)).toEqual(
-      local,
-    );
+    expect(
+      await hashTree(
+        (
+          await buildTempSite({
+            sources: `${base}/redirect.json?to=${encodeURIComponent(mirrored)}`,
+            fetch: { allowOrigins },
+          })
+        ).out,
+      ),
+    ).toEqual(local);
+    expect(
+      await hashTree(
+        (
+          await buildTempSite({
+            sources: `${base}/manifest.json?to=${encodeURIComponent(mirrored)}`,
+            fetch: { allowOrigins },
+          })
+        ).out,
+      ),
+    ).toEqual(local);
   });
 
   it('never print a password in a redirect, and refuse it at once', async () => {
@@ -148,13 +180,22 @@ describe('remote sources', () => {
       sources: `${base}/redirect.json?to=with+password`,
       fetch: { ...PATIENT, allowOrigins: [`http://127.0.0.1:${port.mirror}`] },
     });
-    expect(message).toContain(`: it redirects to http://***@127.0.0.1:${port.mirror}/data.json, a URL holding a user name or password; nothing was written`);
+    expect(message).toContain(
+      `: it redirects to http://***@127.0.0.1:${port.mirror}/data.json, a URL holding a user name or password; nothing was written`,
+    );
     expect(message).not.toContain('pa55word');
   });
 
   it('take only origins as --allow-origin, a usage error otherwise', async () => {
-    for (const given of ['data.example.com', 'ftp://data.example.com', 'https://data.example.com/sources/', 'https://user:pa55word@data.example.com']) {
-      const error = await buildTempSite({ sources: `${base}/data.json`, fetch: { allowOrigins: [given] } }).catch((thrown: unknown) => thrown);
+    for (const given of [
+      'data.example.com',
+      'ftp://data.example.com',
+      'https://data.example.com/sources/',
+      'https://user:pa55word@data.example.com',
+    ]) {
+      const error = await buildTempSite({ sources: `${base}/data.json`, fetch: { allowOrigins: [given] } }).catch(
+        (thrown: unknown) => thrown,
+      );
       expect(error).toMatchObject({
         exitCode: 2,
         message: expect.stringMatching(
@@ -168,7 +209,15 @@ describe('remote sources', () => {
   it('through the CLI: exit 1 with one line at once, and --allow-origin, repeatable, reads a mirror', async () => {
     const out = path.join(await mkdtemp(path.join(tmpdir(), 'ds-origins-')), 'site');
     const started = performance.now();
-    const refused = await runCli(['build', '--sources', `${base}/redirect.json?to=169.254.169.254`, '--out', out, '--fetch-retries', '3']);
+    const refused = await runCli([
+      'build',
+      '--sources',
+      `${base}/redirect.json?to=169.254.169.254`,
+      '--out',
+      out,
+      '--fetch-retries',
+      '3',
+    ]);
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim().split('\n').at(-1)).toBe(
       `error: cannot fetch the sources ${base}/redirect.json?to=***: it redirects to http://169.254.169.254/latest/meta-data/secret.json, on http://169.254.169.254, a link-local address you did not name in --sources or --allow-origin; nothing was written`,

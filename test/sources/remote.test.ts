@@ -15,7 +15,10 @@ import type { BuildOptions } from '../../src/config.js';
 import { failedBuild } from '../helpers/failed-build.js';
 import { hashTree, TEST_NOW } from '../helpers/site.js';
 
-const TINY = JSON.parse(await readFile('test/fixtures/tiny/sources/data.json', 'utf8')) as Record<string, Record<string, unknown>[]>;
+const TINY = JSON.parse(await readFile('test/fixtures/tiny/sources/data.json', 'utf8')) as Record<
+  string,
+  Record<string, unknown>[]
+>;
 const ndjson = (records: unknown[]) => records.map((record) => JSON.stringify(record)).join('\n') + '\n';
 const FAST: BuildOptions['fetch'] = { retryDelayMs: 10 };
 
@@ -26,7 +29,9 @@ const hits = new Map<string, number>();
 beforeAll(async () => {
   const documents: Record<string, string> = {
     '/data.json': JSON.stringify(TINY),
-    '/manifest.json': JSON.stringify({ sources: ['parts/exhibitions.json', 'exhibitors/all.ndjson', `${'/service_providers/all.ndjson'}`] }),
+    '/manifest.json': JSON.stringify({
+      sources: ['parts/exhibitions.json', 'exhibitors/all.ndjson', `${'/service_providers/all.ndjson'}`],
+    }),
     '/parts/exhibitions.json': JSON.stringify({ exhibitions: TINY.exhibitions }),
     '/exhibitors/all.ndjson': ndjson(TINY.exhibitors!),
     '/service_providers/all.ndjson': ndjson(TINY.service_providers!),
@@ -39,7 +44,8 @@ beforeAll(async () => {
     if (url === '/slow.json') return; // never answers
     if (url === '/failing.json') return void response.writeHead(503).end('try later');
     if (url === '/to-file.json') return void response.writeHead(302, { location: 'file:///etc/passwd' }).end();
-    if (url === '/flaky.json') return void (hits.get(url) === 1 ? response.writeHead(502).end() : response.end(JSON.stringify(TINY)));
+    if (url === '/flaky.json')
+      return void (hits.get(url) === 1 ? response.writeHead(502).end() : response.end(JSON.stringify(TINY)));
     const text = documents[url];
     if (text === undefined) return void response.writeHead(404).end('no such document');
     response.end(text);
@@ -71,7 +77,9 @@ describe('remote sources', () => {
   });
 
   it('are retried with backoff after a 5xx', async () => {
-    expect(await hashTree(await buildFrom(`${base}/flaky.json`))).toEqual(await hashTree(await buildFrom('test/fixtures/tiny/sources')));
+    expect(await hashTree(await buildFrom(`${base}/flaky.json`))).toEqual(
+      await hashTree(await buildFrom('test/fixtures/tiny/sources')),
+    );
     expect(hits.get('/flaky.json')).toBe(2);
   });
 
@@ -83,7 +91,12 @@ describe('remote sources', () => {
       /cannot fetch the sources http:\/\/127\.0\.0\.1:\d+\/slow\.json: no complete answer within 0\.3 s; nothing was written/,
     ],
     ['too large', '/huge.json', { maxBytes: 1000 }, /huge\.json: the document is larger than 1000 bytes/],
-    ['failing every time', '/failing.json', { retries: 2, retryDelayMs: 10 }, /failing\.json: the server answered 503 Service Unavailable \(3 attempts\)/],
+    [
+      'failing every time',
+      '/failing.json',
+      { retries: 2, retryDelayMs: 10 },
+      /failing\.json: the server answered 503 Service Unavailable \(3 attempts\)/,
+    ],
     ['missing', '/none.json', FAST, /none\.json: the server answered 404 Not Found; nothing was written/],
     ['broken JSON', '/bad.json', FAST, /http:\/\/127\.0\.0\.1:\d+\/bad\.json:1: not valid JSON/],
   ])('fail the build when %s, naming the URL', async (_, url, fetch, message) => {
@@ -92,7 +105,10 @@ describe('remote sources', () => {
 
   it('never print a password in a URL, and fail at once on what a retry cannot mend', async () => {
     const started = performance.now();
-    const withPassword = await failure(`http://user:pa55word@127.0.0.1:${new URL(base).port}/data.json`, { retries: 3, retryDelayMs: 1000 });
+    const withPassword = await failure(`http://user:pa55word@127.0.0.1:${new URL(base).port}/data.json`, {
+      retries: 3,
+      retryDelayMs: 1000,
+    });
     expect(withPassword.message).toMatch(
       /^cannot fetch the sources http:\/\/\*\*\*@127\.0\.0\.1:\d+\/data\.json: a source URL may not hold a user name or password; .*; nothing was written/,
     );
@@ -111,6 +127,8 @@ describe('remote sources', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    expect((await failure(`http://127.0.0.1:${port}/data.json`, { retries: 1, retryDelayMs: 10 })).message).toMatch(/data\.json: ECONNREFUSED \(2 attempts\)/);
+    expect((await failure(`http://127.0.0.1:${port}/data.json`, { retries: 1, retryDelayMs: 10 })).message).toMatch(
+      /data\.json: ECONNREFUSED \(2 attempts\)/,
+    );
   });
 });

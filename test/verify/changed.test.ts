@@ -45,7 +45,8 @@ const dumpLines = (text: string) =>
     .split('\n')
     .map((line) => JSON.parse(line) as Entity & { _links: { self: string } });
 
-const named = (problems: { file?: string }[], site: string) => problems.map((problem) => path.relative(site, problem.file!));
+const named = (problems: { file?: string }[], site: string) =>
+  problems.map((problem) => path.relative(site, problem.file!));
 
 describe('verify --changed', () => {
   let site: string;
@@ -62,11 +63,15 @@ describe('verify --changed', () => {
 
   it('catches a corruption in a written document and in a document it links to, and not (this run) one elsewhere', async () => {
     const changed = entityPath('exhibitor', CHANGED_ID);
-    const entity = JSON.parse(await readFile(path.join(site, changed), 'utf8')) as { _links: { exhibitions: string[] } };
+    const entity = JSON.parse(await readFile(path.join(site, changed), 'utf8')) as {
+      _links: { exhibitions: string[] };
+    };
     const linked = decodeURIComponent(new URL(entity._links.exhibitions[0]!).pathname.slice(1));
     // A page of another exhibition's exhibitors: it neither lists the changed exhibitor nor links to what changed.
     const linkedExhibitions = new Set(entity._links.exhibitions);
-    const other = dumpLines((await readDump(site, 'exhibition')).text).find((exhibition) => !linkedExhibitions.has(exhibition._links.self));
+    const other = dumpLines((await readDump(site, 'exhibition')).text).find(
+      (exhibition) => !linkedExhibitions.has(exhibition._links.self),
+    );
     const elsewhere = relationPath(other!, 'exhibitors', 1);
     // The next run takes share 2 of 1000 (the test above took the first): none of them is read for being in it.
     for (const file of [changed, linked, elsewhere]) expect(rotationSlot(file, 1000)).not.toBe(1);
@@ -85,7 +90,9 @@ describe('the rotation of verify --changed', () => {
     const site = await rebuiltSample();
     const period = 4;
     // Every entity document and page damaged: each run catches some, the period's runs catch them all.
-    const damaged = listSiteFiles(site).filter((file) => /^api\/public\/(exhibitors|exhibitions|service_providers|dataset|regions)\/.+\.json$/.test(file));
+    const damaged = listSiteFiles(site).filter((file) =>
+      /^api\/public\/(exhibitors|exhibitions|service_providers|dataset|regions)\/.+\.json$/.test(file),
+    );
     for (const file of damaged) await damage(site, file);
 
     const caught = new Set<string>();
@@ -116,6 +123,9 @@ describe('the rotation of verify --changed', () => {
   it('gives every path one slot below the period', () => {
     const files = ['api/public/schema.json', 'api/public/exhibitors/EXR-000001.json', 'api/public/dataset/all/1.json'];
     for (const period of [1, 7, 288])
-      for (const file of files) expect(rotationSlot(file, period)).toSatisfy((slot: number) => Number.isInteger(slot) && slot >= 0 && slot < period);
+      for (const file of files)
+        expect(rotationSlot(file, period)).toSatisfy(
+          (slot: number) => Number.isInteger(slot) && slot >= 0 && slot < period,
+        );
   });
 });

@@ -10,7 +10,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.js';
-import { CHANGES_FORMAT_VERSION, CHANGES_INDEX_PATH, type ChangesIndexDocument } from '../../src/query/formats/changes-feed.js';
+import {
+  CHANGES_FORMAT_VERSION,
+  CHANGES_INDEX_PATH,
+  type ChangesIndexDocument,
+} from '../../src/query/formats/changes-feed.js';
 import { entityPath, listingPath } from '../../src/query/formats/paths.js';
 import type { Diagnostic } from '../../src/shared/diagnostics.js';
 import { serializeChangedDocuments } from '../../src/site/changed-documents.js';
@@ -45,7 +49,9 @@ describe('verify on a damaged site', () => {
     damaged.next = listingPath('exhibitor', {}, 1);
     await edit(site, damaged.next, (page) => (page._meta.next = page._meta.next.replace('/2.json', '/3.json')));
     // An exhibition's document gone: every exhibitor that links to it has a broken link.
-    const exhibitor = JSON.parse(await readFile(path.join(site, entityPath('exhibitor', 'EXR-000005')), 'utf8')) as Json;
+    const exhibitor = JSON.parse(
+      await readFile(path.join(site, entityPath('exhibitor', 'EXR-000005')), 'utf8'),
+    ) as Json;
     const target = decodeURIComponent(new URL(exhibitor._links.exhibitions[0]).pathname.slice(1));
     await rm(path.join(site, target));
     damaged.link = entityPath('exhibitor', 'EXR-000005');
@@ -74,14 +80,20 @@ describe('verify on a damaged site', () => {
       );
     problems = describe((await verifySite({ dir: site })).problems);
     // As the scheduled job sees it after a build that changed nothing: the rotation's runs find all the same.
-    await writeFile(path.join(site, CHANGED_DOCUMENTS_PATH), serializeChangedDocuments({ everything: false, changed: [], removed: [] }));
-    for (let run = 0; run < ROTATION; run++) changedProblems.push(...describe((await verifySite({ dir: site, changed: true, rotation: ROTATION })).problems));
+    await writeFile(
+      path.join(site, CHANGED_DOCUMENTS_PATH),
+      serializeChangedDocuments({ everything: false, changed: [], removed: [] }),
+    );
+    for (let run = 0; run < ROTATION; run++)
+      changedProblems.push(...describe((await verifySite({ dir: site, changed: true, rotation: ROTATION })).problems));
   }, 120_000);
 
   // Each damage is named by the full verify, and by verify --changed within its rotation.
   const named = (file: string) => {
     const found = problems.filter((problem) => problem.startsWith(`${file}:`));
-    expect([...new Set(changedProblems.filter((problem) => problem.startsWith(`${file}:`)))].sort()).toEqual([...found].sort());
+    expect([...new Set(changedProblems.filter((problem) => problem.startsWith(`${file}:`)))].sort()).toEqual(
+      [...found].sort(),
+    );
     return found;
   };
 
@@ -103,21 +115,29 @@ describe('verify on a damaged site', () => {
 
   it('names the documents whose _links target is gone, and the target', () => {
     expect(named(damaged.link!)).toEqual([
-      expect.stringMatching(new RegExp(`^${damaged.link}: _links.exhibitions: link does not resolve to a file of the site`)),
+      expect.stringMatching(
+        new RegExp(`^${damaged.link}: _links.exhibitions: link does not resolve to a file of the site`),
+      ),
     ]);
     expect(named(damaged.linkTarget!)).toEqual([`${damaged.linkTarget}: missing: the dump lists this entity`]);
   });
 
   it('names a search shard that disagrees with the entities', () => {
-    expect(named(damaged.shard!)).toEqual([`${damaged.shard}: this search index document differs from the one the entities make`]);
+    expect(named(damaged.shard!)).toEqual([
+      `${damaged.shard}: this search index document differs from the one the entities make`,
+    ]);
   });
 
   it('names a facet document whose count lies', () => {
-    expect(named(damaged.facet!)).toEqual([`${damaged.facet}: this document differs from the one this dataset-site makes`]);
+    expect(named(damaged.facet!)).toEqual([
+      `${damaged.facet}: this document differs from the one this dataset-site makes`,
+    ]);
   });
 
   it('names a hand-edited host file', () => {
-    expect(named(damaged.host!)).toEqual([`${damaged.host}: this document differs from the one this dataset-site makes`]);
+    expect(named(damaged.host!)).toEqual([
+      `${damaged.host}: this document differs from the one this dataset-site makes`,
+    ]);
   });
 
   it('names a dump part whose line is not what the documents repeat, and its gzip copy', () => {
@@ -125,7 +145,9 @@ describe('verify on a damaged site', () => {
       expect.stringMatching(/: holds \d+ bytes; its index says \d+$/),
       `${damaged.dump}: its SHA-256 is not the one its index lists`,
     ]);
-    expect(named(`${damaged.dump}.gz`)).toEqual([`${damaged.dump}.gz: this gzip copy does not hold the bytes of ${damaged.dump}`]);
+    expect(named(`${damaged.dump}.gz`)).toEqual([
+      `${damaged.dump}.gz: this gzip copy does not hold the bytes of ${damaged.dump}`,
+    ]);
     // The line still parses to the same entity: the documents that repeat it are named.
     expect(named(damaged.dumpEntity!)).toEqual([`${damaged.dumpEntity}: differs from the entity's line in its dump`]);
   });
@@ -139,7 +161,12 @@ describe('verify on a damaged changes feed', () => {
     for (let day = 0; day < 3; day++) {
       sources.exhibitors[0].company_en = `Lamp Works ${day}`;
       await writeFile(path.join(work, 'data.json'), JSON.stringify(sources));
-      await build({ sources: path.join(work, 'data.json'), out, baseUrl: 'https://data.example.com', now: new Date(Date.UTC(2026, 10, 1 + day, 12)) });
+      await build({
+        sources: path.join(work, 'data.json'),
+        out,
+        baseUrl: 'https://data.example.com',
+        now: new Date(Date.UTC(2026, 10, 1 + day, 12)),
+      });
     }
     expect((await verifySite({ dir: out })).problems).toEqual([]);
     const index = JSON.parse(await readFile(path.join(out, CHANGES_INDEX_PATH), 'utf8')) as ChangesIndexDocument & Json;
@@ -150,15 +177,21 @@ describe('verify on a damaged changes feed', () => {
 
     const firstFile = decodeURIComponent(new URL(first!.url).pathname.slice(1));
     for (const changed of [false, true]) {
-      const problems = (await verifySite({ dir: out, changed })).problems.map((problem) => `${path.relative(out, problem.file!)}: ${problem.message}`);
-      expect(problems).toContain(`${firstFile}: this change set is not chained to the builds before and after it in the index`);
+      const problems = (await verifySite({ dir: out, changed })).problems.map(
+        (problem) => `${path.relative(out, problem.file!)}: ${problem.message}`,
+      );
+      expect(problems).toContain(
+        `${firstFile}: this change set is not chained to the builds before and after it in the index`,
+      );
     }
   });
 
   it('names an index of another format_version, which the feed format refuses', async () => {
     const { out } = await buildTempSite({ sources: 'test/fixtures/tiny/sources' });
     await edit(out, CHANGES_INDEX_PATH, (index) => (index._meta.format_version = 99));
-    const problems = (await verifySite({ dir: out })).problems.map((problem) => `${path.relative(out, problem.file!)}: ${problem.message}`);
+    const problems = (await verifySite({ dir: out })).problems.map(
+      (problem) => `${path.relative(out, problem.file!)}: ${problem.message}`,
+    );
     expect(problems).toContain(
       `${CHANGES_INDEX_PATH}: the changes feed has no readable index: ${CHANGES_INDEX_PATH} is not a changes index of format_version ${CHANGES_FORMAT_VERSION}; rebuild the site`,
     );

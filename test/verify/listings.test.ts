@@ -16,7 +16,8 @@ describe("verify's expected listings", () => {
     const listings = expectedListings(dataset).filter((listing) => listing.filters !== undefined);
     expect(listings.length).toBeGreaterThan(500);
     for (const listing of listings) {
-      for (const kind of kindsOf(listing.type)) expect(listing.matches[kind], `${listing.folder} ${kind}`).toEqual(dataset.match(kind, listing.filters!));
+      for (const kind of kindsOf(listing.type))
+        expect(listing.matches[kind], `${listing.folder} ${kind}`).toEqual(dataset.match(kind, listing.filters!));
     }
   });
 
@@ -24,7 +25,11 @@ describe("verify's expected listings", () => {
     const { dataset } = await readSite(sampleSite());
     const relations = expectedListings(dataset).filter((listing) => listing.filters === undefined);
     expect(new Set(relations.map((listing) => listing.folder)).size).toBe(relations.length);
-    const context = { baseUrl: 'https://data.example.com', generatedAt: '', dictionary: { exhibition: {}, exhibitor: {}, service_provider: {} } };
+    const context = {
+      baseUrl: 'https://data.example.com',
+      generatedAt: '',
+      dictionary: { exhibition: {}, exhibitor: {}, service_provider: {} },
+    };
     for (const exhibition of dataset.entities.exhibition) {
       const page = answerRelationPage(dataset, exhibition, 'exhibitors', 1, context);
       const listing = relations.find((candidate) => candidate.folder === relationFolder(exhibition, 'exhibitors'));

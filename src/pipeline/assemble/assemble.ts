@@ -55,7 +55,10 @@ export interface AssembleContext {
   dictionaries: PageDictionaries;
 }
 
-const HEADS = Object.fromEntries(KINDS.map((kind) => [kind, Buffer.from(`"${COLLECTIONS[kind]}":[`)])) as Record<Kind, Buffer>;
+const HEADS = Object.fromEntries(KINDS.map((kind) => [kind, Buffer.from(`"${COLLECTIONS[kind]}":[`)])) as Record<
+  Kind,
+  Buffer
+>;
 const COMMA = 0x2c;
 // After the arrays: `"_meta":` + meta without its closing brace + `,"entities":` + dictionary + `}}`.
 const META_HEAD = '"_meta":';

@@ -43,7 +43,11 @@ export type EntityJson = (kind: Kind, entity: Entity) => string;
  * Serializes every entity of the dataset once, as `json` makes it, but those `reused` names,
  * whose bytes are kept.
  */
-export function serializeEntities(dataset: Dataset, json: EntityJson, reused: ReusedEntities = { bytes: {}, rankOf: () => undefined }): EntityStore {
+export function serializeEntities(
+  dataset: Dataset,
+  json: EntityJson,
+  reused: ReusedEntities = { bytes: {}, rankOf: () => undefined },
+): EntityStore {
   const store = { bytes: {}, digests: {} } as EntityStore;
   for (const kind of KINDS) {
     const entities = dataset.entities[kind];
@@ -57,7 +61,10 @@ export function serializeEntities(dataset: Dataset, json: EntityJson, reused: Re
       const previous = before === undefined ? undefined : reused.rankOf(kind, entities[rank]!);
       if (previous !== undefined) {
         spans.set(before!.spans.subarray(previous * 3, previous * 3 + 3), rank * 3);
-        digests.set(before!.digests.subarray(previous * DIGEST_BYTES, (previous + 1) * DIGEST_BYTES), rank * DIGEST_BYTES);
+        digests.set(
+          before!.digests.subarray(previous * DIGEST_BYTES, (previous + 1) * DIGEST_BYTES),
+          rank * DIGEST_BYTES,
+        );
         continue;
       }
       const text = json(kind, entities[rank]!);

@@ -49,13 +49,29 @@ export interface WriteStats {
 
 /** Stats of nothing written yet. */
 export function emptyStats(): WriteStats {
-  return { files: 0, bytes: 0, changed: 0, added: 0, rewritten: 0, unchanged: 0, removed: 0, written: 0, partial: false };
+  return {
+    files: 0,
+    bytes: 0,
+    changed: 0,
+    added: 0,
+    rewritten: 0,
+    unchanged: 0,
+    removed: 0,
+    written: 0,
+    partial: false,
+  };
 }
 
 /** A text file as a document: its fingerprint is the SHA-1 of its text. */
 export function textDocument(file: OutputFile): OutputDocument {
   const fingerprint = contentFingerprint(file.content);
-  return { path: file.path, body: { form: 'text', text: file.content }, fingerprint, size: Buffer.byteLength(file.content), timestamped: file.timestamped };
+  return {
+    path: file.path,
+    body: { form: 'text', text: file.content },
+    fingerprint,
+    size: Buffer.byteLength(file.content),
+    timestamped: file.timestamped,
+  };
 }
 
 /** Files and bytes of the documents, without writing them (the size of what the writer writes). */

@@ -30,14 +30,22 @@ export class PageRenderer {
       const digests = assembleContext.entities[kind].digests;
       return new Uint32Array(digests.buffer, digests.byteOffset, digests.length / 4);
     };
-    this.digestWords = { exhibition: words('exhibition'), exhibitor: words('exhibitor'), service_provider: words('service_provider') };
+    this.digestWords = {
+      exhibition: words('exhibition'),
+      exhibitor: words('exhibitor'),
+      service_provider: words('service_provider'),
+    };
     this.dictionaryDigests = Object.fromEntries(
       DATASET_TYPES.map((type) => [type, runningFingerprint().update(assembleContext.dictionaries[type]).digest()]),
     ) as Record<DatasetType, Buffer>;
   }
 
   /** Every page (at least one) of a listing of `type` with these matches; `pathOf` names page n. */
-  *pages(type: DatasetType, matches: Partial<Record<Kind, readonly number[]>>, pathOf: (page: number) => string): Generator<OutputDocument> {
+  *pages(
+    type: DatasetType,
+    matches: Partial<Record<Kind, readonly number[]>>,
+    pathOf: (page: number) => string,
+  ): Generator<OutputDocument> {
     const totals = totalsOf(matches);
     const pages = pageCount(totals);
     for (let page = 1; page <= pages; page++) {
@@ -49,9 +57,18 @@ export class PageRenderer {
         arrays.push([kind, ranks]);
         count += ranks.length;
       }
-      const { entities: _, ...meta } = datasetMeta({ type, totals, count, ...window }, { ...this.context, generatedAt: '' });
+      const { entities: _, ...meta } = datasetMeta(
+        { type, totals, count, ...window },
+        { ...this.context, generatedAt: '' },
+      );
       const body: PageBody = { form: 'page', type, arrays, meta: JSON.stringify(meta) };
-      yield { path: pathOf(page), body, fingerprint: this.fingerprint(body), size: bodySize(body, this.assembleContext), timestamped: true };
+      yield {
+        path: pathOf(page),
+        body,
+        fingerprint: this.fingerprint(body),
+        size: bodySize(body, this.assembleContext),
+        timestamped: true,
+      };
     }
   }
 
@@ -86,8 +103,12 @@ export function listingPageCount(matches: Partial<Record<Kind, readonly number[]
 export function pageDictionaries(context: ResponseContext): PageDictionaries {
   const dictionaries = {} as PageDictionaries;
   for (const type of DATASET_TYPES) {
-    const meta = datasetMeta({ type, totals: {}, count: 0, limit: PAGE_SIZE, offset: 0, next: null, prev: null }, context);
-    if (Object.keys(meta).at(-1) !== 'entities') throw new Error('datasetMeta() must put entities last: pages splice it in at the end of _meta');
+    const meta = datasetMeta(
+      { type, totals: {}, count: 0, limit: PAGE_SIZE, offset: 0, next: null, prev: null },
+      context,
+    );
+    if (Object.keys(meta).at(-1) !== 'entities')
+      throw new Error('datasetMeta() must put entities last: pages splice it in at the end of _meta');
     dictionaries[type] = JSON.stringify(meta.entities);
   }
   return dictionaries;

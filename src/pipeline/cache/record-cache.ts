@@ -25,7 +25,14 @@ import { SERVED_LAYOUT_VERSION, sourceFieldsOf } from '../served-layout.js';
 import { COLLECTIONS, KINDS, type Kind } from '../../query/semantics/kinds.js';
 import type { DumpPartEntry } from '../../query/formats/dump-index.js';
 import type { DumpPart } from '../assemble/dump-parts.js';
-import { entityBytes, entityLength, packedKindBytes, type EntityStore, type KindBytes, type ReusedEntities } from '../assemble/entity-store.js';
+import {
+  entityBytes,
+  entityLength,
+  packedKindBytes,
+  type EntityStore,
+  type KindBytes,
+  type ReusedEntities,
+} from '../assemble/entity-store.js';
 import type { OutputFile } from '../assemble/output.js';
 import { contentFingerprint, DIGEST_BYTES } from '../../shared/digests.js';
 import { RECORD_CACHE_PATH, RECORD_CACHE_FOLDER } from '../../site/state-folder.js';
@@ -78,7 +85,12 @@ export interface CacheScope {
 
 // `.dataset-site/records.json`: what the cache is valid for. `layout` is the SERVED_LAYOUT_VERSION
 // of the dump's entities, from which their source fields are read.
-const CACHE_FILE = z.object({ version: z.literal(RECORD_CACHE_VERSION), layout: z.number(), code: z.string(), baseUrl: z.string() });
+const CACHE_FILE = z.object({
+  version: z.literal(RECORD_CACHE_VERSION),
+  layout: z.number(),
+  code: z.string(),
+  baseUrl: z.string(),
+});
 type CacheFile = z.infer<typeof CACHE_FILE>;
 
 // The cache of the entities of one part of a dump, in its order: each record's sourceKey (or
@@ -100,7 +112,13 @@ export async function readPreviousRecords(outDir: string, scope: CacheScope): Pr
   const text = await readFile(path.join(outDir, RECORD_CACHE_PATH), 'utf8').catch(() => undefined);
   if (text === undefined) return {};
   const cache = parseJson(CACHE_FILE, text);
-  if (cache === undefined || cache.layout !== SERVED_LAYOUT_VERSION || cache.code !== scope.code || cache.baseUrl !== scope.baseUrl) return {};
+  if (
+    cache === undefined ||
+    cache.layout !== SERVED_LAYOUT_VERSION ||
+    cache.code !== scope.code ||
+    cache.baseUrl !== scope.baseUrl
+  )
+    return {};
   const previous: PreviousRecords = {};
   for (const kind of KINDS) {
     const indexText = await readFile(path.join(outDir, dumpIndexPath(kind)), 'utf8').catch(() => undefined);
@@ -130,7 +148,8 @@ async function readPartRecords(outDir: string, kind: Kind, part: DumpPartEntry):
   const text = await readFile(path.join(outDir, partRecordsPath(kind, part.key)), 'utf8').catch(() => undefined);
   if (text === undefined) return undefined;
   const records = parseJson(PART_RECORDS, text);
-  if (records === undefined || records.lengths.length !== part.count || records.keys.length !== part.count * KEY_CHARS) return undefined;
+  if (records === undefined || records.lengths.length !== part.count || records.keys.length !== part.count * KEY_CHARS)
+    return undefined;
   if (Buffer.byteLength(records.digests, 'base64') !== part.count * DIGEST_BYTES) return undefined;
   return records.lengths.reduce((sum, length) => sum + length + 1, 0) === part.bytes ? records : undefined;
 }
@@ -147,14 +166,19 @@ function parseJson<T>(format: z.ZodType<T>, text: string): T | undefined {
 
 // The dump's parts read back to back into one shared chunk (shared with the writer threads as
 // it is), when each holds the bytes its index says (which its records' lengths add up to) and they fit one chunk.
-async function readDump(outDir: string, kind: Kind, parts: readonly DumpPartEntry[]): Promise<SharedArrayBuffer | undefined> {
+async function readDump(
+  outDir: string,
+  kind: Kind,
+  parts: readonly DumpPartEntry[],
+): Promise<SharedArrayBuffer | undefined> {
   const size = parts.reduce((sum, part) => sum + part.bytes, 0);
   if (size > 2 ** 31 - 1) return undefined;
   const buffer = new SharedArrayBuffer(size);
   const view = new Uint8Array(buffer);
   let at = 0;
   for (const part of parts) {
-    if (!(await readExactly(path.join(outDir, dumpPartPath(kind, part.key)), view.subarray(at, at + part.bytes)))) return undefined;
+    if (!(await readExactly(path.join(outDir, dumpPartPath(kind, part.key)), view.subarray(at, at + part.bytes))))
+      return undefined;
     at += part.bytes;
   }
   return buffer;
@@ -204,7 +228,12 @@ export function recordCacheFiles(
   scope: CacheScope,
   parts: Record<Kind, readonly DumpPart[]>,
 ): OutputFile[] {
-  const cache: CacheFile = { version: RECORD_CACHE_VERSION, layout: SERVED_LAYOUT_VERSION, code: scope.code, baseUrl: scope.baseUrl };
+  const cache: CacheFile = {
+    version: RECORD_CACHE_VERSION,
+    layout: SERVED_LAYOUT_VERSION,
+    code: scope.code,
+    baseUrl: scope.baseUrl,
+  };
   const files: OutputFile[] = [{ path: RECORD_CACHE_PATH, content: JSON.stringify(cache), timestamped: false }];
   for (const kind of KINDS) {
     const entities: readonly Entity[] = dataset.entities[kind];

@@ -56,7 +56,10 @@ export async function readFeedState(outDir: string): Promise<FeedState | undefin
     const read = await readShards(outDir, digestsFolder(kind), file.shards[kind], 1);
     const files = file.shards[kind] === 1 ? 'one file' : `${file.shards[kind]} files`;
     if (read === undefined)
-      throw damaged(outDir, `says its digests of ${COLLECTIONS[kind]} are ${files} in ${digestsFolder(kind)}/, which are missing or damaged`);
+      throw damaged(
+        outDir,
+        `says its digests of ${COLLECTIONS[kind]} are ${files} in ${digestsFolder(kind)}/, which are missing or damaged`,
+      );
     digests[kind] = read.map;
   }
   return { builds: file.builds, digests, shards: file.shards };
@@ -76,12 +79,21 @@ function damaged(outDir: string, why: string, exitCode: 1 | 74 = 1): UserError {
  * when any entity was added, changed or removed (a first build adds a baseline), and the
  * builds older than `windowDays` dropped, the latest always kept.
  */
-export function advanceFeed(previous: FeedState | undefined, digests: FeedState['digests'], now: Date, windowDays: number): FeedState {
+export function advanceFeed(
+  previous: FeedState | undefined,
+  digests: FeedState['digests'],
+  now: Date,
+  windowDays: number,
+): FeedState {
   const builds = [...(previous?.builds ?? [])];
-  const changes = Object.fromEntries(KINDS.map((kind) => [kind, diff(previous?.digests[kind] ?? new Map(), digests[kind])])) as Record<Kind, KindChanges>;
+  const changes = Object.fromEntries(
+    KINDS.map((kind) => [kind, diff(previous?.digests[kind] ?? new Map(), digests[kind])]),
+  ) as Record<Kind, KindChanges>;
   const changed = KINDS.some((kind) => Object.values(changes[kind]).some((ids) => ids.length > 0));
   if (previous === undefined || changed) {
-    const empty = Object.fromEntries(KINDS.map((kind): [Kind, KindChanges] => [kind, { added: [], changed: [], removed: [] }])) as Record<Kind, KindChanges>;
+    const empty = Object.fromEntries(
+      KINDS.map((kind): [Kind, KindChanges] => [kind, { added: [], changed: [], removed: [] }]),
+    ) as Record<Kind, KindChanges>;
     // Counted from the latest build this state knew: after a state restored from an older run, not the run before, whose sets are gone.
     // The members in the order the state is read back in (feed-state-format.ts), so that a rebuild writes the same bytes.
     const after = previous === undefined ? {} : { after: builds.at(-1)?.build };
@@ -101,14 +113,21 @@ export function advanceFeed(previous: FeedState | undefined, digests: FeedState[
 /** Every entity's digest as serialized, by kind and id: what the feed compares across builds. */
 export function entityDigests(dataset: Dataset, store: EntityStore): FeedState['digests'] {
   const digests = {} as FeedState['digests'];
-  for (const kind of KINDS) digests[kind] = new Map(dataset.entities[kind].map((entity, rank) => [entity.id, [entityDigest(store, kind, rank)]]));
+  for (const kind of KINDS)
+    digests[kind] = new Map(
+      dataset.entities[kind].map((entity, rank) => [entity.id, [entityDigest(store, kind, rank)]]),
+    );
   return digests;
 }
 
 /** The feed's documents: the index, a change set per build kept, and the state for the next build. */
 export function renderFeed(state: FeedState, baseUrl: string, windowDays: number): OutputFile[] {
   return [
-    { path: CHANGES_INDEX_PATH, content: JSON.stringify(changesIndexDocument(state.builds, baseUrl, windowDays)), timestamped: true },
+    {
+      path: CHANGES_INDEX_PATH,
+      content: JSON.stringify(changesIndexDocument(state.builds, baseUrl, windowDays)),
+      timestamped: true,
+    },
     ...state.builds.map((build, i) => ({
       path: changeSetPath(build.build),
       content: JSON.stringify(changeSetDocument(state.builds, i, baseUrl)),
@@ -124,9 +143,14 @@ function stateFiles(state: FeedState): OutputFile[] {
   const shards = {} as Record<Kind, number>;
   for (const kind of KINDS) {
     shards[kind] = shardCount(state.digests[kind].size, state.shards?.[kind]);
-    for (const [file, content] of shardFiles(digestsFolder(kind), state.digests[kind], shards[kind])) files.push({ path: file, content, timestamped: false });
+    for (const [file, content] of shardFiles(digestsFolder(kind), state.digests[kind], shards[kind]))
+      files.push({ path: file, content, timestamped: false });
   }
-  files.push({ path: FEED_STATE_PATH, content: JSON.stringify({ version: FEED_STATE_VERSION, builds: state.builds, shards }), timestamped: false });
+  files.push({
+    path: FEED_STATE_PATH,
+    content: JSON.stringify({ version: FEED_STATE_VERSION, builds: state.builds, shards }),
+    timestamped: false,
+  });
   return files;
 }
 

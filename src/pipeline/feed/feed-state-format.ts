@@ -44,13 +44,16 @@ export function parseFeedStateFile(text: string): FeedStateFile | 'older' | { da
   const read = readVersioned(
     text,
     FEED_STATE_VERSION,
-    (found) => `is of version ${found}, written by a newer dataset-site than this one (which reads version ${FEED_STATE_VERSION})`,
+    (found) =>
+      `is of version ${found}, written by a newer dataset-site than this one (which reads version ${FEED_STATE_VERSION})`,
   );
   if (read === 'older' || 'damaged' in read) return read;
   const parsed = FEED_STATE_FILE.safeParse(read.json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    return { damaged: `does not hold the feed's state (${issue.path.length === 0 ? '' : `${issue.path.join('.')}: `}${issue.message})` };
+    return {
+      damaged: `does not hold the feed's state (${issue.path.length === 0 ? '' : `${issue.path.join('.')}: `}${issue.message})`,
+    };
   }
   return { builds: parsed.data.builds, shards: parsed.data.shards };
 }

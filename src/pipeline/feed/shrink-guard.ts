@@ -15,14 +15,21 @@ import type { FeedState } from './changes.js';
  * times the entities the site in `outDir` has, as its feed `state` lists them (or, without
  * one, its entity documents); a site that does not exist yet never fails.
  */
-export async function checkShrink(outDir: string, state: FeedState | undefined, counts: Record<Kind, number>, maxShrink: number): Promise<void> {
+export async function checkShrink(
+  outDir: string,
+  state: FeedState | undefined,
+  counts: Record<Kind, number>,
+  maxShrink: number,
+): Promise<void> {
   const problems: string[] = [];
   // The feed state knows the previous build's entities even when only `.dataset-site/` was kept (a CI cache).
   for (const kind of KINDS) {
     const before = state === undefined ? await entityDocuments(outDir, kind) : state.digests[kind].size;
     const after = counts[kind];
     if (before > 0 && after < before * (1 - maxShrink)) {
-      problems.push(`${after} ${COLLECTIONS[kind]} where the site has ${before} (${Math.round((1 - after / before) * 100)}% fewer)`);
+      problems.push(
+        `${after} ${COLLECTIONS[kind]} where the site has ${before} (${Math.round((1 - after / before) * 100)}% fewer)`,
+      );
     }
   }
   if (problems.length > 0) {
@@ -36,6 +43,8 @@ export async function checkShrink(outDir: string, state: FeedState | undefined, 
 
 // The entity documents of a kind in the site: `api/public/{collection}/{id}.json`.
 async function entityDocuments(outDir: string, kind: Kind): Promise<number> {
-  const entries = await readdir(path.join(outDir, API_ROOT, COLLECTIONS[kind]), { withFileTypes: true }).catch(() => []);
+  const entries = await readdir(path.join(outDir, API_ROOT, COLLECTIONS[kind]), { withFileTypes: true }).catch(
+    () => [],
+  );
   return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.json')).length;
 }

@@ -12,7 +12,11 @@ import { noOrigins, type RecordOrigins } from '../cache/record-cache.js';
 import type { ValidRecords } from './validate.js';
 
 /** Builds the entities of every kind. `today` is the build date, `YYYY-MM-DD` (UTC). */
-export function modelEntities(records: ValidRecords, today: string, origins: RecordOrigins = noOrigins()): EntitiesByKind {
+export function modelEntities(
+  records: ValidRecords,
+  today: string,
+  origins: RecordOrigins = noOrigins(),
+): EntitiesByKind {
   return {
     exhibition: records.exhibition.map((record): Entity => {
       const status = exhibitionStatus(record, today);

@@ -80,4 +80,11 @@ function plainText(value: unknown): string {
 
 const PLAIN_TEXT_WORK = /[<&]|[^\S ]| {2}/;
 
-const HTML_ENTITIES: Record<string, string> = { '&nbsp;': ' ', '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+const HTML_ENTITIES: Record<string, string> = {
+  '&nbsp;': ' ',
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};

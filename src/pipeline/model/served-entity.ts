@@ -41,7 +41,10 @@ export function entityServer(exhibitions: readonly Entity[], baseUrl: string): S
         providers: url(relationPath(exhibition, 'providers', 1)),
       };
     },
-    exhibitor: (entity) => ({ self: url(entityPath('exhibitor', entity.id)), exhibitions: (entity.exhibition_ids as string[]).map(exhibitionUrl) }),
+    exhibitor: (entity) => ({
+      self: url(entityPath('exhibitor', entity.id)),
+      exhibitions: (entity.exhibition_ids as string[]).map(exhibitionUrl),
+    }),
     service_provider: (entity) => ({ self: url(entityPath('service_provider', entity.id)) }),
   };
   return (kind, entity) => {

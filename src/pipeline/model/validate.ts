@@ -13,7 +13,13 @@ import { SOURCE_FIELDS, SOURCE_SCHEMAS, type SourceRecord } from '../../schema/e
 import { NON_HTTP_URL } from '../../schema/fields.js';
 import { textProblems } from '../../schema/source-text.js';
 import type { RawRecord } from '../sources/raw-record.js';
-import { noOrigins, previousFields, type PreviousRecords, type RecordOrigin, type RecordOrigins } from '../cache/record-cache.js';
+import {
+  noOrigins,
+  previousFields,
+  type PreviousRecords,
+  type RecordOrigin,
+  type RecordOrigins,
+} from '../cache/record-cache.js';
 
 /** Valid records of each kind, in source order. */
 export type ValidRecords = { [K in Kind]: SourceRecord<K>[] };
@@ -33,26 +39,44 @@ export interface ValidationResult {
  * with a rank in the `previous` build's dump is read from there.
  */
 export function validateRecords(raw: readonly RawRecord[], previous: PreviousRecords = {}): ValidationResult {
-  const result: ValidationResult = { records: { exhibition: [], exhibitor: [], service_provider: [] }, diagnostics: [], rejected: 0, origins: noOrigins() };
+  const result: ValidationResult = {
+    records: { exhibition: [], exhibitor: [], service_provider: [] },
+    diagnostics: [],
+    rejected: 0,
+    origins: noOrigins(),
+  };
   const warnedFields = new Set<string>();
   const firstSeen = new Map<string, RawRecord>();
   for (const record of raw) {
     if (record.previous !== undefined) {
       const fields = previousFields(previous[record.kind]!, record.previous);
       if (fields !== undefined) {
-        keepUnique(record, fields as SourceRecord<Kind>, { key: record.key, previous: record.previous }, firstSeen, result);
+        keepUnique(
+          record,
+          fields as SourceRecord<Kind>,
+          { key: record.key, previous: record.previous },
+          firstSeen,
+          result,
+        );
         continue;
       }
       record.value = JSON.parse(record.text!); // it parsed in the previous build
     }
     const where = { file: record.file, line: record.line, kind: record.kind };
     if (typeof record.value !== 'object' || record.value === null || Array.isArray(record.value)) {
-      result.diagnostics.push({ code: 'invalid_field', severity: 'error', ...where, message: 'a record must be a JSON object' });
+      result.diagnostics.push({
+        code: 'invalid_field',
+        severity: 'error',
+        ...where,
+        message: 'a record must be a JSON object',
+      });
       result.rejected++;
       continue;
     }
     const value = record.value as Record<string, unknown>;
-    const texts = SOURCE_FIELDS[record.kind].flatMap((field) => textProblems(value[field]).map((problem) => ({ field, ...problem })));
+    const texts = SOURCE_FIELDS[record.kind].flatMap((field) =>
+      textProblems(value[field]).map((problem) => ({ field, ...problem })),
+    );
     const badFields = new Set(texts.map((problem) => problem.field));
     // An id with a bad text is not printed as the record's id: its field's message says what is wrong.
     const id = badFields.has('id') ? undefined : describeId(value.id);
@@ -87,14 +111,26 @@ export function validateRecords(raw: readonly RawRecord[], previous: PreviousRec
       continue;
     }
     // A record that had a warning is never cached, so that every build gives the warning again.
-    keepUnique(record, parsed.data as SourceRecord<Kind>, { key: unknownFields ? undefined : record.key, previous: undefined }, firstSeen, result);
+    keepUnique(
+      record,
+      parsed.data as SourceRecord<Kind>,
+      { key: unknownFields ? undefined : record.key, previous: undefined },
+      firstSeen,
+      result,
+    );
   }
   dropUnknownExhibitionLinks(result, firstSeen);
   return result;
 }
 
 // Keeps a valid record unless another of its kind has its id.
-function keepUnique(record: RawRecord, valid: SourceRecord<Kind>, origin: RecordOrigin, firstSeen: Map<string, RawRecord>, result: ValidationResult): void {
+function keepUnique(
+  record: RawRecord,
+  valid: SourceRecord<Kind>,
+  origin: RecordOrigin,
+  firstSeen: Map<string, RawRecord>,
+  result: ValidationResult,
+): void {
   const key = `${record.kind}\u0000${valid.id}`;
   const first = firstSeen.get(key);
   if (first) {
@@ -129,7 +165,8 @@ function dropUnknownExhibitionLinks(result: ValidationResult, firstSeen: Map<str
   }
   for (const exhibitor of result.records.exhibitor) {
     const origin = result.origins.exhibitor.get(exhibitor.id)!;
-    if (origin.previous !== undefined && exhibitor.exhibition_ids.some((id) => changedExhibitions.has(id))) origin.previous = undefined;
+    if (origin.previous !== undefined && exhibitor.exhibition_ids.some((id) => changedExhibitions.has(id)))
+      origin.previous = undefined;
     const unknown = exhibitor.exhibition_ids.filter((id) => !exhibitionIds.has(id));
     if (unknown.length === 0) continue;
     Object.assign(origin, { key: undefined, previous: undefined });
@@ -151,7 +188,13 @@ function dropUnknownExhibitionLinks(result: ValidationResult, firstSeen: Map<str
 }
 
 // Whether the record has fields of no schema; each is warned of once per kind.
-function warnUnknownFields(record: RawRecord, value: Record<string, unknown>, id: string | undefined, warned: Set<string>, diagnostics: Diagnostic[]): boolean {
+function warnUnknownFields(
+  record: RawRecord,
+  value: Record<string, unknown>,
+  id: string | undefined,
+  warned: Set<string>,
+  diagnostics: Diagnostic[],
+): boolean {
   const known = SOURCE_FIELDS[record.kind];
   let found = false;
   for (const field of Object.keys(value)) {

@@ -6,7 +6,15 @@
  * documents (schema, search index, feed, facets, host files) are made once here, the
  * term shards of the search index in a worker thread.
  */
-import { SCHEMA_PATH, dumpIndexPath, dumpPartPath, entityPath, folderPages, listingFolder, relationFolder } from '../../query/formats/paths.js';
+import {
+  SCHEMA_PATH,
+  dumpIndexPath,
+  dumpPartPath,
+  entityPath,
+  folderPages,
+  listingFolder,
+  relationFolder,
+} from '../../query/formats/paths.js';
 import { schemaDocument } from '../../query/responses/schema-document.js';
 import { generatedDocuments } from '../../documents/generated-documents.js';
 import { renderSearchIndex, type RenderedSearches } from '../../query/formats/search-index.js';
@@ -20,7 +28,13 @@ import { entityDigest, entityLength, serializeEntities, type EntityStore } from 
 import { advanceFeed, entityDigests, renderFeed, type FeedState } from '../feed/changes.js';
 import { textDocument, type OutputDocument, type OutputFile } from '../assemble/output.js';
 import type { PagedListing } from './plan.js';
-import { recordCacheFiles, reusedEntities, type CacheScope, type PreviousRecords, type RecordOrigins } from '../cache/record-cache.js';
+import {
+  recordCacheFiles,
+  reusedEntities,
+  type CacheScope,
+  type PreviousRecords,
+  type RecordOrigins,
+} from '../cache/record-cache.js';
 import { PageRenderer, listingPageCount, pageDictionaries } from '../assemble/pages.js';
 import { entityServer } from '../model/served-entity.js';
 import { renderTermsAside } from './terms-aside.js';
@@ -85,7 +99,11 @@ export interface DocumentsInput extends Omit<RenderInput, 'feed'> {
  */
 export function serializeDataset(dataset: Dataset, baseUrl: string, records?: RecordsInput): EntityStore {
   const serve = entityServer(dataset.entities.exhibition, baseUrl);
-  return serializeEntities(dataset, (kind, entity) => JSON.stringify(serve(kind, entity)), records && reusedEntities(records.previous, records.origins));
+  return serializeEntities(
+    dataset,
+    (kind, entity) => JSON.stringify(serve(kind, entity)),
+    records && reusedEntities(records.previous, records.origins),
+  );
 }
 
 /**
@@ -108,19 +126,27 @@ export async function renderDocuments({
   terms = renderTermsAside(dataset),
   records,
 }: DocumentsInput): Promise<RenderedSite> {
-  const parts = Object.fromEntries(KINDS.map((kind) => [kind, dumpParts(store.bytes[kind], records?.previous[kind]?.sha256)])) as Record<Kind, DumpPart[]>;
+  const parts = Object.fromEntries(
+    KINDS.map((kind) => [kind, dumpParts(store.bytes[kind], records?.previous[kind]?.sha256)]),
+  ) as Record<Kind, DumpPart[]>;
   const dumpIndexes = KINDS.map((kind) => ({
     path: dumpIndexPath(kind),
     content: JSON.stringify(dumpIndexDocument(kind, parts[kind], context.baseUrl)),
     timestamped: false,
   }));
   const texts = [...textDocuments(context, feed), ...dumpIndexes].map(textDocument);
-  if (records !== undefined) texts.push(...recordCacheFiles(dataset, store, records.origins, records.scope, parts).map(textDocument));
+  if (records !== undefined)
+    texts.push(...recordCacheFiles(dataset, store, records.origins, records.scope, parts).map(textDocument));
   // The generated documents name a common term of the search index in OpenAPI's examples: they wait for the index.
   const late = terms.then((shards) => [
-    ...generatedDocuments(dataset, context.baseUrl, { q: shards.exhibitor.q.example, text: shards.exhibitor.text.example }).map(textDocument),
+    ...generatedDocuments(dataset, context.baseUrl, {
+      q: shards.exhibitor.q.example,
+      text: shards.exhibitor.text.example,
+    }).map(textDocument),
     ...KINDS.flatMap((kind) =>
-      renderSearchIndex(dataset, kind, shards[kind]).map((document) => textDocument({ ...document, timestamped: document.timestamped ?? true })),
+      renderSearchIndex(dataset, kind, shards[kind]).map((document) =>
+        textDocument({ ...document, timestamped: document.timestamped ?? true }),
+      ),
     ),
   ]);
   const paged = pagedListings(dataset, listings);
@@ -130,7 +156,9 @@ export async function renderDocuments({
   for (const kind of KINDS) count += dataset.entities[kind].length + 2 * parts[kind].length; // entities and the dump parts
   for (const listing of paged) count += listingPageCount(listing.matches);
   const others = { [Symbol.iterator]: () => otherDocuments(dataset, texts, store, parts) };
-  const documents = { [Symbol.iterator]: () => allDocuments(others, new PageRenderer(assembleContext, responseContext), paged) };
+  const documents = {
+    [Symbol.iterator]: () => allDocuments(others, new PageRenderer(assembleContext, responseContext), paged),
+  };
   const site: RenderedSite = { ...assembleContext, count, documents, others, late, listings: paged, responseContext };
   late.then(
     (documents) => (site.count += documents.length),
@@ -139,7 +167,11 @@ export async function renderDocuments({
   return site;
 }
 
-function* allDocuments(others: Iterable<OutputDocument>, pages: PageRenderer, paged: readonly PagedListing[]): Generator<OutputDocument> {
+function* allDocuments(
+  others: Iterable<OutputDocument>,
+  pages: PageRenderer,
+  paged: readonly PagedListing[],
+): Generator<OutputDocument> {
   yield* others;
   for (const listing of paged) yield* pages.pages(listing.type, listing.matches, folderPages(listing.folder));
 }
@@ -160,7 +192,13 @@ function* otherDocuments(
         size: -1,
         timestamped: false,
       };
-      yield { path: dumpPartPath(kind, key), body: { form: 'dump', dump: kind, from, to, gzip: false }, fingerprint: key, size: bytes, timestamped: false };
+      yield {
+        path: dumpPartPath(kind, key),
+        body: { form: 'dump', dump: kind, from, to, gzip: false },
+        fingerprint: key,
+        size: bytes,
+        timestamped: false,
+      };
     }
   }
   yield* texts;
@@ -180,7 +218,11 @@ function* otherDocuments(
 
 // The documents made as text first: the schema and the changes feed (the generated documents and the search indexes come late).
 function textDocuments(context: ResponseContext, feedFiles: readonly OutputFile[]): OutputFile[] {
-  const schema: OutputFile = { path: SCHEMA_PATH, content: JSON.stringify(schemaDocument({ ...context, generatedAt: '' })), timestamped: true };
+  const schema: OutputFile = {
+    path: SCHEMA_PATH,
+    content: JSON.stringify(schemaDocument({ ...context, generatedAt: '' })),
+    timestamped: true,
+  };
   return [schema, ...feedFiles];
 }
 
@@ -192,7 +234,11 @@ function pagedListings(dataset: Dataset, listings: readonly Listing[]): PagedLis
     folder: listingFolder(listing.type, listing.filters),
   }));
   for (const exhibition of dataset.entities.exhibition) {
-    paged.push({ type: 'exhibitor', matches: { exhibitor: dataset.linkedExhibitors(exhibition.id) }, folder: relationFolder(exhibition, 'exhibitors') });
+    paged.push({
+      type: 'exhibitor',
+      matches: { exhibitor: dataset.linkedExhibitors(exhibition.id) },
+      folder: relationFolder(exhibition, 'exhibitors'),
+    });
   }
   // One listing per place, shared by the exhibitions held there (see relationPath).
   const places = new Set<string>();
@@ -200,7 +246,11 @@ function pagedListings(dataset: Dataset, listings: readonly Listing[]): PagedLis
     const folder = relationFolder(exhibition, 'providers');
     if (places.has(folder)) continue;
     places.add(folder);
-    paged.push({ type: 'service_provider', matches: { service_provider: dataset.coveringProviders(exhibition) }, folder });
+    paged.push({
+      type: 'service_provider',
+      matches: { service_provider: dataset.coveringProviders(exhibition) },
+      folder,
+    });
   }
   return paged;
 }

@@ -36,19 +36,33 @@ const YOUNG_GENERATION_MB: Record<Search, number> = { q: 64, text: 384 };
  * this thread (at once) when there is no compiled worker to start. An aborted `signal` stops
  * the workers (the promise then rejects).
  */
-export async function renderTermsAside(dataset: Dataset, signal?: AbortSignal): Promise<Record<Kind, RenderedSearches>> {
-  if (WORKER_URL === undefined) return Object.fromEntries(KINDS.map((kind) => [kind, renderSearches(dataset, kind)])) as Record<Kind, RenderedSearches>;
-  const largest = KINDS.reduce((most, kind) => (dataset.entities[kind].length > dataset.entities[most].length ? kind : most));
+export async function renderTermsAside(
+  dataset: Dataset,
+  signal?: AbortSignal,
+): Promise<Record<Kind, RenderedSearches>> {
+  if (WORKER_URL === undefined)
+    return Object.fromEntries(KINDS.map((kind) => [kind, renderSearches(dataset, kind)])) as Record<
+      Kind,
+      RenderedSearches
+    >;
+  const largest = KINDS.reduce((most, kind) =>
+    dataset.entities[kind].length > dataset.entities[most].length ? kind : most,
+  );
   // The largest piece is packed and started first: the build waits for it.
   const pieces = [
     [{ search: 'text', kind: largest }],
-    SEARCHES.flatMap((search) => KINDS.filter((kind) => search !== 'text' || kind !== largest).map((kind) => ({ search, kind }))),
+    SEARCHES.flatMap((search) =>
+      KINDS.filter((kind) => search !== 'text' || kind !== largest).map((kind) => ({ search, kind })),
+    ),
   ] as const;
   const rendered = await Promise.all(
     pieces.map((group) =>
       renderAside(
         WORKER_URL,
-        group.map((piece) => ({ ...piece, packed: packSearchFields(piece.search, piece.kind, dataset.entities[piece.kind]) })),
+        group.map((piece) => ({
+          ...piece,
+          packed: packSearchFields(piece.search, piece.kind, dataset.entities[piece.kind]),
+        })),
         signal,
       ),
     ),
@@ -57,7 +71,9 @@ export async function renderTermsAside(dataset: Dataset, signal?: AbortSignal): 
   return Object.fromEntries(
     KINDS.map((kind) => [
       kind,
-      Object.fromEntries(SEARCHES.map((search) => [search, all.find((piece) => piece.kind === kind && piece.search === search)!.terms])),
+      Object.fromEntries(
+        SEARCHES.map((search) => [search, all.find((piece) => piece.kind === kind && piece.search === search)!.terms]),
+      ),
     ]),
   ) as Record<Kind, RenderedSearches>;
 }
@@ -74,7 +90,10 @@ function renderAside(url: URL, pieces: readonly TermsPiece[], signal?: AbortSign
   const youngGeneration = Math.max(...pieces.map((piece) => YOUNG_GENERATION_MB[piece.search]));
   return new Promise((resolve, reject) => {
     // The index is made of many short-lived arrays, which a young generation larger than the default collects fewer times.
-    const worker = new Worker(url, { workerData: pieces, resourceLimits: { maxYoungGenerationSizeMb: youngGeneration } });
+    const worker = new Worker(url, {
+      workerData: pieces,
+      resourceLimits: { maxYoungGenerationSizeMb: youngGeneration },
+    });
     signal?.addEventListener('abort', () => void worker.terminate(), { once: true });
     worker.once('message', resolve);
     worker.once('error', reject);

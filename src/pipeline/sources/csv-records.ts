@@ -20,12 +20,25 @@ const FALSE = /^(?:false|no|0)$/i;
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 
 /** Reads the records of one CSV (`,`) or TSV (tab, no quoting) file of `kind` into `records`; a malformed file is one diagnostic. */
-export function readDelimitedFile(text: string, file: string, kind: Kind, delimiter: Delimiter, records: RawRecord[], diagnostics: Diagnostic[]): void {
+export function readDelimitedFile(
+  text: string,
+  file: string,
+  kind: Kind,
+  delimiter: Delimiter,
+  records: RawRecord[],
+  diagnostics: Diagnostic[],
+): void {
   // Before parsing: a file separated by another delimiter may fail to parse with a message that says nothing of it.
   const blank = /^(?:\r\n|\n|\r)*/.exec(text)![0];
   const wrong = wrongDelimiter(/^[^\r\n]*/.exec(text.slice(blank.length))![0], delimiter);
   if (wrong !== undefined) {
-    diagnostics.push({ code: 'unparseable', severity: 'error', file, line: 1 + (blank.match(/\r\n|\n|\r/g)?.length ?? 0), message: wrong });
+    diagnostics.push({
+      code: 'unparseable',
+      severity: 'error',
+      file,
+      line: 1 + (blank.match(/\r\n|\n|\r/g)?.length ?? 0),
+      message: wrong,
+    });
     return;
   }
   let rows: { record: string[]; info: { lines: number } }[];

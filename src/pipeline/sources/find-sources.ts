@@ -43,7 +43,14 @@ export async function findSources(sources: string, displayPath: (file: string) =
   const roots = [await realpath(sources)];
   const folders = [sources];
   for (let folder = folders.shift(); folder !== undefined; folder = folders.shift()) {
-    const entries = await fg('**', { cwd: folder, absolute: true, onlyFiles: false, followSymbolicLinks: false, dot: false, objectMode: true });
+    const entries = await fg('**', {
+      cwd: folder,
+      absolute: true,
+      onlyFiles: false,
+      followSymbolicLinks: false,
+      dot: false,
+      objectMode: true,
+    });
     for (const { path: file, dirent } of entries.sort((a, b) => (a.path < b.path ? -1 : 1))) {
       if (dirent.isDirectory()) continue;
       const isSource = SOURCE_NAME.test(file);
@@ -100,7 +107,12 @@ function refused(file: string, what: string, displayPath: (file: string) => stri
   };
 }
 
-function kindOfFile(entry: { isFIFO(): boolean; isSocket(): boolean; isBlockDevice(): boolean; isCharacterDevice(): boolean }): string {
+function kindOfFile(entry: {
+  isFIFO(): boolean;
+  isSocket(): boolean;
+  isBlockDevice(): boolean;
+  isCharacterDevice(): boolean;
+}): string {
   if (entry.isFIFO()) return 'a FIFO (named pipe)';
   if (entry.isSocket()) return 'a socket';
   if (entry.isBlockDevice() || entry.isCharacterDevice()) return 'a device';

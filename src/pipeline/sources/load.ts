@@ -35,7 +35,11 @@ const KIND_OF_COLLECTION = new Map<string, Kind>(KINDS.map((kind) => [COLLECTION
  * the name shown in diagnostics. An NDJSON line the previous build's record cache holds
  * is not parsed.
  */
-export async function loadSources(sourcesDir: string, displayPath: (file: string) => string, previous: PreviousRecords = {}): Promise<LoadedSources> {
+export async function loadSources(
+  sourcesDir: string,
+  displayPath: (file: string) => string,
+  previous: PreviousRecords = {},
+): Promise<LoadedSources> {
   const { files, skipped, diagnostics } = await findSources(sourcesDir, displayPath);
   const result: LoadedSources = { files, skipped, records: [], diagnostics };
   for (const file of files) {
@@ -83,7 +87,12 @@ async function readText(file: string, name: string, diagnostics: Diagnostic[]): 
     }
     bytes = await readFile(file);
   } catch (error) {
-    diagnostics.push({ code: 'unreadable_file', severity: 'error', file: name, message: `cannot read the file: ${(error as Error).message}` });
+    diagnostics.push({
+      code: 'unreadable_file',
+      severity: 'error',
+      file: name,
+      message: `cannot read the file: ${(error as Error).message}`,
+    });
     return undefined;
   }
   const decoded = decodeUtf8(bytes);
@@ -144,7 +153,14 @@ function readJsonFile(text: string, file: string, result: LoadedSources): void {
       continue;
     }
     if (!Array.isArray(value)) {
-      result.diagnostics.push({ code: 'unparseable', severity: 'error', file, line: 1, field: member, message: 'must be an array of records' });
+      result.diagnostics.push({
+        code: 'unparseable',
+        severity: 'error',
+        file,
+        line: 1,
+        field: member,
+        message: 'must be an array of records',
+      });
       continue;
     }
     const memberLines = lines.get(member) ?? [];
@@ -152,7 +168,13 @@ function readJsonFile(text: string, file: string, result: LoadedSources): void {
   }
 }
 
-function readNdjsonFile(text: string, file: string, kind: Kind | undefined, previous: PreviousRecords, result: LoadedSources): void {
+function readNdjsonFile(
+  text: string,
+  file: string,
+  kind: Kind | undefined,
+  previous: PreviousRecords,
+  result: LoadedSources,
+): void {
   if (!kind) {
     const folders = [...KIND_OF_COLLECTION.keys()].join(', ');
     result.diagnostics.push({
@@ -210,5 +232,11 @@ function parseFailure(error: Error, text: string, file: string, firstLine: numbe
     .replace(/^JSON\.parse: /, '')
     .replace(/ in JSON at position \d+.*$/, '')
     .replace(/\s*\(line \d+ column \d+\)$/, '');
-  return { code: 'unparseable', severity: 'error', file, line: firstLine + offsetLine - 1, message: `not valid JSON: ${reason}` };
+  return {
+    code: 'unparseable',
+    severity: 'error',
+    file,
+    line: firstLine + offsetLine - 1,
+    message: `not valid JSON: ${reason}`,
+  };
 }

@@ -63,7 +63,11 @@ export interface GuardWording {
 }
 
 /** The wording of remote sources' refusals. */
-export const SOURCES_WORDING: GuardWording = { flags: '--sources or --allow-origin', allowFlag: '--allow-origin', reads: 'a source' };
+export const SOURCES_WORDING: GuardWording = {
+  flags: '--sources or --allow-origin',
+  allowFlag: '--allow-origin',
+  reads: 'a source',
+};
 
 /**
  * A guard allowing the origins `named` (as {@link parseOrigin} gives them) and nothing else.
@@ -96,7 +100,11 @@ export type GuardedAnswer = { response: Response } | { refused: string };
  * {@link MAX_REDIRECTS}; the body of a redirect is never read. `dispatcher` is
  * `guard.dispatcher` unless the caller connects otherwise. A network error is thrown.
  */
-export async function fetchGuarded(url: string, guard: OriginGuard, init: { signal: AbortSignal; dispatcher?: Dispatcher }): Promise<GuardedAnswer> {
+export async function fetchGuarded(
+  url: string,
+  guard: OriginGuard,
+  init: { signal: AbortSignal; dispatcher?: Dispatcher },
+): Promise<GuardedAnswer> {
   const first = guard.refusal(new URL(url));
   if (first !== undefined) return { refused: `${redactUrl(url)} is ${first}` };
   for (let at = url, redirects = 0; ; redirects++) {
@@ -120,7 +128,8 @@ function publicLookup({ flags, reads }: GuardWording): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...(options as LookupOptions), all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0);
-      const inside = isIP(hostname) === 0 ? addresses.find(({ address }) => internalKind(address) !== undefined) : undefined;
+      const inside =
+        isIP(hostname) === 0 ? addresses.find(({ address }) => internalKind(address) !== undefined) : undefined;
       if (inside !== undefined) {
         const refused = new AddressRefused(
           `${hostname} resolves to ${inside.address}, ${describeKind(internalKind(inside.address)!)}; ${reads} is read from such an address only when ${flags} names the address itself`,

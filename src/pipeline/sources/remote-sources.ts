@@ -50,7 +50,9 @@ export async function fetchSources(url: string, folder: string, policy: FetchPol
     const first = await fetchDocument(url, policy, guard);
     const listed = manifestEntries(url, first, guard);
     documents =
-      listed === undefined ? [[url, first]] : await Promise.all(listed.map(async (entry) => [entry, await fetchDocument(entry, policy, guard)] as const));
+      listed === undefined
+        ? [[url, first]]
+        : await Promise.all(listed.map(async (entry) => [entry, await fetchDocument(entry, policy, guard)] as const));
   } finally {
     await guard.close();
   }
@@ -75,14 +77,24 @@ function manifestEntries(url: string, bytes: Uint8Array, guard: OriginGuard): st
   }
   if (typeof document !== 'object' || document === null || !('sources' in document)) return undefined;
   const entries = (document as { sources: unknown }).sources;
-  if (!Array.isArray(entries) || entries.some((entry) => typeof entry !== 'string') || KINDS.some((kind) => COLLECTIONS[kind] in document)) {
-    throw new UserError(`${redactUrl(url)}: a sources manifest must be {"sources": ["https://…", …]}, a list of URLs, and hold no records`, 1);
+  if (
+    !Array.isArray(entries) ||
+    entries.some((entry) => typeof entry !== 'string') ||
+    KINDS.some((kind) => COLLECTIONS[kind] in document)
+  ) {
+    throw new UserError(
+      `${redactUrl(url)}: a sources manifest must be {"sources": ["https://…", …]}, a list of URLs, and hold no records`,
+      1,
+    );
   }
   return entries.map((entry: string) => {
     const resolved = URL.canParse(entry, url) ? new URL(entry, url) : undefined;
     const refusal = resolved === undefined ? 'not a URL' : guard.refusal(resolved);
     if (refusal !== undefined)
-      throw new UserError(`cannot fetch the sources ${redactUrl(url)}: it lists ${redactUrl(resolved?.href ?? entry)}, ${refusal}; nothing was written`, 1);
+      throw new UserError(
+        `cannot fetch the sources ${redactUrl(url)}: it lists ${redactUrl(resolved?.href ?? entry)}, ${refusal}; nothing was written`,
+        1,
+      );
     return resolved!.href;
   });
 }
@@ -126,12 +138,20 @@ async function fetchOnce(url: string, policy: FetchPolicy, guard: OriginGuard): 
     response = answer.response;
   } catch (error) {
     const refused = (error as { cause?: unknown }).cause instanceof AddressRefused;
-    return { ok: false, retry: !refused && (signal.aborted || isNetworkError(error)), reason: signal.aborted ? timedOut : causeOf(error) };
+    return {
+      ok: false,
+      retry: !refused && (signal.aborted || isNetworkError(error)),
+      reason: signal.aborted ? timedOut : causeOf(error),
+    };
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => {});
     const { status } = response;
-    return { ok: false, retry: isRetryableStatus(status), reason: `the server answered ${status} ${response.statusText}`.trim() };
+    return {
+      ok: false,
+      retry: isRetryableStatus(status),
+      reason: `the server answered ${status} ${response.statusText}`.trim(),
+    };
   }
   let bytes: Uint8Array | undefined;
   try {
@@ -139,7 +159,12 @@ async function fetchOnce(url: string, policy: FetchPolicy, guard: OriginGuard): 
   } catch (error) {
     return { ok: false, retry: true, reason: signal.aborted ? timedOut : causeOf(error) };
   }
-  if (bytes === undefined) return { ok: false, retry: false, reason: `the document is larger than ${policy.maxBytes} bytes, the most a source may hold` };
+  if (bytes === undefined)
+    return {
+      ok: false,
+      retry: false,
+      reason: `the document is larger than ${policy.maxBytes} bytes, the most a source may hold`,
+    };
   return { ok: true, bytes };
 }
 

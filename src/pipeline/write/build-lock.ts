@@ -37,7 +37,10 @@ export async function lockOutput(outDir: string): Promise<BuildLock> {
       }
       const holder = Number((await readFile(file, 'utf8').catch(() => '')).trim());
       if (isAlive(holder)) {
-        throw new UserError(`another build (process ${holder}) is writing ${outDir}; wait for it to end, or stop it (its lock is ${file})`, 1);
+        throw new UserError(
+          `another build (process ${holder}) is writing ${outDir}; wait for it to end, or stop it (its lock is ${file})`,
+          1,
+        );
       }
       // Left by a killed build. Renaming it away is atomic: of two builds taking it over, one wins.
       await rename(file, `${file}.stale-${process.pid}`).then(

@@ -35,16 +35,30 @@ interface Journal extends SiteChanges {
 }
 
 /** Moves the staged files of `changes` into the site at `outDir`, as one step a kill cannot leave half done. */
-export async function applyChanges(outDir: string, stagingDir: string, backupDir: string, changes: SiteChanges): Promise<void> {
+export async function applyChanges(
+  outDir: string,
+  stagingDir: string,
+  backupDir: string,
+  changes: SiteChanges,
+): Promise<void> {
   // Synchronous calls: thousands of small renames, each awaited through the thread pool, cost ten times as much.
   const folders = new FolderMaker();
   for (const file of changes.changed) {
     folders.make(path.dirname(path.join(backupDir, file)));
     tolerateMissing(() => linkSync(path.join(outDir, file), path.join(backupDir, file)));
   }
-  const journal: Journal = { version: JOURNAL_VERSION, ...changes, staging: stagingDir, backup: backupDir, state: 'applying' };
+  const journal: Journal = {
+    version: JOURNAL_VERSION,
+    ...changes,
+    staging: stagingDir,
+    backup: backupDir,
+    state: 'applying',
+  };
   await writeJournal(outDir, journal);
-  const files = [...changes.added.map((path) => ({ path, isNew: true })), ...changes.changed.map((path) => ({ path, isNew: false }))];
+  const files = [
+    ...changes.added.map((path) => ({ path, isNew: true })),
+    ...changes.changed.map((path) => ({ path, isNew: false })),
+  ];
   for (const file of linkOrderGroups(files).flatMap((group) => group.paths)) {
     folders.make(path.dirname(path.join(outDir, file)));
     renameSync(path.join(stagingDir, file), path.join(outDir, file));
@@ -94,10 +108,14 @@ function parseBuildJournal(text: string, outDir: string): Journal | string {
   if (journal.version !== undefined && journal.version !== JOURNAL_VERSION)
     return `it is of version ${JSON.stringify(journal.version)}; this dataset-site applies version ${JOURNAL_VERSION}`;
   const isPaths = (paths: unknown) =>
-    Array.isArray(paths) && paths.every((file) => typeof file === 'string' && !path.isAbsolute(file) && !file.split(/[\\/]/).includes('..'));
-  if (!isPaths(journal.added) || !isPaths(journal.changed) || !isPaths(journal.removed)) return 'its lists of files are malformed';
+    Array.isArray(paths) &&
+    paths.every((file) => typeof file === 'string' && !path.isAbsolute(file) && !file.split(/[\\/]/).includes('..'));
+  if (!isPaths(journal.added) || !isPaths(journal.changed) || !isPaths(journal.removed))
+    return 'its lists of files are malformed';
   const beside = (folder: unknown) =>
-    typeof folder === 'string' && path.dirname(folder) === path.dirname(outDir) && path.basename(folder).startsWith(`.${path.basename(outDir)}.`);
+    typeof folder === 'string' &&
+    path.dirname(folder) === path.dirname(outDir) &&
+    path.basename(folder).startsWith(`.${path.basename(outDir)}.`);
   if (!beside(journal.staging) || !beside(journal.backup)) return 'its folders are not beside the site';
   if (journal.state !== 'applying' && journal.state !== 'done') return 'its state is malformed';
   return journal as Journal;

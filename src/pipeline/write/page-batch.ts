@@ -43,7 +43,11 @@ export function runPageBatch(batch: PageBatch, renderer: PageRenderer, writer: T
       if (batch.mode === 'stage' && (!same || batch.rewriteUnchanged))
         writer.run({ path: page.path, body: stampBody(page, same ? generatedAtBefore : batch.generatedAt), reuse: -1 });
       if (batch.mode === 'link' && same)
-        writer.run({ path: page.path, body: stampBody(page, generatedAtBefore), reuse: page.size + Buffer.byteLength(generatedAtBefore) });
+        writer.run({
+          path: page.path,
+          body: stampBody(page, generatedAtBefore),
+          reuse: page.size + Buffer.byteLength(generatedAtBefore),
+        });
       reply.fingerprints.push(page.fingerprint);
       reply.sizes.push(page.size);
     }

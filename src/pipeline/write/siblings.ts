@@ -45,9 +45,13 @@ export function buildFolderPath(outDir: string, kind: BuildFolderKind): string {
 /** The folders builds made beside the site at `outDir`, in order of their names (a kind's oldest first). */
 export async function buildFolders(outDir: string): Promise<BuildFolder[]> {
   const prefix = `.${path.basename(outDir)}.`;
-  const names = (await readdir(path.dirname(outDir)).catch(() => [] as string[])).filter((name) => name.startsWith(prefix)).sort();
+  const names = (await readdir(path.dirname(outDir)).catch(() => [] as string[]))
+    .filter((name) => name.startsWith(prefix))
+    .sort();
   return names.flatMap((name) => {
     const match = BUILD_FOLDER.exec(name.slice(prefix.length));
-    return match === null ? [] : [{ path: path.join(path.dirname(outDir), name), kind: match[1] as BuildFolderKind, pid: Number(match[2]) }];
+    return match === null
+      ? []
+      : [{ path: path.join(path.dirname(outDir), name), kind: match[1] as BuildFolderKind, pid: Number(match[2]) }];
   });
 }

@@ -54,7 +54,13 @@ export interface StagedChanges {
  * folder: the listing pages by the writer threads, which render them (page-batch.ts), the
  * other documents by tasks this thread hands them.
  */
-export async function stageChanges(site: RenderedSite, previous: Manifest, runner: TaskRunner, options: StageOptions, outDir: string): Promise<StagedChanges> {
+export async function stageChanges(
+  site: RenderedSite,
+  previous: Manifest,
+  runner: TaskRunner,
+  options: StageOptions,
+  outDir: string,
+): Promise<StagedChanges> {
   const staged: StagedChanges = {
     stats: emptyStats(),
     manifest: new Map(),
@@ -94,7 +100,9 @@ export async function stageChanges(site: RenderedSite, previous: Manifest, runne
   // workflow's restored state). Seen at once from the schema document: every document is written in this
   // one pass, each unchanged one as it was; seen later from another, the unchanged ones are linked or written after it.
   // A partial site lacks the unchanged entity documents and pages: as incomplete.
-  staged.incomplete = previous.size > 0 && (isPartialSite(outDir) || (previous.has(SCHEMA_PATH) && !existsSync(path.join(outDir, SCHEMA_PATH))));
+  staged.incomplete =
+    previous.size > 0 &&
+    (isPartialSite(outDir) || (previous.has(SCHEMA_PATH) && !existsSync(path.join(outDir, SCHEMA_PATH))));
   const rewriteAll = staged.incomplete && options.partial !== true;
   const batch = new TaskBatch(runner);
   const stage = async (document: OutputDocument) => {
@@ -103,12 +111,23 @@ export async function stageChanges(site: RenderedSite, previous: Manifest, runne
     // The few text documents hold every entry point, and the next build reads its entities from the dumps:
     // each of these is checked on disk, the bulk (entities, pages) is trusted.
     let stale = rewriteAll;
-    if (!stale && (document.body.form === 'text' || (document.body.form === 'dump' && !document.body.gzip)) && fingerprintBefore === document.fingerprint) {
+    if (
+      !stale &&
+      (document.body.form === 'text' || (document.body.form === 'dump' && !document.body.gzip)) &&
+      fingerprintBefore === document.fingerprint
+    ) {
       const onDisk = statSync(path.join(outDir, document.path), { throwIfNoEntry: false });
       staged.incomplete ||= onDisk === undefined;
       stale = onDisk?.size !== document.size + Buffer.byteLength(generatedAtBefore);
     }
-    const { same, generatedAt } = count(document.path, document.fingerprint, document.size, document.timestamped, before, stale);
+    const { same, generatedAt } = count(
+      document.path,
+      document.fingerprint,
+      document.size,
+      document.timestamped,
+      before,
+      stale,
+    );
     if (!same) await batch.add({ path: document.path, body: stampBody(document, generatedAt), reuse: -1 });
   };
   for (const document of site.others) await stage(document);
@@ -118,7 +137,10 @@ export async function stageChanges(site: RenderedSite, previous: Manifest, runne
     previous,
     runner,
     { mode: 'stage', generatedAt: options.generatedAt, rewriteUnchanged: rewriteAll },
-    (paths, entries, reply) => paths.forEach((path, i) => count(path, reply.fingerprints[i]!, reply.sizes[i]!, true, entries[i] ?? undefined, rewriteAll)),
+    (paths, entries, reply) =>
+      paths.forEach((path, i) =>
+        count(path, reply.fingerprints[i]!, reply.sizes[i]!, true, entries[i] ?? undefined, rewriteAll),
+      ),
   );
   // The search index's documents last: the term worker made them meanwhile.
   for (const document of await site.late) await stage(document);

@@ -27,7 +27,8 @@ export type WorkerRequest = { tasks: WriteTask[] } | { id: number; pages: PageBa
 
 /** A message from a worker: a batch done (with its pages' answer), or the error that stopped it. */
 export type WorkerReply =
-  { id?: number; pages?: PageBatchReply } | { error: { message: string; code?: string; syscall?: string; path?: string; stack?: string } };
+  | { id?: number; pages?: PageBatchReply }
+  | { error: { message: string; code?: string; syscall?: string; path?: string; stack?: string } };
 
 const WORKER_URL = compiledWorkerUrl('./write-worker.js', import.meta.url);
 
@@ -39,7 +40,9 @@ export function defaultWriterThreads(): number {
 
 /** Starts a runner with `threads` workers (0: in the main thread). */
 export function startRunner(options: TaskWriterOptions, threads: number): TaskRunner {
-  return threads > 0 && WORKER_URL !== undefined ? new WorkerRunner(WORKER_URL, options, threads) : new InlineRunner(options);
+  return threads > 0 && WORKER_URL !== undefined
+    ? new WorkerRunner(WORKER_URL, options, threads)
+    : new InlineRunner(options);
 }
 
 class InlineRunner implements TaskRunner {
@@ -65,7 +68,10 @@ class InlineRunner implements TaskRunner {
 
 class WorkerRunner implements TaskRunner {
   private readonly workers: WorkerSlots<WorkerRequest, WorkerReply>;
-  private readonly waiting = new Map<number, { resolve: (reply: PageBatchReply) => void; reject: (error: Error) => void }>();
+  private readonly waiting = new Map<
+    number,
+    { resolve: (reply: PageBatchReply) => void; reject: (error: Error) => void }
+  >();
   private nextId = 0;
 
   constructor(url: URL, options: TaskWriterOptions, threads: number) {

@@ -65,9 +65,14 @@ export class TaskWriter {
       mkdirSync(folder, { recursive: true });
       this.folders.add(folder);
     }
-    if ((task.reuse >= 0 || task.reuse === REUSE_ANY_SIZE) && this.link(path.join(this.options.previousDir, task.path), target, task.reuse)) return true;
+    if (
+      (task.reuse >= 0 || task.reuse === REUSE_ANY_SIZE) &&
+      this.link(path.join(this.options.previousDir, task.path), target, task.reuse)
+    )
+      return true;
     const bytes = assemble(task.body, this.options.context, this.scratch);
-    if (bytes.buffer !== this.scratch.buffer && bytes.length > this.scratch.length && bytes.length <= 1 << 26) this.scratch = Buffer.allocUnsafe(bytes.length);
+    if (bytes.buffer !== this.scratch.buffer && bytes.length > this.scratch.length && bytes.length <= 1 << 26)
+      this.scratch = Buffer.allocUnsafe(bytes.length);
     writeFileSync(target, bytes);
     return false;
   }

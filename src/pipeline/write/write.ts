@@ -63,7 +63,10 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
   await rm(stagingDir, { recursive: true, force: true });
   await makeStagingDir(stagingDir, outDir);
   const context = { entities: site.entities, dictionaries: site.dictionaries };
-  const runner = startRunner({ context, responseContext: site.responseContext, stagingDir, previousDir: outDir }, options.threads ?? defaultWriterThreads());
+  const runner = startRunner(
+    { context, responseContext: site.responseContext, stagingDir, previousDir: outDir },
+    options.threads ?? defaultWriterThreads(),
+  );
   try {
     const staged = await stageChanges(site, previous, runner, options, outDir);
     const { stats, changes } = staged;
@@ -86,7 +89,9 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
     // previous build's count of files, so that a partial build's manifest is the whole build's.
     const manifest = manifestFiles(staged.manifest, inPlace ? previousFiles : { ...previousFiles, texts: new Map() });
     const changedText = serializeChangedDocuments(
-      previous.size === 0 ? { everything: true } : { everything: false, changed: staged.newContent, removed: changes.removed },
+      previous.size === 0
+        ? { everything: true }
+        : { everything: false, changed: staged.newContent, removed: changes.removed },
     );
     const own = new Map([...manifest.files, [CHANGED_DOCUMENTS_PATH, changedText]]);
     // In place, the format file is left alone while it says the same.
@@ -101,7 +106,10 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
     if (inPlace) {
       // The format file of a site built before it existed is missing: a change tolerates that.
       const before = new Set([MANIFEST_PATH, CHANGED_DOCUMENTS_PATH, SITE_FORMAT_PATH, ...previousFiles.texts.keys()]);
-      const [changed, added] = [[...own.keys()].filter((file) => before.has(file)), [...own.keys()].filter((file) => !before.has(file))];
+      const [changed, added] = [
+        [...own.keys()].filter((file) => before.has(file)),
+        [...own.keys()].filter((file) => !before.has(file)),
+      ];
       await applyChanges(outDir, stagingDir, buildFolderPath(outDir, 'backup'), {
         added: [...changes.added, ...added],
         changed: [...changes.changed, ...changed],
@@ -124,7 +132,12 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
  * from the previous site (written, should that fail); for a `partial` site, every one but
  * the entity documents and pages.
  */
-async function linkUnchanged(site: RenderedSite, previous: Manifest, runner: TaskRunner, partial: boolean): Promise<void> {
+async function linkUnchanged(
+  site: RenderedSite,
+  previous: Manifest,
+  runner: TaskRunner,
+  partial: boolean,
+): Promise<void> {
   const batch = new TaskBatch(runner);
   const link = async (document: OutputDocument) => {
     const [fingerprintBefore, generatedAtBefore = ''] = previous.get(document.path) ?? [];

@@ -91,8 +91,18 @@ export function changeSetDocument(builds: readonly BuildChanges[], at: number, b
     baseline: build.baseline,
     after: changesAfter(builds, at),
     ...sets,
-    _links: { self: url(changeSetPath(build.build)), previous: neighbour(builds[at - 1]), next: neighbour(builds[at + 1]), index: url(CHANGES_INDEX_PATH) },
-    _meta: { type: 'changes', schema_version: SCHEMA_VERSION, format_version: CHANGES_FORMAT_VERSION, generated_at: '' },
+    _links: {
+      self: url(changeSetPath(build.build)),
+      previous: neighbour(builds[at - 1]),
+      next: neighbour(builds[at + 1]),
+      index: url(CHANGES_INDEX_PATH),
+    },
+    _meta: {
+      type: 'changes',
+      schema_version: SCHEMA_VERSION,
+      format_version: CHANGES_FORMAT_VERSION,
+      generated_at: '',
+    },
   };
 }
 
@@ -104,7 +114,10 @@ export function changesIndexDocument(builds: readonly BuildChanges[], baseUrl: s
   const url = (path: string) => staticUrl(baseUrl, path);
   const counts = (build: BuildChanges) =>
     Object.fromEntries(
-      KINDS.map((kind) => [COLLECTIONS[kind], Object.fromEntries(Object.entries(build.changes[kind]).map(([change, ids]) => [change, ids.length]))]),
+      KINDS.map((kind) => [
+        COLLECTIONS[kind],
+        Object.fromEntries(Object.entries(build.changes[kind]).map(([change, ids]) => [change, ids.length])),
+      ]),
     );
   const latest = builds[builds.length - 1];
   return {
@@ -120,7 +133,10 @@ export function changesIndexDocument(builds: readonly BuildChanges[], baseUrl: s
       self: url(CHANGES_INDEX_PATH),
       latest: latest === undefined ? null : url(changeSetPath(latest.build)),
       // Where a reader whose cursor is gone copies every entity again.
-      dumps: Object.fromEntries(KINDS.map((kind) => [COLLECTIONS[kind], url(dumpIndexPath(kind))])) as Record<Collection, string>,
+      dumps: Object.fromEntries(KINDS.map((kind) => [COLLECTIONS[kind], url(dumpIndexPath(kind))])) as Record<
+        Collection,
+        string
+      >,
     },
     _meta: {
       type: 'changes',
@@ -137,7 +153,9 @@ export function changesIndexDocument(builds: readonly BuildChanges[], baseUrl: s
 export function parseChangesIndex(text: string): ChangesIndexDocument {
   const document = parseDocument<ChangesIndexDocument>(CHANGES_INDEX_PATH, text);
   if (document?._meta?.format_version !== CHANGES_FORMAT_VERSION || !Array.isArray(document.builds)) {
-    throw new SiteError(`${CHANGES_INDEX_PATH} is not a changes index of format_version ${CHANGES_FORMAT_VERSION}; rebuild the site`);
+    throw new SiteError(
+      `${CHANGES_INDEX_PATH} is not a changes index of format_version ${CHANGES_FORMAT_VERSION}; rebuild the site`,
+    );
   }
   return document;
 }

@@ -9,7 +9,13 @@ import type { Kind } from '../semantics/kinds.js';
 import type { Search } from '../semantics/searches.js';
 import { commonPartPath, commonTermPath, idBlockPath, idChunkPath } from './paths.js';
 import { classWidth, decodeMatches, encodeMatches } from './matches-codec.js';
-import { malformed, parseVersioned, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type IndexDocument } from './search-format.js';
+import {
+  malformed,
+  parseVersioned,
+  SEARCH_INDEX_FORMAT,
+  SEARCH_INDEX_VERSION,
+  type IndexDocument,
+} from './search-format.js';
 import { parseDocument, SiteError } from './site-error.js';
 
 const COMMON_FORMAT = `${SEARCH_INDEX_FORMAT}-common`;
@@ -93,7 +99,12 @@ export function renderCommonLists(search: Search, kind: Kind, lists: readonly Co
         kind,
         term: list.term,
         part,
-        matches: encodeMatches(list.ranks.subarray(start, end), list.classOf.subarray(start, end), width, part * COMMON_PART_RANKS),
+        matches: encodeMatches(
+          list.ranks.subarray(start, end),
+          list.classOf.subarray(start, end),
+          width,
+          part * COMMON_PART_RANKS,
+        ),
         generated_at: '',
       };
       documents.push({ path: commonPartPath(kind, list.term, part, search), content: JSON.stringify(file) });
@@ -158,7 +169,12 @@ export function parseCommonHead(path: string, text: string, kind: Kind, term: st
   if (file.term !== term) throw malformed(path, 'term');
   const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
   const reached = file.reached;
-  if (!Array.isArray(reached) || !reached.every((entry) => Array.isArray(entry) && typeof entry[0] === 'string' && isCount(entry[1]) && isCount(entry[2])))
+  if (
+    !Array.isArray(reached) ||
+    !reached.every(
+      (entry) => Array.isArray(entry) && typeof entry[0] === 'string' && isCount(entry[1]) && isCount(entry[2]),
+    )
+  )
     throw malformed(path, 'reached');
   const classes = file.classes;
   const isClass = (entry: unknown) =>
@@ -169,8 +185,17 @@ export function parseCommonHead(path: string, text: string, kind: Kind, term: st
     entry.every((value, i) => i < 2 || (i - 2) % 3 !== 1 || value <= 1);
   if (!Array.isArray(classes) || !classes.every(isClass)) throw malformed(path, 'classes');
   if (file.class_width !== classWidth(classes.length)) throw malformed(path, 'class_width');
-  if (!Array.isArray(file.parts) || !file.parts.every((part, i) => isCount(part) && (i === 0 || part > file.parts[i - 1]!))) throw malformed(path, 'parts');
-  return { list: { term, reached, classes }, parts: file.parts, width: file.class_width, generatedAt: file.generated_at };
+  if (
+    !Array.isArray(file.parts) ||
+    !file.parts.every((part, i) => isCount(part) && (i === 0 || part > file.parts[i - 1]!))
+  )
+    throw malformed(path, 'parts');
+  return {
+    list: { term, reached, classes },
+    parts: file.parts,
+    width: file.class_width,
+    generatedAt: file.generated_at,
+  };
 }
 
 /** Parses part `part` of the list of `kind`'s common term `term`, whose classes are `width` characters each among `classCount`. */
@@ -186,7 +211,9 @@ export function parseCommonPart(
   const file = parseVersioned<CommonPartFile>(path, text, PART_FORMAT, kind);
   if (file.term !== term || file.part !== part) throw malformed(path, 'part');
   const matches =
-    typeof file.matches === 'string' ? decodeMatches(file.matches, width, part * COMMON_PART_RANKS, (part + 1) * COMMON_PART_RANKS, classCount) : undefined;
+    typeof file.matches === 'string'
+      ? decodeMatches(file.matches, width, part * COMMON_PART_RANKS, (part + 1) * COMMON_PART_RANKS, classCount)
+      : undefined;
   if (matches === undefined || matches.ranks.length === 0) throw malformed(path, 'matches');
   return { ...matches, generatedAt: file.generated_at };
 }
@@ -195,7 +222,10 @@ export function parseCommonPart(
 export function parseIds(path: string, text: string, ranks: number): string[] {
   const file = parseDocument<Partial<IdsFile> | null>(path, text);
   if (file?.version !== SEARCH_INDEX_VERSION)
-    throw new SiteError(`${path} is not a document of ids of version ${SEARCH_INDEX_VERSION}; rebuild the site with this version`);
-  if (!Array.isArray(file.ids) || file.ids.length > ranks || !file.ids.every((id) => typeof id === 'string')) throw malformed(path, 'ids');
+    throw new SiteError(
+      `${path} is not a document of ids of version ${SEARCH_INDEX_VERSION}; rebuild the site with this version`,
+    );
+  if (!Array.isArray(file.ids) || file.ids.length > ranks || !file.ids.every((id) => typeof id === 'string'))
+    throw malformed(path, 'ids');
   return file.ids;
 }

@@ -7,7 +7,13 @@
 import type { Entity } from '../semantics/entity.js';
 import { dayNumber } from '../semantics/schedule.js';
 import { exhibitionDatesPath } from './paths.js';
-import { malformed, parseVersioned, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type IndexDocument } from './search-format.js';
+import {
+  malformed,
+  parseVersioned,
+  SEARCH_INDEX_FORMAT,
+  SEARCH_INDEX_VERSION,
+  type IndexDocument,
+} from './search-format.js';
 
 const DATES_FORMAT = `${SEARCH_INDEX_FORMAT}-dates`;
 
@@ -50,7 +56,12 @@ export function parseExhibitionDates(path: string, text: string, count: number):
   if (!Number.isSafeInteger(file.first_day)) throw malformed(path, 'first_day');
   for (const member of ['start_gaps', 'lengths'] as const) {
     const values = file[member];
-    if (!Array.isArray(values) || values.length !== count || !values.every((value) => Number.isSafeInteger(value) && value >= 0)) throw malformed(path, member);
+    if (
+      !Array.isArray(values) ||
+      values.length !== count ||
+      !values.every((value) => Number.isSafeInteger(value) && value >= 0)
+    )
+      throw malformed(path, member);
   }
   const starts = new Int32Array(count);
   const ends = new Int32Array(count);

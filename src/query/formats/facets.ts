@@ -47,7 +47,9 @@ export function parseFacetDocument(path: string, text: string): FacetDocument {
   const document = parseDocument<Partial<FacetDocument>>(path, text);
   const version = document._meta?.format_version;
   if (version !== FACETS_FORMAT_VERSION) {
-    throw new SiteError(`${path} has format_version ${JSON.stringify(version)}; this dataset-site reads version ${FACETS_FORMAT_VERSION}. Rebuild the site.`);
+    throw new SiteError(
+      `${path} has format_version ${JSON.stringify(version)}; this dataset-site reads version ${FACETS_FORMAT_VERSION}. Rebuild the site.`,
+    );
   }
   if (!Array.isArray(document.values)) throw new SiteError(`${path} has no values; rebuild the site`);
   return document as FacetDocument;

@@ -15,7 +15,11 @@ const [CLASS_BASE, GAP_BASE] = [CLASS_DIGITS.length, GAP_DIGITS.length];
 const [GAP_DIGIT, NO_DIGIT] = [64, 255];
 const DIGITS = Uint8Array.from({ length: 128 }, (_, code) => {
   const char = String.fromCharCode(code);
-  return CLASS_DIGITS.includes(char) ? CLASS_DIGITS.indexOf(char) : GAP_DIGITS.includes(char) ? GAP_DIGIT + GAP_DIGITS.indexOf(char) : NO_DIGIT;
+  return CLASS_DIGITS.includes(char)
+    ? CLASS_DIGITS.indexOf(char)
+    : GAP_DIGITS.includes(char)
+      ? GAP_DIGIT + GAP_DIGITS.indexOf(char)
+      : NO_DIGIT;
 });
 
 /** The characters a class is written with in a list of `count` classes. */
@@ -26,7 +30,12 @@ export function classWidth(count: number): number {
 }
 
 /** Writes the matches of ranks `ranks` (ascending, from `first` on) of classes `classOf`, each class `width` digits. */
-export function encodeMatches(ranks: ArrayLike<number>, classOf: ArrayLike<number>, width: number, first: number): string {
+export function encodeMatches(
+  ranks: ArrayLike<number>,
+  classOf: ArrayLike<number>,
+  width: number,
+  first: number,
+): string {
   let text = '';
   let previous = first - 1;
   for (let i = 0; i < ranks.length; i++) {
@@ -55,7 +64,10 @@ export function decodeMatches(
   // One pass, into arrays as long as the most matches the text could hold, then cut to those it holds: a list
   // is read in a fresh isolate before this loop is optimized, so each pass over its characters counts.
   // Plain variables, no destructuring, for the same reason.
-  const [ranks, classOf] = [new Int32Array(Math.floor(text.length / width)), new Uint16Array(Math.floor(text.length / width))];
+  const [ranks, classOf] = [
+    new Int32Array(Math.floor(text.length / width)),
+    new Uint16Array(Math.floor(text.length / width)),
+  ];
   let previous = first - 1;
   let gap = 0;
   let gapDigits = 0;
@@ -90,6 +102,7 @@ export function decodeMatches(
 
 function classDigits(value: number, width: number): string {
   let digits = '';
-  for (let j = 0; j < width; j++, value = Math.floor(value / CLASS_BASE)) digits = CLASS_DIGITS[value % CLASS_BASE]! + digits;
+  for (let j = 0; j < width; j++, value = Math.floor(value / CLASS_BASE))
+    digits = CLASS_DIGITS[value % CLASS_BASE]! + digits;
   return digits;
 }

@@ -95,7 +95,9 @@ export const DUMP_PART_KEY_LENGTH = 16;
 /** A dump part's key, as the source of a regular expression (for a path and for OpenAPI's pattern). */
 export const DUMP_PART_KEY = `[0-9a-f]{${DUMP_PART_KEY_LENGTH}}`;
 
-const DUMP_PART = new RegExp(`^${DUMPS_FOLDER}/(${Object.values(COLLECTIONS).join('|')})/(${DUMP_PART_KEY})\\.ndjson(\\.gz)?$`);
+const DUMP_PART = new RegExp(
+  `^${DUMPS_FOLDER}/(${Object.values(COLLECTIONS).join('|')})/(${DUMP_PART_KEY})\\.ndjson(\\.gz)?$`,
+);
 
 /** The kind, key and form of a dump part's path ({@link dumpPartPath}); `undefined` for any other path. */
 export function parseDumpPartPath(path: string): { kind: Kind; key: string; gzip: boolean } | undefined {
@@ -172,7 +174,8 @@ export function parseListingPath(path: string): ListingAddress | undefined {
   const parts = path.slice(prefix.length).split('/');
   const type = parts.shift();
   const last = /^([1-9]\d*)\.json$/.exec(parts.pop() ?? '');
-  if (!type || !(DATASET_TYPES as readonly string[]).includes(type) || !last || parts.length % 2 !== 0) return undefined;
+  if (!type || !(DATASET_TYPES as readonly string[]).includes(type) || !last || parts.length % 2 !== 0)
+    return undefined;
   const filters: FilterValues = {};
   let order = -1;
   for (let i = 0; i < parts.length; i += 2) {

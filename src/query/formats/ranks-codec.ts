@@ -36,7 +36,10 @@ export function decodeRankArray(text: string): Int32Array {
  * the name. `entries` is flat: position, count, position, count, …; `positionOf` maps
  * each position as it is written.
  */
-export function encodeCounted(entries: ArrayLike<number>, positionOf: (value: number) => number = (value) => value): string {
+export function encodeCounted(
+  entries: ArrayLike<number>,
+  positionOf: (value: number) => number = (value) => value,
+): string {
   let text = '';
   let previous = -1;
   for (let i = 0; i < entries.length; i += 2) {

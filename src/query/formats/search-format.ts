@@ -27,9 +27,20 @@ export interface IndexDocument {
 }
 
 /** Parses a search index document of `format` for `kind` at `path`; anything else is a {@link SiteError} that says to rebuild. */
-export function parseVersioned<T extends { format: string; version: number; kind: Kind }>(path: string, text: string, format: string, kind: Kind): T {
+export function parseVersioned<T extends { format: string; version: number; kind: Kind }>(
+  path: string,
+  text: string,
+  format: string,
+  kind: Kind,
+): T {
   const file = parseDocument<Partial<T>>(path, text);
-  if (typeof file !== 'object' || file === null || file.format !== format || file.version !== SEARCH_INDEX_VERSION || file.kind !== kind) {
+  if (
+    typeof file !== 'object' ||
+    file === null ||
+    file.format !== format ||
+    file.version !== SEARCH_INDEX_VERSION ||
+    file.kind !== kind
+  ) {
     throw new SiteError(
       `${path} is a ${JSON.stringify(file?.format)} document of version ${JSON.stringify(file?.version)} for ${JSON.stringify(file?.kind)}; ` +
         `this dataset-site reads ${format} version ${SEARCH_INDEX_VERSION} for ${kind}. Rebuild the site with this version.`,

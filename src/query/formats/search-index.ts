@@ -16,7 +16,13 @@ import { filterShardPath, searchIndexPath, termShardPath } from './paths.js';
 import { decodeCounted, decodeRankArray, decodeRanks, encodeCounted, encodeRanks } from './ranks-codec.js';
 import { commonExample, renderCommonLists, renderIds, type CommonExample } from './common-lists.js';
 import { renderExhibitionDates } from './dates-document.js';
-import { malformed, parseVersioned, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type IndexDocument } from './search-format.js';
+import {
+  malformed,
+  parseVersioned,
+  SEARCH_INDEX_FORMAT,
+  SEARCH_INDEX_VERSION,
+  type IndexDocument,
+} from './search-format.js';
 
 export type { IndexDocument } from './search-format.js';
 
@@ -96,7 +102,10 @@ export interface RenderedTerms {
  * the ids by rank (the build makes these aside, in a worker thread).
  */
 export function renderTermShards(search: Search, kind: Kind, index: ShardedIndex): RenderedTerms {
-  const documents = index.shards.map((shard) => ({ path: termShardPath(kind, shard.start, search), content: JSON.stringify(termShardFile(kind, shard)) }));
+  const documents = index.shards.map((shard) => ({
+    path: termShardPath(kind, shard.start, search),
+    content: JSON.stringify(termShardFile(kind, shard)),
+  }));
   documents.push(...renderCommonLists(search, kind, index.lists));
   if (search === 'q') documents.push(...renderIds(kind, index.ids));
   return {
@@ -118,14 +127,20 @@ export type RenderedSearches = Record<Search, RenderedTerms>;
 
 /** The term shards of each search of a kind, rendered from the dataset's indexes. */
 export function renderSearches(dataset: Dataset, kind: Kind): RenderedSearches {
-  return Object.fromEntries(SEARCHES.map((search) => [search, renderTermShards(search, kind, dataset.searchIndex(kind, search))])) as RenderedSearches;
+  return Object.fromEntries(
+    SEARCHES.map((search) => [search, renderTermShards(search, kind, dataset.searchIndex(kind, search))]),
+  ) as RenderedSearches;
 }
 
 /**
  * Every document of a kind's search indexes: for each search its shards, then the entry that
  * lists them (`q`'s with the filters' value shards); `terms` when already rendered.
  */
-export function renderSearchIndex(dataset: Dataset, kind: Kind, terms: RenderedSearches = renderSearches(dataset, kind)): IndexDocument[] {
+export function renderSearchIndex(
+  dataset: Dataset,
+  kind: Kind,
+  terms: RenderedSearches = renderSearches(dataset, kind),
+): IndexDocument[] {
   return [...renderNamesIndex(dataset, kind, terms.q), ...renderTextIndex(kind, terms.text)];
 }
 
@@ -172,7 +187,10 @@ function renderNamesIndex(dataset: Dataset, kind: Kind, terms: RenderedTerms): I
     const shards = shardPostings(dataset.postings(kind, filter));
     filters[filter] = shards.map((shard) => shard.start);
     for (const shard of shards)
-      documents.push({ path: filterShardPath(kind, filter, shard.start), content: JSON.stringify(valueShardFile(kind, filter, shard)) });
+      documents.push({
+        path: filterShardPath(kind, filter, shard.start),
+        content: JSON.stringify(valueShardFile(kind, filter, shard)),
+      });
   }
   if (kind === 'exhibition') documents.push(renderExhibitionDates(dataset.entities.exhibition));
   const revision = revisionOf(documents);
@@ -235,7 +253,12 @@ export interface SearchEntry {
  */
 export function parseSearchEntry(path: string, text: string, kind: Kind): SearchEntry {
   const file = parseVersioned<SearchEntryFile>(path, text, SEARCH_INDEX_FORMAT, kind);
-  if (typeof file.filters !== 'object' || file.filters === null || !FILTERS.every((filter) => isStarts(file.filters[filter]))) throw malformed(path, 'filters');
+  if (
+    typeof file.filters !== 'object' ||
+    file.filters === null ||
+    !FILTERS.every((filter) => isStarts(file.filters[filter]))
+  )
+    throw malformed(path, 'filters');
   return { ...parseEntryIndex(path, file, [1, 1]), filters: file.filters };
 }
 
@@ -244,19 +267,30 @@ export function parseTextEntry(path: string, text: string, kind: Kind): Omit<Sea
   const file = parseVersioned<TextEntryFile>(path, text, SEARCH_INDEX_FORMAT, kind);
   if (file.search !== 'text') throw malformed(path, 'search');
   const weights = file.field_weights;
-  if (!Array.isArray(weights) || weights.length !== 2 || !weights.every((weight) => typeof weight === 'number' && weight > 0))
+  if (
+    !Array.isArray(weights) ||
+    weights.length !== 2 ||
+    !weights.every((weight) => typeof weight === 'number' && weight > 0)
+  )
     throw malformed(path, 'field_weights');
   return parseEntryIndex(path, file, weights);
 }
 
 // The members both entries share.
-function parseEntryIndex(path: string, file: Omit<SearchEntryFile, 'filters'>, weights: [number, number]): Omit<SearchEntry, 'filters'> {
+function parseEntryIndex(
+  path: string,
+  file: Omit<SearchEntryFile, 'filters'>,
+  weights: [number, number],
+): Omit<SearchEntry, 'filters'> {
   if (!Number.isSafeInteger(file.count)) throw malformed(path, 'count');
   const lengths = file.average_lengths;
-  if (!Array.isArray(lengths) || lengths.length !== 2 || !lengths.every((length) => typeof length === 'number')) throw malformed(path, 'average_lengths');
+  if (!Array.isArray(lengths) || lengths.length !== 2 || !lengths.every((length) => typeof length === 'number'))
+    throw malformed(path, 'average_lengths');
   if (!isStarts(file.terms)) throw malformed(path, 'terms');
-  if (!isStarts(file.common) || !file.common.every((term, i) => i === 0 || file.common[i - 1]! < term)) throw malformed(path, 'common');
-  if (!isStarts(file.common_tails) || file.common_tails.length !== file.common.length) throw malformed(path, 'common_tails');
+  if (!isStarts(file.common) || !file.common.every((term, i) => i === 0 || file.common[i - 1]! < term))
+    throw malformed(path, 'common');
+  if (!isStarts(file.common_tails) || file.common_tails.length !== file.common.length)
+    throw malformed(path, 'common_tails');
   // Every term sharing a list sorts after the list's term and before the next list's: expanded in order, they ascend.
   const [common, listTerms] = [[] as string[], [] as string[]];
   file.common.forEach((listTerm, i) => {
@@ -286,12 +320,22 @@ function isStarts(starts: unknown): starts is string[] {
 }
 
 /** Parses a shard of terms of `kind`, whose first term must be `start`, into the arrays a query scores. */
-export function parseTermShard(path: string, text: string, kind: Kind, start: string): { shard: SearchShard; generatedAt: string } {
+export function parseTermShard(
+  path: string,
+  text: string,
+  kind: Kind,
+  start: string,
+): { shard: SearchShard; generatedAt: string } {
   const file = parseVersioned<TermShardFile>(path, text, TERMS_FORMAT, kind);
   if (file.start !== start) throw malformed(path, 'start');
   try {
     const ranks = decodeRankArray(file.entities);
-    if (ranks.length !== file.ids.length || !file.ids.every((id) => typeof id === 'string') || file.lengths.length !== 2 * ranks.length) throw new Error();
+    if (
+      ranks.length !== file.ids.length ||
+      !file.ids.every((id) => typeof id === 'string') ||
+      file.lengths.length !== 2 * ranks.length
+    )
+      throw new Error();
     if (!file.lengths.every((length) => Number.isSafeInteger(length))) throw new Error();
     const local = (postings: string): Int32Array => {
       const decoded = decodeCounted(postings);
@@ -301,17 +345,33 @@ export function parseTermShard(path: string, text: string, kind: Kind, start: st
     const terms = file.terms.map(([term]) => term);
     if (!terms.every((term, i) => typeof term === 'string' && (i === 0 || terms[i - 1]! < term))) throw new Error();
     const postings = file.terms.map(([, cn, en]) => [local(cn), local(en)] as const);
-    return { shard: searchShard(start, ranks, file.ids, Int32Array.from(file.lengths), terms, postings), generatedAt: file.generated_at };
+    return {
+      shard: searchShard(start, ranks, file.ids, Int32Array.from(file.lengths), terms, postings),
+      generatedAt: file.generated_at,
+    };
   } catch {
     throw malformed(path, 'shard');
   }
 }
 
 /** Parses a shard of `filter`'s postings of `kind`, whose first value must be `start`: normalized value → ranks. */
-export function parseValueShard(path: string, text: string, kind: Kind, filter: Filter, start: string): { values: Map<string, number[]>; generatedAt: string } {
+export function parseValueShard(
+  path: string,
+  text: string,
+  kind: Kind,
+  filter: Filter,
+  start: string,
+): { values: Map<string, number[]>; generatedAt: string } {
   const file = parseVersioned<ValueShardFile>(path, text, VALUES_FORMAT, kind);
   if (file.filter !== filter || file.start !== start) throw malformed(path, 'start');
-  if (typeof file.values !== 'object' || file.values === null || !Object.values(file.values).every((ranks) => typeof ranks === 'string'))
+  if (
+    typeof file.values !== 'object' ||
+    file.values === null ||
+    !Object.values(file.values).every((ranks) => typeof ranks === 'string')
+  )
     throw malformed(path, 'values');
-  return { values: new Map(Object.entries(file.values).map(([value, ranks]) => [value, decodeRanks(ranks)])), generatedAt: file.generated_at };
+  return {
+    values: new Map(Object.entries(file.values).map(([value, ranks]) => [value, decodeRanks(ranks)])),
+    generatedAt: file.generated_at,
+  };
 }

@@ -101,8 +101,17 @@ export function datasetResponse<E = Entity>(
 }
 
 /** The answer to a query-form query from each kind's slice; `next`/`prev` are query-form URLs. */
-export function queryResponse<E = Entity>(query: DatasetQuery, slices: Partial<Record<Kind, KindSlice<E>>>, context: ResponseContext): DatasetResponse<E> {
-  return datasetResponse(query.type, slices, queryWindow(query, totalsOf(query.type, slices), context.baseUrl), context);
+export function queryResponse<E = Entity>(
+  query: DatasetQuery,
+  slices: Partial<Record<Kind, KindSlice<E>>>,
+  context: ResponseContext,
+): DatasetResponse<E> {
+  return datasetResponse(
+    query.type,
+    slices,
+    queryWindow(query, totalsOf(query.type, slices), context.baseUrl),
+    context,
+  );
 }
 
 /**

@@ -23,8 +23,16 @@ export interface ErrorBody {
 }
 
 /** Builds an error body; `parameter` names the offending query parameter, if any. */
-export function errorBody(code: ErrorCode, message: string, context: Pick<ResponseContext, 'baseUrl' | 'generatedAt'>, parameter?: string): ErrorBody {
+export function errorBody(
+  code: ErrorCode,
+  message: string,
+  context: Pick<ResponseContext, 'baseUrl' | 'generatedAt'>,
+  parameter?: string,
+): ErrorBody {
   const error: ErrorBody['error'] = { status: ERROR_STATUS[code], code, message };
   if (parameter !== undefined) error.parameter = parameter;
-  return { error, _meta: { schema_version: SCHEMA_VERSION, generated_at: context.generatedAt, base_url: trimSlash(context.baseUrl) } };
+  return {
+    error,
+    _meta: { schema_version: SCHEMA_VERSION, generated_at: context.generatedAt, base_url: trimSlash(context.baseUrl) },
+  };
 }

@@ -10,6 +10,7 @@ import { parseDocument, SiteError } from '../formats/site-error.js';
 /** Parses the page at `path`, which must tell the total of `kind` in `_meta.totals`. */
 export function parseListingPage(path: string, text: string, kind: Kind): DatasetResponse {
   const page = parseDocument<DatasetResponse>(path, text);
-  if (typeof page._meta?.totals?.[COLLECTIONS[kind]] !== 'number') throw new SiteError(`${path} has no _meta.totals; rebuild the site`);
+  if (typeof page._meta?.totals?.[COLLECTIONS[kind]] !== 'number')
+    throw new SiteError(`${path} has no _meta.totals; rebuild the site`);
   return page;
 }

@@ -9,7 +9,13 @@ import type { FilterValues } from '../semantics/filters.js';
 import { kindsOf, type DatasetType, type Kind } from '../semantics/kinds.js';
 import { filtersOf, scheduleOf, searchesOf, type DatasetQuery } from '../semantics/params.js';
 import { listingPath, relationPath, type Relation } from '../formats/paths.js';
-import { datasetResponse, queryResponse, type DatasetResponse, type KindSlice, type ResponseContext } from './dataset-response.js';
+import {
+  datasetResponse,
+  queryResponse,
+  type DatasetResponse,
+  type KindSlice,
+  type ResponseContext,
+} from './dataset-response.js';
 import { staticPageWindow, type Totals } from './window.js';
 
 /** Matching ranks of each kind of a response, in answer order. */
@@ -21,13 +27,22 @@ export function answerDataset(dataset: Dataset, query: DatasetQuery, context: Re
   const slices: Partial<Record<Kind, KindSlice>> = {};
   for (const kind of kindsOf(query.type)) {
     const ranks = dataset.match(kind, filters, searchesOf(query), scheduleOf(query));
-    slices[kind] = { entities: dataset.pick(kind, ranks.slice(query.offset, query.offset + query.limit)), total: ranks.length };
+    slices[kind] = {
+      entities: dataset.pick(kind, ranks.slice(query.offset, query.offset + query.limit)),
+      total: ranks.length,
+    };
   }
   return queryResponse(query, slices, context);
 }
 
 /** The static listing page `page` (1-based) of a type and filters; links are static URLs. */
-export function answerListingPage(dataset: Dataset, type: DatasetType, filters: FilterValues, page: number, context: ResponseContext): DatasetResponse {
+export function answerListingPage(
+  dataset: Dataset,
+  type: DatasetType,
+  filters: FilterValues,
+  page: number,
+  context: ResponseContext,
+): DatasetResponse {
   const matches: Matches = {};
   for (const kind of kindsOf(type)) matches[kind] = dataset.match(kind, filters);
   return staticPage(
@@ -41,9 +56,16 @@ export function answerListingPage(dataset: Dataset, type: DatasetType, filters: 
 }
 
 /** The static page `page` (1-based) of an exhibition's exhibitors or providers. */
-export function answerRelationPage(dataset: Dataset, exhibition: Entity, relation: Relation, page: number, context: ResponseContext): DatasetResponse {
+export function answerRelationPage(
+  dataset: Dataset,
+  exhibition: Entity,
+  relation: Relation,
+  page: number,
+  context: ResponseContext,
+): DatasetResponse {
   const kind = relationKind(relation);
-  const ranks = relation === 'exhibitors' ? dataset.linkedExhibitors(exhibition.id) : dataset.coveringProviders(exhibition);
+  const ranks =
+    relation === 'exhibitors' ? dataset.linkedExhibitors(exhibition.id) : dataset.coveringProviders(exhibition);
   return staticPage(
     kind,
     { [kind]: ranks },
@@ -82,7 +104,10 @@ export function staticPage(
   const slices: Partial<Record<Kind, KindSlice>> = {};
   for (const kind of kindsOf(type)) {
     const ranks = matches[kind] ?? [];
-    slices[kind] = { entities: pick(kind, ranks.slice(window.offset, window.offset + window.limit)), total: ranks.length };
+    slices[kind] = {
+      entities: pick(kind, ranks.slice(window.offset, window.offset + window.limit)),
+      total: ranks.length,
+    };
   }
   return datasetResponse(type, slices, window, context);
 }

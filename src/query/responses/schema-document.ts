@@ -34,7 +34,9 @@ export function schemaDocument(context: ResponseContext) {
       changes: staticUrl(context.baseUrl, CHANGES_INDEX_PATH),
       facets: staticUrl(context.baseUrl, FACETS_INDEX_PATH),
       openapi: staticUrl(context.baseUrl, OPENAPI_PATH),
-      dumps: Object.fromEntries(KINDS.map((kind) => [COLLECTIONS[kind], staticUrl(context.baseUrl, dumpIndexPath(kind))])),
+      dumps: Object.fromEntries(
+        KINDS.map((kind) => [COLLECTIONS[kind], staticUrl(context.baseUrl, dumpIndexPath(kind))]),
+      ),
       // Answered where a router runs with it (dataset-site serve, the Worker over R2), not by static hosts.
       mcp: staticUrl(context.baseUrl, MCP_ROUTE),
     },
@@ -76,5 +78,10 @@ export function parseSchemaDocument(text: string): SiteDescription {
   if (typeof meta.base_url !== 'string' || typeof meta.entities !== 'object' || meta.entities === null) {
     throw new SiteError(`${SCHEMA_PATH} has no _meta.base_url or _meta.entities; rebuild the site`);
   }
-  return { baseUrl: meta.base_url, generatedAt: String(meta.generated_at), dictionary: meta.entities, document: document as SchemaDocument };
+  return {
+    baseUrl: meta.base_url,
+    generatedAt: String(meta.generated_at),
+    dictionary: meta.entities,
+    document: document as SchemaDocument,
+  };
 }

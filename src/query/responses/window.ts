@@ -31,7 +31,12 @@ export function queryWindow(query: DatasetQuery, totals: Totals, baseUrl: string
 }
 
 /** The window of page `page` (1-based) of a static listing, whose page n is at `pathOf(n)`. */
-export function staticPageWindow(totals: Totals, page: number, baseUrl: string, pathOf: (page: number) => string): Window {
+export function staticPageWindow(
+  totals: Totals,
+  page: number,
+  baseUrl: string,
+  pathOf: (page: number) => string,
+): Window {
   const offset = (page - 1) * PAGE_SIZE;
   return {
     limit: PAGE_SIZE,

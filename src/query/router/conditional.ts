@@ -43,7 +43,9 @@ export function withEtag(request: RouterRequest, answer: RouterResponse): Router
   const etag = etagOf(answer.bytes ?? answer.body);
   const headers = { ...answer.headers, ETag: etag };
   const held = header(request, 'if-none-match');
-  const matches = held !== undefined && (held.trim() === '*' || held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
+  const matches =
+    held !== undefined &&
+    (held.trim() === '*' || held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
   return matches ? { status: 304, headers, body: '' } : { ...answer, headers };
 }
 

@@ -3,7 +3,9 @@ import { staticUrl } from '../formats/urls.js';
 import type { DocumentStore } from './store.js';
 
 /** The part of the Fetch API a fetch store uses; `globalThis.fetch` fits. */
-export type FetchLike = (url: string) => Promise<{ status: number; ok: boolean; text(): Promise<string>; arrayBuffer?(): Promise<ArrayBuffer> }>;
+export type FetchLike = (
+  url: string,
+) => Promise<{ status: number; ok: boolean; text(): Promise<string>; arrayBuffer?(): Promise<ArrayBuffer> }>;
 
 /**
  * Reads the documents of the site at `baseUrl` with GET `${baseUrl}/${path}` (each

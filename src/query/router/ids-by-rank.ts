@@ -26,7 +26,8 @@ export async function idsByRank(
   // Where each rank's id is: a document's path, its ranks, and the first rank it holds.
   const holding = (rank: number): [string, number, number] => {
     const block = Math.floor(rank / ID_BLOCK_RANKS);
-    if (chunksOfBlock.get(block)!.size > BLOCK_READ_CHUNKS) return [idBlockPath(kind, block), ID_BLOCK_RANKS, block * ID_BLOCK_RANKS];
+    if (chunksOfBlock.get(block)!.size > BLOCK_READ_CHUNKS)
+      return [idBlockPath(kind, block), ID_BLOCK_RANKS, block * ID_BLOCK_RANKS];
     const chunk = Math.floor(rank / ID_CHUNK_RANKS);
     return [idChunkPath(kind, chunk), ID_CHUNK_RANKS, chunk * ID_CHUNK_RANKS];
   };

@@ -15,7 +15,13 @@ import type { DocumentReader } from './document-reader.js';
  * writes no file for a combination without matches); an offset past the end reads page 1
  * for the total.
  */
-export async function readListingSlice(reader: DocumentReader, kind: Kind, filters: FilterValues, limit: number, offset: number): Promise<KindSlice> {
+export async function readListingSlice(
+  reader: DocumentReader,
+  kind: Kind,
+  filters: FilterValues,
+  limit: number,
+  offset: number,
+): Promise<KindSlice> {
   const collection = COLLECTIONS[kind];
   const readPage = async (page: number, required = false): Promise<DatasetResponse | undefined> => {
     const path = listingPath(kind, filters, page);
@@ -33,7 +39,9 @@ export async function readListingSlice(reader: DocumentReader, kind: Kind, filte
   if (firstPage === undefined) return { entities: [], total };
 
   const last = Math.min(Math.ceil(total / PAGE_SIZE), Math.floor((offset + limit - 1) / PAGE_SIZE) + 1);
-  const later = await Promise.all(Array.from({ length: Math.max(0, last - first) }, (_, i) => readPage(first + 1 + i, true)));
+  const later = await Promise.all(
+    Array.from({ length: Math.max(0, last - first) }, (_, i) => readPage(first + 1 + i, true)),
+  );
   const entities = [firstPage, ...later].flatMap((page) => page![collection] ?? []);
   const start = offset - (first - 1) * PAGE_SIZE;
   return { entities: entities.slice(start, start + limit), total };

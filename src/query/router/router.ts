@@ -94,7 +94,11 @@ export async function refuseRequest(store: DocumentStore, code: ErrorCode, messa
 async function route(reader: DocumentReader, request: RouterRequest): Promise<RouterResponse> {
   const [rawPath, rawQuery] = splitUrl(request.url);
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return errorResponse(reader, 'method_not_allowed', `${request.method} is not allowed; this API is read-only and answers ${ALLOWED_METHODS}`);
+    return errorResponse(
+      reader,
+      'method_not_allowed',
+      `${request.method} is not allowed; this API is read-only and answers ${ALLOWED_METHODS}`,
+    );
   }
   const unbased = await withoutBasePath(reader, rawPath);
   const path = unbased === '/' ? BROWSE_PAGE_PATH : sitePathOf(unbased);
@@ -110,8 +114,10 @@ async function route(reader: DocumentReader, request: RouterRequest): Promise<Ro
   const rootType = path === undefined ? undefined : ROOT_FILES[path];
   if (rootType !== undefined) {
     const text = await reader.store.read(path!);
-    const policy: Record<string, string> = path === BROWSE_PAGE_PATH ? { 'Content-Security-Policy': BROWSE_PAGE_POLICY } : {};
-    if (text !== undefined) return { status: 200, headers: { ...API_HEADERS, 'Content-Type': rootType, ...policy }, body: text };
+    const policy: Record<string, string> =
+      path === BROWSE_PAGE_PATH ? { 'Content-Security-Policy': BROWSE_PAGE_POLICY } : {};
+    if (text !== undefined)
+      return { status: 200, headers: { ...API_HEADERS, 'Content-Type': rootType, ...policy }, body: text };
   }
   const file = path === SCHEMA_ROUTE ? SCHEMA_PATH : path;
   const isDocument = file !== undefined && file.startsWith(`${API_ROOT}/`) && file.endsWith('.json');
@@ -127,7 +133,11 @@ async function route(reader: DocumentReader, request: RouterRequest): Promise<Ro
 }
 
 // The escaped form is read first, as every `_links` URL holds it; only a path naming no file is read as a raw id.
-async function readByRawId(reader: DocumentReader, requestPath: string, tried: string | undefined): Promise<string | undefined> {
+async function readByRawId(
+  reader: DocumentReader,
+  requestPath: string,
+  tried: string | undefined,
+): Promise<string | undefined> {
   const path = rawIdPath(requestPath);
   return path === undefined || path === tried ? undefined : reader.store.read(path);
 }
@@ -152,18 +162,35 @@ async function answerQuery(reader: DocumentReader, rawQuery: string): Promise<Ro
   await Promise.all(
     kindsOf(query.type).map(async (kind) => {
       if (query.q !== undefined || query.text !== undefined || changesListing(schedule))
-        slices[kind] = await readSearchSlice(reader, kind, searchesOf(query), filters, schedule, query.limit, query.offset);
+        slices[kind] = await readSearchSlice(
+          reader,
+          kind,
+          searchesOf(query),
+          filters,
+          schedule,
+          query.limit,
+          query.offset,
+        );
       else {
         const { entities, total } = await readListingSlice(reader, kind, filters, query.limit, query.offset);
         slices[kind] = { entities: entities.map((entity) => JSON.stringify(entity)), total };
       }
     }),
   );
-  const response = queryResponse(query, slices, { baseUrl: site.baseUrl, dictionary: site.dictionary, generatedAt: reader.generatedAt });
+  const response = queryResponse(query, slices, {
+    baseUrl: site.baseUrl,
+    dictionary: site.dictionary,
+    generatedAt: reader.generatedAt,
+  });
   return { status: 200, headers: { ...API_HEADERS }, body: responseText(response) };
 }
 
-async function errorResponse(reader: DocumentReader, code: ErrorCode, message: string, parameter?: string): Promise<RouterResponse> {
+async function errorResponse(
+  reader: DocumentReader,
+  code: ErrorCode,
+  message: string,
+  parameter?: string,
+): Promise<RouterResponse> {
   const { baseUrl } = await reader.site();
   const body = errorBody(code, message, { baseUrl, generatedAt: reader.generatedAt }, parameter);
   return jsonResponse(ERROR_STATUS[code], body, code === 'method_not_allowed' ? { Allow: ALLOWED_METHODS } : {});
@@ -175,8 +202,14 @@ async function siteErrorResponse(reader: DocumentReader, error: unknown): Promis
     (site) => site.baseUrl,
     () => '',
   );
-  const message = error instanceof SiteError ? error.message : `internal error: ${error instanceof Error ? error.message : String(error)}`;
-  const body = errorBody('site_error', message, { baseUrl, generatedAt: reader.generatedAt || new Date().toISOString() });
+  const message =
+    error instanceof SiteError
+      ? error.message
+      : `internal error: ${error instanceof Error ? error.message : String(error)}`;
+  const body = errorBody('site_error', message, {
+    baseUrl,
+    generatedAt: reader.generatedAt || new Date().toISOString(),
+  });
   return jsonResponse(ERROR_STATUS.site_error, body);
 }
 

@@ -19,10 +19,24 @@ import { allMatches, givenSearches } from '../semantics/both-searches.js';
 import type { Search, SearchTexts } from '../semantics/searches.js';
 import { normalize } from '../semantics/text.js';
 import type { KindSlice } from '../responses/dataset-response.js';
-import { commonPartPath, commonTermPath, entityPath, exhibitionDatesPath, filterShardPath, searchIndexPath, termShardPath } from '../formats/paths.js';
+import {
+  commonPartPath,
+  commonTermPath,
+  entityPath,
+  exhibitionDatesPath,
+  filterShardPath,
+  searchIndexPath,
+  termShardPath,
+} from '../formats/paths.js';
 import { parseExhibitionDates, type ExhibitionDays } from '../formats/dates-document.js';
 import { parseCommonHead, parseCommonPart, parseIds } from '../formats/common-lists.js';
-import { parseSearchEntry, parseTermShard, parseTextEntry, parseValueShard, type SearchEntry } from '../formats/search-index.js';
+import {
+  parseSearchEntry,
+  parseTermShard,
+  parseTextEntry,
+  parseValueShard,
+  type SearchEntry,
+} from '../formats/search-index.js';
 import { entityDocument, missingDocument, SiteError } from '../formats/site-error.js';
 import { BoundedCache } from './bounded-cache.js';
 import { idsByRank } from './ids-by-rank.js';
@@ -105,9 +119,15 @@ export async function readSearchSlice(
     return kept.matches;
   };
   const given = givenSearches(searches);
-  const matches = given.length === 0 ? everyRank(entry.index.count) : allMatches(await Promise.all(given.map(([search, value]) => searched(search, value))));
+  const matches =
+    given.length === 0
+      ? everyRank(entry.index.count)
+      : allMatches(await Promise.all(given.map(([search, value]) => searched(search, value))));
   const tests: ((rank: number) => boolean)[] = [];
-  const wanted = FILTERS.filter((filter) => filters[filter] !== undefined).map((filter): [Filter, string] => [filter, normalize(filters[filter]!)]);
+  const wanted = FILTERS.filter((filter) => filters[filter] !== undefined).map((filter): [Filter, string] => [
+    filter,
+    normalize(filters[filter]!),
+  ]);
   if (wanted.length > 0 && matches.ranks.length > 0) {
     // The entities passing every filter, kept like the scores: a filtered `q` paged through applies its filters once.
     const { passing } = await read(
@@ -122,7 +142,12 @@ export async function readSearchSlice(
     const window = dayWindow(schedule);
     tests.push((rank) => overlaps(days.starts[rank]!, days.ends[rank]!, window));
   }
-  const allowed = tests.length === 0 ? undefined : tests.length === 1 ? tests[0] : (rank: number) => tests.every((test) => test(rank));
+  const allowed =
+    tests.length === 0
+      ? undefined
+      : tests.length === 1
+        ? tests[0]
+        : (rank: number) => tests.every((test) => test(rank));
   const window =
     days !== undefined && schedule.sort !== undefined
       ? startOrderWindow(matches.ranks, allowed, schedule.sort, (rank) => days.starts[rank]!, offset, limit)
@@ -138,7 +163,8 @@ export async function readSearchSlice(
       );
   const entities = await Promise.all(
     ids.map(async (id) => {
-      if (id === undefined) throw new SiteError(`the search index of ${kind} does not name an entity it matches; rebuild the site`);
+      if (id === undefined)
+        throw new SiteError(`the search index of ${kind} does not name an entity it matches; rebuild the site`);
       const path = entityPath(kind, id);
       return entityDocument(path, await reader.required(path));
     }),
@@ -245,13 +271,26 @@ function latestStamp(): { later: <T extends Kept>(value: T) => T; latest: () => 
 }
 
 // Reads a common term's list: its head, then its parts, put together.
-async function readCommonList(reader: DocumentReader, kind: Kind, term: string, search: Search): Promise<{ list: CommonList; generatedAt: string }> {
+async function readCommonList(
+  reader: DocumentReader,
+  kind: Kind,
+  term: string,
+  search: Search,
+): Promise<{ list: CommonList; generatedAt: string }> {
   const path = commonTermPath(kind, term, search);
   const head = parseCommonHead(path, await reader.required(path), kind, term);
   const parts = await Promise.all(
     head.parts.map(async (part) => {
       const partPath = commonPartPath(kind, term, part, search);
-      return parseCommonPart(partPath, await reader.required(partPath), kind, term, part, head.width, head.list.classes.length);
+      return parseCommonPart(
+        partPath,
+        await reader.required(partPath),
+        kind,
+        term,
+        part,
+        head.width,
+        head.list.classes.length,
+      );
     }),
   );
   const count = parts.reduce((sum, part) => sum + part.ranks.length, 0);
@@ -269,7 +308,12 @@ async function readCommonList(reader: DocumentReader, kind: Kind, term: string, 
 
 // About the bytes a list holds parsed.
 function listBytes(list: CommonList): number {
-  return list.ranks.byteLength + list.classOf.byteLength + 64 * list.reached.length + 16 * list.classes.reduce((sum, entry) => sum + entry.length, 0);
+  return (
+    list.ranks.byteLength +
+    list.classOf.byteLength +
+    64 * list.reached.length +
+    16 * list.classes.reduce((sum, entry) => sum + entry.length, 0)
+  );
 }
 
 // About the bytes the matches of a `q` hold: their ranks and scores, and the shards naming their ids (kept alive by them).
@@ -298,7 +342,8 @@ async function loadEntry<S extends Search>(
   if (!forStore) kept.set(store, (forStore = { entries: new Map(), parsed: new BoundedCache(SHARD_CACHE_BYTES) }));
   const cached = forStore.entries.get(path);
   const revision = await store.revision?.(path);
-  if (revision !== undefined && cached?.token === revision) return { entry: cached.entry as Loaded, parsed: forStore.parsed };
+  if (revision !== undefined && cached?.token === revision)
+    return { entry: cached.entry as Loaded, parsed: forStore.parsed };
   const text = await store.read(path);
   if (text === undefined) throw missingDocument(path);
   const token = revision ?? text;

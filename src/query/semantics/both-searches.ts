@@ -8,7 +8,9 @@ import type { SearchMatches } from './term-shards.js';
 
 /** The searches a query gives, in the order their scores are added: each with its value. */
 export function givenSearches(searches: SearchTexts): [Search, string][] {
-  return SEARCHES.flatMap((search): [Search, string][] => (searches[search] === undefined ? [] : [[search, searches[search]!]]));
+  return SEARCHES.flatMap((search): [Search, string][] =>
+    searches[search] === undefined ? [] : [[search, searches[search]!]],
+  );
 }
 
 /** The matches of all the given searches' `matches` (at least one), in the order of {@link givenSearches}. */
@@ -32,5 +34,9 @@ function bothMatches(first: SearchMatches, second: SearchMatches): SearchMatches
       scores[count++] = first.scores[i++]! + second.scores[j++]!;
     }
   }
-  return { ranks: ranks.subarray(0, count), scores: scores.subarray(0, count), idShards: first.idShards ?? second.idShards };
+  return {
+    ranks: ranks.subarray(0, count),
+    scores: scores.subarray(0, count),
+    idShards: first.idShards ?? second.idShards,
+  };
 }

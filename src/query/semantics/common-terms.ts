@@ -74,7 +74,12 @@ export function commonLists(indexed: IndexedTerms, reach: number, canBePrefix: (
     nameLengths[2 * rank] = cn;
     nameLengths[2 * rank + 1] = en;
   });
-  const scratch: Scratch = { count: new Int32Array(entities), fields: new Uint8Array(entities), start: new Int32Array(entities), nameLengths };
+  const scratch: Scratch = {
+    count: new Int32Array(entities),
+    fields: new Uint8Array(entities),
+    start: new Int32Array(entities),
+    nameLengths,
+  };
   const terms = commonTerms(indexed, sorted, reach, canBePrefix);
   // The first query term reaching each range of index terms keeps the list; the others read it.
   const byRange = new Map<string, number>();
@@ -83,7 +88,8 @@ export function commonLists(indexed: IndexedTerms, reach: number, canBePrefix: (
     const range = reachedRange(sorted, term, canBePrefix(term)).join(' ');
     let at = byRange.get(range);
     if (at === undefined) byRange.set(range, (at = leaders.push(term) - 1));
-    else if (!term.startsWith(longest[at]!)) throw new Error(`the common term ${term} shares a list with ${leaders[at]} but does not extend ${longest[at]}`);
+    else if (!term.startsWith(longest[at]!))
+      throw new Error(`the common term ${term} shares a list with ${leaders[at]} but does not extend ${longest[at]}`);
     longest[at] = term;
     listTerms.push(leaders[at]!);
   }
@@ -104,7 +110,12 @@ export function sharingTerms(term: string, tail: string): string[] {
 }
 
 // Every common query term, in code-unit order: the terms tokenized queries can hold that reach `reach` postings.
-function commonTerms(indexed: IndexedTerms, sorted: readonly string[], reach: number, canBePrefix: (term: string) => boolean): string[] {
+function commonTerms(
+  indexed: IndexedTerms,
+  sorted: readonly string[],
+  reach: number,
+  canBePrefix: (term: string) => boolean,
+): string[] {
   const postings = sorted.map((term) => {
     const [cn, en] = indexed.terms.get(term)!;
     return (cn.length + en.length) / 2;
@@ -150,7 +161,13 @@ interface Scratch {
   nameLengths: Int32Array;
 }
 
-function commonList(indexed: IndexedTerms, sorted: readonly string[], term: string, prefix: boolean, scratch: Scratch): CommonList {
+function commonList(
+  indexed: IndexedTerms,
+  sorted: readonly string[],
+  term: string,
+  prefix: boolean,
+  scratch: Scratch,
+): CommonList {
   const [first, end] = reachedRange(sorted, term, prefix);
   const reached = sorted.slice(first, end).map((name): CommonList['reached'][number] => {
     const [cn, en] = indexed.terms.get(name)!;
@@ -205,7 +222,8 @@ function commonList(indexed: IndexedTerms, sorted: readonly string[], term: stri
     let hash = Math.imul(Math.imul(0x811c9dc5 ^ cn, 0x01000193) ^ en, 0x01000193);
     for (let j = from; j < to; j++) hash = Math.imul(hash ^ triples[j]!, 0x01000193);
     const candidates = classesByHash.get(hash);
-    let index = candidates === undefined ? undefined : sameClass(classes, candidates, cn, en, triples.subarray(from, to));
+    let index =
+      candidates === undefined ? undefined : sameClass(classes, candidates, cn, en, triples.subarray(from, to));
     if (index === undefined) {
       index = classes.length;
       const entry = [cn, en];
@@ -224,7 +242,13 @@ function commonList(indexed: IndexedTerms, sorted: readonly string[], term: stri
 }
 
 // The class among `candidates` holding exactly these name lengths and triples, if any.
-function sameClass(classes: readonly number[][], candidates: readonly number[], cn: number, en: number, held: Int32Array): number | undefined {
+function sameClass(
+  classes: readonly number[][],
+  candidates: readonly number[],
+  cn: number,
+  en: number,
+  held: Int32Array,
+): number | undefined {
   for (const index of candidates) {
     const entry = classes[index]!;
     if (entry[0] !== cn || entry[1] !== en || entry.length !== held.length + 2) continue;
@@ -242,7 +266,12 @@ function sameClass(classes: readonly number[][], candidates: readonly number[], 
  * `prefix` term (a word of `text` before its last) matches only the entities holding the
  * term itself, the list's first reached term when it is that term, and scores only it.
  */
-export function scoreCommon(statistics: ScoringStatistics, list: CommonList, query: QueryTerm, kept: TermScores | undefined): TermScores {
+export function scoreCommon(
+  statistics: ScoringStatistics,
+  list: CommonList,
+  query: QueryTerm,
+  kept: TermScores | undefined,
+): TermScores {
   // The reached terms a query term scores: all of them, or the term itself (first in code-unit order) or none. The list
   // may be another query term's reaching the same terms: weights are the query term's own.
   const scored = query.prefix ? list.reached.length : list.reached[0]?.[0] === query.term ? 1 : 0;
@@ -256,7 +285,8 @@ export function scoreCommon(statistics: ScoringStatistics, list: CommonList, que
       const weight = prefixWeight(query.term, name) * statistics.weights[field];
       score =
         (Number.isNaN(score) ? 0 : score) +
-        weight * bm25(entry[j + 2]!, field === 0 ? cn : en, statistics.count, entry[field]!, statistics.averageLengths[field]);
+        weight *
+          bm25(entry[j + 2]!, field === 0 ? cn : en, statistics.count, entry[field]!, statistics.averageLengths[field]);
     }
     return score;
   });

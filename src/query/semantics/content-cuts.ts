@@ -13,7 +13,12 @@ import { hash53 } from './hash.js';
  * times `target` unless one item costs that alone. Every item is in exactly one run,
  * in order; no run is empty.
  */
-export function contentCuts<T>(items: readonly T[], keyOf: (item: T) => string, costOf: (item: T) => number, target: number): T[][] {
+export function contentCuts<T>(
+  items: readonly T[],
+  keyOf: (item: T) => string,
+  costOf: (item: T) => number,
+  target: number,
+): T[][] {
   if (items.length === 0) return [];
   const total = items.reduce((sum, item) => sum + costOf(item), 0);
   const divisor = 2 ** Math.max(0, Math.round(Math.log2((items.length * target) / Math.max(total, 1))));

@@ -70,13 +70,21 @@ export class Dataset {
     const ranks =
       given.length === 0
         ? this.entities[kind].map((_, rank) => rank)
-        : relevanceOrder(allMatches(given.map(([search, value]) => searchShardsNow(this.searchIndex(kind, search), queryTerms(search, value)))));
+        : relevanceOrder(
+            allMatches(
+              given.map(([search, value]) =>
+                searchShardsNow(this.searchIndex(kind, search), queryTerms(search, value)),
+              ),
+            ),
+          );
     const filtered = filterRanks(ranks, filters, (filter, normalized) => this.postings(kind, filter).get(normalized));
     if (!isScheduled(schedule)) return filtered;
     const day = (rank: number, field: string) => dayNumber(String(this.entities[kind][rank]![field]))!;
     const window = dayWindow(schedule);
     const within = filtered.filter((rank) => overlaps(day(rank, 'start_date'), day(rank, 'end_date'), window));
-    return schedule.sort === undefined ? within : orderByStart(within, schedule.sort, (rank) => day(rank, 'start_date'));
+    return schedule.sort === undefined
+      ? within
+      : orderByStart(within, schedule.sort, (rank) => day(rank, 'start_date'));
   }
 
   /** The entities of a kind at the given ranks. */
@@ -104,7 +112,10 @@ export class Dataset {
   /** Ranks of the providers covering an exhibition's country or city, in the default order. */
   coveringProviders(exhibition: Entity): number[] {
     const byRegion = this.postings('service_provider', 'city');
-    const places = [...filterValues('exhibition', 'country', exhibition), ...filterValues('exhibition', 'city', exhibition)];
+    const places = [
+      ...filterValues('exhibition', 'country', exhibition),
+      ...filterValues('exhibition', 'city', exhibition),
+    ];
     const ranks = new Set(places.flatMap((place) => byRegion.get(place) ?? []));
     return [...ranks].sort((a, b) => a - b);
   }

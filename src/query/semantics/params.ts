@@ -1,6 +1,15 @@
 /** Parameters of `/api/public/dataset` (docs/api.md#parameters): their schemas, parsing and validation. */
 import type { FilterValues } from './filters.js';
-import { DATASET_TYPES, EXHIBITION_STATUSES, FILTER_FIELDS, FILTERS, KINDS, typeFilters, type DatasetType, type Filter } from './kinds.js';
+import {
+  DATASET_TYPES,
+  EXHIBITION_STATUSES,
+  FILTER_FIELDS,
+  FILTERS,
+  KINDS,
+  typeFilters,
+  type DatasetType,
+  type Filter,
+} from './kinds.js';
 import { dayNumber, SCHEDULE_PARAMETERS, SORTS, type Schedule, type Sort } from './schedule.js';
 import { SEARCHES, SEARCH_FIELDS, type SearchTexts } from './searches.js';
 import { normalize } from './text.js';
@@ -32,18 +41,26 @@ export interface ParameterSchema {
  * command line's help and any other description of the endpoint are made from.
  */
 export const DATASET_PARAMETER_SCHEMAS: Readonly<Record<DatasetParameter, ParameterSchema>> = {
-  type: { type: 'string', enum: DATASET_TYPES, default: 'all', description: 'Which kind of entity to return; all returns the three arrays.' },
+  type: {
+    type: 'string',
+    enum: DATASET_TYPES,
+    default: 'all',
+    description: 'Which kind of entity to return; all returns the three arrays.',
+  },
   q: {
     type: 'string',
     maxLength: MAX_Q_LENGTH,
-    description: 'Keywords searched in the name fields; every term must match (Latin prefixes, CJK runs of 2+ characters).',
+    description:
+      'Keywords searched in the name fields; every term must match (Latin prefixes, CJK runs of 2+ characters).',
   },
   text: {
     type: 'string',
     maxLength: MAX_Q_LENGTH,
     description: `Full text searched in every descriptive field (${KINDS.map((kind) => `${kind}: ${SEARCH_FIELDS.text[kind].flat().join(', ')}`).join('; ')}); every term must match (words whole, English plural and singular alike, the last word also as a prefix; CJK runs of 2+ characters); ranked by BM25, names and tags weighing twice the rest.`,
   },
-  ...(Object.fromEntries(FILTERS.map((filter) => [filter, { type: 'string', description: filterDescription(filter) }])) as Record<Filter, ParameterSchema>),
+  ...(Object.fromEntries(
+    FILTERS.map((filter) => [filter, { type: 'string', description: filterDescription(filter) }]),
+  ) as Record<Filter, ParameterSchema>),
   status: {
     type: 'string',
     enum: EXHIBITION_STATUSES,
@@ -52,12 +69,14 @@ export const DATASET_PARAMETER_SCHEMAS: Readonly<Record<DatasetParameter, Parame
   from: {
     type: 'string',
     format: 'date',
-    description: 'Exhibitions whose days overlap the window from this date, YYYY-MM-DD, included (with type=exhibition only; to may be given or not).',
+    description:
+      'Exhibitions whose days overlap the window from this date, YYYY-MM-DD, included (with type=exhibition only; to may be given or not).',
   },
   to: {
     type: 'string',
     format: 'date',
-    description: 'Exhibitions whose days overlap the window up to this date, YYYY-MM-DD, included (with type=exhibition only; from may be given or not).',
+    description:
+      'Exhibitions whose days overlap the window up to this date, YYYY-MM-DD, included (with type=exhibition only; from may be given or not).',
   },
   sort: {
     type: 'string',
@@ -160,7 +179,10 @@ export function parseDatasetQuery(pairs: Iterable<readonly [string, string]>): P
     query[filter] = value;
   }
   if (query.status !== undefined && !(EXHIBITION_STATUSES as readonly string[]).includes(normalize(query.status))) {
-    return fail('status', `status must be one of ${EXHIBITION_STATUSES.join(', ')}; got ${JSON.stringify(query.status)}`);
+    return fail(
+      'status',
+      `status must be one of ${EXHIBITION_STATUSES.join(', ')}; got ${JSON.stringify(query.status)}`,
+    );
   }
 
   const refused = parseSchedule(given, query);
@@ -180,7 +202,10 @@ export function parseDatasetQuery(pairs: Iterable<readonly [string, string]>): P
     const n = parseWholeNumber(offset);
     // Above 2^53 − 1 a number is no longer exact, and next/prev would print it as 1e+23.
     if (n === undefined || !Number.isSafeInteger(n)) {
-      return fail('offset', `offset must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}; got ${JSON.stringify(offset)}`);
+      return fail(
+        'offset',
+        `offset must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}; got ${JSON.stringify(offset)}`,
+      );
     }
     query.offset = n;
   }
@@ -245,7 +270,8 @@ function parseSchedule(given: ReadonlyMap<DatasetParameter, string>, query: Data
         return { parameter: name, message: `sort must be one of ${SORTS.join(', ')}; got ${JSON.stringify(value)}` };
       query.sort = value as Sort;
     } else {
-      if (dayNumber(value) === undefined) return { parameter: name, message: `${name} must be a date YYYY-MM-DD; got ${JSON.stringify(value)}` };
+      if (dayNumber(value) === undefined)
+        return { parameter: name, message: `${name} must be a date YYYY-MM-DD; got ${JSON.stringify(value)}` };
       query[name] = value;
     }
   }

@@ -22,7 +22,10 @@ export function relevanceWindow(
 ): { ranks: number[]; total: number } {
   const { ranks, scores } = matches;
   const wanted = offset + limit;
-  const { first, total } = wanted * HEAP_SHARE <= ranks.length ? bestByHeap(matches, allowed, wanted) : bestBySelection(matches, allowed, wanted);
+  const { first, total } =
+    wanted * HEAP_SHARE <= ranks.length
+      ? bestByHeap(matches, allowed, wanted)
+      : bestBySelection(matches, allowed, wanted);
   const end = first.length;
   if (offset >= end) return { ranks: [], total };
   selectFirst(first, scores, 0, end, offset);
@@ -117,8 +120,16 @@ function selectFirst(items: Int32Array, scores: Float64Array, from: number, to: 
     const pivotScore = scores[pivot]!;
     let [i, j] = [low, high];
     while (i <= j) {
-      for (let item = items[i]!; scores[item]! > pivotScore || (scores[item] === pivotScore && item < pivot); item = items[++i]!);
-      for (let item = items[j]!; scores[item]! < pivotScore || (scores[item] === pivotScore && item > pivot); item = items[--j]!);
+      for (
+        let item = items[i]!;
+        scores[item]! > pivotScore || (scores[item] === pivotScore && item < pivot);
+        item = items[++i]!
+      );
+      for (
+        let item = items[j]!;
+        scores[item]! < pivotScore || (scores[item] === pivotScore && item > pivot);
+        item = items[--j]!
+      );
       if (i <= j) {
         const swap = items[i]!;
         items[i++] = items[j]!;

@@ -20,7 +20,9 @@ export type SearchTexts = Partial<Record<Search, string>>;
  * field of its own. `text`: the fields `_rag_text` is made of, as the keywords (names and tags)
  * and the description (introduction, history, places, organizer).
  */
-export const SEARCH_FIELDS: Readonly<Record<Search, Readonly<Record<Kind, readonly [readonly string[], readonly string[]]>>>> = {
+export const SEARCH_FIELDS: Readonly<
+  Record<Search, Readonly<Record<Kind, readonly [readonly string[], readonly string[]]>>>
+> = {
   q: {
     exhibition: [[NAME_FIELDS.exhibition[0]], [NAME_FIELDS.exhibition[1]]],
     exhibitor: [[NAME_FIELDS.exhibitor[0]], [NAME_FIELDS.exhibitor[1]]],
@@ -57,7 +59,8 @@ function textsOf(entity: Entity, fields: readonly string[]): string[] {
     const value = entity[field];
     if (typeof value === 'string') {
       if (value !== '') texts.push(value);
-    } else if (Array.isArray(value)) for (const item of value) if (typeof item === 'string' && item !== '') texts.push(item);
+    } else if (Array.isArray(value))
+      for (const item of value) if (typeof item === 'string' && item !== '') texts.push(item);
   }
   return texts;
 }

@@ -44,7 +44,12 @@ export function prefixWeight(term: string, reached: string): number {
  * entities matching all terms so far, each scored as MiniSearch sums them (per name term in
  * code-unit order, `cn` then `en`; the term's sum then added to the earlier terms').
  */
-export function scoreTerm(statistics: ScoringStatistics, shards: readonly SearchShard[], query: QueryTerm, kept: TermScores | undefined): TermScores {
+export function scoreTerm(
+  statistics: ScoringStatistics,
+  shards: readonly SearchShard[],
+  query: QueryTerm,
+  kept: TermScores | undefined,
+): TermScores {
   const { term, prefix } = query;
   // A term of the shards reaches fewer than COMMON_REACH postings: a map by rank, in the order scores are added.
   const scores = new Map<number, number>();
@@ -62,7 +67,8 @@ export function scoreTerm(statistics: ScoringStatistics, shards: readonly Search
           const position = postings[i]!;
           const rank = shard.ranks[position]!;
           if (kept !== undefined && positionOf(kept.ranks, rank) < 0) continue;
-          const score = weight * bm25(postings[i + 1]!, matching, statistics.count, shard.lengths[2 * position + field]!, average);
+          const score =
+            weight * bm25(postings[i + 1]!, matching, statistics.count, shard.lengths[2 * position + field]!, average);
           const before = scores.get(rank);
           scores.set(rank, before === undefined ? score : before + score);
         }

@@ -103,7 +103,13 @@ export function shardIndex(
     const sorted = Array.from(Int32Array.from(ranks).sort());
     const lengths: number[] = [];
     for (const rank of sorted) lengths.push(...indexed.lengths[rank]!);
-    return { start: i === 0 ? '' : run[0]![0], ranks: sorted, ids: sorted.map((rank) => entities[rank]!.id), lengths, terms: run };
+    return {
+      start: i === 0 ? '' : run[0]![0],
+      ranks: sorted,
+      ids: sorted.map((rank) => entities[rank]!.id),
+      lengths,
+      terms: run,
+    };
   });
   return {
     count: entities.length,
@@ -148,7 +154,10 @@ export interface SearchMatches extends ScoredRanks {
  * index in memory) and the router (documents read) run this one search. An entity matching
  * all `m` distinct terms scores `m` times the sum of its term scores.
  */
-export function* searchShards(index: TermIndex, terms: readonly QueryTerm[]): Generator<SearchNeed, SearchMatches, readonly SearchShard[] | CommonList> {
+export function* searchShards(
+  index: TermIndex,
+  terms: readonly QueryTerm[],
+): Generator<SearchNeed, SearchMatches, readonly SearchShard[] | CommonList> {
   let idShards: readonly SearchShard[] | undefined;
   let scores: TermScores | undefined;
   for (const term of terms) {
@@ -208,6 +217,8 @@ export function searchShardsNow(index: ShardedIndex, terms: readonly QueryTerm[]
   for (let step = search.next([]); ;) {
     if (step.done) return step.value;
     const need = step.value;
-    step = search.next('common' in need ? lists.get(need.common)! : need.shards.map((start) => readable(byStart.get(start)!)));
+    step = search.next(
+      'common' in need ? lists.get(need.common)! : need.shards.map((start) => readable(byStart.get(start)!)),
+    );
   }
 }

@@ -9,9 +9,13 @@ import type { paths } from './generated/api.js';
 const client = createClient<paths>({ baseUrl: process.argv[2] });
 
 const listing = await client.GET('/api/public/dataset', { params: { query: { type: 'exhibitor', limit: 3 } } });
-const search = await client.GET('/api/public/dataset', { params: { query: { type: 'exhibition', q: process.argv[3], limit: 5 } } });
+const search = await client.GET('/api/public/dataset', {
+  params: { query: { type: 'exhibition', q: process.argv[3], limit: 5 } },
+});
 const refused = await client.GET('/api/public/dataset', { params: { query: { limit: 0 } } });
-const exhibitor = await client.GET('/api/public/exhibitors/{id}.json', { params: { path: { id: listing.data!.exhibitors![0]!.id } } });
+const exhibitor = await client.GET('/api/public/exhibitors/{id}.json', {
+  params: { path: { id: listing.data!.exhibitors![0]!.id } },
+});
 const weight: number = exhibitor.data!.weight;
 
 console.log(

@@ -19,7 +19,13 @@ type Call = (options: {
   headers?: Record<string, string>;
 }) => Promise<{ data?: unknown; response?: Response }>;
 type Parameter = { name?: string; in?: string; example?: unknown };
-type Operation = { template: string; operationId: string; regex: RegExp; names: string[]; examples: Record<string, unknown> };
+type Operation = {
+  template: string;
+  operationId: string;
+  regex: RegExp;
+  names: string[];
+  examples: Record<string, unknown>;
+};
 
 const [host, idsJson] = process.argv.slice(2) as [string, string];
 const ids = JSON.parse(idsJson) as Ids;
@@ -32,7 +38,13 @@ for (const id of ids.exhibition) {
   const hey = await sdk.getExhibition({ path: { id } });
   const fetched = await typed.GET('/api/public/exhibitions/{id}.json', { params: { path: { id } } });
   const page = await sdk.getExhibitionExhibitors({ path: { id, page: 1 } });
-  entities.push({ kind: 'exhibition', id, hey: hey.data?.id, fetch: fetched.data?.id, exhibitors: page.data?.exhibitors?.length });
+  entities.push({
+    kind: 'exhibition',
+    id,
+    hey: hey.data?.id,
+    fetch: fetched.data?.id,
+    exhibitors: page.data?.exhibitors?.length,
+  });
 }
 for (const id of ids.exhibitor) {
   const hey = await sdk.getExhibitor({ path: { id } });
@@ -46,13 +58,19 @@ for (const id of ids.service_provider) {
 }
 
 // 2. Every link, followed through the operation whose path it matches.
-const openapi = (await sdk.getOpenApi()).data as { paths: Record<string, { parameters?: Parameter[]; get?: { operationId: string } }> };
+const openapi = (await sdk.getOpenApi()).data as {
+  paths: Record<string, { parameters?: Parameter[]; get?: { operationId: string } }>;
+};
 const operations: Operation[] = Object.entries(openapi.paths).flatMap(([template, item]) => {
   if (item.get === undefined) return [];
   const names: string[] = [];
-  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => (names.push(name), '([^/]+)'));
+  const pattern = template
+    .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+    .replace(/\{(\w+)\}/g, (_, name: string) => (names.push(name), '([^/]+)'));
   const examples = Object.fromEntries(
-    (item.parameters ?? []).filter((parameter) => parameter.in === 'path').map((parameter) => [parameter.name, parameter.example]),
+    (item.parameters ?? [])
+      .filter((parameter) => parameter.in === 'path')
+      .map((parameter) => [parameter.name, parameter.example]),
   );
   return [{ template, operationId: item.get.operationId, regex: new RegExp(`^${pattern}$`), names, examples }];
 });
@@ -97,8 +115,16 @@ while (queue.length > 0) {
   }
   if ((calls[operation.operationId]?.length ?? 0) >= PER_OPERATION) continue;
   const found = operation.regex.exec(path)!;
-  const params = Object.fromEntries(operation.names.map((name, i) => [name, name === 'page' ? Number(found[i + 1]) : decodeURIComponent(found[i + 1]!)]));
-  const data = await call(operation.operationId, { path: params, query: Object.fromEntries(new URLSearchParams(search)) });
+  const params = Object.fromEntries(
+    operation.names.map((name, i) => [
+      name,
+      name === 'page' ? Number(found[i + 1]) : decodeURIComponent(found[i + 1]!),
+    ]),
+  );
+  const data = await call(operation.operationId, {
+    path: params,
+    query: Object.fromEntries(new URLSearchParams(search)),
+  });
   for (const link of linksIn(data)) {
     if (!link.startsWith(`${base}/`) && link !== base) continue;
     const next = link.slice(base.length) || '/';
@@ -111,13 +137,17 @@ while (queue.length > 0) {
 const linked = Object.keys(calls);
 
 // 3. Each operation no link reached, with the examples the document gives.
-for (const operation of operations) if (calls[operation.operationId] === undefined) await call(operation.operationId, { path: operation.examples });
+for (const operation of operations)
+  if (calls[operation.operationId] === undefined) await call(operation.operationId, { path: operation.examples });
 
 // 4. HEAD, the ETag and a 304; MCP through the generated client.
 const head = await sdk.headSchemaDocument();
 const etag = head.response.headers.get('etag') ?? '';
 const conditional = await sdk.getSchemaDocument({ headers: { 'If-None-Match': etag } });
-const mcp = await sdk.postMcp({ body: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, headers: { Accept: 'application/json, text/event-stream' } });
+const mcp = await sdk.postMcp({
+  body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+  headers: { Accept: 'application/json, text/event-stream' },
+});
 
 console.log(
   JSON.stringify({
@@ -127,6 +157,9 @@ console.log(
     unmatched,
     head: { status: head.response.status, etag },
     conditional: conditional.response.status,
-    mcp: { status: mcp.response.status, tools: ((mcp.data as { result?: { tools?: { name: string }[] } }).result?.tools ?? []).map((tool) => tool.name) },
+    mcp: {
+      status: mcp.response.status,
+      tools: ((mcp.data as { result?: { tools?: { name: string }[] } }).result?.tools ?? []).map((tool) => tool.name),
+    },
   }),
 );
