@@ -20,6 +20,13 @@ export interface R2BucketLike {
 export const R2_READS_IN_FLIGHT = 16;
 
 /**
+ * Bytes of parsed index documents the router keeps over the bucket, half of what it keeps
+ * elsewhere: a Worker isolate has 128 MB, and under `wrangler dev` over the L set (8 answers
+ * in flight, three passes of bench/tail-queries.ts with `text`) it peaked at 135 MiB keeping 32.
+ */
+export const R2_KEPT_BYTES = 16 * 2 ** 20;
+
+/**
  * Reads `prefix + path` from the bucket: a missing object is a missing document. Its
  * revision is the object's ETag (one metadata request), so a search index entry is read
  * again only when it changed.
@@ -27,6 +34,7 @@ export const R2_READS_IN_FLIGHT = 16;
 export function r2Store(bucket: R2BucketLike, prefix = ''): DocumentStore {
   return {
     concurrency: R2_READS_IN_FLIGHT,
+    keptBytes: R2_KEPT_BYTES,
     async read(path) {
       const object = await bucket.get(prefix + path);
       return object === null ? undefined : object.text();

@@ -339,7 +339,11 @@ async function loadEntry<S extends Search>(
   type Loaded = S extends 'q' ? SearchEntry : Omit<SearchEntry, 'filters'>;
   const path = searchIndexPath(kind, search);
   let forStore = kept.get(store);
-  if (!forStore) kept.set(store, (forStore = { entries: new Map(), parsed: new BoundedCache(SHARD_CACHE_BYTES) }));
+  if (!forStore)
+    kept.set(
+      store,
+      (forStore = { entries: new Map(), parsed: new BoundedCache(store.keptBytes ?? SHARD_CACHE_BYTES) }),
+    );
   const cached = forStore.entries.get(path);
   const revision = await store.revision?.(path);
   if (revision !== undefined && cached?.token === revision)

@@ -27,4 +27,10 @@ export interface DocumentStore {
    * starts 1,500 at once, which a store over a network may serve far slower than in turns.
    */
   concurrency?: number;
+  /**
+   * Optional: bytes of parsed index documents and scored matches the router keeps between
+   * answers over this store (search-slice.ts); `SHARD_CACHE_BYTES` there without it. A store
+   * read inside a memory-bound isolate asks for less.
+   */
+  keptBytes?: number;
 }
