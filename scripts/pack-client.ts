@@ -1,11 +1,11 @@
 /**
  * Assembles the client package (packages/client): the compiled client SDK and the query
- * layer it runs (lib/client, lib/query) with their types, and the types of the entity
- * schemas it names (lib/schema/entities.d.ts, fields.d.ts). Its runtime needs pluralize
+ * layer it runs (lib/client, lib/query) with their types, and the types of the schema
+ * room whose entity schemas it names through the room's door (lib/schema/*.d.ts). Its runtime needs pluralize
  * (`text` folds plurals with it) and nothing else; its types need zod. None of the build's command-line dependencies. Run by
  * `npm run pack:client` after `npm run compile`; then `npm pack` in packages/client.
  */
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,7 +22,8 @@ for (const folder of ['client', 'query'])
     recursive: true,
     filter: (file) => path.extname(file) === '' || shipped(file),
   });
-mkdirSync(path.join(dist, 'schema'), { recursive: true });
-for (const file of ['entities.d.ts', 'fields.d.ts'])
-  cpSync(path.join(lib, 'schema', file), path.join(dist, 'schema', file));
+cpSync(path.join(lib, 'schema'), path.join(dist, 'schema'), {
+  recursive: true,
+  filter: (file) => path.extname(file) === '' || file.endsWith('.d.ts'),
+});
 console.log(`assembled ${path.relative(root, dist)}`);

@@ -3,29 +3,31 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { resolveConfig, type BuildOptions, type ResolvedConfig } from './config.js';
-import { UserError, hasErrors, type Diagnostic } from './shared/diagnostics.js';
-import { lockOutput } from './pipeline/write/build-lock.js';
-import { SOURCE_FORMATS } from './pipeline/sources/find-sources.js';
-import { loadSources, type LoadedSources } from './pipeline/sources/load.js';
-import { reusedCount, type PreviousRecords } from './pipeline/cache/record-cache.js';
-import { readPreviousBuild, type PreviousBuild } from './pipeline/previous/previous-build.js';
-import type { RecordsInput } from './pipeline/render/render.js';
-import { fetchSources, type FetchPolicy } from './pipeline/sources/remote-sources.js';
-import { redactUrl } from './shared/redact-url.js';
-import { StageClock, type BuildStage } from './pipeline/stage-clock.js';
-import { modelEntities } from './pipeline/model/model.js';
-import { planListings } from './pipeline/render/plan.js';
-import { renderDocuments, serializeDataset } from './pipeline/render/render.js';
-import { advanceFeed, entityDigests, renderFeed } from './pipeline/feed/changes.js';
-import { renderTermsAside } from './pipeline/render/terms-aside.js';
-import { checkShrink } from './pipeline/feed/shrink-guard.js';
-import { validateRecords } from './pipeline/model/validate.js';
-import { countDocuments, type WriteStats } from './pipeline/assemble/output.js';
-import { writeSite } from './pipeline/write/write.js';
-import { Dataset } from './query/semantics/dataset.js';
-import { KINDS, type Kind } from './query/semantics/kinds.js';
-import { buildDictionary } from './schema/dictionary.js';
-import { MANIFEST_PATH } from './site/state-folder.js';
+import { UserError, hasErrors, type Diagnostic, redactUrl } from './shared/index.js';
+import { lockOutput, writeSite } from './pipeline/write/index.js';
+import {
+  SOURCE_FORMATS,
+  loadSources,
+  type LoadedSources,
+  fetchSources,
+  type FetchPolicy,
+} from './pipeline/sources/index.js';
+import { reusedCount, type PreviousRecords } from './pipeline/cache/index.js';
+import { readPreviousBuild, type PreviousBuild } from './pipeline/previous/index.js';
+import {
+  type RecordsInput,
+  planListings,
+  renderDocuments,
+  serializeDataset,
+  renderTermsAside,
+} from './pipeline/render/index.js';
+import { StageClock, type BuildStage } from './pipeline/index.js';
+import { modelEntities, validateRecords } from './pipeline/model/index.js';
+import { advanceFeed, entityDigests, renderFeed, checkShrink } from './pipeline/feed/index.js';
+import { countDocuments, type WriteStats } from './pipeline/assemble/index.js';
+import { Dataset, KINDS, type Kind } from './query/semantics/index.js';
+import { buildDictionary } from './schema/index.js';
+import { MANIFEST_PATH } from './query/formats/index.js';
 
 /** What a build did. */
 export interface BuildResult {

@@ -6,17 +6,21 @@
  */
 import { Command } from 'commander';
 import { build } from './build.js';
-import { addInitDeployCommand } from './commands/init-deploy-command.js';
-import { addMcpCommand } from './commands/mcp-command.js';
-import { addPublishCommand } from './commands/publish-command.js';
-import { addQueryCommand } from './commands/query-command.js';
-import { addServeCommand } from './commands/serve-command.js';
-import { addVerifyCommand } from './commands/verify-command.js';
-import { exitCodeOf } from './commands/exit-code.js';
-import { parseNumber, parseShare, printDiagnostics } from './commands/flags.js';
-import { SOURCE_FORMATS } from './pipeline/sources/find-sources.js';
-import { PACKAGE_VERSION } from './shared/package-version.js';
-import { progressLine } from './commands/progress-line.js';
+import {
+  addInitDeployCommand,
+  addMcpCommand,
+  addPublishCommand,
+  addQueryCommand,
+  addServeCommand,
+  addVerifyCommand,
+  exitCodeOf,
+  parseNumber,
+  parseShare,
+  printDiagnostics,
+  progressLine,
+} from './commands/index.js';
+import { SOURCE_FORMATS } from './pipeline/sources/index.js';
+import { PACKAGE_VERSION } from './shared/index.js';
 
 const program = new Command('dataset-site')
   .description('Build, check, query and publish a static JSON API of exhibitions, exhibitors and service providers.')

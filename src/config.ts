@@ -1,12 +1,8 @@
 /** What a user gives a build ({@link BuildOptions}) and the filled-in form ({@link ResolvedConfig}). */
 import path from 'node:path';
-import { UserError } from './shared/diagnostics.js';
-import { MAX_SOURCE_FILE_BYTES } from './pipeline/sources/load.js';
-import { parseOrigin } from './pipeline/sources/origin-guard.js';
-import { isRemote, type FetchPolicy } from './pipeline/sources/remote-sources.js';
-import { redactUrl } from './shared/redact-url.js';
-import { resolveBaseUrl } from './shared/base-url.js';
-import type { BuildProgress } from './pipeline/stage-clock.js';
+import { UserError, redactUrl, resolveBaseUrl } from './shared/index.js';
+import { MAX_SOURCE_FILE_BYTES, parseOrigin, isRemote, type FetchPolicy } from './pipeline/sources/index.js';
+import type { BuildProgress } from './pipeline/index.js';
 
 /** Options of {@link build}. */
 export interface BuildOptions {

@@ -12,11 +12,17 @@
  */
 export { build, type BuildResult } from './build.js';
 export { resolveConfig, type BuildOptions, type ResolvedConfig } from './config.js';
-export { UserError, formatDiagnostic, formatDiagnostics, type Diagnostic } from './shared/diagnostics.js';
-export { initDeploy, type DeployFile, type InitDeployOptions } from './hosts/init-deploy.js';
-export { publishSite, type PublishResult } from './publish/publish.js';
-export { checkPublished, type Difference, type PublishedCheck } from './publish/check.js';
-export type { PublishCredentials, PublishOptions } from './publish/options.js';
-export { queryDataset, type QueryResult, type QueryOptions } from './site/query-dataset.js';
-export { serve, type PreviewServer, type ServeOptions } from './serve/serve.js';
-export { verifySite, type VerifyOptions, type VerifyResult } from './verify/verify.js';
+export { UserError, formatDiagnostic, formatDiagnostics, type Diagnostic } from './shared/index.js';
+export { initDeploy, type DeployFile, type InitDeployOptions } from './hosts/index.js';
+export {
+  publishSite,
+  type PublishResult,
+  checkPublished,
+  type Difference,
+  type PublishedCheck,
+  type PublishCredentials,
+  type PublishOptions,
+} from './publish/index.js';
+export { queryDataset, type QueryResult, type QueryOptions } from './site/index.js';
+export { serve, type PreviewServer, type ServeOptions } from './serve/index.js';
+export { verifySite, type VerifyOptions, type VerifyResult } from './verify/index.js';

@@ -8,10 +8,16 @@
  * never interpreted as HTML.
  */
 import { createClient, type ErrorBody } from '../client/index.js';
-import { facetPath } from '../query/formats/facets.js';
-import { COLLECTIONS, KINDS, kindFilters, NAME_FIELDS, type Kind } from '../query/semantics/kinds.js';
-import { DATASET_PARAMETERS } from '../query/semantics/params.js';
-import { normalize } from '../query/semantics/text.js';
+import { facetPath } from '../query/formats/index.js';
+import {
+  COLLECTIONS,
+  KINDS,
+  kindFilters,
+  NAME_FIELDS,
+  type Kind,
+  DATASET_PARAMETERS,
+  normalize,
+} from '../query/semantics/index.js';
 import { fieldLabel } from './field-labels.js';
 
 declare const document: {

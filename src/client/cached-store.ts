@@ -3,8 +3,8 @@
  * cached (`max-age=300`), so that a repeated query costs no request: the search shards
  * and entity documents of a `q` answer are fetched once.
  */
-import { API_HEADERS } from '../query/formats/api-headers.js';
-import type { DocumentStore } from '../query/router/store.js';
+import { API_HEADERS } from '../query/formats/index.js';
+import type { DocumentStore } from '../query/router/index.js';
 
 /** How long a read document is kept, in milliseconds: the API's own `max-age`. */
 export const CLIENT_CACHE_MS = Number(/max-age=(\d+)/.exec(API_HEADERS['Cache-Control']!)![1]) * 1000;

@@ -1,13 +1,13 @@
 /** The changes feed as the SDK reads it: the change sets after a cursor, or that the reader must copy the dumps again. */
-import type { Collection } from '../query/semantics/kinds.js';
+import type { Collection } from '../query/semantics/index.js';
 import {
   CHANGES_INDEX_PATH,
   changeSetPath,
   parseChangesIndex,
   type ChangeSetDocument,
-} from '../query/formats/changes-feed.js';
-import { nextFeedStep } from '../query/formats/feed-cursor.js';
-import type { RouterResponse } from '../query/router/http.js';
+  nextFeedStep,
+} from '../query/formats/index.js';
+import type { RouterResponse } from '../query/router/index.js';
 
 /** What a reader holding a cursor does next (docs/api.md#changes). */
 export type ChangesSince =

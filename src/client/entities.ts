@@ -4,9 +4,9 @@
  * only: no schema code reaches the client.
  */
 import type { z } from 'zod';
-import type { DatasetMeta } from '../query/responses/dataset-response.js';
-import type { DatasetType } from '../query/semantics/kinds.js';
-import type { OUTPUT_SCHEMAS } from '../schema/entities.js';
+import type { DatasetMeta } from '../query/responses/index.js';
+import type { DatasetType } from '../query/semantics/index.js';
+import type { OUTPUT_SCHEMAS } from '../schema/index.js';
 
 /** An exhibition as served. */
 export type Exhibition = z.output<(typeof OUTPUT_SCHEMAS)['exhibition']>;

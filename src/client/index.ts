@@ -12,29 +12,20 @@
  * const schema = await client.schema();
  * ```
  */
-import { DATASET_ROUTE, SCHEMA_ROUTE } from '../query/formats/urls.js';
-import type { ErrorBody } from '../query/responses/error-response.js';
-import { fetchStore, type FetchLike } from '../query/router/fetch-store.js';
-import type { RouterResponse } from '../query/router/http.js';
-import { createRouter, type Router } from '../query/router/router.js';
+import { DATASET_ROUTE, SCHEMA_ROUTE } from '../query/formats/index.js';
+import type { ErrorBody, SchemaDocument } from '../query/responses/index.js';
+import { fetchStore, type FetchLike, type RouterResponse, createRouter, type Router } from '../query/router/index.js';
 import { cachedStore } from './cached-store.js';
 import { readChangesSince, type ChangesSince } from './changes.js';
 import type { TypedDatasetResponse } from './entities.js';
-import type { DatasetQuery } from '../query/semantics/params.js';
-import type { SchemaDocument } from '../query/responses/schema-document.js';
-import type { DatasetType } from '../query/semantics/kinds.js';
+import type { DatasetQuery, DatasetType } from '../query/semantics/index.js';
 
-export type { DatasetMeta, DatasetResponse } from '../query/responses/dataset-response.js';
-export type { ErrorBody } from '../query/responses/error-response.js';
-export type { FetchLike } from '../query/router/fetch-store.js';
-export type { RouterResponse } from '../query/router/http.js';
-export type { Entity } from '../query/semantics/entity.js';
+export type { DatasetMeta, DatasetResponse, ErrorBody, SchemaDocument } from '../query/responses/index.js';
+export type { FetchLike, RouterResponse } from '../query/router/index.js';
+export type { Entity, DatasetType, ExhibitionStatus, Sort } from '../query/semantics/index.js';
 export type { Exhibition, Exhibitor, ServiceProvider, TypedDatasetResponse } from './entities.js';
-export type { DatasetType, ExhibitionStatus } from '../query/semantics/kinds.js';
-export type { Sort } from '../query/semantics/schedule.js';
-export type { SchemaDocument } from '../query/responses/schema-document.js';
 export type { ChangesSince } from './changes.js';
-export type { ChangeSetDocument } from '../query/formats/changes-feed.js';
+export type { ChangeSetDocument } from '../query/formats/index.js';
 
 /** Options of {@link createClient}. */
 export interface ClientOptions {

@@ -1,5 +1,5 @@
 /** The exit code of a failed command, and what it prints: a user's error in one line, the machine's refusal without a stack, a bug with it. */
-import { UserError, formatDiagnostics } from '../shared/diagnostics.js';
+import { UserError, formatDiagnostics } from '../shared/index.js';
 
 /** Prints `error` as its kind asks and returns the exit code: the UserError's own, 0 or 2 for commander's help and usage, 74 for a system error, 70 for a bug. */
 export function exitCodeOf(error: unknown): number {

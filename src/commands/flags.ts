@@ -1,5 +1,5 @@
 /** What the commands share: the one way the command line reads numbers and shares, and how it prints diagnostics. */
-import { formatDiagnostics, type Diagnostic } from '../shared/diagnostics.js';
+import { formatDiagnostics, type Diagnostic } from '../shared/index.js';
 
 /**
  * The one way the command line reads a number: plain decimal digits (`30`, `2.5`, spaces around

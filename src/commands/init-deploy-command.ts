@@ -15,7 +15,7 @@ export function addInitDeployCommand(program: Command): void {
     .option('--bucket <name>', 'the R2 bucket publish sends the site to', 'dataset-site')
     .option('--prefix <prefix>', 'the --prefix of publish', '')
     .action(async (options: { dir: string; site: string; name: string; bucket: string; prefix: string }) => {
-      const { initDeploy } = await import('../hosts/init-deploy.js');
+      const { initDeploy } = await import('../hosts/index.js');
       for (const file of await initDeploy(options))
         console.log(`${file.written ? 'wrote' : 'kept (already there, yours)'} ${path.relative('.', file.path)}`);
     });

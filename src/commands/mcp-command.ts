@@ -1,6 +1,6 @@
 /** `dataset-site mcp`: agents answered over MCP on stdin/stdout from a deployed site. */
 import type { Command } from 'commander';
-import { redactUrl } from '../shared/redact-url.js';
+import { redactUrl } from '../shared/index.js';
 import { parseNumber } from './flags.js';
 
 /** Adds `mcp` to `program`. */
@@ -17,7 +17,7 @@ export function addMcpCommand(program: Command): void {
       '30',
     )
     .action(async (options: { baseUrl: string; timeout: string }) => {
-      const { serveMcp } = await import('../mcp/server.js');
+      const { serveMcp } = await import('../mcp/stdio/index.js');
       await serveMcp({ baseUrl: options.baseUrl, timeout: parseNumber(options.timeout) });
       // stdout carries the protocol only: anything else goes to stderr.
       console.error(`dataset-site mcp: answering from ${redactUrl(options.baseUrl)} on stdin/stdout`);

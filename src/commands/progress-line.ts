@@ -3,7 +3,7 @@
  * documents done of the total, an estimate of the time left); in a log, only a line every
  * few thousand documents, so that a failing build's first line is its error.
  */
-import type { BuildProgress, BuildStage } from '../pipeline/stage-clock.js';
+import type { BuildProgress, BuildStage } from '../pipeline/index.js';
 
 const LOG_EVERY = 5000;
 const REDRAW_MS = 100;

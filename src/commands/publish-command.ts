@@ -1,6 +1,6 @@
 /** `dataset-site publish`: a built site uploaded to an S3-compatible bucket, checked against it, or its plan printed. */
 import type { Command } from 'commander';
-import type { PublishResult } from '../publish/publish.js';
+import type { PublishResult } from '../publish/index.js';
 import { parseNumber } from './flags.js';
 
 /** Adds `publish` to `program`. */
@@ -80,7 +80,7 @@ export function addPublishCommand(program: Command): void {
         onRetry: (line: string) => process.stderr.write(`  ${line}\n`),
       };
       if (check) {
-        const { checkPublished } = await import('../publish/check.js');
+        const { checkPublished } = await import('../publish/index.js');
         const drift = await checkPublished(publishOptions);
         if (drift.differences.length === 0)
           console.log(
@@ -96,7 +96,7 @@ export function addPublishCommand(program: Command): void {
         }
         return;
       }
-      const { publishSite } = await import('../publish/publish.js');
+      const { publishSite } = await import('../publish/index.js');
       const result = await publishSite({
         ...publishOptions,
         onProgress: (done, total) => process.stderr.write(`  published ${done}/${total} objects…\n`),

@@ -1,6 +1,6 @@
 /** `dataset-site query`: the answer to one dataset query, from a built site. */
 import type { Command } from 'commander';
-import { DATASET_PARAMETERS, DATASET_PARAMETER_SCHEMAS } from '../query/semantics/params.js';
+import { DATASET_PARAMETERS, DATASET_PARAMETER_SCHEMAS } from '../query/semantics/index.js';
 
 /** Adds `query` to `program`. */
 export function addQueryCommand(program: Command): void {
@@ -11,7 +11,7 @@ export function addQueryCommand(program: Command): void {
   for (const name of DATASET_PARAMETERS) query.option(`--${name} <value>`, DATASET_PARAMETER_SCHEMAS[name].description);
   query.action(async (options: Record<string, string>) => {
     const { dir, ...params } = options;
-    const { queryDataset } = await import('../site/query-dataset.js');
+    const { queryDataset } = await import('../site/index.js');
     const answer = await queryDataset({ dir: dir!, params });
     console.log(JSON.stringify(answer.body, null, 2));
     if (answer.status !== 200) process.exitCode = 2;

@@ -11,7 +11,7 @@ export function addServeCommand(program: Command): void {
     .option('--port <n>', 'TCP port (0 picks a free one)', '8080')
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .action(async (options: { dir: string; port: string; host: string }) => {
-      const { serve } = await import('../serve/serve.js');
+      const { serve } = await import('../serve/index.js');
       const server = await serve({ dir: options.dir, port: parseNumber(options.port), host: options.host });
       console.log(`serving ${options.dir} at ${server.url}/ (Ctrl-C to stop)`);
       const site = new URL(server.siteBaseUrl);

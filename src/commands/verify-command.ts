@@ -1,7 +1,7 @@
 /** `dataset-site verify`: a built site checked against the contract. */
 import type { Command } from 'commander';
-import { UserError } from '../shared/diagnostics.js';
-import { DEFAULT_ROTATION_PERIOD } from '../verify/selection.js';
+import { UserError } from '../shared/index.js';
+import { DEFAULT_ROTATION_PERIOD } from '../verify/index.js';
 import { parseNumber, printDiagnostics } from './flags.js';
 
 /** Adds `verify` to `program`. */
@@ -20,7 +20,7 @@ export function addVerifyCommand(program: Command): void {
       String(DEFAULT_ROTATION_PERIOD),
     )
     .action(async (options: { dir: string; changed?: boolean; rotation: string }) => {
-      const { verifySite } = await import('../verify/verify.js');
+      const { verifySite } = await import('../verify/index.js');
       const rotation = parseNumber(options.rotation);
       if (!Number.isInteger(rotation) || rotation < 1)
         throw new UserError(`--rotation must be a whole number of runs, at least 1 (got ${options.rotation})`, 2);

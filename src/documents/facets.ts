@@ -3,19 +3,28 @@
  * that applies to it, every value the filter matches, with how many entities hold it and the
  * spelling most of them use, and the index of them (their paths and format: query/formats/facets.ts).
  */
-import type { Dataset } from '../query/semantics/dataset.js';
-import { FILTER_FIELDS, KINDS, kindFilters, type Filter, type Kind } from '../query/semantics/kinds.js';
-import { compareCodePoints, normalize } from '../query/semantics/text.js';
+import {
+  type Dataset,
+  FILTER_FIELDS,
+  KINDS,
+  kindFilters,
+  type Filter,
+  type Kind,
+  compareCodePoints,
+  normalize,
+} from '../query/semantics/index.js';
 import {
   FACETS_FORMAT_VERSION,
   FACETS_INDEX_PATH,
   facetPath,
   type FacetDocument,
   type FacetValue,
-} from '../query/formats/facets.js';
-import { listingPath, SCHEMA_PATH } from '../query/formats/paths.js';
-import { SCHEMA_VERSION } from '../query/formats/schema-version.js';
-import { queryUrl, staticUrl } from '../query/formats/urls.js';
+  listingPath,
+  SCHEMA_PATH,
+  SCHEMA_VERSION,
+  queryUrl,
+  staticUrl,
+} from '../query/formats/index.js';
 
 // A build asks for a facet's values several times (its document, OpenAPI's and llms.txt's examples): counted once a dataset.
 const counted = new WeakMap<Dataset, Map<string, readonly FacetValue[]>>();

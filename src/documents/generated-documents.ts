@@ -5,17 +5,19 @@
  * is on disk. The schema document and the changes feed are not in it: the schema carries
  * the build's own description, and the feed the builds before this one.
  */
-import { renderHostFiles } from '../hosts/host-files.js';
-import { FACETS_INDEX_PATH, facetPath } from '../query/formats/facets.js';
+import { renderHostFiles } from '../hosts/index.js';
+import {
+  FACETS_INDEX_PATH,
+  facetPath,
+  LLMS_TXT_PATH,
+  type CommonExample,
+  OPENAPI_PATH,
+} from '../query/formats/index.js';
 import { facetDocument, facetsIndexDocument } from './facets.js';
 import { llmsTxt } from './llms-txt.js';
-import { LLMS_TXT_PATH } from '../query/formats/root-files.js';
-import type { CommonExample } from '../query/formats/common-lists.js';
 import { parameterExamples } from './parameter-examples.js';
-import { OPENAPI_PATH } from '../query/formats/paths.js';
-import type { Dataset } from '../query/semantics/dataset.js';
-import { KINDS, kindFilters } from '../query/semantics/kinds.js';
-import { entitySchemaDocument, entitySchemaPath, openApiDocument } from '../schema/openapi.js';
+import { type Dataset, KINDS, kindFilters } from '../query/semantics/index.js';
+import { entitySchemaDocument, entitySchemaPath, openApiDocument } from '../schema/index.js';
 
 /** A generated document: its path in the site, its text, and whether its `generated_at` is left `""` for the writer to stamp. */
 export interface GeneratedDocument {

@@ -5,25 +5,25 @@
  * its relations, the errors, the schema and the tools, bulk reading and freshness. It is
  * read by models: every line says something the agent needs, once.
  */
-import type { Dataset } from '../query/semantics/dataset.js';
 import {
+  type Dataset,
   COLLECTIONS,
   EXHIBITION_STATUSES,
   KINDS,
   kindFilters,
   typeFilters,
   type Kind,
-} from '../query/semantics/kinds.js';
-import { DEFAULT_LIMIT, MAX_LIMIT } from '../query/semantics/params.js';
-import { SORTS } from '../query/semantics/schedule.js';
-import { SEARCH_FIELDS } from '../query/semantics/searches.js';
-import { ERROR_STATUS } from '../query/responses/error-response.js';
-import { API_HEADERS } from '../query/formats/api-headers.js';
-import { CHANGES_INDEX_PATH } from '../query/formats/changes-feed.js';
-import { FACETS_INDEX_PATH, facetPath } from '../query/formats/facets.js';
-import { parameterExamples } from './parameter-examples.js';
-import type { DataExamples } from '../schema/data-examples.js';
+  DEFAULT_LIMIT,
+  MAX_LIMIT,
+  SORTS,
+  SEARCH_FIELDS,
+} from '../query/semantics/index.js';
+import { ERROR_STATUS } from '../query/responses/index.js';
 import {
+  API_HEADERS,
+  CHANGES_INDEX_PATH,
+  FACETS_INDEX_PATH,
+  facetPath,
   dumpIndexPath,
   entityPath,
   listingPath,
@@ -31,8 +31,6 @@ import {
   PAGE_SIZE,
   relationPath,
   SCHEMA_PATH,
-} from '../query/formats/paths.js';
-import {
   API_ROOT,
   DATASET_ROUTE,
   MCP_ROUTE,
@@ -40,7 +38,9 @@ import {
   SCHEMA_ROUTE,
   staticUrl,
   trimSlash,
-} from '../query/formats/urls.js';
+} from '../query/formats/index.js';
+import { parameterExamples } from './parameter-examples.js';
+import type { DataExamples } from '../schema/index.js';
 
 const LABELS: Record<Kind, string> = {
   exhibition: 'exhibitions',

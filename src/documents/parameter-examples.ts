@@ -1,8 +1,6 @@
 /** Examples of query values taken from the data itself, so that they find something: for llms.txt and the OpenAPI document. */
-import type { Dataset } from '../query/semantics/dataset.js';
-import { KINDS } from '../query/semantics/kinds.js';
-import { tokenize } from '../query/semantics/search.js';
-import type { DataExamples } from '../schema/data-examples.js';
+import { type Dataset, KINDS, tokenize } from '../query/semantics/index.js';
+import type { DataExamples } from '../schema/index.js';
 import { facetValues } from './facets.js';
 
 // Made once per dataset and base URL: a build asks for them for llms.txt and for OpenAPI.

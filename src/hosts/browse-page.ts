@@ -1,6 +1,5 @@
 /** `index.html`, the page to browse the site, and its script `assets/browse.js` (bundles.ts). */
-import { COLLECTIONS, KINDS, typeFilters } from '../query/semantics/kinds.js';
-import { SORTS } from '../query/semantics/schedule.js';
+import { COLLECTIONS, KINDS, typeFilters, SORTS } from '../query/semantics/index.js';
 
 /**
  * The page: a form (type, filters, search; status, dates and order for exhibitions), the

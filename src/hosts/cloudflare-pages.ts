@@ -2,9 +2,9 @@
  * Cloudflare Pages files of the site beside `_worker.js` (bundles.ts): `_routes.json`,
  * which leaves the static documents to the CDN, and `api/public/404.html`.
  */
-import { API_ROOT, DATASET_ROUTE, SCHEMA_ROUTE } from '../query/formats/urls.js';
-import { errorBody } from '../query/responses/error-response.js';
-import { COLLECTIONS, DATASET_TYPES, KINDS } from '../query/semantics/kinds.js';
+import { API_ROOT, DATASET_ROUTE, SCHEMA_ROUTE } from '../query/formats/index.js';
+import { errorBody } from '../query/responses/index.js';
+import { COLLECTIONS, DATASET_TYPES, KINDS } from '../query/semantics/index.js';
 
 /**
  * `api/public/404.html`: what Pages serves for a path inside a static document folder that

@@ -7,8 +7,8 @@
  * answered by the same router. `scripts/bundle-worker.ts` bundles this file into one ES
  * module; it must import nothing from Node.
  */
-import { createMcpEndpoint } from '../mcp/http.js';
-import { createRouter, type Router } from '../query/router/router.js';
+import { createMcpEndpoint } from '../mcp/index.js';
+import { createRouter, type Router } from '../query/router/index.js';
 import { r2Store, type R2BucketLike } from './r2-store.js';
 import { recordWorker, type RecordBucket } from './worker-record.js';
 

@@ -4,8 +4,7 @@
  * file and everything it imports into one ES module at compile time, so it must import
  * nothing from Node.
  */
-import { fetchStore } from '../query/router/fetch-store.js';
-import { createRouter, type Router } from '../query/router/router.js';
+import { fetchStore, createRouter, type Router } from '../query/router/index.js';
 
 /** The bindings Cloudflare Pages gives the worker: `ASSETS` serves the site's static files. */
 export interface PagesEnv {

@@ -1,6 +1,5 @@
 /** `_headers` of the site, in the format Netlify and Cloudflare Pages share. */
-import { API_ROOT } from '../query/formats/urls.js';
-import { API_HEADERS } from '../query/formats/api-headers.js';
+import { API_ROOT, API_HEADERS } from '../query/formats/index.js';
 
 /**
  * `_headers`: the headers of every API response ({@link API_HEADERS}, docs/api.md#headers) on every static API document.

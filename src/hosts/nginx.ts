@@ -6,13 +6,22 @@
  * `_meta.next` pages to the end. While that server is down, the query form is a 503 JSON
  * error and the static documents are still served.
  */
-import { UserError } from '../shared/diagnostics.js';
-import { BROWSE_PAGE_PATH, BROWSE_PAGE_POLICY, DUMP_CONTENT_TYPES, ROOT_FILES } from '../query/formats/root-files.js';
-import { DUMPS_FOLDER, SCHEMA_PATH } from '../query/formats/paths.js';
-import { API_ROOT, DATASET_ROUTE, SCHEMA_ROUTE } from '../query/formats/urls.js';
-import { errorBody } from '../query/responses/error-response.js';
-import { preflightResponse } from '../query/router/conditional.js';
-import { ALLOWED_METHODS, API_HEADERS } from '../query/formats/api-headers.js';
+import { UserError } from '../shared/index.js';
+import {
+  BROWSE_PAGE_PATH,
+  BROWSE_PAGE_POLICY,
+  DUMP_CONTENT_TYPES,
+  ROOT_FILES,
+  DUMPS_FOLDER,
+  SCHEMA_PATH,
+  API_ROOT,
+  DATASET_ROUTE,
+  SCHEMA_ROUTE,
+  ALLOWED_METHODS,
+  API_HEADERS,
+} from '../query/formats/index.js';
+import { errorBody } from '../query/responses/index.js';
+import { preflightResponse } from '../query/router/index.js';
 
 /** The nginx variable the including server block sets to the `host:port` of `dataset-site serve`. */
 export const QUERY_SERVER_VARIABLE = '$dataset_site_query';

@@ -2,7 +2,7 @@
  * A {@link DocumentStore} over a Cloudflare R2 bucket binding (or anything with its `get`
  * and `head`), the documents stored under their site paths, behind an optional key prefix.
  */
-import type { DocumentStore } from '../query/router/store.js';
+import type { DocumentStore } from '../query/router/index.js';
 
 /** The part of an R2 bucket binding the store uses. */
 export interface R2BucketLike {

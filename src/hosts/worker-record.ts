@@ -5,8 +5,8 @@
  * deployed, and `publish` refuses a site that Worker cannot read (publish/worker-format.ts).
  * Imports nothing from Node: the Worker bundles it.
  */
-import { SITE_FORMAT } from '../query/site-format.js';
-import { WORKER_RECORD_PATH } from '../site/state-folder.js';
+import { SITE_FORMAT } from '../query/responses/index.js';
+import { WORKER_RECORD_PATH } from '../query/formats/index.js';
 
 /** What the record says. */
 export interface WorkerRecord {

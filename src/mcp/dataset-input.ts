@@ -6,7 +6,7 @@ import {
   type DatasetParameter,
   type DatasetQuery,
   type ParameterSchema,
-} from '../query/semantics/params.js';
+} from '../query/semantics/index.js';
 
 /** One optional zod field per dataset parameter: a number for `limit` and `offset`, a string otherwise. */
 export type DatasetInput = {

@@ -6,8 +6,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { DatasetClient } from '../client/index.js';
-import { LLMS_TXT_CONTENT_TYPE, LLMS_TXT_PATH } from '../query/formats/root-files.js';
-import { staticUrl } from '../query/formats/urls.js';
+import { LLMS_TXT_CONTENT_TYPE, LLMS_TXT_PATH, staticUrl } from '../query/formats/index.js';
 import { boundedText } from './answers.js';
 import { SEARCH_DEFAULT_LIMIT } from './dataset-input.js';
 import { registerEntityResources } from './entity-resources.js';

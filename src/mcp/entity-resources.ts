@@ -5,8 +5,8 @@
  */
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { DatasetClient } from '../client/index.js';
-import { API_ROOT, trimSlash } from '../query/formats/urls.js';
-import { COLLECTIONS, KINDS } from '../query/semantics/kinds.js';
+import { API_ROOT, trimSlash } from '../query/formats/index.js';
+import { COLLECTIONS, KINDS } from '../query/semantics/index.js';
 import { boundedText } from './answers.js';
 import { readDocument } from './read-document.js';
 import type { ToolSite } from './tools.js';

@@ -13,8 +13,8 @@
 import { readRequestBody, requestBodyTooLargeMessage } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { routerClient } from '../client/index.js';
-import { MCP_ROUTE } from '../query/formats/urls.js';
-import type { Router } from '../query/router/router.js';
+import { MCP_ROUTE } from '../query/formats/index.js';
+import type { Router } from '../query/router/index.js';
 import { withClippedEchoes } from './answers.js';
 import { datasetMcpServer } from './dataset-server.js';
 import { batchAnswers, createMcpBounds, releasedWhenRead } from './http-bounds.js';

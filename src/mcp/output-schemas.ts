@@ -5,7 +5,7 @@
  * name only `id`: their fields are the data dictionary's, which describe_schema gives once.
  */
 import { z } from 'zod';
-import { COLLECTIONS, DATASET_TYPES, FILTERS, KINDS, type Collection } from '../query/semantics/kinds.js';
+import { COLLECTIONS, DATASET_TYPES, FILTERS, KINDS, type Collection } from '../query/semantics/index.js';
 
 /** An entity as the API lists it, or cut to the fields asked for (its `id` always). */
 export const ENTITY_OUTPUT = z.looseObject({

@@ -5,9 +5,8 @@
  * its published address (always over `POST /mcp`), that is the entity's `_links.self`.
  */
 import type { ResourceLink } from '@modelcontextprotocol/sdk/types.js';
-import { entityPath } from '../query/formats/paths.js';
-import { staticUrl } from '../query/formats/urls.js';
-import type { Kind } from '../query/semantics/kinds.js';
+import { entityPath, staticUrl } from '../query/formats/index.js';
+import type { Kind } from '../query/semantics/index.js';
 
 /** The link to the document of the entity of `kind` and `id` on the site at `baseUrl`. */
 export function entityLink(kind: Kind, id: string, baseUrl: string): ResourceLink {

@@ -4,9 +4,8 @@
  * the fields asked for; and a link to each entity's document.
  */
 import type { ResourceLink } from '@modelcontextprotocol/sdk/types.js';
-import type { DatasetMeta, DatasetResponse } from '../query/responses/dataset-response.js';
-import type { Entity } from '../query/semantics/entity.js';
-import { COLLECTIONS, KINDS, type Collection } from '../query/semantics/kinds.js';
+import type { DatasetMeta, DatasetResponse } from '../query/responses/index.js';
+import { type Entity, COLLECTIONS, KINDS, type Collection } from '../query/semantics/index.js';
 import { entityLink } from './resource-links.js';
 
 /** Members of an entity that are no field of the dictionary, which `fields` may name too. */

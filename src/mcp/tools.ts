@@ -11,12 +11,17 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { DatasetClient, DatasetParams } from '../client/index.js';
-import { facetPath, parseFacetDocument } from '../query/formats/facets.js';
-import { entityPath, SCHEMA_PATH } from '../query/formats/paths.js';
-import { staticUrl } from '../query/formats/urls.js';
-import { COLLECTIONS, FILTERS, KINDS, kindFilters } from '../query/semantics/kinds.js';
-import type { Entity } from '../query/semantics/entity.js';
-import { malformedText, MAX_LIMIT, parseDatasetQuery } from '../query/semantics/params.js';
+import { facetPath, parseFacetDocument, entityPath, SCHEMA_PATH, staticUrl } from '../query/formats/index.js';
+import {
+  COLLECTIONS,
+  FILTERS,
+  KINDS,
+  kindFilters,
+  type Entity,
+  malformedText,
+  MAX_LIMIT,
+  parseDatasetQuery,
+} from '../query/semantics/index.js';
 import { MAX_ANSWER_BYTES, structuredResult } from './answers.js';
 import { SEARCH_DEFAULT_LIMIT, SEARCH_INPUT } from './dataset-input.js';
 import { ENTITY_OUTPUT, FACET_OUTPUT, SCHEMA_OUTPUT, SEARCH_OUTPUT } from './output-schemas.js';

@@ -4,7 +4,7 @@
  * and the record cache reads a previous entity's source fields back from it, so it is a
  * format with a version, kept here below both rooms.
  */
-import type { Entity } from '../query/semantics/entity.js';
+import type { Entity } from '../query/semantics/index.js';
 
 /** The version of the served layout: source fields first, `_links` after them. */
 export const SERVED_LAYOUT_VERSION = 1;

@@ -7,7 +7,7 @@
  * endpoint from `AWS_ENDPOINT_URL_S3`, else `AWS_ENDPOINT_URL`.
  */
 import { S3Client } from '@aws-sdk/client-s3';
-import { UserError } from '../shared/diagnostics.js';
+import { UserError } from '../shared/index.js';
 
 /** The region of the SDK's default chain, else `auto`. */
 export async function defaultRegion(): Promise<string> {

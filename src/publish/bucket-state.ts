@@ -7,7 +7,7 @@ import {
   type PublishJournal,
   type PublishedManifest,
 } from './published-manifest.js';
-import { PUBLISH_JOURNAL_PATH } from '../site/state-folder.js';
+import { PUBLISH_JOURNAL_PATH } from '../query/formats/index.js';
 
 /** The bucket's listing, the last publish's manifest, and the journal of one that did not finish. */
 export interface BucketState {

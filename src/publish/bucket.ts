@@ -14,8 +14,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { UserError } from '../shared/diagnostics.js';
-import { redactUrl } from '../shared/redact-url.js';
+import { UserError, redactUrl } from '../shared/index.js';
 import { isNoSuchKey, isPreconditionFailed, requestFailure } from './failures.js';
 import type { ObjectHeaders } from './object-headers.js';
 import type { ResolvedPublishOptions } from './options.js';

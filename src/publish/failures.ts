@@ -3,9 +3,7 @@
  * timeout, a reset, an answer that is not HTTP, 500, 503 or `SlowDown` may pass on the next
  * attempt; a refusal (403, `NoSuchBucket`, bad credentials, any other 4xx) never does.
  */
-import { UserError } from '../shared/diagnostics.js';
-import { redactUrl } from '../shared/redact-url.js';
-import { isRetryableStatus } from '../shared/retry.js';
+import { UserError, redactUrl, isRetryableStatus } from '../shared/index.js';
 
 /** An error of the SDK or of the network, as far as publish reads it. */
 interface RequestError {

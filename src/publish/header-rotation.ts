@@ -7,7 +7,7 @@
  * the last publish that did (all of them after a day or more), so that late or skipped
  * runs miss none.
  */
-import { shardOf } from '../site/state-shards.js';
+import { shardOf } from '../site/index.js';
 
 const DAY_MS = 86_400_000;
 /** Slots of a day: about one a 5-minute run. */

@@ -9,9 +9,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { UserError } from '../shared/diagnostics.js';
+import { UserError } from '../shared/index.js';
 import type { Bucket } from './bucket.js';
-import { LEASE_PATH } from '../site/state-folder.js';
+import { LEASE_PATH } from '../query/formats/index.js';
 
 const FORMAT = 'dataset-site-lease';
 const VERSION = 1;

@@ -1,14 +1,11 @@
 /** The built site to publish: every file that is served, each with its fingerprint. */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { HOST_CONFIG_FILES } from '../hosts/host-files.js';
-import { listSiteFiles } from '../site/site-files.js';
-import { UserError } from '../shared/diagnostics.js';
-import { readManifest, type Manifest } from '../site/manifest.js';
-import { absentDocuments, isPartialSite } from '../site/partial-site.js';
-import { assertNoInterruptedBuild } from '../pipeline/write/interrupted-build.js';
-import { contentFingerprint } from '../shared/digests.js';
-import { MANIFEST_PATH } from '../site/state-folder.js';
+import { HOST_CONFIG_FILES } from '../hosts/index.js';
+import { listSiteFiles, readManifest, type Manifest, absentDocuments, isPartialSite } from '../site/index.js';
+import { UserError, contentFingerprint } from '../shared/index.js';
+import { assertNoInterruptedBuild } from '../pipeline/write/index.js';
+import { MANIFEST_PATH } from '../query/formats/index.js';
 
 /** A built site on disk, as a publish sees it. */
 export interface LocalSite {

@@ -1,7 +1,5 @@
 /** The `Content-Type` and `Cache-Control` each object of a published site is stored with. */
-import { parseDumpPartPath } from '../query/formats/paths.js';
-import { API_ROOT } from '../query/formats/urls.js';
-import { API_HEADERS } from '../query/formats/api-headers.js';
+import { parseDumpPartPath, API_ROOT, API_HEADERS } from '../query/formats/index.js';
 
 /** The headers an object is served with, set as its metadata when it is uploaded. */
 export interface ObjectHeaders {

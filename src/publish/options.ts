@@ -1,7 +1,6 @@
 /** What a user gives a publish ({@link PublishOptions}) and the filled-in form ({@link ResolvedPublishOptions}). */
 import path from 'node:path';
-import { UserError } from '../shared/diagnostics.js';
-import { redactUrl } from '../shared/redact-url.js';
+import { UserError, redactUrl } from '../shared/index.js';
 import { environmentEndpoint } from './aws-defaults.js';
 
 /** Keys of an S3-compatible store. */

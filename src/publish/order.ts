@@ -5,7 +5,7 @@
  * documents linking to them, the entry and root files last), then the published manifest,
  * then the deletions, when nothing published links to the deleted objects any more.
  */
-import { linkOrderGroups } from '../site/link-order.js';
+import { linkOrderGroups } from '../site/index.js';
 import type { PublishPlan } from './publish-plan.js';
 
 /** One step of a publish: its requests may run in any order and in parallel, after every earlier step's. */

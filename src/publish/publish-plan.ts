@@ -6,7 +6,7 @@
  * whether the object is still that one; any other object is a candidate, uploaded unless
  * its ETag is already the MD5 of the file.
  */
-import type { Manifest } from '../site/manifest.js';
+import type { Manifest } from '../site/index.js';
 import type { ListedObject } from './bucket.js';
 import type { PublishJournal, PublishedFiles } from './published-manifest.js';
 

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { UserError } from '../shared/diagnostics.js';
+import { UserError } from '../shared/index.js';
 import { openBucket, type Bucket, type ListedObject } from './bucket.js';
 import { readBucketState } from './bucket-state.js';
 import { checkHeaders, headerProblem, settledTime } from './header-check.js';
@@ -25,7 +25,7 @@ import {
   type PublishedFiles,
   type PublishedManifest,
 } from './published-manifest.js';
-import { MANIFEST_PATH, PUBLISH_JOURNAL_PATH, PUBLISHED_MANIFEST_PATH } from '../site/state-folder.js';
+import { MANIFEST_PATH, PUBLISH_JOURNAL_PATH, PUBLISHED_MANIFEST_PATH } from '../query/formats/index.js';
 
 /** What a publish did (or, with `dryRun`, would do). */
 export interface PublishResult {

@@ -6,10 +6,9 @@
  * 128 (site/state-shards.ts) under `.dataset-site/published/`, so that a publish rewrites
  * only those of the files it changed, not a record as large as the site's file list.
  */
-import type { Manifest } from '../site/manifest.js';
-import { isShardCount, parseShards, shardChanges, shardCount, type StateMap } from '../site/state-shards.js';
-import { UserError } from '../shared/diagnostics.js';
-import { PUBLISHED_FOLDER, PUBLISHED_MANIFEST_PATH } from '../site/state-folder.js';
+import { type Manifest, isShardCount, parseShards, shardChanges, shardCount, type StateMap } from '../site/index.js';
+import { UserError } from '../shared/index.js';
+import { PUBLISHED_FOLDER, PUBLISHED_MANIFEST_PATH } from '../query/formats/index.js';
 
 const MANIFEST_FORMAT = 'dataset-site-published';
 const JOURNAL_FORMAT = 'dataset-site-publishing';

@@ -10,8 +10,7 @@
  * anything has answered is given {@link UNREACHABLE_MS} at most: a wrong `--endpoint`, not
  * a store having a bad minute. Retries are reported (retry-lines.ts).
  */
-import type { UserError } from '../shared/diagnostics.js';
-import { backoffMs } from '../shared/retry.js';
+import { type UserError, backoffMs } from '../shared/index.js';
 import { isRetryable, isUnreachable, requestFailure } from './failures.js';
 import type { RetryReport } from './retry-lines.js';
 

@@ -5,11 +5,11 @@
  * before anything is sent, naming both, since that Worker would answer every query of it
  * with a 500 `site_error`.
  */
-import { UserError } from '../shared/diagnostics.js';
-import { parseWorkerRecord } from '../hosts/worker-record.js';
-import { readSiteFormat } from '../site/site-format-file.js';
+import { UserError } from '../shared/index.js';
+import { parseWorkerRecord } from '../hosts/index.js';
+import { readSiteFormat } from '../site/index.js';
 import type { Bucket } from './bucket.js';
-import { WORKER_RECORD_PATH, SITE_FORMAT_PATH } from '../site/state-folder.js';
+import { WORKER_RECORD_PATH, SITE_FORMAT_PATH } from '../query/formats/index.js';
 
 /**
  * Checks the site in `dir` against the Worker recorded in `bucket` and says what it found,

@@ -2,8 +2,8 @@
  * The values the OpenAPI document and llms.txt show as examples: taken from the data by the
  * build (documents/parameter-examples.ts), so that each finds something.
  */
-import type { CommonExample } from '../query/formats/common-lists.js';
-import type { Kind } from '../query/semantics/kinds.js';
+import type { CommonExample } from '../query/formats/index.js';
+import type { Kind } from '../query/semantics/index.js';
 
 /** Query values that find something in the data, and entities to name in example paths. */
 export interface DataExamples {

@@ -4,7 +4,7 @@
  * a description, its format or allowed values, and whether it is filterable or searchable.
  */
 import { z } from 'zod';
-import { FILTER_FIELDS, FILTERS, KINDS, NAME_FIELDS, type Filter, type Kind } from '../query/semantics/kinds.js';
+import { FILTER_FIELDS, FILTERS, KINDS, NAME_FIELDS, type Filter, type Kind } from '../query/semantics/index.js';
 import { OUTPUT_SCHEMAS, SOURCE_SCHEMAS } from './entities.js';
 
 /** What the dictionary says of one field. */

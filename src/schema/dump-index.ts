@@ -4,9 +4,8 @@
  * describes it by.
  */
 import { z } from 'zod';
-import { DUMP_INDEX_VERSION, type DumpPartEntry } from '../query/formats/dump-index.js';
-import { DUMPS_FOLDER, parseDumpPartPath } from '../query/formats/paths.js';
-import { COLLECTIONS, type Kind } from '../query/semantics/kinds.js';
+import { DUMP_INDEX_VERSION, type DumpPartEntry, DUMPS_FOLDER, parseDumpPartPath } from '../query/formats/index.js';
+import { COLLECTIONS, type Kind } from '../query/semantics/index.js';
 
 /** The index document of a kind's dump. */
 export const DUMP_INDEX_SCHEMA = z.object({

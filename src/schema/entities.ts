@@ -4,7 +4,7 @@
  * documents, and generate the data dictionary of schema.json.
  */
 import { z } from 'zod';
-import { EXHIBITION_STATUSES, NAME_FIELDS, type Kind } from '../query/semantics/kinds.js';
+import { EXHIBITION_STATUSES, NAME_FIELDS, type Kind } from '../query/semantics/index.js';
 import {
   dateField,
   idField,

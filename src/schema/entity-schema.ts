@@ -4,7 +4,7 @@
  * entity components of the OpenAPI document.
  */
 import { z } from 'zod';
-import { COLLECTIONS, type Kind } from '../query/semantics/kinds.js';
+import { COLLECTIONS, type Kind } from '../query/semantics/index.js';
 import { OUTPUT_SCHEMAS } from './entities.js';
 
 type JsonSchema = Record<string, unknown>;

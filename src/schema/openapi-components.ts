@@ -5,9 +5,8 @@
  * MCP's JSON-RPC messages. document-walk.test.ts holds every document of a built site to them.
  */
 import { z } from 'zod';
-import { ERROR_STATUS } from '../query/responses/error-response.js';
-import { COLLECTIONS, DATASET_TYPES, FILTERS, KINDS } from '../query/semantics/kinds.js';
-import { MAX_LIMIT } from '../query/semantics/params.js';
+import { ERROR_STATUS } from '../query/responses/index.js';
+import { COLLECTIONS, DATASET_TYPES, FILTERS, KINDS, MAX_LIMIT } from '../query/semantics/index.js';
 import { DUMP_INDEX_SCHEMA } from './dump-index.js';
 import { entitySchema } from './entity-schema.js';
 import { ENTITY_SCHEMA } from './openapi-documents.js';

@@ -5,9 +5,11 @@
  * called with placeholders (openapi-path-template.ts); the search indexes' documents are
  * listed in openapi-search-paths.ts.
  */
-import { CHANGES_INDEX_PATH, changeSetPath } from '../query/formats/changes-feed.js';
-import { FACETS_INDEX_PATH, facetPath } from '../query/formats/facets.js';
 import {
+  CHANGES_INDEX_PATH,
+  changeSetPath,
+  FACETS_INDEX_PATH,
+  facetPath,
   dumpIndexPath,
   dumpPartPath,
   entityPath,
@@ -15,10 +17,13 @@ import {
   OPENAPI_PATH,
   relationPath,
   SCHEMA_PATH,
-} from '../query/formats/paths.js';
-import { BROWSE_PAGE_PATH, DUMP_CONTENT_TYPES, LLMS_TXT_PATH, ROOT_FILES } from '../query/formats/root-files.js';
-import type { FilterValues } from '../query/semantics/filters.js';
+  BROWSE_PAGE_PATH,
+  DUMP_CONTENT_TYPES,
+  LLMS_TXT_PATH,
+  ROOT_FILES,
+} from '../query/formats/index.js';
 import {
+  type FilterValues,
   COLLECTIONS,
   EXHIBITION_STATUSES,
   FILTERS,
@@ -27,7 +32,7 @@ import {
   type DatasetType,
   type Filter,
   type Kind,
-} from '../query/semantics/kinds.js';
+} from '../query/semantics/index.js';
 import type { DataExamples } from './data-examples.js';
 import { entitySchemaPath } from './entity-schema.js';
 import {

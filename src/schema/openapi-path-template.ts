@@ -5,9 +5,8 @@
  * each parameter's example is read off the path the same function gives for the data
  * ({@link documentPath}).
  */
-import { COMMON_PART_RANKS, ID_BLOCK_RANKS, ID_CHUNK_RANKS } from '../query/formats/common-lists.js';
-import { DUMP_PART_KEY } from '../query/formats/paths.js';
-import { COLLECTIONS, DATASET_TYPES, FILTERS, KINDS } from '../query/semantics/kinds.js';
+import { COMMON_PART_RANKS, ID_BLOCK_RANKS, ID_CHUNK_RANKS, DUMP_PART_KEY } from '../query/formats/index.js';
+import { COLLECTIONS, DATASET_TYPES, FILTERS, KINDS } from '../query/semantics/index.js';
 
 /** A JSON Schema, as OpenAPI 3.1 takes it. */
 export type JsonSchema = Record<string, unknown>;

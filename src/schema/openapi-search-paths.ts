@@ -12,8 +12,8 @@ import {
   idChunkPath,
   searchIndexPath,
   termShardPath,
-} from '../query/formats/paths.js';
-import type { Filter, Kind } from '../query/semantics/kinds.js';
+} from '../query/formats/index.js';
+import type { Filter, Kind } from '../query/semantics/index.js';
 import type { DataExamples } from './data-examples.js';
 import { documentPath, jsonOf, numberSlot, slot, templateOf, type DocumentPath } from './openapi-path-template.js';
 

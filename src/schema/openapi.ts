@@ -7,11 +7,16 @@
  * `If-None-Match`. Written by the build as `api/public/openapi.json`.
  */
 import type { DataExamples } from './data-examples.js';
-import { DATASET_ROUTE, MCP_ROUTE, SCHEMA_ROUTE, trimSlash } from '../query/formats/urls.js';
-import { SCHEMA_VERSION } from '../query/formats/schema-version.js';
-import { ERROR_STATUS } from '../query/responses/error-response.js';
-import { API_HEADERS } from '../query/formats/api-headers.js';
-import { DATASET_PARAMETERS, DATASET_PARAMETER_SCHEMAS, MAX_LIMIT } from '../query/semantics/params.js';
+import {
+  DATASET_ROUTE,
+  MCP_ROUTE,
+  SCHEMA_ROUTE,
+  trimSlash,
+  SCHEMA_VERSION,
+  API_HEADERS,
+} from '../query/formats/index.js';
+import { ERROR_STATUS } from '../query/responses/index.js';
+import { DATASET_PARAMETERS, DATASET_PARAMETER_SCHEMAS, MAX_LIMIT } from '../query/semantics/index.js';
 import { answerSchemas } from './openapi-components.js';
 import { documentPaths } from './openapi-documents.js';
 import type { DocumentPath, JsonSchema } from './openapi-path-template.js';

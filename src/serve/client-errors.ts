@@ -6,10 +6,9 @@
  */
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ErrorCode } from '../query/responses/error-response.js';
-import { ALLOWED_METHODS } from '../query/formats/api-headers.js';
-import { refuseRequest } from '../query/router/router.js';
-import type { DocumentStore } from '../query/router/store.js';
+import type { ErrorCode } from '../query/responses/index.js';
+import { ALLOWED_METHODS } from '../query/formats/index.js';
+import { refuseRequest, type DocumentStore } from '../query/router/index.js';
 
 /** An error of Node's HTTP parser: `code` is llhttp's (`HPE_INVALID_METHOD`…), `rawPacket` what was read. */
 type ParserError = Error & { code?: string; rawPacket?: Buffer };

@@ -1,7 +1,7 @@
 /** A {@link DocumentStore} over a built site in a folder on disk. */
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { DocumentStore } from '../query/router/store.js';
+import type { DocumentStore } from '../query/router/index.js';
 
 // What "no such document" looks like on disk; any other failure is the store's own.
 const ABSENT = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);

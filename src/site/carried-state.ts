@@ -6,7 +6,7 @@
  */
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { ROTATION_STATE_PATH } from './state-folder.js';
+import { ROTATION_STATE_PATH } from '../query/formats/index.js';
 
 const CARRIED = [ROTATION_STATE_PATH];
 

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CHANGED_DOCUMENTS_PATH } from './state-folder.js';
+import { CHANGED_DOCUMENTS_PATH } from '../query/formats/index.js';
 
 const VERSION = 1;
 

@@ -4,9 +4,8 @@
  * the entry points last. Updating a site in place (journal.ts) and publishing it
  * (publish/order.ts) use this one order.
  */
-import { COLLECTIONS, KINDS } from '../query/semantics/kinds.js';
-import { API_ROOT } from '../query/formats/urls.js';
-import { STATE_FOLDER } from './state-folder.js';
+import { COLLECTIONS, KINDS } from '../query/semantics/index.js';
+import { API_ROOT, STATE_FOLDER } from '../query/formats/index.js';
 
 const ENTITY_FOLDERS = KINDS.map((kind) => `${API_ROOT}/${COLLECTIONS[kind]}/`);
 

@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isShardCount, readShards, shardChanges, shardCount, type StateMap } from './state-shards.js';
 import { readVersioned } from './state-version.js';
-import { MANIFEST_PATH, MANIFEST_FOLDER } from './state-folder.js';
+import { MANIFEST_PATH, MANIFEST_FOLDER } from '../query/formats/index.js';
 
 // 2: pages are fingerprinted from their entities' digests (pipeline/assemble/pages.ts), and entities are listed.
 // 3: `files` is one flat array, path, fingerprint, generated_at, ...: read in half the time of an object of 125,000 keys.

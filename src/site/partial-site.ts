@@ -11,10 +11,10 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../shared/diagnostics.js';
+import { UserError } from '../shared/index.js';
 import type { Manifest } from './manifest.js';
 import { isHiddenPath } from './site-files.js';
-import { PARTIAL_SITE_PATH } from './state-folder.js';
+import { PARTIAL_SITE_PATH } from '../query/formats/index.js';
 
 /** The marker's text. */
 export const PARTIAL_SITE_TEXT = JSON.stringify({

@@ -1,8 +1,6 @@
 /** query(): the reference answer to one dataset query, computed offline from a built site. */
-import type { DatasetResponse } from '../query/responses/dataset-response.js';
-import { errorBody, type ErrorBody } from '../query/responses/error-response.js';
-import { answerDataset } from '../query/responses/reference.js';
-import { parseDatasetQuery } from '../query/semantics/params.js';
+import { type DatasetResponse, errorBody, type ErrorBody, answerDataset } from '../query/responses/index.js';
+import { parseDatasetQuery } from '../query/semantics/index.js';
 import { readSite } from './read-site.js';
 
 /** Options of {@link queryDataset}. */

@@ -6,15 +6,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { UserError } from '../shared/diagnostics.js';
-import { SCHEMA_PATH } from '../query/formats/paths.js';
-import { parseSchemaDocument, type SchemaDocument, type SiteDescription } from '../query/responses/schema-document.js';
-import { SiteError } from '../query/formats/site-error.js';
-import { API_ROOT } from '../query/formats/urls.js';
-import type { Dictionary } from '../query/responses/dataset-response.js';
-import { Dataset } from '../query/semantics/dataset.js';
-import type { Entity } from '../query/semantics/entity.js';
-import { COLLECTIONS, KINDS, type Kind } from '../query/semantics/kinds.js';
+import { UserError } from '../shared/index.js';
+import { SCHEMA_PATH, SiteError, API_ROOT } from '../query/formats/index.js';
+import {
+  parseSchemaDocument,
+  type SchemaDocument,
+  type SiteDescription,
+  type Dictionary,
+} from '../query/responses/index.js';
+import { Dataset, type Entity, COLLECTIONS, KINDS, type Kind } from '../query/semantics/index.js';
 
 /** A built site as read from disk. */
 export interface SiteOnDisk {

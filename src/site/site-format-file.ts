@@ -4,9 +4,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PACKAGE_VERSION } from '../shared/package-version.js';
-import { SITE_FORMAT } from '../query/site-format.js';
-import { SITE_FORMAT_PATH } from './state-folder.js';
+import { PACKAGE_VERSION } from '../shared/index.js';
+import { SITE_FORMAT } from '../query/responses/index.js';
+import { SITE_FORMAT_PATH } from '../query/formats/index.js';
 
 /** The file's text: this dataset-site's site format and version. */
 export const SITE_FORMAT_TEXT = `${JSON.stringify({ format: SITE_FORMAT, version: PACKAGE_VERSION })}\n`;

@@ -12,7 +12,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runningFingerprint } from '../shared/digests.js';
+import { runningFingerprint } from '../shared/index.js';
 
 /** Entries a file is aimed to hold. */
 const TARGET_ENTRIES = 128;

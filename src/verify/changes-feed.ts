@@ -1,14 +1,15 @@
 /** The changes feed must list exactly its change sets, each present and linked in order (docs/api.md#changes). */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 import {
   CHANGES_INDEX_PATH,
   changeSetPath,
   parseChangesIndex,
   type ChangeSetDocument,
-} from '../query/formats/changes-feed.js';
-import { API_ROOT, staticUrl } from '../query/formats/urls.js';
+  API_ROOT,
+  staticUrl,
+} from '../query/formats/index.js';
 
 /** Checks the feed's index, that every build it lists has its change set chained to its neighbours, and that no other file is in the feed's folder. */
 export async function checkChangesFeed(

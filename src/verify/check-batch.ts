@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { KINDS } from '../query/semantics/kinds.js';
+import { KINDS } from '../query/semantics/index.js';
 import { matchesSkeleton, type PageSkeleton } from './page-skeleton.js';
 import type { DumpLines } from './reference-dumps.js';
 

@@ -4,8 +4,7 @@
  * The dumps' bytes live in shared memory, so a batch carries only what to compare.
  */
 import { availableParallelism } from 'node:os';
-import { compiledWorkerUrl } from '../shared/compiled-worker.js';
-import { WorkerSlots } from '../shared/worker-slots.js';
+import { compiledWorkerUrl, WorkerSlots } from '../shared/index.js';
 import { runChecks, type Check, type CheckContext, type CheckOutcome } from './check-batch.js';
 
 /** Takes batches of checks and gathers the documents that failed them. */

@@ -8,11 +8,19 @@
  * each rank under every listing it belongs to, so each listing's ranks come out in answer
  * order without matching the whole dataset once per listing.
  */
-import { folderPages, listingFolder, relationFolder, type Relation } from '../query/formats/paths.js';
-import { relationKind, type Matches } from '../query/responses/reference.js';
-import type { Dataset } from '../query/semantics/dataset.js';
-import { filterValues, type FilterValues } from '../query/semantics/filters.js';
-import { DATASET_TYPES, FILTERS, KINDS, kindsOf, typeFilters, type DatasetType } from '../query/semantics/kinds.js';
+import { folderPages, listingFolder, relationFolder, type Relation } from '../query/formats/index.js';
+import { relationKind, type Matches } from '../query/responses/index.js';
+import {
+  type Dataset,
+  filterValues,
+  type FilterValues,
+  DATASET_TYPES,
+  FILTERS,
+  KINDS,
+  kindsOf,
+  typeFilters,
+  type DatasetType,
+} from '../query/semantics/index.js';
 
 /** A listing the site must have: its type, where its pages are, and the ranks it lists. */
 export interface ExpectedListing {

@@ -1,5 +1,5 @@
 /** Every URL inside the site's documents must name a file of the site. */
-import { trimSlash } from '../query/formats/urls.js';
+import { trimSlash } from '../query/formats/index.js';
 
 /** Reports `url`, found at `field` of `file`, when it names no file of the site. */
 export type LinkCheck = (file: string, field: string, url: unknown) => void;

@@ -5,12 +5,9 @@
  * `generated_at` placeholder by a timestamp. Comparing runs over the file's bytes, part by
  * part, so a page costs one read and one pass.
  */
-import { UNSTAMPED } from '../query/formats/generated-at.js';
-import { staticPage } from '../query/responses/reference.js';
-import type { ResponseContext } from '../query/responses/dataset-response.js';
-import type { Entity } from '../query/semantics/entity.js';
-import { KINDS, type Kind } from '../query/semantics/kinds.js';
-import { PAGE_SIZE } from '../query/formats/paths.js';
+import { UNSTAMPED, PAGE_SIZE } from '../query/formats/index.js';
+import { staticPage, type ResponseContext } from '../query/responses/index.js';
+import { type Entity, KINDS, type Kind } from '../query/semantics/index.js';
 import { pagePath, type ExpectedListing } from './expected-listings.js';
 
 /** What stands for an entity in a skeleton: JSON escapes U+0000, so no other text of a page holds `"\u0000"`. */

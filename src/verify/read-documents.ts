@@ -7,12 +7,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { entityPath } from '../query/formats/paths.js';
-import type { ResponseContext } from '../query/responses/dataset-response.js';
-import { totalsOf } from '../query/responses/reference.js';
-import { pageCount } from '../query/responses/window.js';
-import { KINDS, kindsOf } from '../query/semantics/kinds.js';
-import { OUTPUT_SCHEMAS } from '../schema/entities.js';
+import { entityPath } from '../query/formats/index.js';
+import { type ResponseContext, totalsOf, pageCount } from '../query/responses/index.js';
+import { KINDS, kindsOf } from '../query/semantics/index.js';
+import { OUTPUT_SCHEMAS } from '../schema/index.js';
 import { checkContext, type Check, type CheckOutcome } from './check-batch.js';
 import { startCheckPool } from './check-pool.js';
 import { expectedListings, pagePath } from './expected-listings.js';

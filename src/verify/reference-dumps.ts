@@ -9,13 +9,15 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { dumpIndexDocument, type DumpPartEntry } from '../query/formats/dump-index.js';
-import { dumpIndexPath, dumpPartPath, entityPath } from '../query/formats/paths.js';
-import { Dataset } from '../query/semantics/dataset.js';
-import type { Entity } from '../query/semantics/entity.js';
-import { KINDS, type Kind } from '../query/semantics/kinds.js';
-import { parseDumpIndex } from '../schema/dump-index.js';
-import { OUTPUT_SCHEMAS } from '../schema/entities.js';
+import {
+  dumpIndexDocument,
+  type DumpPartEntry,
+  dumpIndexPath,
+  dumpPartPath,
+  entityPath,
+} from '../query/formats/index.js';
+import { Dataset, type Entity, KINDS, type Kind } from '../query/semantics/index.js';
+import { parseDumpIndex, OUTPUT_SCHEMAS } from '../schema/index.js';
 
 /** One kind's dump: its bytes (shared) and where each entity's line is, by rank in the default order. */
 export interface DumpLines {

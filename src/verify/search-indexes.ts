@@ -1,18 +1,18 @@
 /** The search index documents must be of this format and agree with the entities (docs/api.md#search-index). */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Diagnostic } from '../shared/diagnostics.js';
-import { isWrittenFrom } from '../query/formats/generated-at.js';
-import { searchIndexPath } from '../query/formats/paths.js';
+import type { Diagnostic } from '../shared/index.js';
 import {
+  isWrittenFrom,
+  searchIndexPath,
   parseSearchEntry,
   parseTextEntry,
   renderSearchIndex,
   type RenderedSearches,
-} from '../query/formats/search-index.js';
-import { SiteError } from '../query/formats/site-error.js';
-import { KINDS, type Kind } from '../query/semantics/kinds.js';
-import type { SiteOnDisk } from '../site/read-site.js';
+  SiteError,
+} from '../query/formats/index.js';
+import { KINDS, type Kind } from '../query/semantics/index.js';
+import type { SiteOnDisk } from '../site/index.js';
 
 /** Checks each kind's index: its entry's format, and every shard equal to the one the entities make (with `terms`, its term shards made already), none missing, none extra. */
 export async function checkSearchIndexes(

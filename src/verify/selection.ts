@@ -9,9 +9,9 @@
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readChangedDocuments } from '../site/changed-documents.js';
-import { hash53 } from '../query/semantics/hash.js';
-import { ROTATION_STATE_PATH } from '../site/state-folder.js';
+import { readChangedDocuments } from '../site/index.js';
+import { hash53 } from '../query/semantics/index.js';
+import { ROTATION_STATE_PATH } from '../query/formats/index.js';
 
 /** Runs of the 5-minute job in a day: the default period, so every document is read within a day. */
 export const DEFAULT_ROTATION_PERIOD = 288;

@@ -8,20 +8,22 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Diagnostic } from '../shared/diagnostics.js';
-import { isWrittenFrom } from '../query/formats/generated-at.js';
-import { DUMPS_FOLDER, SCHEMA_PATH, parseListingPath } from '../query/formats/paths.js';
-import { API_ROOT } from '../query/formats/urls.js';
-import type { ResponseContext } from '../query/responses/dataset-response.js';
-import { KINDS } from '../query/semantics/kinds.js';
-import { buildDictionary } from '../schema/dictionary.js';
-import { renderTermsAside } from '../pipeline/render/terms-aside.js';
-import { generatedDocuments } from '../documents/generated-documents.js';
-import { readSchemaDescription } from '../site/read-site.js';
-import { readManifest } from '../site/manifest.js';
-import { absentDocuments, assertWholeSite, isPartialSite } from '../site/partial-site.js';
-import { assertNoInterruptedBuild } from '../pipeline/write/interrupted-build.js';
-import { listSiteFiles } from '../site/site-files.js';
+import type { Diagnostic } from '../shared/index.js';
+import { isWrittenFrom, DUMPS_FOLDER, SCHEMA_PATH, parseListingPath, API_ROOT } from '../query/formats/index.js';
+import type { ResponseContext } from '../query/responses/index.js';
+import { KINDS } from '../query/semantics/index.js';
+import { buildDictionary } from '../schema/index.js';
+import { renderTermsAside } from '../pipeline/render/index.js';
+import { generatedDocuments } from '../documents/index.js';
+import {
+  readSchemaDescription,
+  readManifest,
+  absentDocuments,
+  assertWholeSite,
+  isPartialSite,
+  listSiteFiles,
+} from '../site/index.js';
+import { assertNoInterruptedBuild } from '../pipeline/write/index.js';
 import { checkChangesFeed } from './changes-feed.js';
 import { linkCheck } from './links.js';
 import { readDocuments } from './read-documents.js';

@@ -19,10 +19,10 @@ import { datasetUrls } from '../contract/queries.js';
 import { expectedAnswers, type Expected, type Target } from '../contract/targets.js';
 import { parseWorkerRecord, workerRecordText } from '../../src/hosts/worker-record.js';
 import { PACKAGE_VERSION } from '../../src/shared/package-version.js';
-import { SITE_FORMAT } from '../../src/query/site-format.js';
+import { SITE_FORMAT } from '../../src/query/responses/site-format.js';
 import { readBucketObject } from '../helpers/r2-bucket.js';
 import { r2WorkerTarget } from './hosts.js';
-import { WORKER_RECORD_PATH } from '../../src/site/state-folder.js';
+import { WORKER_RECORD_PATH } from '../../src/query/formats/state-folder.js';
 
 describe('the Worker over R2, on the sample', () => {
   let dir: string;

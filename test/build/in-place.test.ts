@@ -15,7 +15,7 @@ import { readChangedDocuments } from '../../src/site/changed-documents.js';
 import { verifySite } from '../../src/verify/verify.js';
 import { runCli } from '../helpers/cli.js';
 import { hashTree, TEST_NOW } from '../helpers/site.js';
-import { CHANGED_DOCUMENTS_PATH, SITE_FORMAT_PATH } from '../../src/site/state-folder.js';
+import { CHANGED_DOCUMENTS_PATH, SITE_FORMAT_PATH } from '../../src/query/formats/state-folder.js';
 
 /** Path → inode and modification time of every file below a folder. */
 async function identities(dir: string): Promise<Map<string, string>> {

@@ -22,7 +22,7 @@ import { verifySite } from '../../src/verify/verify.js';
 import { runCli } from '../helpers/cli.js';
 import { S3_CREDENTIALS, startLocalS3, type LocalS3 } from '../helpers/s3.js';
 import { hashTree, TEST_NOW } from '../helpers/site.js';
-import { PARTIAL_SITE_PATH } from '../../src/site/state-folder.js';
+import { PARTIAL_SITE_PATH } from '../../src/query/formats/state-folder.js';
 
 const LATER = new Date(TEST_NOW.getTime() + 5 * 60_000);
 // Entity documents and listing pages: what a partial site leaves out when unchanged.

@@ -16,7 +16,7 @@ import { KINDS } from '../../src/query/semantics/kinds.js';
 import { SOURCE_FIELDS } from '../../src/schema/entities.js';
 import { hashTree, TEST_NOW } from '../helpers/site.js';
 import { readDump } from '../helpers/dumps.js';
-import { RECORD_CACHE_PATH } from '../../src/site/state-folder.js';
+import { RECORD_CACHE_PATH } from '../../src/query/formats/state-folder.js';
 
 const LATER = new Date(TEST_NOW.getTime() + 300_000);
 const EXHIBITORS = 'exhibitors/part-001.ndjson';

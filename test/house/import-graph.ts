@@ -1,17 +1,20 @@
-/** The import graph of `src/`, read from its modules' import statements: what the house tests hold to the map. */
+/**
+ * The import graph of `src/`, read from its modules' import statements and `import()` calls: what the house tests hold
+ * to the map.
+ */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 
-const IMPORT = /^\s*(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?'(\.[^']+)';/gm;
+const IMPORT = /^\s*(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?'(\.[^']+)';|\bimport\('(\.[^']+)'\)/gm;
 
-/** Every module of `src/` and the relative modules it imports (type-only imports included). */
-export function importGraph(): Map<string, string[]> {
+/** Every module of `files` (of `src/` unless told) and the relative modules it imports (type-only imports included). */
+export function importGraph(files = fg.sync('src/**/*.ts', { ignore: ['**/*.d.ts'] })): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  for (const file of fg.sync('src/**/*.ts', { ignore: ['**/*.d.ts'] }).sort()) {
+  for (const file of [...files].sort()) {
     const text = readFileSync(file, 'utf8');
-    const targets = [...text.matchAll(IMPORT)].map(([, specifier]) =>
-      path.join(path.dirname(file), specifier!).replace(/\.js$/, '.ts'),
+    const targets = [...text.matchAll(IMPORT)].map(([, specifier, called]) =>
+      path.join(path.dirname(file), (specifier ?? called)!).replace(/\.js$/, '.ts'),
     );
     graph.set(file, targets);
   }

@@ -21,7 +21,7 @@ import { serializeChangedDocuments } from '../../src/site/changed-documents.js';
 import { verifySite } from '../../src/verify/verify.js';
 import { readDump } from '../helpers/dumps.js';
 import { buildTempSite, copySampleSite } from '../helpers/site.js';
-import { CHANGED_DOCUMENTS_PATH } from '../../src/site/state-folder.js';
+import { CHANGED_DOCUMENTS_PATH } from '../../src/query/formats/state-folder.js';
 
 type Json = Record<string, any>;
 const ROTATION = 4; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -3,7 +3,7 @@
  * a page spliced from serialized entities and its `_meta`. Runs in the main thread and in
  * the writer's worker threads alike, so both write exactly the same bytes.
  */
-import { COLLECTIONS, KINDS, type DatasetType, type Kind } from '../../query/semantics/kinds.js';
+import { COLLECTIONS, KINDS, type DatasetType, type Kind } from '../../query/semantics/index.js';
 import { linesBytes, partBytes } from './dump-parts.js';
 import { entityBytes, entityLength, type EntityBytes } from './entity-store.js';
 

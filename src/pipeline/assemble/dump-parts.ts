@@ -8,10 +8,9 @@
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import type { DumpPartEntry } from '../../query/formats/dump-index.js';
-import { DUMP_PART_KEY_LENGTH } from '../../query/formats/paths.js';
+import { type DumpPartEntry, DUMP_PART_KEY_LENGTH } from '../../query/formats/index.js';
 import { entityBytes, entityLength, type KindBytes } from './entity-store.js';
-import { DIGEST_BYTES, runningFingerprint } from '../../shared/digests.js';
+import { DIGEST_BYTES, runningFingerprint } from '../../shared/index.js';
 
 /** Aimed bytes of the lines of one part; no part grows past four times as much. */
 const TARGET_PART_BYTES = 1 << 20;

@@ -2,9 +2,9 @@
  * What rendering hands the writer: the documents of the site, each with its fingerprint
  * (equal fingerprints, equal bytes), and what writing them adds up to.
  */
-import { stampGeneratedAt } from '../../query/formats/generated-at.js';
+import { stampGeneratedAt } from '../../query/formats/index.js';
 import type { DocumentBody } from './assemble.js';
-import { contentFingerprint } from '../../shared/digests.js';
+import { contentFingerprint } from '../../shared/index.js';
 
 /** A text file of the built site. */
 export interface OutputFile {

@@ -3,15 +3,19 @@
  * with a fingerprint computed from the entities' digests, so deciding whether a page
  * changed since the previous build costs no assembling and no hashing of its bytes.
  */
-import { PAGE_SIZE } from '../../query/formats/paths.js';
-import { datasetMeta, type ResponseContext } from '../../query/responses/dataset-response.js';
-import { totalsOf } from '../../query/responses/reference.js';
-import { pageCount, staticPageWindow } from '../../query/responses/window.js';
-import { DATASET_TYPES, KINDS, kindsOf, type DatasetType, type Kind } from '../../query/semantics/kinds.js';
+import { PAGE_SIZE } from '../../query/formats/index.js';
+import {
+  datasetMeta,
+  type ResponseContext,
+  totalsOf,
+  pageCount,
+  staticPageWindow,
+} from '../../query/responses/index.js';
+import { DATASET_TYPES, KINDS, kindsOf, type DatasetType, type Kind } from '../../query/semantics/index.js';
 import { bodySize, type AssembleContext, type PageBody, type PageDictionaries } from './assemble.js';
 
 import type { OutputDocument } from './output.js';
-import { DIGEST_BYTES, runningFingerprint } from '../../shared/digests.js';
+import { DIGEST_BYTES, runningFingerprint } from '../../shared/index.js';
 
 // Part of every page fingerprint: change it whenever assemble() lays pages out differently.
 const PAGE_LAYOUT = 'page-layout-1';

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
-import { runningFingerprint } from '../../shared/digests.js';
+import { runningFingerprint } from '../../shared/index.js';
 
 let fingerprint: Promise<string> | undefined;
 

@@ -17,25 +17,27 @@
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { dumpIndexPath, dumpPartPath } from '../../query/formats/paths.js';
-import { parseDumpIndex } from '../../schema/dump-index.js';
-import type { Dataset } from '../../query/semantics/dataset.js';
-import type { Entity } from '../../query/semantics/entity.js';
-import { SERVED_LAYOUT_VERSION, sourceFieldsOf } from '../served-layout.js';
-import { COLLECTIONS, KINDS, type Kind } from '../../query/semantics/kinds.js';
-import type { DumpPartEntry } from '../../query/formats/dump-index.js';
-import type { DumpPart } from '../assemble/dump-parts.js';
 import {
+  dumpIndexPath,
+  dumpPartPath,
+  type DumpPartEntry,
+  RECORD_CACHE_PATH,
+  RECORD_CACHE_FOLDER,
+} from '../../query/formats/index.js';
+import { parseDumpIndex } from '../../schema/index.js';
+import { type Dataset, type Entity, COLLECTIONS, KINDS, type Kind } from '../../query/semantics/index.js';
+import { SERVED_LAYOUT_VERSION, sourceFieldsOf } from '../index.js';
+import {
+  type DumpPart,
   entityBytes,
   entityLength,
   packedKindBytes,
   type EntityStore,
   type KindBytes,
   type ReusedEntities,
-} from '../assemble/entity-store.js';
-import type { OutputFile } from '../assemble/output.js';
-import { contentFingerprint, DIGEST_BYTES } from '../../shared/digests.js';
-import { RECORD_CACHE_PATH, RECORD_CACHE_FOLDER } from '../../site/state-folder.js';
+  type OutputFile,
+} from '../assemble/index.js';
+import { contentFingerprint, DIGEST_BYTES } from '../../shared/index.js';
 
 // 2: the records of each part of a dump in a file of their own, named by the part's key.
 const RECORD_CACHE_VERSION = 2;

@@ -8,9 +8,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { COLLECTIONS, KINDS, type Kind } from '../../query/semantics/kinds.js';
-import { UserError } from '../../shared/diagnostics.js';
-import { readShards, shardCount, shardFiles, type StateMap } from '../../site/state-shards.js';
+import { COLLECTIONS, KINDS, type Kind, type Dataset } from '../../query/semantics/index.js';
+import { UserError } from '../../shared/index.js';
+import { readShards, shardCount, shardFiles, type StateMap } from '../../site/index.js';
 import { FEED_STATE_VERSION, parseFeedStateFile } from './feed-state-format.js';
 import {
   buildId,
@@ -20,11 +20,10 @@ import {
   changesIndexDocument,
   type BuildChanges,
   type KindChanges,
-} from '../../query/formats/changes-feed.js';
-import type { OutputFile } from '../assemble/output.js';
-import { entityDigest, type EntityStore } from '../assemble/entity-store.js';
-import type { Dataset } from '../../query/semantics/dataset.js';
-import { FEED_STATE_PATH, FEED_DIGESTS_FOLDER } from '../../site/state-folder.js';
+  FEED_STATE_PATH,
+  FEED_DIGESTS_FOLDER,
+} from '../../query/formats/index.js';
+import { type OutputFile, entityDigest, type EntityStore } from '../assemble/index.js';
 
 /** The feed between builds: the builds kept (oldest first) and every entity's digest, by kind and id. */
 export interface FeedState {

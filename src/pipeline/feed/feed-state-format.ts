@@ -4,10 +4,9 @@
  * Parsed whole, so that a damaged file is named as damaged, not taken for a first build.
  */
 import { z } from 'zod';
-import type { BuildChanges } from '../../query/formats/changes-feed.js';
-import type { Kind } from '../../query/semantics/kinds.js';
-import { isShardCount } from '../../site/state-shards.js';
-import { readVersioned } from '../../site/state-version.js';
+import type { BuildChanges } from '../../query/formats/index.js';
+import type { Kind } from '../../query/semantics/index.js';
+import { isShardCount, readVersioned } from '../../site/index.js';
 
 /** The version of the state file this code writes and reads. 2: the digests in files of about a hundred entities. */
 export const FEED_STATE_VERSION = 2;

@@ -5,9 +5,9 @@
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { UserError } from '../../shared/diagnostics.js';
-import { API_ROOT } from '../../query/formats/urls.js';
-import { COLLECTIONS, KINDS, type Kind } from '../../query/semantics/kinds.js';
+import { UserError } from '../../shared/index.js';
+import { API_ROOT } from '../../query/formats/index.js';
+import { COLLECTIONS, KINDS, type Kind } from '../../query/semantics/index.js';
 import type { FeedState } from './changes.js';
 
 /**

@@ -5,10 +5,9 @@
  * record the record cache took from the previous build holds the status derived then:
  * when today's differs, its entity is made anew.
  */
-import type { EntitiesByKind, Entity } from '../../query/semantics/entity.js';
-import type { SourceRecord } from '../../schema/entities.js';
-import type { ExhibitionStatus } from '../../query/semantics/kinds.js';
-import { noOrigins, type RecordOrigins } from '../cache/record-cache.js';
+import type { EntitiesByKind, Entity, ExhibitionStatus } from '../../query/semantics/index.js';
+import type { SourceRecord } from '../../schema/index.js';
+import { noOrigins, type RecordOrigins } from '../cache/index.js';
 import type { ValidRecords } from './validate.js';
 
 /** Builds the entities of every kind. `today` is the build date, `YYYY-MM-DD` (UTC). */

@@ -2,7 +2,7 @@
  * `_rag_text` (docs/api.md#entities): the meaningful fields of an entity in both languages, one
  * labelled line each, as plain text worth embedding. No HTML, no empty labels, no `null`.
  */
-import { NAME_FIELDS, type Kind } from '../../query/semantics/kinds.js';
+import { NAME_FIELDS, type Kind } from '../../query/semantics/index.js';
 
 type Line = readonly [label: string, value: unknown];
 

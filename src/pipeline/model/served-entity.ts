@@ -4,11 +4,9 @@
  * `_links`, then `_rag_text`. The build's dataset holds entities of source fields alone; the
  * record cache reads a previous entity's source fields back from its served bytes.
  */
-import { entityPath, relationPath } from '../../query/formats/paths.js';
-import { staticUrl } from '../../query/formats/urls.js';
-import type { Entity } from '../../query/semantics/entity.js';
-import type { Kind } from '../../query/semantics/kinds.js';
-import { SOURCE_FIELDS, type SourceRecord } from '../../schema/entities.js';
+import { entityPath, relationPath, staticUrl } from '../../query/formats/index.js';
+import type { Entity, Kind } from '../../query/semantics/index.js';
+import { SOURCE_FIELDS, type SourceRecord } from '../../schema/index.js';
 import { names, ragText } from './rag-text.js';
 
 /** An entity as served, its keys in the served order. */

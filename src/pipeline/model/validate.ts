@@ -7,19 +7,17 @@
  * build served it, without its schema: it had no problem then and has the same text.
  */
 import type { z } from 'zod';
-import type { Diagnostic } from '../../shared/diagnostics.js';
-import type { Kind } from '../../query/semantics/kinds.js';
-import { SOURCE_FIELDS, SOURCE_SCHEMAS, type SourceRecord } from '../../schema/entities.js';
-import { NON_HTTP_URL } from '../../schema/fields.js';
-import { textProblems } from '../../schema/source-text.js';
-import type { RawRecord } from '../sources/raw-record.js';
+import type { Diagnostic } from '../../shared/index.js';
+import type { Kind } from '../../query/semantics/index.js';
+import { SOURCE_FIELDS, SOURCE_SCHEMAS, type SourceRecord, NON_HTTP_URL, textProblems } from '../../schema/index.js';
+import type { RawRecord } from '../sources/index.js';
 import {
   noOrigins,
   previousFields,
   type PreviousRecords,
   type RecordOrigin,
   type RecordOrigins,
-} from '../cache/record-cache.js';
+} from '../cache/index.js';
 
 /** Valid records of each kind, in source order. */
 export type ValidRecords = { [K in Kind]: SourceRecord<K>[] };

@@ -6,11 +6,10 @@
  * shrink guard compares with it, the feed advances from it) and, when asked, the manifest
  * (write compares every document with it). No stage reads the state folder on its own.
  */
-import { codeFingerprint } from '../cache/code-fingerprint.js';
-import { readPreviousRecords, type CacheScope, type PreviousRecords } from '../cache/record-cache.js';
-import { readFeedState, type FeedState } from '../feed/changes.js';
-import { recoverSite } from '../write/swap-in.js';
-import { readManifest, type ManifestFiles } from '../../site/manifest.js';
+import { codeFingerprint, readPreviousRecords, type CacheScope, type PreviousRecords } from '../cache/index.js';
+import { readFeedState, type FeedState } from '../feed/index.js';
+import { recoverSite } from '../write/index.js';
+import { readManifest, type ManifestFiles } from '../../site/index.js';
 
 /** What the previous build left, as the stages take it. */
 export interface PreviousBuild {

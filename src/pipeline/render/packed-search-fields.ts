@@ -5,9 +5,7 @@
  * line feed and carriage return). A field is packed as its texts: a string as it is, the
  * strings of an array separated by SOH, anything else empty, which the indexes read alike.
  */
-import type { Entity } from '../../query/semantics/entity.js';
-import type { Kind } from '../../query/semantics/kinds.js';
-import { SEARCH_FIELDS, type Search } from '../../query/semantics/searches.js';
+import { type Entity, type Kind, SEARCH_FIELDS, type Search } from '../../query/semantics/index.js';
 
 const END = '\u0000';
 const ITEM = '\u0001';

@@ -4,9 +4,15 @@
  * with the matching ranks of each kind in the default order. A combination with a filter
  * that applies to one kind alone (`status`) is a listing of that kind only.
  */
-import type { Dataset } from '../../query/semantics/dataset.js';
-import type { FilterValues } from '../../query/semantics/filters.js';
-import { FILTERS, KINDS, typeFilters, type DatasetType, type Kind } from '../../query/semantics/kinds.js';
+import {
+  type Dataset,
+  type FilterValues,
+  FILTERS,
+  KINDS,
+  typeFilters,
+  type DatasetType,
+  type Kind,
+} from '../../query/semantics/index.js';
 
 /** One listing to precompute: its type, normalized filter values and matches per kind. */
 export interface Listing {

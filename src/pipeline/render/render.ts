@@ -14,19 +14,29 @@ import {
   folderPages,
   listingFolder,
   relationFolder,
-} from '../../query/formats/paths.js';
-import { schemaDocument } from '../../query/responses/schema-document.js';
-import { generatedDocuments } from '../../documents/generated-documents.js';
-import { renderSearchIndex, type RenderedSearches } from '../../query/formats/search-index.js';
-import type { ResponseContext } from '../../query/responses/dataset-response.js';
-import type { Dataset } from '../../query/semantics/dataset.js';
-import { KINDS, type Kind } from '../../query/semantics/kinds.js';
-import type { AssembleContext } from '../assemble/assemble.js';
-import { dumpIndexDocument } from '../../query/formats/dump-index.js';
-import { dumpParts, type DumpPart } from '../assemble/dump-parts.js';
-import { entityDigest, entityLength, serializeEntities, type EntityStore } from '../assemble/entity-store.js';
-import { advanceFeed, entityDigests, renderFeed, type FeedState } from '../feed/changes.js';
-import { textDocument, type OutputDocument, type OutputFile } from '../assemble/output.js';
+  renderSearchIndex,
+  type RenderedSearches,
+  dumpIndexDocument,
+} from '../../query/formats/index.js';
+import { schemaDocument, type ResponseContext } from '../../query/responses/index.js';
+import { generatedDocuments } from '../../documents/index.js';
+import { type Dataset, KINDS, type Kind } from '../../query/semantics/index.js';
+import {
+  type AssembleContext,
+  dumpParts,
+  type DumpPart,
+  entityDigest,
+  entityLength,
+  serializeEntities,
+  type EntityStore,
+  textDocument,
+  type OutputDocument,
+  type OutputFile,
+  PageRenderer,
+  listingPageCount,
+  pageDictionaries,
+} from '../assemble/index.js';
+import { advanceFeed, entityDigests, renderFeed, type FeedState } from '../feed/index.js';
 import type { PagedListing } from './plan.js';
 import {
   recordCacheFiles,
@@ -34,9 +44,8 @@ import {
   type CacheScope,
   type PreviousRecords,
   type RecordOrigins,
-} from '../cache/record-cache.js';
-import { PageRenderer, listingPageCount, pageDictionaries } from '../assemble/pages.js';
-import { entityServer } from '../model/served-entity.js';
+} from '../cache/index.js';
+import { entityServer } from '../model/index.js';
 import { renderTermsAside } from './terms-aside.js';
 import type { Listing } from './plan.js';
 

@@ -8,11 +8,9 @@
  * copied at once, where cloning an object per entity held the main thread.
  */
 import { Worker } from 'node:worker_threads';
-import { renderSearches, type RenderedSearches, type RenderedTerms } from '../../query/formats/search-index.js';
-import type { Dataset } from '../../query/semantics/dataset.js';
-import { KINDS, type Kind } from '../../query/semantics/kinds.js';
-import { SEARCHES, type Search } from '../../query/semantics/searches.js';
-import { compiledWorkerUrl } from '../../shared/compiled-worker.js';
+import { renderSearches, type RenderedSearches, type RenderedTerms } from '../../query/formats/index.js';
+import { type Dataset, KINDS, type Kind, SEARCHES, type Search } from '../../query/semantics/index.js';
+import { compiledWorkerUrl } from '../../shared/index.js';
 import { packSearchFields } from './packed-search-fields.js';
 
 const WORKER_URL = compiledWorkerUrl('./term-shards-worker.js', import.meta.url);

@@ -5,7 +5,7 @@
  * ignored (`ID` for `id`) would each give every record the same misleading message, or
  * silently drop a column: each fails the file instead, naming what to change.
  */
-import type { Diagnostic } from '../../shared/diagnostics.js';
+import type { Diagnostic } from '../../shared/index.js';
 
 /** The delimiters a table file may be separated by. */
 export type Delimiter = ',' | '\t';

@@ -7,11 +7,9 @@
  * file whose header is wrong (csv-header.ts) gives no records, only what is wrong with it.
  */
 import { CsvError, parse } from 'csv-parse/sync';
-import type { Diagnostic } from '../../shared/diagnostics.js';
-import type { Kind } from '../../query/semantics/kinds.js';
-import { buildDictionary } from '../../schema/dictionary.js';
-import { SOURCE_FIELDS } from '../../schema/entities.js';
-import { TAG_SEPARATORS } from '../../schema/fields.js';
+import type { Diagnostic } from '../../shared/index.js';
+import type { Kind } from '../../query/semantics/index.js';
+import { buildDictionary, SOURCE_FIELDS, TAG_SEPARATORS } from '../../schema/index.js';
 import { headerProblems, wrongDelimiter, type Delimiter } from './csv-header.js';
 import type { RawRecord } from './raw-record.js';
 

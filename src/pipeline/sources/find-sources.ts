@@ -8,7 +8,7 @@
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import type { Diagnostic } from '../../shared/diagnostics.js';
+import type { Diagnostic } from '../../shared/index.js';
 
 /** The source files found (sorted, so every machine reads them in the same order) and what was refused or skipped. */
 export interface FoundSources {

@@ -4,11 +4,11 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Diagnostic } from '../../shared/diagnostics.js';
-import { COLLECTIONS, KINDS, type Kind } from '../../query/semantics/kinds.js';
+import type { Diagnostic } from '../../shared/index.js';
+import { COLLECTIONS, KINDS, type Kind } from '../../query/semantics/index.js';
 import { readDelimitedFile } from './csv-records.js';
 import type { RawRecord } from './raw-record.js';
-import { sourceKey, type PreviousRecords } from '../cache/record-cache.js';
+import { sourceKey, type PreviousRecords } from '../cache/index.js';
 import { SOURCE_FORMATS, findSources } from './find-sources.js';
 import { arrayElementLines, lineAt } from './json-lines.js';
 import { decodeUtf8, lineOfByte } from './utf8.js';

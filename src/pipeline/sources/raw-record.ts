@@ -1,5 +1,5 @@
 /** A record as the load stage reads it from a source file, before validation. */
-import type { Kind } from '../../query/semantics/kinds.js';
+import type { Kind } from '../../query/semantics/index.js';
 
 /** A record as read from a source file, not yet validated. */
 export interface RawRecord {

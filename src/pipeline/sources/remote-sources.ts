@@ -11,11 +11,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Response } from 'undici';
-import { readBoundedBody } from '../../shared/bounded-body.js';
-import { UserError } from '../../shared/diagnostics.js';
-import { COLLECTIONS, KINDS } from '../../query/semantics/kinds.js';
-import { redactUrl } from '../../shared/redact-url.js';
-import { backoffMs, isRetryableStatus } from '../../shared/retry.js';
+import { readBoundedBody, UserError, redactUrl, backoffMs, isRetryableStatus } from '../../shared/index.js';
+import { COLLECTIONS, KINDS } from '../../query/semantics/index.js';
 import { AddressRefused, createOriginGuard, fetchGuarded, type OriginGuard } from './origin-guard.js';
 
 /** How remote sources are fetched. */

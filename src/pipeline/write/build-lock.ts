@@ -5,7 +5,7 @@
  */
 import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { UserError } from '../../shared/diagnostics.js';
+import { UserError } from '../../shared/index.js';
 import { lockPath } from './siblings.js';
 import { explainWriteFailure } from './write-failure.js';
 

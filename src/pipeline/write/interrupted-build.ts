@@ -6,7 +6,7 @@
  */
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { UserError } from '../../shared/diagnostics.js';
+import { UserError } from '../../shared/index.js';
 import { buildFolders, journalPath } from './siblings.js';
 
 /**

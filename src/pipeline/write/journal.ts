@@ -11,8 +11,8 @@
 import { linkSync, mkdirSync, renameSync, rmdirSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { UserError } from '../../shared/diagnostics.js';
-import { linkOrderGroups } from '../../site/link-order.js';
+import { UserError } from '../../shared/index.js';
+import { linkOrderGroups } from '../../site/index.js';
 import { journalPath } from './siblings.js';
 
 /** What a build changes in the site: paths relative to it. */

@@ -6,12 +6,11 @@
  * page's fingerprint and size. Rendering the pages, most of a site's documents, so runs
  * on every core.
  */
-import { folderPages } from '../../query/formats/paths.js';
-import type { ManifestEntry } from '../../site/manifest.js';
-import { stampBody } from '../assemble/output.js';
-import type { PageRenderer } from '../assemble/pages.js';
+import { folderPages } from '../../query/formats/index.js';
+import type { ManifestEntry } from '../../site/index.js';
+import { stampBody, type PageRenderer } from '../assemble/index.js';
 import type { TaskWriter } from './write-task.js';
-import type { PagedListing } from '../render/plan.js';
+import type { PagedListing } from '../render/index.js';
 
 /** Listings for a writer thread to render, and what to do with their pages. */
 export interface PageBatch {

@@ -3,11 +3,11 @@
  * whose answers come back in the listings' order (so the manifest's order is the data's
  * alone), and the other documents in batches of tasks.
  */
-import type { Manifest } from '../../site/manifest.js';
-import { folderPages } from '../../query/formats/paths.js';
-import { listingPageCount } from '../assemble/pages.js';
+import type { Manifest } from '../../site/index.js';
+import { folderPages } from '../../query/formats/index.js';
+import { listingPageCount } from '../assemble/index.js';
 import type { PageBatch, PageBatchReply } from './page-batch.js';
-import type { PagedListing } from '../render/plan.js';
+import type { PagedListing } from '../render/index.js';
 import type { TaskRunner } from './write-runner.js';
 import type { WriteTask } from './write-task.js';
 

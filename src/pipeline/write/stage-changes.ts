@@ -5,11 +5,10 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { SCHEMA_PATH } from '../../query/formats/paths.js';
-import type { Manifest } from '../../site/manifest.js';
-import { isPartialSite } from '../../site/partial-site.js';
-import { emptyStats, stampBody, type OutputDocument, type WriteStats } from '../assemble/output.js';
-import type { RenderedSite } from '../render/render.js';
+import { SCHEMA_PATH } from '../../query/formats/index.js';
+import { type Manifest, isPartialSite } from '../../site/index.js';
+import { emptyStats, stampBody, type OutputDocument, type WriteStats } from '../assemble/index.js';
+import type { RenderedSite } from '../render/index.js';
 import type { SiteChanges } from './journal.js';
 import { renderPages, TaskBatch } from './page-dispatch.js';
 import type { TaskRunner } from './write-runner.js';

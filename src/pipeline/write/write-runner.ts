@@ -5,10 +5,9 @@
  * shared memory, so workers receive only recipes.
  */
 import { availableParallelism } from 'node:os';
-import { compiledWorkerUrl } from '../../shared/compiled-worker.js';
-import { WorkerSlots } from '../../shared/worker-slots.js';
+import { compiledWorkerUrl, WorkerSlots } from '../../shared/index.js';
 import { runPageBatch, type PageBatch, type PageBatchReply } from './page-batch.js';
-import { PageRenderer } from '../assemble/pages.js';
+import { PageRenderer } from '../assemble/index.js';
 import { TaskWriter, type TaskWriterOptions, type WriteTask } from './write-task.js';
 
 /** Takes batches; `run` and `pages` resolve once the batch is accepted, `finish` once all are done. */

@@ -5,8 +5,8 @@
  */
 import { linkSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ResponseContext } from '../../query/responses/dataset-response.js';
-import { assemble, type AssembleContext, type DocumentBody } from '../assemble/assemble.js';
+import type { ResponseContext } from '../../query/responses/index.js';
+import { assemble, type AssembleContext, type DocumentBody } from '../assemble/index.js';
 
 /** One document to put into the staging folder. */
 export interface WriteTask {

@@ -1,7 +1,7 @@
 /** A writer thread: runs the batches of {@link WriteTask}s and of listing pages it is sent (see write-runner.ts). */
 import { parentPort, workerData } from 'node:worker_threads';
 import { runPageBatch } from './page-batch.js';
-import { PageRenderer } from '../assemble/pages.js';
+import { PageRenderer } from '../assemble/index.js';
 import type { WorkerReply, WorkerRequest } from './write-runner.js';
 import { TaskWriter, type TaskWriterOptions } from './write-task.js';
 

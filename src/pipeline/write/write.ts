@@ -10,21 +10,31 @@
 import { statSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { carryState } from '../../site/carried-state.js';
-import { serializeChangedDocuments } from '../../site/changed-documents.js';
-import { PARTIAL_SITE_TEXT } from '../../site/partial-site.js';
-import { holdsSiteFormat, SITE_FORMAT_TEXT } from '../../site/site-format-file.js';
-import { manifestFiles, type Manifest, type ManifestFiles } from '../../site/manifest.js';
-import { stampBody, type OutputDocument, type WriteStats } from '../assemble/output.js';
+import {
+  carryState,
+  serializeChangedDocuments,
+  PARTIAL_SITE_TEXT,
+  holdsSiteFormat,
+  SITE_FORMAT_TEXT,
+  manifestFiles,
+  type Manifest,
+  type ManifestFiles,
+} from '../../site/index.js';
+import { stampBody, type OutputDocument, type WriteStats } from '../assemble/index.js';
 import { applyChanges } from './journal.js';
 import { buildFolderPath } from './siblings.js';
-import type { RenderedSite } from '../render/render.js';
+import type { RenderedSite } from '../render/index.js';
 import { renderPages, TaskBatch } from './page-dispatch.js';
 import { makeStagingDir, swapIn } from './swap-in.js';
 import { stageChanges, type StageOptions } from './stage-changes.js';
 import { defaultWriterThreads, startRunner, type TaskRunner } from './write-runner.js';
 import { REUSE_ANY_SIZE } from './write-task.js';
-import { CHANGED_DOCUMENTS_PATH, PARTIAL_SITE_PATH, SITE_FORMAT_PATH, MANIFEST_PATH } from '../../site/state-folder.js';
+import {
+  CHANGED_DOCUMENTS_PATH,
+  PARTIAL_SITE_PATH,
+  SITE_FORMAT_PATH,
+  MANIFEST_PATH,
+} from '../../query/formats/index.js';
 
 /** How the writer runs. */
 export interface WriteOptions extends StageOptions {

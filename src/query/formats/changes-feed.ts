@@ -6,7 +6,7 @@
  * each says which build it counts from (`after`), and the index from which build on the
  * feed holds history (`history_from`), so that a cursor the feed lost is known as lost.
  */
-import { COLLECTIONS, KINDS, type Collection, type Kind } from '../semantics/kinds.js';
+import { COLLECTIONS, KINDS, type Collection, type Kind } from '../semantics/index.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 import { dumpIndexPath, entityPath } from './paths.js';
 import { parseDocument, SiteError } from './site-error.js';

@@ -4,9 +4,7 @@
  * parts (the entities of a range of ranks and the class of each, about a character each),
  * and the chunks and blocks of ids a window of matches of common terms is named from.
  */
-import type { CommonList } from '../semantics/common-terms.js';
-import type { Kind } from '../semantics/kinds.js';
-import type { Search } from '../semantics/searches.js';
+import type { CommonList, Kind, Search } from '../semantics/index.js';
 import { commonPartPath, commonTermPath, idBlockPath, idChunkPath } from './paths.js';
 import { classWidth, decodeMatches, encodeMatches } from './matches-codec.js';
 import {

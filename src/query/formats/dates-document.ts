@@ -4,8 +4,7 @@
  * are in the default order, which is by start date, so each start is written as its gap from
  * the one before: at 10,000 exhibitions the document is about 40 kB.
  */
-import type { Entity } from '../semantics/entity.js';
-import { dayNumber } from '../semantics/schedule.js';
+import { type Entity, dayNumber } from '../semantics/index.js';
 import { exhibitionDatesPath } from './paths.js';
 import {
   malformed,

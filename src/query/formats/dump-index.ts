@@ -6,7 +6,7 @@
  * public datasets list their files; read in order, the parts are every entity of the kind
  * in the default order, one a line.
  */
-import { COLLECTIONS, type Kind } from '../semantics/kinds.js';
+import { COLLECTIONS, type Kind } from '../semantics/index.js';
 import { dumpIndexPath, dumpPartPath } from './paths.js';
 import { staticUrl } from './urls.js';
 

@@ -5,7 +5,7 @@
  * per kind and filter that applies to it, and an index of them, linked from the schema: their
  * paths and format, and the reader of a facet document (the build writes them: documents/facets.ts).
  */
-import { COLLECTIONS, type Filter, type Kind } from '../semantics/kinds.js';
+import { COLLECTIONS, type Filter, type Kind } from '../semantics/index.js';
 import { parseDocument, SiteError } from './site-error.js';
 import { API_ROOT } from './urls.js';
 

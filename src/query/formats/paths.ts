@@ -4,10 +4,17 @@
  * segment made from data is escaped by {@link encodeSegment}, so no value can reach
  * outside its folder.
  */
-import type { FilterValues } from '../semantics/filters.js';
-import { COLLECTIONS, DATASET_TYPES, FILTERS, type DatasetType, type Filter, type Kind } from '../semantics/kinds.js';
-import type { Search } from '../semantics/searches.js';
-import { normalize } from '../semantics/text.js';
+import {
+  type FilterValues,
+  COLLECTIONS,
+  DATASET_TYPES,
+  FILTERS,
+  type DatasetType,
+  type Filter,
+  type Kind,
+  type Search,
+  normalize,
+} from '../semantics/index.js';
 import { decodeSegment, encodeIdSegment, encodeSegment } from './segments.js';
 import { API_ROOT } from './urls.js';
 

@@ -2,7 +2,7 @@
  * What every document of a search index shares (docs/api.md#search-index): its format
  * name, its version, and how a reader refuses a document of another format, version or kind.
  */
-import type { Kind } from '../semantics/kinds.js';
+import type { Kind } from '../semantics/index.js';
 import { parseDocument, SiteError } from './site-error.js';
 
 /** Format name of a kind's search index entry; its other documents are `-terms`, `-values`, `-common` and `-common-part` (a chunk of ids has no format name). */

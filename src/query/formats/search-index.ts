@@ -4,14 +4,23 @@
  * terms and the lists of common terms; beside `q`'s, the ids by rank and the shards of filter
  * postings both searches read. Written by the build, read by the router, checked by `verify`.
  */
-import type { Dataset } from '../semantics/dataset.js';
-import { shardPostings, type FilterShard } from '../semantics/filter-shards.js';
-import { hash53 } from '../semantics/hash.js';
-import { FILTERS, type Filter, type Kind } from '../semantics/kinds.js';
-import { searchShard, type SearchShard } from '../semantics/search-shard.js';
-import type { ShardedIndex, TermIndex, TermShard } from '../semantics/term-shards.js';
-import { sharingTerms } from '../semantics/common-terms.js';
-import { SEARCHES, type Search } from '../semantics/searches.js';
+import {
+  type Dataset,
+  shardPostings,
+  type FilterShard,
+  hash53,
+  FILTERS,
+  type Filter,
+  type Kind,
+  searchShard,
+  type SearchShard,
+  type ShardedIndex,
+  type TermIndex,
+  type TermShard,
+  sharingTerms,
+  SEARCHES,
+  type Search,
+} from '../semantics/index.js';
 import { filterShardPath, searchIndexPath, termShardPath } from './paths.js';
 import { decodeCounted, decodeRankArray, decodeRanks, encodeCounted, encodeRanks } from './ranks-codec.js';
 import { commonExample, renderCommonLists, renderIds, type CommonExample } from './common-lists.js';

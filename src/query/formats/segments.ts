@@ -3,7 +3,7 @@
  * reach outside its folder, and undone by {@link decodeSegment}.
  */
 
-import { hash53 } from '../semantics/hash.js';
+import { hash53 } from '../semantics/index.js';
 
 const MAX_SEGMENT_BYTES = 120;
 const SAFE_RUNS = { ' ': /^[\p{L}\p{M}\p{N}_ ]+$/u, '-': /^[\p{L}\p{M}\p{N}_-]+$/u };

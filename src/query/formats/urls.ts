@@ -2,10 +2,7 @@
  * The URLs of a site (docs/api.md#query-form): the static URL of a document and the
  * query-form URL of a query, both under the site's base URL.
  */
-import { FILTERS } from '../semantics/kinds.js';
-import { SCHEDULE_PARAMETERS } from '../semantics/schedule.js';
-import { SEARCHES } from '../semantics/searches.js';
-import type { DatasetQuery } from '../semantics/params.js';
+import { FILTERS, SCHEDULE_PARAMETERS, SEARCHES, type DatasetQuery } from '../semantics/index.js';
 
 /** Folder of the whole API inside the site. */
 export const API_ROOT = 'api/public';

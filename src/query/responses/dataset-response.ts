@@ -2,11 +2,16 @@
  * The dataset response (docs/api.md#meta): the arrays of the kinds of a type, then
  * `_meta`. One builder for the reference answers, the precomputed pages and the router.
  */
-import type { Entity } from '../semantics/entity.js';
-import { COLLECTIONS, kindsOf, type Collection, type DatasetType, type Kind } from '../semantics/kinds.js';
-import type { DatasetQuery } from '../semantics/params.js';
-import { SCHEMA_VERSION } from '../formats/schema-version.js';
-import { trimSlash } from '../formats/urls.js';
+import {
+  type Entity,
+  COLLECTIONS,
+  kindsOf,
+  type Collection,
+  type DatasetType,
+  type Kind,
+  type DatasetQuery,
+} from '../semantics/index.js';
+import { SCHEMA_VERSION, trimSlash } from '../formats/index.js';
 import { queryWindow, type Totals, type Window } from './window.js';
 
 /** The data dictionary: for each kind, a description of every field (docs/api.md#schema-document). */

@@ -1,7 +1,6 @@
 /** Error bodies of the API (docs/api.md#errors): `{"error": {...}, "_meta": {...}}`. */
-import { trimSlash } from '../formats/urls.js';
+import { trimSlash, SCHEMA_VERSION } from '../formats/index.js';
 import { type ResponseContext } from './dataset-response.js';
-import { SCHEMA_VERSION } from '../formats/schema-version.js';
 
 /** Error codes and their HTTP status. */
 // `bad_request` (a request HTTP cannot parse) and `site_error` (a broken site or a failing store) are ours.

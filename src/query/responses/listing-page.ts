@@ -3,9 +3,9 @@
  * type, then `_meta`. The build splices pages from serialized entities
  * (pipeline/assemble/assemble.ts); this is how readers take them back.
  */
-import { COLLECTIONS, type Kind } from '../semantics/kinds.js';
+import { COLLECTIONS, type Kind } from '../semantics/index.js';
 import type { DatasetResponse } from './dataset-response.js';
-import { parseDocument, SiteError } from '../formats/site-error.js';
+import { parseDocument, SiteError } from '../formats/index.js';
 
 /** Parses the page at `path`, which must tell the total of `kind` in `_meta.totals`. */
 export function parseListingPage(path: string, text: string, kind: Kind): DatasetResponse {

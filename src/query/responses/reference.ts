@@ -3,12 +3,19 @@
  * relation page, computed from an in-memory {@link Dataset}. Everything that serves
  * answers (build, router, verify) must agree with these functions.
  */
-import type { Dataset } from '../semantics/dataset.js';
-import type { Entity } from '../semantics/entity.js';
-import type { FilterValues } from '../semantics/filters.js';
-import { kindsOf, type DatasetType, type Kind } from '../semantics/kinds.js';
-import { filtersOf, scheduleOf, searchesOf, type DatasetQuery } from '../semantics/params.js';
-import { listingPath, relationPath, type Relation } from '../formats/paths.js';
+import {
+  type Dataset,
+  type Entity,
+  type FilterValues,
+  kindsOf,
+  type DatasetType,
+  type Kind,
+  filtersOf,
+  scheduleOf,
+  searchesOf,
+  type DatasetQuery,
+} from '../semantics/index.js';
+import { listingPath, relationPath, type Relation } from '../formats/index.js';
 import {
   datasetResponse,
   queryResponse,

@@ -3,15 +3,23 @@
  * its static path: the data dictionary plus the parameters of the dataset endpoint, all
  * generated. Written by the build, read by the router, `verify` and `query`.
  */
-import { DATASET_PARAMETER_SCHEMAS } from '../semantics/params.js';
+import { DATASET_PARAMETER_SCHEMAS, COLLECTIONS, KINDS } from '../semantics/index.js';
 import { type Dictionary, type ResponseContext } from './dataset-response.js';
-import { SCHEMA_VERSION } from '../formats/schema-version.js';
-import { CHANGES_INDEX_PATH } from '../formats/changes-feed.js';
-import { FACETS_INDEX_PATH } from '../formats/facets.js';
-import { COLLECTIONS, KINDS } from '../semantics/kinds.js';
-import { dumpIndexPath, listingPath, OPENAPI_PATH, PAGE_SIZE, SCHEMA_PATH } from '../formats/paths.js';
-import { parseDocument, SiteError } from '../formats/site-error.js';
-import { MCP_ROUTE, staticUrl, trimSlash } from '../formats/urls.js';
+import {
+  SCHEMA_VERSION,
+  CHANGES_INDEX_PATH,
+  FACETS_INDEX_PATH,
+  dumpIndexPath,
+  listingPath,
+  OPENAPI_PATH,
+  PAGE_SIZE,
+  SCHEMA_PATH,
+  parseDocument,
+  SiteError,
+  MCP_ROUTE,
+  staticUrl,
+  trimSlash,
+} from '../formats/index.js';
 
 // 2: `_links.dumps` names each kind's dump index (the dumps are published in parts).
 // 3: `_links.mcp` names the MCP endpoint; `parameters.limit` has no `maximum` (a larger value is served as 500), `offset` has one.

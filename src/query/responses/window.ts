@@ -3,10 +3,8 @@
  * and the URLs of the adjacent windows: query-form URLs in an answer to the query form,
  * static URLs in a precomputed page.
  */
-import type { Kind } from '../semantics/kinds.js';
-import type { DatasetQuery } from '../semantics/params.js';
-import { PAGE_SIZE } from '../formats/paths.js';
-import { queryUrl, staticUrl } from '../formats/urls.js';
+import type { Kind, DatasetQuery } from '../semantics/index.js';
+import { PAGE_SIZE, queryUrl, staticUrl } from '../formats/index.js';
 
 /** The window of a response and its adjacent-window links. */
 export interface Window {

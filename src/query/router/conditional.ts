@@ -4,9 +4,9 @@
  * and CORS preflights (`OPTIONS` with `Access-Control-Request-Method`) answered `204`, so a
  * browser `fetch` with its own headers may read the API from any origin.
  */
-import { hash53 } from '../semantics/hash.js';
+import { hash53 } from '../semantics/index.js';
 import type { RouterRequest, RouterResponse } from './http.js';
-import { ALLOWED_METHODS, API_HEADERS } from '../formats/api-headers.js';
+import { ALLOWED_METHODS, API_HEADERS } from '../formats/index.js';
 
 /** Seconds a browser may keep a preflight's answer. */
 const PREFLIGHT_MAX_AGE = 86_400;

@@ -3,9 +3,8 @@
  * `generated_at` among them: that is the `generated_at` of the answer
  * (docs/api.md#generated-at).
  */
-import { SCHEMA_PATH } from '../formats/paths.js';
-import { parseSchemaDocument, type SiteDescription } from '../responses/schema-document.js';
-import { missingDocument } from '../formats/site-error.js';
+import { SCHEMA_PATH, missingDocument } from '../formats/index.js';
+import { parseSchemaDocument, type SiteDescription } from '../responses/index.js';
 import { ReadTurns } from './read-turns.js';
 import type { DocumentStore } from './store.js';
 

@@ -1,5 +1,5 @@
 /** A {@link DocumentStore} over HTTP, for the client SDK and for workers reading their own assets. */
-import { staticUrl } from '../formats/urls.js';
+import { staticUrl } from '../formats/index.js';
 import type { DocumentStore } from './store.js';
 
 /** The part of the Fetch API a fetch store uses; `globalThis.fetch` fits. */

@@ -3,9 +3,8 @@
  * chunks of ids, or from a block where the window needs many of its chunks
  * (docs/api.md#common-terms).
  */
-import { BLOCK_READ_CHUNKS, ID_BLOCK_RANKS, ID_CHUNK_RANKS } from '../formats/common-lists.js';
-import { idBlockPath, idChunkPath } from '../formats/paths.js';
-import type { Kind } from '../semantics/kinds.js';
+import { BLOCK_READ_CHUNKS, ID_BLOCK_RANKS, ID_CHUNK_RANKS, idBlockPath, idChunkPath } from '../formats/index.js';
+import type { Kind } from '../semantics/index.js';
 
 /**
  * The ids of `ranks` of `kind`, read with `readIds` (a document's path and its ranks): from the

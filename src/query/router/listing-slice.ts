@@ -2,11 +2,9 @@
  * A window of a listing without `q`, read from the precomputed listing pages of one kind
  * (PAGE_SIZE entities each): the pages the window overlaps are joined and sliced.
  */
-import type { FilterValues } from '../semantics/filters.js';
-import { COLLECTIONS, type Kind } from '../semantics/kinds.js';
-import type { DatasetResponse, KindSlice } from '../responses/dataset-response.js';
-import { parseListingPage } from '../responses/listing-page.js';
-import { listingPath, PAGE_SIZE } from '../formats/paths.js';
+import { type FilterValues, COLLECTIONS, type Kind } from '../semantics/index.js';
+import { type DatasetResponse, type KindSlice, parseListingPage } from '../responses/index.js';
+import { listingPath, PAGE_SIZE } from '../formats/index.js';
 import type { DocumentReader } from './document-reader.js';
 
 /**

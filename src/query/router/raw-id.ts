@@ -5,9 +5,8 @@
  * (`EXH%201.json`, `a%2Fb.json`). Where a router answers, a request for an entity document
  * or an exhibition's exhibitors page that names no file is read once more as such a raw id.
  */
-import { entityPath, folderPages, relationFolder } from '../formats/paths.js';
-import { COLLECTIONS, KINDS } from '../semantics/kinds.js';
-import { API_ROOT } from '../formats/urls.js';
+import { entityPath, folderPages, relationFolder, API_ROOT } from '../formats/index.js';
+import { COLLECTIONS, KINDS } from '../semantics/index.js';
 
 const ENTITY = new RegExp(`^/${API_ROOT}/(${KINDS.map((kind) => COLLECTIONS[kind]).join('|')})/([^/]+)\\.json$`);
 const EXHIBITORS_PAGE = new RegExp(`^/${API_ROOT}/${COLLECTIONS.exhibition}/([^/]+)/exhibitors/([1-9]\\d*)\\.json$`);

@@ -23,19 +23,40 @@
  * `generated_at` among the documents it was made from: the schema and the listing pages
  * or search indexes read. Every response carries {@link API_HEADERS}.
  */
-import { kindsOf, type Kind } from '../semantics/kinds.js';
-import { filtersOf, parseDatasetQuery, scheduleOf, searchesOf } from '../semantics/params.js';
-import { changesListing } from '../semantics/schedule.js';
-import { queryResponse, responseText, type KindSlice } from '../responses/dataset-response.js';
-import { ERROR_STATUS, errorBody, type ErrorCode } from '../responses/error-response.js';
-import { BROWSE_PAGE_PATH, BROWSE_PAGE_POLICY, DUMP_CONTENT_TYPES, ROOT_FILES } from '../formats/root-files.js';
-import { parseDumpPartPath, SCHEMA_PATH } from '../formats/paths.js';
-import { SiteError } from '../formats/site-error.js';
-import { API_ROOT, DATASET_ROUTE, SCHEMA_ROUTE } from '../formats/urls.js';
+import {
+  kindsOf,
+  type Kind,
+  filtersOf,
+  parseDatasetQuery,
+  scheduleOf,
+  searchesOf,
+  changesListing,
+} from '../semantics/index.js';
+import {
+  queryResponse,
+  responseText,
+  type KindSlice,
+  ERROR_STATUS,
+  errorBody,
+  type ErrorCode,
+} from '../responses/index.js';
+import {
+  BROWSE_PAGE_PATH,
+  BROWSE_PAGE_POLICY,
+  DUMP_CONTENT_TYPES,
+  ROOT_FILES,
+  parseDumpPartPath,
+  SCHEMA_PATH,
+  SiteError,
+  API_ROOT,
+  DATASET_ROUTE,
+  SCHEMA_ROUTE,
+  ALLOWED_METHODS,
+  API_HEADERS,
+} from '../formats/index.js';
 import { isPreflight, preflightResponse, withEtag } from './conditional.js';
 import { DocumentReader } from './document-reader.js';
 import type { RouterRequest, RouterResponse } from './http.js';
-import { ALLOWED_METHODS, API_HEADERS } from '../formats/api-headers.js';
 import { readListingSlice } from './listing-slice.js';
 import { rawIdPath } from './raw-id.js';
 import { readSearchSlice } from './search-slice.js';

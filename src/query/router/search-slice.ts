@@ -6,19 +6,32 @@
  * `from`, `to` and `sort`, only the window is put in order, and its ids come from the shards
  * of a term or the chunks and blocks of ids.
  */
-import { shardHoldingValue } from '../semantics/filter-shards.js';
-import type { FilterValues } from '../semantics/filters.js';
-import { FILTERS, type Filter, type Kind } from '../semantics/kinds.js';
-import { relevanceWindow } from '../semantics/relevance-window.js';
-import { dayWindow, isScheduled, overlaps, startOrderWindow, type Schedule } from '../semantics/schedule.js';
-import { idInShards, type SearchShard } from '../semantics/search-shard.js';
-import type { CommonList } from '../semantics/common-terms.js';
-import { searchShards, type SearchMatches, type TermIndex } from '../semantics/term-shards.js';
-import { queryTerms } from '../semantics/search.js';
-import { allMatches, givenSearches } from '../semantics/both-searches.js';
-import type { Search, SearchTexts } from '../semantics/searches.js';
-import { normalize } from '../semantics/text.js';
-import type { KindSlice } from '../responses/dataset-response.js';
+import {
+  shardHoldingValue,
+  type FilterValues,
+  FILTERS,
+  type Filter,
+  type Kind,
+  relevanceWindow,
+  dayWindow,
+  isScheduled,
+  overlaps,
+  startOrderWindow,
+  type Schedule,
+  idInShards,
+  type SearchShard,
+  type CommonList,
+  searchShards,
+  type SearchMatches,
+  type TermIndex,
+  queryTerms,
+  allMatches,
+  givenSearches,
+  type Search,
+  type SearchTexts,
+  normalize,
+} from '../semantics/index.js';
+import type { KindSlice } from '../responses/index.js';
 import {
   commonPartPath,
   commonTermPath,
@@ -27,17 +40,20 @@ import {
   filterShardPath,
   searchIndexPath,
   termShardPath,
-} from '../formats/paths.js';
-import { parseExhibitionDates, type ExhibitionDays } from '../formats/dates-document.js';
-import { parseCommonHead, parseCommonPart, parseIds } from '../formats/common-lists.js';
-import {
+  parseExhibitionDates,
+  type ExhibitionDays,
+  parseCommonHead,
+  parseCommonPart,
+  parseIds,
   parseSearchEntry,
   parseTermShard,
   parseTextEntry,
   parseValueShard,
   type SearchEntry,
-} from '../formats/search-index.js';
-import { entityDocument, missingDocument, SiteError } from '../formats/site-error.js';
+  entityDocument,
+  missingDocument,
+  SiteError,
+} from '../formats/index.js';
 import { BoundedCache } from './bounded-cache.js';
 import { idsByRank } from './ids-by-rank.js';
 import type { DocumentReader } from './document-reader.js';

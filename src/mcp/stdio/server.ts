@@ -6,12 +6,9 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createClient } from '../client/index.js';
-import { resolveBaseUrl } from '../shared/base-url.js';
-import { UserError } from '../shared/diagnostics.js';
-import { PACKAGE_VERSION } from '../shared/package-version.js';
-import { clippingEchoes } from './answers.js';
-import { datasetMcpServer } from './dataset-server.js';
+import { createClient } from '../../client/index.js';
+import { resolveBaseUrl, UserError, PACKAGE_VERSION } from '../../shared/index.js';
+import { clippingEchoes, datasetMcpServer } from '../index.js';
 import { DEFAULT_TIMEOUT_SECONDS, siteFetch, withDeadline } from './site-fetch.js';
 
 /** Options of {@link createMcpServer}. */

@@ -10,11 +10,9 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Response } from 'undici';
-import { readBoundedBody } from '../shared/bounded-body.js';
-import type { FetchLike } from '../client/index.js';
-import { internalKind } from '../pipeline/sources/address-kind.js';
-import { createOriginGuard, fetchGuarded, type GuardWording } from '../pipeline/sources/origin-guard.js';
-import { redactUrl } from '../shared/redact-url.js';
+import { readBoundedBody, redactUrl } from '../../shared/index.js';
+import type { FetchLike } from '../../client/index.js';
+import { internalKind, createOriginGuard, fetchGuarded, type GuardWording } from '../../pipeline/sources/index.js';
 
 /** How the MCP server's refusals name who names the site's origin. */
 const SITE_WORDING: GuardWording = { flags: '--base-url', allowFlag: undefined, reads: 'the site' };

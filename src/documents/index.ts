@@ -1,0 +1,2 @@
+/** The door of `documents`: what other rooms may use of it. */
+export { generatedDocuments } from './generated-documents.js';

@@ -1,0 +1,4 @@
+/** The door of `pipeline`: what other rooms may use of it. */
+export { SERVED_LAYOUT_VERSION, sourceFieldsOf } from './served-layout.js';
+export { StageClock } from './stage-clock.js';
+export type { BuildProgress, BuildStage } from './stage-clock.js';

@@ -1,0 +1,5 @@
+/** The door of `pipeline/write`: what other rooms may use of it. */
+export { lockOutput } from './build-lock.js';
+export { assertNoInterruptedBuild } from './interrupted-build.js';
+export { recoverSite } from './swap-in.js';
+export { writeSite } from './write.js';

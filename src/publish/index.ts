@@ -1,0 +1,6 @@
+/** The door of `publish`: what other rooms may use of it. */
+export { checkPublished } from './check.js';
+export type { Difference, PublishedCheck } from './check.js';
+export type { PublishCredentials, PublishOptions } from './options.js';
+export { publishSite } from './publish.js';
+export type { PublishResult } from './publish.js';

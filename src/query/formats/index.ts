@@ -1,0 +1,97 @@
+/** The door of `query/formats`: what other rooms may use of it. */
+export { ALLOWED_METHODS, API_HEADERS } from './api-headers.js';
+export {
+  CHANGES_FORMAT_VERSION,
+  CHANGES_INDEX_PATH,
+  buildId,
+  changeSetDocument,
+  changeSetPath,
+  changesIndexDocument,
+  parseChangesIndex,
+} from './changes-feed.js';
+export type { BuildChanges, ChangeSetDocument, KindChanges } from './changes-feed.js';
+export {
+  BLOCK_READ_CHUNKS,
+  COMMON_PART_RANKS,
+  ID_BLOCK_RANKS,
+  ID_CHUNK_RANKS,
+  parseCommonHead,
+  parseCommonPart,
+  parseIds,
+} from './common-lists.js';
+export type { CommonExample } from './common-lists.js';
+export { parseExhibitionDates } from './dates-document.js';
+export type { ExhibitionDays } from './dates-document.js';
+export { DUMP_INDEX_VERSION, dumpIndexDocument } from './dump-index.js';
+export type { DumpPartEntry } from './dump-index.js';
+export { FACETS_FORMAT_VERSION, FACETS_INDEX_PATH, facetPath, parseFacetDocument } from './facets.js';
+export type { FacetDocument, FacetValue } from './facets.js';
+export { nextFeedStep } from './feed-cursor.js';
+export { UNSTAMPED, isWrittenFrom, stampGeneratedAt } from './generated-at.js';
+export {
+  DUMPS_FOLDER,
+  DUMP_PART_KEY,
+  DUMP_PART_KEY_LENGTH,
+  OPENAPI_PATH,
+  PAGE_SIZE,
+  SCHEMA_PATH,
+  commonPartPath,
+  commonTermPath,
+  dumpIndexPath,
+  dumpPartPath,
+  entityPath,
+  exhibitionDatesPath,
+  filterShardPath,
+  folderPages,
+  idBlockPath,
+  idChunkPath,
+  listingFolder,
+  listingPath,
+  parseDumpPartPath,
+  parseListingPath,
+  relationFolder,
+  relationPath,
+  searchIndexPath,
+  termShardPath,
+} from './paths.js';
+export type { Relation } from './paths.js';
+export {
+  BROWSE_PAGE_PATH,
+  BROWSE_PAGE_POLICY,
+  DUMP_CONTENT_TYPES,
+  LLMS_TXT_CONTENT_TYPE,
+  LLMS_TXT_PATH,
+  ROOT_FILES,
+} from './root-files.js';
+export { SCHEMA_VERSION } from './schema-version.js';
+export { SEARCH_INDEX_VERSION } from './search-format.js';
+export {
+  parseSearchEntry,
+  parseTermShard,
+  parseTextEntry,
+  parseValueShard,
+  renderSearchIndex,
+  renderSearches,
+  renderTermShards,
+} from './search-index.js';
+export type { RenderedSearches, RenderedTerms, SearchEntry } from './search-index.js';
+export { SiteError, entityDocument, missingDocument, parseDocument } from './site-error.js';
+export {
+  CHANGED_DOCUMENTS_PATH,
+  FEED_DIGESTS_FOLDER,
+  FEED_STATE_PATH,
+  LEASE_PATH,
+  MANIFEST_FOLDER,
+  MANIFEST_PATH,
+  PARTIAL_SITE_PATH,
+  PUBLISHED_FOLDER,
+  PUBLISHED_MANIFEST_PATH,
+  PUBLISH_JOURNAL_PATH,
+  RECORD_CACHE_FOLDER,
+  RECORD_CACHE_PATH,
+  ROTATION_STATE_PATH,
+  SITE_FORMAT_PATH,
+  STATE_FOLDER,
+  WORKER_RECORD_PATH,
+} from './state-folder.js';
+export { API_ROOT, DATASET_ROUTE, MCP_ROUTE, SCHEMA_ROUTE, queryUrl, staticUrl, trimSlash } from './urls.js';

@@ -1,0 +1,19 @@
+/** The door of `query/responses`: what other rooms may use of it. */
+export { datasetMeta, queryResponse, responseText } from './dataset-response.js';
+export type { DatasetMeta, DatasetResponse, Dictionary, KindSlice, ResponseContext } from './dataset-response.js';
+export { ERROR_STATUS, errorBody } from './error-response.js';
+export type { ErrorBody, ErrorCode } from './error-response.js';
+export { parseListingPage } from './listing-page.js';
+export {
+  answerDataset,
+  answerListingPage,
+  answerRelationPage,
+  relationKind,
+  staticPage,
+  totalsOf,
+} from './reference.js';
+export type { Matches } from './reference.js';
+export { parseSchemaDocument, schemaDocument } from './schema-document.js';
+export type { SchemaDocument, SiteDescription } from './schema-document.js';
+export { SITE_FORMAT } from './site-format.js';
+export { pageCount, staticPageWindow } from './window.js';

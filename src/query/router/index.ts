@@ -1,0 +1,8 @@
+/** The door of `query/router`: what other rooms may use of it. */
+export { preflightResponse } from './conditional.js';
+export { fetchStore } from './fetch-store.js';
+export type { FetchLike } from './fetch-store.js';
+export type { RouterRequest, RouterResponse } from './http.js';
+export { createRouter, refuseRequest } from './router.js';
+export type { Router, RouterOptions } from './router.js';
+export type { DocumentStore } from './store.js';

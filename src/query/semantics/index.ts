@@ -1,0 +1,57 @@
+/** The door of `query/semantics`: what other rooms may use of it. */
+export { allMatches, givenSearches } from './both-searches.js';
+export { sharingTerms } from './common-terms.js';
+export type { CommonList } from './common-terms.js';
+export { Dataset } from './dataset.js';
+export type { EntitiesByKind, Entity } from './entity.js';
+export { shardHoldingValue, shardPostings } from './filter-shards.js';
+export type { FilterShard } from './filter-shards.js';
+export { filterValues } from './filters.js';
+export type { FilterValues } from './filters.js';
+export { hash53 } from './hash.js';
+export {
+  COLLECTIONS,
+  DATASET_TYPES,
+  EXHIBITION_STATUSES,
+  FILTERS,
+  FILTER_FIELDS,
+  KINDS,
+  NAME_FIELDS,
+  kindFilters,
+  kindsOf,
+  typeFilters,
+} from './kinds.js';
+export type { Collection, DatasetType, ExhibitionStatus, Filter, Kind } from './kinds.js';
+export {
+  DATASET_PARAMETERS,
+  DATASET_PARAMETER_SCHEMAS,
+  DEFAULT_LIMIT,
+  MAX_LIMIT,
+  MAX_Q_LENGTH,
+  filtersOf,
+  malformedText,
+  parseDatasetQuery,
+  scheduleOf,
+  searchesOf,
+} from './params.js';
+export type { DatasetParameter, DatasetQuery, ParameterError, ParameterSchema, ParseResult } from './params.js';
+export { relevanceWindow } from './relevance-window.js';
+export {
+  SCHEDULE_PARAMETERS,
+  SORTS,
+  changesListing,
+  dayNumber,
+  dayWindow,
+  isScheduled,
+  overlaps,
+  startOrderWindow,
+} from './schedule.js';
+export type { Schedule, Sort } from './schedule.js';
+export { idInShards, searchShard } from './search-shard.js';
+export type { SearchShard } from './search-shard.js';
+export { queryTerms, tokenize } from './search.js';
+export { SEARCHES, SEARCH_FIELDS } from './searches.js';
+export type { Search, SearchTexts } from './searches.js';
+export { searchShards, shardIndex } from './term-shards.js';
+export type { SearchMatches, ShardedIndex, TermIndex, TermShard } from './term-shards.js';
+export { compareCodePoints, normalize } from './text.js';

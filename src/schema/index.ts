@@ -1,0 +1,9 @@
+/** The door of `schema`: what other rooms may use of it. */
+export type { DataExamples } from './data-examples.js';
+export { buildDictionary } from './dictionary.js';
+export { parseDumpIndex } from './dump-index.js';
+export { OUTPUT_SCHEMAS, SOURCE_FIELDS, SOURCE_SCHEMAS } from './entities.js';
+export type { SourceRecord } from './entities.js';
+export { NON_HTTP_URL, TAG_SEPARATORS } from './fields.js';
+export { entitySchemaDocument, entitySchemaPath, openApiDocument } from './openapi.js';
+export { textProblems } from './source-text.js';

@@ -1,0 +1,11 @@
+/** The door of `shared`: what other rooms may use of it. */
+export { resolveBaseUrl } from './base-url.js';
+export { readBoundedBody } from './bounded-body.js';
+export { compiledWorkerUrl } from './compiled-worker.js';
+export { UserError, formatDiagnostic, formatDiagnostics, hasErrors } from './diagnostics.js';
+export type { Diagnostic } from './diagnostics.js';
+export { DIGEST_BYTES, contentFingerprint, entityBytesDigest, runningFingerprint } from './digests.js';
+export { PACKAGE_VERSION } from './package-version.js';
+export { redactUrl } from './redact-url.js';
+export { backoffMs, isRetryableStatus } from './retry.js';
+export { WorkerSlots } from './worker-slots.js';

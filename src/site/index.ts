@@ -1,0 +1,24 @@
+/** The door of `site`: what other rooms may use of it. */
+export { carryState } from './carried-state.js';
+export { readChangedDocuments, serializeChangedDocuments } from './changed-documents.js';
+export { linkOrderGroups } from './link-order.js';
+export { manifestFiles, readManifest } from './manifest.js';
+export type { Manifest, ManifestEntry, ManifestFiles } from './manifest.js';
+export { PARTIAL_SITE_TEXT, absentDocuments, assertWholeSite, isPartialSite } from './partial-site.js';
+export { queryDataset } from './query-dataset.js';
+export type { QueryOptions, QueryResult } from './query-dataset.js';
+export { readSchemaDescription } from './read-site.js';
+export type { SiteOnDisk } from './read-site.js';
+export { listSiteFiles } from './site-files.js';
+export { SITE_FORMAT_TEXT, holdsSiteFormat, readSiteFormat } from './site-format-file.js';
+export {
+  isShardCount,
+  parseShards,
+  readShards,
+  shardChanges,
+  shardCount,
+  shardFiles,
+  shardOf,
+} from './state-shards.js';
+export type { StateMap } from './state-shards.js';
+export { readVersioned } from './state-version.js';
