@@ -12,7 +12,7 @@ import { UserError } from '../shared/diagnostics.js';
 import { PACKAGE_VERSION } from '../shared/package-version.js';
 import { clippingEchoes } from './answers.js';
 import { datasetMcpServer } from './dataset-server.js';
-import { DEFAULT_TIMEOUT_SECONDS, siteFetch, withDeadline } from './site-fetch.js';
+import { DEFAULT_TIMEOUT_SECONDS, siteFetch, withReadDeadline } from './site-fetch.js';
 
 /** Options of {@link createMcpServer}. */
 export interface McpOptions {
@@ -31,7 +31,11 @@ export function createMcpServer(options: McpOptions): McpServer {
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_SECONDS;
   if (!(timeout > 0)) throw new UserError(`--timeout must be a number of seconds above 0 (got ${options.timeout})`, 2);
   const client = createClient({ baseUrl, fetch: siteFetch(baseUrl, timeout) });
-  return datasetMcpServer(client, { baseUrl, version: PACKAGE_VERSION, within: (work) => withDeadline(timeout, work) });
+  return datasetMcpServer(client, {
+    baseUrl,
+    version: PACKAGE_VERSION,
+    within: (work) => withReadDeadline(timeout, work),
+  });
 }
 
 /**
