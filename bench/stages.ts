@@ -7,7 +7,8 @@
 import { loadSources } from '../lib/pipeline/sources/load.js';
 import { modelEntities } from '../lib/pipeline/model/model.js';
 import { planListings } from '../lib/pipeline/render/plan.js';
-import { renderSite } from '../lib/pipeline/render/render.js';
+import { renderDocuments, serializeDataset } from '../lib/pipeline/render/render.js';
+import { advanceFeed, entityDigests, renderFeed } from '../lib/pipeline/feed/changes.js';
 import { validateRecords } from '../lib/pipeline/model/validate.js';
 import { Dataset } from '../lib/query/semantics/dataset.js';
 import { buildDictionary } from '../lib/schema/dictionary.js';
@@ -37,11 +38,14 @@ const context = {
   generatedAt: new Date().toISOString(),
   dictionary: buildDictionary(),
 };
-const site = await renderSite({
+const store = serializeDataset(dataset, context.baseUrl);
+const feed = advanceFeed(undefined, entityDigests(dataset, store), new Date(), 7);
+const site = await renderDocuments({
   dataset,
   listings,
   context,
-  feed: { previous: undefined, now: new Date(), windowDays: 7 },
+  store,
+  feed: renderFeed(feed, context.baseUrl, 7),
 });
 lap('serialize');
 let files = 0;

@@ -4,7 +4,7 @@
  * API, MinIO): path-style addressing on request, one DeleteObject per key (GCS has no
  * multi-object delete), and Content-MD5 instead of the newer checksum headers, which
  * not every such store accepts. Every request has deadlines that end it (connect, first
- * byte, no byte moving, the whole request) and is retried within the publish's budget (retry.ts).
+ * byte, no byte moving, the whole request) and is retried within the publish's budget (retry-budget.ts).
  */
 import {
   DeleteObjectCommand,
@@ -18,7 +18,7 @@ import { UserError, redactUrl } from '../shared/index.js';
 import { isNoSuchKey, isPreconditionFailed, requestFailure } from './failures.js';
 import type { ObjectHeaders } from './object-headers.js';
 import type { ResolvedPublishOptions } from './options.js';
-import { createRetrier } from './retry.js';
+import { createRetrier } from './retry-budget.js';
 import { retryLines } from './retry-lines.js';
 import { defaultRegion, noCredentials } from './aws-defaults.js';
 import { forEachLimit } from './pool.js';
@@ -94,11 +94,11 @@ export function openBucket(options: ResolvedPublishOptions): Bucket {
     ...(options.credentials === undefined ? {} : { credentials: options.credentials }),
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    // Retries are retry.ts's, under one budget for the publish, not the SDK's per request.
+    // Retries are retry-budget.ts's, under one budget for the publish, not the SDK's per request.
     maxAttempts: 1,
     requestHandler: {
       // Connect; the first byte of the answer (the SDK only warns past it unless told to throw);
-      // then no byte moving. retry.ts ends the whole request at its deadline.
+      // then no byte moving. retry-budget.ts ends the whole request at its deadline.
       connectionTimeout: Math.min(10_000, options.timeoutMs),
       requestTimeout: options.timeoutMs,
       throwOnRequestTimeout: true,

@@ -19,13 +19,9 @@ import { publishPhases, type PublishPhase } from './order.js';
 import { planPublish, withHeaderRepairs, type PlannedUpload } from './publish-plan.js';
 import { checkWorkerFormat } from './worker-format.js';
 import { forEachLimit } from './pool.js';
-import {
-  publishedManifestRecords,
-  serializeJournal,
-  type PublishedFiles,
-  type PublishedManifest,
-} from './published-manifest.js';
-import { MANIFEST_PATH, PUBLISH_JOURNAL_PATH, PUBLISHED_MANIFEST_PATH } from '../query/formats/index.js';
+import type { PublishedFiles, PublishedManifest } from './published-manifest.js';
+import { deleteJournal, writeJournal, writePublishedManifest, type StoredObjects } from './publish-records.js';
+import { MANIFEST_PATH } from '../query/formats/index.js';
 
 /** What a publish did (or, with `dryRun`, would do). */
 export interface PublishResult {
@@ -55,8 +51,6 @@ export interface PublishResult {
   workerCheck?: string;
 }
 
-// The publish's own records: JSON, and never cached, since each publish rewrites them.
-const RECORD_HEADERS = { contentType: 'application/json; charset=utf-8', cacheControl: 'no-store' };
 const PROGRESS_MS = 1000;
 
 /**
@@ -115,7 +109,7 @@ export async function publishSite(options: PublishOptions): Promise<PublishResul
     );
     assertUploadsHeld(plan.uploads, site, config.dir);
     // The ETag and size the bucket holds for each file uploaded or found there, and when its headers were seen right, for the manifest.
-    const stored = new Map<string, [string, string, string]>();
+    const stored: StoredObjects = new Map();
     for (const [file, problem] of headers)
       if (problem === undefined)
         stored.set(file, [...storedOf(published.files, file), settledTime(listed.get(file)!.lastModified, now)]);
@@ -140,11 +134,7 @@ export async function publishSite(options: PublishOptions): Promise<PublishResul
     // With nothing to upload or delete, only the manifest is written (what the header checks saw, and when): no journal.
     const idle = plan.uploads.length === 0 && plan.deletions.length === 0 && journal === undefined;
     if (!idle)
-      await bucket.write(
-        PUBLISH_JOURNAL_PATH,
-        serializeJournal({ uploads: plan.uploads.map((upload) => upload.path), deletions: plan.deletions }),
-        RECORD_HEADERS,
-      );
+      await writeJournal(bucket, { uploads: plan.uploads.map((upload) => upload.path), deletions: plan.deletions });
     const drifted = new Set(plan.uploads.filter((upload) => upload.drifted).map((upload) => upload.path));
     const total = plan.uploads.length + plan.deletions.length;
     await runPhases(result, {
@@ -159,7 +149,7 @@ export async function publishSite(options: PublishOptions): Promise<PublishResul
       lease,
       total,
     });
-    if (!idle) await bucket.delete(PUBLISH_JOURNAL_PATH);
+    if (!idle) await deleteJournal(bucket);
     failed = false;
     return result;
   } finally {
@@ -179,7 +169,7 @@ interface PublishRun {
   drifted: Set<string>;
   published: PublishedManifest;
   /** What the manifest is to say of the objects uploaded or checked: ETag, size, and when their headers were seen right. */
-  stored: Map<string, [string, string, string]>;
+  stored: StoredObjects;
   headersCheckedAt: number;
   lease: Lease | undefined;
   total: number;
@@ -225,22 +215,8 @@ async function runPhases(
       });
     } else if (phase.action === 'write-manifest') {
       await assertSiteUnchanged(config.dir, site.manifestText);
-      // The files of entries first, the root last: until it is written, the journal stands for the publish.
-      const { writes, removed } = publishedManifestRecords(
-        publishedFiles(site, published.files, stored),
-        published,
-        headersCheckedAt,
-      );
-      const root = writes.get(PUBLISHED_MANIFEST_PATH)!;
-      writes.delete(PUBLISHED_MANIFEST_PATH);
-      await forEachLimit(
-        [...writes],
-        config.concurrency,
-        async ([key, text]) => void (await bucket.write(key, text, RECORD_HEADERS)),
-      );
-      await bucket.write(PUBLISHED_MANIFEST_PATH, root, RECORD_HEADERS);
-      for (const text of [...writes.values(), root]) result.bytes += Buffer.byteLength(text);
-      await forEachLimit(removed, config.concurrency, (key) => bucket.delete(key));
+      const bytes = await writePublishedManifest(bucket, site, published, stored, headersCheckedAt, config.concurrency);
+      result.bytes += bytes;
     } else {
       await forEachLimit(phase.paths, config.concurrency, async (file) => {
         await bucket.delete(file);
@@ -250,20 +226,6 @@ async function runPhases(
     }
   }
   lease?.assertHeld();
-}
-
-// The manifest's new entries: each file's fingerprint with what the bucket holds for it now.
-function publishedFiles(
-  site: LocalSite,
-  previous: PublishedFiles,
-  stored: Map<string, [string, string, string]>,
-): PublishedFiles {
-  const files: PublishedFiles = new Map();
-  for (const [file, [fingerprint, generatedAt]] of site.files) {
-    const [etag, size, headersSeen] = stored.get(file) ?? previous.get(file)!.slice(2);
-    files.set(file, [fingerprint, generatedAt, etag!, size!, headersSeen!]);
-  }
-  return files;
 }
 
 // The ETag and size the last publish left for a file.

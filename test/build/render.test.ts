@@ -1,31 +1,39 @@
-/** Rendering: the count of documents the progress line shows is the count the writer gets; the term-shard worker gets every name as it is. */
+/** Rendering: the count of documents the progress line shows is the count the writer gets, late ones included; the term-shard worker gets every name as it is. */
 import { describe, expect, it } from 'vitest';
 import { SEARCHES, searchedTexts } from '../../src/query/semantics/searches.js';
 import { packSearchFields, unpackSearchFields } from '../../src/pipeline/render/packed-search-fields.js';
 import { planListings } from '../../src/pipeline/render/plan.js';
-import { renderSite } from '../../src/pipeline/render/render.js';
+import { renderDocuments, serializeDataset } from '../../src/pipeline/render/render.js';
+import { advanceFeed, entityDigests, renderFeed } from '../../src/pipeline/feed/changes.js';
 import { buildDictionary } from '../../src/schema/dictionary.js';
 import { readSite } from '../../src/site/read-site.js';
 import { sampleSite, TEST_NOW } from '../helpers/site.js';
 
 describe('a rendered site', () => {
-  it('counts exactly the documents it yields, and yields them alike on every iteration', async () => {
+  it('counts exactly the documents the writer gets, late ones included, and yields them alike on every iteration', async () => {
     const { dataset } = await readSite(sampleSite());
     const context = {
       baseUrl: 'http://localhost:8080',
       generatedAt: TEST_NOW.toISOString(),
       dictionary: buildDictionary(),
     };
-    const site = await renderSite({
+    const store = serializeDataset(dataset, context.baseUrl);
+    const feed = advanceFeed(undefined, entityDigests(dataset, store), TEST_NOW, 7);
+    const site = await renderDocuments({
       dataset,
       listings: planListings(dataset),
       context,
-      feed: { previous: undefined, now: TEST_NOW, windowDays: 7 },
+      store,
+      feed: renderFeed(feed, context.baseUrl, 7),
     });
     const paths = [...site.documents].map((document) => document.path);
-    expect(site.count).toBe(paths.length);
-    expect(new Set(paths).size).toBe(paths.length);
     expect([...site.documents].map((document) => document.path)).toEqual(paths);
+    // The writer takes the documents, then the late ones once the term-shard worker is done (stage-changes.ts).
+    const late = (await site.late).map((document) => document.path);
+    expect(late.length).toBeGreaterThan(0);
+    const all = [...paths, ...late];
+    expect(site.count).toBe(all.length);
+    expect(new Set(all).size).toBe(all.length);
   });
 });
 

@@ -9,7 +9,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { createClient } from '../../client/index.js';
 import { resolveBaseUrl, UserError, PACKAGE_VERSION } from '../../shared/index.js';
 import { clippingEchoes, datasetMcpServer } from '../index.js';
-import { DEFAULT_TIMEOUT_SECONDS, siteFetch, withDeadline } from './site-fetch.js';
+import { DEFAULT_TIMEOUT_SECONDS, siteFetch, withReadDeadline } from './site-fetch.js';
 
 /** Options of {@link createMcpServer}. */
 export interface McpOptions {
@@ -28,7 +28,11 @@ export function createMcpServer(options: McpOptions): McpServer {
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_SECONDS;
   if (!(timeout > 0)) throw new UserError(`--timeout must be a number of seconds above 0 (got ${options.timeout})`, 2);
   const client = createClient({ baseUrl, fetch: siteFetch(baseUrl, timeout) });
-  return datasetMcpServer(client, { baseUrl, version: PACKAGE_VERSION, within: (work) => withDeadline(timeout, work) });
+  return datasetMcpServer(client, {
+    baseUrl,
+    version: PACKAGE_VERSION,
+    within: (work) => withReadDeadline(timeout, work),
+  });
 }
 
 /**

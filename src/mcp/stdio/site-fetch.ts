@@ -4,7 +4,7 @@
  * connected to only when it resolves to public addresses (origin-guard.ts, as for remote
  * sources; a site at a local address named in `--base-url` is read there). A document is
  * read as a stream that stops at {@link MAX_DOCUMENT_BYTES}; every read of a tool call ends
- * at the call's deadline ({@link withDeadline}); a `.json` document must be JSON. Each
+ * at the call's deadline ({@link withReadDeadline}); a `.json` document must be JSON. Each
  * failure throws an error naming the URL (its secrets masked) and the limit, which the
  * router answers as a `site_error` and the tool as an error result: the server goes on.
  */
@@ -29,8 +29,12 @@ export const DEFAULT_TIMEOUT_SECONDS = 30;
 
 const deadlines = new AsyncLocalStorage<{ signal: AbortSignal; seconds: number }>();
 
-/** Runs `work` (a tool call) with a deadline of `seconds`: every read of the site it starts ends by then. */
-export function withDeadline<T>(seconds: number, work: () => Promise<T>): Promise<T> {
+/**
+ * Runs `work` (a tool call) with a deadline of `seconds` for its reads of the site: every
+ * read through {@link siteFetch} that it starts ends by then, failing with the limit named.
+ * `work` itself is not cut off: it answers the failed reads as it answers any failure.
+ */
+export function withReadDeadline<T>(seconds: number, work: () => Promise<T>): Promise<T> {
   return deadlines.run({ signal: AbortSignal.timeout(seconds * 1000), seconds }, work);
 }
 

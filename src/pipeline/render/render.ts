@@ -36,7 +36,6 @@ import {
   listingPageCount,
   pageDictionaries,
 } from '../assemble/index.js';
-import { advanceFeed, entityDigests, renderFeed, type FeedState } from '../feed/index.js';
 import type { PagedListing } from './plan.js';
 import {
   recordCacheFiles,
@@ -49,12 +48,18 @@ import { entityServer } from '../model/index.js';
 import { renderTermsAside } from './terms-aside.js';
 import type { Listing } from './plan.js';
 
-/** Everything rendering needs: the data, the listings to write, the response context, the changes feed so far. */
-export interface RenderInput {
+/**
+ * Everything rendering the documents needs: the data, the listings to write, the response
+ * context, and what the build made before them: the entities serialized and the feed advanced.
+ */
+export interface DocumentsInput {
   dataset: Dataset;
   listings: readonly Listing[];
   context: ResponseContext;
-  feed: FeedInput;
+  /** The entities as served, each serialized once ({@link serializeDataset}). */
+  store: EntityStore;
+  /** The changes feed's documents and state after this build (feed/changes.ts: advanceFeed, renderFeed). */
+  feed: readonly OutputFile[];
   /** The term shards of the search index, when already started ({@link renderTermsAside}); else started here. */
   terms?: Promise<Record<Kind, RenderedSearches>>;
   /** The entities' origins and the previous build's records: with them, the entities made before keep their bytes and the site holds a record cache for the next build. */
@@ -66,13 +71,6 @@ export interface RecordsInput {
   origins: RecordOrigins;
   previous: PreviousRecords;
   scope: CacheScope;
-}
-
-/** The changes feed before this build, when this build is made, and how many days it keeps. */
-export interface FeedInput {
-  previous: FeedState | undefined;
-  now: Date;
-  windowDays: number;
 }
 
 /** The rendered site: its documents and what assembling their bytes needs. */
@@ -94,14 +92,6 @@ export interface RenderedSite extends AssembleContext {
   responseContext: ResponseContext;
 }
 
-/** What rendering the documents needs once the entities are serialized and the feed has advanced. */
-export interface DocumentsInput extends Omit<RenderInput, 'feed'> {
-  /** The entities as served, each serialized once ({@link serializeDataset}). */
-  store: EntityStore;
-  /** The changes feed's documents and state after this build (feed/changes.ts: advanceFeed, renderFeed). */
-  feed: readonly OutputFile[];
-}
-
 /**
  * Serializes every entity of the dataset once, as served at `baseUrl` (served-entity.ts); an
  * entity the previous build made as this one would keeps its bytes, read from its dump ({@link RecordsInput}).
@@ -113,16 +103,6 @@ export function serializeDataset(dataset: Dataset, baseUrl: string, records?: Re
     (kind, entity) => JSON.stringify(serve(kind, entity)),
     records && reusedEntities(records.previous, records.origins),
   );
-}
-
-/**
- * Serializes the entities, advances the changes feed and renders every document: the stages
- * `build` runs one by one, in one call, for callers that hold no previous build of their own.
- */
-export function renderSite({ feed, ...input }: RenderInput): Promise<RenderedSite> {
-  const store = serializeDataset(input.dataset, input.context.baseUrl, input.records);
-  const state = advanceFeed(feed.previous, entityDigests(input.dataset, store), feed.now, feed.windowDays);
-  return renderDocuments({ ...input, store, feed: renderFeed(state, input.context.baseUrl, feed.windowDays) });
 }
 
 /** Renders every document of the site; the term shards of the search index in a worker thread meanwhile, whose documents come {@link RenderedSite.late}. */

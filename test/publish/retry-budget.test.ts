@@ -1,8 +1,8 @@
-/** The retries of a publish (retry.ts): one budget, deadlines that end attempts, refusals never retried. */
+/** The retries of a publish (retry-budget.ts): one budget, deadlines that end attempts, refusals never retried. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/shared/diagnostics.js';
-import { createRetrier } from '../../src/publish/retry.js';
+import { createRetrier } from '../../src/publish/retry-budget.js';
 
 const unavailable = () =>
   Object.assign(new Error('Please reduce your request rate.'), {

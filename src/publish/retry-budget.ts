@@ -59,7 +59,7 @@ export function createRetrier({ budgetMs, requestDeadlineMs, budgetFlag = '--bud
           const why = capped
             ? `no complete answer when the budget ran out`
             : `no complete answer within ${requestDeadlineMs / 1000} s (--request-deadline)`;
-          const result = await withDeadline(attempt, ms, why);
+          const result = await attemptWithin(attempt, ms, why);
           failingSince = undefined;
           answered = true;
           limitMs = budgetMs;
@@ -92,7 +92,7 @@ export function createRetrier({ budgetMs, requestDeadlineMs, budgetFlag = '--bud
 }
 
 /** Runs `attempt` with a signal that aborts it after `ms`, and ends at `ms` whether or not it heeds the signal, with a TimeoutError saying `why`. */
-async function withDeadline<T>(attempt: (signal: AbortSignal) => Promise<T>, ms: number, why: string): Promise<T> {
+async function attemptWithin<T>(attempt: (signal: AbortSignal) => Promise<T>, ms: number, why: string): Promise<T> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
