@@ -9,7 +9,7 @@
  * objects) for the bytes; then the headers of every object of the site whose bytes are right, a
  * HEAD request each (header-check.ts), since no listing shows them.
  */
-import { createHash } from 'node:crypto';
+import { objectMd5 } from '../shared/index.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { openBucket } from './bucket.js';
@@ -69,7 +69,7 @@ export async function checkPublished(options: PublishOptions): Promise<Published
           problem: 'not the object the last publish left (the partial site does not hold the file to compare)',
         });
       const body = await readFile(path.join(config.dir, file));
-      const md5 = createHash('md5').update(body).digest('hex');
+      const md5 = objectMd5(body).etag;
       if (object.etag !== md5 || object.size !== body.length) {
         differences.push({
           path: file,

@@ -3,10 +3,9 @@
  * what the bucket holds, in an order that never lets a reader reach a missing object,
  * one publish at a time, and resumable after a failure.
  */
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { UserError } from '../shared/index.js';
+import { UserError, objectMd5 } from '../shared/index.js';
 import { openBucket, type Bucket, type ListedObject } from './bucket.js';
 import { readBucketState } from './bucket-state.js';
 import { checkHeaders, headerProblem, settledTime } from './header-check.js';
@@ -193,19 +192,19 @@ async function runPhases(
     if (phase.action === 'upload') {
       await forEachLimit(phase.paths, config.concurrency, async (file) => {
         const body = await readFile(path.join(config.dir, file));
-        const md5 = createHash('md5').update(body);
+        const md5 = objectMd5(body);
         const object = listed.get(file);
         // An ETag is the MD5 of the bytes for a single-part upload; any other ETag just means uploading again. Those bytes
         // under other headers (put by another tool) are uploaded again too.
         const head =
-          object !== undefined && object.size === body.length && object.etag === md5.copy().digest('hex')
+          object !== undefined && object.size === body.length && object.etag === md5.etag
             ? await bucket.head(file)
             : undefined;
         if (head !== undefined && headerProblem(file, head) === undefined) {
           result.alreadyUploaded++;
           stored.set(file, [object!.etag, String(object!.size), settledTime(object!.lastModified, Date.now())]);
         } else {
-          const etag = await bucket.write(file, body, objectHeaders(file), md5.digest('base64'));
+          const etag = await bucket.write(file, body, objectHeaders(file), md5.contentMd5);
           stored.set(file, [etag ?? '', String(body.length), '']);
           result.uploaded++;
           if (drifted.has(file)) result.repaired++;

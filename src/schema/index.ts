@@ -1,7 +1,7 @@
 /** The door of `schema`: what other rooms may use of it. */
 export type { DataExamples } from './data-examples.js';
 export { buildDictionary } from './dictionary.js';
-export { parseDumpIndex } from './dump-index.js';
+export { parseDumpIndex } from './dump-index-schema.js';
 export { OUTPUT_SCHEMAS, SOURCE_FIELDS, SOURCE_SCHEMAS } from './entities.js';
 export type { SourceRecord } from './entities.js';
 export { NON_HTTP_URL, TAG_SEPARATORS } from './fields.js';

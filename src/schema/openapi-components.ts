@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { ERROR_STATUS } from '../query/responses/index.js';
 import { COLLECTIONS, DATASET_TYPES, FILTERS, KINDS, MAX_LIMIT } from '../query/semantics/index.js';
-import { DUMP_INDEX_SCHEMA } from './dump-index.js';
+import { DUMP_INDEX_SCHEMA } from './dump-index-schema.js';
 import { entitySchema } from './entity-schema.js';
 import { ENTITY_SCHEMA } from './openapi-documents.js';
 import type { JsonSchema } from './openapi-path-template.js';

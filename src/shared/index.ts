@@ -4,7 +4,14 @@ export { readBoundedBody } from './bounded-body.js';
 export { compiledWorkerUrl } from './compiled-worker.js';
 export { UserError, formatDiagnostic, formatDiagnostics, hasErrors } from './diagnostics.js';
 export type { Diagnostic } from './diagnostics.js';
-export { DIGEST_BYTES, contentFingerprint, entityBytesDigest, runningFingerprint } from './digests.js';
+export {
+  DIGEST_BYTES,
+  contentFingerprint,
+  dumpPartDigest,
+  entityBytesDigest,
+  objectMd5,
+  runningFingerprint,
+} from './digests.js';
 export { PACKAGE_VERSION } from './package-version.js';
 export { redactUrl } from './redact-url.js';
 export { backoffMs, isRetryableStatus } from './retry.js';

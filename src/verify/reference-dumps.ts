@@ -5,7 +5,7 @@
  * back to back, so every entity document and every page can be compared byte for byte
  * with the lines they must repeat, in any thread.
  */
-import { createHash } from 'node:crypto';
+import { dumpPartDigest } from '../shared/index.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -141,7 +141,7 @@ async function readPart(
   if (bytes.length !== part.bytes)
     problems.push({ file, message: `holds ${bytes.length} bytes; its index says ${part.bytes}` });
   if (!checked) return bytes;
-  if (createHash('sha256').update(bytes).digest('hex') !== part.sha256)
+  if (dumpPartDigest().update(bytes).digest('hex') !== part.sha256)
     problems.push({ file, message: 'its SHA-256 is not the one its index lists' });
   const gzipFile = `${file}.gz`;
   try {

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { dumpIndexPath, dumpPartPath } from '../../src/query/formats/paths.js';
 import type { Kind } from '../../src/query/semantics/kinds.js';
-import { parseDumpIndex } from '../../src/schema/dump-index.js';
+import { parseDumpIndex } from '../../src/schema/dump-index-schema.js';
 
 /** A kind's dump in `site`: the index's parts with their files, and the parts' lines joined. */
 export async function readDump(

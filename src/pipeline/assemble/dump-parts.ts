@@ -6,11 +6,10 @@
  * key, from the digests of its entities, names its files, so equal entities give equal
  * parts under equal names.
  */
-import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { type DumpPartEntry, DUMP_PART_KEY_LENGTH } from '../../query/formats/index.js';
 import { entityBytes, entityLength, type KindBytes } from './entity-store.js';
-import { DIGEST_BYTES, runningFingerprint } from '../../shared/index.js';
+import { DIGEST_BYTES, dumpPartDigest, runningFingerprint } from '../../shared/index.js';
 
 /** Aimed bytes of the lines of one part; no part grows past four times as much. */
 const TARGET_PART_BYTES = 1 << 20;
@@ -58,7 +57,7 @@ function part(bytes: KindBytes, from: number, to: number, size: number, known: R
 }
 
 function linesSha256(bytes: KindBytes, from: number, to: number): string {
-  const sha256 = createHash('sha256');
+  const sha256 = dumpPartDigest();
   for (let rank = from; rank < to; rank++) sha256.update(entityBytes(bytes, rank)).update(NEWLINE_BYTE);
   return sha256.digest('hex');
 }
