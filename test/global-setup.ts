@@ -10,7 +10,7 @@ import { chmod, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { build } from '../src/build.js';
+import { build } from '../src/index.js';
 import { TEST_NOW } from './helpers/site.js';
 
 declare module 'vitest' {

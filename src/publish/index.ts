@@ -4,3 +4,4 @@ export type { Difference, PublishedCheck } from './check.js';
 export type { PublishCredentials, PublishOptions } from './options.js';
 export { publishSite } from './publish.js';
 export type { PublishResult } from './publish.js';
+export { readPublishedManifest } from './published-manifest.js';

@@ -7,7 +7,7 @@ export type { Manifest, ManifestEntry, ManifestFiles } from './manifest.js';
 export { PARTIAL_SITE_TEXT, absentDocuments, assertWholeSite, isPartialSite } from './partial-site.js';
 export { queryDataset } from './query-dataset.js';
 export type { QueryOptions, QueryResult } from './query-dataset.js';
-export { readSchemaDescription } from './read-site.js';
+export { readSchemaDescription, readSite } from './read-site.js';
 export type { SiteOnDisk } from './read-site.js';
 export { listSiteFiles } from './site-files.js';
 export { SITE_FORMAT_TEXT, holdsSiteFormat, readSiteFormat } from './site-format-file.js';

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type PreviewServer } from '../../src/serve/serve.js';
-import { freePort } from '../adapters/hosts.js';
+import { serve, type PreviewServer } from '../../src/serve/index.js';
+import { freePort } from '../hosts/hosts.js';
 import { buildTempSite } from '../helpers/site.js';
 
 const CHROMIUM = '/usr/bin/chromium';

@@ -7,8 +7,8 @@ import { cp, mkdtemp, readdir, readFile, rename, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build.js';
-import { readManifest } from '../../src/site/manifest.js';
+import { build } from '../../src/index.js';
+import { readManifest } from '../../src/site/index.js';
 import { CLI, runCli, runNode } from '../helpers/cli.js';
 import { TEST_NOW, copySampleSite, hashTree, readSiteJson } from '../helpers/site.js';
 

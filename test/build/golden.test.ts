@@ -7,9 +7,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createRouter } from '../../src/query/router/router.js';
-import { fileStore } from '../../src/serve/file-store.js';
-import { queryDataset } from '../../src/site/query-dataset.js';
+import { createRouter } from '../../src/query/router/index.js';
+import { fileStore } from '../../src/serve/index.js';
+import { queryDataset } from '../../src/site/index.js';
 import { buildTempSite } from '../helpers/site.js';
 
 const BASE = 'https://tiny.example';

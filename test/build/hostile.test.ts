@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
-import { entityPath, listingPath } from '../../src/query/formats/paths.js';
-import type { DatasetResponse } from '../../src/query/responses/dataset-response.js';
-import type { Entity } from '../../src/query/semantics/entity.js';
-import { verifySite } from '../../src/verify/verify.js';
+import { entityPath, listingPath } from '../../src/query/formats/index.js';
+import type { DatasetResponse } from '../../src/query/responses/index.js';
+import type { Entity } from '../../src/query/semantics/index.js';
+import { verifySite } from '../../src/verify/index.js';
 import { buildTempSite, readSiteJson } from '../helpers/site.js';
 
 const HOSTILE_IDS = ['../../escape', 'a/b', 'a\\b', '..', '.hidden', '%2e%2e', '<script>alert(1)</script>'];

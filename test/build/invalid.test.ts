@@ -6,9 +6,9 @@ import { mkdir, mkdtemp, readdir, readFile, truncate, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { build } from '../../src/build.js';
-import { UserError, formatDiagnostics } from '../../src/shared/diagnostics.js';
-import { MAX_SOURCE_FILE_BYTES } from '../../src/pipeline/sources/load.js';
+import { build } from '../../src/index.js';
+import { UserError, formatDiagnostics } from '../../src/shared/index.js';
+import { MAX_SOURCE_FILE_BYTES } from '../../src/pipeline/sources/index.js';
 import { runCli } from '../helpers/cli.js';
 
 const FIXTURES = path.resolve('test/fixtures/invalid');

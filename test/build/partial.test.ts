@@ -11,18 +11,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build.js';
-import { UserError } from '../../src/shared/diagnostics.js';
-import { checkPublished } from '../../src/publish/check.js';
-import { readPublishedManifest } from '../../src/publish/published-manifest.js';
-import { publishSite } from '../../src/publish/publish.js';
-import { DUMPS_FOLDER } from '../../src/query/formats/paths.js';
-import { serve } from '../../src/serve/serve.js';
-import { verifySite } from '../../src/verify/verify.js';
+import { build } from '../../src/index.js';
+import { UserError } from '../../src/shared/index.js';
+import { checkPublished, readPublishedManifest, publishSite } from '../../src/publish/index.js';
+import { DUMPS_FOLDER, PARTIAL_SITE_PATH } from '../../src/query/formats/index.js';
+import { serve } from '../../src/serve/index.js';
+import { verifySite } from '../../src/verify/index.js';
 import { runCli } from '../helpers/cli.js';
 import { S3_CREDENTIALS, startLocalS3, type LocalS3 } from '../helpers/s3.js';
 import { hashTree, TEST_NOW } from '../helpers/site.js';
-import { PARTIAL_SITE_PATH } from '../../src/query/formats/state-folder.js';
 
 const LATER = new Date(TEST_NOW.getTime() + 5 * 60_000);
 // Entity documents and listing pages: what a partial site leaves out when unchanged.

@@ -3,20 +3,24 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSources } from '../../src/pipeline/sources/load.js';
-import { modelEntities } from '../../src/pipeline/model/model.js';
-import { validateRecords } from '../../src/pipeline/model/validate.js';
-import { entityServer } from '../../src/pipeline/model/served-entity.js';
-import { listingPath } from '../../src/query/formats/paths.js';
-import { staticUrl, trimSlash } from '../../src/query/formats/urls.js';
-import type { DatasetResponse } from '../../src/query/responses/dataset-response.js';
-import { answerListingPage } from '../../src/query/responses/reference.js';
-import { Dataset } from '../../src/query/semantics/dataset.js';
-import type { EntitiesByKind, Entity } from '../../src/query/semantics/entity.js';
-import { filterValues, type FilterValues } from '../../src/query/semantics/filters.js';
-import { COLLECTIONS, DATASET_TYPES, FILTERS, KINDS, type Kind } from '../../src/query/semantics/kinds.js';
-import { buildDictionary } from '../../src/schema/dictionary.js';
-import { verifySite } from '../../src/verify/verify.js';
+import { loadSources } from '../../src/pipeline/sources/index.js';
+import { modelEntities, validateRecords, entityServer } from '../../src/pipeline/model/index.js';
+import { listingPath, staticUrl, trimSlash } from '../../src/query/formats/index.js';
+import { type DatasetResponse, answerListingPage } from '../../src/query/responses/index.js';
+import {
+  Dataset,
+  type EntitiesByKind,
+  type Entity,
+  filterValues,
+  type FilterValues,
+  COLLECTIONS,
+  DATASET_TYPES,
+  FILTERS,
+  KINDS,
+  type Kind,
+} from '../../src/query/semantics/index.js';
+import { buildDictionary } from '../../src/schema/index.js';
+import { verifySite } from '../../src/verify/index.js';
 import { comparable } from '../contract/expect-contract.js';
 import { oracleTarget } from '../contract/targets.js';
 import { TEST_NOW, readSiteJson, sampleSite } from '../helpers/site.js';

@@ -8,8 +8,8 @@ import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { build } from '../../src/build.js';
-import { readManifest } from '../../src/site/manifest.js';
+import { build } from '../../src/index.js';
+import { readManifest } from '../../src/site/index.js';
 import { runCli } from '../helpers/cli.js';
 
 // Every document's fingerprint but the changes feed's and the build's own, which name the build's time.

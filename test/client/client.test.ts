@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Exhibitor, type FetchLike } from '../../src/client/index.js';
-import { serve, type PreviewServer } from '../../src/serve/serve.js';
+import { serve, type PreviewServer } from '../../src/serve/index.js';
 import { sampleSite } from '../helpers/site.js';
 
 let server: PreviewServer;

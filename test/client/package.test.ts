@@ -9,7 +9,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type PreviewServer } from '../../src/serve/serve.js';
+import { serve, type PreviewServer } from '../../src/serve/index.js';
 import { runNode } from '../helpers/cli.js';
 import { sampleSite } from '../helpers/site.js';
 

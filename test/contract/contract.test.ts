@@ -8,12 +8,9 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCHEMA_PATH, searchIndexPath } from '../../src/query/formats/paths.js';
-import { SEARCH_INDEX_VERSION } from '../../src/query/formats/search-format.js';
-import { API_HEADERS } from '../../src/query/formats/api-headers.js';
-import { createRouter } from '../../src/query/router/router.js';
-import type { DocumentStore } from '../../src/query/router/store.js';
-import { fileStore } from '../../src/serve/file-store.js';
+import { SCHEMA_PATH, searchIndexPath, SEARCH_INDEX_VERSION, API_HEADERS } from '../../src/query/formats/index.js';
+import { createRouter, type DocumentStore } from '../../src/query/router/index.js';
+import { fileStore } from '../../src/serve/index.js';
 import { expectAnswer, expectApiHeaders } from './expect-contract.js';
 import { FULL_HOST, contractSuite, type HostTraits } from './host-suite.js';
 import { CLI, runCli } from '../helpers/cli.js';
@@ -39,7 +36,7 @@ function byName(name: string): Target {
   return targets.find((target) => target.name === name)!;
 }
 
-// The targets of this file, and what sets each apart; the hosts on nginx and workerd run the same suite in test/adapters/.
+// The targets of this file, and what sets each apart; the hosts on nginx and workerd run the same suite in test/hosts/.
 const TARGETS: Record<string, HostTraits> = {
   reference: { serves: 'query form', methods: false, escapes: 'refused', http: false },
   router: { serves: 'site', methods: true, escapes: 'refused', http: false },

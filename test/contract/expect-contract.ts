@@ -2,8 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { entityPath, listingPath, searchIndexPath } from '../../src/query/formats/paths.js';
-import { API_HEADERS } from '../../src/query/formats/api-headers.js';
+import { entityPath, listingPath, searchIndexPath, API_HEADERS } from '../../src/query/formats/index.js';
 import type { ContractCase, Body } from './cases.js';
 import type { Answer, Expected, Target } from './targets.js';
 

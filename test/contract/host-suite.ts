@@ -8,8 +8,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { API_HEADERS } from '../../src/query/formats/api-headers.js';
-import { readSite } from '../../src/site/read-site.js';
+import { API_HEADERS } from '../../src/query/formats/index.js';
+import { readSite } from '../../src/site/index.js';
 import { CONTRACT_CASES, ESCAPES, datasetUrl } from './cases.js';
 import {
   STATIC_DOCUMENTS,

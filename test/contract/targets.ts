@@ -8,14 +8,11 @@ import http from 'node:http';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { createClient } from '../../src/client/index.js';
-import { errorBody } from '../../src/query/responses/error-response.js';
-import { answerDataset } from '../../src/query/responses/reference.js';
-import type { RouterResponse } from '../../src/query/router/http.js';
-import { createRouter } from '../../src/query/router/router.js';
-import { parseDatasetQuery } from '../../src/query/semantics/params.js';
-import { fileStore } from '../../src/serve/file-store.js';
-import { serve } from '../../src/serve/serve.js';
-import { readSite } from '../../src/site/read-site.js';
+import { errorBody, answerDataset } from '../../src/query/responses/index.js';
+import { type RouterResponse, createRouter } from '../../src/query/router/index.js';
+import { parseDatasetQuery } from '../../src/query/semantics/index.js';
+import { fileStore, serve } from '../../src/serve/index.js';
+import { readSite } from '../../src/site/index.js';
 import { createOracle, type Oracle, type OracleEntity, type OracleKind, type OracleOptions } from '../oracle/oracle.js';
 
 /** An answer as a client sees it: status, headers with lower-case names, the parsed JSON body (or the raw text when it is not JSON). */

@@ -1,6 +1,6 @@
 /** redactUrl masks what a URL may hide a secret in, and nothing else of the text. */
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from '../../src/shared/redact-url.js';
+import { redactUrl } from '../../src/shared/index.js';
 
 describe('redactUrl', () => {
   it.each([

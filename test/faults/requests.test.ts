@@ -7,11 +7,9 @@
 import net from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DUMP_CONTENT_TYPES, ROOT_FILES } from '../../src/query/formats/root-files.js';
-import { API_HEADERS } from '../../src/query/formats/api-headers.js';
-import { createRouter } from '../../src/query/router/router.js';
-import { fileStore } from '../../src/serve/file-store.js';
-import { serve, type PreviewServer } from '../../src/serve/serve.js';
+import { DUMP_CONTENT_TYPES, ROOT_FILES, API_HEADERS } from '../../src/query/formats/index.js';
+import { createRouter } from '../../src/query/router/index.js';
+import { fileStore, serve, type PreviewServer } from '../../src/serve/index.js';
 import { sampleSite } from '../helpers/site.js';
 
 const PARAMETERS = [

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_TEXT_LENGTH } from '../../src/schema/source-text.js';
+import { MAX_TEXT_LENGTH } from '../../src/schema/index.js';
 import { runCli } from '../helpers/cli.js';
 import { buildTempSite, hashTree } from '../helpers/site.js';
 

@@ -1,9 +1,9 @@
 /** Reading a built site's bulk dump of a kind as a client would: its index, then its parts in order. */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { dumpIndexPath, dumpPartPath } from '../../src/query/formats/paths.js';
-import type { Kind } from '../../src/query/semantics/kinds.js';
-import { parseDumpIndex } from '../../src/schema/dump-index-schema.js';
+import { dumpIndexPath, dumpPartPath } from '../../src/query/formats/index.js';
+import type { Kind } from '../../src/query/semantics/index.js';
+import { parseDumpIndex } from '../../src/schema/index.js';
 
 /** A kind's dump in `site`: the index's parts with their files, and the parts' lines joined. */
 export async function readDump(

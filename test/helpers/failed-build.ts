@@ -3,9 +3,8 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { build } from '../../src/build.js';
-import type { BuildOptions } from '../../src/config.js';
-import { formatDiagnostics, UserError } from '../../src/shared/diagnostics.js';
+import { build, type BuildOptions } from '../../src/index.js';
+import { formatDiagnostics, UserError } from '../../src/shared/index.js';
 import { TEST_NOW } from './site.js';
 
 /** Builds `options` into a folder holding a previous site, expects a UserError and the previous site untouched, and returns what is printed. */

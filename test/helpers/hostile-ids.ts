@@ -5,7 +5,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Kind } from '../../src/query/semantics/kinds.js';
+import type { Kind } from '../../src/query/semantics/index.js';
 import { buildTempSite } from './site.js';
 
 /** Ids every generated client must get by their raw form. */

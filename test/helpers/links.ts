@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { MCP_ROUTE } from '../../src/query/formats/urls.js';
+import { MCP_ROUTE } from '../../src/query/formats/index.js';
 import type { LoggedWrite } from './s3.js';
 
 const ENTRY = 'api/public/schema.json';

@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { expect } from 'vitest';
-import { HOST_CONFIG_FILES } from '../../src/hosts/host-files.js';
-import { API_HEADERS } from '../../src/query/formats/api-headers.js';
+import { HOST_CONFIG_FILES } from '../../src/hosts/index.js';
+import { API_HEADERS } from '../../src/query/formats/index.js';
 import type { LocalS3 } from './s3.js';
 
 /** Site path of the published manifest's root. */

@@ -6,8 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { inject } from 'vitest';
-import { build, type BuildResult } from '../../src/build.js';
-import type { BuildOptions } from '../../src/config.js';
+import { build, type BuildResult, type BuildOptions } from '../../src/index.js';
 import { runNode } from './cli.js';
 
 /** The build time every test site uses, so statuses and timestamps are fixed. */

@@ -1,12 +1,19 @@
 /**
- * The import graph of `src/`, read from its modules' import statements and `import()` calls: what the house tests hold
- * to the map.
+ * The import graph of `src/`, read from its modules' import statements and `import()` calls (not a type's `typeof
+ * import(…)`: a test names the module it mocks so): what the house tests hold to the map.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 
-const IMPORT = /^\s*(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?'(\.[^']+)';|\bimport\('(\.[^']+)'\)/gm;
+/**
+ * Folders of `test/` that test no one room: the build as a whole (`src/build.ts`), the contract suite every host runs,
+ * faults across the house, the house itself, the packed package, and what they share (fixtures, helpers, the oracle).
+ */
+export const SUITES = ['build', 'contract', 'faults', 'fixtures', 'helpers', 'house', 'oracle', 'package'];
+
+const IMPORT =
+  /^\s*(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?'(\.[^']+)';|(?<!typeof )\bimport\('(\.[^']+)'\)/gm;
 
 /** Every module of `files` (of `src/` unless told) and the relative modules it imports (type-only imports included). */
 export function importGraph(files = fg.sync('src/**/*.ts', { ignore: ['**/*.d.ts'] })): Map<string, string[]> {

@@ -15,8 +15,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ANSWER_BYTES, MAX_ECHO_CHARS } from '../../src/mcp/answers.js';
-import { MAX_DOCUMENT_BYTES } from '../../src/mcp/stdio/site-fetch.js';
-import { entityPath, listingPath } from '../../src/query/formats/paths.js';
+import { MAX_DOCUMENT_BYTES } from '../../src/mcp/stdio/index.js';
+import { entityPath, listingPath } from '../../src/query/formats/index.js';
 import { CLI } from '../helpers/cli.js';
 import { sampleSite } from '../helpers/site.js';
 

@@ -18,11 +18,10 @@ import {
   MCP_WAITING_REQUESTS,
 } from '../../src/mcp/http-bounds.js';
 import { createMcpEndpoint } from '../../src/mcp/http.js';
-import { entityPath } from '../../src/query/formats/paths.js';
-import { createRouter } from '../../src/query/router/router.js';
-import { fileStore } from '../../src/serve/file-store.js';
-import { serve } from '../../src/serve/serve.js';
-import { r2WorkerTarget } from '../adapters/hosts.js';
+import { entityPath } from '../../src/query/formats/index.js';
+import { createRouter } from '../../src/query/router/index.js';
+import { fileStore, serve } from '../../src/serve/index.js';
+import { r2WorkerTarget } from '../hosts/hosts.js';
 import { CLI } from '../helpers/cli.js';
 import { sampleSite } from '../helpers/site.js';
 

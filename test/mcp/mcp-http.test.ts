@@ -12,14 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routerClient, type DatasetClient, type DatasetParams } from '../../src/client/index.js';
 import { SEARCH_DEFAULT_LIMIT } from '../../src/mcp/dataset-input.js';
 import { MAX_MCP_BODY_BYTES } from '../../src/mcp/http.js';
-import { facetPath } from '../../src/query/formats/facets.js';
-import { entityPath } from '../../src/query/formats/paths.js';
-import { createRouter } from '../../src/query/router/router.js';
-import { fileStore } from '../../src/serve/file-store.js';
-import { serve } from '../../src/serve/serve.js';
+import { facetPath, entityPath } from '../../src/query/formats/index.js';
+import { createRouter } from '../../src/query/router/index.js';
+import { fileStore, serve } from '../../src/serve/index.js';
 import { selfLinks, toolCaller, withoutDictionary } from '../helpers/mcp.js';
 import { sampleSite } from '../helpers/site.js';
-import { r2WorkerTarget } from '../adapters/hosts.js';
+import { r2WorkerTarget } from '../hosts/hosts.js';
 
 const TOOLS = ['describe_schema', 'get_entity', 'list_facet_values', 'search_dataset'];
 const RPC_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };

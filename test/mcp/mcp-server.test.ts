@@ -11,11 +11,10 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type DatasetClient, type DatasetResponse } from '../../src/client/index.js';
-import { facetPath, type FacetDocument } from '../../src/query/formats/facets.js';
-import { entityPath } from '../../src/query/formats/paths.js';
+import { facetPath, type FacetDocument, entityPath } from '../../src/query/formats/index.js';
 import { SEARCH_DEFAULT_LIMIT } from '../../src/mcp/dataset-input.js';
-import { DATASET_PARAMETER_SCHEMAS } from '../../src/query/semantics/params.js';
-import { serve, type PreviewServer } from '../../src/serve/serve.js';
+import { DATASET_PARAMETER_SCHEMAS } from '../../src/query/semantics/index.js';
+import { serve, type PreviewServer } from '../../src/serve/index.js';
 import { CLI, runCli } from '../helpers/cli.js';
 import { selfLinks, toolCaller, withoutDictionary } from '../helpers/mcp.js';
 import { sampleSite } from '../helpers/site.js';

@@ -13,7 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entityPath } from '../../src/query/formats/paths.js';
+import { entityPath } from '../../src/query/formats/index.js';
 import { CLI } from '../helpers/cli.js';
 import { sampleSite } from '../helpers/site.js';
 

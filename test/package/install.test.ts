@@ -14,7 +14,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { serve, type PreviewServer } from '../../src/serve/serve.js';
+import { serve, type PreviewServer } from '../../src/serve/index.js';
 import { runCommand } from '../helpers/cli.js';
 import { sampleSite } from '../helpers/site.js';
 

@@ -9,7 +9,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserError } from '../../src/shared/diagnostics.js';
+import { UserError } from '../../src/shared/index.js';
 import type { PublishOptions } from '../../src/publish/options.js';
 import { publishSite } from '../../src/publish/publish.js';
 import { startFaultyProxy, type FaultPlan } from '../helpers/faulty-proxy.js';

@@ -6,9 +6,8 @@
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build.js';
-import { applyChanges } from '../../src/pipeline/write/journal.js';
-import { journalPath, siblingPath } from '../../src/pipeline/write/siblings.js';
+import { build } from '../../src/index.js';
+import { applyChanges, journalPath, siblingPath } from '../../src/pipeline/write/index.js';
 import { runCli } from '../helpers/cli.js';
 import { expectBucketHolds } from '../helpers/published.js';
 import { S3_CREDENTIALS, startLocalS3, type LocalS3 } from '../helpers/s3.js';

@@ -8,7 +8,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserError } from '../../src/shared/diagnostics.js';
+import { UserError } from '../../src/shared/index.js';
 import type { PublishOptions } from '../../src/publish/options.js';
 import { publishSite } from '../../src/publish/publish.js';
 import { runCli } from '../helpers/cli.js';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ListedObject } from '../../src/publish/bucket.js';
 import type { PublishedFiles } from '../../src/publish/published-manifest.js';
-import type { Manifest } from '../../src/site/manifest.js';
+import type { Manifest } from '../../src/site/index.js';
 import { planPublish, withHeaderRepairs } from '../../src/publish/publish-plan.js';
 
 const manifest = (entries: Record<string, [string, string]>): Manifest => new Map(Object.entries(entries));

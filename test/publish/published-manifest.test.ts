@@ -10,7 +10,7 @@ import {
   type PublishedManifest,
 } from '../../src/publish/published-manifest.js';
 import type { PublishedFiles } from '../../src/publish/published-manifest.js';
-import { PUBLISHED_MANIFEST_PATH } from '../../src/query/formats/state-folder.js';
+import { PUBLISHED_MANIFEST_PATH } from '../../src/query/formats/index.js';
 
 const NONE: PublishedManifest = { files: new Map(), shards: undefined, texts: new Map(), headersCheckedAt: undefined };
 

@@ -1,7 +1,7 @@
 /** The retries of a publish (retry-budget.ts): one budget, deadlines that end attempts, refusals never retried. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../src/shared/diagnostics.js';
+import { UserError } from '../../src/shared/index.js';
 import { createRetrier } from '../../src/publish/retry-budget.js';
 
 const unavailable = () =>

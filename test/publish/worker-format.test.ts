@@ -9,14 +9,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { recordWorker, workerRecordText, type RecordBucket } from '../../src/hosts/worker-record.js';
-import { PACKAGE_VERSION } from '../../src/shared/package-version.js';
-import { SITE_FORMAT } from '../../src/query/responses/site-format.js';
+import { recordWorker, workerRecordText, type RecordBucket } from '../../src/hosts/index.js';
+import { PACKAGE_VERSION } from '../../src/shared/index.js';
+import { SITE_FORMAT } from '../../src/query/responses/index.js';
 import { runCli } from '../helpers/cli.js';
 import { LEASE } from '../helpers/published.js';
 import { S3_CREDENTIALS } from '../helpers/s3.js';
 import { useS3AndTinySite } from '../helpers/s3-site.js';
-import { WORKER_RECORD_PATH, SITE_FORMAT_PATH } from '../../src/query/formats/state-folder.js';
+import { WORKER_RECORD_PATH, SITE_FORMAT_PATH } from '../../src/query/formats/index.js';
 
 const KEYS = { AWS_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey };
 const OTHER_FORMAT = SITE_FORMAT.replace(/^search(\d+)/, (_, version: string) => `search${Number(version) + 1}`);

@@ -2,11 +2,9 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build.js';
-import { searchIndexPath } from '../../src/query/formats/paths.js';
-import { SEARCH_INDEX_VERSION } from '../../src/query/formats/search-format.js';
-import { createRouter } from '../../src/query/router/router.js';
-import type { DocumentStore } from '../../src/query/router/store.js';
+import { build } from '../../src/index.js';
+import { searchIndexPath, SEARCH_INDEX_VERSION } from '../../src/query/formats/index.js';
+import { createRouter, type DocumentStore } from '../../src/query/router/index.js';
 import { fileStore } from '../../src/serve/file-store.js';
 import { copySampleSite, TEST_NOW } from '../helpers/site.js';
 

@@ -9,19 +9,20 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build.js';
+import { build } from '../../src/index.js';
 import {
   CHANGES_FORMAT_VERSION,
   CHANGES_INDEX_PATH,
   type ChangesIndexDocument,
-} from '../../src/query/formats/changes-feed.js';
-import { entityPath, listingPath } from '../../src/query/formats/paths.js';
-import type { Diagnostic } from '../../src/shared/diagnostics.js';
-import { serializeChangedDocuments } from '../../src/site/changed-documents.js';
+  entityPath,
+  listingPath,
+  CHANGED_DOCUMENTS_PATH,
+} from '../../src/query/formats/index.js';
+import type { Diagnostic } from '../../src/shared/index.js';
+import { serializeChangedDocuments } from '../../src/site/index.js';
 import { verifySite } from '../../src/verify/verify.js';
 import { readDump } from '../helpers/dumps.js';
 import { buildTempSite, copySampleSite } from '../helpers/site.js';
-import { CHANGED_DOCUMENTS_PATH } from '../../src/query/formats/state-folder.js';
 
 type Json = Record<string, any>;
 const ROTATION = 4; // eslint-disable-line @typescript-eslint/no-explicit-any

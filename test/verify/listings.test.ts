@@ -3,10 +3,10 @@
  * the reference semantics' own matching, listing by listing, on the sample.
  */
 import { describe, expect, it } from 'vitest';
-import { relationFolder } from '../../src/query/formats/paths.js';
-import { answerRelationPage } from '../../src/query/responses/reference.js';
-import { kindsOf } from '../../src/query/semantics/kinds.js';
-import { readSite } from '../../src/site/read-site.js';
+import { relationFolder } from '../../src/query/formats/index.js';
+import { answerRelationPage } from '../../src/query/responses/index.js';
+import { kindsOf } from '../../src/query/semantics/index.js';
+import { readSite } from '../../src/site/index.js';
 import { expectedListings } from '../../src/verify/expected-listings.js';
 import { sampleSite } from '../helpers/site.js';
 

@@ -9,7 +9,7 @@ export {
   changesIndexDocument,
   parseChangesIndex,
 } from './changes-feed.js';
-export type { BuildChanges, ChangeSetDocument, KindChanges } from './changes-feed.js';
+export type { BuildChanges, ChangeSetDocument, ChangesIndexDocument, KindChanges } from './changes-feed.js';
 export {
   BLOCK_READ_CHUNKS,
   COMMON_PART_RANKS,
@@ -18,6 +18,8 @@ export {
   parseCommonHead,
   parseCommonPart,
   parseIds,
+  renderCommonLists,
+  renderIds,
 } from './common-lists.js';
 export type { CommonExample } from './common-lists.js';
 export { parseExhibitionDates } from './dates-document.js';

@@ -1,6 +1,6 @@
 /** The door of `query/semantics`: what other rooms may use of it. */
 export { allMatches, givenSearches } from './both-searches.js';
-export { sharingTerms } from './common-terms.js';
+export { scoreCommon, sharingTerms } from './common-terms.js';
 export type { CommonList } from './common-terms.js';
 export { Dataset } from './dataset.js';
 export type { EntitiesByKind, Entity } from './entity.js';
@@ -35,7 +35,7 @@ export {
   searchesOf,
 } from './params.js';
 export type { DatasetParameter, DatasetQuery, ParameterError, ParameterSchema, ParseResult } from './params.js';
-export { relevanceWindow } from './relevance-window.js';
+export { relevanceOrder, relevanceWindow } from './relevance-window.js';
 export {
   SCHEDULE_PARAMETERS,
   SORTS,
@@ -49,9 +49,9 @@ export {
 export type { Schedule, Sort } from './schedule.js';
 export { idInShards, searchShard } from './search-shard.js';
 export type { SearchShard } from './search-shard.js';
-export { queryTerms, tokenize } from './search.js';
-export { SEARCHES, SEARCH_FIELDS } from './searches.js';
+export { indexTerms, queryTerms, tokenize } from './search.js';
+export { SEARCHES, SEARCH_FIELDS, searchedTexts } from './searches.js';
 export type { Search, SearchTexts } from './searches.js';
-export { searchShards, shardIndex } from './term-shards.js';
+export { commonListTerm, searchShards, searchShardsNow, shardIndex } from './term-shards.js';
 export type { SearchMatches, ShardedIndex, TermIndex, TermShard } from './term-shards.js';
 export { compareCodePoints, normalize } from './text.js';

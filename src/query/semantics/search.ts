@@ -3,7 +3,7 @@
  * one tokenizer, and which index terms a query term reaches, used both to build the index
  * files and to query them. The index of `q` and its scores are MiniSearch 7's with fields
  * `cn` and `en`, this tokenizer, prefix search for {@link reachesPrefixes} terms and no fuzzy
- * match (test/search holds the index to MiniSearch's own to the bit, the scores within 1e-13);
+ * match (test/query/semantics holds the index to MiniSearch's own to the bit, the scores within 1e-13);
  * the index of `text` is made alike from its own two fields and terms (searches.ts).
  */
 import type { Entity } from './entity.js';
@@ -83,7 +83,7 @@ export interface IndexedTerms {
  * from which the build cuts the shards of its search index (term-shards.ts), made without
  * MiniSearch's tree, which costs two to three times as much. A field's length is its count of
  * distinct terms and the averages are MiniSearch's running means in its order of
- * operations, so they are equal to the bit (test/search holds this to MiniSearch's own index).
+ * operations, so they are equal to the bit (test/query/semantics holds this to MiniSearch's own index).
  *
  * Terms are numbered as first met, and each entity's distinct terms are counted by number and
  * kept as (number, frequency) in one growing array a field; the postings of every term are

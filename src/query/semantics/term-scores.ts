@@ -1,7 +1,7 @@
 /**
  * The scores of `q`, term by term (docs/api.md#relevance): MiniSearch 7's BM25+ over the
  * shards a term reaches, computed over typed arrays in MiniSearch's order of operations and
- * summed in the order docs/api.md#relevance gives (the oracle's; test/search holds them to
+ * summed in the order docs/api.md#relevance gives (the oracle's; test/query/semantics holds them to
  * the oracle exactly and to MiniSearch's own within 1e-13) at a fraction of its cost: a term
  * of tens of thousands of postings is scored without an object per posting.
  */

@@ -1,0 +1,83 @@
+/**
+ * `llms.txt` (docs/api.md#llms-txt): the convention's shape (an H1, a summary in a
+ * blockquote, sections), what an agent needs to work from it alone, served at the site
+ * root as text, and every URL in it answered 200 by the router.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createRouter } from '../../src/query/router/index.js';
+import { fileStore } from '../../src/serve/index.js';
+import { sampleSite } from '../helpers/site.js';
+
+const BASE = 'http://localhost:8080';
+
+describe('llms.txt', () => {
+  it('has an H1, a one-paragraph summary, then sections, in few characters', async () => {
+    const text = await readFile(path.join(sampleSite(), 'llms.txt'), 'utf8');
+    const lines = text.split('\n');
+    expect(lines[0]).toMatch(/^# \S/);
+    expect(lines[2]).toMatch(/^> .*48 exhibitions, 360 exhibitors, 36 service providers/);
+    expect(text.match(/^## .+$/gm)).toEqual([
+      '## Query',
+      '## One record and its relations',
+      '## Errors',
+      '## Schema and tools',
+      '## Bulk and freshness',
+    ]);
+    expect(text).toMatch(/rebuilt every 5 minutes.*max-age=300/);
+    expect(text.length).toBeLessThan(8000);
+  });
+
+  it('says what an agent needs to work from it alone', async () => {
+    const text = await readFile(path.join(sampleSite(), 'llms.txt'), 'utf8');
+    // One record by id, with a URL template and an example; an exhibition's relation pages.
+    expect(text).toContain(
+      `One record by id: /api/public/{exhibitions|exhibitors|service_providers}/{id}.json, for example [exhibition EXH-0009](${BASE}/api/public/exhibitions/EXH-0009.json)`,
+    );
+    expect(text).toContain(`(${BASE}/api/public/exhibitions/EXH-0009/exhibitors/1.json)`);
+    expect(text).toContain('its `_links.providers`');
+    // The window's bounds and paging; what q and text search.
+    expect(text).toMatch(/`limit`: entities per array, default 100, at most 500/);
+    expect(text).toMatch(/`offset`: entities to skip \(there is no `page`\)/);
+    expect(text).toMatch(/`q`: words in the names only \(name_cn, name_en, company_cn, company_en\)/);
+    expect(text).toMatch(/`text`: words in the descriptive fields \([^)]*product_tags[^)]*intro[^)]*\) and the names/);
+    // Exhibitions by status and dates, with a query made from the data.
+    expect(text).toMatch(/`status` \(`upcoming`, `ongoing`, `ended`, `cancelled`, `postponed`\)/);
+    expect(text).toMatch(/`from` and `to` \(`YYYY-MM-DD`, either alone/);
+    expect(text).toMatch(/`sort` \(`start_date` or `-start_date`/);
+    expect(text).toMatch(
+      /\[Upcoming exhibitions in \S+ from \d{4}-\d{2}-01 to \d{4}-\d{2}-\d{2}, soonest first\]\(\S+type=exhibition&\S*status=upcoming&from=\S+&to=\S+&sort=start_date/,
+    );
+    expect(text).toContain(`[upcoming exhibitions](${BASE}/api/public/dataset/exhibition/status/upcoming/1.json)`);
+    // The errors, the MCP address, bulk reading and the feed.
+    for (const error of [
+      '400 `invalid_parameter`',
+      '`error.parameter`',
+      '404 `not_found`',
+      '405 `method_not_allowed`',
+      '500 `site_error`',
+    ])
+      expect(text).toContain(error);
+    expect(text).toContain(`[MCP endpoint](${BASE}/mcp)`);
+    expect(text).toContain(`[exhibitors](${BASE}/api/public/dumps/exhibitors.json)`);
+    expect(text).toContain(`[Changes feed](${BASE}/api/public/changes/index.json)`);
+  });
+
+  it('is served at the root as text, and every URL in it answers 200', async () => {
+    const route = createRouter({ store: fileStore(sampleSite()) });
+    const served = await route({ method: 'GET', url: '/llms.txt' });
+    expect(served.status).toBe(200);
+    expect(served.headers['Content-Type']).toBe('text/plain; charset=utf-8');
+    const urls = [...served.body.matchAll(/\]\((http[^)]+)\)/g)].map(([, url]) => url!);
+    expect(urls.filter((url) => url.includes('/api/public/dataset?')).length).toBeGreaterThanOrEqual(3);
+    // The MCP endpoint is answered beside the router, to POST (test/mcp/mcp-http.test.ts).
+    expect(urls).toContain(`${BASE}/mcp`);
+    for (const url of urls.filter((url) => url !== `${BASE}/mcp`)) {
+      expect(url.startsWith(BASE)).toBe(true);
+      const answer = await route({ method: 'GET', url: url.slice(BASE.length) });
+      expect(answer.status, url).toBe(200);
+      if (url.includes('/api/public/dataset?')) expect(JSON.parse(answer.body)._meta.total, url).toBeGreaterThan(0);
+    }
+  });
+});

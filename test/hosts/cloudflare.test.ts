@@ -1,0 +1,58 @@
+/**
+ * The Cloudflare Pages adapter under the real runtime (`wrangler pages dev`, workerd): the
+ * contract suite (`_worker.js` answers every case as the oracle does, and `_routes.json`
+ * leaves the static documents to the asset server, which gives them the `_headers`), then
+ * what only Pages does: the JSON errors for the host's own files, the asset server's misses.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleSite } from '../helpers/site.js';
+import { expectedAnswers, type Expected, type Target } from '../contract/targets.js';
+import { expectError } from '../contract/expect-contract.js';
+import { FULL_HOST, contractSuite } from '../contract/host-suite.js';
+import { cloudflareTarget } from './hosts.js';
+import { API_HEADERS } from '../../src/query/formats/index.js';
+
+let dir: string;
+let worker: Target;
+let expected: Expected;
+
+beforeAll(async () => {
+  dir = sampleSite();
+  [worker, expected] = await Promise.all([cloudflareTarget(dir), expectedAnswers(dir)]);
+});
+
+afterAll(async () => {
+  await worker?.close?.();
+});
+
+describe('the Pages worker', () => {
+  contractSuite({ ...FULL_HOST, escapes: 'resolved' }, () => ({ target: worker, dir, expected }));
+
+  it.each([
+    ['an unknown API path', '/api/public/nowhere', 404, 'not_found'],
+    ['the nginx rules', '/nginx.conf', 404, 'not_found'],
+    ['the worker', '/_worker.js', 404, 'not_found'],
+    ['the routes file', '/_routes.json', 404, 'not_found'],
+    ['the headers file', '/_headers', 404, 'not_found'],
+    ['the build manifest', '/.dataset-site/manifest.json', 404, 'not_found'],
+  ])('answers %s with a JSON error', async (_, url, status, code) => {
+    expectError(await worker.request(url), status, code);
+  });
+});
+
+describe('the asset server', () => {
+  // A miss inside a static folder never reaches the worker: Pages serves api/public/404.html,
+  // the API's JSON 404, with the headers of _headers (Pages makes a 404 `no-store`).
+  it.each(['/api/public/exhibitors/none.json', '/api/public/dataset/exhibitor/city/atlantis/1.json'])(
+    'answers the miss %s with the JSON 404',
+    async (url) => {
+      const answer = await worker.request(url);
+      expectError(
+        { ...answer, headers: { ...answer.headers, 'cache-control': API_HEADERS['Cache-Control']! } },
+        404,
+        'not_found',
+      );
+      expect(answer.headers['cache-control']).toBe('no-store');
+    },
+  );
+});

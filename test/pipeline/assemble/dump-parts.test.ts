@@ -1,0 +1,61 @@
+/**
+ * The parts of a dump (dump-parts.ts): their lines in order are the whole dump, each about
+ * a megabyte; one entity changed changes the part holding it and no other; each part's
+ * gzip copy holds its bytes.
+ */
+import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { dumpParts, partBytes } from '../../../src/pipeline/assemble/dump-parts.js';
+import { serializeEntities, type KindBytes } from '../../../src/pipeline/assemble/entity-store.js';
+import type { Dataset } from '../../../src/query/semantics/index.js';
+
+/** Serialized exhibitors, about 700 bytes each: `count` of them, the one at `renamed` (if any) renamed. */
+function exhibitors(count: number, renamed = -1): { bytes: KindBytes; lines: string } {
+  const entities = Array.from({ length: count }, (_, i) => ({
+    id: `EX-${i}`,
+    company_en: i === renamed ? 'Renamed' : `Company ${i}`,
+    text: `words ${i} `.repeat(60),
+  }));
+  const dataset = { entities: { exhibition: [], exhibitor: entities, service_provider: [] } } as unknown as Dataset;
+  return {
+    bytes: serializeEntities(dataset, (_, entity) => JSON.stringify(entity)).bytes.exhibitor,
+    lines: entities.map((entity) => `${JSON.stringify(entity)}\n`).join(''),
+  };
+}
+
+describe('the parts of a dump', () => {
+  it('hold the whole dump in order, each about a megabyte, listed with its count, bytes and SHA-256', () => {
+    const { bytes, lines } = exhibitors(8000);
+    const parts = dumpParts(bytes);
+    expect(parts.length).toBeGreaterThan(2);
+    expect(parts.map((part) => partBytes(bytes, part.from, part.to, false).toString('utf8')).join('')).toBe(lines);
+    for (const part of parts) {
+      const ndjson = partBytes(bytes, part.from, part.to, false);
+      expect([part.count, part.bytes, part.sha256, part.key]).toEqual([
+        part.to - part.from,
+        ndjson.length,
+        createHash('sha256').update(ndjson).digest('hex'),
+        expect.stringMatching(/^[0-9a-f]{16}$/),
+      ]);
+      expect(part.bytes).toBeLessThanOrEqual(4 << 20);
+      expect(gunzipSync(partBytes(bytes, part.from, part.to, true)).equals(ndjson)).toBe(true);
+    }
+    expect(new Set(parts.map((part) => part.key)).size).toBe(parts.length);
+  });
+
+  it('change only where an entity changed', () => {
+    const before = dumpParts(exhibitors(8000).bytes);
+    const after = dumpParts(exhibitors(8000, 4321).bytes);
+    const old = new Set(before.map((part) => part.key));
+    const fresh = after.filter((part) => !old.has(part.key));
+    expect(fresh).toHaveLength(1);
+    expect(fresh[0]!.from).toBeLessThanOrEqual(4321);
+    expect(fresh[0]!.to).toBeGreaterThan(4321);
+    expect(after.length).toBe(before.length);
+  });
+
+  it('are none for a kind without entities', () => {
+    expect(dumpParts(exhibitors(0).bytes)).toEqual([]);
+  });
+});
