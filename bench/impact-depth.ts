@@ -15,10 +15,14 @@
  */
 import { gzipSync } from 'node:zlib';
 import { readDump } from '../test/helpers/dumps.js';
-import { commonListTerm, shardIndex } from '../src/query/semantics/term-shards.js';
-import { scoreCommon } from '../src/query/semantics/common-terms.js';
-import { indexTerms, queryTerms } from '../src/query/semantics/search.js';
-import type { Entity } from '../src/query/semantics/entity.js';
+import {
+  commonListTerm,
+  shardIndex,
+  scoreCommon,
+  indexTerms,
+  queryTerms,
+  type Entity,
+} from '../src/query/semantics/index.js';
 
 const QUERIES = [
   '有限公司',

@@ -11,9 +11,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readDump } from '../test/helpers/dumps.js';
-import type { Entity } from '../src/query/semantics/entity.js';
-import { KINDS, type Kind } from '../src/query/semantics/kinds.js';
-import { SEARCHES, SEARCH_FIELDS } from '../src/query/semantics/searches.js';
+import { type Entity, KINDS, type Kind, SEARCHES, SEARCH_FIELDS } from '../src/query/semantics/index.js';
 
 const args = process.argv.slice(2);
 const roundsAt = args.indexOf('--rounds');
