@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CHANGED_DOCUMENTS_PATH } from '../query/formats/index.js';
+import { readVersioned } from './state-version.js';
 
 const VERSION = 1;
 
@@ -21,19 +22,18 @@ export function serializeChangedDocuments(changes: ChangedDocuments): string {
 /** The list the last build of the site in `siteDir` left; `everything` when there is none or it is of another version. */
 export async function readChangedDocuments(siteDir: string): Promise<ChangedDocuments> {
   const text = await readFile(path.join(siteDir, CHANGED_DOCUMENTS_PATH), 'utf8').catch(() => undefined);
-  try {
-    const parsed =
-      text === undefined ? undefined : (JSON.parse(text) as { version?: unknown } & Partial<ChangedDocuments>);
-    if (
-      parsed?.version === VERSION &&
-      parsed.everything === false &&
-      Array.isArray(parsed.changed) &&
-      Array.isArray(parsed.removed)
-    ) {
-      return { everything: false, changed: parsed.changed.map(String), removed: parsed.removed.map(String) };
-    }
-  } catch {
-    // unreadable: as if there were none
-  }
+  // Unreadable, or of another version: as if there were none.
+  const read = text === undefined ? 'older' : readVersioned(text, VERSION, () => 'later');
+  const parsed =
+    typeof read === 'object' && 'json' in read
+      ? (read.json as Partial<Record<'version' | 'everything' | 'changed' | 'removed', unknown>> | null)
+      : null;
+  if (
+    parsed?.version === VERSION &&
+    parsed.everything === false &&
+    Array.isArray(parsed.changed) &&
+    Array.isArray(parsed.removed)
+  )
+    return { everything: false, changed: parsed.changed.map(String), removed: parsed.removed.map(String) };
   return { everything: true };
 }

@@ -1,5 +1,6 @@
 /**
- * The version of a state file of the build (the manifest, the changes feed's state): its
+ * The version of a state file of the build (the manifest, the changes feed's state, the
+ * record cache, what the last build changed, the build's journal, verify's rotation): its
  * text read as JSON and its `version` placed against the one this code writes, so that a
  * file an earlier dataset-site wrote is started anew and a damaged or later one is named.
  */

@@ -9,9 +9,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/index.js';
-import { DUMPS_FOLDER, entityPath, relationPath } from '../../src/query/formats/index.js';
+import {
+  CHANGED_DOCUMENTS_PATH,
+  DUMPS_FOLDER,
+  ROTATION_STATE_PATH,
+  entityPath,
+  relationPath,
+} from '../../src/query/formats/index.js';
 import type { Entity } from '../../src/query/semantics/index.js';
-import { listSiteFiles } from '../../src/site/index.js';
+import { listSiteFiles, serializeChangedDocuments } from '../../src/site/index.js';
 import { rotationSlot } from '../../src/verify/selection.js';
 import { verifySite } from '../../src/verify/verify.js';
 import { readDump } from '../helpers/dumps.js';
@@ -118,6 +124,27 @@ describe('the rotation of verify --changed', () => {
     const messages: string[] = [];
     await verifySite({ dir: restored, changed: true, rotation: 4, onProgress: (message) => messages.push(message) });
     expect(messages.join('\n')).toContain('rotation share 3 of 4');
+  }, 60_000);
+
+  it('reads the share its state names, one written before versions alike, and starts again at a later version', async () => {
+    const site = path.join(await mkdtemp(path.join(tmpdir(), 'ds-rotation-state-')), 'site');
+    await build({ out: site, now: TEST_NOW });
+    const shareOf = async (state: string) => {
+      // The last build changed nothing (after a first build, verify reads every document, and no share).
+      await writeFile(
+        path.join(site, CHANGED_DOCUMENTS_PATH),
+        serializeChangedDocuments({ everything: false, changed: [], removed: [] }),
+      );
+      await writeFile(path.join(site, ROTATION_STATE_PATH), state);
+      const messages: string[] = [];
+      await verifySite({ dir: site, changed: true, rotation: 4, onProgress: (message) => messages.push(message) });
+      return /rotation share (\d+) of 4/.exec(messages.join('\n'))?.[1];
+    };
+    expect(await shareOf('{"version":1,"next":2}')).toBe('3');
+    expect(await shareOf('{"next":1}')).toBe('2');
+    expect(await shareOf('{"version":2,"next":2}')).toBe('1');
+    expect(await shareOf('{"next":')).toBe('1');
+    expect(JSON.parse(await readFile(path.join(site, ROTATION_STATE_PATH), 'utf8'))).toEqual({ version: 1, next: 1 });
   }, 60_000);
 
   it('gives every path one slot below the period', () => {

@@ -38,6 +38,7 @@ import {
   type OutputFile,
 } from '../assemble/index.js';
 import { contentFingerprint, DIGEST_BYTES } from '../../shared/index.js';
+import { readVersioned } from '../../site/index.js';
 
 // 2: the records of each part of a dump in a file of their own, named by the part's key.
 const RECORD_CACHE_VERSION = 2;
@@ -113,7 +114,9 @@ export function sourceKey(text: string): string {
 export async function readPreviousRecords(outDir: string, scope: CacheScope): Promise<PreviousRecords> {
   const text = await readFile(path.join(outDir, RECORD_CACHE_PATH), 'utf8').catch(() => undefined);
   if (text === undefined) return {};
-  const cache = parseJson(CACHE_FILE, text);
+  // A cache of another version, or damaged, is not used.
+  const read = readVersioned(text, RECORD_CACHE_VERSION, () => 'later');
+  const cache = typeof read === 'object' && 'json' in read ? CACHE_FILE.safeParse(read.json).data : undefined;
   if (
     cache === undefined ||
     cache.layout !== SERVED_LAYOUT_VERSION ||
@@ -156,7 +159,7 @@ async function readPartRecords(outDir: string, kind: Kind, part: DumpPartEntry):
   return records.lengths.reduce((sum, length) => sum + length + 1, 0) === part.bytes ? records : undefined;
 }
 
-// A JSON text of the format, or `undefined`: a cache that cannot be read is not used.
+// A part's records of the format, or `undefined`: a cache that cannot be read is not used.
 function parseJson<T>(format: z.ZodType<T>, text: string): T | undefined {
   try {
     const parsed = format.safeParse(JSON.parse(text));

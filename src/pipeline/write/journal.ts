@@ -12,7 +12,7 @@ import { linkSync, mkdirSync, renameSync, rmdirSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UserError } from '../../shared/index.js';
-import { linkOrderGroups } from '../../site/index.js';
+import { linkOrderGroups, readVersioned } from '../../site/index.js';
 import { journalPath } from './siblings.js';
 
 /** What a build changes in the site: paths relative to it. */
@@ -97,16 +97,15 @@ export async function recoverJournal(outDir: string): Promise<void> {
 
 // The journal as written by applyChanges, or what is wrong with it. Its folders must be the build folders beside this site.
 function parseBuildJournal(text: string, outDir: string): Journal | string {
-  let journal: Partial<Journal>;
-  try {
-    journal = JSON.parse(text) as Partial<Journal>;
-  } catch (error) {
-    return `it is not JSON (${(error as Error).message})`;
-  }
+  const applies = `this dataset-site applies version ${JOURNAL_VERSION}`;
+  const read = readVersioned(text, JOURNAL_VERSION, (found) => `is of version ${found}; ${applies}`);
+  if (read === 'older') return `it is of an earlier version; ${applies}`;
+  if ('damaged' in read) return `it ${read.damaged}`;
+  const journal = read.json as Partial<Journal> | null;
   if (typeof journal !== 'object' || journal === null) return 'it is not a journal';
   // A journal without a version is of the same shape, written before versions were.
   if (journal.version !== undefined && journal.version !== JOURNAL_VERSION)
-    return `it is of version ${JSON.stringify(journal.version)}; this dataset-site applies version ${JOURNAL_VERSION}`;
+    return `it is of version ${JSON.stringify(journal.version)}; ${applies}`;
   const isPaths = (paths: unknown) =>
     Array.isArray(paths) &&
     paths.every((file) => typeof file === 'string' && !path.isAbsolute(file) && !file.split(/[\\/]/).includes('..'));
