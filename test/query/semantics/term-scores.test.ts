@@ -84,6 +84,20 @@ const QUERY_TERMS = [
   '不在',
 ];
 
+// relevanceWindow over every match and over every `every`-th rank equals those slices of `order`.
+function expectWindows(matches: ScoredRanks, order: number[], every: number, offset: number, limit: number): void {
+  const allowed = (rank: number) => rank % every === 0;
+  const kept = order.filter(allowed);
+  expect(relevanceWindow(matches, allowed, offset, limit)).toEqual({
+    ranks: kept.slice(offset, offset + limit),
+    total: kept.length,
+  });
+  expect(relevanceWindow(matches, undefined, offset, limit)).toEqual({
+    ranks: order.slice(offset, offset + limit),
+    total: order.length,
+  });
+}
+
 describe('scores over typed arrays', () => {
   const list = entities(7, 3000);
   const yardstick = miniSearchOf('exhibitor', list);
@@ -160,16 +174,7 @@ describe('scores over typed arrays', () => {
           const matches = searchShardsNow(index, queryTerms('q', q));
           const order = sortedByRelevance(matches);
           expect(relevanceOrder(matches)).toEqual(order);
-          const allowed = (rank: number) => rank % every === 0;
-          const kept = order.filter(allowed);
-          expect(relevanceWindow(matches, allowed, offset, limit)).toEqual({
-            ranks: kept.slice(offset, offset + limit),
-            total: kept.length,
-          });
-          expect(relevanceWindow(matches, undefined, offset, limit)).toEqual({
-            ranks: order.slice(offset, offset + limit),
-            total: order.length,
-          });
+          expectWindows(matches, order, every, offset, limit);
         },
       ),
       { numRuns: 300 },
@@ -190,16 +195,7 @@ describe('scores over typed arrays', () => {
             scores: Float64Array.from(classes, (c) => c / 3),
           };
           const order = sortedByRelevance(matches);
-          const allowed = (rank: number) => rank % every === 0;
-          const kept = order.filter(allowed);
-          expect(relevanceWindow(matches, allowed, offset, limit)).toEqual({
-            ranks: kept.slice(offset, offset + limit),
-            total: kept.length,
-          });
-          expect(relevanceWindow(matches, undefined, offset, limit)).toEqual({
-            ranks: order.slice(offset, offset + limit),
-            total: order.length,
-          });
+          expectWindows(matches, order, every, offset, limit);
         },
       ),
       { numRuns: 300 },
