@@ -1,7 +1,7 @@
 /** `dataset-site verify`: a built site checked against the contract. */
 import type { Command } from 'commander';
 import { UserError } from '../shared/index.js';
-import { DEFAULT_ROTATION_PERIOD } from '../verify/index.js';
+import { DEFAULT_ROTATION_PERIOD } from '../site/index.js';
 import { parseNumber, printDiagnostics } from './flags.js';
 
 /** Adds `verify` to `program`. */

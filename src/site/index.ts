@@ -8,6 +8,7 @@ export { PARTIAL_SITE_TEXT, absentDocuments, assertWholeSite, isPartialSite } fr
 export { queryDataset } from './query-dataset.js';
 export type { QueryOptions, QueryResult } from './query-dataset.js';
 export { readSchemaDescription, readSite } from './read-site.js';
+export { DEFAULT_ROTATION_PERIOD, readNextSlot, writeNextSlot } from './rotation-state.js';
 export type { SiteOnDisk } from './read-site.js';
 export { listSiteFiles } from './site-files.js';
 export { SITE_FORMAT_TEXT, holdsSiteFormat, readSiteFormat } from './site-format-file.js';

@@ -3,21 +3,11 @@
  * --changed`), those the last build changed (site/changed-documents.ts), what links
  * to them and what they link to (worked out by verify.ts), and a rotating share of the
  * rest. The share is one of `period` slots, a document's slot fixed by a hash of its
- * path; each run takes the next slot (kept in `.dataset-site/verify-rotation.json`, which
- * every build carries over), so
+ * path; each run takes the next slot (site/rotation-state.ts), so
  * `period` runs in a row read every document at least once whatever changed.
  */
-import { readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { readChangedDocuments, readVersioned } from '../site/index.js';
+import { DEFAULT_ROTATION_PERIOD, readChangedDocuments, readNextSlot, writeNextSlot } from '../site/index.js';
 import { hash53 } from '../query/semantics/index.js';
-import { ROTATION_STATE_PATH } from '../query/formats/index.js';
-
-/** Runs of the 5-minute job in a day: the default period, so every document is read within a day. */
-export const DEFAULT_ROTATION_PERIOD = 288;
-
-// The rotation's state file, `{ version, next }`: the share the next run checks (one written before versions were reads alike).
-const ROTATION_VERSION = 1;
 
 /** What a verify reads, besides what links to or from a changed document. */
 export interface Selection {
@@ -64,19 +54,4 @@ export async function changedSelection(root: string, period = DEFAULT_ROTATION_P
     slot,
     period,
   };
-}
-
-async function readNextSlot(root: string): Promise<number> {
-  const text = await readFile(path.join(root, ROTATION_STATE_PATH), 'utf8').catch(() => undefined);
-  // None, damaged or of another version: the rotation starts again at its first share.
-  const read = text === undefined ? 'older' : readVersioned(text, ROTATION_VERSION, () => 'later');
-  const next = typeof read === 'object' && 'json' in read ? (read.json as { next?: unknown } | null)?.next : 0;
-  return typeof next === 'number' && Number.isInteger(next) && next >= 0 ? next : 0;
-}
-
-// Written whole, then renamed over the old state: a run stopped half-way leaves the old one.
-async function writeNextSlot(root: string, next: number): Promise<void> {
-  const file = path.join(root, ROTATION_STATE_PATH);
-  await writeFile(`${file}.${process.pid}`, JSON.stringify({ version: ROTATION_VERSION, next }));
-  await rename(`${file}.${process.pid}`, file);
 }
