@@ -1,4 +1,7 @@
-/** The door of `commands`: what other rooms may use of it. */
+/**
+ * The door of `commands` (the commands besides build, one a file, and what they share (flags, exit codes, the progress
+ * line)): what other rooms may use of it.
+ */
 export { exitCodeOf } from './exit-code.js';
 export { parseNumber, parseShare, printDiagnostics } from './flags.js';
 export { addInitDeployCommand } from './init-deploy-command.js';

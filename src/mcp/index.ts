@@ -1,4 +1,7 @@
-/** The door of `mcp`: what other rooms may use of it. */
+/**
+ * The door of `mcp` (the MCP server for agents in any runtime: its tools, and POST /mcp over a host's router): what
+ * other rooms may use of it.
+ */
 export { clippingEchoes } from './answers.js';
 export { datasetMcpServer } from './dataset-server.js';
 export { createMcpEndpoint } from './http.js';

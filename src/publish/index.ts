@@ -1,4 +1,7 @@
-/** The door of `publish`: what other rooms may use of it. */
+/**
+ * The door of `publish` (the site sent to an S3-compatible bucket, and publish --check): what other rooms may use of
+ * it.
+ */
 export { checkPublished } from './check.js';
 export type { Difference, PublishedCheck } from './check.js';
 export type { PublishCredentials, PublishOptions } from './options.js';

@@ -1,4 +1,7 @@
-/** The door of `shared`: what other rooms may use of it. */
+/**
+ * The door of `shared` (what every room may use: diagnostics, URL redaction, digests, retries, worker threads): what
+ * other rooms may use of it.
+ */
 export { resolveBaseUrl } from './base-url.js';
 export { readBoundedBody } from './bounded-body.js';
 export { compiledWorkerUrl } from './compiled-worker.js';

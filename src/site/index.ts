@@ -1,4 +1,7 @@
-/** The door of `site`: what other rooms may use of it. */
+/**
+ * The door of `site` (the built site, shared by build, verify and publish: reading it back and its own state files):
+ * what other rooms may use of it.
+ */
 export { carryState } from './carried-state.js';
 export { readChangedDocuments, serializeChangedDocuments } from './changed-documents.js';
 export { linkOrderGroups } from './link-order.js';

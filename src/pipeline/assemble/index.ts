@@ -1,4 +1,7 @@
-/** The door of `pipeline/assemble`: what other rooms may use of it. */
+/**
+ * The door of `pipeline/assemble` (document bytes spliced from entities serialized once: entities, listing pages, the
+ * dump's parts): what other rooms may use of it.
+ */
 export { assemble } from './assemble.js';
 export type { AssembleContext, DocumentBody } from './assemble.js';
 export { dumpParts } from './dump-parts.js';

@@ -1,4 +1,7 @@
-/** The door of `pipeline/cache`: what other rooms may use of it. */
+/**
+ * The door of `pipeline/cache` (the record cache (what a rebuild takes from the previous build's dumps) and the code
+ * fingerprint): what other rooms may use of it.
+ */
 export { codeFingerprint } from './code-fingerprint.js';
 export {
   noOrigins,

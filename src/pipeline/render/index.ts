@@ -1,4 +1,7 @@
-/** The door of `pipeline/render`: what other rooms may use of it. */
+/**
+ * The door of `pipeline/render` (stages 4 and 5, plan and render: which listings exist, every document as a stream):
+ * what other rooms may use of it.
+ */
 export { planListings } from './plan.js';
 export type { PagedListing } from './plan.js';
 export { renderDocuments, serializeDataset } from './render.js';

@@ -1,4 +1,7 @@
-/** The door of `pipeline/sources`: what other rooms may use of it. */
+/**
+ * The door of `pipeline/sources` (stage 1, load: the source files (or a URL) read into raw records): what other rooms
+ * may use of it.
+ */
 export { internalKind } from './address-kind.js';
 export { SOURCE_FORMATS } from './find-sources.js';
 export { MAX_SOURCE_FILE_BYTES, loadSources } from './load.js';

@@ -1,4 +1,7 @@
-/** The door of `pipeline/write`: what other rooms may use of it. */
+/**
+ * The door of `pipeline/write` (stage 6, write: staging, the writer threads, the journal and the swap-in): what other
+ * rooms may use of it.
+ */
 export { lockOutput } from './build-lock.js';
 export { assertNoInterruptedBuild } from './interrupted-build.js';
 export { applyChanges } from './journal.js';

@@ -1,4 +1,7 @@
-/** The door of `query/formats`: what other rooms may use of it. */
+/**
+ * The door of `query/formats` (the site's documents, one module each with its type, writer and parser): what other
+ * rooms may use of it.
+ */
 export { ALLOWED_METHODS, API_HEADERS } from './api-headers.js';
 export {
   CHANGES_FORMAT_VERSION,

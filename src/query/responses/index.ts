@@ -1,4 +1,7 @@
-/** The door of `query/responses`: what other rooms may use of it. */
+/**
+ * The door of `query/responses` (the bodies answered: windows, the dataset response and its _meta, errors, the
+ * reference answers): what other rooms may use of it.
+ */
 export { datasetMeta, queryResponse, responseText } from './dataset-response.js';
 export type { DatasetMeta, DatasetResponse, Dictionary, KindSlice, ResponseContext } from './dataset-response.js';
 export { ERROR_STATUS, errorBody } from './error-response.js';

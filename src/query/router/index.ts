@@ -1,4 +1,4 @@
-/** The door of `query/router`: what other rooms may use of it. */
+/** The door of `query/router` (the query form over any DocumentStore): what other rooms may use of it. */
 export { preflightResponse } from './conditional.js';
 export { fetchStore } from './fetch-store.js';
 export type { FetchLike } from './fetch-store.js';

@@ -1,4 +1,7 @@
-/** The door of `query/semantics`: what other rooms may use of it. */
+/**
+ * The door of `query/semantics` (what a query means: kinds, parameters, normalize, filters, order, search, the
+ * reference Dataset): what other rooms may use of it.
+ */
 export { allMatches, givenSearches } from './both-searches.js';
 export { scoreCommon, sharingTerms } from './common-terms.js';
 export type { CommonList } from './common-terms.js';
