@@ -31,13 +31,10 @@ export {
   DEFAULT_LIMIT,
   MAX_LIMIT,
   MAX_Q_LENGTH,
-  filtersOf,
-  malformedText,
-  parseDatasetQuery,
-  scheduleOf,
-  searchesOf,
-} from './params.js';
-export type { DatasetParameter, DatasetQuery, ParameterError, ParameterSchema, ParseResult } from './params.js';
+} from './parameter-schemas.js';
+export type { DatasetParameter, ParameterSchema } from './parameter-schemas.js';
+export { filtersOf, malformedText, parseDatasetQuery, scheduleOf, searchesOf } from './params.js';
+export type { DatasetQuery, ParameterError, ParseResult } from './params.js';
 export { relevanceOrder, relevanceWindow } from './relevance-window.js';
 export {
   SCHEDULE_PARAMETERS,

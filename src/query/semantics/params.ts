@@ -1,109 +1,19 @@
-/** Parameters of `/api/public/dataset` (docs/api.md#parameters): their schemas, parsing and validation. */
-import type { FilterValues } from './filters.js';
-import {
-  DATASET_TYPES,
-  EXHIBITION_STATUSES,
-  FILTER_FIELDS,
-  FILTERS,
-  KINDS,
-  typeFilters,
-  type DatasetType,
-  type Filter,
-} from './kinds.js';
-import { dayNumber, SCHEDULE_PARAMETERS, SORTS, type Schedule, type Sort } from './schedule.js';
-import { SEARCHES, SEARCH_FIELDS, type SearchTexts } from './searches.js';
-import { normalize } from './text.js';
-
-/** Default `limit`. */
-export const DEFAULT_LIMIT = 100;
-/** Largest `limit` served; larger values are served as this. */
-export const MAX_LIMIT = 500;
-/** Longest accepted `q` or `text`, in characters. */
-export const MAX_Q_LENGTH = 200;
-/** Parameters the dataset endpoint knows, in canonical URL order. */
-export const DATASET_PARAMETERS = ['type', ...SEARCHES, ...FILTERS, ...SCHEDULE_PARAMETERS, 'limit', 'offset'] as const;
-export type DatasetParameter = (typeof DATASET_PARAMETERS)[number];
-
-/** What a parameter accepts, as a JSON Schema with a description. */
-export interface ParameterSchema {
-  type: 'string' | 'integer';
-  description: string;
-  format?: 'date';
-  enum?: readonly string[];
-  default?: string | number;
-  minimum?: number;
-  maximum?: number;
-  maxLength?: number;
-}
-
 /**
- * Every dataset parameter as a JSON Schema: the one definition the schema document, the
- * command line's help and any other description of the endpoint are made from.
+ * Parameters of `/api/public/dataset` (docs/api.md#parameters) parsed and validated against
+ * their schemas (parameter-schemas.ts).
  */
-export const DATASET_PARAMETER_SCHEMAS: Readonly<Record<DatasetParameter, ParameterSchema>> = {
-  type: {
-    type: 'string',
-    enum: DATASET_TYPES,
-    default: 'all',
-    description: 'Which kind of entity to return; all returns the three arrays.',
-  },
-  q: {
-    type: 'string',
-    maxLength: MAX_Q_LENGTH,
-    description:
-      'Keywords searched in the name fields; every term must match (Latin prefixes, CJK runs of 2+ characters).',
-  },
-  text: {
-    type: 'string',
-    maxLength: MAX_Q_LENGTH,
-    description: `Full text searched in every descriptive field (${KINDS.map((kind) => `${kind}: ${SEARCH_FIELDS.text[kind].flat().join(', ')}`).join('; ')}); every term must match (words whole, English plural and singular alike, the last word also as a prefix; CJK runs of 2+ characters); ranked by BM25, names and tags weighing twice the rest.`,
-  },
-  ...(Object.fromEntries(
-    FILTERS.map((filter) => [filter, { type: 'string', description: filterDescription(filter) }]),
-  ) as Record<Filter, ParameterSchema>),
-  status: {
-    type: 'string',
-    enum: EXHIBITION_STATUSES,
-    description: `Exhibitions of this status (with type=exhibition only): upcoming, ongoing and ended are derived from the dates against the build date (UTC); cancelled and postponed are as the source says.`,
-  },
-  from: {
-    type: 'string',
-    format: 'date',
-    description:
-      'Exhibitions whose days overlap the window from this date, YYYY-MM-DD, included (with type=exhibition only; to may be given or not).',
-  },
-  to: {
-    type: 'string',
-    format: 'date',
-    description:
-      'Exhibitions whose days overlap the window up to this date, YYYY-MM-DD, included (with type=exhibition only; from may be given or not).',
-  },
-  sort: {
-    type: 'string',
-    enum: SORTS,
-    description:
-      'Exhibitions by start date, earliest first (start_date) or latest first (-start_date), equal dates by id (with type=exhibition only); without it, the default order, or relevance with q or text.',
-  },
-  // No `maximum` for limit: a larger value is served, as the maximum, and a validating client must not refuse it.
-  limit: {
-    type: 'integer',
-    minimum: 1,
-    default: DEFAULT_LIMIT,
-    description: `Entities per array, at most ${MAX_LIMIT}: a larger value is served as ${MAX_LIMIT}, and _meta.limit says so.`,
-  },
-  offset: {
-    type: 'integer',
-    minimum: 0,
-    maximum: Number.MAX_SAFE_INTEGER,
-    default: 0,
-    description: 'Entities to skip in each array; past the end, the arrays are empty.',
-  },
-};
-
-function filterDescription(filter: Filter): string {
-  const fields = KINDS.map((kind) => `${kind}: ${FILTER_FIELDS[kind][filter].join(', ')}`).join('; ');
-  return `Exact ${filter} match after normalization (NFKC, trimmed, spaces collapsed, lower case) against any value of the fields (${fields}).`;
-}
+import type { FilterValues } from './filters.js';
+import { DATASET_TYPES, EXHIBITION_STATUSES, FILTERS, typeFilters, type DatasetType } from './kinds.js';
+import { dayNumber, SCHEDULE_PARAMETERS, SORTS, type Schedule, type Sort } from './schedule.js';
+import { SEARCHES, type SearchTexts } from './searches.js';
+import { normalize } from './text.js';
+import {
+  DATASET_PARAMETERS,
+  DEFAULT_LIMIT,
+  MAX_LIMIT,
+  MAX_Q_LENGTH,
+  type DatasetParameter,
+} from './parameter-schemas.js';
 
 /** A valid dataset query with effective values: text trimmed, `limit` clamped. */
 export interface DatasetQuery extends Schedule {
