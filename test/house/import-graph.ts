@@ -6,12 +6,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 
-/**
- * Folders of `test/` that test no one room: the build as a whole (`src/build.ts`), the contract suite every host runs,
- * faults across the house, the house itself, the packed package, and what they share (fixtures, helpers, the oracle).
- */
-export const SUITES = ['build', 'contract', 'faults', 'fixtures', 'helpers', 'house', 'oracle', 'package'];
-
 const IMPORT =
   /^\s*(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?'(\.[^']+)';|(?<!typeof )\bimport\('(\.[^']+)'\)/gm;
 
