@@ -55,4 +55,10 @@ for (const document of site.documents) {
   bytes += document.size;
 }
 lap('render');
+// The search indexes' documents, made by the term-shard worker meanwhile: the writer takes them last.
+for (const document of await site.late) {
+  files++;
+  bytes += document.size;
+}
+lap('search index');
 console.log(`${files} documents, ${(bytes / 1e6).toFixed(1)} MB`);
