@@ -13,7 +13,7 @@ import { entityServer } from '../../../src/pipeline/model/index.js';
 import { sourceFieldsOf } from '../../../src/pipeline/index.js';
 import { KINDS } from '../../../src/query/semantics/index.js';
 import { SOURCE_FIELDS } from '../../../src/schema/index.js';
-import { copySampleSite, hashTree, TEST_NOW } from '../../helpers/site.js';
+import { hashTree, TEST_NOW } from '../../helpers/site.js';
 import { readDump } from '../../helpers/dumps.js';
 import { RECORD_CACHE_PATH } from '../../../src/query/formats/index.js';
 
@@ -28,8 +28,8 @@ interface Rebuilt {
 }
 
 /**
- * Copies the sample site into two folders, changes a copy of its sources (and, with `tamper`,
- * the first folder's site), then builds both again: one with the record cache, one without.
+ * Builds the sample twice into two folders, changes the sources (and, with `tamper`, the
+ * first folder's site), then builds both again: one with the record cache, one without.
  */
 async function rebuild(
   change: (sources: string) => Promise<void>,
@@ -38,8 +38,8 @@ async function rebuild(
   const work = await mkdtemp(path.join(tmpdir(), 'ds-record-cache-'));
   const sources = path.join(work, 'sources');
   await cp('sources', sources, { recursive: true });
-  // Both start as the sample site, which the suite's setup built from these sources at TEST_NOW.
-  const [site, reference] = [await copySampleSite(), await copySampleSite()];
+  const [site, reference] = [path.join(work, 'cached'), path.join(work, 'uncached')];
+  for (const out of [site, reference]) await build({ sources, out, now: TEST_NOW });
   await change(sources);
   await options.tamper?.(site);
   await rm(path.join(reference, RECORD_CACHE_PATH));
