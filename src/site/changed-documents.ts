@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CHANGED_DOCUMENTS_PATH } from '../query/formats/index.js';
-import { readVersioned } from './state-version.js';
+import { currentJson } from './state-version.js';
 
 const VERSION = 1;
 
@@ -23,11 +23,8 @@ export function serializeChangedDocuments(changes: ChangedDocuments): string {
 export async function readChangedDocuments(siteDir: string): Promise<ChangedDocuments> {
   const text = await readFile(path.join(siteDir, CHANGED_DOCUMENTS_PATH), 'utf8').catch(() => undefined);
   // Unreadable, or of another version: as if there were none.
-  const read = text === undefined ? 'older' : readVersioned(text, VERSION, () => 'later');
-  const parsed =
-    typeof read === 'object' && 'json' in read
-      ? (read.json as Partial<Record<'version' | 'everything' | 'changed' | 'removed', unknown>> | null)
-      : null;
+  const parsed = currentJson(text, VERSION) as
+    Partial<Record<'version' | 'everything' | 'changed' | 'removed', unknown>> | null | undefined;
   if (
     parsed?.version === VERSION &&
     parsed.everything === false &&

@@ -25,4 +25,4 @@ export {
   shardOf,
 } from './state-shards.js';
 export type { StateMap } from './state-shards.js';
-export { readVersioned } from './state-version.js';
+export { currentJson, readVersioned } from './state-version.js';

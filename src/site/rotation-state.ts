@@ -8,7 +8,7 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ROTATION_STATE_PATH } from '../query/formats/index.js';
-import { readVersioned } from './state-version.js';
+import { currentJson } from './state-version.js';
 
 /** Runs of the 5-minute job in a day: the default period, so every document is read within a day. */
 export const DEFAULT_ROTATION_PERIOD = 288;
@@ -19,8 +19,7 @@ const ROTATION_VERSION = 1;
 /** The slot the next run of the site in `root` reads; 0 when there is none, or it is damaged or of a later version. */
 export async function readNextSlot(root: string): Promise<number> {
   const text = await readFile(path.join(root, ROTATION_STATE_PATH), 'utf8').catch(() => undefined);
-  const read = text === undefined ? 'older' : readVersioned(text, ROTATION_VERSION, () => 'later');
-  const next = typeof read === 'object' && 'json' in read ? (read.json as { next?: unknown } | null)?.next : 0;
+  const next = (currentJson(text, ROTATION_VERSION) as { next?: unknown } | null | undefined)?.next;
   return typeof next === 'number' && Number.isInteger(next) && next >= 0 ? next : 0;
 }
 

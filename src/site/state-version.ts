@@ -21,3 +21,12 @@ export function readVersioned(text: string, version: number, later: (found: numb
   if (typeof found === 'number' && found > version) return { damaged: later(found) };
   return { json };
 }
+
+/**
+ * The JSON of `text` when it is a state file of `version` (or of none); `undefined` when there is no text, or it is
+ * damaged or of another version: for a state file whose reader starts anew rather than naming what it found.
+ */
+export function currentJson(text: string | undefined, version: number): unknown {
+  const read = text === undefined ? 'older' : readVersioned(text, version, () => 'later');
+  return typeof read === 'object' && 'json' in read ? read.json : undefined;
+}

@@ -38,7 +38,7 @@ import {
   type OutputFile,
 } from '../assemble/index.js';
 import { contentFingerprint, DIGEST_BYTES } from '../../shared/index.js';
-import { readVersioned } from '../../site/index.js';
+import { currentJson } from '../../site/index.js';
 
 // 2: the records of each part of a dump in a file of their own, named by the part's key.
 const RECORD_CACHE_VERSION = 2;
@@ -115,8 +115,7 @@ export async function readPreviousRecords(outDir: string, scope: CacheScope): Pr
   const text = await readFile(path.join(outDir, RECORD_CACHE_PATH), 'utf8').catch(() => undefined);
   if (text === undefined) return {};
   // A cache of another version, or damaged, is not used.
-  const read = readVersioned(text, RECORD_CACHE_VERSION, () => 'later');
-  const cache = typeof read === 'object' && 'json' in read ? CACHE_FILE.safeParse(read.json).data : undefined;
+  const cache = CACHE_FILE.safeParse(currentJson(text, RECORD_CACHE_VERSION)).data;
   if (
     cache === undefined ||
     cache.layout !== SERVED_LAYOUT_VERSION ||
