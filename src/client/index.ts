@@ -14,9 +14,10 @@
  */
 import { DATASET_ROUTE, SCHEMA_ROUTE } from '../query/formats/index.js';
 import type { ErrorBody, SchemaDocument } from '../query/responses/index.js';
-import { fetchStore, type FetchLike, type RouterResponse, createRouter, type Router } from '../query/router/index.js';
+import { fetchStore, type RouterResponse, createRouter, type Router } from '../query/router/index.js';
 import { cachedStore } from './cached-store.js';
 import { readChangesSince, type ChangesSince } from './changes.js';
+import { siteReads, type ClientFetch } from './site-reads.js';
 import type { TypedDatasetResponse } from './entities.js';
 import type { DatasetQuery, DatasetType } from '../query/semantics/index.js';
 
@@ -25,6 +26,7 @@ export type { FetchLike, RouterResponse } from '../query/router/index.js';
 export type { Entity, DatasetType, ExhibitionStatus, Sort } from '../query/semantics/index.js';
 export type { Exhibition, Exhibitor, ServiceProvider, TypedDatasetResponse } from './entities.js';
 export type { ChangesSince } from './changes.js';
+export type { ClientFetch } from './site-reads.js';
 export type { ChangeSetDocument } from '../query/formats/index.js';
 
 /** Options of {@link createClient}. */
@@ -32,10 +34,27 @@ export interface ClientOptions {
   /** URL of the site root, where `api/public/` lives (`https://data.example.com`). */
   baseUrl: string;
   /** The fetch to use. @default globalThis.fetch */
-  fetch?: FetchLike;
+  fetch?: ClientFetch;
   /** Milliseconds a fetched document is reused; 0 fetches every time. @default 300000, the API's max-age */
   cacheMs?: number;
+  /** Milliseconds one document of the site may take to arrive whole, headers and body. @default 30000 */
+  timeoutMs?: number;
+  /**
+   * Other origins (`https://cdn.example.com`) whose answers are taken when the site redirects
+   * there; a redirect to any other origin fails, naming it. @default [], the base URL's origin alone
+   */
+  allowedOrigins?: readonly string[];
+  /**
+   * Reads a 403 as a missing document. Set it for a site served straight from a bucket
+   * without list permission (S3, R2 behind a policy), which answers 403 for a key it lacks:
+   * a query whose filter value no entity holds then answers total 0, as on any other host.
+   * @default false: a 403 fails, saying this
+   */
+  forbiddenIsMissing?: boolean;
 }
+
+// Milliseconds a document may take by default (ClientOptions.timeoutMs).
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
  * Parameters of a dataset query (docs/api.md#parameters); absent ones take their defaults.
@@ -83,9 +102,17 @@ export interface DatasetClient {
 
 /** Creates a client of the site at `baseUrl`. */
 export function createClient(options: ClientOptions): DatasetClient {
-  const fetch = options.fetch ?? (globalThis as { fetch?: FetchLike }).fetch;
+  const fetch = options.fetch ?? (globalThis as { fetch?: ClientFetch }).fetch;
   if (!fetch) throw new Error('no fetch in this runtime; pass one as the fetch option');
-  const store = fetchStore(options.baseUrl, fetch);
+  const reads = siteReads(fetch, {
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    origins: [
+      new URL(options.baseUrl).origin,
+      ...(options.allowedOrigins ?? []).map((origin) => new URL(origin).origin),
+    ],
+    forbiddenIsMissing: options.forbiddenIsMissing ?? false,
+  });
+  const store = fetchStore(options.baseUrl, reads);
   return routerClient(createRouter({ store: options.cacheMs === 0 ? store : cachedStore(store, options.cacheMs) }));
 }
 
@@ -97,7 +124,7 @@ export function routerClient(route: Router): DatasetClient {
   const request = (path: string) => route({ method: 'GET', url: path });
   const get = async <T>(path: string): Promise<T> => {
     const answer = await request(path);
-    const body = JSON.parse(answer.body) as T;
+    const body = parsedAnswer<T>(path, answer.body);
     if (answer.status !== 200) throw new ApiError(answer.status, body as ErrorBody);
     return body;
   };
@@ -115,4 +142,15 @@ function queryString(params: Partial<Record<string, unknown>>): string {
     .filter(([, value]) => value !== undefined)
     .map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`)
     .join('&');
+}
+
+// The answer's JSON; an answer that is not JSON (cut short, or a page that is not the site's) fails, saying so.
+function parsedAnswer<T>(path: string, body: string): T {
+  try {
+    return JSON.parse(body) as T;
+  } catch (error) {
+    throw new Error(
+      `the answer to ${path} is not JSON (${(error as Error).message}): it was cut short, or the host answered with a page that is not the site's (a captive portal, a login page); check the network and that baseUrl is the root of a built dataset site`,
+    );
+  }
 }

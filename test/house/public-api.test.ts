@@ -118,6 +118,7 @@ const ENTRY_POINTS = {
     types: [
       'ChangeSetDocument',
       'ChangesSince',
+      'ClientFetch',
       'ClientOptions',
       'DatasetClient',
       'DatasetMeta',

@@ -27,7 +27,8 @@ export function createMcpServer(options: McpOptions): McpServer {
   const baseUrl = resolveBaseUrl(options.baseUrl);
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_SECONDS;
   if (!(timeout > 0)) throw new UserError(`--timeout must be a number of seconds above 0 (got ${options.timeout})`, 2);
-  const client = createClient({ baseUrl, fetch: siteFetch(baseUrl, timeout) });
+  // Each read ends at the call's deadline (siteFetch), which names --timeout: the client's own limit is a second later.
+  const client = createClient({ baseUrl, fetch: siteFetch(baseUrl, timeout), timeoutMs: timeout * 1000 + 1000 });
   return datasetMcpServer(client, {
     baseUrl,
     version: PACKAGE_VERSION,

@@ -21,10 +21,17 @@ export function parseDocument<T>(path: string, text: string): T {
 
 /**
  * The text of an entity document, to be spliced into an answer unparsed: checked to be one
- * JSON object at its ends only (a document cut short is a {@link SiteError}), as parsing
- * each of a window's 1,500 entities to write it again cost more than reading it.
+ * JSON object at its ends (a document cut short is a {@link SiteError}) and to be the entity
+ * its path names, by its `_links.self` (`selfUrl`), which the build writes first in
+ * `_links` and no string value can forge. Parsing each of a window's 1,500 entities to write
+ * it again cost more than reading it.
  */
-export function entityDocument(path: string, text: string): string {
-  if (text.startsWith('{') && text.endsWith('}')) return text;
-  throw new SiteError(`${path} is not a JSON object; rebuild the site`);
+export function entityDocument(path: string, text: string, selfUrl: string): string {
+  if (!text.startsWith('{') || !text.endsWith('}'))
+    throw new SiteError(`${path} is not a JSON object; rebuild the site`);
+  if (!text.includes(`"_links":{"self":${JSON.stringify(selfUrl)}`))
+    throw new SiteError(
+      `${path} is not the entity it names (its _links.self is not ${selfUrl}): the host answers this path with another document; check its rewrite or fallback rules, or rebuild the site`,
+    );
+  return text;
 }

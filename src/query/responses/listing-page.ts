@@ -3,14 +3,49 @@
  * type, then `_meta`. The build splices pages from serialized entities
  * (pipeline/assemble/assemble.ts); this is how readers take them back.
  */
-import { COLLECTIONS, type Kind } from '../semantics/index.js';
+import {
+  COLLECTIONS,
+  FILTERS,
+  filterValues,
+  normalize,
+  type Entity,
+  type FilterValues,
+  type Kind,
+} from '../semantics/index.js';
 import type { DatasetResponse } from './dataset-response.js';
-import { parseDocument, SiteError } from '../formats/index.js';
+import { PAGE_SIZE, parseDocument, SiteError } from '../formats/index.js';
 
-/** Parses the page at `path`, which must tell the total of `kind` in `_meta.totals`. */
-export function parseListingPage(path: string, text: string, kind: Kind): DatasetResponse {
-  const page = parseDocument<DatasetResponse>(path, text);
-  if (typeof page._meta?.totals?.[COLLECTIONS[kind]] !== 'number')
+/**
+ * Parses page `page` of the listing of `kind` under `filters`, read at `path`: it must tell
+ * the total of `kind` in `_meta.totals`, and be that page of that listing (its kind and
+ * offset, and entities that pass its filters), not another document a host answered the path with.
+ */
+export function parseListingPage(
+  path: string,
+  text: string,
+  kind: Kind,
+  filters: FilterValues,
+  page: number,
+): DatasetResponse {
+  const document = parseDocument<DatasetResponse>(path, text);
+  const collection = COLLECTIONS[kind];
+  if (typeof document._meta?.totals?.[collection] !== 'number')
     throw new SiteError(`${path} has no _meta.totals; rebuild the site`);
-  return page;
+  const wrong = (what: string) =>
+    new SiteError(
+      `${path} is not page ${page} of the ${kind} listing it names (${what}): the host answers this path with another document; check its rewrite or fallback rules, or rebuild the site`,
+    );
+  if (document._meta.type !== kind) throw wrong(`its _meta.type is ${JSON.stringify(document._meta.type)}`);
+  if (document._meta.offset !== (page - 1) * PAGE_SIZE) throw wrong(`its _meta.offset is ${document._meta.offset}`);
+  const entities = document[collection];
+  if (!Array.isArray(entities)) throw wrong(`it has no ${collection}`);
+  for (const entity of entities as Entity[]) {
+    if (typeof entity?.id !== 'string') throw wrong(`an entity has no id`);
+    const failed = FILTERS.find(
+      (filter) =>
+        filters[filter] !== undefined && !filterValues(kind, filter, entity).includes(normalize(filters[filter]!)),
+    );
+    if (failed !== undefined) throw wrong(`${kind} ${entity.id} does not hold ${failed} ${filters[failed]}`);
+  }
+  return document;
 }

@@ -3,9 +3,15 @@ import { staticUrl } from '../formats/index.js';
 import type { DocumentStore } from './store.js';
 
 /** The part of the Fetch API a fetch store uses; `globalThis.fetch` fits. */
-export type FetchLike = (
-  url: string,
-) => Promise<{ status: number; ok: boolean; text(): Promise<string>; arrayBuffer?(): Promise<ArrayBuffer> }>;
+export type FetchLike = (url: string) => Promise<{
+  status: number;
+  ok: boolean;
+  /** Where the answer came from, after redirects; empty or absent when the fetch does not say. */
+  url?: string;
+  headers?: { get(name: string): string | null };
+  text(): Promise<string>;
+  arrayBuffer?(): Promise<ArrayBuffer>;
+}>;
 
 /**
  * Reads the documents of the site at `baseUrl` with GET `${baseUrl}/${path}` (each
@@ -16,7 +22,7 @@ export function fetchStore(baseUrl: string, fetch: FetchLike): DocumentStore {
   const get = async (path: string) => {
     const url = staticUrl(baseUrl, path);
     const response = await fetch(url).catch((error: unknown) => {
-      throw new Error(`GET ${url} failed: ${reasonOf(error)}`);
+      throw new Error(`GET ${url} failed: ${fetchFailureReason(error)}`);
     });
     if (response.status === 404) return undefined;
     if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
@@ -35,8 +41,8 @@ export function fetchStore(baseUrl: string, fetch: FetchLike): DocumentStore {
   };
 }
 
-// Node's fetch says only "fetch failed"; why (ECONNREFUSED, ENOTFOUND, a refused port) is its cause.
-function reasonOf(error: unknown): string {
+/** Why a fetch failed: Node's fetch says only "fetch failed", and why (ECONNREFUSED, ENOTFOUND, a reset) is its cause. */
+export function fetchFailureReason(error: unknown): string {
   const { message, cause } = error as { message?: string; cause?: { message?: string; code?: string } };
   return cause?.message || cause?.code || message || String(error);
 }

@@ -25,7 +25,7 @@ export async function readListingSlice(
     const path = listingPath(kind, filters, page);
     const text = required ? await reader.required(path) : await reader.store.read(path);
     if (text === undefined) return undefined;
-    const document = parseListingPage(path, text, kind);
+    const document = parseListingPage(path, text, kind, filters, page);
     reader.stamp(document._meta.generated_at);
     return document;
   };

@@ -36,6 +36,7 @@ import {
   commonPartPath,
   commonTermPath,
   entityPath,
+  staticUrl,
   exhibitionDatesPath,
   filterShardPath,
   searchIndexPath,
@@ -177,12 +178,13 @@ export async function readSearchSlice(
           (value) => 64 * value.ids.length,
         ).then((value) => value.ids),
       );
+  const { baseUrl } = await reader.site();
   const entities = await Promise.all(
     ids.map(async (id) => {
       if (id === undefined)
         throw new SiteError(`the search index of ${kind} does not name an entity it matches; rebuild the site`);
       const path = entityPath(kind, id);
-      return entityDocument(path, await reader.required(path));
+      return entityDocument(path, await reader.required(path), staticUrl(baseUrl, path));
     }),
   );
   return { entities, total: window.total };

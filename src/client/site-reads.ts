@@ -1,0 +1,152 @@
+/**
+ * How the SDK reads one document of the site: the whole answer within a deadline, once more
+ * on a connection the host dropped (browsers and curl retry an idempotent GET the same way)
+ * or after a 503 or 429 whose `Retry-After` is short, only from the site's origin, and with
+ * errors that name the URL and say what to do. A bucket read without list permission
+ * answers 403 for a missing key; {@link SiteReadOptions.forbiddenIsMissing} reads it as 404.
+ */
+import { fetchFailureReason, type FetchLike } from '../query/router/index.js';
+
+/** A fetch the client reads the site with: `globalThis.fetch` fits, and one that ignores `init` does too. */
+export type ClientFetch = (url: string, init?: { signal?: AbortSignal }) => ReturnType<FetchLike>;
+
+/** How {@link siteReads} reads documents. */
+export interface SiteReadOptions {
+  /** Milliseconds one document may take, headers and body together. */
+  timeoutMs: number;
+  /** Origins whose answers are taken: the site's, and any other a redirect may lead to. */
+  origins: readonly string[];
+  /** Reads 403 as 404, for a bucket that answers 403 for a key it lacks. */
+  forbiddenIsMissing: boolean;
+}
+
+/** The longest `Retry-After` waited for, in milliseconds; a longer one fails at once, naming it. */
+export const MAX_RETRY_AFTER_MS = 10_000;
+
+/** The answer as the SDK took it: read whole, so that the deadline covers its body. */
+type ReadAnswer = Awaited<ReturnType<FetchLike>>;
+
+/** `fetch` reading each document as {@link SiteReadOptions} say; every failure an Error naming the URL. */
+export function siteReads(fetch: ClientFetch, options: SiteReadOptions): FetchLike {
+  const attempt = (url: string) => readWhole(fetch, url, options);
+  return async (url) => {
+    const first = await attempt(url).catch((error: unknown) => {
+      if (error instanceof Dropped) return error;
+      throw error;
+    });
+    if (first instanceof Dropped) return checked(url, await attempt(url).catch(failedAgain(first)), options);
+    const wait = retryAfterMs(first);
+    if (wait === undefined) return checked(url, first, options);
+    if (wait > MAX_RETRY_AFTER_MS)
+      throw new Error(
+        `answered ${first.status} and asks to retry after ${Math.ceil(wait / 1000)} s, longer than the client waits (${MAX_RETRY_AFTER_MS / 1000} s): the host is overloaded, try again later`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    return checked(url, await attempt(url).catch(failedAgain()), options);
+  };
+}
+
+/** A connection the host closed before the answer was whole: worth one more try. */
+class Dropped extends Error {}
+
+// One GET with its body read, within the deadline; a dropped connection throws Dropped.
+async function readWhole(fetch: ClientFetch, url: string, { timeoutMs }: SiteReadOptions): Promise<ReadAnswer> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(
+        new Error(
+          `no complete answer within ${timeoutMs / 1000} s; the host is stalled or slow (the client's timeoutMs option sets the limit)`,
+        ),
+      );
+    }, timeoutMs);
+  });
+  const failed = (stage: string) => (error: unknown) => {
+    if (controller.signal.aborted) return late;
+    if (isDropped(error)) throw new Dropped(`the host closed the connection ${stage} (${fetchFailureReason(error)})`);
+    throw error;
+  };
+  try {
+    const response = await Promise.race([
+      fetch(url, { signal: controller.signal }).catch(failed('before answering')),
+      late,
+    ]);
+    const body = response.arrayBuffer
+      ? Promise.resolve(response.arrayBuffer()).then((buffer) => new Uint8Array(buffer))
+      : response.text();
+    const content = await Promise.race([body.catch(failed('during the answer')), late]);
+    const bytes = typeof content === 'string' ? undefined : content;
+    const text = typeof content === 'string' ? content : undefined;
+    return {
+      status: response.status,
+      ok: response.ok,
+      url: response.url,
+      headers: response.headers,
+      text: async () => text ?? new TextDecoder().decode(bytes),
+      ...(bytes && {
+        arrayBuffer: async () =>
+          bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+      }),
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// The answer if it may be taken: from an allowed origin, not a refusal other than 404, not a web page for a document.
+async function checked(
+  url: string,
+  answer: ReadAnswer,
+  { origins, forbiddenIsMissing }: SiteReadOptions,
+): Promise<ReadAnswer> {
+  const landed = answer.url ? new URL(answer.url).origin : undefined;
+  if (landed !== undefined && !origins.includes(landed))
+    throw new Error(
+      `redirected to ${answer.url}, outside the site's origin (${origins[0]}): the client does not take documents from another origin; if that origin serves this site, name it in the allowedOrigins option`,
+    );
+  if (answer.status === 403 && forbiddenIsMissing) return { ...answer, status: 404, ok: false };
+  if (answer.status === 403)
+    throw new Error(
+      `answered 403 Forbidden: a bucket read without list permission answers 403 for a document it does not hold; if the site is such a bucket, set the client's forbiddenIsMissing option, else check the host's access rules`,
+    );
+  if (!answer.ok && answer.status !== 404)
+    throw new Error(`answered ${answer.status}${answer.status >= 500 ? ': the host failed, try again later' : ''}`);
+  if (answer.ok && /\.json$/.test(new URL(url).pathname) && (await isWebPage(answer)))
+    throw new Error(
+      `answered a web page where the site has a JSON document: a captive portal, a login page or a host that answers every path with one page; check the network and that baseUrl is the root of a built dataset site`,
+    );
+  return answer;
+}
+
+// Milliseconds a 503 or 429 asks to wait before the next try, or undefined for any other answer.
+function retryAfterMs(answer: ReadAnswer): number | undefined {
+  if (answer.status !== 503 && answer.status !== 429) return undefined;
+  const value = answer.headers?.get('retry-after')?.trim();
+  if (!value) return undefined;
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - Date.now();
+  return Number.isNaN(ms) ? undefined : Math.max(0, ms);
+}
+
+// The second try's failure, saying there was a first (and why, when the connection dropped).
+function failedAgain(first?: Dropped): (error: unknown) => never {
+  return (error) => {
+    const message = fetchFailureReason(error);
+    throw new Error(first ? `${message}, and before that ${first.message}` : `${message} (on the second try)`);
+  };
+}
+
+// A connection reset or closed by the other side, before or during the answer (Node's fetch, browsers' TypeError).
+function isDropped(error: unknown): boolean {
+  const { cause, message = '' } = error as { cause?: { code?: string; message?: string }; message?: string };
+  const code = cause?.code ?? (error as { code?: string }).code;
+  if (code !== undefined && ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED'].includes(code)) return true;
+  return /other side closed|terminated|socket hang up/i.test(`${message} ${cause?.message ?? ''}`);
+}
+
+// An HTML page by its type, or by its first character where the type says nothing.
+async function isWebPage(answer: ReadAnswer): Promise<boolean> {
+  if (/^text\/html\b/i.test(answer.headers?.get('content-type') ?? '')) return true;
+  return /^\s*</.test((await answer.text()).slice(0, 256));
+}
