@@ -63,31 +63,47 @@ async function readWhole(fetch: ClientFetch, url: string, { timeoutMs }: SiteRea
       );
     }, timeoutMs);
   });
-  const failed = (stage: string) => (error: unknown) => {
+  // The deadline's failure, a dropped connection's, or undefined for any other failure.
+  const known = (stage: string, error: unknown): Promise<never> | undefined => {
     if (controller.signal.aborted) return late;
-    if (isDropped(error)) throw new Dropped(`the host closed the connection ${stage} (${fetchFailureReason(error)})`);
-    throw error;
+    if (isDropped(error))
+      return Promise.reject(new Dropped(`the host closed the connection ${stage} (${fetchFailureReason(error)})`));
+    return undefined;
   };
   try {
     const response = await Promise.race([
-      fetch(url, { signal: controller.signal }).catch(failed('before answering')),
+      fetch(url, { signal: controller.signal }).catch(
+        (error: unknown) => known('before answering', error) ?? Promise.reject(error),
+      ),
       late,
     ]);
     const body = response.arrayBuffer
       ? Promise.resolve(response.arrayBuffer()).then((buffer) => new Uint8Array(buffer))
       : response.text();
-    const content = await Promise.race([body.catch(failed('during the answer')), late]);
-    const bytes = typeof content === 'string' ? undefined : content;
-    const text = typeof content === 'string' ? content : undefined;
+    // A body that fails otherwise than by a dropped connection or the deadline (a fetch's own limit) fails when it is
+    // asked for, as the fetch's own body would, and not as a failure of the request.
+    const content = await Promise.race([
+      body.catch((error: unknown) => known('during the answer', error) ?? { error }),
+      late,
+    ]);
+    const whole = async () => {
+      if (typeof content === 'object' && 'error' in content) throw content.error;
+      return content;
+    };
     return {
       status: response.status,
       ok: response.ok,
       url: response.url,
       headers: response.headers,
-      text: async () => text ?? new TextDecoder().decode(bytes),
-      ...(bytes && {
-        arrayBuffer: async () =>
-          bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+      text: async () => {
+        const read = await whole();
+        return typeof read === 'string' ? read : new TextDecoder().decode(read);
+      },
+      ...(response.arrayBuffer && {
+        arrayBuffer: async () => {
+          const bytes = (await whole()) as Uint8Array;
+          return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+        },
       }),
     };
   } finally {
@@ -148,5 +164,6 @@ function isDropped(error: unknown): boolean {
 // An HTML page by its type, or by its first character where the type says nothing.
 async function isWebPage(answer: ReadAnswer): Promise<boolean> {
   if (/^text\/html\b/i.test(answer.headers?.get('content-type') ?? '')) return true;
-  return /^\s*</.test((await answer.text()).slice(0, 256));
+  const text = await answer.text().catch(() => ''); // a body that failed says so when it is read
+  return /^\s*</.test(text.slice(0, 256));
 }

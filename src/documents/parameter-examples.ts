@@ -41,6 +41,7 @@ function findExamples(dataset: Dataset, baseUrl: string): DataExamples {
     from: exhibitions[middle]?.start_date as string | undefined,
     to: exhibitions[Math.min(middle + 5, exhibitions.length - 1)]?.start_date as string | undefined,
     sort: '-start_date',
+    fields: 'company_en,city,product_tags',
     industry: facetValues(dataset, 'exhibitor', 'industry', baseUrl)[0]?.label,
     q: word?.slice(0, 4),
     text: text?.trim().replace(/\s+/g, ' ').toLowerCase(),

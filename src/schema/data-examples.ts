@@ -18,6 +18,8 @@ export interface DataExamples {
   to?: string;
   /** An order by date. */
   sort?: string;
+  /** Fields of an exhibitor to keep, for `fields`. */
+  fields?: string;
   q?: string;
   /** A product tag of an exhibitor, for `text`. */
   text?: string;

@@ -1,6 +1,11 @@
 /** query(): the reference answer to one dataset query, computed offline from a built site. */
-import { type DatasetResponse, errorBody, type ErrorBody, answerDataset } from '../query/responses/index.js';
-import { parseDatasetQuery } from '../query/semantics/index.js';
+import {
+  type DatasetResponse,
+  errorBody,
+  type ErrorBody,
+  answerDataset,
+  parseSiteQuery,
+} from '../query/responses/index.js';
 import { readSite } from './read-site.js';
 
 /** Options of {@link queryDataset}. */
@@ -28,7 +33,7 @@ export interface QueryResult {
 export async function queryDataset(options: QueryOptions): Promise<QueryResult> {
   const site = await readSite(options.dir ?? 'dist');
   const pairs = Object.entries(options.params).filter((pair): pair is [string, string] => pair[1] !== undefined);
-  const parsed = parseDatasetQuery(pairs);
+  const parsed = parseSiteQuery(pairs, site.dictionary);
   const context = { baseUrl: site.baseUrl, generatedAt: site.generatedAt, dictionary: site.dictionary };
   if (!parsed.ok)
     return { status: 400, body: errorBody('invalid_parameter', parsed.error.message, context, parsed.error.parameter) };

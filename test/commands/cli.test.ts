@@ -54,12 +54,12 @@ describe('dataset-site', () => {
   });
 
   it('answers a bad query with a 400 body and exit 2', async () => {
-    const result = await runCli(['query', '--dir', out, '--limit', '0']);
+    const result = await runCli(['query', '--dir', out, '--limit', 'ten']);
     expect(result.code).toBe(2);
     expect(JSON.parse(result.stdout).error).toEqual({
       status: 400,
       code: 'invalid_parameter',
-      message: 'limit must be a whole number from 1 to 500; got "0"',
+      message: 'limit must be a whole number from 0 (the totals alone) to 500; got "ten"',
       parameter: 'limit',
     });
   });

@@ -230,6 +230,79 @@ const windows: ContractCase[] = [
   },
 ];
 
+const counts: ContractCase[] = [
+  {
+    name: 'limit=0 counts: totals, no entity, no dictionary, no next',
+    url: datasetUrl(['limit', '0']),
+    status: 200,
+    check: (body) => {
+      expect([body.exhibitions, body.exhibitors, body.service_providers]).toEqual([[], [], []]);
+      expect(body._meta).toMatchObject({ count: 0, total: 48 + 360 + 36, limit: 0, next: null, entities: {} });
+    },
+  },
+  {
+    name: 'limit=0 counts a text search under a filter',
+    url: datasetUrl(
+      ['type', 'exhibitor'],
+      ['text', 'products'],
+      ['country', 'China'],
+      ['limit', '0'],
+      ['offset', '10'],
+    ),
+    status: 200,
+    check: (body) => expect(body._meta).toMatchObject({ count: 0, limit: 0, offset: 10, prev: null }),
+  },
+];
+
+/** What `fields` keeps of each entity: `names`, `id`, and `_links` (its `self` alone unless named). */
+const keeps = (collection: 'exhibitions' | 'exhibitors', names: string[]) => (body: Body) => {
+  expect(body[collection]!.length).toBeGreaterThan(0);
+  for (const entity of body[collection]!) expect(Object.keys(entity).sort()).toEqual(['_links', 'id', ...names].sort());
+  expect(Object.keys(body._meta.entities as object)).toEqual([collection.slice(0, -1)]);
+};
+
+const fields: ContractCase[] = [
+  {
+    name: 'fields keeps the named fields, id and _links.self, and narrows the dictionary',
+    url: datasetUrl(['type', 'exhibitor'], ['fields', 'company_en, city,company_en'], ['limit', '3']),
+    status: 200,
+    check: (body) => {
+      keeps('exhibitors', ['company_en', 'city'])(body);
+      expect(Object.keys(body.exhibitors![0]!._links as object)).toEqual(['self']);
+      expect(Object.keys((body._meta.entities as Record<string, object>).exhibitor!)).toEqual([
+        'id',
+        'company_en',
+        'city',
+        '_links',
+      ]);
+      expect(body._meta.next).toContain('&fields=company_en%2Ccity&limit=3&offset=3');
+    },
+  },
+  {
+    name: 'fields with q, a filter and _links named whole',
+    url: datasetUrl(['type', 'exhibition'], ['q', 'expo'], ['fields', 'name_en,_links'], ['limit', '5']),
+    status: 200,
+    check: keeps('exhibitions', ['name_en']),
+  },
+  {
+    name: 'fields on type=all keeps what each kind has',
+    url: datasetUrl(['fields', 'weight,start_date'], ['limit', '2']),
+    status: 200,
+    check: (body) => {
+      expect(Object.keys(body.exhibitors![0]!).sort()).toEqual(['_links', 'id', 'weight']);
+      expect(Object.keys(body.exhibitions![0]!).sort()).toEqual(['_links', 'id', 'start_date']);
+      expect(Object.keys(body.service_providers![0]!).sort()).toEqual(['_links', 'id']);
+    },
+  },
+  { name: 'an empty fields is every field', url: datasetUrl(['type', 'exhibitor'], ['fields', ' ']), status: 200 },
+  {
+    name: 'a name that is no field of the kind is refused',
+    url: datasetUrl(['type', 'exhibition'], ['fields', 'name_en,weight']),
+    status: 400,
+    check: refused('fields'),
+  },
+];
+
 const searches: ContractCase[] = [
   {
     name: 'q=汽车',
@@ -393,7 +466,6 @@ const texts: ContractCase[] = [
 
 const refusals: ContractCase[] = [
   { name: 'type=foo', url: datasetUrl(['type', 'foo']), status: 400, check: refused('type') },
-  { name: 'limit=0', url: datasetUrl(['limit', '0']), status: 400, check: refused('limit') },
   { name: 'limit=-1', url: datasetUrl(['limit', '-1']), status: 400, check: refused('limit') },
   { name: 'limit=1.5', url: datasetUrl(['limit', '1.5']), status: 400, check: refused('limit') },
   { name: 'limit=ten', url: datasetUrl(['limit', 'ten']), status: 400, check: refused('limit') },
@@ -599,6 +671,8 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
   ...types,
   ...filters,
   ...windows,
+  ...counts,
+  ...fields,
   ...searches,
   ...texts,
   ...schedules,

@@ -121,6 +121,22 @@ export function datasetUrls(oracle: Oracle, byDate = false): fc.Arbitrary<string
       { weight: 2, arbitrary: fc.constantFrom(...edges).map(String) },
       { weight: 1, arbitrary: fc.constantFrom('0', '-1', '1.5', 'x', '') },
     );
+  // Names of every kind's fields, spelt as sent (padded, repeated), and names that are no field.
+  const fieldNames = fc
+    .subarray([
+      'name_en',
+      'company_cn',
+      'city',
+      ' country ',
+      'weight',
+      'start_date',
+      '_links',
+      '_rag_text',
+      'id',
+      'city',
+    ])
+    .chain((names) => fc.constantFrom(names, [...names, 'nope'], ['', ...names]))
+    .map((names) => names.join(','));
   // Each parameter is left out often, so unfiltered listings and long windows come up too.
   const sometimes = <T>(arbitrary: fc.Arbitrary<T>, weight: number) =>
     fc.oneof({ weight, arbitrary }, { weight: 10 - weight, arbitrary: fc.constant(undefined) });
@@ -175,7 +191,8 @@ export function datasetUrls(oracle: Oracle, byDate = false): fc.Arbitrary<string
       country: sometimes(filterValue(values[1]!), byDate ? 2 : 3),
       city: sometimes(filterValue(values[2]!), byDate ? 1 : 3),
       schedule,
-      limit: sometimes(whole(600, [1, 99, 100, 101, 500, 501]), 7),
+      fields: sometimes(fieldNames, 2),
+      limit: sometimes(whole(600, [0, 1, 99, 100, 101, 500, 501]), 7),
       offset: sometimes(whole(450, [99, 100, 199, 200, 299, 300, 359, 360]), 7),
     })
     .map(({ schedule: { stray, window, ...asked }, ...params }) => {

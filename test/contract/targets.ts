@@ -8,9 +8,8 @@ import http from 'node:http';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { createClient } from '../../src/client/index.js';
-import { errorBody, answerDataset } from '../../src/query/responses/index.js';
+import { errorBody, answerDataset, parseSiteQuery } from '../../src/query/responses/index.js';
 import { type RouterResponse, createRouter } from '../../src/query/router/index.js';
-import { parseDatasetQuery } from '../../src/query/semantics/index.js';
 import { fileStore, serve } from '../../src/serve/index.js';
 import { readSite } from '../../src/site/index.js';
 import { createOracle, type Oracle, type OracleEntity, type OracleKind, type OracleOptions } from '../oracle/oracle.js';
@@ -43,7 +42,7 @@ export async function referenceTarget(dir: string): Promise<Target> {
       const [path, query] = [pathAndQuery.slice(0, mark), pathAndQuery.slice(mark + 1)];
       if (path === '/api/public/schema') return { status: 200, headers: {}, body: site.schema };
       if (path !== '/api/public/dataset') throw new Error(`the reference answers only the query form, not ${path}`);
-      const parsed = parseDatasetQuery(new URLSearchParams(query));
+      const parsed = parseSiteQuery(new URLSearchParams(query), site.dictionary);
       return parsed.ok
         ? { status: 200, headers: {}, body: answerDataset(site.dataset, parsed.query, context) }
         : {

@@ -143,7 +143,7 @@ describe('dataset-site mcp reading a hostile site', () => {
   it('refuses a document that is not JSON, naming the URL', async () => {
     expect(await refusal('get_entity', { kind: 'exhibitor', id: 'HTML' })).toMatch(
       new RegExp(
-        `^internal error: GET ${url}/${HTML} failed: the answer is not JSON \\(Unexpected token .*\\); is --base-url the root of a built dataset site\\?$`,
+        `^internal error: GET ${url}/${HTML} failed: answered a web page where the site has a JSON document: a captive portal, a login page or a host that answers every path with one page; check the network and that baseUrl is the root of a built dataset site$`,
       ),
     );
   });

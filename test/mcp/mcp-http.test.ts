@@ -93,9 +93,11 @@ describe.each(HOSTS)('POST /mcp on %s', (_, start) => {
   });
 
   it("search_dataset answers a refused query with the API's message", async () => {
-    const refused = await tools.call('search_dataset', { type: 'exhibitor', limit: 0 });
+    const refused = await tools.call('search_dataset', { type: 'exhibitor', limit: -1 });
     expect(refused.isError).toBe(true);
-    expect(refused.content).toEqual([{ type: 'text', text: 'limit must be a whole number from 1 to 500; got "0"' }]);
+    expect(refused.content).toEqual([
+      { type: 'text', text: 'limit must be a whole number from 0 (the totals alone) to 500; got "-1"' },
+    ]);
   });
 
   it('get_entity answers the entity document of every kind, and an error for an unknown id', async () => {

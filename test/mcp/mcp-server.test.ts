@@ -149,8 +149,8 @@ describe('dataset-site mcp', () => {
   });
 
   it('search_dataset answers a refused query as an error result with the API message, and goes on', async () => {
-    expect(await tools.refusal('search_dataset', { type: 'exhibitor', limit: 0 })).toBe(
-      'limit must be a whole number from 1 to 500; got "0"',
+    expect(await tools.refusal('search_dataset', { type: 'exhibitor', limit: -1 })).toBe(
+      'limit must be a whole number from 0 (the totals alone) to 500; got "-1"',
     );
     expect(await tools.refusal('search_dataset', { type: 'exhibitors' })).toBe(
       'type must be one of all, exhibition, exhibitor, service_provider; got "exhibitors"',

@@ -133,7 +133,9 @@ describe('createOracle', () => {
     expect(refused('type=venue&limit=0')).toBe('type');
     expect(refused(`q=${'a'.repeat(201)}`)).toBe('q');
     expect(refused(`q=${'\u{1F600}'.repeat(200)}`)).toBeUndefined();
-    for (const limit of ['0', '-1', '1.5', '', 'ten']) expect(refused(`limit=${limit}`)).toBe('limit');
+    for (const limit of ['-1', '1.5', '', 'ten']) expect(refused(`limit=${limit}`)).toBe('limit');
+    expect(refused('limit=0')).toBeUndefined();
+    expect(refused('type=exhibition&fields=weight')).toBe('fields');
     expect(refused('offset=-1')).toBe('offset');
     expect(refused('offset=1&limit=1&offset=2&limit=3')).toBe('offset');
     expect(refused('foo=1&foo=2&type=%20&q=%20&city=')).toBe('foo');

@@ -104,6 +104,7 @@ const PARAMETERS = [
   'from',
   'to',
   'sort',
+  'fields',
   'limit',
   'offset',
 ];
@@ -385,6 +386,7 @@ function parseQuery(queryString: string):
       searches: Partial<Record<Search, string>>;
       filters: Filters;
       dates: Dates;
+      fields?: string[];
       limit: number;
       offset: number;
     }
@@ -413,18 +415,36 @@ function parseQuery(queryString: string):
     if (value && name !== 'status') dates[name as keyof Dates] = value;
   }
   if (dates.from !== undefined && dates.to !== undefined && dates.to < dates.from) return { parameter: 'to' };
+  const named = (raw.get('fields') ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  const fields = named.length === 0 ? undefined : [...new Set(named)];
   const limit = raw.get('limit')?.trim() ?? '100';
-  if (!/^\d+$/.test(limit) || Number(limit) < 1) return { parameter: 'limit' };
+  if (!/^\d+$/.test(limit)) return { parameter: 'limit' };
   const offset = raw.get('offset')?.trim() ?? '0';
   if (!/^\d+$/.test(offset) || Number(offset) > Number.MAX_SAFE_INTEGER) return { parameter: 'offset' };
-  return { type, searches, filters, dates, limit: Math.min(Number(limit), 500), offset: Number(offset) };
+  return { type, searches, filters, dates, fields, limit: Math.min(Number(limit), 500), offset: Number(offset) };
 }
 
-/** The body of an answer or a page: the window of each kind's matches and `_meta`; `urlAt(offset)` names an adjacent window. */
+/** An entity with only `fields`, `id` and `_links` (only its `self` unless named), in its own order. */
+function keepFields(entity: OracleEntity, fields: readonly string[]): OracleEntity {
+  const kept: Record<string, unknown> = {};
+  for (const name of Object.keys(entity)) {
+    if (name === 'id' || fields.includes(name)) kept[name] = entity[name];
+    else if (name === '_links') kept[name] = { self: (entity._links as { self: string }).self };
+  }
+  return kept as OracleEntity;
+}
+
+/**
+ * The body of an answer or a page: the window of each kind's matches and `_meta`; `urlAt(offset)` names an adjacent window.
+ * With `fields`, each entity keeps those fields, and the dictionary describes them alone; `limit` 0 counts: no links, no dictionary.
+ */
 function composeBody(
   type: string,
   matches: Matches,
-  { limit, offset }: { limit: number; offset: number },
+  { limit, offset, fields }: { limit: number; offset: number; fields?: readonly string[] },
   urlAt: (offset: number) => string,
   site: OracleOptions,
 ) {
@@ -434,14 +454,22 @@ function composeBody(
   let total = 0;
   for (const [kind, entities] of matches) {
     const shown = entities.slice(offset, offset + limit);
-    body[COLLECTIONS[kind]] = shown;
+    body[COLLECTIONS[kind]] = fields === undefined ? shown : shown.map((entity) => keepFields(entity, fields));
     totals[COLLECTIONS[kind]] = entities.length;
     count += shown.length;
     total += entities.length;
   }
-  const next = matches.some(([, entities]) => entities.length > offset + limit) ? urlAt(offset + limit) : null;
-  const prev = offset > 0 ? urlAt(Math.max(0, offset - limit)) : null;
-  const entities = Object.fromEntries(matches.map(([kind]) => [kind, site.dictionary[kind]]));
+  const next =
+    limit > 0 && matches.some(([, entities]) => entities.length > offset + limit) ? urlAt(offset + limit) : null;
+  const prev = limit > 0 && offset > 0 ? urlAt(Math.max(0, offset - limit)) : null;
+  const described = (kind: OracleKind) => {
+    const dictionary = site.dictionary[kind] as Record<string, unknown>;
+    if (fields === undefined) return dictionary;
+    return Object.fromEntries(
+      Object.entries(dictionary).filter(([name]) => name === 'id' || name === '_links' || fields.includes(name)),
+    );
+  };
+  const entities = limit === 0 ? {} : Object.fromEntries(matches.map(([kind]) => [kind, described(kind)]));
   body._meta = {
     type,
     schema_version: '1.0',
@@ -479,14 +507,17 @@ export function createOracle(entities: Record<OracleKind, readonly OracleEntity[
     answer(queryString) {
       const query = parseQuery(queryString);
       if ('parameter' in query) return { status: 400, parameter: query.parameter };
-      const { type, searches, filters, dates, limit } = query;
+      const { type, searches, filters, dates, fields, limit } = query;
+      const known = listKinds(type)!.flatMap((kind) => Object.keys(site.dictionary[kind] as object));
+      if (fields !== undefined && fields.some((name) => !known.includes(name)))
+        return { status: 400, parameter: 'fields' };
       const given = [
         ...SEARCHES.map((search) => [search, searches[search]] as const),
         ...FILTERS.map((filter) => [filter, filters[filter]] as const),
         ...(['from', 'to', 'sort'] as const).map((name) => [name, dates[name]] as const),
       ].filter(([, value]) => value !== undefined);
       const urlAt = (offset: number) =>
-        `${site.baseUrl}/api/public/dataset?type=${type}${given.map(([name, value]) => `&${name}=${encodeURIComponent(value!)}`).join('')}&limit=${limit}&offset=${offset}`;
+        `${site.baseUrl}/api/public/dataset?type=${type}${given.map(([name, value]) => `&${name}=${encodeURIComponent(value!)}`).join('')}${fields === undefined ? '' : `&fields=${encodeURIComponent(fields.join(','))}`}&limit=${limit}&offset=${offset}`;
       const matches = matchKinds(listKinds(type)!, filters, searches, dates);
       return { status: 200, body: composeBody(type, matches, query, urlAt, site) };
     },

@@ -135,7 +135,7 @@ describe('openapi.json', () => {
       ['/api/public/dataset/exhibition/1.json', 'DatasetResponse'],
       ['/api/public/exhibitors/EXR-000145.json', 'Exhibitor'],
       ['/api/public/exhibitions/EXH-0001.json', 'Exhibition'],
-      ['/api/public/dataset?limit=0', 'Error'],
+      ['/api/public/dataset?limit=-1', 'Error'],
       ['/api/public/nowhere', 'Error'],
     ];
     for (const [url, schema] of cases) {

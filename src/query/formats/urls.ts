@@ -28,6 +28,7 @@ export function queryUrl(baseUrl: string, query: DatasetQuery): string {
     const value = query[name];
     if (value !== undefined) parts.push(`${name}=${encodeURIComponent(value)}`);
   }
+  if (query.fields !== undefined) parts.push(`fields=${encodeURIComponent(query.fields.join(','))}`);
   parts.push(`limit=${query.limit}`, `offset=${query.offset}`);
   return `${trimSlash(baseUrl)}/${DATASET_ROUTE}?${parts.join('&')}`;
 }

@@ -13,6 +13,7 @@ import {
 } from '../semantics/index.js';
 import { SCHEMA_VERSION, trimSlash } from '../formats/index.js';
 import { queryWindow, type Totals, type Window } from './window.js';
+import { fieldsDictionary } from './fields.js';
 
 /** The data dictionary: for each kind, a description of every field (docs/api.md#schema-document). */
 export type Dictionary = Record<Kind, unknown>;
@@ -54,11 +55,13 @@ export interface KindSlice<E = Entity> {
   total: number;
 }
 
-/** What `_meta` is made of: the type, matches per kind, entities returned, the window. */
+/** What `_meta` is made of: the type, matches per kind, entities returned, the window, the fields kept. */
 export interface MetaInput extends Window {
   type: DatasetType;
   totals: Totals;
   count: number;
+  /** The fields the entities were cut to (docs/api.md#fields), which the dictionary then describes alone; all when absent. */
+  fields?: readonly string[];
 }
 
 /** Builds `_meta`; `entities` comes last, where precomputed pages splice it in. */
@@ -69,7 +72,8 @@ export function datasetMeta(input: MetaInput, context: ResponseContext): Dataset
   for (const kind of kindsOf(input.type)) {
     const kindTotal = input.totals[kind] ?? 0;
     totals[COLLECTIONS[kind]] = kindTotal;
-    entities[kind] = context.dictionary[kind];
+    // A count (limit=0) holds no entity, so nothing for a dictionary to describe.
+    if (input.limit > 0) entities[kind] = fieldsDictionary(context.dictionary, kind, input.fields);
     total += kindTotal;
   }
   return {
@@ -88,12 +92,16 @@ export function datasetMeta(input: MetaInput, context: ResponseContext): Dataset
   };
 }
 
-/** The response of a type from each kind's slice and the window: the arrays in kind order, then `_meta`. */
+/**
+ * The response of a type from each kind's slice and the window: the arrays in kind order, then `_meta`,
+ * whose dictionary describes `fields` alone when the entities were cut to them.
+ */
 export function datasetResponse<E = Entity>(
   type: DatasetType,
   slices: Partial<Record<Kind, KindSlice<E>>>,
   window: Window,
   context: ResponseContext,
+  fields?: readonly string[],
 ): DatasetResponse<E> {
   const response: Partial<Record<Collection, E[]>> = {};
   let count = 0;
@@ -102,10 +110,16 @@ export function datasetResponse<E = Entity>(
     response[COLLECTIONS[kind]] = entities;
     count += entities.length;
   }
-  return { ...response, _meta: datasetMeta({ type, totals: totalsOf(type, slices), count, ...window }, context) };
+  return {
+    ...response,
+    _meta: datasetMeta({ type, totals: totalsOf(type, slices), count, ...window, fields }, context),
+  };
 }
 
-/** The answer to a query-form query from each kind's slice; `next`/`prev` are query-form URLs. */
+/**
+ * The answer to a query-form query from each kind's slice, whose entities are cut to the
+ * query's `fields` already; `next`/`prev` are query-form URLs.
+ */
 export function queryResponse<E = Entity>(
   query: DatasetQuery,
   slices: Partial<Record<Kind, KindSlice<E>>>,
@@ -116,6 +130,7 @@ export function queryResponse<E = Entity>(
     slices,
     queryWindow(query, totalsOf(query.type, slices), context.baseUrl),
     context,
+    query.fields,
   );
 }
 

@@ -5,6 +5,7 @@
 export { datasetMeta, queryResponse, responseText } from './dataset-response.js';
 export type { DatasetMeta, DatasetResponse, Dictionary, KindSlice, ResponseContext } from './dataset-response.js';
 export { ERROR_STATUS, errorBody } from './error-response.js';
+export { parseSiteQuery, pickFields } from './fields.js';
 export type { ErrorBody, ErrorCode } from './error-response.js';
 export { parseListingPage } from './listing-page.js';
 export {

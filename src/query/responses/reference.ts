@@ -24,6 +24,7 @@ import {
   type ResponseContext,
 } from './dataset-response.js';
 import { staticPageWindow, type Totals } from './window.js';
+import { pickFields } from './fields.js';
 
 /** Matching ranks of each kind of a response, in answer order. */
 export type Matches = Partial<Record<Kind, readonly number[]>>;
@@ -34,8 +35,10 @@ export function answerDataset(dataset: Dataset, query: DatasetQuery, context: Re
   const slices: Partial<Record<Kind, KindSlice>> = {};
   for (const kind of kindsOf(query.type)) {
     const ranks = dataset.match(kind, filters, searchesOf(query), scheduleOf(query));
+    const entities = dataset.pick(kind, ranks.slice(query.offset, query.offset + query.limit));
+    const { fields } = query;
     slices[kind] = {
-      entities: dataset.pick(kind, ranks.slice(query.offset, query.offset + query.limit)),
+      entities: fields === undefined ? entities : entities.map((entity) => pickFields(entity, fields)),
       total: ranks.length,
     };
   }

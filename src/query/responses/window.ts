@@ -17,9 +17,10 @@ export interface Window {
 /** Matches per kind of a response. */
 export type Totals = Partial<Record<Kind, number>>;
 
-/** The window of a query-form answer: the query's `limit`/`offset` and query-form `next`/`prev`. */
+/** The window of a query-form answer: the query's `limit`/`offset` and query-form `next`/`prev` (none for `limit=0`, a count). */
 export function queryWindow(query: DatasetQuery, totals: Totals, baseUrl: string): Window {
   const { limit, offset } = query;
+  if (limit === 0) return { limit, offset, next: null, prev: null };
   return {
     limit,
     offset,

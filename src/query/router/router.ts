@@ -25,14 +25,16 @@
  */
 import {
   kindsOf,
+  type Entity,
   type Kind,
   filtersOf,
-  parseDatasetQuery,
   scheduleOf,
   searchesOf,
   changesListing,
 } from '../semantics/index.js';
 import {
+  parseSiteQuery,
+  pickFields,
   queryResponse,
   responseText,
   type KindSlice,
@@ -174,7 +176,7 @@ async function withoutBasePath(reader: DocumentReader, rawPath: string): Promise
 
 async function answerQuery(reader: DocumentReader, rawQuery: string): Promise<RouterResponse> {
   const site = await reader.site();
-  const parsed = parseDatasetQuery(new URLSearchParams(rawQuery));
+  const parsed = parseSiteQuery(new URLSearchParams(rawQuery), site.dictionary);
   if (!parsed.ok) return errorResponse(reader, 'invalid_parameter', parsed.error.message, parsed.error.parameter);
   const { query } = parsed;
   const filters = filtersOf(query);
@@ -196,6 +198,12 @@ async function answerQuery(reader: DocumentReader, rawQuery: string): Promise<Ro
         const { entities, total } = await readListingSlice(reader, kind, filters, query.limit, query.offset);
         slices[kind] = { entities: entities.map((entity) => JSON.stringify(entity)), total };
       }
+      const { fields } = query;
+      // Cut to `fields`: parsed and written again, which an answer of whole entities spares (responseText).
+      if (fields !== undefined)
+        slices[kind]!.entities = slices[kind]!.entities.map((text) =>
+          JSON.stringify(pickFields(JSON.parse(text) as Entity, fields)),
+        );
     }),
   );
   const response = queryResponse(query, slices, {

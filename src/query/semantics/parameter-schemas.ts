@@ -14,7 +14,15 @@ export const MAX_LIMIT = 500;
 /** Longest accepted `q` or `text`, in characters. */
 export const MAX_Q_LENGTH = 200;
 /** Parameters the dataset endpoint knows, in canonical URL order. */
-export const DATASET_PARAMETERS = ['type', ...SEARCHES, ...FILTERS, ...SCHEDULE_PARAMETERS, 'limit', 'offset'] as const;
+export const DATASET_PARAMETERS = [
+  'type',
+  ...SEARCHES,
+  ...FILTERS,
+  ...SCHEDULE_PARAMETERS,
+  'fields',
+  'limit',
+  'offset',
+] as const;
 export type DatasetParameter = (typeof DATASET_PARAMETERS)[number];
 
 /** What a parameter accepts, as a JSON Schema with a description. */
@@ -77,12 +85,17 @@ export const DATASET_PARAMETER_SCHEMAS: Readonly<Record<DatasetParameter, Parame
     description:
       'Exhibitions by start date, earliest first (start_date) or latest first (-start_date), equal dates by id (with type=exhibition only); without it, the default order, or relevance with q or text.',
   },
+  fields: {
+    type: 'string',
+    description:
+      'Comma-separated field names to keep in each entity, to save characters (fields=name_en,start_date,city): id and _links.self always come back, _meta.entities then describes only the fields returned, and a name that is no field of the kinds asked is refused. Every field when absent.',
+  },
   // No `maximum` for limit: a larger value is served, as the maximum, and a validating client must not refuse it.
   limit: {
     type: 'integer',
-    minimum: 1,
+    minimum: 0,
     default: DEFAULT_LIMIT,
-    description: `Entities per array, at most ${MAX_LIMIT}: a larger value is served as ${MAX_LIMIT}, and _meta.limit says so.`,
+    description: `Entities per array, at most ${MAX_LIMIT}: a larger value is served as ${MAX_LIMIT}, and _meta.limit says so. 0 answers the totals alone: no entities, and no data dictionary.`,
   },
   offset: {
     type: 'integer',

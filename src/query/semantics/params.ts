@@ -31,7 +31,9 @@ export interface DatasetQuery extends Schedule {
   city?: string;
   /** Exhibitions of this status (one of {@link EXHIBITION_STATUSES}). */
   status?: string;
-  /** Entities per array, at most {@link MAX_LIMIT}. @default 100 */
+  /** Fields of each entity to return besides `id` and `_links.self` (docs/api.md#fields); every field when absent. */
+  fields?: string[];
+  /** Entities per array, at most {@link MAX_LIMIT}; 0 answers the totals alone. @default 100 */
   limit: number;
   /** Entities to skip in each array. @default 0 */
   offset: number;
@@ -98,11 +100,19 @@ export function parseDatasetQuery(pairs: Iterable<readonly [string, string]>): P
   const refused = parseSchedule(given, query);
   if (refused !== undefined) return { ok: false, error: refused };
 
+  const fields = given.get('fields');
+  if (fields !== undefined && fields.trim() !== '') {
+    query.fields = [...new Set(fields.split(',').map((field) => field.trim()))].filter((field) => field !== '');
+  }
+
   const limit = given.get('limit');
   if (limit !== undefined) {
     const n = parseWholeNumber(limit);
-    if (n === undefined || n < 1) {
-      return fail('limit', `limit must be a whole number from 1 to ${MAX_LIMIT}; got ${JSON.stringify(limit)}`);
+    if (n === undefined) {
+      return fail(
+        'limit',
+        `limit must be a whole number from 0 (the totals alone) to ${MAX_LIMIT}; got ${JSON.stringify(limit)}`,
+      );
     }
     query.limit = Math.min(n, MAX_LIMIT);
   }

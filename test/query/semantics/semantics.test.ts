@@ -118,7 +118,7 @@ describe('parseDatasetQuery', () => {
     [
       'foo=bar',
       'foo',
-      'unknown parameter "foo"; the accepted ones are type, q, text, industry, country, city, status, from, to, sort, limit, offset',
+      'unknown parameter "foo"; the accepted ones are type, q, text, industry, country, city, status, from, to, sort, fields, limit, offset',
     ],
     [
       'type=exhibitor&page=2',
@@ -146,7 +146,7 @@ describe('parseDatasetQuery', () => {
   });
   it.each([
     ['type=foo', 'type'],
-    ['limit=0', 'limit'],
+    ['limit=-1', 'limit'],
     ['limit=-1', 'limit'],
     ['limit=1.5', 'limit'],
     ['limit=abc', 'limit'],

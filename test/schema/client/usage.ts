@@ -12,7 +12,7 @@ const listing = await client.GET('/api/public/dataset', { params: { query: { typ
 const search = await client.GET('/api/public/dataset', {
   params: { query: { type: 'exhibition', q: process.argv[3], limit: 5 } },
 });
-const refused = await client.GET('/api/public/dataset', { params: { query: { limit: 0 } } });
+const refused = await client.GET('/api/public/dataset', { params: { query: { limit: -1 } } });
 const exhibitor = await client.GET('/api/public/exhibitors/{id}.json', {
   params: { path: { id: listing.data!.exhibitors![0]!.id } },
 });
