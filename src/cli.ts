@@ -14,6 +14,7 @@ import {
   addServeCommand,
   addVerifyCommand,
   exitCodeOf,
+  ignoreClosedOutput,
   parseNumber,
   parseShare,
   printDiagnostics,
@@ -21,6 +22,8 @@ import {
 } from './commands/index.js';
 import { SOURCE_FORMATS } from './pipeline/sources/index.js';
 import { PACKAGE_VERSION } from './shared/index.js';
+
+ignoreClosedOutput();
 
 const program = new Command('dataset-site')
   .description('Build, check, query and publish a static JSON API of exhibitions, exhibitors and service providers.')

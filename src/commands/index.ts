@@ -2,6 +2,7 @@
  * The door of `commands` (the commands besides build, one a file, and what they share (flags, exit codes, the progress
  * line)): what other rooms may use of it.
  */
+export { ignoreClosedOutput } from './closed-output.js';
 export { exitCodeOf } from './exit-code.js';
 export { parseNumber, parseShare, printDiagnostics } from './flags.js';
 export { addInitDeployCommand } from './init-deploy-command.js';

@@ -3,9 +3,10 @@
  * built site, once. A file already there is the operator's and is never written again, so
  * edits survive every build and every later init-deploy.
  */
-import { writeFile, mkdir } from 'node:fs/promises';
+import { lstat, mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { UserError } from '../shared/index.js';
 import { R2_WORKER_BUNDLE } from './bundles.js';
 import { wranglerToml } from './cloudflare-r2.js';
 import { nginxServerBlock } from './nginx-server.js';
@@ -33,10 +34,15 @@ export interface DeployFile {
 /** File names of the deploy configuration, in its folder. */
 export const DEPLOY_FILES = { worker: 'wrangler.toml', nginx: 'nginx-server.conf' } as const;
 
+/** A bucket name as R2 and S3 take it: 3 to 63 lowercase letters, digits and hyphens, a letter or digit at each end. */
+const BUCKET_NAME = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
+
 /**
  * Writes `wrangler.toml` (the Worker over R2, its `main` the installed package's Worker
  * bundle) and `nginx-server.conf` (a server block including the site's generated rules)
- * into `dir`, each only when it is not there yet.
+ * into `dir`, each only when it is not there yet. Throws a {@link UserError} for a bucket
+ * name R2 refuses, a `dir` inside the site (publish would upload it), or a configuration
+ * file that is there but no file (a folder, a link to nothing); nothing is written then.
  *
  * ### Usage:
  * ```ts
@@ -44,33 +50,61 @@ export const DEPLOY_FILES = { worker: 'wrangler.toml', nginx: 'nginx-server.conf
  * ```
  */
 export async function initDeploy(options: InitDeployOptions = {}): Promise<DeployFile[]> {
+  const bucket = options.bucket ?? 'dataset-site';
+  if (!BUCKET_NAME.test(bucket))
+    throw new UserError(
+      `--bucket ${JSON.stringify(bucket)} is not a bucket name: R2 and S3 take 3 to 63 characters, lowercase letters, digits and hyphens, a letter or digit at each end`,
+      2,
+    );
   const dir = path.resolve(options.dir ?? 'deploy');
-  await mkdir(dir, { recursive: true });
+  const site = path.resolve(options.site ?? 'dist');
+  const fromSite = path.relative(site, dir);
+  if (!fromSite.startsWith('..') && !path.isAbsolute(fromSite))
+    throw new UserError(
+      `--dir ${options.dir ?? 'deploy'} is inside the site's folder ${options.site ?? 'dist'} (--site), so publish would upload the deploy configuration with the site: give a folder outside it, such as deploy`,
+      2,
+    );
+  await mkdir(dir, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EEXIST' && error.code !== 'ENOTDIR') throw error;
+    throw new UserError(
+      `cannot write the deploy configuration into ${path.relative('.', dir)}: a file stands where that folder should be; move the file away, or give another --dir`,
+      74,
+    );
+  });
   const main = path.relative(dir, fileURLToPath(R2_WORKER_BUNDLE)).split(path.sep).join('/');
-  const texts = {
+  const texts: Record<string, string> = {
     [DEPLOY_FILES.worker]: wranglerToml({
       name: options.name ?? 'dataset-site',
       main,
-      bucket: options.bucket ?? 'dataset-site',
+      bucket,
       prefix: options.prefix ?? '',
     }),
-    [DEPLOY_FILES.nginx]: nginxServerBlock(path.resolve(options.site ?? 'dist')),
+    [DEPLOY_FILES.nginx]: nginxServerBlock(site),
   };
+  // Every file looked at before one is written: a folder or a dangling link in the way fails the call, writing nothing.
   const files: DeployFile[] = [];
-  for (const [name, text] of Object.entries(texts)) {
+  for (const name of Object.keys(texts)) {
     const file = path.join(dir, name);
-    files.push({ path: file, written: await writeOnce(file, text) });
+    files.push({ path: file, written: !(await isKept(file)) });
   }
+  for (const file of files)
+    if (file.written) await writeFile(file.path, texts[path.basename(file.path)]!, { flag: 'wx' });
   return files;
 }
 
-// Writes `text` unless the file exists; whether it wrote.
-async function writeOnce(file: string, text: string): Promise<boolean> {
-  try {
-    await writeFile(file, text, { flag: 'wx' });
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+// Whether `file` is there, the operator's file to keep (a link to a file too); throws when something else stands there.
+async function isKept(file: string): Promise<boolean> {
+  const entry = await lstat(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
     throw error;
-  }
+  });
+  if (entry === undefined) return false;
+  const target = entry.isSymbolicLink() ? await stat(file).catch(() => undefined) : entry;
+  if (target?.isFile()) return true;
+  const what =
+    target === undefined ? 'a symbolic link to nothing' : target.isDirectory() ? 'a folder' : 'not a regular file';
+  throw new UserError(
+    `${path.relative('.', file)} is ${what}, so it holds no configuration: remove it, then run init-deploy again`,
+    1,
+  );
 }

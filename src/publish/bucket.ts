@@ -30,11 +30,14 @@ export interface ListedObject {
   lastModified: string;
 }
 
-/** The headers an object is served with, as a HEAD request tells them (`undefined`: none). */
+/** The headers an object is served with, as a HEAD request tells them (`undefined`: none): those a PUT sets or leaves out. */
 export interface ObjectHead {
   contentType: string | undefined;
   cacheControl: string | undefined;
   contentEncoding: string | undefined;
+  contentDisposition: string | undefined;
+  contentLanguage: string | undefined;
+  expires: string | undefined;
 }
 
 /** A text object and its ETag (without quotes). */
@@ -161,8 +164,14 @@ export function openBucket(options: ResolvedPublishOptions): Bucket {
     head: (path) =>
       send(`cannot read the headers of ${prefix}${path}`, async (abortSignal) => {
         const answer = await client.send(new HeadObjectCommand({ Bucket, Key: prefix + path }), { abortSignal });
-        const { ContentType: contentType, CacheControl: cacheControl, ContentEncoding: contentEncoding } = answer;
-        return { contentType, cacheControl, contentEncoding };
+        return {
+          contentType: answer.ContentType,
+          cacheControl: answer.CacheControl,
+          contentEncoding: answer.ContentEncoding,
+          contentDisposition: answer.ContentDisposition,
+          contentLanguage: answer.ContentLanguage,
+          expires: answer.ExpiresString ?? answer.Expires?.toUTCString(),
+        };
       }).catch((error: unknown) => (isNoSuchKey(causeOf(error)) ? undefined : Promise.reject(error))),
     delete: async (path) => {
       await send(`cannot delete ${prefix}${path}`, (abortSignal) =>

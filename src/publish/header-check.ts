@@ -1,11 +1,13 @@
 /**
  * The headers a reader gets with an object, against those publish gives it
- * (object-headers.ts): `Content-Type`, `Cache-Control`, and no `Content-Encoding` (publish
- * sends every file as it is). The listing shows none of them: each is read with a HEAD
+ * (object-headers.ts): `Content-Type` (as a media type, media-type.ts), `Cache-Control`,
+ * and none of the others a PUT stores (publish sends every file as it is, to be shown
+ * inline, in no language, cached by `Cache-Control` alone). The listing shows none of them: each is read with a HEAD
  * request, for the objects `publish --check` compares and those a publish has due
  * (header-rotation.ts, and objects written since their headers were last seen right).
  */
 import type { Bucket, ObjectHead } from './bucket.js';
+import { sameMediaType } from './media-type.js';
 import { objectHeaders } from './object-headers.js';
 import { forEachLimit } from './pool.js';
 
@@ -16,11 +18,19 @@ export function headerProblem(path: string, head: ObjectHead): string | undefine
     ['Content-Type', head.contentType, expected.contentType],
     ['Cache-Control', head.cacheControl, expected.cacheControl],
     ['Content-Encoding', head.contentEncoding, undefined],
-  ].filter(([, got, want]) => (got || undefined) !== want);
+    ['Content-Disposition', head.contentDisposition, undefined],
+    ['Content-Language', head.contentLanguage, undefined],
+    ['Expires', head.expires, undefined],
+  ].filter(([name, got, want]) => !sameHeader(name!, got || undefined, want));
   if (wrong.length === 0) return undefined;
   const list = (values: (string | undefined)[]) =>
     wrong.map(([name], i) => `${name} ${values[i] === undefined ? 'none' : values[i]}`).join(', ');
   return `other headers in the bucket (${list(wrong.map(([, got]) => got || undefined))}; the site's: ${list(wrong.map(([, , want]) => want))})`;
+}
+
+function sameHeader(name: string, got: string | undefined, want: string | undefined): boolean {
+  if (got === undefined || want === undefined) return got === want;
+  return name === 'Content-Type' ? sameMediaType(got, want) : got === want;
 }
 
 /**

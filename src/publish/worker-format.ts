@@ -13,12 +13,11 @@ import { WORKER_RECORD_PATH, SITE_FORMAT_PATH } from '../query/formats/index.js'
 
 /**
  * Checks the site in `dir` against the Worker recorded in `bucket` and says what it found,
- * in a line for the operator; throws a {@link UserError} (exit 1) when that Worker cannot read the site.
+ * in a line for the operator; throws a {@link UserError} (exit 1) when that Worker cannot
+ * read the site, or may not: the site's format file is missing or damaged.
  */
 export async function checkWorkerFormat(bucket: Bucket, dir: string): Promise<string> {
   const site = await readSiteFormat(dir);
-  if (site === undefined)
-    return `the site names no format (built before dataset-site wrote ${SITE_FORMAT_PATH}): the deployed Worker was not checked`;
   const text = await bucket.read(WORKER_RECORD_PATH);
   if (text === undefined)
     return 'no Worker has recorded itself in the bucket (none is deployed over it, or none has answered a request since its deploy): its format was not checked';
@@ -26,6 +25,14 @@ export async function checkWorkerFormat(bucket: Bucket, dir: string): Promise<st
   if (worker === undefined)
     throw new UserError(
       `${WORKER_RECORD_PATH} in ${bucket.where} is not a Worker's record; delete it, then request the site once to have the Worker write it again`,
+      1,
+    );
+  // Closed when the site cannot say its format: a Worker of another format would answer every query with a 500.
+  if (site === undefined)
+    throw new UserError(
+      `${SITE_FORMAT_PATH} in ${dir} is missing, so the site's format cannot be checked against the Worker deployed over ${bucket.where} ` +
+        `(dataset-site ${worker.version}, reading the site format ${worker.formats.join(', ')}): build the site again with this dataset-site (the build writes the file), ` +
+        'or publish with --no-worker-check when no Worker serves this bucket',
       1,
     );
   if (worker.formats.includes(site.format))

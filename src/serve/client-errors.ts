@@ -10,8 +10,11 @@ import type { ErrorCode } from '../query/responses/index.js';
 import { ALLOWED_METHODS } from '../query/formats/index.js';
 import { refuseRequest, type DocumentStore } from '../query/router/index.js';
 
-/** An error of Node's HTTP parser: `code` is llhttp's (`HPE_INVALID_METHOD`…), `rawPacket` what was read. */
-type ParserError = Error & { code?: string; rawPacket?: Buffer };
+/**
+ * An error of Node's HTTP parser: `code` is llhttp's (`HPE_INVALID_METHOD`…), `rawPacket`
+ * the chunk it was reading, `bytesParsed` where in that chunk it stopped.
+ */
+type ParserError = Error & { code?: string; rawPacket?: Buffer; bytesParsed?: number };
 
 /** Answers every request the server's parser refuses with the API's JSON error. */
 export function answerClientErrors(server: Server, store: DocumentStore): void {
@@ -49,7 +52,7 @@ function refusalOf(error: ParserError): { code: ErrorCode; message: string } | u
       };
     case 'HPE_HEADER_OVERFLOW':
       // Node's limit covers the request line and the headers: a request line that never ended within it is a long URL.
-      return requestLineEnded(error.rawPacket)
+      return requestLineEnded(error)
         ? { code: 'headers_too_large', message: 'the request headers are too large; send fewer or shorter headers' }
         : {
             code: 'uri_too_long',
@@ -60,6 +63,16 @@ function refusalOf(error: ParserError): { code: ErrorCode; message: string } | u
   }
 }
 
-function requestLineEnded(raw: Buffer | undefined): boolean {
-  return raw !== undefined && raw.includes('\r\n');
+/**
+ * Whether the request line had ended where the parser stopped: a line end before that point
+ * of the chunk, after any blank line that ended a request before it on the connection. The
+ * chunk's own bytes after that point do not count: a 20 kB URL sent in one chunk holds its
+ * line end there, though the limit ran out in the URL. (A header over the limit arriving in
+ * pieces, the limit running out in a piece holding no line end, reads as a long URL.)
+ */
+function requestLineEnded({ rawPacket, bytesParsed }: ParserError): boolean {
+  if (rawPacket === undefined) return false;
+  const read = rawPacket.subarray(0, bytesParsed ?? rawPacket.length);
+  const blank = read.lastIndexOf('\r\n\r\n');
+  return (blank === -1 ? read : read.subarray(blank + 4)).includes('\r\n');
 }

@@ -6,6 +6,7 @@ export { carryState } from './carried-state.js';
 export { readChangedDocuments, serializeChangedDocuments } from './changed-documents.js';
 export { linkOrderGroups } from './link-order.js';
 export { manifestFiles, readManifest } from './manifest.js';
+export { manifestOfFolder } from './manifest-folder.js';
 export type { Manifest, ManifestEntry, ManifestFiles } from './manifest.js';
 export { PARTIAL_SITE_TEXT, absentDocuments, assertWholeSite, isPartialSite } from './partial-site.js';
 export { queryDataset } from './query-dataset.js';

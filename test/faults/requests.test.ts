@@ -134,6 +134,19 @@ describe('the preview server, with requests its HTTP parser refuses', () => {
       414,
       'uri_too_long',
     ],
+    ['a 20 kB URL', `GET /api/public/dataset?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 414, 'uri_too_long'],
+    [
+      'a 16.5 kB URL in pieces of 1 kB, its end in the piece over the limit',
+      `GET /api/public/dataset?q=${'a'.repeat(16_500)} HTTP/1.1\r\nHost: x\r\n\r\n`.match(/[^]{1,1000}/g)!,
+      414,
+      'uri_too_long',
+    ],
+    [
+      'a 20 kB header',
+      `GET /api/public/dataset HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
+      431,
+      'headers_too_large',
+    ],
     [
       'a 100 kB header',
       `GET /api/public/dataset HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(100_000)}\r\n\r\n`,
@@ -143,9 +156,17 @@ describe('the preview server, with requests its HTTP parser refuses', () => {
     ['bytes that are not HTTP', 'GET / HTTP/1.1\r\nHost x\r\n\r\n', 400, 'bad_request'],
   ])('answers %s with the JSON error and the API headers', async (_, request, status, code) => {
     const { port } = new URL(server.url);
+    // Pieces are written apart, so that the server reads each as a chunk of its own.
+    const send = async (socket: net.Socket) => {
+      for (const piece of [request].flat()) {
+        socket.write(piece);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      socket.end();
+    };
     const raw = await new Promise<string>((resolve, reject) => {
       let text = '';
-      const socket = net.connect(Number(port), '127.0.0.1', () => socket.end(request));
+      const socket = net.connect(Number(port), '127.0.0.1', () => void send(socket));
       socket
         .setEncoding('utf8')
         .on('data', (chunk: string) => (text += chunk))

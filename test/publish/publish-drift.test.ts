@@ -209,4 +209,47 @@ describe('a bucket changed behind publish', () => {
     await expectBucketHolds(s3, bucket, site);
     expect((await checkPublished(options)).differences).toEqual([]);
   });
+
+  it('names Content-Disposition set behind publish and repairs it, and takes a charset written in capitals', async () => {
+    const bucket = await s3.createBucket();
+    const options: PublishOptions = {
+      dir: site,
+      bucket,
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: S3_CREDENTIALS,
+    };
+    await publishSite(options);
+    await publishSite(options);
+    const [llms, schema] = ['llms.txt', 'api/public/schema.json'];
+    const cacheControl = 'public, max-age=300';
+    for (const [Key, extra] of [
+      [llms, { ContentType: 'text/plain; charset=utf-8', ContentDisposition: 'attachment' }],
+      // The same media type as the site's, as HTTP reads it: a charset's value is case-insensitive.
+      [schema, { ContentType: 'Application/JSON; Charset="UTF-8"' }],
+    ] as const) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key,
+          Body: await readFile(path.join(site, Key)),
+          CacheControl: cacheControl,
+          ...extra,
+        }),
+      );
+    }
+
+    const cli = await runCli(
+      ['publish', '--dir', site, '--bucket', bucket, '--endpoint', s3.endpoint, '--force-path-style', '--check'],
+      undefined,
+      KEYS,
+    );
+    expect(cli.code).toBe(1);
+    expect(cli.stderr).toBe(
+      `  ${llms}: other headers in the bucket (Content-Disposition attachment; the site's: Content-Disposition none)\n` +
+        `error: s3://${bucket}/ at ${s3.endpoint} differs from the site in ${site}: 1 object(s) (the first 1 above); run publish to repair them\n`,
+    );
+    expect(await publishSite(options)).toMatchObject({ uploaded: 1, repaired: 1 });
+    expect((await checkPublished(options)).differences).toEqual([]);
+  });
 });

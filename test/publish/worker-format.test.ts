@@ -4,7 +4,7 @@
  * naming both versions, before sending anything. The record is written here by the
  * Worker's own code (hosts/worker-record.ts) over the S3-compatible test server.
  */
-import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -115,4 +115,42 @@ it('refuses a site when an older Worker is deployed, and publishes with --no-wor
     KEYS,
   );
   expect(unchecked.code, unchecked.stderr).toBe(0);
+});
+
+it.each([
+  ['garbage', 'is not JSON ('],
+  ['null', 'names no site format (it holds null)'],
+  ['{}', 'names no site format (it holds {})'],
+])('refuses a site whose format file holds %s, naming the file, and sends nothing', async (text, what) => {
+  const bucket = await local.s3.createBucket();
+  await recordWorker(recordBucket(bucket), '', PACKAGE_VERSION);
+  const damaged = path.join(await mkdtemp(path.join(tmpdir(), 'ds-damaged-format-')), 'site');
+  await cp(local.site, damaged, { recursive: true });
+  await writeFile(path.join(damaged, SITE_FORMAT_PATH), text);
+  const refused = await publish(damaged, bucket);
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toMatch(/^error: [^\n]*\n$/);
+  expect(refused.stderr).toContain(`error: ${SITE_FORMAT_PATH} in ${damaged} ${what}`);
+  expect(refused.stderr).toContain(
+    "so the site's format is unknown: build the site again (the build writes the file anew), or publish with --no-worker-check when no Worker serves the bucket\n",
+  );
+  expect([...(await local.s3.readBucket(bucket)).keys()].sort()).toEqual([LEASE, WORKER_RECORD_PATH]);
+});
+
+it('refuses a site without a format file when a Worker is deployed over the bucket, and sends nothing', async () => {
+  const bucket = await local.s3.createBucket();
+  await client.send(
+    new PutObjectCommand({ Bucket: bucket, Key: WORKER_RECORD_PATH, Body: workerRecordText('0.0.9', [OTHER_FORMAT]) }),
+  );
+  const bare = path.join(await mkdtemp(path.join(tmpdir(), 'ds-no-format-')), 'site');
+  await cp(local.site, bare, { recursive: true });
+  await rm(path.join(bare, SITE_FORMAT_PATH));
+  const refused = await publish(bare, bucket);
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toBe(
+    `error: ${SITE_FORMAT_PATH} in ${bare} is missing, so the site's format cannot be checked against the Worker deployed over s3://${bucket}/ at ${local.s3.endpoint} ` +
+      `(dataset-site 0.0.9, reading the site format ${OTHER_FORMAT}): build the site again with this dataset-site (the build writes the file), ` +
+      'or publish with --no-worker-check when no Worker serves this bucket\n',
+  );
+  expect([...(await local.s3.readBucket(bucket)).keys()].sort()).toEqual([LEASE, WORKER_RECORD_PATH]);
 });

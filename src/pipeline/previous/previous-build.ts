@@ -9,7 +9,7 @@
 import { codeFingerprint, readPreviousRecords, type CacheScope, type PreviousRecords } from '../cache/index.js';
 import { readFeedState, type FeedState } from '../feed/index.js';
 import { recoverSite } from '../write/index.js';
-import { readManifest, type ManifestFiles } from '../../site/index.js';
+import { manifestOfFolder, readManifest, type ManifestFiles } from '../../site/index.js';
 
 /** What the previous build left, as the stages take it. */
 export interface PreviousBuild {
@@ -46,7 +46,7 @@ export async function readPreviousBuild(outDir: string, baseUrl: string, write: 
   let manifest: Promise<ManifestFiles> | undefined;
   const readOnce = () => {
     if (manifest === undefined) {
-      manifest = readManifest(outDir);
+      manifest = readManifest(outDir).then((files) => manifestOfFolder(outDir, files));
       manifest.catch(() => undefined); // awaited, and so reported, by write
     }
     return manifest;

@@ -13,16 +13,19 @@ export type FeedStep =
   | { resync: true; reason: string; latest: string | null };
 
 /**
- * The step for a reader at `cursor` (`undefined`: none yet) given the feed's index. The
- * change sets after a cursor are those from the listed build whose `after` is the cursor
- * on; a cursor no listed build counts from, that is neither the latest build nor
+ * The step for a reader at `cursor` (`undefined` or `null`: none yet, so a full copy) given
+ * the feed's index. The change sets after a cursor are those from the listed build whose
+ * `after` is the cursor on; a cursor no listed build counts from, that is neither the latest build nor
  * `history_from`, is gone (it left the window, or its change set was lost with the state
  * of the build that wrote it), whatever its time.
  */
-export function nextFeedStep(index: ChangesIndexDocument, cursor: string | undefined): FeedStep {
+export function nextFeedStep(index: ChangesIndexDocument, cursor: string | null | undefined): FeedStep {
   const builds = index.builds;
   const latest = builds.at(-1)?.build ?? null;
-  if (cursor === undefined) return { resync: true, reason: 'no cursor yet: start from a full copy', latest };
+  // `null` too: a reader that stores its cursor as JSON holds null before its first copy, and
+  // the first change set's `after` is null, so it must not be taken for a cursor.
+  if (cursor === undefined || cursor === null)
+    return { resync: true, reason: 'no cursor yet: start from a full copy', latest };
   if (cursor === latest) return { resync: false, builds: [], latest };
   const from = builds.findIndex((build) => build.after === cursor);
   const chained = from !== -1 && builds.every((build, i) => i <= from || build.after === builds[i - 1]!.build);

@@ -32,10 +32,10 @@ export function dayNumber(text: string): number | undefined {
   const match = ISO_DATE.exec(text);
   if (match === null) return undefined;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const time = Date.UTC(year, month - 1, day);
-  const date = new Date(time);
-  // Date.UTC maps years 0-99 to 1900-1999; setting the year again keeps them as written.
-  date.setUTCFullYear(year);
+  // Year, month and day set at once: Date.UTC maps years 0-99 to 1900-1999, where a
+  // 29 February of year 0 (a leap year, divisible by 400) would roll over into March.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
   if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
   return Math.round(date.getTime() / DAY_MS);
 }

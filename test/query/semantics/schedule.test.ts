@@ -14,6 +14,11 @@ describe('dayNumber', () => {
     expect(dayNumber('1969-12-31')).toBe(-1);
     expect(dayNumber('2024-02-29')).toBe(19_782);
     expect(dayNumber('0001-01-01')).toBe(-719_162);
+    // Year 0 is a leap year (divisible by 400), 100 and 1900 are not.
+    expect(dayNumber('0000-02-29')).toBe(-719_469);
+    expect(dayNumber('0000-03-01')).toBe(-719_468);
+    expect(dayNumber('0100-02-29')).toBeUndefined();
+    expect(dayNumber('0400-02-29')).toBe(dayNumber('0400-03-01')! - 1);
     for (const bad of [
       '2023-02-29',
       '2026-13-01',

@@ -114,6 +114,12 @@ describe('parseDatasetQuery', () => {
       query: { type: 'exhibition', limit: 100, offset: 0, to: '2026-03-31' },
     });
   });
+  it('takes 29 February of year 0, a leap year of the proleptic Gregorian calendar', () => {
+    expect(parse('type=exhibition&from=0000-02-29')).toEqual({
+      ok: true,
+      query: { type: 'exhibition', limit: 100, offset: 0, from: '0000-02-29' },
+    });
+  });
   it.each([
     [
       'foo=bar',
