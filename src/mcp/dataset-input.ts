@@ -1,4 +1,7 @@
-/** The input of the `search_dataset` tool: the dataset parameters, made from their one definition, and `fields`. */
+/**
+ * The input of the `search_dataset` tool: the dataset parameters, made from their one
+ * definition, and `fields`; any other argument refused as the API refuses it.
+ */
 import { z } from 'zod';
 import {
   DATASET_PARAMETERS,
@@ -6,7 +9,9 @@ import {
   type DatasetParameter,
   type DatasetQuery,
   type ParameterSchema,
+  unknownParameter,
 } from '../query/semantics/index.js';
+import { strictInput } from './strict-input.js';
 
 /** One optional zod field per dataset parameter: a number for `limit` and `offset`, a string otherwise. */
 export type DatasetInput = {
@@ -35,16 +40,24 @@ const DATASET_INPUT = Object.fromEntries(
   ]),
 ) as DatasetInput;
 
-/** The input of search_dataset: {@link DATASET_INPUT} and `fields`. */
-export const SEARCH_INPUT = {
-  ...DATASET_INPUT,
-  fields: z
-    .array(z.string())
-    .optional()
-    .describe(
-      'Keep only these fields of each entity (and its id), to save context: for example ["name_en", "start_date", "city"]. describe_schema lists the fields; _links and _rag_text may be named too.',
-    ),
-};
+/**
+ * The input of search_dataset: {@link DATASET_INPUT} and `fields`. Another argument is
+ * refused with the API's message for an unknown parameter (its hint for a name agents
+ * guess: `page` → offset), naming `fields`, the tool's own argument, too.
+ */
+export const SEARCH_INPUT = strictInput(
+  'search_dataset',
+  {
+    ...DATASET_INPUT,
+    fields: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'Keep only these fields of each entity (and its id), to save context: for example ["name_en", "start_date", "city"]. describe_schema lists the fields; _links and _rag_text may be named too.',
+      ),
+  },
+  (name) => `${unknownParameter(name)}; search_dataset also takes fields`,
+);
 
 function toolLimit(schema: ParameterSchema): ParameterSchema {
   return {

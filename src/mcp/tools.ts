@@ -6,7 +6,8 @@
  * Each call reads the site as `ToolSite.within` bounds it; its answer is structured
  * content valid against the tool's output schema (output-schemas.ts), the same as JSON
  * text, and links to the entities' documents, bounded as a whole (answers.ts). Nothing
- * here needs Node: the Worker runs the same tools (http.ts).
+ * here needs Node: the Worker runs the same tools (http.ts). An argument a tool does not
+ * know is refused, naming it (strict-input.ts).
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
@@ -28,6 +29,7 @@ import { ENTITY_OUTPUT, FACET_OUTPUT, SCHEMA_OUTPUT, SEARCH_OUTPUT } from './out
 import { readDocument } from './read-document.js';
 import { entityLink } from './resource-links.js';
 import { searchAnswer } from './search-answer.js';
+import { strictInput } from './strict-input.js';
 
 const KIND = z.enum(KINDS).describe('Which kind of entity.');
 // Nothing is changed; the site read is outside the server (open world); the same call answers the same until the data is rebuilt.
@@ -82,7 +84,10 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
       title: 'Get one entity',
       description:
         'One exhibition, exhibitor or service provider by its id, exactly as the dataset lists it: all its fields, _links (for an exhibition, the URLs of its exhibitors and providers) and _rag_text; about 1,000 to 2,000 characters.',
-      inputSchema: { kind: KIND, id: z.string().describe('The entity\'s id, as in its "id" field.') },
+      inputSchema: strictInput('get_entity', {
+        kind: KIND,
+        id: z.string().describe('The entity\'s id, as in its "id" field.'),
+      }),
       outputSchema: ENTITY_OUTPUT,
       annotations: READ_ONLY,
     },
@@ -109,7 +114,10 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
       description:
         `Every value the filter matches for the kind, with the spelling most entities use (label) and how many entities hold it (count), most entities first: the valid values of search_dataset's ${FILTERS.join(', ')} (status: exhibitions only). ` +
         'About 50 characters a value.',
-      inputSchema: { kind: KIND, filter: z.enum(FILTERS).describe('Which filter of search_dataset.') },
+      inputSchema: strictInput('list_facet_values', {
+        kind: KIND,
+        filter: z.enum(FILTERS).describe('Which filter of search_dataset.'),
+      }),
       outputSchema: FACET_OUTPUT,
       annotations: READ_ONLY,
     },
@@ -137,6 +145,8 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
       title: 'Describe the schema',
       description:
         'The schema document, once per session (search_dataset leaves it out): every field of each kind (type, meaning, whether it is filterable or searchable) in _meta.entities, the parameters of search_dataset, and links to the facets, the dumps and the changes feed. About 11,000 characters.',
+      // Without an input schema the SDK would pass any arguments over unread.
+      inputSchema: strictInput('describe_schema', {}),
       outputSchema: SCHEMA_OUTPUT,
       annotations: READ_ONLY,
     },

@@ -18,6 +18,7 @@ import { fileStore, serve } from '../../src/serve/index.js';
 import { selfLinks, toolCaller, withoutDictionary } from '../helpers/mcp.js';
 import { sampleSite } from '../helpers/site.js';
 import { r2WorkerTarget } from '../hosts/hosts.js';
+import { expectRefused, expectStrictInputs, UNKNOWN_ARGUMENTS } from './unknown-arguments.js';
 
 const TOOLS = ['describe_schema', 'get_entity', 'list_facet_values', 'search_dataset'];
 const RPC_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
@@ -99,6 +100,12 @@ describe.each(HOSTS)('POST /mcp on %s', (_, start) => {
       { type: 'text', text: 'limit must be a whole number from 0 (the totals alone) to 500; got "-1"' },
     ]);
   });
+
+  it.each(UNKNOWN_ARGUMENTS)('$tool refuses $unknown, naming it, and answers the call without it', (call) =>
+    expectRefused(tools, call),
+  );
+
+  it('lists every input schema with additionalProperties: false', () => expectStrictInputs(tools));
 
   it('get_entity answers the entity document of every kind, and an error for an unknown id', async () => {
     for (const kind of ['exhibition', 'exhibitor', 'service_provider'] as const) {

@@ -18,6 +18,7 @@ import { serve, type PreviewServer } from '../../src/serve/index.js';
 import { CLI, runCli } from '../helpers/cli.js';
 import { selfLinks, toolCaller, withoutDictionary } from '../helpers/mcp.js';
 import { sampleSite } from '../helpers/site.js';
+import { expectRefused, expectStrictInputs, UNKNOWN_ARGUMENTS } from './unknown-arguments.js';
 
 let server: PreviewServer;
 let api: DatasetClient;
@@ -157,6 +158,12 @@ describe('dataset-site mcp', () => {
     );
     await tools.answer('search_dataset', { type: 'exhibitor', limit: 1 });
   });
+
+  it.each(UNKNOWN_ARGUMENTS)('$tool refuses $unknown, naming it, and answers the call without it', (call) =>
+    expectRefused(tools, call),
+  );
+
+  it('lists every input schema with additionalProperties: false', () => expectStrictInputs(tools));
 
   it('get_entity answers the entity document, linking it, and a clear error for an unknown id', async () => {
     const { exhibitors } = await api.dataset({ type: 'exhibitor', limit: 1, offset: 7 });

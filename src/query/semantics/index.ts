@@ -33,7 +33,7 @@ export {
   MAX_Q_LENGTH,
 } from './parameter-schemas.js';
 export type { DatasetParameter, ParameterSchema } from './parameter-schemas.js';
-export { filtersOf, malformedText, parseDatasetQuery, scheduleOf, searchesOf } from './params.js';
+export { filtersOf, malformedText, parseDatasetQuery, scheduleOf, searchesOf, unknownParameter } from './params.js';
 export type { DatasetQuery, ParameterError, ParseResult } from './params.js';
 export { relevanceOrder, relevanceWindow } from './relevance-window.js';
 export {
