@@ -41,9 +41,9 @@ const DATASET_INPUT = Object.fromEntries(
 ) as DatasetInput;
 
 /**
- * The input of search_dataset: {@link DATASET_INPUT} and `fields`. Another argument is
+ * The input of search_dataset: {@link DATASET_INPUT}, `fields` as a list. Another argument is
  * refused with the API's message for an unknown parameter (its hint for a name agents
- * guess: `page` → offset), naming `fields`, the tool's own argument, too.
+ * guess: `page` → offset).
  */
 export const SEARCH_INPUT = strictInput(
   'search_dataset',
@@ -53,10 +53,10 @@ export const SEARCH_INPUT = strictInput(
       .array(z.string())
       .optional()
       .describe(
-        'Keep only these fields of each entity (and its id), to save context: for example ["name_en", "start_date", "city"]. describe_schema lists the fields; _links and _rag_text may be named too.',
+        'Keep only these fields of each entity (its id and _links.self always come back), to save context: for example ["name_en", "start_date", "city"]. The API\'s fields parameter as a list; describe_schema lists the fields; _links and _rag_text may be named too.',
       ),
   },
-  (name) => `${unknownParameter(name)}; search_dataset also takes fields`,
+  unknownParameter,
 );
 
 function toolLimit(schema: ParameterSchema): ParameterSchema {

@@ -64,11 +64,15 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
     // URL can carry (a lone surrogate) is refused here, by the same parsing and message.
     async ({ fields, ...given }) =>
       within(async () => {
-        const params = { ...given, limit: given.limit ?? SEARCH_DEFAULT_LIMIT };
+        const params = {
+          ...given,
+          ...(fields && { fields: fields.join(',') }),
+          limit: given.limit ?? SEARCH_DEFAULT_LIMIT,
+        };
         const parsed = parseDatasetQuery(Object.entries(params).map(([name, value]) => [name, String(value)]));
         if (!parsed.ok) throw new Error(parsed.error.message);
         const response = await client.dataset(params as DatasetParams);
-        const { answer, links } = searchAnswer(response, fields, site.baseUrl);
+        const { answer, links } = searchAnswer(response, site.baseUrl);
         return structuredResult(
           answer,
           links,

@@ -87,9 +87,9 @@ describe.each(HOSTS)('POST /mcp on %s', (_, start) => {
       fields: ['city'],
     });
     expect(value.exhibitors.map(Object.keys)).toEqual([
-      ['id', 'city'],
-      ['id', 'city'],
-      ['id', 'city'],
+      ['id', 'city', '_links'],
+      ['id', 'city', '_links'],
+      ['id', 'city', '_links'],
     ]);
   });
 

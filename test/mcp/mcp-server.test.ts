@@ -65,8 +65,9 @@ describe('dataset-site mcp', () => {
     ]);
     const byName = Object.fromEntries(listed.map((tool) => [tool.name, tool]));
     const { fields, ...parameters } = byName.search_dataset!.inputSchema.properties!;
+    const { fields: _asText, ...datasetParameters } = DATASET_PARAMETER_SCHEMAS;
     expect(parameters).toEqual({
-      ...DATASET_PARAMETER_SCHEMAS,
+      ...datasetParameters,
       limit: { ...DATASET_PARAMETER_SCHEMAS.limit, default: SEARCH_DEFAULT_LIMIT, description: expect.any(String) },
     });
     expect(fields).toMatchObject({ type: 'array', items: { type: 'string' } });
@@ -122,30 +123,30 @@ describe('dataset-site mcp', () => {
     expect(JSON.stringify(result).length).toBeLessThan(100_000);
   });
 
-  it('search_dataset keeps only the fields asked for, and id; an unknown field is an error listing the fields', async () => {
+  it('search_dataset keeps only the fields asked for, id and _links.self, as the API does; an unknown field is an error listing the fields', async () => {
     const { value, links } = await tools.answer<DatasetResponse>('search_dataset', {
       type: 'all',
       limit: 2,
       fields: ['name_en', 'company_en'],
     });
     expect(value.exhibitions!.map(Object.keys)).toEqual([
-      ['id', 'name_en'],
-      ['id', 'name_en'],
+      ['id', 'name_en', '_links'],
+      ['id', 'name_en', '_links'],
     ]);
     expect(value.exhibitors!.map(Object.keys)).toEqual([
-      ['id', 'company_en'],
-      ['id', 'company_en'],
+      ['id', 'company_en', '_links'],
+      ['id', 'company_en', '_links'],
     ]);
     expect(links).toHaveLength(6);
-    const { exhibitions } = await api.dataset({ type: 'exhibition', limit: 2 });
-    expect(value.exhibitions).toEqual(exhibitions!.map(({ id, name_en }) => ({ id, name_en })));
+    const { exhibitions } = await api.dataset({ type: 'exhibition', limit: 2, fields: ['name_en'] });
+    expect(value.exhibitions).toEqual(exhibitions);
 
     const unknown = await tools.refusal('search_dataset', {
       type: 'exhibition',
       fields: ['name_en', 'nom', 'company_en'],
     });
     expect(unknown).toMatch(
-      /^fields: "nom", "company_en" are no fields of the kinds asked; the fields are id, name_cn, name_en, .*start_date.*, _links, _rag_text$/,
+      /^fields: "nom", "company_en" are no fields of an exhibition; the fields are id, name_cn, name_en, .*start_date.*, _links, _rag_text$/,
     );
   });
 

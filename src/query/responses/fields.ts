@@ -12,7 +12,9 @@ import {
   type ParameterError,
   type ParseResult,
 } from '../semantics/index.js';
-import type { Dictionary } from './dataset-response.js';
+
+/** The data dictionary (dataset-response.ts's Dictionary, named apart so that neither module imports the other). */
+type Dictionary = Record<Kind, unknown>;
 
 /** Members every entity keeps whatever `fields` says: its id, and its links (cut to `self` unless named). */
 const ALWAYS = ['id', '_links'];
