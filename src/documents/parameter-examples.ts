@@ -1,5 +1,5 @@
 /** Examples of query values taken from the data itself, so that they find something: for llms.txt and the OpenAPI document. */
-import { type Dataset, KINDS, tokenize } from '../query/semantics/index.js';
+import { type Dataset, type Kind, KINDS, tokenize } from '../query/semantics/index.js';
 import type { DataExamples } from '../schema/index.js';
 import { facetValues } from './facets.js';
 
@@ -42,6 +42,8 @@ function findExamples(dataset: Dataset, baseUrl: string): DataExamples {
     to: exhibitions[Math.min(middle + 5, exhibitions.length - 1)]?.start_date as string | undefined,
     sort: '-start_date',
     fields: 'company_en,city,product_tags',
+    exhibition: related(dataset, 'exhibitor'),
+    exhibitor: related(dataset, 'exhibition'),
     industry: facetValues(dataset, 'exhibitor', 'industry', baseUrl)[0]?.label,
     q: word?.slice(0, 4),
     text: text?.trim().replace(/\s+/g, ' ').toLowerCase(),
@@ -63,4 +65,13 @@ function upcomingWindow(dataset: Dataset): DataExamples['upcoming'] {
   // Day 0 of the next month is the last day of this one.
   const last = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
   return { country: found.country as string, from: `${String(found.start_date).slice(0, 7)}-01`, to: last };
+}
+
+// The id of an entity that `kind`'s relation filter finds some of `kind` by: the one relating to the most.
+function related(dataset: Dataset, kind: Kind): string | undefined {
+  let best: [string, number] | undefined;
+  for (const [id, ranks] of dataset.relationPostings(kind))
+    if (best === undefined || ranks.length > best[1] || (ranks.length === best[1] && id < best[0]))
+      best = [id, ranks.length];
+  return best?.[0];
 }

@@ -18,6 +18,10 @@ export interface DataExamples {
   to?: string;
   /** An order by date. */
   sort?: string;
+  /** An exhibition that has exhibitors, for the relation filter `exhibition`. */
+  exhibition?: string;
+  /** An exhibitor that lists exhibitions, for the relation filter `exhibitor`. */
+  exhibitor?: string;
   /** Fields of an exhibitor to keep, for `fields`. */
   fields?: string;
   q?: string;

@@ -6,7 +6,7 @@
  * ({@link documentPath}).
  */
 import { COMMON_PART_RANKS, ID_BLOCK_RANKS, ID_CHUNK_RANKS, DUMP_PART_KEY } from '../query/formats/index.js';
-import { COLLECTIONS, DATASET_TYPES, FILTERS, KINDS } from '../query/semantics/index.js';
+import { COLLECTIONS, DATASET_TYPES, FILTERS, KINDS, RELATION_PARAMETERS } from '../query/semantics/index.js';
 
 /** A JSON Schema, as OpenAPI 3.1 takes it. */
 export type JsonSchema = Record<string, unknown>;
@@ -84,6 +84,10 @@ const PARAMETER_SCHEMAS: Record<string, { description: string; schema: JsonSchem
   },
   kind: { description: 'The kind of entity.', schema: { type: 'string', enum: KINDS } },
   filter: { description: 'The filter.', schema: { type: 'string', enum: FILTERS } },
+  parameter: {
+    description: "A filter, or the kind's relation filter (exhibition for exhibitors, exhibitor for exhibitions).",
+    schema: { type: 'string', enum: [...FILTERS, ...RELATION_PARAMETERS] },
+  },
   build: {
     description: "The id of a build: its UTC time to the millisecond, digits only. The feed's index lists them.",
     schema: { type: 'string', pattern: '^\\d{8}T\\d{9}Z$' },

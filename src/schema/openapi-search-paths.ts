@@ -13,7 +13,7 @@ import {
   searchIndexPath,
   termShardPath,
 } from '../query/formats/index.js';
-import type { Filter, Kind } from '../query/semantics/index.js';
+import type { Kind, ValueParameter } from '../query/semantics/index.js';
 import type { DataExamples } from './data-examples.js';
 import { documentPath, jsonOf, numberSlot, slot, templateOf, type DocumentPath } from './openapi-path-template.js';
 
@@ -100,11 +100,11 @@ export function searchDocumentPaths(examples: DataExamples): DocumentPath[] {
       content: jsonOf('SearchIds'),
     }),
     documentPath(
-      templateOf(filterShardPath(slot('kind') as Kind, slot('filter') as Filter, slot('start'))),
+      templateOf(filterShardPath(slot('kind') as Kind, slot('parameter') as ValueParameter, slot('start'))),
       filterShardPath('exhibitor', 'industry', ''),
       {
         operationId: 'getSearchValueShard',
-        summary: "One shard of the filter values of a kind's search index",
+        summary: "One shard of the filter values (or the relation filter's ids) of a kind's search index",
         content: jsonOf('SearchDocument'),
       },
     ),

@@ -5,6 +5,7 @@ import {
   type ErrorBody,
   answerDataset,
   parseSiteQuery,
+  unknownRelated,
 } from '../query/responses/index.js';
 import { readSite } from './read-site.js';
 
@@ -37,5 +38,7 @@ export async function queryDataset(options: QueryOptions): Promise<QueryResult> 
   const context = { baseUrl: site.baseUrl, generatedAt: site.generatedAt, dictionary: site.dictionary };
   if (!parsed.ok)
     return { status: 400, body: errorBody('invalid_parameter', parsed.error.message, context, parsed.error.parameter) };
+  const missing = unknownRelated(site.dataset, parsed.query);
+  if (missing !== undefined) return { status: 404, body: errorBody('not_found', missing, context) };
   return { status: 200, body: answerDataset(site.dataset, parsed.query, context) };
 }

@@ -303,6 +303,71 @@ const fields: ContractCase[] = [
   },
 ];
 
+const relatedTo = (collection: 'exhibitions' | 'exhibitors', min: number) => (body: Body) => {
+  expect(body[collection]!.length).toBeGreaterThanOrEqual(min);
+  expect(body._meta.total).toBeGreaterThanOrEqual(min);
+};
+
+const relations: ContractCase[] = [
+  {
+    name: 'exhibition=ID gives the exhibitors of an exhibition',
+    url: datasetUrl(['type', 'exhibitor'], ['exhibition', 'EXH-0028']),
+    status: 200,
+    check: relatedTo('exhibitors', 2),
+  },
+  {
+    name: 'exhibitor=ID gives the exhibitions of an exhibitor, by date',
+    url: datasetUrl(['type', 'exhibition'], ['exhibitor', 'EXR-000001'], ['sort', '-start_date']),
+    status: 200,
+    check: relatedTo('exhibitions', 2),
+  },
+  {
+    name: 'a relation filter with a filter, text, fields and a window',
+    url: datasetUrl(
+      ['type', 'exhibitor'],
+      ['exhibition', 'EXH-0028'],
+      ['country', 'China'],
+      ['text', 'products'],
+      ['fields', 'company_en'],
+      ['limit', '2'],
+      ['offset', '1'],
+    ),
+    status: 200,
+  },
+  {
+    name: 'a relation counted',
+    url: datasetUrl(['type', 'exhibitor'], ['exhibition', 'EXH-0028'], ['limit', '0']),
+    status: 200,
+    check: (body) => expect(body._meta.total).toBeGreaterThanOrEqual(2),
+  },
+  {
+    name: 'a relation filter with a date window and a status',
+    url: datasetUrl(
+      ['type', 'exhibition'],
+      ['exhibitor', 'EXR-000001'],
+      ['from', '2026-01-01'],
+      ['status', 'upcoming'],
+    ),
+    status: 200,
+  },
+  {
+    name: 'an id no exhibition has is a 404',
+    url: datasetUrl(['type', 'exhibitor'], ['exhibition', 'NO-SUCH-ID']),
+    status: 404,
+  },
+  {
+    name: 'an id no exhibitor has is a 404',
+    url: datasetUrl(['type', 'exhibition'], ['exhibitor', 'exr-000001']),
+    status: 404,
+  },
+  {
+    name: 'exhibition= with another type is refused',
+    url: datasetUrl(['type', 'all'], ['exhibition', 'EXH-0028']),
+    status: 400,
+    check: refused('exhibition'),
+  },
+];
+
 const searches: ContractCase[] = [
   {
     name: 'q=汽车',
@@ -673,6 +738,7 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
   ...windows,
   ...counts,
   ...fields,
+  ...relations,
   ...searches,
   ...texts,
   ...schedules,

@@ -121,6 +121,12 @@ export function datasetUrls(oracle: Oracle, byDate = false): fc.Arbitrary<string
       { weight: 2, arbitrary: fc.constantFrom(...edges).map(String) },
       { weight: 1, arbitrary: fc.constantFrom('0', '-1', '1.5', 'x', '') },
     );
+  // Ids of exhibitions or exhibitors for the relation filters, now and then one that no entity has or in other case.
+  const relatedId = (kind: 'exhibition' | 'exhibitor') =>
+    fc.oneof(
+      { weight: 5, arbitrary: fc.constantFrom(...oracle.ranked(kind).map((entity) => entity.id)) },
+      { weight: 1, arbitrary: fc.constantFrom('NO-SUCH-ID', ' EXH-0028 ', 'exr-000001') },
+    );
   // Names of every kind's fields, spelt as sent (padded, repeated), and names that are no field.
   const fieldNames = fc
     .subarray([
@@ -192,6 +198,8 @@ export function datasetUrls(oracle: Oracle, byDate = false): fc.Arbitrary<string
       city: sometimes(filterValue(values[2]!), byDate ? 1 : 3),
       schedule,
       fields: sometimes(fieldNames, 2),
+      exhibition: sometimes(relatedId('exhibition'), 1),
+      exhibitor: sometimes(relatedId('exhibitor'), 1),
       limit: sometimes(whole(600, [0, 1, 99, 100, 101, 500, 501]), 7),
       offset: sometimes(whole(450, [99, 100, 199, 200, 299, 300, 359, 360]), 7),
     })

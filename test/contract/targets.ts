@@ -8,7 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { createClient } from '../../src/client/index.js';
-import { errorBody, answerDataset, parseSiteQuery } from '../../src/query/responses/index.js';
+import { errorBody, answerDataset, parseSiteQuery, unknownRelated } from '../../src/query/responses/index.js';
 import { type RouterResponse, createRouter } from '../../src/query/router/index.js';
 import { fileStore, serve } from '../../src/serve/index.js';
 import { readSite } from '../../src/site/index.js';
@@ -43,6 +43,8 @@ export async function referenceTarget(dir: string): Promise<Target> {
       if (path === '/api/public/schema') return { status: 200, headers: {}, body: site.schema };
       if (path !== '/api/public/dataset') throw new Error(`the reference answers only the query form, not ${path}`);
       const parsed = parseSiteQuery(new URLSearchParams(query), site.dictionary);
+      const missing = parsed.ok ? unknownRelated(site.dataset, parsed.query) : undefined;
+      if (missing !== undefined) return { status: 404, headers: {}, body: errorBody('not_found', missing, context) };
       return parsed.ok
         ? { status: 200, headers: {}, body: answerDataset(site.dataset, parsed.query, context) }
         : {
@@ -82,6 +84,8 @@ export async function oracleTarget(dir: string): Promise<OracleTarget> {
       if (route === '/api/public/schema') return { status: 200, headers: {}, body: schema };
       if (route !== '/api/public/dataset') throw new Error(`the oracle answers only the query form, not ${route}`);
       const answer = oracle.answer(query);
+      if (answer.status === 404)
+        return { status: 404, headers: {}, body: { error: { status: 404, code: 'not_found' } } };
       return answer.status === 200
         ? { status: 200, headers: {}, body: answer.body }
         : {

@@ -43,7 +43,7 @@ const oracle = createOracle(entities, { baseUrl: `${BASE}/`, dictionary });
 const ids = (list: unknown) => (list as OracleEntity[]).map((entity) => entity.id);
 const body = (query: string) => {
   const answer = oracle.answer(query);
-  if (answer.status !== 200) throw new Error(`refused: ${answer.parameter}`);
+  if (answer.status !== 200) throw new Error(`refused: ${'parameter' in answer ? answer.parameter : answer.status}`);
   return answer.body as Record<string, unknown> & { _meta: Record<string, unknown> };
 };
 const found = (query: string) =>
@@ -104,7 +104,8 @@ describe('createOracle', () => {
     };
     const farm = createOracle(tractors, { baseUrl: BASE, dictionary });
     const text = (query: string) =>
-      ((answer) => (answer.status === 200 ? ids(answer.body.exhibitors) : answer.parameter))(
+      ((answer) =>
+        answer.status === 200 ? ids(answer.body.exhibitors) : 'parameter' in answer ? answer.parameter : '404')(
         farm.answer(`type=exhibitor&${query}`),
       );
     // `tractor` is a prefix of `tractorama`; `t1` holds it in its keywords (weight 2) and description.
@@ -163,7 +164,8 @@ describe('createOracle', () => {
       { baseUrl: BASE, dictionary },
     );
     const listed = (query: string) =>
-      ((answer) => (answer.status === 200 ? ids(answer.body.exhibitions) : answer.parameter))(
+      ((answer) =>
+        answer.status === 200 ? ids(answer.body.exhibitions) : 'parameter' in answer ? answer.parameter : '404')(
         dated.answer(`type=exhibition&${query}`),
       );
     expect(listed('')).toEqual(['x1', 'x2', 'x3', 'x4']);

@@ -22,8 +22,9 @@ export interface OracleOptions {
   dictionary: Record<OracleKind, unknown>;
 }
 
-/** A 200 answer's body without `generated_at`, or the parameter a 400 names. */
-export type OracleAnswer = { status: 200; body: Record<string, unknown> } | { status: 400; parameter: string };
+/** A 200 answer's body without `generated_at`, the parameter a 400 names, or a 404 for a relation filter's unknown id. */
+export type OracleAnswer =
+  { status: 200; body: Record<string, unknown> } | { status: 400; parameter: string } | { status: 404 };
 
 /** The oracle's questions: a query, a static listing page, the listings, the default order. */
 export interface Oracle {
@@ -101,6 +102,8 @@ const PARAMETERS = [
   'country',
   'city',
   'status',
+  'exhibition',
+  'exhibitor',
   'from',
   'to',
   'sort',
@@ -386,6 +389,7 @@ function parseQuery(queryString: string):
       searches: Partial<Record<Search, string>>;
       filters: Filters;
       dates: Dates;
+      related?: { name: 'exhibition' | 'exhibitor'; id: string };
       fields?: string[];
       limit: number;
       offset: number;
@@ -415,6 +419,16 @@ function parseQuery(queryString: string):
     if (value && name !== 'status') dates[name as keyof Dates] = value;
   }
   if (dates.from !== undefined && dates.to !== undefined && dates.to < dates.from) return { parameter: 'to' };
+  let related: { name: 'exhibition' | 'exhibitor'; id: string } | undefined;
+  for (const [name, kind] of [
+    ['exhibition', 'exhibitor'],
+    ['exhibitor', 'exhibition'],
+  ] as const) {
+    const id = raw.get(name)?.trim();
+    if (!id) continue;
+    if (type !== kind) return { parameter: name };
+    related = { name, id };
+  }
   const named = (raw.get('fields') ?? '')
     .split(',')
     .map((name) => name.trim())
@@ -424,7 +438,16 @@ function parseQuery(queryString: string):
   if (!/^\d+$/.test(limit)) return { parameter: 'limit' };
   const offset = raw.get('offset')?.trim() ?? '0';
   if (!/^\d+$/.test(offset) || Number(offset) > Number.MAX_SAFE_INTEGER) return { parameter: 'offset' };
-  return { type, searches, filters, dates, fields, limit: Math.min(Number(limit), 500), offset: Number(offset) };
+  return {
+    type,
+    searches,
+    filters,
+    dates,
+    related,
+    fields,
+    limit: Math.min(Number(limit), 500),
+    offset: Number(offset),
+  };
 }
 
 /** An entity with only `fields`, `id` and `_links` (only its `self` unless named), in its own order. */
@@ -486,6 +509,18 @@ function composeBody(
   return body;
 }
 
+/** Whether an entity relates to the one a relation filter names: an exhibitor listing the exhibition, an exhibition the exhibitor lists. */
+function relatedTo(
+  related: { name: 'exhibition' | 'exhibitor'; id: string },
+  exhibitors: readonly OracleEntity[] = [],
+): (entity: OracleEntity) => boolean {
+  const listed = (exhibitor: OracleEntity | undefined) =>
+    Array.isArray(exhibitor?.exhibition_ids) ? exhibitor.exhibition_ids.map(String) : [];
+  if (related.name === 'exhibition') return (exhibitor) => listed(exhibitor).includes(related.id);
+  const lists = listed(exhibitors.find((exhibitor) => exhibitor.id === related.id));
+  return (exhibition) => lists.includes(exhibition.id);
+}
+
 /** `entities`: every entity of each kind, in any order. */
 export function createOracle(entities: Record<OracleKind, readonly OracleEntity[]>, options: OracleOptions): Oracle {
   const indexes = Object.fromEntries(KINDS.map((kind) => [kind, indexKind(kind, entities[kind])])) as Record<
@@ -507,18 +542,24 @@ export function createOracle(entities: Record<OracleKind, readonly OracleEntity[
     answer(queryString) {
       const query = parseQuery(queryString);
       if ('parameter' in query) return { status: 400, parameter: query.parameter };
-      const { type, searches, filters, dates, fields, limit } = query;
+      const { type, searches, filters, dates, related, fields, limit } = query;
       const known = listKinds(type)!.flatMap((kind) => Object.keys(site.dictionary[kind] as object));
       if (fields !== undefined && fields.some((name) => !known.includes(name)))
         return { status: 400, parameter: 'fields' };
       const given = [
         ...SEARCHES.map((search) => [search, searches[search]] as const),
         ...FILTERS.map((filter) => [filter, filters[filter]] as const),
+        ...(related === undefined ? [] : [[related.name, related.id] as const]),
         ...(['from', 'to', 'sort'] as const).map((name) => [name, dates[name]] as const),
       ].filter(([, value]) => value !== undefined);
       const urlAt = (offset: number) =>
         `${site.baseUrl}/api/public/dataset?type=${type}${given.map(([name, value]) => `&${name}=${encodeURIComponent(value!)}`).join('')}${fields === undefined ? '' : `&fields=${encodeURIComponent(fields.join(','))}`}&limit=${limit}&offset=${offset}`;
-      const matches = matchKinds(listKinds(type)!, filters, searches, dates);
+      if (related !== undefined && !ranked[related.name].some((entity) => entity.id === related.id))
+        return { status: 404 };
+      const matches = matchKinds(listKinds(type)!, filters, searches, dates).map(
+        ([kind, found]) =>
+          [kind, related === undefined ? found : found.filter(relatedTo(related, ranked.exhibitor))] as const,
+      );
       return { status: 200, body: composeBody(type, matches, query, urlAt, site) };
     },
 

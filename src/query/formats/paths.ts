@@ -11,6 +11,7 @@ import {
   FILTERS,
   type DatasetType,
   type Filter,
+  type ValueParameter,
   type Kind,
   type Search,
   normalize,
@@ -159,8 +160,8 @@ export function exhibitionDatesPath(): string {
   return `${API_ROOT}/search/exhibition/dates.json`;
 }
 
-/** Static path of the shard of a kind's filter postings whose first value is `start`. */
-export function filterShardPath(kind: Kind, filter: Filter, start: string): string {
+/** Static path of the shard of a kind's filter (or relation filter) postings whose first value is `start`. */
+export function filterShardPath(kind: Kind, filter: ValueParameter, start: string): string {
   return `${API_ROOT}/search/${kind}/${filter}/${encodeSegment(start)}.json`;
 }
 

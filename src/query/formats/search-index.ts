@@ -12,6 +12,10 @@ import {
   FILTERS,
   type Filter,
   type Kind,
+  kindRelation,
+  type Postings,
+  type Relation,
+  type ValueParameter,
   searchShard,
   type SearchShard,
   type ShardedIndex,
@@ -55,6 +59,8 @@ export interface SearchEntryFile {
   common_tails: string[];
   /** Per filter, first value of each shard of its postings. */
   filters: Record<Filter, string[]>;
+  /** The same for the kind's relation filter, when it has one (kinds.ts, RELATIONS). */
+  relations?: Partial<Record<Relation, string[]>>;
   /** Changes whenever any shard changes: what was derived from shards read under another revision is stale. */
   revision: string;
   generated_at: string;
@@ -91,9 +97,10 @@ export interface ValueShardFile {
   format: typeof VALUES_FORMAT;
   version: typeof SEARCH_INDEX_VERSION;
   kind: Kind;
-  filter: Filter;
+  /** A filter, or the kind's relation filter (`exhibition` for exhibitors, `exhibitor` for exhibitions). */
+  filter: ValueParameter;
   start: string;
-  /** Normalized value → ranks holding it, encoded. */
+  /** Normalized value (a relation's: the related entity's id as it is) → ranks holding it, encoded. */
   values: Record<string, string>;
   generated_at: string;
 }
@@ -192,13 +199,21 @@ function renderNamesIndex(dataset: Dataset, kind: Kind, terms: RenderedTerms): I
   const { index } = terms;
   const documents = [...terms.documents];
   const filters = {} as Record<Filter, string[]>;
-  for (const filter of FILTERS) {
-    const shards = shardPostings(dataset.postings(kind, filter));
-    filters[filter] = shards.map((shard) => shard.start);
+  const relation = kindRelation(kind);
+  const relations: Partial<Record<Relation, string[]>> = {};
+  const parameters: [ValueParameter, Postings][] = [
+    ...FILTERS.map((filter): [ValueParameter, Postings] => [filter, dataset.postings(kind, filter)]),
+    ...(relation === undefined ? [] : [[relation, dataset.relationPostings(kind)] as [ValueParameter, Postings]]),
+  ];
+  for (const [parameter, postings] of parameters) {
+    const shards = shardPostings(postings);
+    const starts = shards.map((shard) => shard.start);
+    if (parameter === relation) relations[relation] = starts;
+    else filters[parameter as Filter] = starts;
     for (const shard of shards)
       documents.push({
-        path: filterShardPath(kind, filter, shard.start),
-        content: JSON.stringify(valueShardFile(kind, filter, shard)),
+        path: filterShardPath(kind, parameter, shard.start),
+        content: JSON.stringify(valueShardFile(kind, parameter, shard)),
       });
   }
   if (kind === 'exhibition') documents.push(renderExhibitionDates(dataset.entities.exhibition));
@@ -212,6 +227,7 @@ function renderNamesIndex(dataset: Dataset, kind: Kind, terms: RenderedTerms): I
     terms: index.starts,
     ...commonMembers(index),
     filters,
+    relations,
     revision,
     generated_at: '',
   };
@@ -236,7 +252,7 @@ function termShardFile(kind: Kind, shard: TermShard): TermShardFile {
   };
 }
 
-function valueShardFile(kind: Kind, filter: Filter, shard: FilterShard): ValueShardFile {
+function valueShardFile(kind: Kind, filter: ValueParameter, shard: FilterShard): ValueShardFile {
   return {
     format: VALUES_FORMAT,
     version: SEARCH_INDEX_VERSION,
@@ -252,6 +268,8 @@ function valueShardFile(kind: Kind, filter: Filter, shard: FilterShard): ValueSh
 export interface SearchEntry {
   index: TermIndex;
   filters: Record<Filter, string[]>;
+  /** The starts of the value shards of the kind's relation filter (kinds.ts, RELATIONS), when it has one. */
+  relations: Partial<Record<Relation, string[]>>;
   revision: string;
   generatedAt: string;
 }
@@ -268,11 +286,13 @@ export function parseSearchEntry(path: string, text: string, kind: Kind): Search
     !FILTERS.every((filter) => isStarts(file.filters[filter]))
   )
     throw malformed(path, 'filters');
-  return { ...parseEntryIndex(path, file, [1, 1]), filters: file.filters };
+  const relation = kindRelation(kind);
+  if (relation !== undefined && !isStarts(file.relations?.[relation])) throw malformed(path, 'relations');
+  return { ...parseEntryIndex(path, file, [1, 1]), filters: file.filters, relations: file.relations ?? {} };
 }
 
 /** Parses the entry of `kind`'s `text` index at `path`, as {@link parseSearchEntry} does; it has no filters of its own. */
-export function parseTextEntry(path: string, text: string, kind: Kind): Omit<SearchEntry, 'filters'> {
+export function parseTextEntry(path: string, text: string, kind: Kind): Omit<SearchEntry, 'filters' | 'relations'> {
   const file = parseVersioned<TextEntryFile>(path, text, SEARCH_INDEX_FORMAT, kind);
   if (file.search !== 'text') throw malformed(path, 'search');
   const weights = file.field_weights;
@@ -290,7 +310,7 @@ function parseEntryIndex(
   path: string,
   file: Omit<SearchEntryFile, 'filters'>,
   weights: [number, number],
-): Omit<SearchEntry, 'filters'> {
+): Omit<SearchEntry, 'filters' | 'relations'> {
   if (!Number.isSafeInteger(file.count)) throw malformed(path, 'count');
   const lengths = file.average_lengths;
   if (!Array.isArray(lengths) || lengths.length !== 2 || !lengths.every((length) => typeof length === 'number'))
@@ -368,7 +388,7 @@ export function parseValueShard(
   path: string,
   text: string,
   kind: Kind,
-  filter: Filter,
+  filter: ValueParameter,
   start: string,
 ): { values: Map<string, number[]>; generatedAt: string } {
   const file = parseVersioned<ValueShardFile>(path, text, VALUES_FORMAT, kind);

@@ -8,6 +8,7 @@ export { ERROR_STATUS, errorBody } from './error-response.js';
 export { parseSiteQuery, pickFields } from './fields.js';
 export type { ErrorBody, ErrorCode } from './error-response.js';
 export { parseListingPage } from './listing-page.js';
+export { missingRelated, unknownRelated } from './related.js';
 export {
   answerDataset,
   answerListingPage,

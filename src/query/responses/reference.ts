@@ -13,6 +13,7 @@ import {
   filtersOf,
   scheduleOf,
   searchesOf,
+  relationOf,
   type DatasetQuery,
 } from '../semantics/index.js';
 import { listingPath, relationPath, type Relation } from '../formats/index.js';
@@ -29,12 +30,12 @@ import { pickFields } from './fields.js';
 /** Matching ranks of each kind of a response, in answer order. */
 export type Matches = Partial<Record<Kind, readonly number[]>>;
 
-/** The answer to a query-form request; `next`/`prev` are query-form URLs. */
+/** The answer to a query-form request, whose relation filter names an entity the dataset has (related.ts); `next`/`prev` are query-form URLs. */
 export function answerDataset(dataset: Dataset, query: DatasetQuery, context: ResponseContext): DatasetResponse {
   const filters = filtersOf(query);
   const slices: Partial<Record<Kind, KindSlice>> = {};
   for (const kind of kindsOf(query.type)) {
-    const ranks = dataset.match(kind, filters, searchesOf(query), scheduleOf(query));
+    const ranks = dataset.match(kind, filters, searchesOf(query), scheduleOf(query), relationOf(query)?.id);
     const entities = dataset.pick(kind, ranks.slice(query.offset, query.offset + query.limit));
     const { fields } = query;
     slices[kind] = {

@@ -31,8 +31,10 @@ import {
   scheduleOf,
   searchesOf,
   changesListing,
+  relationOf,
 } from '../semantics/index.js';
 import {
+  missingRelated,
   parseSiteQuery,
   pickFields,
   queryResponse,
@@ -46,6 +48,7 @@ import {
   BROWSE_PAGE_PATH,
   BROWSE_PAGE_POLICY,
   DUMP_CONTENT_TYPES,
+  entityPath,
   ROOT_FILES,
   parseDumpPartPath,
   SCHEMA_PATH,
@@ -181,10 +184,17 @@ async function answerQuery(reader: DocumentReader, rawQuery: string): Promise<Ro
   const { query } = parsed;
   const filters = filtersOf(query);
   const schedule = scheduleOf(query);
+  const related = relationOf(query);
+  if (related !== undefined) {
+    // The parameter names the kind of the entity it relates to.
+    const { relation, id } = related;
+    if ((await reader.store.read(entityPath(relation, id))) === undefined)
+      return errorResponse(reader, 'not_found', missingRelated(relation, id));
+  }
   const slices: Partial<Record<Kind, KindSlice<string>>> = {};
   await Promise.all(
     kindsOf(query.type).map(async (kind) => {
-      if (query.q !== undefined || query.text !== undefined || changesListing(schedule))
+      if (query.q !== undefined || query.text !== undefined || changesListing(schedule) || related !== undefined)
         slices[kind] = await readSearchSlice(
           reader,
           kind,
@@ -193,6 +203,7 @@ async function answerQuery(reader: DocumentReader, rawQuery: string): Promise<Ro
           schedule,
           query.limit,
           query.offset,
+          related?.id,
         );
       else {
         const { entities, total } = await readListingSlice(reader, kind, filters, query.limit, query.offset);

@@ -10,7 +10,8 @@ import {
   shardHoldingValue,
   type FilterValues,
   FILTERS,
-  type Filter,
+  kindRelation,
+  type ValueParameter,
   type Kind,
   relevanceWindow,
   dayWindow,
@@ -64,7 +65,7 @@ import type { DocumentStore } from './store.js';
 interface LoadedEntry {
   /** The store's revision of the entry when the store has revisions, else its text. */
   token: string;
-  entry: SearchEntry | Omit<SearchEntry, 'filters'>;
+  entry: SearchEntry | Omit<SearchEntry, 'filters' | 'relations'>;
 }
 
 /** What is kept between requests: a parsed shard or list, with its `generated_at` (the latest of its documents). */
@@ -93,10 +94,11 @@ export const SHARD_CACHE_BYTES = 32 * 2 ** 20;
 const kept = new WeakMap<DocumentStore, { entries: Map<string, LoadedEntry>; parsed: BoundedCache<string, Kept> }>();
 
 /**
- * The entities of one kind matching the searches (`q`, `text`), `filters` and the date window
- * of `schedule` in the window [offset, offset + limit), in relevance order, or by start date
- * when `schedule` sorts (the JSON texts of their documents), and how many match in all.
- * Without a search every entity matches, in the default order.
+ * The entities of one kind matching the searches (`q`, `text`), `filters`, the date window
+ * of `schedule` and the kind's relation filter to the entity of id `related` (when given) in
+ * the window [offset, offset + limit), in relevance order, or by start date when `schedule`
+ * sorts (the JSON texts of their documents), and how many match in all. Without a search
+ * every entity matches, in the default order.
  */
 export async function readSearchSlice(
   reader: DocumentReader,
@@ -106,6 +108,7 @@ export async function readSearchSlice(
   schedule: Schedule,
   limit: number,
   offset: number,
+  related?: string,
 ): Promise<KindSlice<string>> {
   const { entry, parsed } = await loadEntry(reader.store, kind, 'q');
   reader.stamp(entry.generatedAt);
@@ -141,14 +144,21 @@ export async function readSearchSlice(
       ? everyRank(entry.index.count)
       : allMatches(await Promise.all(given.map(([search, value]) => searched(search, value))));
   const tests: ((rank: number) => boolean)[] = [];
-  const wanted = FILTERS.filter((filter) => filters[filter] !== undefined).map((filter): [Filter, string] => [
+  const wanted = FILTERS.filter((filter) => filters[filter] !== undefined).map((filter): Wanted => [
     filter,
     normalize(filters[filter]!),
+    entry.filters[filter],
   ]);
+  const relation = kindRelation(kind);
+  if (related !== undefined) {
+    if (relation === undefined || entry.relations[relation] === undefined)
+      throw new SiteError(`the search index of ${kind} has no relation filter; rebuild the site`);
+    wanted.push([relation, related, entry.relations[relation]]);
+  }
   if (wanted.length > 0 && matches.ranks.length > 0) {
     // The entities passing every filter, kept like the scores: a filtered `q` paged through applies its filters once.
     const { passing } = await read(
-      `${kind} filters ${JSON.stringify(wanted)}`,
+      `${kind} filters ${JSON.stringify(wanted.map(([parameter, value]) => [parameter, value]))}`,
       () => passingFilters(entry, kind, wanted, read, reader),
       (value) => value.passing.byteLength,
     );
@@ -248,19 +258,22 @@ async function scoreMatches(
   return { matches: step.value, generatedAt: latest() };
 }
 
+/** A filter (its value normalized) or the relation filter (the related id as it is) a slice keeps, and the starts of its value shards. */
+type Wanted = [parameter: ValueParameter, value: string, starts: readonly string[]];
+
 // The entities of `kind` passing every one of the `wanted` filters (normalized values), 1 by rank, read through `read`, and the
 // latest generated_at of the value shards they were read from.
 async function passingFilters(
   entry: SearchEntry,
   kind: Kind,
-  wanted: readonly [Filter, string][],
+  wanted: readonly Wanted[],
   read: KeptReader,
   reader: DocumentReader,
 ): Promise<{ passing: Uint8Array; generatedAt: string }> {
   const { later, latest } = latestStamp();
   const hits = new Uint8Array(entry.index.count);
-  for (const [filter, value] of wanted) {
-    const start = shardHoldingValue(entry.filters[filter], value);
+  for (const [filter, value, starts] of wanted) {
+    const start = shardHoldingValue(starts, value);
     if (start === undefined) continue;
     const path = filterShardPath(kind, filter, start);
     const { values } = later(
@@ -353,8 +366,11 @@ async function loadEntry<S extends Search>(
   store: DocumentStore,
   kind: Kind,
   search: S,
-): Promise<{ entry: S extends 'q' ? SearchEntry : Omit<SearchEntry, 'filters'>; parsed: BoundedCache<string, Kept> }> {
-  type Loaded = S extends 'q' ? SearchEntry : Omit<SearchEntry, 'filters'>;
+): Promise<{
+  entry: S extends 'q' ? SearchEntry : Omit<SearchEntry, 'filters' | 'relations'>;
+  parsed: BoundedCache<string, Kept>;
+}> {
+  type Loaded = S extends 'q' ? SearchEntry : Omit<SearchEntry, 'filters' | 'relations'>;
   const path = searchIndexPath(kind, search);
   let forStore = kept.get(store);
   if (!forStore)

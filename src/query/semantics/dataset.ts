@@ -20,7 +20,6 @@ export class Dataset {
   readonly entities: Record<Kind, readonly Entity[]>;
   private readonly postingsCache = new Map<string, Postings>();
   private readonly indexCache = new Map<string, ShardedIndex>();
-  private exhibitorsByExhibition: Map<string, number[]> | undefined;
 
   /** Takes entities in any order and sorts each kind into its default order. */
   constructor(entities: EntitiesByKind) {
@@ -61,11 +60,17 @@ export class Dataset {
   }
 
   /**
-   * Ranks of the entities of a kind matching the filters, the searches (`q`, `text`) and the
-   * date window of `schedule`, in answer order: by start date when `schedule` sorts, else
+   * Ranks of the entities of a kind matching the filters, the searches (`q`, `text`), the
+   * date window of `schedule` and the relation to the entity `related` names (its id), in answer order: by start date when `schedule` sorts, else
    * relevance when a search is given, else the default order.
    */
-  match(kind: Kind, filters: FilterValues, searches: SearchTexts = {}, schedule: Schedule = {}): number[] {
+  match(
+    kind: Kind,
+    filters: FilterValues,
+    searches: SearchTexts = {},
+    schedule: Schedule = {},
+    related?: string,
+  ): number[] {
     const given = givenSearches(searches);
     const ranks =
       given.length === 0
@@ -77,7 +82,12 @@ export class Dataset {
               ),
             ),
           );
-    const filtered = filterRanks(ranks, filters, (filter, normalized) => this.postings(kind, filter).get(normalized));
+    const relatedTo = related === undefined ? undefined : new Set(this.relatedRanks(kind, related));
+    const filtered = filterRanks(
+      relatedTo === undefined ? ranks : ranks.filter((rank) => relatedTo.has(rank)),
+      filters,
+      (filter, normalized) => this.postings(kind, filter).get(normalized),
+    );
     if (!isScheduled(schedule)) return filtered;
     const day = (rank: number, field: string) => dayNumber(String(this.entities[kind][rank]![field]))!;
     const window = dayWindow(schedule);
@@ -92,21 +102,50 @@ export class Dataset {
     return ranks.map((rank) => this.entities[kind][rank]!);
   }
 
-  /** Ranks of the exhibitors linked to an exhibition, in the default order. */
-  linkedExhibitors(exhibitionId: string): number[] {
-    if (!this.exhibitorsByExhibition) {
-      const byExhibition = new Map<string, number[]>();
+  /**
+   * Ranks of the entities of `kind` related to the entity named `id` by `kind`'s relation
+   * filter (kinds.ts, RELATIONS), in the default order: an exhibition's exhibitors, an
+   * exhibitor's exhibitions. An id no entity has relates to none.
+   */
+  relatedRanks(kind: Kind, id: string): number[] {
+    return this.relationPostings(kind).get(id) ?? [];
+  }
+
+  /** For `kind`'s relation filter, the ids of the related entities → the ranks of `kind` they relate to; empty when `kind` has none. */
+  relationPostings(kind: Kind): Postings {
+    const key = `${kind}/relation`;
+    let postings = this.postingsCache.get(key);
+    if (postings) return postings;
+    postings = new Map();
+    const listed = (exhibitor: Entity) =>
+      Array.isArray(exhibitor.exhibition_ids) ? [...new Set(exhibitor.exhibition_ids.map(String))] : [];
+    if (kind === 'exhibitor') {
+      const exhibitions = new Set(this.entities.exhibition.map((exhibition) => exhibition.id));
       this.entities.exhibitor.forEach((exhibitor, rank) => {
-        const ids = Array.isArray(exhibitor.exhibition_ids) ? new Set(exhibitor.exhibition_ids) : [];
-        for (const id of ids) {
-          const ranks = byExhibition.get(String(id));
+        for (const id of listed(exhibitor).filter((id) => exhibitions.has(id))) {
+          const ranks = postings!.get(id);
           if (ranks) ranks.push(rank);
-          else byExhibition.set(String(id), [rank]);
+          else postings!.set(id, [rank]);
         }
       });
-      this.exhibitorsByExhibition = byExhibition;
+    } else if (kind === 'exhibition') {
+      const rankOf = new Map(this.entities.exhibition.map((exhibition, rank) => [exhibition.id, rank]));
+      for (const exhibitor of this.entities.exhibitor) {
+        const ranks = listed(exhibitor).flatMap((id) => (rankOf.has(id) ? [rankOf.get(id)!] : []));
+        if (ranks.length > 0)
+          postings.set(
+            exhibitor.id,
+            ranks.sort((a, b) => a - b),
+          );
+      }
     }
-    return this.exhibitorsByExhibition.get(exhibitionId) ?? [];
+    this.postingsCache.set(key, postings);
+    return postings;
+  }
+
+  /** Ranks of the exhibitors linked to an exhibition, in the default order. */
+  linkedExhibitors(exhibitionId: string): number[] {
+    return this.relatedRanks('exhibitor', exhibitionId);
   }
 
   /** Ranks of the providers covering an exhibition's country or city, in the default order. */

@@ -10,7 +10,7 @@ export type { EntitiesByKind, Entity } from './entity.js';
 export { shardHoldingValue, shardPostings } from './filter-shards.js';
 export type { FilterShard } from './filter-shards.js';
 export { filterValues } from './filters.js';
-export type { FilterValues } from './filters.js';
+export type { FilterValues, Postings } from './filters.js';
 export { hash53 } from './hash.js';
 export {
   COLLECTIONS,
@@ -20,11 +20,14 @@ export {
   FILTER_FIELDS,
   KINDS,
   NAME_FIELDS,
+  RELATION_PARAMETERS,
+  RELATIONS,
   kindFilters,
+  kindRelation,
   kindsOf,
   typeFilters,
 } from './kinds.js';
-export type { Collection, DatasetType, ExhibitionStatus, Filter, Kind } from './kinds.js';
+export type { Collection, DatasetType, ExhibitionStatus, Filter, Kind, Relation, ValueParameter } from './kinds.js';
 export {
   DATASET_PARAMETERS,
   DATASET_PARAMETER_SCHEMAS,
@@ -33,7 +36,15 @@ export {
   MAX_Q_LENGTH,
 } from './parameter-schemas.js';
 export type { DatasetParameter, ParameterSchema } from './parameter-schemas.js';
-export { filtersOf, malformedText, parseDatasetQuery, scheduleOf, searchesOf, unknownParameter } from './params.js';
+export {
+  filtersOf,
+  malformedText,
+  parseDatasetQuery,
+  relationOf,
+  scheduleOf,
+  searchesOf,
+  unknownParameter,
+} from './params.js';
 export type { DatasetQuery, ParameterError, ParseResult } from './params.js';
 export { relevanceOrder, relevanceWindow } from './relevance-window.js';
 export {

@@ -69,6 +69,25 @@ export const NAME_FIELDS: Record<Kind, readonly [string, string]> = {
   service_provider: ['name_cn', 'name_en'],
 };
 
+/**
+ * The relation filters (docs/api.md#relations): a parameter naming an entity of another
+ * kind by its id, and the kind it filters. `exhibition=ID` keeps the exhibitors that list
+ * the exhibition in their `exhibition_ids`; `exhibitor=ID` keeps the exhibitions the
+ * exhibitor lists in its own.
+ */
+export const RELATIONS = { exhibition: 'exhibitor', exhibitor: 'exhibition' } as const satisfies Record<string, Kind>;
+export type Relation = keyof typeof RELATIONS;
+/** The relation parameters, in the order they appear in URLs. */
+export const RELATION_PARAMETERS = Object.keys(RELATIONS) as Relation[];
+
+/** A parameter whose values the search index keeps postings of: a filter, or a relation (by the related entity's id). */
+export type ValueParameter = Filter | Relation;
+
+/** The relation that filters `kind`, if any. */
+export function kindRelation(kind: Kind): Relation | undefined {
+  return RELATION_PARAMETERS.find((relation) => RELATIONS[relation] === kind);
+}
+
 /** The kinds a response of this type holds. */
 export function kindsOf(type: DatasetType): readonly Kind[] {
   return type === 'all' ? KINDS : [type];

@@ -3,7 +3,15 @@
  * Schema with a description: the one definition that parsing (params.ts), the schema
  * document, OpenAPI and the command line's help read.
  */
-import { DATASET_TYPES, EXHIBITION_STATUSES, FILTER_FIELDS, FILTERS, KINDS, type Filter } from './kinds.js';
+import {
+  DATASET_TYPES,
+  EXHIBITION_STATUSES,
+  FILTER_FIELDS,
+  FILTERS,
+  KINDS,
+  RELATION_PARAMETERS,
+  type Filter,
+} from './kinds.js';
 import { SCHEDULE_PARAMETERS, SORTS } from './schedule.js';
 import { SEARCHES, SEARCH_FIELDS } from './searches.js';
 
@@ -18,6 +26,7 @@ export const DATASET_PARAMETERS = [
   'type',
   ...SEARCHES,
   ...FILTERS,
+  ...RELATION_PARAMETERS,
   ...SCHEDULE_PARAMETERS,
   'fields',
   'limit',
@@ -66,6 +75,16 @@ export const DATASET_PARAMETER_SCHEMAS: Readonly<Record<DatasetParameter, Parame
     type: 'string',
     enum: EXHIBITION_STATUSES,
     description: `Exhibitions of this status (with type=exhibition only): upcoming, ongoing and ended are derived from the dates against the build date (UTC); cancelled and postponed are as the source says.`,
+  },
+  exhibition: {
+    type: 'string',
+    description:
+      'With type=exhibitor: the exhibitors of the exhibition of this id (those listing it in exhibition_ids), combined with every other parameter; an id no exhibition has is a 404 naming it.',
+  },
+  exhibitor: {
+    type: 'string',
+    description:
+      'With type=exhibition: the exhibitions of the exhibitor of this id (those in its exhibition_ids), combined with every other parameter; an id no exhibitor has is a 404 naming it.',
   },
   from: {
     type: 'string',

@@ -3,7 +3,17 @@
  * their schemas (parameter-schemas.ts).
  */
 import type { FilterValues } from './filters.js';
-import { DATASET_TYPES, EXHIBITION_STATUSES, FILTERS, typeFilters, type DatasetType } from './kinds.js';
+import {
+  COLLECTIONS,
+  DATASET_TYPES,
+  EXHIBITION_STATUSES,
+  FILTERS,
+  RELATION_PARAMETERS,
+  RELATIONS,
+  typeFilters,
+  type DatasetType,
+  type Relation,
+} from './kinds.js';
 import { dayNumber, SCHEDULE_PARAMETERS, SORTS, type Schedule, type Sort } from './schedule.js';
 import { SEARCHES, type SearchTexts } from './searches.js';
 import { normalize } from './text.js';
@@ -31,6 +41,10 @@ export interface DatasetQuery extends Schedule {
   city?: string;
   /** Exhibitions of this status (one of {@link EXHIBITION_STATUSES}). */
   status?: string;
+  /** With `type=exhibitor`: the exhibitors of the exhibition of this id (docs/api.md#relations). */
+  exhibition?: string;
+  /** With `type=exhibition`: the exhibitions of the exhibitor of this id. */
+  exhibitor?: string;
   /** Fields of each entity to return besides `id` and `_links.self` (docs/api.md#fields); every field when absent. */
   fields?: string[];
   /** Entities per array, at most {@link MAX_LIMIT}; 0 answers the totals alone. @default 100 */
@@ -100,6 +114,17 @@ export function parseDatasetQuery(pairs: Iterable<readonly [string, string]>): P
   const refused = parseSchedule(given, query);
   if (refused !== undefined) return { ok: false, error: refused };
 
+  for (const relation of RELATION_PARAMETERS) {
+    const value = given.get(relation)?.trim();
+    if (!value) continue;
+    if (query.type !== RELATIONS[relation])
+      return fail(
+        relation,
+        `${relation} applies to ${COLLECTIONS[RELATIONS[relation]]} only (the ${COLLECTIONS[RELATIONS[relation]]} of the ${relation} of that id); give type=${RELATIONS[relation]} (type is ${query.type})`,
+      );
+    query[relation] = value;
+  }
+
   const fields = given.get('fields');
   if (fields !== undefined && fields.trim() !== '') {
     query.fields = [...new Set(fields.split(',').map((field) => field.trim()))].filter((field) => field !== '');
@@ -158,6 +183,12 @@ export function searchesOf(query: DatasetQuery): SearchTexts {
     if (value !== undefined) searches[search] = value;
   }
   return searches;
+}
+
+/** The relation filter a query sets, if any: its parameter and the related entity's id. */
+export function relationOf(query: DatasetQuery): { relation: Relation; id: string } | undefined {
+  const relation = RELATION_PARAMETERS.find((name) => query[name] !== undefined);
+  return relation === undefined ? undefined : { relation, id: query[relation]! };
 }
 
 /** The date window and order a query sets. */
