@@ -39,6 +39,21 @@ const SEARCH_META = z.looseObject({
   prev: z.string().nullable(),
   generated_at: z.string().describe('When the data was built (ISO 8601).'),
   base_url: z.string(),
+  unmatched: z
+    .array(
+      z.object({
+        parameter: z.enum(FILTERS),
+        value: z.string(),
+        facets: z
+          .record(z.string(), z.string())
+          .describe('The facet document of each kind asked: every value there is.'),
+        closest: z.array(z.string()).describe('The closest values there are, closest first (maybe none).'),
+      }),
+    )
+    .optional()
+    .describe(
+      'Only when nothing matches: each filter value no entity of the kinds asked holds (see docs/api.md#unmatched).',
+    ),
 });
 
 /** The answer of search_dataset: an array per kind of the type asked, then `_meta`. */

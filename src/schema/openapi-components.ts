@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { ERROR_STATUS } from '../query/responses/index.js';
-import { COLLECTIONS, DATASET_TYPES, FILTERS, KINDS, MAX_LIMIT } from '../query/semantics/index.js';
+import { CLOSEST_KEPT, COLLECTIONS, DATASET_TYPES, FILTERS, KINDS, MAX_LIMIT } from '../query/semantics/index.js';
 import { DUMP_INDEX_SCHEMA } from './dump-index-schema.js';
 import { entitySchema } from './entity-schema.js';
 import { ENTITY_SCHEMA } from './openapi-documents.js';
@@ -168,6 +168,7 @@ function datasetMetaSchema(): JsonSchema {
       prev: { ...NULLABLE_LINK, description: 'URL of the previous window, null at the start.' },
       generated_at: { type: 'string', format: 'date-time' },
       base_url: { type: 'string' },
+      unmatched: unmatchedSchema(),
       entities: { type: 'object', description: 'The data dictionary of the kinds in the answer.' },
     },
     required: [
@@ -184,6 +185,36 @@ function datasetMetaSchema(): JsonSchema {
       'base_url',
       'entities',
     ],
+  };
+}
+
+// `_meta.unmatched` (docs/api.md#unmatched): only in an answer with no match.
+function unmatchedSchema(): JsonSchema {
+  return {
+    type: 'array',
+    description:
+      'Present only when nothing matches and some filter value is held by no entity of the kinds asked: each such filter, in parameter order.',
+    items: {
+      type: 'object',
+      properties: {
+        parameter: { type: 'string', enum: [...FILTERS], description: 'The filter parameter.' },
+        value: { type: 'string', description: 'Its value as given, trimmed.' },
+        facets: {
+          type: 'object',
+          additionalProperties: LINK,
+          description: 'URL of the facet document of each kind asked, by collection: every value the filter matches.',
+        },
+        closest: {
+          type: 'array',
+          maxItems: CLOSEST_KEPT,
+          items: { type: 'string' },
+          description:
+            'Labels of the closest values there are: equal once accents, case and punctuation are dropped, or a few edits away; fewest edits first, then most entities.',
+        },
+      },
+      required: ['parameter', 'value', 'facets', 'closest'],
+      additionalProperties: false,
+    },
   };
 }
 

@@ -722,6 +722,100 @@ const schedules: ContractCase[] = [
   },
 ];
 
+/** `_meta.unmatched` of a filter value no entity of the kinds asked holds (docs/api.md#unmatched). */
+const unmatchedIs =
+  (...expected: { parameter: string; value: string; facets: string[]; closest: string[] }[]) =>
+  (body: Body) => {
+    expect(body._meta.total).toBe(0);
+    expect(body._meta.unmatched).toEqual(
+      expected.map(({ facets, ...entry }) => ({
+        ...entry,
+        facets: Object.fromEntries(
+          facets.map((collection) => [
+            collection,
+            `${String(body._meta.base_url)}/api/public/facets/${collection}/${entry.parameter}.json`,
+          ]),
+        ),
+      })),
+    );
+    // Written before the dictionary, which stays last.
+    expect(Object.keys(body._meta).slice(-2)).toEqual(['unmatched', 'entities']);
+  };
+const noUnmatched = (body: Body) => expect(body._meta).not.toHaveProperty('unmatched');
+
+const unmatched: ContractCase[] = [
+  {
+    name: 'a city in another language: named, with its facet document, nothing close',
+    url: datasetUrl(['type', 'exhibition'], ['city', 'Cologne']),
+    status: 200,
+    check: unmatchedIs({ parameter: 'city', value: 'Cologne', facets: ['exhibitions'], closest: [] }),
+  },
+  {
+    name: 'a country in another language',
+    url: datasetUrl(['type', 'exhibition'], ['country', ' Deutschland ']),
+    status: 200,
+    check: unmatchedIs({ parameter: 'country', value: 'Deutschland', facets: ['exhibitions'], closest: [] }),
+  },
+  {
+    name: 'a city without its accent: the accented one is closest',
+    url: datasetUrl(['type', 'exhibition'], ['city', 'koln']),
+    status: 200,
+    check: unmatchedIs({ parameter: 'city', value: 'koln', facets: ['exhibitions'], closest: ['Köln'] }),
+  },
+  {
+    name: 'a misspelt city: the one an edit away is closest',
+    url: datasetUrl(['type', 'exhibition'], ['city', 'Shangai']),
+    status: 200,
+    check: unmatchedIs({ parameter: 'city', value: 'Shangai', facets: ['exhibitions'], closest: ['Shanghai'] }),
+  },
+  {
+    name: 'type=all: the facet document of each kind, punctuation folded',
+    url: datasetUrl(['city', 'XIAN']),
+    status: 200,
+    check: unmatchedIs({
+      parameter: 'city',
+      value: 'XIAN',
+      facets: ['exhibitions', 'exhibitors', 'service_providers'],
+      closest: ["Xi'an"],
+    }),
+  },
+  {
+    name: 'a city only exhibitors hold, asked of exhibitions',
+    url: datasetUrl(['type', 'exhibition'], ['city', 'Dongguan']),
+    status: 200,
+    check: (body) => expect(body._meta.unmatched).toMatchObject([{ parameter: 'city', value: 'Dongguan' }]),
+  },
+  { name: 'the same city asked of all kinds', url: datasetUrl(['city', 'Dongguan']), status: 200, check: finds() },
+  {
+    name: 'two values nobody holds, in parameter order, with a search and as a count',
+    url: datasetUrl(['type', 'exhibitor'], ['q', 'co'], ['city', 'Shangai'], ['industry', 'Robotcs'], ['limit', '0']),
+    status: 200,
+    check: (body) =>
+      expect(body._meta.unmatched).toMatchObject([
+        { parameter: 'industry', value: 'Robotcs', closest: ['Robotics'] },
+        { parameter: 'city', value: 'Shangai', closest: ['Shanghai'] },
+      ]),
+  },
+  {
+    name: 'values that exist, in a combination without matches: no hint',
+    url: datasetUrl(['type', 'exhibition'], ['country', 'Germany'], ['city', 'Shanghai']),
+    status: 200,
+    check: (body) => {
+      findsNothing(body);
+      noUnmatched(body);
+    },
+  },
+  {
+    name: 'a search without matches: no hint',
+    url: datasetUrl(['type', 'exhibition'], ['q', 'zzzzqx'], ['city', 'Köln']),
+    status: 200,
+    check: (body) => {
+      findsNothing(body);
+      noUnmatched(body);
+    },
+  },
+];
+
 const schema: ContractCase[] = [
   {
     name: 'the schema',
@@ -743,6 +837,7 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
   ...texts,
   ...schedules,
   ...refusals,
+  ...unmatched,
   ...schema,
 ];
 

@@ -123,6 +123,23 @@ describe('dataset-site mcp', () => {
     expect(JSON.stringify(result).length).toBeLessThan(100_000);
   });
 
+  it('search_dataset passes on what names a filter value no entity holds, its facet document and the closest values', async () => {
+    const { value, links } = await tools.answer<DatasetResponse>('search_dataset', {
+      type: 'exhibition',
+      city: 'koln',
+    });
+    expect(value._meta.total).toBe(0);
+    expect(value._meta.unmatched).toEqual([
+      {
+        parameter: 'city',
+        value: 'koln',
+        facets: { exhibitions: `${value._meta.base_url}/${facetPath('exhibition', 'city')}` },
+        closest: ['Köln'],
+      },
+    ]);
+    expect(links).toEqual([]);
+  });
+
   it('search_dataset keeps only the fields asked for, id and _links.self, as the API does; an unknown field is an error listing the fields', async () => {
     const { value, links } = await tools.answer<DatasetResponse>('search_dataset', {
       type: 'all',

@@ -344,6 +344,102 @@ function isDate(text: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
+/** A filter value no entity of the kinds asked holds, as `_meta.unmatched` names it. */
+interface Unmatched {
+  parameter: Filter;
+  value: string;
+  facets: Record<string, string>;
+  closest: string[];
+}
+
+/** Spellings folded for comparing: accents (NFKD marks), case, and all but letters and digits dropped. */
+function fold(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** Levenshtein distance of two strings, in code points: the whole table, plainly. */
+function levenshtein(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  const table = x.map(() => y.map(() => 0));
+  const at = (i: number, j: number): number => (i < 0 ? j + 1 : j < 0 ? i + 1 : table[i]![j]!);
+  for (let i = 0; i < x.length; i++)
+    for (let j = 0; j < y.length; j++)
+      table[i]![j] = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + (x[i] === y[j] ? 0 : 1));
+  return at(x.length - 1, y.length - 1);
+}
+
+/** Each value a filter matches among the documents of a kind: how many hold it, and the spelling most of them use. */
+function heldByKind(kind: OracleKind, index: Index, filter: Filter): Map<string, { label: string; count: number }> {
+  const spellings = new Map<string, Map<string, number>>();
+  for (const { entity } of index.documents) {
+    const own = new Set<string>();
+    for (const field of FILTER_FIELDS[kind][filter])
+      for (const raw of [entity[field]].flat())
+        if (typeof raw === 'string' && raw.trim() !== '') own.add(raw.trim().replace(/\s+/gu, ' '));
+    for (const spelling of own) {
+      const value = normalize(spelling);
+      const counts = spellings.get(value) ?? new Map<string, number>();
+      counts.set(spelling, (counts.get(spelling) ?? 0) + 1);
+      spellings.set(value, counts);
+    }
+  }
+  const held = new Map<string, { label: string; count: number }>();
+  for (const [value, counts] of spellings) {
+    const label = [...counts].sort(([a, m], [b, n]) => n - m || compareCodePoints(a, b))[0]![0];
+    const count = index.documents.filter((document) => document.values[filter].has(value)).length;
+    held.set(value, { label, count });
+  }
+  return held;
+}
+
+/**
+ * The filters whose value no entity of the kinds holds, in parameter order, each with the facet
+ * documents of those kinds and at most five closest labels: equal once folded or a few edits
+ * away (none up to 3 folded characters, 1 up to 7, 2 beyond), fewest edits first, then most
+ * entities (of all the kinds), then value; the label is the first kind's that holds it.
+ */
+function findUnmatched(
+  kinds: readonly OracleKind[],
+  indexes: Record<OracleKind, Index>,
+  filters: Filters,
+  baseUrl: string,
+): Unmatched[] {
+  const unmatched: Unmatched[] = [];
+  for (const filter of FILTERS) {
+    const given = filters[filter];
+    if (given === undefined) continue;
+    const reading = kinds.filter((kind) => FILTER_FIELDS[kind][filter].length > 0);
+    if (reading.some((kind) => indexes[kind].documents.some(({ values }) => values[filter].has(normalize(given)))))
+      continue;
+    const candidates: { value: string; label: string; count: number; edits: number }[] = [];
+    const folded = fold(given);
+    const allowed = Math.min(2, Math.floor([...folded].length / 4));
+    for (const kind of reading) {
+      for (const [value, { label, count }] of heldByKind(kind, indexes[kind], filter)) {
+        const known = candidates.find((candidate) => candidate.value === value);
+        if (known !== undefined) known.count += count;
+        else candidates.push({ value, label, count, edits: levenshtein(folded, fold(value)) });
+      }
+    }
+    const closest = folded === '' ? [] : candidates.filter(({ edits }) => edits <= allowed);
+    closest.sort((a, b) => a.edits - b.edits || b.count - a.count || compareCodePoints(a.value, b.value));
+    unmatched.push({
+      parameter: filter,
+      value: given,
+      facets: Object.fromEntries(
+        reading.map((kind) => [COLLECTIONS[kind], `${baseUrl}/api/public/facets/${COLLECTIONS[kind]}/${filter}.json`]),
+      ),
+      closest: closest.slice(0, 5).map(({ label }) => label),
+    });
+  }
+  return unmatched;
+}
+
 /** The entities of an index passing the filters and the searches given (none: no search), in answer order; q and text both given add their scores. */
 function findMatches(index: Index, filters: Filters, searches: Partial<Record<Search, string>>): OracleEntity[] {
   const wanted = FILTERS.flatMap((filter) =>
@@ -560,7 +656,13 @@ export function createOracle(entities: Record<OracleKind, readonly OracleEntity[
         ([kind, found]) =>
           [kind, related === undefined ? found : found.filter(relatedTo(related, ranked.exhibitor))] as const,
       );
-      return { status: 200, body: composeBody(type, matches, query, urlAt, site) };
+      const body = composeBody(type, matches, query, urlAt, site);
+      const unmatched = findUnmatched(listKinds(type)!, indexes, filters, site.baseUrl);
+      if (unmatched.length > 0) {
+        const { entities, ...meta } = body._meta as Record<string, unknown>;
+        body._meta = { ...meta, unmatched, entities };
+      }
+      return { status: 200, body };
     },
 
     listingPage(type, rawFilters, page, urlOfPage) {

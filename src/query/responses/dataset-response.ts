@@ -14,6 +14,7 @@ import {
 import { SCHEMA_VERSION, trimSlash } from '../formats/index.js';
 import { queryWindow, type Totals, type Window } from './window.js';
 import { fieldsDictionary } from './fields.js';
+import type { UnmatchedFilter } from './unmatched.js';
 
 /** The data dictionary: for each kind, a description of every field (docs/api.md#schema-document). */
 export type Dictionary = Record<Kind, unknown>;
@@ -34,6 +35,8 @@ export interface DatasetMeta extends Window {
   totals: Partial<Record<Collection, number>>;
   generated_at: string;
   base_url: string;
+  /** The filter values no entity of the kinds asked holds (docs/api.md#unmatched); present only when there is one. */
+  unmatched?: UnmatchedFilter[];
   entities: Partial<Record<Kind, unknown>>;
 }
 
@@ -62,6 +65,8 @@ export interface MetaInput extends Window {
   count: number;
   /** The fields the entities were cut to (docs/api.md#fields), which the dictionary then describes alone; all when absent. */
   fields?: readonly string[];
+  /** The filter values no entity holds (an answer with no match); left out when none. */
+  unmatched?: readonly UnmatchedFilter[];
 }
 
 /** Builds `_meta`; `entities` comes last, where precomputed pages splice it in. */
@@ -88,6 +93,7 @@ export function datasetMeta(input: MetaInput, context: ResponseContext): Dataset
     prev: input.prev,
     generated_at: context.generatedAt,
     base_url: trimSlash(context.baseUrl),
+    ...(input.unmatched?.length ? { unmatched: [...input.unmatched] } : {}),
     entities,
   };
 }
@@ -102,6 +108,7 @@ export function datasetResponse<E = Entity>(
   window: Window,
   context: ResponseContext,
   fields?: readonly string[],
+  unmatched?: readonly UnmatchedFilter[],
 ): DatasetResponse<E> {
   const response: Partial<Record<Collection, E[]>> = {};
   let count = 0;
@@ -112,18 +119,20 @@ export function datasetResponse<E = Entity>(
   }
   return {
     ...response,
-    _meta: datasetMeta({ type, totals: totalsOf(type, slices), count, ...window, fields }, context),
+    _meta: datasetMeta({ type, totals: totalsOf(type, slices), count, ...window, fields, unmatched }, context),
   };
 }
 
 /**
  * The answer to a query-form query from each kind's slice, whose entities are cut to the
- * query's `fields` already; `next`/`prev` are query-form URLs.
+ * query's `fields` already; `next`/`prev` are query-form URLs; `unmatched`, the filter
+ * values no entity holds, when nothing matches.
  */
 export function queryResponse<E = Entity>(
   query: DatasetQuery,
   slices: Partial<Record<Kind, KindSlice<E>>>,
   context: ResponseContext,
+  unmatched?: readonly UnmatchedFilter[],
 ): DatasetResponse<E> {
   return datasetResponse(
     query.type,
@@ -131,6 +140,7 @@ export function queryResponse<E = Entity>(
     queryWindow(query, totalsOf(query.type, slices), context.baseUrl),
     context,
     query.fields,
+    unmatched,
   );
 }
 

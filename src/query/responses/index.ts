@@ -21,4 +21,6 @@ export type { Matches } from './reference.js';
 export { parseSchemaDocument, schemaDocument } from './schema-document.js';
 export type { SchemaDocument, SiteDescription } from './schema-document.js';
 export { SITE_FORMAT } from './site-format.js';
+export { filteredKinds, unmatchedFilters } from './unmatched.js';
+export type { UnmatchedFilter } from './unmatched.js';
 export { pageCount, staticPageWindow } from './window.js';

@@ -15,6 +15,7 @@ import {
   searchesOf,
   relationOf,
   type DatasetQuery,
+  heldValues,
 } from '../semantics/index.js';
 import { listingPath, relationPath, type Relation } from '../formats/index.js';
 import {
@@ -26,14 +27,20 @@ import {
 } from './dataset-response.js';
 import { staticPageWindow, type Totals } from './window.js';
 import { pickFields } from './fields.js';
+import { unmatchedFilters } from './unmatched.js';
 
 /** Matching ranks of each kind of a response, in answer order. */
 export type Matches = Partial<Record<Kind, readonly number[]>>;
 
-/** The answer to a query-form request, whose relation filter names an entity the dataset has (related.ts); `next`/`prev` are query-form URLs. */
+/**
+ * The answer to a query-form request, whose relation filter names an entity the dataset has
+ * (related.ts); `next`/`prev` are query-form URLs; with no match, the filter values no entity
+ * holds (`_meta.unmatched`).
+ */
 export function answerDataset(dataset: Dataset, query: DatasetQuery, context: ResponseContext): DatasetResponse {
   const filters = filtersOf(query);
   const slices: Partial<Record<Kind, KindSlice>> = {};
+  let total = 0;
   for (const kind of kindsOf(query.type)) {
     const ranks = dataset.match(kind, filters, searchesOf(query), scheduleOf(query), relationOf(query)?.id);
     const entities = dataset.pick(kind, ranks.slice(query.offset, query.offset + query.limit));
@@ -42,8 +49,13 @@ export function answerDataset(dataset: Dataset, query: DatasetQuery, context: Re
       entities: fields === undefined ? entities : entities.map((entity) => pickFields(entity, fields)),
       total: ranks.length,
     };
+    total += ranks.length;
   }
-  return queryResponse(query, slices, context);
+  const unmatched =
+    total === 0
+      ? unmatchedFilters(query.type, filters, (kind, filter) => heldValues(dataset, kind, filter), context.baseUrl)
+      : [];
+  return queryResponse(query, slices, context, unmatched);
 }
 
 /** The static listing page `page` (1-based) of a type and filters; links are static URLs. */

@@ -67,6 +67,7 @@ import { rawIdPath } from './raw-id.js';
 import { readSearchSlice } from './search-slice.js';
 import { sitePathOf } from './site-path.js';
 import type { DocumentStore } from './store.js';
+import { readUnmatched } from './unmatched-facets.js';
 
 // Every runtime the router serves (Node, browsers, edge workers) has the WHATWG
 // URLSearchParams; the guard tsconfig (`"types": []`) has no DOM or Node types to name it.
@@ -217,11 +218,15 @@ async function answerQuery(reader: DocumentReader, rawQuery: string): Promise<Ro
         );
     }),
   );
-  const response = queryResponse(query, slices, {
-    baseUrl: site.baseUrl,
-    dictionary: site.dictionary,
-    generatedAt: reader.generatedAt,
-  });
+  // Only an answer with no match can hold a filter value no entity holds: the facet documents are read then alone.
+  const matched = Object.values(slices).some((slice) => slice.total > 0);
+  const unmatched = matched ? [] : await readUnmatched(reader, query.type, filters, site.baseUrl);
+  const response = queryResponse(
+    query,
+    slices,
+    { baseUrl: site.baseUrl, dictionary: site.dictionary, generatedAt: reader.generatedAt },
+    unmatched,
+  );
   return { status: 200, headers: { ...API_HEADERS }, body: responseText(response) };
 }
 

@@ -3,6 +3,7 @@
  * reference Dataset): what other rooms may use of it.
  */
 export { allMatches, givenSearches } from './both-searches.js';
+export { CLOSEST_KEPT, closestValues, editsAllowed, foldValue } from './closest-values.js';
 export { scoreCommon, sharingTerms } from './common-terms.js';
 export type { CommonList } from './common-terms.js';
 export { Dataset } from './dataset.js';
@@ -12,6 +13,8 @@ export type { FilterShard } from './filter-shards.js';
 export { filterValues } from './filters.js';
 export type { FilterValues, Postings } from './filters.js';
 export { hash53 } from './hash.js';
+export { heldValues } from './held-values.js';
+export type { HeldValue } from './held-values.js';
 export {
   COLLECTIONS,
   DATASET_TYPES,
