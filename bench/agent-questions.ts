@@ -1,5 +1,5 @@
 /**
- * Twenty questions an agent brings to the API, each asked the way an agent would with what
+ * Twenty-four questions an agent brings to the API, each asked the way an agent would with what
  * a version of dataset-site offers, and what it costs: HTTP calls and characters read. A
  * question the version cannot ask directly is answered by paging through the listing it can
  * ask (500 a call) and keeping what matches, which is exact but costly; a guessed parameter
@@ -7,11 +7,13 @@
  *
  * `node --import tsx bench/agent-questions.ts SITE LIB [--before]`: SITE a built site, LIB
  * the compiled `lib/` of the version that built it; `--before` asks as the version before
- * `status`, `from`, `to`, `sort`, `text` and the refusal of unknown parameters did. Prints
+ * `status`, `from`, `to`, `sort`, `text`, `fields`, counts (`limit=0`), the relation filters
+ * (`exhibition`, `exhibitor`) and the refusal of unknown parameters did. Prints
  * one JSON line per question: `{ question, calls, characters, right }`.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { INDUSTRIES } from '../scripts/generate/vocabulary.js';
 
 const [site, lib] = process.argv.slice(2) as [string, string];
 const before = process.argv.includes('--before');
@@ -68,11 +70,21 @@ const product = String((sampleExhibitor.product_tags as string[])[0])
   .toLowerCase();
 const sampleProvider = (await list('type=service_provider&limit=1')).entities[0]!;
 const service = String((sampleProvider.service_types as string[])[0]).toLowerCase();
+// The product in the other language, from the word pools the generated sources are made of.
+const products = INDUSTRIES.flatMap((pool) => pool.products);
+const [productEn, productCn] = (products.find(([en]) => en.toLowerCase() === product) ?? products[0]!).map((term) =>
+  term.toLowerCase(),
+) as [string, string];
+const sampleExhibition = (await list('type=exhibition&limit=1')).entities[0]!;
 const today = new Date().toISOString().slice(0, 10);
 const year = Number(today.slice(0, 4)) + 1;
 const [march, marchEnd] = [`${year}-03-01`, `${year}-03-31`];
 calls = 0;
 characters = 0;
+
+/** The path of an entity's relation page, from its `_links`. */
+const relationPath = (entity: Entity, relation: string) =>
+  String((entity._links as Record<string, string>)[relation]).replace(/^https?:\/\/[^/]+/, '');
 
 const overlapping = (from: string, to: string) => (entity: Entity) =>
   String(entity.start_date) <= to && String(entity.end_date) >= from;
@@ -176,7 +188,7 @@ const questions: Question[] = [
     question: 'The exhibitors of an exhibition',
     ask: async () => {
       const exhibition = (await list('type=exhibition&limit=1')).entities[0]!;
-      return get(String((exhibition._links as { exhibitors: string }).exhibitors).replace(/^https?:\/\/[^/]+/, ''));
+      return get(relationPath(exhibition, 'exhibitors'));
     },
   },
   {
@@ -214,6 +226,38 @@ const questions: Question[] = [
       const starts = guessed.entities.map((e) => String(e.start_date));
       return starts.length > 1 && starts[0]! < starts.at(-1)! ? false : guessed;
     },
+  },
+  {
+    question: `How many exhibitors are in ${country}`,
+    ask: () => list(`type=exhibitor&country=${encodeURIComponent(country)}&limit=${before ? 1 : 0}`),
+  },
+  {
+    question: 'How many exhibitors an exhibition has',
+    ask: async () => {
+      if (before) return get(relationPath(sampleExhibition, 'exhibitors'));
+      const count = await list(`type=exhibitor&exhibition=${encodeURIComponent(sampleExhibition.id)}&limit=0`);
+      return count.status === 200 ? count : false;
+    },
+  },
+  {
+    question: `Who makes ${productEn}, asked in English and Chinese (${productCn})`,
+    ask: async () => {
+      if (before)
+        return pageThrough(
+          'type=exhibitor',
+          (e) => has('product_tags', productEn)(e) || has('product_tags', productCn)(e) || has('intro', productCn)(e),
+        );
+      const [english, chinese] = [
+        await list(`type=exhibitor&text=${encodeURIComponent(productEn)}&limit=100`),
+        await list(`type=exhibitor&text=${encodeURIComponent(productCn)}&limit=100`),
+      ];
+      return new Set([...english.entities, ...chinese.entities].map(({ id }) => id));
+    },
+  },
+  {
+    question: `The names and cities of the exhibitors in ${country} (first 100)`,
+    ask: () =>
+      list(`type=exhibitor&country=${encodeURIComponent(country)}${before ? '' : '&fields=company_en,city'}&limit=100`),
   },
   {
     question: 'The values of the country filter for exhibitions',

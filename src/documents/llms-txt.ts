@@ -39,6 +39,7 @@ import {
   staticUrl,
   trimSlash,
 } from '../query/formats/index.js';
+import { facetValues } from './facets.js';
 import { parameterExamples } from './parameter-examples.js';
 import type { DataExamples } from '../schema/index.js';
 
@@ -75,12 +76,17 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
     '',
     '- `type`: `exhibition`, `exhibitor`, `service_provider`, or `all` (the default: three arrays, `exhibitions`, `exhibitors`, `service_providers`).',
     `- \`q\`: words in the names only (${[...names].join(', ')}); every word must match, a Latin word as a prefix, Chinese as runs of 2+ characters; best matches first.`,
-    `- \`text\`: words in the descriptive fields (${[...described].join(', ')}) and the names; every word must match, plural and singular alike; best matches first, names and tags weighing most.`,
+    `- \`text\`: words in the descriptive fields (${[...described].join(', ')}) and the names; every word must match, each in any of these fields (not all in one), plural and singular alike; best matches first, names and tags weighing most.`,
+    '- Languages: names, tags and descriptions are in Chinese, English or both, and no search crosses them: `text=solar panel` does not find an exhibitor tagged only 太阳能电池板. To be complete, ask in both languages (two queries) and merge by `id`.',
     `- ${code(filters)}: one exact value, case and spacing ignored; the facets below list the values that exist.`,
+    ...relationFilterLines(examples),
     `- Exhibitions only (\`type=exhibition\`; with another type each is a 400): \`status\` (${code(EXHIBITION_STATUSES)}); ` +
       `\`from\` and \`to\` (\`YYYY-MM-DD\`, either alone: the exhibitions whose dates overlap the window, both ends included); \`sort\` (${code(SORTS).replace(', ', ' or ')}, ties by id).`,
     `- \`limit\`: entities per array, default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT} (more is served as ${MAX_LIMIT}; \`_meta.limit\` says so). ` +
-      '`offset`: entities to skip (there is no `page`). Go on with `offset` + `limit`, or follow `_meta.next` until it is null; `_meta.total` counts every match.',
+      '`offset`: entities to skip (there is no `page`). Go on with `offset` + `limit`, or follow `_meta.next` until it is null; `_meta.total` counts every match. ' +
+      '`limit=0` answers the counts alone (`_meta.total`, `_meta.totals`), with no entity and no dictionary.',
+    '- `fields`: names of fields to keep in each entity, comma-separated (`fields=name_en,city`; `id` and `_links.self` always); a name no kind asked has is a 400 listing the fields. ' +
+      'Every answer of a query or page carries the data dictionary, `_meta.entities` (what each field returned means), narrowed by `fields` to the fields kept.',
     '',
     'Ready queries, made from this data:',
     '',
@@ -89,7 +95,8 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
       (examples.upcoming === undefined
         ? ''
         : `, [upcoming exhibitions](${url(listingPath('exhibition', { status: 'upcoming' }, 1))})`) +
-      `; /${DATASET_ROUTE}/{type}[/{filter}/{value}]/{page}.json, page from 1; follow \`_meta.next\` to the end`,
+      `; /${DATASET_ROUTE}/{type}[/{filter}/{value}]/{page}.json, page from 1; follow \`_meta.next\` to the end. ` +
+      pathValueLine(dataset, baseUrl),
     '',
     '## One record and its relations',
     '',
@@ -109,7 +116,8 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
     `- [Schema and data dictionary](${url(SCHEMA_PATH)}): every field of each kind with its type and meaning, and the parameters above (also at /${SCHEMA_ROUTE})`,
     `- [OpenAPI 3.1 description](${url(OPENAPI_PATH)}): every path, parameter, answer and error, for generated clients`,
     `- [MCP endpoint](${url(MCP_ROUTE)}): the same data as MCP tools over Streamable HTTP, stateless (POST JSON-RPC, no key; where the site runs \`dataset-site serve\` or its Worker over R2; ` +
-      `elsewhere \`dataset-site mcp --base-url ${base}\` over stdio): search_dataset (the parameters above, and \`fields\` to keep only some), get_entity, list_facet_values, describe_schema`,
+      `elsewhere \`dataset-site mcp --base-url ${base}\` over stdio): search_dataset (the parameters above), get_entity, list_facet_values, describe_schema; ` +
+      "a tool refuses an argument it does not know, naming it. Every `_links` URL of an answer (a record, an exhibition's `exhibitors` and `providers` pages) is also an MCP resource, read with resources/read",
     `- [Facets](${url(FACETS_INDEX_PATH)}): each kind's values of ${filters.join(', ')} (and the exhibitions' status) with their counts, ` +
       `at /${API_ROOT}/facets/{${collections}}/{${kindFilters('exhibition').join('|')}}.json, ` +
       `for example [countries of exhibitions](${url(facetPath('exhibition', 'country'))})`,
@@ -119,9 +127,34 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
     `- Every record at once: ${KINDS.map((kind) => `[${LABELS[kind]}](${url(dumpIndexPath(kind))})`).join(', ')}: ` +
       'each a dump index listing its parts in order, NDJSON (and gzipped), with counts, bytes and SHA-256; records exactly as listed',
     `- [Changes feed](${url(CHANGES_INDEX_PATH)}): what each build added, changed and removed, by id; keep the last build id and read only what came after it`,
-    `- The data is rebuilt every 5 minutes; answers may be cached for ${maxAge ?? 300} seconds (\`Cache-Control: ${API_HEADERS['Cache-Control']}\`), and each answer says when its data was made (\`_meta.generated_at\`).`,
+    `- The data changes when the site is rebuilt: each answer says when its data was built (\`_meta.generated_at\`); answers may be cached for ${maxAge ?? 300} seconds (\`Cache-Control: ${API_HEADERS['Cache-Control']}\`).`,
     '',
   ].join('\n');
+}
+
+// The relation filters of the query form, with an exhibition and an exhibitor of the data.
+function relationFilterLines(examples: DataExamples): string[] {
+  const exhibition = examples.entities?.exhibition?.id ?? 'ID';
+  const exhibitor = examples.entities?.exhibitor?.id ?? 'ID';
+  return [
+    `- Relations: \`type=exhibitor&exhibition=${exhibition}\` lists the exhibitors of that exhibition, \`type=exhibition&exhibitor=${exhibitor}\` the exhibitions of that exhibitor (ids as in \`id\`); ` +
+      'both combine with the filters, `q`, `text`, `fields`, `limit` and `sort`; an unknown id is a 404 naming it.',
+  ];
+}
+
+// How a filter value is written in a static path, with a value of the data that holds a space.
+function pathValueLine(dataset: Dataset, baseUrl: string): string {
+  const spaced = (['country', 'city'] as const)
+    .flatMap((filter) => facetValues(dataset, 'exhibition', filter, baseUrl).map(({ label }) => ({ filter, label })))
+    .find(({ label }) => label.includes(' '));
+  const example =
+    spaced === undefined
+      ? ''
+      : ` ([exhibitions in ${spaced.label}](${staticUrl(baseUrl, listingPath('exhibition', { [spaced.filter]: spaced.label }, 1))}); \`${spaced.filter}/${encodeURIComponent(spaced.label)}\` is a 404)`;
+  return (
+    'In a path a filter value is lower case, a space written `-`, a character other than a letter, digit or `_` as `~` and its UTF-8 bytes in hex' +
+    `${example}; the query form takes a value as written: prefer it.`
+  );
 }
 
 // Ready queries made from the examples.

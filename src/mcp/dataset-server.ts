@@ -1,8 +1,8 @@
 /**
- * The MCP server of a site, whatever carries it: its four tools, `llms.txt` as a resource
- * and the entities' documents as a resource template, answered through a client of the
- * site (a client SDK over HTTP for the stdio command, the host's own router for
- * `POST /mcp`). Nothing here needs Node.
+ * The MCP server of a site, whatever carries it: its four tools, `llms.txt` as a resource,
+ * the entities' documents and the exhibitions' relation pages as resource templates,
+ * answered through a client of the site (a client SDK over HTTP for the stdio command, the
+ * host's own router for `POST /mcp`). Nothing here needs Node.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { DatasetClient } from '../client/index.js';
@@ -10,6 +10,7 @@ import { LLMS_TXT_CONTENT_TYPE, LLMS_TXT_PATH, staticUrl } from '../query/format
 import { boundedText } from './answers.js';
 import { SEARCH_DEFAULT_LIMIT } from './dataset-input.js';
 import { registerEntityResources } from './entity-resources.js';
+import { registerRelationResources } from './relation-resources.js';
 import { registerTools, type ToolSite } from './tools.js';
 
 /** What a site's MCP server says about itself and how its calls are bounded. */
@@ -26,11 +27,13 @@ export function datasetMcpServer(client: DatasetClient, site: DatasetMcpSite): M
       instructions:
         `Trade-show exhibitions, exhibitors and service providers published at ${site.baseUrl}. ` +
         'describe_schema says what each field means (once: search answers leave it out); list_facet_values gives the valid values of the filters (industry, country, city; status for exhibitions); ' +
-        `search_dataset queries (${SEARCH_DEFAULT_LIMIT} entities per kind unless limit says, fields keeps only the fields named); get_entity reads one entity by id.`,
+        `search_dataset queries (${SEARCH_DEFAULT_LIMIT} entities per kind unless limit says, fields keeps only the fields named); get_entity reads one entity by id. ` +
+        "The URLs of an answer's entities (_links.self) and of an exhibition's exhibitors and providers (_links.exhibitors, _links.providers, and each page's _meta.next) are resources: read them with resources/read.",
     },
   );
   registerTools(server, client, site);
   registerEntityResources(server, client, site);
+  registerRelationResources(server, client, site);
   const llmsTxt = staticUrl(site.baseUrl, LLMS_TXT_PATH);
   server.registerResource(
     'llms.txt',

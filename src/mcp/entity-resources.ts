@@ -7,8 +7,7 @@ import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/serv
 import type { DatasetClient } from '../client/index.js';
 import { API_ROOT, trimSlash } from '../query/formats/index.js';
 import { COLLECTIONS, KINDS } from '../query/semantics/index.js';
-import { boundedText } from './answers.js';
-import { readDocument } from './read-document.js';
+import { readJsonResource } from './read-document.js';
 import type { ToolSite } from './tools.js';
 
 const COLLECTION_NAMES: readonly string[] = KINDS.map((kind) => COLLECTIONS[kind]);
@@ -32,16 +31,12 @@ export function registerEntityResources(server: McpServer, client: DatasetClient
         if (typeof collection !== 'string' || !COLLECTION_NAMES.includes(collection)) {
           throw new Error(`no such collection in ${uri.href}; it is one of ${COLLECTION_NAMES.join(', ')}`);
         }
-        const text = await readDocument(
+        return readJsonResource(
           client,
+          uri,
           `${API_ROOT}/${collection}/${String(id)}.json`,
           `the site has no ${uri.href}; search_dataset gives the entities' links`,
         );
-        return {
-          contents: [
-            { uri: uri.href, mimeType: 'application/json', text: boundedText(text, () => `read ${uri.href} itself`) },
-          ],
-        };
       }),
   );
 }

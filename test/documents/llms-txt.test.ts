@@ -25,7 +25,11 @@ describe('llms.txt', () => {
       '## Schema and tools',
       '## Bulk and freshness',
     ]);
-    expect(text).toMatch(/rebuilt every 5 minutes.*max-age=300/);
+    // The build is told no schedule: llms.txt names none, and says where the build's time is.
+    expect(text).not.toMatch(/every \d+ minutes/);
+    expect(text).toMatch(
+      /each answer says when its data was built \(`_meta.generated_at`\); answers may be cached for 300 seconds/,
+    );
     expect(text.length).toBeLessThan(8000);
   });
 
@@ -62,6 +66,57 @@ describe('llms.txt', () => {
     expect(text).toContain(`[MCP endpoint](${BASE}/mcp)`);
     expect(text).toContain(`[exhibitors](${BASE}/api/public/dumps/exhibitors.json)`);
     expect(text).toContain(`[Changes feed](${BASE}/api/public/changes/index.json)`);
+  });
+
+  it('says how to phrase every question the API answers: languages, words, path values, fields, counts, relations, MCP', async () => {
+    const text = await readFile(path.join(sampleSite(), 'llms.txt'), 'utf8');
+    const route = createRouter({ store: fileStore(sampleSite()) });
+    const ids = async (query: string) =>
+      (
+        JSON.parse((await route({ method: 'GET', url: `/api/public/dataset?${query}` })).body) as {
+          exhibitors: { id: string }[];
+        }
+      ).exhibitors.map(({ id }) => id);
+    // No search crosses languages: the Chinese query finds exhibitors the English one does not.
+    expect(text).toContain(
+      '`text=solar panel` does not find an exhibitor tagged only 太阳能电池板. To be complete, ask in both languages (two queries)',
+    );
+    const english = await ids('type=exhibitor&text=solar%20panel&limit=500');
+    const chinese = await ids(`type=exhibitor&text=${encodeURIComponent('太阳能电池板')}&limit=500`);
+    expect(chinese.filter((id) => !english.includes(id)).length).toBeGreaterThan(0);
+    expect(text).toContain('every word must match, each in any of these fields (not all in one)');
+    // A filter value in a static path: normalized and escaped, the form an agent would guess a 404.
+    expect(text).toContain(
+      `[exhibitions in United States](${BASE}/api/public/dataset/exhibition/country/united-states/1.json); \`country/United%20States\` is a 404`,
+    );
+    expect(text).toContain('the query form takes a value as written: prefer it');
+    const guessed = await route({
+      method: 'GET',
+      url: '/api/public/dataset/exhibition/country/United%20States/1.json',
+    });
+    expect(guessed.status).toBe(404);
+    // Fields, the dictionary, counts.
+    expect(text).toContain(
+      '`fields`: names of fields to keep in each entity, comma-separated (`fields=name_en,city`; `id` and `_links.self` always)',
+    );
+    expect(text).toContain(
+      'carries the data dictionary, `_meta.entities` (what each field returned means), narrowed by `fields`',
+    );
+    expect(text).toContain(
+      '`limit=0` answers the counts alone (`_meta.total`, `_meta.totals`), with no entity and no dictionary',
+    );
+    // The relation filters, with ids of the data.
+    expect(text).toContain(
+      '`type=exhibitor&exhibition=EXH-0009` lists the exhibitors of that exhibition, `type=exhibition&exhibitor=EXR-',
+    );
+    expect(text).toContain(
+      'both combine with the filters, `q`, `text`, `fields`, `limit` and `sort`; an unknown id is a 404 naming it',
+    );
+    // MCP: strict arguments, and the links of an answer as resources.
+    expect(text).toContain('a tool refuses an argument it does not know, naming it');
+    expect(text).toContain(
+      "Every `_links` URL of an answer (a record, an exhibition's `exhibitors` and `providers` pages) is also an MCP resource, read with resources/read",
+    );
   });
 
   it('is served at the root as text, and every URL in it answers 200', async () => {

@@ -9,7 +9,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routerClient, type DatasetClient, type DatasetParams } from '../../src/client/index.js';
+import {
+  routerClient,
+  type DatasetClient,
+  type DatasetParams,
+  type DatasetResponse,
+  type Entity,
+} from '../../src/client/index.js';
 import { SEARCH_DEFAULT_LIMIT } from '../../src/mcp/dataset-input.js';
 import { MAX_MCP_BODY_BYTES } from '../../src/mcp/http.js';
 import { facetPath, entityPath } from '../../src/query/formats/index.js';
@@ -171,6 +177,25 @@ describe.each(HOSTS)('POST /mcp on %s', (_, start) => {
         { uri, mimeType: 'application/json', text: (await api.request(new URL(uri).pathname)).body },
       ]);
     }
+  });
+
+  it("reads an exhibition's _links.exhibitors and _links.providers as resources, and an unknown one is a clear error", async () => {
+    const { value: exhibition } = await tools.answer<Entity>('get_entity', { kind: 'exhibition', id: 'EXH-0009' });
+    const relations = exhibition._links as Record<'exhibitors' | 'providers', string>;
+    for (const uri of [relations.exhibitors, relations.providers]) {
+      const { contents } = await mcp.readResource({ uri });
+      expect(contents).toEqual([
+        { uri, mimeType: 'application/json', text: (await api.request(new URL(uri).pathname)).body },
+      ]);
+    }
+    const { contents } = await mcp.readResource({ uri: relations.exhibitors });
+    const { exhibitors } = JSON.parse((contents[0] as { text: string }).text) as DatasetResponse;
+    expect(exhibitors!.length).toBeGreaterThan(0);
+    for (const exhibitor of exhibitors!) expect(exhibitor.exhibition_ids).toContain('EXH-0009');
+    const unknown = 'http://localhost:8080/api/public/exhibitions/NO-SUCH-ID/exhibitors/1.json';
+    await expect(mcp.readResource({ uri: unknown })).rejects.toThrow(
+      `the site has no ${unknown}: no exhibition has the id "NO-SUCH-ID"`,
+    );
   });
 
   it.each(['GET', 'DELETE'])('answers %s with 405 and a JSON-RPC error, as a stateless server does', async (method) => {

@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type DatasetClient, type DatasetResponse } from '../../src/client/index.js';
+import { createClient, type DatasetClient, type DatasetResponse, type Entity } from '../../src/client/index.js';
 import { facetPath, type FacetDocument, entityPath } from '../../src/query/formats/index.js';
 import { SEARCH_DEFAULT_LIMIT } from '../../src/mcp/dataset-input.js';
 import { DATASET_PARAMETER_SCHEMAS } from '../../src/query/semantics/index.js';
@@ -259,6 +259,8 @@ describe('dataset-site mcp', () => {
     const { resourceTemplates } = await mcp.listResourceTemplates();
     expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual([
       `${server.url}/api/public/{collection}/{id}.json`,
+      `${server.url}/api/public/exhibitions/{id}/{relation}/{page}.json`,
+      `${server.url}/api/public/regions/{country}/{city}/providers/{page}.json`,
     ]);
     const { links } = await tools.answer('search_dataset', { type: 'all', limit: 1 });
     expect(links).toHaveLength(3);
@@ -271,6 +273,45 @@ describe('dataset-site mcp', () => {
     );
     await expect(mcp.readResource({ uri: `${server.url}/api/public/facets/index.json` })).rejects.toThrow(
       /no such collection/,
+    );
+  });
+
+  it("reads an exhibition's _links.exhibitors and _links.providers as resources, and says which relation pages are not there", async () => {
+    const { value: exhibition } = await tools.answer<Entity>('get_entity', { kind: 'exhibition', id: 'EXH-0009' });
+    const { exhibitors: all } = await api.dataset({ type: 'exhibitor', limit: 500 });
+    const its = all!.filter((exhibitor) => (exhibitor.exhibition_ids as string[]).includes('EXH-0009'));
+    expect(its.length).toBeGreaterThan(0);
+    const relations = exhibition._links as Record<'exhibitors' | 'providers', string>;
+    const read = async (link: string) => {
+      // The links name the site's published address; this server reads it at server.url.
+      const uri = link.replace('http://localhost:8080', server.url);
+      const { contents } = await mcp.readResource({ uri });
+      expect(contents).toEqual([{ uri, mimeType: 'application/json', text: await (await fetch(uri)).text() }]);
+      return JSON.parse((contents[0] as { text: string }).text) as DatasetResponse;
+    };
+    const exhibitors = await read(relations.exhibitors);
+    expect(exhibitors.exhibitors!.map((exhibitor) => exhibitor.id).sort()).toEqual(its.map(({ id }) => id).sort());
+    expect(exhibitors._meta.total).toBe(its.length);
+    const providers = await read(relations.providers);
+    expect(providers.service_providers!.length).toBeGreaterThan(0);
+
+    const relation = `${server.url}/api/public/exhibitions`;
+    await expect(mcp.readResource({ uri: `${relation}/NO-SUCH-ID/exhibitors/1.json` })).rejects.toThrow(
+      `the site has no ${relation}/NO-SUCH-ID/exhibitors/1.json: no exhibition has the id "NO-SUCH-ID"; get_entity and search_dataset give an exhibition's _links.exhibitors and _links.providers`,
+    );
+    await expect(mcp.readResource({ uri: `${relation}/EXH-0009/exhibitors/9.json` })).rejects.toThrow(
+      `the site has no ${relation}/EXH-0009/exhibitors/9.json: the exhibition's exhibitors have fewer pages; follow _meta.next from page 1`,
+    );
+    await expect(mcp.readResource({ uri: `${relation}/EXH-0009/exhibitors/0.json` })).rejects.toThrow(
+      `no such page in ${relation}/EXH-0009/exhibitors/0.json: pages are numbered from 1`,
+    );
+    await expect(mcp.readResource({ uri: `${relation}/EXH-0009/providers/1.json` })).rejects.toThrow(
+      `no such relation in ${relation}/EXH-0009/providers/1.json: an exhibition's pages here are its exhibitors; its providers are at its _links.providers`,
+    );
+    await expect(
+      mcp.readResource({ uri: `${server.url}/api/public/regions/atlantis/~/providers/1.json` }),
+    ).rejects.toThrow(
+      `the site has no ${server.url}/api/public/regions/atlantis/~/providers/1.json: no exhibition is in that country and city, or its providers have fewer pages`,
     );
   });
 
