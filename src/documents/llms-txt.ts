@@ -134,8 +134,8 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
 
 // The relation filters of the query form, with an exhibition and an exhibitor of the data.
 function relationFilterLines(examples: DataExamples): string[] {
-  const exhibition = examples.entities?.exhibition?.id ?? 'ID';
-  const exhibitor = examples.entities?.exhibitor?.id ?? 'ID';
+  const exhibition = examples.exhibition ?? examples.entities?.exhibition?.id ?? 'ID';
+  const exhibitor = examples.exhibitor ?? examples.entities?.exhibitor?.id ?? 'ID';
   return [
     `- Relations: \`type=exhibitor&exhibition=${exhibition}\` lists the exhibitors of that exhibition, \`type=exhibition&exhibitor=${exhibitor}\` the exhibitions of that exhibitor (ids as in \`id\`); ` +
       'both combine with the filters, `q`, `text`, `fields`, `limit` and `sort`; an unknown id is a 404 naming it.',

@@ -107,7 +107,7 @@ describe('llms.txt', () => {
     );
     // The relation filters, with ids of the data.
     expect(text).toContain(
-      '`type=exhibitor&exhibition=EXH-0009` lists the exhibitors of that exhibition, `type=exhibition&exhibitor=EXR-',
+      '`type=exhibitor&exhibition=EXH-0013` lists the exhibitors of that exhibition, `type=exhibition&exhibitor=EXR-',
     );
     expect(text).toContain(
       'both combine with the filters, `q`, `text`, `fields`, `limit` and `sort`; an unknown id is a 404 naming it',
