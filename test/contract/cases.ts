@@ -303,6 +303,27 @@ const fields: ContractCase[] = [
   },
 ];
 
+const alternatives: ContractCase[] = [
+  {
+    name: 'text alternatives find what either finds, each ranked by its best',
+    url: datasetUrl(['type', 'exhibitor'], ['text', 'solar panels|太阳能电池板'], ['limit', '50']),
+    status: 200,
+    check: finds(2),
+  },
+  {
+    name: 'text alternatives with a filter, padded, one repeated',
+    url: datasetUrl(['type', 'all'], ['text', ' products | 汽车 |products'], ['country', 'China']),
+    status: 200,
+    check: finds(),
+  },
+  {
+    name: 'nine text alternatives are refused',
+    url: datasetUrl(['type', 'exhibitor'], ['text', 'a|b|c|d|e|f|g|h|i']),
+    status: 400,
+    check: refused('text'),
+  },
+];
+
 const relatedTo = (collection: 'exhibitions' | 'exhibitors', min: number) => (body: Body) => {
   expect(body[collection]!.length).toBeGreaterThanOrEqual(min);
   expect(body._meta.total).toBeGreaterThanOrEqual(min);
@@ -833,6 +854,7 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
   ...counts,
   ...fields,
   ...relations,
+  ...alternatives,
   ...searches,
   ...texts,
   ...schedules,

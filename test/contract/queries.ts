@@ -50,12 +50,18 @@ function textValues(oracle: Oracle): fc.Arbitrary<string> {
       const from = start % chars.length;
       return chars.slice(from, from + length).join('');
     });
-  return fc.oneof(
+  const single = fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...phrases).filter((phrase) => phrase.length <= 60) },
     { weight: 3, arbitrary: fc.tuple(word, number).map(([w, f]) => f(w)) },
     { weight: 2, arbitrary: fc.tuple(word, word).map(([a, b]) => `${a} ${b}`) },
     { weight: runs.length > 0 ? 2 : 0, arbitrary: runs.length > 0 ? cjk : fc.constant('') },
     { weight: 1, arbitrary: fc.string({ maxLength: 6 }) },
+  );
+  // Alternatives between `|`, now and then, padded or empty.
+  return fc.oneof(
+    { weight: 8, arbitrary: single },
+    { weight: 2, arbitrary: fc.tuple(single, single).map(([a, b]) => `${a}|${b}`) },
+    { weight: 1, arbitrary: fc.tuple(single, single).map(([a, b]) => ` ${a} | | ${b}|${a}`) },
   );
 }
 

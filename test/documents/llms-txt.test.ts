@@ -79,11 +79,14 @@ describe('llms.txt', () => {
       ).exhibitors.map(({ id }) => id);
     // No search crosses languages: the Chinese query finds exhibitors the English one does not.
     expect(text).toContain(
-      '`text=solar panel` does not find an exhibitor tagged only 太阳能电池板. To be complete, ask in both languages (two queries)',
+      '`text=solar panel` does not find an exhibitor tagged only 太阳能电池板. To be complete, ask in both languages at once with alternatives between `|`: `text=solar panel|太阳能电池板`',
     );
     const english = await ids('type=exhibitor&text=solar%20panel&limit=500');
     const chinese = await ids(`type=exhibitor&text=${encodeURIComponent('太阳能电池板')}&limit=500`);
     expect(chinese.filter((id) => !english.includes(id)).length).toBeGreaterThan(0);
+    // The alternatives find both, each once.
+    const both = await ids(`type=exhibitor&text=${encodeURIComponent('solar panel|太阳能电池板')}&limit=500`);
+    expect(both.toSorted()).toEqual([...new Set([...english, ...chinese])].sort());
     expect(text).toContain('every word must match, each in any of these fields (not all in one)');
     // A filter value in a static path: normalized and escaped, the form an agent would guess a 404.
     expect(text).toContain(

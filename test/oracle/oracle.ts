@@ -448,13 +448,26 @@ function findMatches(index: Index, filters: Filters, searches: Partial<Record<Se
   const candidates = index.documents.filter((document) =>
     wanted.every(([filter, value]) => document.values[filter].has(value)),
   );
+  // `text`'s alternatives between `|`, trimmed, once each: an entity scores its best (none given: the value itself, which finds nothing).
+  const alternatives = (search: Search, value: string): string[] => {
+    const parts = search === 'text' ? [...new Set(value.split('|').map((part) => part.trim()))] : [value];
+    const given = parts.filter((part) => part !== '');
+    return given.length === 0 ? [value] : given;
+  };
   const given = SEARCHES.filter((search) => searches[search] !== undefined).map(
-    (search) => [search, queryTerms(search, searches[search]!)] as const,
+    (search) =>
+      [search, alternatives(search, searches[search]!).map((alternative) => queryTerms(search, alternative))] as const,
   );
   if (given.length === 0) return candidates.map((document) => document.entity);
+  const best = (search: Search, document: Document, terms: readonly (readonly Term[])[]): number | undefined => {
+    const scores = terms
+      .map((each) => scoreSearch(index, search, document, each))
+      .filter((score) => score !== undefined);
+    return scores.length === 0 ? undefined : Math.max(...scores);
+  };
   const scored: { entity: OracleEntity; score: number }[] = [];
   for (const document of candidates) {
-    const scores = given.map(([search, terms]) => scoreSearch(index, search, document, terms));
+    const scores = given.map(([search, terms]) => best(search, document, terms));
     if (scores.includes(undefined)) continue;
     scored.push({ entity: document.entity, score: scores.length === 1 ? scores[0]! : scores[0]! + scores[1]! });
   }
@@ -502,6 +515,17 @@ function parseQuery(queryString: string):
   for (const search of SEARCHES) {
     const value = raw.get(search)?.trim() || undefined;
     if (value !== undefined && [...value].length > 200) return { parameter: search };
+    if (
+      search === 'text' &&
+      value !== undefined &&
+      new Set(
+        value
+          .split('|')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      ).size > 8
+    )
+      return { parameter: search };
     if (value !== undefined) searches[search] = value;
   }
   const filters = pickFilters((filter) => raw.get(filter));

@@ -27,6 +27,8 @@ import {
   type TermIndex,
   queryTerms,
   allMatches,
+  alternativesOf,
+  anyMatches,
   givenSearches,
   type Search,
   type SearchTexts,
@@ -142,7 +144,15 @@ export async function readSearchSlice(
   const matches =
     given.length === 0
       ? everyRank(entry.index.count)
-      : allMatches(await Promise.all(given.map(([search, value]) => searched(search, value))));
+      : allMatches(
+          await Promise.all(
+            given.map(async ([search, value]) =>
+              anyMatches(
+                await Promise.all(alternativesOf(search, value).map((alternative) => searched(search, alternative))),
+              ),
+            ),
+          ),
+        );
   const tests: ((rank: number) => boolean)[] = [];
   const wanted = FILTERS.filter((filter) => filters[filter] !== undefined).map((filter): Wanted => [
     filter,

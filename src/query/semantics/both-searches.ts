@@ -1,7 +1,8 @@
 /**
  * `q` and `text` together (docs/api.md#text): an entity matches when it matches every search
- * given, and scores the sum of their scores, `q`'s first. The reference and the router both
- * combine their searches here.
+ * given, and scores the sum of their scores, `q`'s first; and the alternatives of a `text`
+ * (`solar panel|太阳能电池板`, docs/api.md#alternatives): an entity matches when it matches
+ * any, and scores its best. The reference and the router both combine their searches here.
  */
 import { SEARCHES, type Search, type SearchTexts } from './searches.js';
 import type { SearchMatches } from './term-shards.js';
@@ -11,6 +12,24 @@ export function givenSearches(searches: SearchTexts): [Search, string][] {
   return SEARCHES.flatMap((search): [Search, string][] =>
     searches[search] === undefined ? [] : [[search, searches[search]!]],
   );
+}
+
+/** Most alternatives a `text` takes. */
+export const MAX_ALTERNATIVES = 8;
+
+/**
+ * The alternatives of a search's value: `text`'s parts between `|`, trimmed, each once, in
+ * the order given; `q`'s value whole. A `text` of no part but `|` is its value whole (it finds nothing).
+ */
+export function alternativesOf(search: Search, value: string): string[] {
+  if (search !== 'text') return [value];
+  const alternatives = [...new Set(value.split('|').map((part) => part.trim()))].filter((part) => part !== '');
+  return alternatives.length === 0 ? [value] : alternatives;
+}
+
+/** The matches of any of the alternatives' `matches` (at least one): every rank of one, scored the best of its scores. */
+export function anyMatches(matches: readonly SearchMatches[]): SearchMatches {
+  return matches.reduce(eitherMatches);
 }
 
 /** The matches of all the given searches' `matches` (at least one), in the order of {@link givenSearches}. */
@@ -38,5 +57,31 @@ function bothMatches(first: SearchMatches, second: SearchMatches): SearchMatches
     ranks: ranks.subarray(0, count),
     scores: scores.subarray(0, count),
     idShards: first.idShards ?? second.idShards,
+  };
+}
+
+// The ranks in either (ascending), each scored the higher of its scores, and the shards of both when both name their ids.
+function eitherMatches(first: SearchMatches, second: SearchMatches): SearchMatches {
+  const ranks = new Int32Array(first.ranks.length + second.ranks.length);
+  const scores = new Float64Array(ranks.length);
+  let count = 0;
+  for (let i = 0, j = 0; i < first.ranks.length || j < second.ranks.length; count++) {
+    const rank = i < first.ranks.length ? first.ranks[i]! : Infinity;
+    const other = j < second.ranks.length ? second.ranks[j]! : Infinity;
+    if (rank < other) {
+      ranks[count] = rank;
+      scores[count] = first.scores[i++]!;
+    } else if (rank > other) {
+      ranks[count] = other;
+      scores[count] = second.scores[j++]!;
+    } else {
+      ranks[count] = rank;
+      scores[count] = Math.max(first.scores[i++]!, second.scores[j++]!);
+    }
+  }
+  return {
+    ranks: ranks.subarray(0, count),
+    scores: scores.subarray(0, count),
+    idShards: first.idShards && second.idShards ? [...first.idShards, ...second.idShards] : undefined,
   };
 }

@@ -8,7 +8,7 @@ import { filterRanks, filterValues, type FilterValues, type Postings } from './f
 import type { Filter, Kind } from './kinds.js';
 import { sortDefault } from './order.js';
 import { relevanceOrder } from './relevance-window.js';
-import { allMatches, givenSearches } from './both-searches.js';
+import { allMatches, alternativesOf, anyMatches, givenSearches } from './both-searches.js';
 import { queryTerms } from './search.js';
 import { dayNumber, dayWindow, isScheduled, orderByStart, overlaps, type Schedule } from './schedule.js';
 import type { Search, SearchTexts } from './searches.js';
@@ -78,7 +78,11 @@ export class Dataset {
         : relevanceOrder(
             allMatches(
               given.map(([search, value]) =>
-                searchShardsNow(this.searchIndex(kind, search), queryTerms(search, value)),
+                anyMatches(
+                  alternativesOf(search, value).map((alternative) =>
+                    searchShardsNow(this.searchIndex(kind, search), queryTerms(search, alternative)),
+                  ),
+                ),
               ),
             ),
           );

@@ -2,7 +2,7 @@
  * The door of `query/semantics` (what a query means: kinds, parameters, normalize, filters, order, search, the
  * reference Dataset): what other rooms may use of it.
  */
-export { allMatches, givenSearches } from './both-searches.js';
+export { MAX_ALTERNATIVES, allMatches, alternativesOf, anyMatches, givenSearches } from './both-searches.js';
 export { CLOSEST_KEPT, closestValues, editsAllowed, foldValue } from './closest-values.js';
 export { scoreCommon, sharingTerms } from './common-terms.js';
 export type { CommonList } from './common-terms.js';

@@ -14,6 +14,7 @@ import {
 } from './kinds.js';
 import { SCHEDULE_PARAMETERS, SORTS } from './schedule.js';
 import { SEARCHES, SEARCH_FIELDS } from './searches.js';
+import { MAX_ALTERNATIVES } from './both-searches.js';
 
 /** Default `limit`. */
 export const DEFAULT_LIMIT = 100;
@@ -66,7 +67,7 @@ export const DATASET_PARAMETER_SCHEMAS: Readonly<Record<DatasetParameter, Parame
   text: {
     type: 'string',
     maxLength: MAX_Q_LENGTH,
-    description: `Full text searched in every descriptive field (${KINDS.map((kind) => `${kind}: ${SEARCH_FIELDS.text[kind].flat().join(', ')}`).join('; ')}); every term must match (words whole, English plural and singular alike, the last word also as a prefix; CJK runs of 2+ characters); ranked by BM25, names and tags weighing twice the rest.`,
+    description: `Full text searched in every descriptive field (${KINDS.map((kind) => `${kind}: ${SEARCH_FIELDS.text[kind].flat().join(', ')}`).join('; ')}); every term must match (words whole, English plural and singular alike, the last word also as a prefix; CJK runs of 2+ characters); ranked by BM25, names and tags weighing twice the rest. Alternatives between | (up to ${MAX_ALTERNATIVES}) find what any finds, each entity ranked by its best: solar panel|太阳能电池板 asks in both languages.`,
   },
   ...(Object.fromEntries(
     FILTERS.map((filter) => [filter, { type: 'string', description: filterDescription(filter) }]),

@@ -16,6 +16,7 @@ import {
 } from './kinds.js';
 import { dayNumber, SCHEDULE_PARAMETERS, SORTS, type Schedule, type Sort } from './schedule.js';
 import { SEARCHES, type SearchTexts } from './searches.js';
+import { alternativesOf, MAX_ALTERNATIVES } from './both-searches.js';
 import { normalize } from './text.js';
 import {
   DATASET_PARAMETERS,
@@ -94,6 +95,13 @@ export function parseDatasetQuery(pairs: Iterable<readonly [string, string]>): P
     const length = [...value].length;
     if (length > MAX_Q_LENGTH) {
       return fail(search, `${search} must be at most ${MAX_Q_LENGTH} characters; got ${length}`);
+    }
+    const alternatives = alternativesOf(search, value).length;
+    if (alternatives > MAX_ALTERNATIVES) {
+      return fail(
+        search,
+        `${search} takes at most ${MAX_ALTERNATIVES} alternatives between |; got ${alternatives}: ask the others in another query`,
+      );
     }
     query[search] = value;
   }
