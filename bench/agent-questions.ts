@@ -247,11 +247,10 @@ const questions: Question[] = [
           'type=exhibitor',
           (e) => has('product_tags', productEn)(e) || has('product_tags', productCn)(e) || has('intro', productCn)(e),
         );
-      const [english, chinese] = [
-        await list(`type=exhibitor&text=${encodeURIComponent(productEn)}&limit=100`),
-        await list(`type=exhibitor&text=${encodeURIComponent(productCn)}&limit=100`),
-      ];
-      return new Set([...english.entities, ...chinese.entities].map(({ id }) => id));
+      const both = await list(
+        `type=exhibitor&text=${encodeURIComponent(`${productEn}|${productCn}`)}&fields=company_en,product_tags&limit=100`,
+      );
+      return both.status === 200 ? both : false;
     },
   },
   {
