@@ -33,8 +33,10 @@ declare const history: {
 declare const window: { addEventListener(type: string, listener: () => void): void };
 
 const PAGE = 20;
-// The form's fields, each named as its parameter: every dataset parameter but the window's.
-const FIELDS = DATASET_PARAMETERS.filter((name) => name !== 'limit' && name !== 'offset');
+// The form's fields, each named as its parameter: the dataset parameters the page has a field for (the window's apart).
+const FIELDS = DATASET_PARAMETERS.filter(
+  (name) => name !== 'limit' && name !== 'offset' && document.getElementById(name) !== null,
+);
 
 // The site root: the folder the page is served from.
 const baseUrl = new URL('.', location.href).href.replace(/\/$/, '');
