@@ -33,16 +33,17 @@ afterAll(async () => {
   await s3?.close();
 });
 
+/** A new bucket of the local S3 server, and the options that publish the site into it. */
+async function newBucket(): Promise<{ bucket: string; options: PublishOptions }> {
+  const bucket = await s3.createBucket();
+  return {
+    bucket,
+    options: { dir: site, bucket, endpoint: s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS },
+  };
+}
 describe('a bucket changed behind publish', () => {
   it('is named by --check (exit 1, the first differences) and repaired by the next publish, which uploads only those', async () => {
-    const bucket = await s3.createBucket();
-    const options: PublishOptions = {
-      dir: site,
-      bucket,
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      credentials: S3_CREDENTIALS,
-    };
+    const { bucket, options } = await newBucket();
     const args = ['publish', '--dir', site, '--bucket', bucket, '--endpoint', s3.endpoint, '--force-path-style'];
     await publishSite(options);
     expect(await checkPublished(options)).toMatchObject({ differences: [] });
@@ -82,14 +83,7 @@ describe('a bucket changed behind publish', () => {
   });
 
   it('checks a bucket published with a manifest that kept no ETags (version 2) by the bytes, once', async () => {
-    const bucket = await s3.createBucket();
-    const options: PublishOptions = {
-      dir: site,
-      bucket,
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      credentials: S3_CREDENTIALS,
-    };
+    const { bucket, options } = await newBucket();
     await publishSite(options);
     // As an older publish left it: version 2, entries of fingerprint and generated_at only.
     const rootText = await (
@@ -121,14 +115,7 @@ describe('a bucket changed behind publish', () => {
   });
 
   it("names objects among the site's that no manifest lists with --check, and the next publish deletes them, touching nothing outside the site's folders", async () => {
-    const bucket = await s3.createBucket();
-    const options: PublishOptions = {
-      dir: site,
-      bucket,
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      credentials: S3_CREDENTIALS,
-    };
+    const { bucket, options } = await newBucket();
     await publishSite(options);
     // Two dump parts of a site that lost a race without the lease, and objects of someone else beside the site's folders.
     const strays = [
@@ -162,14 +149,7 @@ describe('a bucket changed behind publish', () => {
   });
 
   it('names an object put again with its bytes but other headers, and the next publish uploads it again', async () => {
-    const bucket = await s3.createBucket();
-    const options: PublishOptions = {
-      dir: site,
-      bucket,
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      credentials: S3_CREDENTIALS,
-    };
+    const { bucket, options } = await newBucket();
     await publishSite(options);
     // The publish after the first reads the headers of the objects it wrote, once.
     const second = await publishSite(options);
@@ -211,14 +191,7 @@ describe('a bucket changed behind publish', () => {
   });
 
   it('names Content-Disposition set behind publish and repairs it, and takes a charset written in capitals', async () => {
-    const bucket = await s3.createBucket();
-    const options: PublishOptions = {
-      dir: site,
-      bucket,
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      credentials: S3_CREDENTIALS,
-    };
+    const { bucket, options } = await newBucket();
     await publishSite(options);
     await publishSite(options);
     const [llms, schema] = ['llms.txt', 'api/public/schema.json'];
