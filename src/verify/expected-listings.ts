@@ -20,9 +20,6 @@ import {
   kindsOf,
   typeFilters,
   type DatasetType,
-  type Entity,
-  type Filter,
-  type Kind,
 } from '../query/semantics/index.js';
 
 /** A listing the site must have: its type, where its pages are, and the ranks it lists. */
@@ -64,19 +61,13 @@ function datasetListings(dataset: Dataset): ExpectedListing[] {
     }
     return found;
   };
-  // An entity's values of a filter; of `industry`, every name of each industry it holds.
-  const industries = dataset.industryNames();
-  const heldNames = (kind: Kind, filter: Filter, entity: Entity): string[] => {
-    const values = filterValues(kind, filter, entity);
-    return filter === 'industry' ? [...new Set(values.flatMap((value) => industries.get(value) ?? [value]))] : values;
-  };
   const none = FILTERS.map(() => undefined);
   for (const type of DATASET_TYPES) listing(type, none, keyOf(none));
   for (const kind of KINDS) {
     // A combination's ranks go to the kind's listing and to `all`'s (when its filters apply to every kind): both found with one lookup.
     const both = new Map<string, number[][]>();
     dataset.entities[kind].forEach((entity, rank) => {
-      const choices = FILTERS.map((filter) => [undefined, ...heldNames(kind, filter, entity)]);
+      const choices = FILTERS.map((filter) => [undefined, ...filterValues(kind, filter, entity)]);
       for (const values of combinations(choices)) {
         const key = keyOf(values);
         let ranks = both.get(key);

@@ -241,22 +241,20 @@ function countTokens(search: Search, entity: OracleEntity, fields: readonly stri
 }
 
 /** Indexes the entities of a kind: filter values, name tokens and the BM25+ statistics. */
-function indexKind(
-  kind: OracleKind,
-  entities: readonly OracleEntity[],
-  industries: ReadonlyMap<string, ReadonlySet<string>>,
-): Index {
+function indexKind(kind: OracleKind, entities: readonly OracleEntity[]): Index {
   const documents = rankEntities(kind, entities).map((entity): Document => {
     const values = Object.fromEntries(
       FILTERS.map((filter) => {
         const raw = FILTER_FIELDS[kind][filter].flatMap((field) => [entity[field]].flat());
-        const held = raw
-          .filter((v): v is string => typeof v === 'string')
-          .map(normalize)
-          .filter((v) => v !== '');
-        // An industry is found by each of its names.
-        const named = filter === 'industry' ? held.flatMap((name) => [name, ...(industries.get(name) ?? [])]) : held;
-        return [filter, new Set(named)];
+        return [
+          filter,
+          new Set(
+            raw
+              .filter((v): v is string => typeof v === 'string')
+              .map(normalize)
+              .filter((v) => v !== ''),
+          ),
+        ];
       }),
     ) as Record<Filter, Set<string>>;
     const searched = Object.fromEntries(
@@ -390,9 +388,6 @@ function heldByKind(kind: OracleKind, index: Index, filter: Filter): Map<string,
       spellings.set(value, counts);
     }
   }
-  // A name of an industry that no entity of the kind spells, but that finds them, is labelled as it is normalized.
-  for (const { values } of index.documents)
-    for (const value of values[filter]) if (!spellings.has(value)) spellings.set(value, new Map([[value, 0]]));
   const held = new Map<string, { label: string; count: number }>();
   for (const [value, counts] of spellings) {
     const label = [...counts].sort(([a, m], [b, n]) => n - m || compareCodePoints(a, b))[0]![0];
@@ -646,46 +641,12 @@ function relatedTo(
   return (exhibition) => lists.includes(exhibition.id);
 }
 
-/**
- * The names of each industry: an exhibition with as many English as Chinese industry tags pairs
- * them in order, and names linked by pairs, however many, are one industry. Name → all of its names.
- */
-function industryGroups(exhibitions: readonly OracleEntity[]): Map<string, Set<string>> {
-  const linked = new Map<string, Set<string>>();
-  const link = (a: string, b: string) => {
-    if (!linked.has(a)) linked.set(a, new Set());
-    linked.get(a)!.add(b);
-  };
-  for (const exhibition of exhibitions) {
-    const en = exhibition.industry_tags_en;
-    const cn = exhibition.industry_tags_cn;
-    if (!Array.isArray(en) || !Array.isArray(cn) || en.length !== cn.length) continue;
-    for (let i = 0; i < en.length; i++) {
-      const a = typeof en[i] === 'string' ? normalize(en[i]) : '';
-      const b = typeof cn[i] === 'string' ? normalize(cn[i]) : '';
-      if (a === '' || b === '' || a === b) continue;
-      link(a, b);
-      link(b, a);
-    }
-  }
-  const groups = new Map<string, Set<string>>();
-  for (const start of linked.keys()) {
-    if (groups.has(start)) continue;
-    const group = new Set([start]);
-    const queue = [start];
-    while (queue.length > 0)
-      for (const next of linked.get(queue.pop()!) ?? []) if (!group.has(next)) (group.add(next), queue.push(next));
-    for (const name of group) groups.set(name, group);
-  }
-  return groups;
-}
-
 /** `entities`: every entity of each kind, in any order. */
 export function createOracle(entities: Record<OracleKind, readonly OracleEntity[]>, options: OracleOptions): Oracle {
-  const industries = industryGroups(entities.exhibition);
-  const indexes = Object.fromEntries(
-    KINDS.map((kind) => [kind, indexKind(kind, entities[kind], industries)]),
-  ) as Record<OracleKind, Index>;
+  const indexes = Object.fromEntries(KINDS.map((kind) => [kind, indexKind(kind, entities[kind])])) as Record<
+    OracleKind,
+    Index
+  >;
   const ranked = Object.fromEntries(
     KINDS.map((kind) => [kind, indexes[kind].documents.map((d) => d.entity)]),
   ) as Record<OracleKind, OracleEntity[]>;

@@ -41,12 +41,9 @@ export function parseListingPage(
   if (!Array.isArray(entities)) throw wrong(`it has no ${collection}`);
   for (const entity of entities as Entity[]) {
     if (typeof entity?.id !== 'string') throw wrong(`an entity has no id`);
-    // An industry's listing also holds the entities tagged with its other names (industry-names.ts), which a page cannot tell.
     const failed = FILTERS.find(
       (filter) =>
-        filter !== 'industry' &&
-        filters[filter] !== undefined &&
-        !filterValues(kind, filter, entity).includes(normalize(filters[filter]!)),
+        filters[filter] !== undefined && !filterValues(kind, filter, entity).includes(normalize(filters[filter]!)),
     );
     if (failed !== undefined) throw wrong(`${kind} ${entity.id} does not hold ${failed} ${filters[failed]}`);
   }

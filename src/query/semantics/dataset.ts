@@ -5,7 +5,6 @@
  */
 import type { EntitiesByKind, Entity } from './entity.js';
 import { filterRanks, filterValues, type FilterValues, type Postings } from './filters.js';
-import { industryNames, type IndustryNames } from './industry-names.js';
 import type { Filter, Kind } from './kinds.js';
 import { sortDefault } from './order.js';
 import { relevanceOrder } from './relevance-window.js';
@@ -21,7 +20,6 @@ export class Dataset {
   readonly entities: Record<Kind, readonly Entity[]>;
   private readonly postingsCache = new Map<string, Postings>();
   private readonly indexCache = new Map<string, ShardedIndex>();
-  private pairedNames: IndustryNames | undefined;
 
   /** Takes entities in any order and sorts each kind into its default order. */
   constructor(entities: EntitiesByKind) {
@@ -32,7 +30,7 @@ export class Dataset {
     };
   }
 
-  /** Postings of one filter for one kind, built on first use: `industry`'s by every name of each industry (industry-names.ts). */
+  /** Postings of one filter for one kind, built on first use. */
   postings(kind: Kind, filter: Filter): Postings {
     const key = `${kind}/${filter}`;
     let postings = this.postingsCache.get(key);
@@ -45,15 +43,9 @@ export class Dataset {
           else postings!.set(value, [rank]);
         }
       });
-      if (filter === 'industry') postings = byIndustry(postings, this.industryNames());
       this.postingsCache.set(key, postings);
     }
     return postings;
-  }
-
-  /** The industry names the exhibitions pair across languages (industry-names.ts), made on first use. */
-  industryNames(): IndustryNames {
-    return (this.pairedNames ??= industryNames(this.entities.exhibition));
   }
 
   /** The index of a search over a kind in shards, built on first use: the build writes these very shards. */
@@ -170,18 +162,4 @@ export class Dataset {
     const ranks = new Set(places.flatMap((place) => byRegion.get(place) ?? []));
     return [...ranks].sort((a, b) => a - b);
   }
-}
-
-// Postings of the industry filter where each name of an industry lists the entities holding any of its names.
-function byIndustry(postings: Postings, names: IndustryNames): Postings {
-  const merged = new Map(postings);
-  for (const [name, industry] of names) {
-    const holders = new Set(industry.flatMap((member) => postings.get(member) ?? []));
-    if (holders.size > 0)
-      merged.set(
-        name,
-        [...holders].sort((a, b) => a - b),
-      );
-  }
-  return merged;
 }

@@ -1,8 +1,6 @@
 /**
  * The values a filter matches among the entities of a kind (docs/api.md#facets): each
- * normalized value the filter finds entities by (for `industry`, each name of an industry its
- * entities hold, industry-names.ts), the spelling most entities holding it use (else the value
- * itself) and how many the filter finds by it. The
+ * normalized value, the spelling most entities holding it use and how many hold it. The
  * facet documents list them; a reference answer names the closest of them for a filter
  * value no entity holds (closest-values.ts).
  */
@@ -16,7 +14,7 @@ export interface HeldValue {
   value: string;
   /** The spelling most entities holding it use: trimmed, inner white space collapsed (ties: the first in code-point order). */
   label: string;
-  /** Entities of the kind the filter finds by it. */
+  /** Entities of the kind holding it. */
   count: number;
 }
 
@@ -57,7 +55,6 @@ function countValues(dataset: Dataset, kind: Kind, filter: Filter): HeldValue[] 
     spellings.set(value, counts);
   }
   const values: HeldValue[] = [];
-  // A value no entity of the kind spells (another name of an industry its entities hold) is labelled as it is normalized.
   for (const [value, ranks] of dataset.postings(kind, filter)) {
     const label =
       [...(spellings.get(value) ?? [])].sort(([a, x], [b, y]) => y - x || compareCodePoints(a, b))[0]?.[0] ?? value;

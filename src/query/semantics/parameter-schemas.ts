@@ -128,9 +128,5 @@ export const DATASET_PARAMETER_SCHEMAS: Readonly<Record<DatasetParameter, Parame
 
 function filterDescription(filter: Filter): string {
   const fields = KINDS.map((kind) => `${kind}: ${FILTER_FIELDS[kind][filter].join(', ')}`).join('; ');
-  const names =
-    filter === 'industry'
-      ? ' An industry goes by each of its names in both languages: the names exhibitions pair (industry_tags_en with industry_tags_cn, in order) find each other, Cosmetics the exhibitors tagged 美容化妆品.'
-      : '';
-  return `Exact ${filter} match after normalization (NFKC, trimmed, spaces collapsed, lower case) against any value of the fields (${fields}).${names}`;
+  return `Exact ${filter} match after normalization (NFKC, trimmed, spaces collapsed, lower case) against any value of the fields (${fields}).`;
 }
