@@ -185,10 +185,11 @@ const questions: Question[] = [
     ask: () => get(`/api/public/exhibitors/${encodeURIComponent(sampleExhibitor.id)}.json`),
   },
   {
-    question: 'The exhibitors of an exhibition',
+    question: 'The exhibitors of an exhibition (their names)',
     ask: async () => {
-      const exhibition = (await list('type=exhibition&limit=1')).entities[0]!;
-      return get(relationPath(exhibition, 'exhibitors'));
+      if (before) return get(relationPath(sampleExhibition, 'exhibitors'));
+      const id = encodeURIComponent(sampleExhibition.id);
+      return list(`type=exhibitor&exhibition=${id}&fields=company_en,company_cn&limit=100`);
     },
   },
   {
