@@ -33,6 +33,15 @@ afterAll(async () => {
   await s3?.close();
 });
 
+/** `publish --check` of the site against `bucket`, run as the command line. */
+function checkByCli(bucket: string) {
+  return runCli(
+    ['publish', '--dir', site, '--bucket', bucket, '--endpoint', s3.endpoint, '--force-path-style', '--check'],
+    undefined,
+    KEYS,
+  );
+}
+
 /** A new bucket of the local S3 server, and the options that publish the site into it. */
 async function newBucket(): Promise<{ bucket: string; options: PublishOptions }> {
   const bucket = await s3.createBucket();
@@ -126,11 +135,7 @@ describe('a bucket changed behind publish', () => {
     for (const Key of [...strays, ...others])
       await client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: 'x' }));
 
-    const cli = await runCli(
-      ['publish', '--dir', site, '--bucket', bucket, '--endpoint', s3.endpoint, '--force-path-style', '--check'],
-      undefined,
-      KEYS,
-    );
+    const cli = await checkByCli(bucket);
     expect(cli.code).toBe(1);
     expect(cli.stderr).toBe(
       strays
@@ -174,11 +179,7 @@ describe('a bucket changed behind publish', () => {
       );
     }
 
-    const cli = await runCli(
-      ['publish', '--dir', site, '--bucket', bucket, '--endpoint', s3.endpoint, '--force-path-style', '--check'],
-      undefined,
-      KEYS,
-    );
+    const cli = await checkByCli(bucket);
     expect(cli.code).toBe(1);
     expect(cli.stderr).toBe(
       `  ${page}: other headers in the bucket (Content-Encoding gzip; the site's: Content-Encoding none)\n` +
@@ -212,11 +213,7 @@ describe('a bucket changed behind publish', () => {
       );
     }
 
-    const cli = await runCli(
-      ['publish', '--dir', site, '--bucket', bucket, '--endpoint', s3.endpoint, '--force-path-style', '--check'],
-      undefined,
-      KEYS,
-    );
+    const cli = await checkByCli(bucket);
     expect(cli.code).toBe(1);
     expect(cli.stderr).toBe(
       `  ${llms}: other headers in the bucket (Content-Disposition attachment; the site's: Content-Disposition none)\n` +
