@@ -57,7 +57,7 @@ export function openApiDocument(baseUrl: string, examples: ParameterExamples = {
       version: SCHEMA_VERSION,
       description:
         'A public, read-only JSON API for AI agents and RAG systems, precomputed as static documents: no key, no authentication. ' +
-        `Every answer carries Cache-Control: ${API_HEADERS['Cache-Control']}; the data is rebuilt every 5 minutes. ` +
+        `Every answer carries Cache-Control: ${API_HEADERS['Cache-Control']}; the data changes when the site is rebuilt, and _meta.generated_at says when an answer's data was built. ` +
         `Every URL in a document (\`_links\`, \`_meta.next\`, the facets' \`listing\`, the dumps' parts) is a path of this description. MCP: POST /${MCP_ROUTE}.`,
       license: { name: 'MIT', identifier: 'MIT' },
     },
