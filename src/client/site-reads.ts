@@ -23,8 +23,8 @@ export interface SiteReadOptions {
 /** The longest `Retry-After` waited for, in milliseconds; a longer one fails at once, naming it. */
 export const MAX_RETRY_AFTER_MS = 10_000;
 
-/** The answer as the SDK took it: read whole, so that the deadline covers its body. */
-type ReadAnswer = Awaited<ReturnType<FetchLike>>;
+/** The answer as the SDK took it: read whole, so that the deadline covers its body; `head`, its first characters. */
+type ReadAnswer = Awaited<ReturnType<FetchLike>> & { head: string };
 
 /** `fetch` reading each document as {@link SiteReadOptions} say; every failure an Error naming the URL. */
 export function siteReads(fetch: ClientFetch, options: SiteReadOptions): FetchLike {
@@ -45,6 +45,9 @@ export function siteReads(fetch: ClientFetch, options: SiteReadOptions): FetchLi
     return checked(url, await attempt(url).catch(failedAgain()), options);
   };
 }
+
+// Characters of an answer's start kept to tell a web page (`<`) from a document.
+const HEAD_CHARACTERS = 256;
 
 /** A connection the host closed before the answer was whole: worth one more try. */
 class Dropped extends Error {}
@@ -90,11 +93,19 @@ async function readWhole(fetch: ClientFetch, url: string, { timeoutMs }: SiteRea
       if (typeof content === 'object' && 'error' in content) throw content.error;
       return content;
     };
+    // What tells a web page from a document: the first characters, never the whole body decoded twice.
+    const head =
+      typeof content === 'string'
+        ? content.slice(0, HEAD_CHARACTERS)
+        : 'error' in content
+          ? ''
+          : new TextDecoder().decode(content.subarray(0, HEAD_CHARACTERS));
     return {
       status: response.status,
       ok: response.ok,
       url: response.url,
       headers: response.headers,
+      head,
       text: async () => {
         const read = await whole();
         return typeof read === 'string' ? read : new TextDecoder().decode(read);
@@ -112,11 +123,7 @@ async function readWhole(fetch: ClientFetch, url: string, { timeoutMs }: SiteRea
 }
 
 // The answer if it may be taken: from an allowed origin, not a refusal other than 404, not a web page for a document.
-async function checked(
-  url: string,
-  answer: ReadAnswer,
-  { origins, forbiddenIsMissing }: SiteReadOptions,
-): Promise<ReadAnswer> {
+function checked(url: string, answer: ReadAnswer, { origins, forbiddenIsMissing }: SiteReadOptions): ReadAnswer {
   const landed = answer.url ? new URL(answer.url).origin : undefined;
   if (landed !== undefined && !origins.includes(landed))
     throw new Error(
@@ -129,7 +136,7 @@ async function checked(
     );
   if (!answer.ok && answer.status !== 404)
     throw new Error(`answered ${answer.status}${answer.status >= 500 ? ': the host failed, try again later' : ''}`);
-  if (answer.ok && /\.json$/.test(new URL(url).pathname) && (await isWebPage(answer)))
+  if (answer.ok && /\.json$/.test(new URL(url).pathname) && isWebPage(answer))
     throw new Error(
       `answered a web page where the site has a JSON document: a captive portal, a login page or a host that answers every path with one page; check the network and that baseUrl is the root of a built dataset site`,
     );
@@ -162,8 +169,7 @@ function isDropped(error: unknown): boolean {
 }
 
 // An HTML page by its type, or by its first character where the type says nothing.
-async function isWebPage(answer: ReadAnswer): Promise<boolean> {
+function isWebPage(answer: ReadAnswer): boolean {
   if (/^text\/html\b/i.test(answer.headers?.get('content-type') ?? '')) return true;
-  const text = await answer.text().catch(() => ''); // a body that failed says so when it is read
-  return /^\s*</.test(text.slice(0, 256));
+  return /^\s*</.test(answer.head);
 }

@@ -40,7 +40,7 @@ export function parseListingPage(
   const entities = document[collection];
   if (!Array.isArray(entities)) throw wrong(`it has no ${collection}`);
   for (const entity of entities as Entity[]) {
-    if (typeof entity?.id !== 'string') throw wrong(`an entity has no id`);
+    if (typeof entity?.id !== 'string') throw wrong('an entity has no id');
     const failed = FILTERS.find(
       (filter) =>
         filters[filter] !== undefined && !filterValues(kind, filter, entity).includes(normalize(filters[filter]!)),

@@ -40,11 +40,11 @@ export type Matches = Partial<Record<Kind, readonly number[]>>;
 export function answerDataset(dataset: Dataset, query: DatasetQuery, context: ResponseContext): DatasetResponse {
   const filters = filtersOf(query);
   const slices: Partial<Record<Kind, KindSlice>> = {};
+  const { fields } = query;
   let total = 0;
   for (const kind of kindsOf(query.type)) {
     const ranks = dataset.match(kind, filters, searchesOf(query), scheduleOf(query), relationOf(query)?.id);
     const entities = dataset.pick(kind, ranks.slice(query.offset, query.offset + query.limit));
-    const { fields } = query;
     slices[kind] = {
       entities: fields === undefined ? entities : entities.map((entity) => pickFields(entity, fields)),
       total: ranks.length,
