@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TailCost } from './query-tail.js';
+import type { IndexReads } from './index-reads.js';
 import type { RouterMemory } from './router-memory.js';
 import type { WorkerMemory } from './worker-memory.js';
 import type { SearchCost } from './search.js';
@@ -53,6 +54,8 @@ export interface SetResult {
   };
   /** The tail of `q` (issue 22), measured once over the first run's site. */
   tail?: TailCost;
+  /** The index documents a first answer to each query of that tail reads (index-reads.ts), once. */
+  indexReads?: IndexReads;
   /** The router's memory answering that tail 8 at a time (router-memory.ts), once. */
   routerMemory?: RouterMemory;
   /** The Worker over R2 under wrangler dev answering it (worker-memory.ts), once, for the sets of `--worker-sets`. */
@@ -220,6 +223,10 @@ export function formatTable(results: readonly SetResult[]): string {
       '/med',
       'gz med kB',
       'gz worst kB',
+      'index med kB',
+      'index med docs',
+      'index worst kB',
+      'index worst docs/kind',
       '/listing warm',
       '/listing cold',
       'router live MiB',
@@ -230,7 +237,7 @@ export function formatTable(results: readonly SetResult[]): string {
       'R2 reads max',
     ],
   ];
-  for (const { set, tail: t, routerMemory, workerMemory } of results) {
+  for (const { set, tail: t, indexReads, routerMemory, workerMemory } of results) {
     if (!t) continue;
     tail.push([
       set.name,
@@ -244,6 +251,10 @@ export function formatTable(results: readonly SetResult[]): string {
       ]),
       fixed(t.gzip.ordinaryMedian / 1e3),
       fixed(t.gzip.worst.value / 1e3),
+      indexReads ? fixed(indexReads.medianKB) : '',
+      indexReads ? String(indexReads.medianDocuments) : '',
+      indexReads ? fixed(indexReads.worstKB.value) : '',
+      indexReads ? fixed(indexReads.worstDocumentsPerKind.value) : '',
       fixed(t.overListing.warm.value, 2),
       fixed(t.overListing.cold.value, 2),
       routerMemory ? fixed(routerMemory.liveGrowthMiB) : '',

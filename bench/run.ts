@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: builds each set with the compiled CLI (cold, then a no-change rebuild and a
  * one-record rebuild), verifies it (in full after the cold build, `--changed` after the one-record
- * rebuild), measures the floor, the search indexes, the tail of `q` (query-tail.ts), the router's memory over it (router-memory.ts)
+ * rebuild), measures the floor, the search indexes, the tail of `q` (query-tail.ts), the index documents a first answer reads (index-reads.ts), the router's memory over it (router-memory.ts)
  * and, for the sets of `--worker-sets`, the Worker's over R2 under wrangler dev (worker-memory.ts: filling its local bucket takes
  * minutes at M, most of an hour at L), saves `bench/results/<date>.json` and prints a table.
  *
@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatTable, medianRun, saveResults, type RunResult, type SetResult, type StepCost } from './report.js';
 import { measureTail, type TailCost } from './query-tail.js';
+import { measureIndexReads, summarizeIndexReads, type IndexReads } from './index-reads.js';
 import type { RouterMemory } from './router-memory.js';
 import { measureWorkerMemory, type WorkerMemory } from './worker-memory.js';
 import { measureSearch } from './search.js';
@@ -54,6 +55,7 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
   const results: RunResult[] = [];
   let output: SiteFile[] = [];
   let tail: TailCost | undefined;
+  let indexReads: IndexReads | undefined;
   let routerMemory: RouterMemory | undefined;
   let workerMemory: WorkerMemory | undefined;
   for (let run = 1; run <= runs; run++) {
@@ -89,6 +91,7 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
     const search = await measureSearch(site);
     if (run === 1) {
       tail = await measureTail(site, (line) => log(`[${set.name}] q tail: ${line}`));
+      indexReads = summarizeIndexReads(await measureIndexReads(site));
       routerMemory = measureRouterMemoryApart(site);
       if (workerSets.has(set.name))
         workerMemory = await measureWorkerMemory(site, (line) => log(`[${set.name}] Worker: ${line}`));
@@ -140,6 +143,7 @@ async function benchSet(set: BenchSet): Promise<SetResult> {
     runs: results,
     median,
     tail,
+    indexReads,
     routerMemory,
     workerMemory,
     derived: {

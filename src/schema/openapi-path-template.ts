@@ -105,7 +105,7 @@ const PARAMETER_SCHEMAS: Record<string, { description: string; schema: JsonSchem
     schema: { type: 'string', minLength: 1 },
   },
   part: {
-    description: `The part of a common term's list: its entities have ranks from part × ${COMMON_PART_RANKS}; the list's head names its parts.`,
+    description: `The part of a common term's list: its entities have ranks from part × ${COMMON_PART_RANKS}; every list has a part for each such range of the kind's ranks.`,
     schema: { type: 'integer', minimum: 0 },
   },
   chunk: {

@@ -5,7 +5,6 @@
  */
 import {
   commonPartPath,
-  commonTermPath,
   exhibitionDatesPath,
   filterShardPath,
   idBlockPath,
@@ -31,21 +30,12 @@ export function searchDocumentPaths(examples: DataExamples): DocumentPath[] {
       content: jsonOf('SearchDocument'),
     }),
     documentPath(
-      templateOf(commonTermPath(slot('kind') as Kind, slot('term'))),
-      examples.common && commonTermPath('exhibitor', examples.common.term),
-      {
-        operationId: 'getSearchCommonTerm',
-        summary:
-          "The head of a common query term's list: the name terms it reaches, its classes and its parts (docs/api.md#common-terms)",
-        content: jsonOf('SearchDocument'),
-      },
-    ),
-    documentPath(
       templateOf(commonPartPath(slot('kind') as Kind, slot('term'), numberSlot('part'))),
       examples.common && commonPartPath('exhibitor', examples.common.term, examples.common.part),
       {
         operationId: 'getSearchCommonPart',
-        summary: "One part of a common query term's list: its entities by rank and the class of each",
+        summary:
+          "One part of a common query term's list: the entities it matches of a range of ranks (docs/api.md#common-terms)",
         content: jsonOf('SearchDocument'),
       },
     ),
@@ -60,15 +50,6 @@ export function searchDocumentPaths(examples: DataExamples): DocumentPath[] {
       {
         operationId: 'getTextTermShard',
         summary: "One shard of the terms of a kind's `text` index",
-        content: jsonOf('SearchDocument'),
-      },
-    ),
-    documentPath(
-      templateOf(commonTermPath(slot('kind') as Kind, slot('term'), 'text')),
-      examples.textCommon && commonTermPath('exhibitor', examples.textCommon.term, 'text'),
-      {
-        operationId: 'getTextCommonTerm',
-        summary: "The head of a common term's list in a kind's `text` index",
         content: jsonOf('SearchDocument'),
       },
     ),

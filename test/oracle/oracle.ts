@@ -144,6 +144,8 @@ interface Statistics {
 interface Index {
   documents: Document[];
   statistics: Record<Search, Statistics>;
+  /** Whether each query term (`search term`) asked so far is common. */
+  common: Map<string, boolean>;
 }
 
 /** A term of a query: whether it matches as a prefix too. */
@@ -279,7 +281,7 @@ function indexKind(kind: OracleKind, entities: readonly OracleEntity[]): Index {
       }
     }
   });
-  return { documents, statistics };
+  return { documents, statistics, common: new Map() };
 }
 
 /** termScore of a document for one query term of a search, or undefined when no token of the document matches it. */
@@ -289,6 +291,7 @@ function scoreTerm(index: Index, search: Search, document: Document, { term, pre
   // Code-unit order puts the term itself first, then the longer terms, as the sum needs.
   const reached = tokens.filter((token) => (prefix ? token.startsWith(term) : token === term));
   if (reached.length === 0) return undefined;
+  if (isCommon(index, search, term)) return 0;
   let score = 0;
   for (const token of reached) {
     const weight = token === term ? 1 : (0.375 * token.length) / (token.length + 0.3 * (token.length - term.length));
@@ -302,6 +305,29 @@ function scoreTerm(index: Index, search: Search, document: Document, { term, pre
     }
   }
   return score;
+}
+
+/**
+ * Whether a query term is common, matched but not scored (docs/api.md#common-terms): the
+ * tokens it reaches as a prefix, when it can be one in its search (`q`: all but a CJK
+ * bigram; `text`: a lone CJK character or a word of three or more code units), else itself,
+ * are held by at least 1,000 entities counted once a field, or an eighth of the kind's entities on a smaller site,
+ * but at least 64.
+ */
+function isCommon(index: Index, search: Search, term: string): boolean {
+  const key = `${search} ${term}`;
+  let common = index.common.get(key);
+  if (common === undefined) {
+    const cjk = CJK_ONLY.test(term);
+    const prefix = cjk ? [...term].length === 1 : search === 'q' || term.length >= 3;
+    const { holders } = index.statistics[search];
+    let reach = 0;
+    for (const f of [0, 1] as const)
+      for (const [token, count] of holders[f]) if (prefix ? token.startsWith(term) : token === term) reach += count;
+    common = reach >= Math.min(1000, Math.max(64, Math.ceil(index.documents.length / 8)));
+    index.common.set(key, common);
+  }
+  return common;
 }
 
 /** A document's score for a search's terms: the sum of its term scores times their number; undefined when a term does not match it. */

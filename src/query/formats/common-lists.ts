@@ -1,12 +1,12 @@
 /**
  * The lists of common query terms and the ids by rank, as documents of the search index
- * (docs/api.md#common-terms): a list's head (the name terms it reaches and its classes), its
- * parts (the entities of a range of ranks and the class of each, about a character each),
- * and the chunks and blocks of ids a window of matches of common terms is named from.
+ * (docs/api.md#common-terms): a list's parts (the entities it holds of a range of ranks, a
+ * bit an entity at most), and the chunks and blocks of ids a window of matches of common
+ * terms is named from.
  */
 import type { CommonList, Kind, Search } from '../semantics/index.js';
-import { commonPartPath, commonTermPath, idBlockPath, idChunkPath } from './paths.js';
-import { classWidth, decodeMatches, encodeMatches } from './matches-codec.js';
+import { commonPartPath, idBlockPath, idChunkPath } from './paths.js';
+import { decodeMembers, encodeMembers } from './membership-codec.js';
 import {
   malformed,
   parseVersioned,
@@ -16,14 +16,20 @@ import {
 } from './search-format.js';
 import { parseDocument, SiteError } from './site-error.js';
 
-const COMMON_FORMAT = `${SEARCH_INDEX_FORMAT}-common`;
 const PART_FORMAT = `${SEARCH_INDEX_FORMAT}-common-part`;
 
 /**
- * Ranks a part of a list covers: a change to one entity rewrites one part of each list
- * holding it, about 30 kB at most, not the megabyte of a whole list on the L set.
+ * Ranks a part of a list covers. Every list has a part for each range of the kind's ranks, so
+ * a reader knows them from the entry's `count`: one on the M set (50,000 exhibitors), four on
+ * the L set (250,000), and a change to one entity rewrites one part of each list holding it.
  */
-export const COMMON_PART_RANKS = 16_384;
+export const COMMON_PART_RANKS = 65_536;
+
+/** The parts every list of a kind of `count` entities has: part 0 to this, excluded. */
+export function commonParts(count: number): number {
+  return Math.max(1, Math.ceil(count / COMMON_PART_RANKS));
+}
+
 /**
  * Ranks a chunk of ids covers. A window of matches of common terms is spread over the ranks, so
  * its ids are read a chunk each: 16 ids (about 110 bytes gzipped on the L set, 200 with the
@@ -38,35 +44,29 @@ export const ID_CHUNK_RANKS = 16;
  * about 350 chunks, 46 kB; their 10 blocks are 24 kB).
  */
 export const ID_BLOCK_RANKS = 1_024;
-/** Chunks of a block a window must need for the block to be read instead: past a third of its 64, the block is fewer bytes. */
-export const BLOCK_READ_CHUNKS = 21;
+/**
+ * Chunks of a block a window must need for the block to be read instead: past 3 of its 64,
+ * one document of about 3 kB gzipped instead of 4 of about 200 bytes, as each document is a
+ * request (a subrequest at the edge) and a window of matches spread over the ranks would
+ * otherwise read a chunk a match.
+ */
+export const BLOCK_READ_CHUNKS = 3;
 
-/** The head of a common term's list. */
-export interface CommonHeadFile {
-  format: typeof COMMON_FORMAT;
-  version: typeof SEARCH_INDEX_VERSION;
-  kind: Kind;
-  term: string;
-  /** {@link CommonList.reached} */
-  reached: [term: string, cn: number, en: number][];
-  /** {@link CommonList.classes} */
-  classes: number[][];
-  /** Characters of each entity's class in the parts. */
-  class_width: number;
-  /** The parts that hold entities, ascending. */
-  parts: number[];
-  generated_at: string;
-}
-
-/** A part of a common term's list: the entities of ranks from `part` × {@link COMMON_PART_RANKS}. */
+/** A part of a common term's list: the entities it holds of ranks from `part` × {@link COMMON_PART_RANKS}. */
 export interface CommonPartFile {
   format: typeof PART_FORMAT;
   version: typeof SEARCH_INDEX_VERSION;
   kind: Kind;
   term: string;
   part: number;
-  /** The entities matched and the class of each, matches codec. */
-  matches: string;
+  /** {@link CommonList.first} */
+  first: string;
+  /** The entities it holds, membership codec. */
+  members: string;
+  /** {@link CommonList.own}, membership codec, when it is not {@link members}: in `text`'s lists only. */
+  own?: string;
+  /** {@link CommonList.ids} of {@link members}, in rank order, when the list has them. */
+  ids?: string[];
   generated_at: string;
 }
 
@@ -81,48 +81,52 @@ export interface IdsFile {
   ids: string[];
 }
 
-/** The documents of the common term lists of a kind's search. */
-export function renderCommonLists(search: Search, kind: Kind, lists: readonly CommonList[]): IndexDocument[] {
+/** The documents of the common term lists of a kind's search, of `count` entities. */
+export function renderCommonLists(
+  search: Search,
+  kind: Kind,
+  lists: readonly CommonList[],
+  count: number,
+): IndexDocument[] {
   const documents: IndexDocument[] = [];
   for (const list of lists) {
-    const width = classWidth(list.classes.length);
-    const parts: number[] = [];
-    for (let start = 0; start < list.ranks.length;) {
-      const part = Math.floor(list.ranks[start]! / COMMON_PART_RANKS);
-      let end = start;
-      while (end < list.ranks.length && list.ranks[end]! < (part + 1) * COMMON_PART_RANKS) end++;
+    const [ranks, own] = [new PartCutter(list.ranks), new PartCutter(list.own)];
+    for (let part = 0; part < commonParts(count); part++) {
+      const [start, end] = [part * COMMON_PART_RANKS, (part + 1) * COMMON_PART_RANKS];
+      const from = ranks.at;
+      const members = encodeMembers(ranks.next(end), start, end);
+      const owned = encodeMembers(own.next(end), start, end);
       const file: CommonPartFile = {
         format: PART_FORMAT,
         version: SEARCH_INDEX_VERSION,
         kind,
         term: list.term,
         part,
-        matches: encodeMatches(
-          list.ranks.subarray(start, end),
-          list.classOf.subarray(start, end),
-          width,
-          part * COMMON_PART_RANKS,
-        ),
+        first: list.first,
+        members,
+        ...(search === 'text' && owned !== members && { own: owned }),
+        ...(list.ids && { ids: list.ids.slice(from, ranks.at) }),
         generated_at: '',
       };
       documents.push({ path: commonPartPath(kind, list.term, part, search), content: JSON.stringify(file) });
-      parts.push(part);
-      start = end;
     }
-    const head: CommonHeadFile = {
-      format: COMMON_FORMAT,
-      version: SEARCH_INDEX_VERSION,
-      kind,
-      term: list.term,
-      reached: list.reached,
-      classes: list.classes,
-      class_width: width,
-      parts,
-      generated_at: '',
-    };
-    documents.push({ path: commonTermPath(kind, list.term, search), content: JSON.stringify(head) });
   }
   return documents;
+}
+
+// Cuts ascending ranks into the runs of consecutive parts.
+class PartCutter {
+  /** Where the next run starts. */
+  at = 0;
+
+  constructor(private readonly ranks: Int32Array) {}
+
+  /** The ranks from where the last run ended up to `end`, excluded. */
+  next(end: number): Int32Array {
+    const from = this.at;
+    while (this.at < this.ranks.length && this.ranks[this.at]! < end) this.at++;
+    return this.ranks.subarray(from, this.at);
+  }
 }
 
 /** The documents of a kind's ids by rank, in chunks and in blocks: both searches name their matches from them. */
@@ -146,74 +150,45 @@ export interface CommonExample {
   part: number;
 }
 
-/** The common term of the most entities among `lists`, with the first part of its list; undefined when there is none. */
+/** The common term of the most entities among `lists`, with the part of its first; undefined when there is none. */
 export function commonExample(lists: readonly CommonList[]): CommonExample | undefined {
   let most: CommonList | undefined;
   for (const list of lists) if (most === undefined || list.ranks.length > most.ranks.length) most = list;
   return most && { term: most.term, part: Math.floor(most.ranks[0]! / COMMON_PART_RANKS) };
 }
 
-/** A common term's head as read: its list without entities yet, the parts to read, and the width of a class. */
-export interface CommonHead {
-  list: Omit<CommonList, 'ranks' | 'classOf'>;
-  parts: number[];
-  width: number;
-  generatedAt: string;
-}
-
-/** Parses the head of the list of `kind`'s common term `term`. */
-export function parseCommonHead(path: string, text: string, kind: Kind, term: string): CommonHead {
-  const file = parseVersioned<CommonHeadFile>(path, text, COMMON_FORMAT, kind);
-  if (file.term !== term) throw malformed(path, 'term');
-  const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
-  const reached = file.reached;
-  if (
-    !Array.isArray(reached) ||
-    !reached.every(
-      (entry) => Array.isArray(entry) && typeof entry[0] === 'string' && isCount(entry[1]) && isCount(entry[2]),
-    )
-  )
-    throw malformed(path, 'reached');
-  const classes = file.classes;
-  const isClass = (entry: unknown) =>
-    Array.isArray(entry) &&
-    entry.length % 3 === 2 &&
-    entry.every(isCount) &&
-    entry.every((value, i) => i < 2 || (i - 2) % 3 !== 0 || value < reached.length) &&
-    entry.every((value, i) => i < 2 || (i - 2) % 3 !== 1 || value <= 1);
-  if (!Array.isArray(classes) || !classes.every(isClass)) throw malformed(path, 'classes');
-  if (file.class_width !== classWidth(classes.length)) throw malformed(path, 'class_width');
-  if (
-    !Array.isArray(file.parts) ||
-    !file.parts.every((part, i) => isCount(part) && (i === 0 || part > file.parts[i - 1]!))
-  )
-    throw malformed(path, 'parts');
-  return {
-    list: { term, reached, classes },
-    parts: file.parts,
-    width: file.class_width,
-    generatedAt: file.generated_at,
-  };
-}
-
-/** Parses part `part` of the list of `kind`'s common term `term`, whose classes are `width` characters each among `classCount`. */
+/** Parses part `part` of the list of `kind`'s common term `term`: the first name term it reaches, and the entities it holds of the part. */
 export function parseCommonPart(
   path: string,
   text: string,
   kind: Kind,
   term: string,
   part: number,
-  width: number,
-  classCount: number,
-): { ranks: Int32Array; classOf: Uint16Array; generatedAt: string } {
+): { first: string; ranks: Int32Array; own: Int32Array; ids: string[] | undefined; generatedAt: string } {
   const file = parseVersioned<CommonPartFile>(path, text, PART_FORMAT, kind);
   if (file.term !== term || file.part !== part) throw malformed(path, 'part');
-  const matches =
-    typeof file.matches === 'string'
-      ? decodeMatches(file.matches, width, part * COMMON_PART_RANKS, (part + 1) * COMMON_PART_RANKS, classCount)
-      : undefined;
-  if (matches === undefined || matches.ranks.length === 0) throw malformed(path, 'matches');
-  return { ...matches, generatedAt: file.generated_at };
+  if (typeof file.first !== 'string') throw malformed(path, 'first');
+  const [start, end] = [part * COMMON_PART_RANKS, (part + 1) * COMMON_PART_RANKS];
+  const decode = (member: 'members' | 'own') => {
+    const value = file[member];
+    const ranks = typeof value === 'string' ? decodeMembers(value, start, end) : undefined;
+    if (ranks === undefined) throw malformed(path, member);
+    return ranks;
+  };
+  const ranks = decode('members');
+  const ids = file.ids;
+  if (
+    ids !== undefined &&
+    (!Array.isArray(ids) || ids.length !== ranks.length || !ids.every((id) => typeof id === 'string'))
+  )
+    throw malformed(path, 'ids');
+  return {
+    ids,
+    first: file.first,
+    ranks,
+    own: file.own === undefined ? ranks : decode('own'),
+    generatedAt: file.generated_at,
+  };
 }
 
 /** Parses a chunk or block of ids, of `ranks` ranks: the ids of its ranks in order. */

@@ -135,11 +135,6 @@ export function termShardPath(kind: Kind, start: string, search: Search = 'q'): 
   return `${searchFolder(kind, search)}/terms/${encodeSegment(start)}.json`;
 }
 
-/** Static path of the list of a kind's common query term `term` (its classes and parts). */
-export function commonTermPath(kind: Kind, term: string, search: Search = 'q'): string {
-  return `${searchFolder(kind, search)}/common/${encodeSegment(term)}.json`;
-}
-
 /** Static path of part `part` (entities of ranks from `part` × COMMON_PART_RANKS) of the list of a kind's common query term. */
 export function commonPartPath(kind: Kind, term: string, part: number, search: Search = 'q'): string {
   return `${searchFolder(kind, search)}/common/${encodeSegment(term)}/${part}.json`;

@@ -16,7 +16,7 @@ export const SEARCH_INDEX_FORMAT = 'dataset-site-search';
  * 7: common query terms reaching the same terms share one list (the entry's `common_tails`); a second index, for `text`.
  * 8: the `status` filter's value shards; the exhibitions' days by rank, for `from`, `to` and `sort`.
  */
-export const SEARCH_INDEX_VERSION = 8;
+export const SEARCH_INDEX_VERSION = 9;
 
 /** A document to write: its static path and its JSON text, `generated_at` left for the writer to stamp. */
 export interface IndexDocument {

@@ -122,7 +122,7 @@ export function renderTermShards(search: Search, kind: Kind, index: ShardedIndex
     path: termShardPath(kind, shard.start, search),
     content: JSON.stringify(termShardFile(kind, shard)),
   }));
-  documents.push(...renderCommonLists(search, kind, index.lists));
+  documents.push(...renderCommonLists(search, kind, index.lists, index.count));
   if (search === 'q') documents.push(...renderIds(kind, index.ids));
   return {
     index: {
@@ -157,14 +157,24 @@ export function renderSearchIndex(
   kind: Kind,
   terms: RenderedSearches = renderSearches(dataset, kind),
 ): IndexDocument[] {
-  return [...renderNamesIndex(dataset, kind, terms.q), ...renderTextIndex(kind, terms.text)];
+  const names = renderNamesIndex(dataset, kind, terms.q);
+  const text = renderTextIndex(kind, terms.text);
+  // One revision in both entries, of both indexes' documents: a reader finding two read two builds.
+  const revision = revisionOf([...names.documents, ...text.documents]);
+  return [...names.documents, names.entry(revision), ...text.documents, text.entry(revision)];
+}
+
+/** An index's documents, and its entry once the revision of both indexes of the kind is known. */
+interface IndexWithoutEntry {
+  documents: IndexDocument[];
+  entry: (revision: string) => IndexDocument;
 }
 
 // The documents of the `text` index and its entry.
-function renderTextIndex(kind: Kind, terms: RenderedTerms): IndexDocument[] {
+function renderTextIndex(kind: Kind, terms: RenderedTerms): IndexWithoutEntry {
   const { index } = terms;
   const documents = [...terms.documents];
-  const entry: TextEntryFile = {
+  const entry = (revision: string): TextEntryFile => ({
     format: SEARCH_INDEX_FORMAT,
     version: SEARCH_INDEX_VERSION,
     kind,
@@ -174,11 +184,13 @@ function renderTextIndex(kind: Kind, terms: RenderedTerms): IndexDocument[] {
     field_weights: [...index.weights],
     terms: index.starts,
     ...commonMembers(index),
-    revision: revisionOf(documents),
+    revision,
     generated_at: '',
+  });
+  return {
+    documents,
+    entry: (revision) => ({ path: searchIndexPath(kind, 'text'), content: JSON.stringify(entry(revision)) }),
   };
-  documents.push({ path: searchIndexPath(kind, 'text'), content: JSON.stringify(entry) });
-  return documents;
 }
 
 // The entry's members naming the common terms: each list's term and tail.
@@ -195,7 +207,7 @@ function revisionOf(documents: readonly IndexDocument[]): string {
 }
 
 // The documents of the `q` index, the filters' value shards, the exhibitions' days and the entry.
-function renderNamesIndex(dataset: Dataset, kind: Kind, terms: RenderedTerms): IndexDocument[] {
+function renderNamesIndex(dataset: Dataset, kind: Kind, terms: RenderedTerms): IndexWithoutEntry {
   const { index } = terms;
   const documents = [...terms.documents];
   const filters = {} as Record<Filter, string[]>;
@@ -217,8 +229,7 @@ function renderNamesIndex(dataset: Dataset, kind: Kind, terms: RenderedTerms): I
       });
   }
   if (kind === 'exhibition') documents.push(renderExhibitionDates(dataset.entities.exhibition));
-  const revision = revisionOf(documents);
-  const entry: SearchEntryFile = {
+  const entry = (revision: string): SearchEntryFile => ({
     format: SEARCH_INDEX_FORMAT,
     version: SEARCH_INDEX_VERSION,
     kind,
@@ -230,9 +241,11 @@ function renderNamesIndex(dataset: Dataset, kind: Kind, terms: RenderedTerms): I
     relations,
     revision,
     generated_at: '',
+  });
+  return {
+    documents,
+    entry: (revision) => ({ path: searchIndexPath(kind), content: JSON.stringify(entry(revision)) }),
   };
-  documents.push({ path: searchIndexPath(kind), content: JSON.stringify(entry) });
-  return documents;
 }
 
 function termShardFile(kind: Kind, shard: TermShard): TermShardFile {

@@ -37,7 +37,7 @@ import {
 import type { KindSlice } from '../responses/index.js';
 import {
   commonPartPath,
-  commonTermPath,
+  commonParts,
   entityPath,
   staticUrl,
   exhibitionDatesPath,
@@ -46,7 +46,6 @@ import {
   termShardPath,
   parseExhibitionDates,
   type ExhibitionDays,
-  parseCommonHead,
   parseCommonPart,
   parseIds,
   parseSearchEntry,
@@ -63,11 +62,14 @@ import { idsByRank } from './ids-by-rank.js';
 import type { DocumentReader } from './document-reader.js';
 import type { DocumentStore } from './store.js';
 
+/** The entry of a kind's `text` index as read: the `q` entry's members but the filters. */
+type TextEntry = Omit<SearchEntry, 'filters' | 'relations'>;
+
 /** The entry of a kind's index as last read (the `text` index's has no filters of its own). */
 interface LoadedEntry {
   /** The store's revision of the entry when the store has revisions, else its text. */
   token: string;
-  entry: SearchEntry | Omit<SearchEntry, 'filters' | 'relations'>;
+  entry: SearchEntry | TextEntry;
 }
 
 /** What is kept between requests: a parsed shard or list, with its `generated_at` (the latest of its documents). */
@@ -112,7 +114,12 @@ export async function readSearchSlice(
   offset: number,
   related?: string,
 ): Promise<KindSlice<string>> {
-  const { entry, parsed } = await loadEntry(reader.store, kind, 'q');
+  const given = givenSearches(searches);
+  const { entry, parsed, text } = await loadEntries(
+    reader.store,
+    kind,
+    given.some(([search]) => search === 'text'),
+  );
   reader.stamp(entry.generatedAt);
   // The parsed document kept under `key` and the revision of the index it belongs to, else `parse`d (which reads) and kept.
   const keptReader =
@@ -130,7 +137,7 @@ export async function readSearchSlice(
   const read = keptReader(entry.revision);
   // The scores of every match of a search, kept like a document: a search paged through, or narrowed by filters, is scored once.
   const searched = async (search: Search, value: string): Promise<SearchMatches> => {
-    const index = search === 'q' ? entry : (await loadEntry(reader.store, kind, search)).entry;
+    const index = search === 'q' ? entry : text!;
     if (index !== entry) reader.stamp(index.generatedAt);
     const readIndex = keptReader(index.revision);
     const kept = await readIndex(
@@ -140,7 +147,6 @@ export async function readSearchSlice(
     );
     return kept.matches;
   };
-  const given = givenSearches(searches);
   const matches =
     given.length === 0
       ? everyRank(entry.index.count)
@@ -251,10 +257,9 @@ async function scoreMatches(
     return later(value).shard;
   };
   const commonList = async (term: string) => {
-    const path = commonTermPath(kind, term, search);
     const kept = await read(
-      path,
-      () => readCommonList(reader, kind, term, search),
+      commonPartPath(kind, term, 0, search),
+      () => readCommonList(reader, kind, term, search, index.count),
       (parsed) => listBytes(parsed.list),
     );
     return later(kept).list;
@@ -311,50 +316,55 @@ function latestStamp(): { later: <T extends Kept>(value: T) => T; latest: () => 
   };
 }
 
-// Reads a common term's list: its head, then its parts, put together.
+// Reads a common term's list, of a kind of `count` entities: its parts, put together.
 async function readCommonList(
   reader: DocumentReader,
   kind: Kind,
   term: string,
   search: Search,
+  count: number,
 ): Promise<{ list: CommonList; generatedAt: string }> {
-  const path = commonTermPath(kind, term, search);
-  const head = parseCommonHead(path, await reader.required(path), kind, term);
   const parts = await Promise.all(
-    head.parts.map(async (part) => {
-      const partPath = commonPartPath(kind, term, part, search);
-      return parseCommonPart(
-        partPath,
-        await reader.required(partPath),
-        kind,
-        term,
-        part,
-        head.width,
-        head.list.classes.length,
-      );
+    Array.from({ length: commonParts(count) }, async (_, part) => {
+      const path = commonPartPath(kind, term, part, search);
+      return parseCommonPart(path, await reader.required(path), kind, term, part);
     }),
   );
-  const count = parts.reduce((sum, part) => sum + part.ranks.length, 0);
-  const [ranks, classOf] = [new Int32Array(count), new Uint16Array(count)];
+  const first = parts[0]!.first;
+  const ranks = joined(parts.map((part) => part.ranks));
+  if (parts.some((part) => part.first !== first))
+    throw new SiteError(
+      `the parts of the list of ${JSON.stringify(term)} in the ${kind} search index disagree; rebuild the site`,
+    );
+  return {
+    list: {
+      term,
+      first,
+      ranks,
+      ...(parts.every((part) => part.ids !== undefined) && { ids: parts.flatMap((part) => part.ids!) }),
+      own: parts.every((part) => part.own === part.ranks) ? ranks : joined(parts.map((part) => part.own)),
+    },
+    generatedAt: parts.reduce((latest, part) => (part.generatedAt > latest ? part.generatedAt : latest), ''),
+  };
+}
+
+// Ascending runs of ranks, one after another, as one array (the run itself when there is one).
+function joined(runs: readonly Int32Array[]): Int32Array {
+  if (runs.length === 1) return runs[0]!;
+  const all = new Int32Array(runs.reduce((sum, run) => sum + run.length, 0));
   let at = 0;
-  let generatedAt = head.generatedAt;
-  for (const part of parts) {
-    ranks.set(part.ranks, at);
-    classOf.set(part.classOf, at);
-    at += part.ranks.length;
-    if (part.generatedAt > generatedAt) generatedAt = part.generatedAt;
+  for (const run of runs) {
+    all.set(run, at);
+    at += run.length;
   }
-  return { list: { ...head.list, ranks, classOf }, generatedAt };
+  return all;
 }
 
 // About the bytes a list holds parsed.
 function listBytes(list: CommonList): number {
-  return (
-    list.ranks.byteLength +
-    list.classOf.byteLength +
-    64 * list.reached.length +
-    16 * list.classes.reduce((sum, entry) => sum + entry.length, 0)
-  );
+  let bytes = list.ranks.byteLength + (list.own === list.ranks ? 0 : list.own.byteLength) + 64;
+  for (const id of list.ids ?? []) bytes += 32 + 2 * id.length;
+  return bytes;
 }
 
 // About the bytes the matches of a `q` hold: their ranks and scores, and the shards naming their ids (kept alive by them).
@@ -371,16 +381,36 @@ function valuesBytes(values: ReadonlyMap<string, readonly number[]>): number {
   return bytes;
 }
 
+// The entries of a kind's `q` index and, `withText`, of its `text` index, of one build: both carry the revision of both
+// indexes, and entries that differ were read across a rebuild, or from a site published in part. They are read again
+// once; entries that still differ are a SiteError, never an answer made of two builds.
+async function loadEntries(
+  store: DocumentStore,
+  kind: Kind,
+  withText: boolean,
+): Promise<{ entry: SearchEntry; parsed: BoundedCache<string, Kept>; text: TextEntry | undefined }> {
+  for (let attempt = 1; ; attempt++) {
+    const { entry, parsed } = await loadEntry(store, kind, 'q');
+    if (!withText) return { entry, parsed, text: undefined };
+    const { entry: text } = await loadEntry(store, kind, 'text');
+    if (text.revision === entry.revision) return { entry, parsed, text };
+    if (attempt === 2)
+      throw new SiteError(
+        `${searchIndexPath(kind)} and ${searchIndexPath(kind, 'text')} are of two builds (revisions ${entry.revision} and ${text.revision}): the site is being published, or was published in part; ask again, or publish the whole site`,
+      );
+  }
+}
+
 // The entry of a kind's index of a search, read again only when the store's revision of it (or its text) changed.
 async function loadEntry<S extends Search>(
   store: DocumentStore,
   kind: Kind,
   search: S,
 ): Promise<{
-  entry: S extends 'q' ? SearchEntry : Omit<SearchEntry, 'filters' | 'relations'>;
+  entry: S extends 'q' ? SearchEntry : TextEntry;
   parsed: BoundedCache<string, Kept>;
 }> {
-  type Loaded = S extends 'q' ? SearchEntry : Omit<SearchEntry, 'filters' | 'relations'>;
+  type Loaded = S extends 'q' ? SearchEntry : TextEntry;
   const path = searchIndexPath(kind, search);
   let forStore = kept.get(store);
   if (!forStore)

@@ -1,14 +1,14 @@
 /**
  * Common query terms listed ahead (docs/api.md#common-terms): a query term whose name terms
- * hold many postings (`co`, `公司`, `in`) is answered from a list the build made for it, not
- * from the shards of its terms. The list names each entity it matches with a class: the
- * lengths of its names and which name terms it holds how often, all its score depends on.
- * A query then reads the entities' ranks and classes (a character each), scores each class
- * once, and never reads the names' lengths or the entities' ids of tens of thousands of
- * matches. Scores are exact: a class scores as term-scores.ts scores each of its entities.
+ * hold many postings (`co`, `公司`, `in`, `products`) matches but is not scored, as Lucene's
+ * `CommonTermsQuery` and Elasticsearch's `cutoff_frequency` treat terms above a frequency
+ * cutoff: its idf is low, and its scores would cost reading tens of thousands of postings
+ * with their lengths. Its list is the set of entities it matches and nothing else, a bit an
+ * entity at most, so a query of common terms reads a few kilobytes for exact totals and
+ * answers in the default order, and one with a rarer term is scored by that term alone.
  */
 import { reachedRange, type IndexedTerms, type QueryTerm } from './search.js';
-import { bm25, prefixWeight, type ScoringStatistics, type TermScores } from './term-scores.js';
+import type { TermScores } from './term-scores.js';
 
 /**
  * Postings a query term must reach to be common. A term reaching fewer reads them from the
@@ -19,30 +19,42 @@ import { bm25, prefixWeight, type ScoringStatistics, type TermScores } from './t
 export const COMMON_REACH = 1_000;
 
 /**
+ * The fewest postings that make a query term common on a small site: a term held by a few of a
+ * few dozen entities says much of what an agent looks for, and is scored.
+ */
+export const COMMON_REACH_LEAST = 64;
+
+/**
  * The postings a query term must reach to be common among `count` entities: {@link COMMON_REACH},
- * or an eighth of the entities on a smaller site, so that every site, the sample included,
- * answers its commonest terms from lists, through every host.
+ * or an eighth of the entities on a smaller site, but at least {@link COMMON_REACH_LEAST}: a
+ * term that common has a low idf (BM25's, at an eighth of the entities, about 2) on any site,
+ * and the sample's commonest terms (`co`, `公司`) are common too, so that every host answers
+ * them from lists.
  */
 export function commonReach(count: number): number {
-  return Math.max(1, Math.min(COMMON_REACH, Math.ceil(count / 8)));
+  return Math.min(COMMON_REACH, Math.max(COMMON_REACH_LEAST, Math.ceil(count / 8)));
 }
 
-/** The list of a common query term. */
+/** The list of a common query term: the entities it matches. */
 export interface CommonList {
   term: string;
-  /** The name terms it reaches, in code-unit order, with the entities holding each in `cn` and in `en`. */
-  reached: [term: string, cn: number, en: number][];
-  /**
-   * Each class: the lengths of the `cn` and `en` names (0 for a field none of its terms are
-   * in), then (index in {@link reached}, field, term frequency) for each name term and field
-   * it holds, in the order scores are added.
-   */
-  classes: number[][];
-  /** The entities matched, ranks ascending, */
+  /** The first name term it reaches in code-unit order (`""` when none): the one a word matched only as itself can be. */
+  first: string;
+  /** The entities holding any name term it reaches, ranks ascending. */
   ranks: Int32Array;
-  /** and the class of each. */
-  classOf: Uint16Array;
+  /** The entities holding {@link first} itself, ranks ascending: what a word of `text` before its last matches. */
+  own: Int32Array;
+  /** The ids of {@link ranks}, in the same order, when the list is sparse ({@link LIST_IDS_SHARE}). */
+  ids?: readonly string[];
 }
+
+/**
+ * A list held by at most this share of its kind's entities (1 in 32) also names their ids, a
+ * few bytes each gzipped: a window of its matches, spread over the ranks (and sparser still
+ * when another term narrows them), would otherwise read a chunk or block of ids for every match
+ * or two, each a request. A denser list's window is named from a few blocks.
+ */
+export const LIST_IDS_SHARE = 32;
 
 /**
  * The common query terms of an index and their lists. Query terms reaching the same index
@@ -68,18 +80,7 @@ export interface CommonTerms {
  */
 export function commonLists(indexed: IndexedTerms, reach: number, canBePrefix: (term: string) => boolean): CommonTerms {
   const sorted = [...indexed.terms.keys()].sort();
-  const entities = indexed.lengths.length;
-  const nameLengths = new Int32Array(2 * entities);
-  indexed.lengths.forEach(([cn, en], rank) => {
-    nameLengths[2 * rank] = cn;
-    nameLengths[2 * rank + 1] = en;
-  });
-  const scratch: Scratch = {
-    count: new Int32Array(entities),
-    fields: new Uint8Array(entities),
-    start: new Int32Array(entities),
-    nameLengths,
-  };
+  const seen = new Uint8Array(indexed.lengths.length);
   const terms = commonTerms(indexed, sorted, reach, canBePrefix);
   // The first query term reaching each range of index terms keeps the list; the others read it.
   const byRange = new Map<string, number>();
@@ -96,7 +97,7 @@ export function commonLists(indexed: IndexedTerms, reach: number, canBePrefix: (
   return {
     terms,
     listTerms,
-    lists: leaders.map((term) => commonList(indexed, sorted, term, canBePrefix(term), scratch)),
+    lists: leaders.map((term) => commonList(indexed, sorted, term, canBePrefix(term), seen)),
     tails: leaders.map((term, at) => longest[at]!.slice(term.length)),
   };
 }
@@ -149,159 +150,53 @@ function commonTerms(
     .sort();
 }
 
-// Per-entity counters of commonLists, sized to the kind once and left zeroed after each term.
-interface Scratch {
-  /** Numbers (3 a posting) an entity holds, then where its next triple goes. */
-  count: Int32Array;
-  /** The fields an entity is matched in (bit 0: `cn`, bit 1: `en`). */
-  fields: Uint8Array;
-  /** Where an entity's triples start. */
-  start: Int32Array;
-  /** The lengths of each entity's `cn` and `en` names, flat by rank: read in rank order, they stay in cache. */
-  nameLengths: Int32Array;
-}
-
+// The list of `term`: the entities holding the name terms it reaches (`seen` a zeroed mark per entity, left zeroed).
 function commonList(
   indexed: IndexedTerms,
   sorted: readonly string[],
   term: string,
   prefix: boolean,
-  scratch: Scratch,
+  seen: Uint8Array,
 ): CommonList {
   const [first, end] = reachedRange(sorted, term, prefix);
-  const reached = sorted.slice(first, end).map((name): CommonList['reached'][number] => {
-    const [cn, en] = indexed.terms.get(name)!;
-    return [name, cn.length / 2, en.length / 2];
-  });
-  // Per entity, what it holds: (reached index, field, tf) in the order scores are added, laid out flat by rank
-  // (a count pass, then a fill pass in the same order), and the fields it is matched in. The work is in
-  // proportion to the postings reached, not to the kind: only the entities touched are ordered and reset.
-  const { count, fields, start, nameLengths } = scratch;
-  const postingsOf = reached.map(([name]) => indexed.terms.get(name)!);
   const touched: number[] = [];
-  for (const [cn, en] of postingsOf) {
-    for (let i = 0; i < cn.length; i += 2) touch(cn[i]!, 1);
-    for (let i = 0; i < en.length; i += 2) touch(en[i]!, 2);
-  }
-  function touch(rank: number, field: number): void {
-    if (fields[rank] === 0) touched.push(rank);
-    count[rank]! += 3;
-    fields[rank]! |= field;
-  }
-  const ranks = Int32Array.from(touched).sort();
-  let size = 0;
-  for (const rank of ranks) {
-    start[rank] = size;
-    size += count[rank]!;
-    count[rank] = start[rank]!;
-  }
-  const triples = new Int32Array(size);
-  for (let index = 0; index < postingsOf.length; index++) {
-    for (let field = 0; field < 2; field++) {
-      const postings = postingsOf[index]![field]!;
+  for (let at = first; at < end; at++)
+    for (const postings of indexed.terms.get(sorted[at]!)!)
       for (let i = 0; i < postings.length; i += 2) {
         const rank = postings[i]!;
-        const at = count[rank]!;
-        triples[at] = index;
-        triples[at + 1] = field;
-        triples[at + 2] = postings[i + 1]!;
-        count[rank] = at + 3;
+        if (seen[rank] === 1) continue;
+        seen[rank] = 1;
+        touched.push(rank);
       }
-    }
-  }
-  const classOf = new Uint16Array(ranks.length);
-  const classes: number[][] = [];
-  // Classes by a hash of what they hold (FNV-1a over the numbers), each compared in full: no key is made per entity.
-  const classesByHash = new Map<number, number[]>();
-  for (let i = 0; i < ranks.length; i++) {
-    const rank = ranks[i]!;
-    const cn = fields[rank]! & 1 ? nameLengths[2 * rank]! : 0;
-    const en = fields[rank]! & 2 ? nameLengths[2 * rank + 1]! : 0;
-    const from = start[rank]!;
-    const to = count[rank]!; // where its triples end, after the fill pass
-    let hash = Math.imul(Math.imul(0x811c9dc5 ^ cn, 0x01000193) ^ en, 0x01000193);
-    for (let j = from; j < to; j++) hash = Math.imul(hash ^ triples[j]!, 0x01000193);
-    const candidates = classesByHash.get(hash);
-    let index =
-      candidates === undefined ? undefined : sameClass(classes, candidates, cn, en, triples.subarray(from, to));
-    if (index === undefined) {
-      index = classes.length;
-      const entry = [cn, en];
-      for (let j = from; j < to; j++) entry.push(triples[j]!);
-      classes.push(entry);
-      if (candidates === undefined) classesByHash.set(hash, [index]);
-      else candidates.push(index);
-    }
-    classOf[i] = index;
-  }
-  for (const rank of ranks) {
-    count[rank] = 0;
-    fields[rank] = 0;
-  }
-  return { term, reached, classes, ranks, classOf };
+  for (const rank of touched) seen[rank] = 0;
+  const firstTerm = first < end ? sorted[first]! : '';
+  const ranks = Int32Array.from(touched).sort();
+  return { term, first: firstTerm, ranks, own: end - first === 1 ? ranks : holders(indexed, firstTerm) };
 }
 
-// The class among `candidates` holding exactly these name lengths and triples, if any.
-function sameClass(
-  classes: readonly number[][],
-  candidates: readonly number[],
-  cn: number,
-  en: number,
-  held: Int32Array,
-): number | undefined {
-  for (const index of candidates) {
-    const entry = classes[index]!;
-    if (entry[0] !== cn || entry[1] !== en || entry.length !== held.length + 2) continue;
-    let j = 0;
-    while (j < held.length && entry[j + 2] === held[j]) j++;
-    if (j === held.length) return index;
-  }
-  return undefined;
+// The entities holding the name term `term` in either field, ranks ascending.
+function holders(indexed: IndexedTerms, term: string): Int32Array {
+  const [cn, en] = indexed.terms.get(term) ?? [new Int32Array(0), new Int32Array(0)];
+  const ranks = new Set<number>();
+  for (const postings of [cn, en]) for (let i = 0; i < postings.length; i += 2) ranks.add(postings[i]!);
+  return Int32Array.from(ranks).sort();
 }
 
 /**
- * Scores a common query term from its list, for the entities matching every term before
- * it (`kept`; undefined for the first term), adding their earlier scores: what scoreTerm in
- * term-scores.ts gives over the shards of its name terms, to the bit. A term that is not a
- * `prefix` term (a word of `text` before its last) matches only the entities holding the
- * term itself, the list's first reached term when it is that term, and scores only it.
+ * Matches a common query term from its list, for the entities matching every term before it
+ * (`kept`; undefined for the first term), keeping their earlier scores: a common term adds
+ * nothing to a score. A term that is not a `prefix` term (a word of `text` before its last)
+ * matches only the entities holding the term itself: the list's {@link CommonList.own} when
+ * its first name term is that term, else none.
  */
-export function scoreCommon(
-  statistics: ScoringStatistics,
-  list: CommonList,
-  query: QueryTerm,
-  kept: TermScores | undefined,
-): TermScores {
-  // The reached terms a query term scores: all of them, or the term itself (first in code-unit order) or none. The list
-  // may be another query term's reaching the same terms: weights are the query term's own.
-  const scored = query.prefix ? list.reached.length : list.reached[0]?.[0] === query.term ? 1 : 0;
-  // NaN for a class holding none of them: such an entity does not match.
-  const classScores = list.classes.map((entry) => {
-    let score = Number.NaN;
-    for (let j = 2; j < entry.length; j += 3) {
-      if (entry[j]! >= scored) continue;
-      const [name, cn, en] = list.reached[entry[j]!]!;
-      const field = entry[j + 1]! as 0 | 1;
-      const weight = prefixWeight(query.term, name) * statistics.weights[field];
-      score =
-        (Number.isNaN(score) ? 0 : score) +
-        weight *
-          bm25(entry[j + 2]!, field === 0 ? cn : en, statistics.count, entry[field]!, statistics.averageLengths[field]);
-    }
-    return score;
-  });
-  const { ranks, classOf } = query.prefix ? list : exactly(list, classScores);
-  if (kept === undefined) {
-    const scores = new Float64Array(ranks.length);
-    for (let i = 0; i < ranks.length; i++) scores[i] = classScores[classOf[i]!]!;
-    return { ranks, scores };
-  }
+export function matchCommon(list: CommonList, query: QueryTerm, kept: TermScores | undefined): TermScores {
+  const ranks = query.prefix ? list.ranks : list.first === query.term ? list.own : new Int32Array(0);
+  if (kept === undefined) return { ranks, scores: new Float64Array(ranks.length) };
   // Both ascending: the entities in both, in one pass.
   const most = Math.min(ranks.length, kept.ranks.length);
   const matched = new Int32Array(most);
   const scores = new Float64Array(most);
   let count = 0;
-  // No destructuring in this loop: a cold process runs it unoptimized, where each would allocate.
   for (let i = 0, j = 0; i < ranks.length && j < kept.ranks.length;) {
     const rank = ranks[i]!;
     const other = kept.ranks[j]!;
@@ -309,23 +204,10 @@ export function scoreCommon(
     else if (rank > other) j++;
     else {
       matched[count] = rank;
-      scores[count++] = kept.scores[j]! + classScores[classOf[i]!]!;
+      scores[count++] = kept.scores[j]!;
       i++;
       j++;
     }
   }
   return { ranks: matched.subarray(0, count), scores: scores.subarray(0, count) };
-}
-
-// The entities of a list whose class scores a number: those holding the exact term.
-function exactly(list: CommonList, classScores: readonly number[]): Pick<CommonList, 'ranks' | 'classOf'> {
-  const ranks = new Int32Array(list.ranks.length);
-  const classOf = new Uint16Array(list.ranks.length);
-  let count = 0;
-  for (let i = 0; i < list.ranks.length; i++) {
-    if (Number.isNaN(classScores[list.classOf[i]!]!)) continue;
-    ranks[count] = list.ranks[i]!;
-    classOf[count++] = list.classOf[i]!;
-  }
-  return { ranks: ranks.subarray(0, count), classOf: classOf.subarray(0, count) };
 }

@@ -4,7 +4,7 @@
  */
 export { MAX_ALTERNATIVES, allMatches, alternativesOf, anyMatches, givenSearches } from './both-searches.js';
 export { CLOSEST_KEPT, closestValues, editsAllowed, foldValue } from './closest-values.js';
-export { scoreCommon, sharingTerms } from './common-terms.js';
+export { matchCommon, sharingTerms } from './common-terms.js';
 export type { CommonList } from './common-terms.js';
 export { Dataset } from './dataset.js';
 export type { EntitiesByKind, Entity } from './entity.js';

@@ -43,7 +43,7 @@ export function searchShard(
 }
 
 /** The id of the entity at `rank`, found in whichever of `shards` lists it; undefined when none does. */
-export function idInShards(shards: readonly SearchShard[], rank: number): string | undefined {
+export function idInShards(shards: readonly Pick<SearchShard, 'ranks' | 'ids'>[], rank: number): string | undefined {
   for (const shard of shards) {
     const { ranks } = shard;
     if (ranks.length === 0 || rank < ranks[0]! || rank > ranks[ranks.length - 1]!) continue;

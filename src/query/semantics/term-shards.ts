@@ -4,9 +4,10 @@
  * their own; every other name term is in the shards of terms: runs of terms in code-unit
  * order with their postings, and for every entity they reach its id and the lengths of its
  * names. The global statistics (entity count, average name lengths) and the common terms
- * are in the entry that lists the shards. A query term is scored from its list or from the
- * shards it reaches with those statistics as MiniSearch scores it over the whole index
- * (term-scores.ts): one scoring, for the reference, the build, the router and the SDK.
+ * are in the entry that lists the shards. A common query term matches from its list and
+ * scores nothing; any other is scored from the shards it reaches with those statistics as
+ * MiniSearch scores it over the whole index (term-scores.ts): one scoring, for the
+ * reference, the build, the router and the SDK.
  */
 import type { Entity } from './entity.js';
 import type { Kind } from './kinds.js';
@@ -16,7 +17,7 @@ import { searchShard, type SearchShard } from './search-shard.js';
 import { scoreTerm, type TermScores } from './term-scores.js';
 import type { ScoredRanks } from './relevance-window.js';
 import { contentCuts, runHolding } from './content-cuts.js';
-import { commonLists, commonReach, scoreCommon, type CommonList } from './common-terms.js';
+import { commonLists, commonReach, LIST_IDS_SHARE, matchCommon, type CommonList } from './common-terms.js';
 
 /** One term and the entities holding it in each name field (see {@link FieldPostings}). */
 export type TermPostings = [term: string, cn: FieldPostings, en: FieldPostings];
@@ -119,7 +120,11 @@ export function shardIndex(
     common: common.terms,
     listTerms: common.listTerms,
     shards,
-    lists: common.lists,
+    lists: common.lists.map((list) =>
+      list.ranks.length * LIST_IDS_SHARE > entities.length
+        ? list
+        : { ...list, ids: Array.from(list.ranks, (rank) => entities[rank]!.id) },
+    ),
     tails: common.tails,
     ids: entities.map((entity) => entity.id),
   };
@@ -142,14 +147,17 @@ export function shardsReached(starts: readonly string[], { term, prefix }: Query
 /** What a search asks for next: the shards starting so, or the list of a common term. */
 export type SearchNeed = { shards: string[] } | { common: string };
 
-/** The entities of a kind matching a search: their ranks (ascending), the final score of each, and shards listing the id of each (none when all its terms are common). */
+/** Ranks (ascending) and the id of each: a shard's entities, or a sparse common list's (common-terms.ts). */
+export type RankedIds = Pick<SearchShard, 'ranks' | 'ids' | 'bytes'>;
+
+/** The entities of a kind matching a search: their ranks (ascending), the final score of each, and shards or a list naming the id of each (none when all its terms are common and no list names ids). */
 export interface SearchMatches extends ScoredRanks {
-  idShards: readonly SearchShard[] | undefined;
+  idShards: readonly RankedIds[] | undefined;
 }
 
 /**
  * Searches the terms of a query ({@link queryTerms} in search.ts) one by one (see
- * {@link scoreTerm}, {@link scoreCommon}), yielding what each term needs and taking it back
+ * {@link scoreTerm}, {@link matchCommon}: a common term matches, the others score), yielding what each term needs and taking it back
  * (the shards asked for, in order, or the common term's list), so that the reference (the
  * index in memory) and the router (documents read) run this one search. An entity matching
  * all `m` distinct terms scores `m` times the sum of its term scores.
@@ -158,12 +166,17 @@ export function* searchShards(
   index: TermIndex,
   terms: readonly QueryTerm[],
 ): Generator<SearchNeed, SearchMatches, readonly SearchShard[] | CommonList> {
-  let idShards: readonly SearchShard[] | undefined;
+  let idShards: readonly RankedIds[] | undefined;
   let scores: TermScores | undefined;
   for (const term of terms) {
     const listTerm = commonListTerm(index, term.term);
-    if (listTerm !== undefined) scores = scoreCommon(index, (yield { common: listTerm }) as CommonList, term, scores);
-    else {
+    if (listTerm !== undefined) {
+      const list = (yield { common: listTerm }) as CommonList;
+      // Every entity matching all terms is in this list: when it names ids, they are theirs.
+      if (list.ids !== undefined)
+        idShards ??= [{ ranks: list.ranks, ids: list.ids, bytes: 0 /* counted with the list */ }];
+      scores = matchCommon(list, term, scores);
+    } else {
       // Every entity matching all terms is reached by this one: its shards list their ids.
       const shards = (yield { shards: shardsReached(index.starts, term) }) as readonly SearchShard[];
       idShards ??= shards;

@@ -204,6 +204,48 @@ describe('a search index in shards', () => {
   });
 });
 
+describe('an answer of one build', () => {
+  // A store over the built site whose `text` entry of exhibitors is another build's the first `stale` times it is read.
+  const storeWithStaleText = (stale: number): DocumentStore => {
+    const files = fileStore(dir);
+    const textPath = searchIndexPath('exhibitor', 'text');
+    let reads = 0;
+    return {
+      read: async (sitePath) => {
+        const text = await files.read(sitePath);
+        if (sitePath !== textPath || reads++ >= stale) return text;
+        const entry = JSON.parse(text!) as { revision: string };
+        return JSON.stringify({ ...entry, revision: `${entry.revision}x` });
+      },
+    };
+  };
+  const ask = (store: DocumentStore) =>
+    createRouter({ store })({ method: 'GET', url: datasetUrl(['type', 'exhibitor'], ['text', 'products']) });
+
+  it('carries one revision in the q and text entries of a kind', async () => {
+    const [q, text] = await Promise.all(
+      [searchIndexPath('exhibitor'), searchIndexPath('exhibitor', 'text')].map(
+        async (file) => (JSON.parse(await readFile(path.join(dir, file), 'utf8')) as { revision: string }).revision,
+      ),
+    );
+    expect(text).toBe(q);
+  });
+
+  it('reads the entries again when they are of two builds, and answers once they agree', async () => {
+    const answer = await ask(storeWithStaleText(1));
+    expect(answer.status).toBe(200);
+    expect(comparable(answer)).toEqual(comparable(await ask(fileStore(dir))));
+  });
+
+  it('refuses entries of two builds that stay so, naming both', async () => {
+    const answer = await ask(storeWithStaleText(2));
+    expect(answer.status).toBe(500);
+    expect(answer.body).toContain(
+      `${searchIndexPath('exhibitor')} and ${searchIndexPath('exhibitor', 'text')} are of two builds`,
+    );
+  });
+});
+
 function comparable(answer: { status: number; body?: unknown }): unknown {
   return JSON.parse(JSON.stringify({ status: answer.status, body: answer.body }), (key, value) =>
     key === 'generated_at' ? undefined : value,

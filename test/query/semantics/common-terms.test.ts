@@ -1,20 +1,20 @@
 /**
  * Common query terms listed ahead (common-terms.ts, formats/common-lists.ts): the build's
- * lists are the same every time, read back into the very lists they were made from, and a
- * change to one entity rewrites one part of each list holding it, not the lists.
+ * lists are the same every time, read back into the very sets they were made from in either
+ * form of the membership codec, and a change to one entity rewrites one part of each list
+ * holding it, not the lists.
  */
 import { describe, expect, it } from 'vitest';
 import {
   COMMON_PART_RANKS,
   ID_BLOCK_RANKS,
   ID_CHUNK_RANKS,
-  parseCommonHead,
+  commonParts,
   parseCommonPart,
   parseIds,
   renderCommonLists,
   renderIds,
   commonPartPath,
-  commonTermPath,
   idBlockPath,
   idChunkPath,
   renderTermShards,
@@ -22,7 +22,7 @@ import {
 import type { Entity } from '../../../src/query/semantics/entity.js';
 import { shardIndex } from '../../../src/query/semantics/term-shards.js';
 
-// Exhibitors whose names hold the commonest terms, over three parts of ranks; the one at `renamed` (if any) renamed.
+// Exhibitors whose names hold the commonest terms, over two parts of ranks; the one at `renamed` (if any) Trading for Tech or Tech for Trading.
 function exhibitors(count: number, renamed = -1): Entity[] {
   return Array.from(
     { length: count },
@@ -30,15 +30,22 @@ function exhibitors(count: number, renamed = -1): Entity[] {
       ({
         id: `EX-${i}`,
         company_cn: `上海${i % 97}号${i % 3 === 0 ? '科技' : ''}有限公司`,
-        company_en: `${i === renamed ? 'Renamed ' : ''}Maker ${i % 50} ${i % 2 ? 'Trading' : 'Tech'} Co Ltd`,
+        company_en: `Maker ${i % 50} ${(i % 2 === 1) !== (i === renamed) ? 'Trading' : 'Tech'} Co Ltd`,
       }) as unknown as Entity,
   );
 }
 
-const COUNT = 2 * COMMON_PART_RANKS + 5000;
+const COUNT = COMMON_PART_RANKS + 3000;
 
 describe('the lists of common query terms', () => {
   const index = shardIndex('q', 'exhibitor', exhibitors(COUNT));
+  const documentsOf = (lists = index.lists, ids = index.ids) =>
+    new Map(
+      [...renderCommonLists('q', 'exhibitor', lists, COUNT), ...renderIds('exhibitor', ids)].map((document) => [
+        document.path,
+        document.content,
+      ]),
+    );
 
   it('are made for the commonest terms, and are the same every time', () => {
     expect(index.common).toEqual(
@@ -49,34 +56,21 @@ describe('the lists of common query terms', () => {
     );
   });
 
-  it('read back into the lists they were made from, and the ids by rank', () => {
-    const documents = new Map(
-      [...renderCommonLists('q', 'exhibitor', index.lists), ...renderIds('exhibitor', index.ids)].map((document) => [
-        document.path,
-        document.content,
-      ]),
-    );
+  it('read back into the sets they were made from, a part for each range of ranks, and the ids by rank', () => {
+    const documents = documentsOf();
+    expect(commonParts(COUNT)).toBe(2);
     for (const list of index.lists) {
-      const head = parseCommonHead(
-        'head',
-        documents.get(commonTermPath('exhibitor', list.term))!,
-        'exhibitor',
-        list.term,
-      );
-      expect(head.list).toEqual({ term: list.term, reached: list.reached, classes: list.classes });
-      const parts = head.parts.map((part) =>
+      const parts = [0, 1].map((part) =>
         parseCommonPart(
           'part',
           documents.get(commonPartPath('exhibitor', list.term, part))!,
           'exhibitor',
           list.term,
           part,
-          head.width,
-          list.classes.length,
         ),
       );
+      expect(parts.map((part) => part.first)).toEqual([list.first, list.first]);
       expect(Int32Array.from(parts.flatMap((part) => [...part.ranks]))).toEqual(list.ranks);
-      expect(Uint16Array.from(parts.flatMap((part) => [...part.classOf]))).toEqual(list.classOf);
     }
     expect(parseIds('ids', documents.get(idChunkPath('exhibitor', 3))!, ID_CHUNK_RANKS)).toEqual(
       index.ids.slice(48, 64),
@@ -100,77 +94,44 @@ describe('the lists of common query terms', () => {
     );
   });
 
-  it('refuse a part whose matches are not those of its head, at one character a class and at two', () => {
-    const documents = new Map(
-      [...renderCommonLists('q', 'exhibitor', index.lists), ...renderIds('exhibitor', index.ids)].map((document) => [
-        document.path,
-        document.content,
-      ]),
-    );
-    const list = index.lists.find((candidate) => candidate.classes.length > 1 && candidate.classes.length < 61)!;
-    const head = parseCommonHead(
-      'head',
-      documents.get(commonTermPath('exhibitor', list.term))!,
-      'exhibitor',
-      list.term,
-    );
-    const path = commonPartPath('exhibitor', list.term, head.parts[0]!);
-    const file = JSON.parse(documents.get(path)!) as { matches: string };
-    const parse = (matches: string, width = head.width) =>
-      parseCommonPart(
-        path,
-        JSON.stringify({ ...file, matches }),
-        'exhibitor',
-        list.term,
-        head.parts[0]!,
-        width,
-        list.classes.length,
-      );
-    expect(head.width).toBe(1);
-    const digits = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
-    // The same matches with each class written in two digits.
-    expect(
-      parse(
-        file.matches.replace(/[0-9a-zA-Z]/g, (digit) => `0${digit}`),
-        2,
-      ),
-    ).toEqual(parse(file.matches));
-    const wrong = [
-      ['a character that is no digit', 'é' + file.matches],
-      ['a CJK character', '公' + file.matches],
-      ['a class the head does not have', digits[list.classes.length]! + file.matches],
-      ['a gap with no class after it', file.matches + '!'],
-      ['no match at all', ''],
-      ['a rank past the part', '~~~~0' + file.matches],
-      [
-        'a gap inside a class of two digits',
-        file.matches.replace(/[0-9a-zA-Z]/g, (digit) => `0${digit}`).replace(/0/, '0#'),
-        2,
-      ],
-    ] as const;
-    for (const [what, matches, width] of wrong)
-      expect(() => parse(matches, width), what).toThrow(`${path} has a malformed matches; rebuild the site`);
+  it('write a dense part as a bitset and a sparse one as gaps, each a few bits an entity', () => {
+    const documents = documentsOf();
+    const members = (term: string) =>
+      (JSON.parse(documents.get(commonPartPath('exhibitor', term, 0))!) as { members: string }).members;
+    // `ltd` is in every name: a bitset of 0xff bytes.
+    expect(members('l').startsWith('~')).toBe(true);
+    expect(members('l').length).toBeLessThan(COMMON_PART_RANKS / 6 + 8);
+    const sparse = index.lists.reduce((fewest, list) => (list.ranks.length < fewest.ranks.length ? list : fewest));
+    expect(sparse.ranks.length).toBeLessThan(COUNT / 20);
+    expect(members(sparse.term).startsWith('~')).toBe(false);
   });
 
-  it('rewrite one part of each list holding a renamed entity, and the heads whose counts change', () => {
+  it('refuse a part whose members are not a set of its ranks', () => {
+    const documents = documentsOf();
+    const path = commonPartPath('exhibitor', 'l', 1);
+    const file = JSON.parse(documents.get(path)!) as Record<string, unknown>;
+    const parse = (change: Record<string, unknown>) =>
+      parseCommonPart(path, JSON.stringify({ ...file, ...change }), 'exhibitor', 'l', 1);
+    expect(parse({}).ranks[0]).toBe(COMMON_PART_RANKS);
+    expect(() => parse({ members: 'é' })).toThrow(`${path} has a malformed members; rebuild the site`);
+    expect(() => parse({ members: '0,' + COMMON_PART_RANKS.toString(36) })).toThrow('malformed members');
+    expect(() => parse({ members: 3 })).toThrow('malformed members');
+    expect(() => parse({ own: '~!' })).toThrow('malformed own');
+    expect(() => parse({ first: null })).toThrow('malformed first');
+    expect(() => parse({ part: 0 })).toThrow('malformed part');
+  });
+
+  it('rewrite one part of each list holding a renamed entity, and nothing else of the lists', () => {
     const render = (entities: Entity[]) => {
       const sharded = shardIndex('q', 'exhibitor', entities);
-      return new Map(
-        [...renderCommonLists('q', 'exhibitor', sharded.lists), ...renderIds('exhibitor', sharded.ids)].map(
-          (document) => [document.path, document.content],
-        ),
-      );
+      return documentsOf(sharded.lists, sharded.ids);
     };
     const [before, after] = [render(exhibitors(COUNT)), render(exhibitors(COUNT, COMMON_PART_RANKS + 7))];
     const changed = [...after].filter(([path, content]) => before.get(path) !== content).map(([path]) => path);
-    const partsChanged = changed.filter((path) => /\/common\/.+\/\d+\.json$/.test(path));
-    // Each changed part is the middle part of its list, the renamed entity's.
-    expect(partsChanged.length).toBeGreaterThan(0);
-    expect(partsChanged.every((path) => path.endsWith('/1.json'))).toBe(true);
-    // Besides, only heads: those of lists whose counts or classes change (the terms `renamed` adds and takes from).
-    const headsChanged = changed.filter((path) => !partsChanged.includes(path));
-    const allDocuments = after.size;
-    expect(changed.length).toBeLessThan(allDocuments / 4);
-    expect(headsChanged.every((path) => /\/common\/[^/]+\.json$/.test(path))).toBe(true);
+    // Each changed document is the second part of its list, the renamed entity's, or a part of a list it makes.
+    expect(changed.length).toBeGreaterThan(0);
+    const made = changed.filter((path) => !before.has(path));
+    expect(changed.filter((path) => !made.includes(path)).every((path) => path.endsWith('/1.json'))).toBe(true);
+    expect(changed.length).toBeLessThan(after.size / 20);
   });
 });
