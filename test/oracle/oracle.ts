@@ -312,7 +312,7 @@ function scoreTerm(index: Index, search: Search, document: Document, { term, pre
  * tokens it reaches as a prefix, when it can be one in its search (`q`: all but a CJK
  * bigram; `text`: a lone CJK character or a word of three or more code units), else itself,
  * are held by at least 1,000 entities counted once a field, or an eighth of the kind's entities on a smaller site,
- * but at least 64.
+ * but at least 8.
  */
 function isCommon(index: Index, search: Search, term: string): boolean {
   const key = `${search} ${term}`;
@@ -324,7 +324,7 @@ function isCommon(index: Index, search: Search, term: string): boolean {
     let reach = 0;
     for (const f of [0, 1] as const)
       for (const [token, count] of holders[f]) if (prefix ? token.startsWith(term) : token === term) reach += count;
-    common = reach >= Math.min(1000, Math.max(64, Math.ceil(index.documents.length / 8)));
+    common = reach >= Math.min(1000, Math.max(8, Math.ceil(index.documents.length / 8)));
     index.common.set(key, common);
   }
   return common;

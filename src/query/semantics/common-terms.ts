@@ -19,10 +19,10 @@ import type { TermScores } from './term-scores.js';
 export const COMMON_REACH = 1_000;
 
 /**
- * The fewest postings that make a query term common on a small site: a term held by a few of a
- * few dozen entities says much of what an agent looks for, and is scored.
+ * The fewest postings that make a query term common on a small site: on a site of a handful of
+ * entities, a term one or two of them hold says what an agent looks for, and is scored.
  */
-export const COMMON_REACH_LEAST = 64;
+export const COMMON_REACH_LEAST = 8;
 
 /**
  * The postings a query term must reach to be common among `count` entities: {@link COMMON_REACH},

@@ -1,0 +1,144 @@
+/**
+ * One changed record rebuilt in place, the four changes of the 5-minute cycle: an exhibitor's
+ * intro and product tags edited, its weight raised by 500 (it moves to the top of the default
+ * order), an exhibitor added at the median weight, one deleted near the top. Each is made as a
+ * second folder of sources (hard links but for the changed file); the site, built from the
+ * original sources, is rebuilt with the change and then back without it, `--runs` times, each
+ * rebuild timed with its CPU, peak memory, files changed and bytes written (the build's own
+ * summary line) and the load average before it.
+ *
+ *   node --import tsx bench/one-record.ts SOURCES SITE [--runs 3] [--cli lib/cli.js] [--json FILE]
+ *
+ * SITE must hold a build of SOURCES made with the same CLI (it is rebuilt in place).
+ */
+import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { requireGnuTime, runTimed } from './timed.js';
+
+/** One rebuild's cost. */
+interface Rebuild {
+  change: string;
+  direction: 'apply' | 'revert';
+  wall: number;
+  cpu: number;
+  peakGB: number;
+  filesChanged: number;
+  writtenMB: number;
+  load: number;
+}
+
+type SourceRecord = { [field: string]: unknown };
+/** A change: how it rewrites the records of the first exhibitors file (one a line). */
+type Change = (records: SourceRecord[]) => SourceRecord[];
+
+const CHANGES: [name: string, change: Change][] = [
+  [
+    'intro and tags',
+    ([first, ...rest]) => [
+      { ...first, intro: `${String(first!.intro)} Now also makes rivets.`, product_tags: ['Rivets'] },
+      ...rest,
+    ],
+  ],
+  ['weight +500', ([first, ...rest]) => [{ ...first, weight: Number(first!.weight ?? 0) + 500 }, ...rest]],
+  [
+    'added',
+    (records) => {
+      const weights = records.map((record) => Number(record.weight ?? 0)).sort((a, b) => a - b);
+      const median = weights[Math.floor(weights.length / 2)]!;
+      return [
+        ...records,
+        { ...records[1], id: 'EXR-BENCH-ADDED', company_en: 'Bench Added Co., Ltd.', weight: median },
+      ];
+    },
+  ],
+  [
+    'deleted',
+    (records) => {
+      const top = records.reduce(
+        (best, record, i) => (Number(record.weight ?? 0) > Number(records[best]!.weight ?? 0) ? i : best),
+        0,
+      );
+      return records.filter((_, i) => i !== top);
+    },
+  ],
+];
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    runs: { type: 'string', default: '3' },
+    cli: { type: 'string', default: 'lib/cli.js' },
+    json: { type: 'string' },
+  },
+});
+const [sources, site] = positionals as [string, string];
+if (!sources || !site)
+  throw new Error('usage: bench/one-record.ts SOURCES SITE [--runs 3] [--cli lib/cli.js] [--json FILE]');
+requireGnuTime();
+const exhibitorsFile = (readdirSync(path.join(sources, 'exhibitors')) as string[]).sort()[0]!;
+const rows: Rebuild[] = [];
+for (const [name, change] of CHANGES) {
+  const changed = changedSources(sources, name, change);
+  for (let run = 1; run <= Number(values.runs); run++)
+    for (const [direction, from] of [
+      ['apply', changed],
+      ['revert', sources],
+    ] as const) {
+      const load = loadavg()[0]!;
+      const timing = await runTimed('node', [values.cli, 'build', '--sources', from, '--out', site]);
+      const summary = /(\d+) added, (\d+) changed, (\d+) removed, \d+ unchanged \(([\d.]+) MB written\)/.exec(
+        timing.stdout,
+      );
+      if (!summary) throw new Error(`no summary line in the build's output: ${timing.stdout}`);
+      const row: Rebuild = {
+        change: name,
+        direction,
+        wall: timing.wall,
+        cpu: timing.cpu,
+        peakGB: timing.peakRss / 2 ** 30,
+        filesChanged: Number(summary[1]) + Number(summary[2]) + Number(summary[3]),
+        writtenMB: Number(summary[4]),
+        load,
+      };
+      rows.push(row);
+      console.log(
+        `${name.padEnd(15)} ${direction.padEnd(6)} ${row.wall.toFixed(1)} s wall, ${row.cpu.toFixed(1)} s CPU, ${row.peakGB.toFixed(2)} GB, ${row.filesChanged} files, ${row.writtenMB} MB, load ${load.toFixed(2)}`,
+      );
+    }
+  rmSync(changed, { recursive: true, force: true });
+}
+for (const [name] of CHANGES) {
+  const of = rows.filter((row) => row.change === name);
+  const median = (value: (row: Rebuild) => number) => of.map(value).sort((a, b) => a - b)[Math.floor(of.length / 2)]!;
+  console.log(
+    `median ${name}: ${median((row) => row.wall).toFixed(1)} s wall, ${median((row) => row.cpu).toFixed(1)} s CPU, ${median((row) => row.filesChanged)} files, ${median((row) => row.writtenMB)} MB`,
+  );
+}
+if (values.json) writeFileSync(values.json, `${JSON.stringify(rows, null, 2)}\n`);
+
+// A folder of sources like `from`, hard-linked but for the first exhibitors file, whose records `change` rewrites.
+function changedSources(from: string, name: string, change: Change): string {
+  const target = `${from.replace(/\/$/, '')}-${name.replace(/\W+/g, '-')}`;
+  rmSync(target, { recursive: true, force: true });
+  for (const file of readdirSync(from, { recursive: true }) as string[]) {
+    const [source, copy] = [path.join(from, file), path.join(target, file)];
+    if (statSync(source).isDirectory()) continue;
+    mkdirSync(path.dirname(copy), { recursive: true });
+    if (file !== path.join('exhibitors', exhibitorsFile)) linkSync(source, copy);
+    else {
+      const records = readFileSync(source, 'utf8')
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as SourceRecord);
+      writeFileSync(
+        copy,
+        `${change(records)
+          .map((record) => JSON.stringify(record))
+          .join('\n')}\n`,
+      );
+    }
+  }
+  return target;
+}
