@@ -78,7 +78,7 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
     `- \`q\`: words in the names only (${[...names].join(', ')}); every word must match, a Latin word as a prefix, Chinese as runs of 2+ characters; best matches first.`,
     `- \`text\`: words in the descriptive fields (${[...described].join(', ')}) and the names; every word must match, each in any of these fields (not all in one), plural and singular alike; best matches first, names and tags weighing most.`,
     '- Languages: names, tags and descriptions are in Chinese, English or both, and no search crosses them: `text=solar panel` does not find an exhibitor tagged only 太阳能电池板. To be complete, ask in both languages at once with alternatives between `|`: `text=solar panel|太阳能电池板` finds either, once each.',
-    `- ${code(filters)}: one exact value, case and spacing ignored; the facets below list the values that exist.`,
+    `- ${code(filters)}: one exact value, case and spacing ignored (an industry by its name in either language); the facets below list the values that exist.`,
     ...relationFilterLines(examples),
     `- Exhibitions only (\`type=exhibition\`; with another type each is a 400): \`status\` (${code(EXHIBITION_STATUSES)}); ` +
       `\`from\` and \`to\` (\`YYYY-MM-DD\`, either alone: the exhibitions whose dates overlap the window, both ends included); \`sort\` (${code(SORTS).replace(', ', ' or ')}, ties by id).`,

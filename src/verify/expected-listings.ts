@@ -45,6 +45,7 @@ export function pagePath(listing: ExpectedListing, page: number): string {
 
 function datasetListings(dataset: Dataset): ExpectedListing[] {
   const listings = new Map<string, ExpectedListing>();
+  const names = dataset.industryNames();
   // A combination is a value or undefined per filter of FILTERS; its key joins them with separators no value holds.
   const listing = (type: DatasetType, values: readonly (string | undefined)[], key: string): ExpectedListing => {
     let found = listings.get(type + key);
@@ -67,7 +68,7 @@ function datasetListings(dataset: Dataset): ExpectedListing[] {
     // A combination's ranks go to the kind's listing and to `all`'s (when its filters apply to every kind): both found with one lookup.
     const both = new Map<string, number[][]>();
     dataset.entities[kind].forEach((entity, rank) => {
-      const choices = FILTERS.map((filter) => [undefined, ...filterValues(kind, filter, entity)]);
+      const choices = FILTERS.map((filter) => [undefined, ...filterValues(kind, filter, entity, names)]);
       for (const values of combinations(choices)) {
         const key = keyOf(values);
         let ranks = both.get(key);

@@ -324,6 +324,39 @@ const alternatives: ContractCase[] = [
   },
 ];
 
+/** The check that a body's exhibitors include one tagged `other` and not `tag`: found by another name of its industry. */
+const taggedOnly = (tag: string, other: string) => (body: Body) => {
+  const tags = (entity: Record<string, unknown>) => (entity.industry_tags as string[]).map((t) => t.toLowerCase());
+  expect(body.exhibitors!.some((entity) => tags(entity).includes(other) && !tags(entity).includes(tag))).toBe(true);
+};
+
+const industries: ContractCase[] = [
+  {
+    name: "an exhibitors' industry in English finds those tagged in Chinese alone",
+    url: datasetUrl(['type', 'exhibitor'], ['industry', 'Cosmetics'], ['limit', '500']),
+    status: 200,
+    check: taggedOnly('cosmetics', '美容化妆品'),
+  },
+  {
+    name: "an exhibitors' industry in Chinese finds those tagged in English alone",
+    url: datasetUrl(['type', 'exhibitor'], ['industry', '美容化妆品'], ['limit', '500']),
+    status: 200,
+    check: taggedOnly('美容化妆品', 'cosmetics'),
+  },
+  {
+    name: 'an industry of both names on type=all with a text search',
+    url: datasetUrl(['industry', '汽车'], ['text', 'products']),
+    status: 200,
+    check: finds(),
+  },
+  {
+    name: 'an industry by its other name, filtered further and counted',
+    url: datasetUrl(['type', 'exhibitor'], ['industry', '汽车'], ['country', 'China'], ['limit', '0']),
+    status: 200,
+    check: (body: Body) => expect(body._meta.total).toBeGreaterThan(0),
+  },
+];
+
 const relatedTo = (collection: 'exhibitions' | 'exhibitors', min: number) => (body: Body) => {
   expect(body[collection]!.length).toBeGreaterThanOrEqual(min);
   expect(body._meta.total).toBeGreaterThanOrEqual(min);
@@ -853,6 +886,7 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
   ...windows,
   ...counts,
   ...fields,
+  ...industries,
   ...relations,
   ...alternatives,
   ...searches,

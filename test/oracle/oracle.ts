@@ -146,6 +146,7 @@ interface Index {
   statistics: Record<Search, Statistics>;
   /** Whether each query term (`search term`) asked so far is common. */
   common: Map<string, boolean>;
+  industryOf: IndustryOf;
 }
 
 /** A term of a query: whether it matches as a prefix too. */
@@ -242,8 +243,8 @@ function countTokens(search: Search, entity: OracleEntity, fields: readonly stri
   return counts;
 }
 
-/** Indexes the entities of a kind: filter values, name tokens and the BM25+ statistics. */
-function indexKind(kind: OracleKind, entities: readonly OracleEntity[]): Index {
+/** Indexes the entities of a kind: filter values (an industry by the name it goes by, `industryOf`), name tokens and the BM25+ statistics. */
+function indexKind(kind: OracleKind, entities: readonly OracleEntity[], industryOf: IndustryOf): Index {
   const documents = rankEntities(kind, entities).map((entity): Document => {
     const values = Object.fromEntries(
       FILTERS.map((filter) => {
@@ -254,7 +255,8 @@ function indexKind(kind: OracleKind, entities: readonly OracleEntity[]): Index {
             raw
               .filter((v): v is string => typeof v === 'string')
               .map(normalize)
-              .filter((v) => v !== ''),
+              .filter((v) => v !== '')
+              .map((v) => (filter === 'industry' ? industryOf(v) : v)),
           ),
         ];
       }),
@@ -281,7 +283,46 @@ function indexKind(kind: OracleKind, entities: readonly OracleEntity[]): Index {
       }
     }
   });
-  return { documents, statistics, common: new Map() };
+  return { documents, statistics, common: new Map(), industryOf };
+}
+
+/** The name an industry goes by, for each of its names (normalized); any other value is itself. */
+type IndustryOf = (name: string) => string;
+
+/**
+ * The names of each industry: an exhibition with as many English as Chinese industry tags
+ * pairs them in order, and names linked by pairs, however many, are one industry, which goes
+ * by its first name in code-point order.
+ */
+function industriesOf(exhibitions: readonly OracleEntity[]): IndustryOf {
+  const linked = new Map<string, Set<string>>();
+  const link = (a: string, b: string) => {
+    if (!linked.has(a)) linked.set(a, new Set());
+    linked.get(a)!.add(b);
+  };
+  for (const exhibition of exhibitions) {
+    const en = exhibition.industry_tags_en;
+    const cn = exhibition.industry_tags_cn;
+    if (!Array.isArray(en) || !Array.isArray(cn) || en.length !== cn.length) continue;
+    for (let i = 0; i < en.length; i++) {
+      const a = typeof en[i] === 'string' ? normalize(en[i]) : '';
+      const b = typeof cn[i] === 'string' ? normalize(cn[i]) : '';
+      if (a === '' || b === '' || a === b) continue;
+      link(a, b);
+      link(b, a);
+    }
+  }
+  const goesBy = new Map<string, string>();
+  for (const start of linked.keys()) {
+    if (goesBy.has(start)) continue;
+    const group = new Set([start]);
+    const queue = [start];
+    while (queue.length > 0)
+      for (const next of linked.get(queue.pop()!)!) if (!group.has(next)) (group.add(next), queue.push(next));
+    const first = [...group].sort(compareCodePoints)[0]!;
+    for (const name of group) goesBy.set(name, first);
+  }
+  return (name) => goesBy.get(name) ?? name;
 }
 
 /** termScore of a document for one query term of a search, or undefined when no token of the document matches it. */
@@ -399,7 +440,11 @@ function levenshtein(a: string, b: string): number {
   return at(x.length - 1, y.length - 1);
 }
 
-/** Each value a filter matches among the documents of a kind: how many hold it, and the spelling most of them use. */
+/**
+ * Each value a filter matches among the documents of a kind (an industry by the name it goes by):
+ * how many hold it, and the spelling of that value most of them use (the value itself when
+ * they all spell another name of its industry).
+ */
 function heldByKind(kind: OracleKind, index: Index, filter: Filter): Map<string, { label: string; count: number }> {
   const spellings = new Map<string, Map<string, number>>();
   for (const { entity } of index.documents) {
@@ -415,8 +460,9 @@ function heldByKind(kind: OracleKind, index: Index, filter: Filter): Map<string,
     }
   }
   const held = new Map<string, { label: string; count: number }>();
-  for (const [value, counts] of spellings) {
-    const label = [...counts].sort(([a, m], [b, n]) => n - m || compareCodePoints(a, b))[0]![0];
+  for (const value of new Set(index.documents.flatMap((document) => [...document.values[filter]]))) {
+    const counts = spellings.get(value);
+    const label = counts ? [...counts].sort(([a, m], [b, n]) => n - m || compareCodePoints(a, b))[0]![0] : value;
     const count = index.documents.filter((document) => document.values[filter].has(value)).length;
     held.set(value, { label, count });
   }
@@ -440,8 +486,8 @@ function findUnmatched(
     const given = filters[filter];
     if (given === undefined) continue;
     const reading = kinds.filter((kind) => FILTER_FIELDS[kind][filter].length > 0);
-    if (reading.some((kind) => indexes[kind].documents.some(({ values }) => values[filter].has(normalize(given)))))
-      continue;
+    const key = filter === 'industry' ? indexes.exhibition.industryOf(normalize(given)) : normalize(given);
+    if (reading.some((kind) => indexes[kind].documents.some(({ values }) => values[filter].has(key)))) continue;
     const candidates: { value: string; label: string; count: number; edits: number }[] = [];
     const folded = fold(given);
     const allowed = Math.min(2, Math.floor([...folded].length / 4));
@@ -469,7 +515,14 @@ function findUnmatched(
 /** The entities of an index passing the filters and the searches given (none: no search), in answer order; q and text both given add their scores. */
 function findMatches(index: Index, filters: Filters, searches: Partial<Record<Search, string>>): OracleEntity[] {
   const wanted = FILTERS.flatMap((filter) =>
-    filters[filter] === undefined ? [] : [[filter, normalize(filters[filter])] as const],
+    filters[filter] === undefined
+      ? []
+      : [
+          [
+            filter,
+            filter === 'industry' ? index.industryOf(normalize(filters[filter])) : normalize(filters[filter]),
+          ] as const,
+        ],
   );
   const candidates = index.documents.filter((document) =>
     wanted.every(([filter, value]) => document.values[filter].has(value)),
@@ -669,10 +722,10 @@ function relatedTo(
 
 /** `entities`: every entity of each kind, in any order. */
 export function createOracle(entities: Record<OracleKind, readonly OracleEntity[]>, options: OracleOptions): Oracle {
-  const indexes = Object.fromEntries(KINDS.map((kind) => [kind, indexKind(kind, entities[kind])])) as Record<
-    OracleKind,
-    Index
-  >;
+  const industryOf = industriesOf(entities.exhibition);
+  const indexes = Object.fromEntries(
+    KINDS.map((kind) => [kind, indexKind(kind, entities[kind], industryOf)]),
+  ) as Record<OracleKind, Index>;
   const ranked = Object.fromEntries(
     KINDS.map((kind) => [kind, indexes[kind].documents.map((d) => d.entity)]),
   ) as Record<OracleKind, OracleEntity[]>;

@@ -123,7 +123,7 @@ export async function renderDocuments({
     content: JSON.stringify(dumpIndexDocument(kind, parts[kind], context.baseUrl)),
     timestamped: false,
   }));
-  const texts = [...textDocuments(context, feed), ...dumpIndexes].map(textDocument);
+  const texts = [...textDocuments(dataset, context, feed), ...dumpIndexes].map(textDocument);
   if (records !== undefined)
     texts.push(...recordCacheFiles(dataset, store, records.origins, records.scope, parts).map(textDocument));
   // The generated documents name a common term of the search index in OpenAPI's examples: they wait for the index.
@@ -206,10 +206,10 @@ function* otherDocuments(
 }
 
 // The documents made as text first: the schema and the changes feed (the generated documents and the search indexes come late).
-function textDocuments(context: ResponseContext, feedFiles: readonly OutputFile[]): OutputFile[] {
+function textDocuments(dataset: Dataset, context: ResponseContext, feedFiles: readonly OutputFile[]): OutputFile[] {
   const schema: OutputFile = {
     path: SCHEMA_PATH,
-    content: JSON.stringify(schemaDocument({ ...context, generatedAt: '' })),
+    content: JSON.stringify(schemaDocument({ ...context, generatedAt: '' }, dataset.industryGroups())),
     timestamped: true,
   };
   return [schema, ...feedFiles];

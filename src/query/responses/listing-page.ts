@@ -6,10 +6,12 @@
 import {
   COLLECTIONS,
   FILTERS,
+  filterKey,
   filterValues,
   normalize,
   type Entity,
   type FilterValues,
+  type IndustryNames,
   type Kind,
 } from '../semantics/index.js';
 import type { DatasetResponse } from './dataset-response.js';
@@ -18,7 +20,7 @@ import { PAGE_SIZE, parseDocument, SiteError } from '../formats/index.js';
 /**
  * Parses page `page` of the listing of `kind` under `filters`, read at `path`: it must tell
  * the total of `kind` in `_meta.totals`, and be that page of that listing (its kind and
- * offset, and entities that pass its filters), not another document a host answered the path with.
+ * offset, and entities that pass its filters, an industry by any of its `names`), not another document a host answered the path with.
  */
 export function parseListingPage(
   path: string,
@@ -26,6 +28,7 @@ export function parseListingPage(
   kind: Kind,
   filters: FilterValues,
   page: number,
+  names: IndustryNames,
 ): DatasetResponse {
   const document = parseDocument<DatasetResponse>(path, text);
   const collection = COLLECTIONS[kind];
@@ -43,7 +46,8 @@ export function parseListingPage(
     if (typeof entity?.id !== 'string') throw wrong('an entity has no id');
     const failed = FILTERS.find(
       (filter) =>
-        filters[filter] !== undefined && !filterValues(kind, filter, entity).includes(normalize(filters[filter]!)),
+        filters[filter] !== undefined &&
+        !filterValues(kind, filter, entity, names).includes(filterKey(filter, normalize(filters[filter]!), names)),
     );
     if (failed !== undefined) throw wrong(`${kind} ${entity.id} does not hold ${failed} ${filters[failed]}`);
   }

@@ -53,7 +53,13 @@ export function answerDataset(dataset: Dataset, query: DatasetQuery, context: Re
   }
   const unmatched =
     total === 0
-      ? unmatchedFilters(query.type, filters, (kind, filter) => heldValues(dataset, kind, filter), context.baseUrl)
+      ? unmatchedFilters(
+          query.type,
+          filters,
+          (kind, filter) => heldValues(dataset, kind, filter),
+          context.baseUrl,
+          dataset.industryNames(),
+        )
       : [];
   return queryResponse(query, slices, context, unmatched);
 }

@@ -3,7 +3,13 @@
  * its static path: the data dictionary plus the parameters of the dataset endpoint, all
  * generated. Written by the build, read by the router, `verify` and `query`.
  */
-import { DATASET_PARAMETER_SCHEMAS, COLLECTIONS, KINDS } from '../semantics/index.js';
+import {
+  DATASET_PARAMETER_SCHEMAS,
+  COLLECTIONS,
+  KINDS,
+  namesOfGroups,
+  type IndustryNames,
+} from '../semantics/index.js';
 import { type Dictionary, type ResponseContext } from './dataset-response.js';
 import {
   SCHEMA_VERSION,
@@ -23,13 +29,22 @@ import {
 
 // 2: `_links.dumps` names each kind's dump index (the dumps are published in parts).
 // 3: `_links.mcp` names the MCP endpoint; `parameters.limit` has no `maximum` (a larger value is served as 500), `offset` has one.
+// 4: `industries` names each industry the data names in both languages, which the `industry` filter finds by any of them.
 /** Version of the schema document's own layout (`_meta.format_version`); readers reject any other. */
-export const SCHEMA_DOCUMENT_VERSION = 3;
+export const SCHEMA_DOCUMENT_VERSION = 4;
 
-/** The schema document of a site. */
-export function schemaDocument(context: ResponseContext) {
+/**
+ * The schema document of a site; `industries` the names of each industry the data names in
+ * both languages, normalized, the one it goes by first (Dataset.industryGroups).
+ */
+export function schemaDocument(context: ResponseContext, industries: readonly (readonly string[])[]) {
   return {
     parameters: DATASET_PARAMETER_SCHEMAS,
+    industries: {
+      description:
+        'The industries the data names in both languages: `industry` finds the entities holding any name of an industry by each of its names; its listing pages and facet values go by its first.',
+      names: industries,
+    },
     static_pages: {
       page_size: PAGE_SIZE,
       example: staticUrl(context.baseUrl, listingPath('all', {}, 1)),
@@ -69,6 +84,8 @@ export interface SiteDescription {
   dictionary: Dictionary;
   /** The whole document, as parsed. */
   document: SchemaDocument;
+  /** Each name of an industry the data names in both languages → the name it goes by. */
+  industryNames: IndustryNames;
 }
 
 /**
@@ -86,10 +103,19 @@ export function parseSchemaDocument(text: string): SiteDescription {
   if (typeof meta.base_url !== 'string' || typeof meta.entities !== 'object' || meta.entities === null) {
     throw new SiteError(`${SCHEMA_PATH} has no _meta.base_url or _meta.entities; rebuild the site`);
   }
+  const industries = document.industries?.names;
+  if (
+    !Array.isArray(industries) ||
+    !industries.every(
+      (names) => Array.isArray(names) && names.length > 1 && names.every((name) => typeof name === 'string'),
+    )
+  )
+    throw new SiteError(`${SCHEMA_PATH} has no industries.names, or a malformed one; rebuild the site`);
   return {
     baseUrl: meta.base_url,
     generatedAt: String(meta.generated_at),
     dictionary: meta.entities,
     document: document as SchemaDocument,
+    industryNames: namesOfGroups(industries),
   };
 }

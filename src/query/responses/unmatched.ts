@@ -17,6 +17,8 @@ import {
   type FilterValues,
   type HeldValue,
   type Kind,
+  filterKey,
+  type IndustryNames,
 } from '../semantics/index.js';
 import { facetPath, staticUrl } from '../formats/index.js';
 
@@ -40,13 +42,14 @@ export function filteredKinds(type: DatasetType, filter: Filter): Kind[] {
 /**
  * The filters of an answer whose value no entity of the type's kinds holds, in filter order
  * (industry, country, city, status); `heldOf` gives the values a kind's filter matches
- * (a facet document's `values`).
+ * (a facet document's `values`), an industry by the name it goes by among `names`.
  */
 export function unmatchedFilters(
   type: DatasetType,
   filters: FilterValues,
   heldOf: (kind: Kind, filter: Filter) => readonly HeldValue[],
   baseUrl: string,
+  names: IndustryNames,
 ): UnmatchedFilter[] {
   const unmatched: UnmatchedFilter[] = [];
   for (const filter of FILTERS) {
@@ -54,8 +57,8 @@ export function unmatchedFilters(
     if (value === undefined) continue;
     const kinds = filteredKinds(type, filter);
     const held = kinds.map((kind) => heldOf(kind, filter));
-    const normalized = normalize(value);
-    if (held.some((values) => values.some((held) => held.value === normalized))) continue;
+    const key = filterKey(filter, normalize(value), names);
+    if (held.some((values) => values.some((held) => held.value === key))) continue;
     const facets: Partial<Record<Collection, string>> = {};
     for (const kind of kinds) facets[COLLECTIONS[kind]] = staticUrl(baseUrl, facetPath(kind, filter));
     unmatched.push({ parameter: filter, value, facets, closest: closestValues(value, held) });

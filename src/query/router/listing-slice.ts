@@ -8,7 +8,7 @@ import { listingPath, PAGE_SIZE } from '../formats/index.js';
 import type { DocumentReader } from './document-reader.js';
 
 /**
- * The entities of one kind matching `filters` in the window [offset, offset + limit), and
+ * The entities of one kind matching `filters` (as they match: matchedFilters) in the window [offset, offset + limit), and
  * their total from `_meta.totals`. A missing page 1 means nothing matches (the build
  * writes no file for a combination without matches); an offset past the end reads page 1
  * for the total.
@@ -25,7 +25,7 @@ export async function readListingSlice(
     const path = listingPath(kind, filters, page);
     const text = required ? await reader.required(path) : await reader.store.read(path);
     if (text === undefined) return undefined;
-    const document = parseListingPage(path, text, kind, filters, page);
+    const document = parseListingPage(path, text, kind, filters, page, (await reader.site()).industryNames);
     reader.stamp(document._meta.generated_at);
     return document;
   };

@@ -28,6 +28,7 @@ import {
   type Entity,
   type Kind,
   filtersOf,
+  matchedFilters,
   scheduleOf,
   searchesOf,
   changesListing,
@@ -184,6 +185,8 @@ async function answerQuery(reader: DocumentReader, rawQuery: string): Promise<Ro
   if (!parsed.ok) return errorResponse(reader, 'invalid_parameter', parsed.error.message, parsed.error.parameter);
   const { query } = parsed;
   const filters = filtersOf(query);
+  // As the filters match: an industry by the name it goes by, whose listing pages and value shards there are.
+  const asMatched = matchedFilters(filters, site.industryNames);
   const schedule = scheduleOf(query);
   const related = relationOf(query);
   if (related !== undefined) {
@@ -200,14 +203,14 @@ async function answerQuery(reader: DocumentReader, rawQuery: string): Promise<Ro
           reader,
           kind,
           searchesOf(query),
-          filters,
+          asMatched,
           schedule,
           query.limit,
           query.offset,
           related?.id,
         );
       else {
-        const { entities, total } = await readListingSlice(reader, kind, filters, query.limit, query.offset);
+        const { entities, total } = await readListingSlice(reader, kind, asMatched, query.limit, query.offset);
         slices[kind] = { entities: entities.map((entity) => JSON.stringify(entity)), total };
       }
       const { fields } = query;

@@ -28,7 +28,8 @@ export async function readUnmatched(
       held.set(key(kind, filter), document.values);
     }),
   );
-  return unmatchedFilters(type, filters, (kind, filter) => held.get(key(kind, filter))!, baseUrl);
+  const { industryNames } = await reader.site();
+  return unmatchedFilters(type, filters, (kind, filter) => held.get(key(kind, filter))!, baseUrl, industryNames);
 }
 
 function key(kind: Kind, filter: Filter): string {

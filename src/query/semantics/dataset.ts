@@ -6,6 +6,7 @@
 import type { EntitiesByKind, Entity } from './entity.js';
 import { filterRanks, filterValues, type FilterValues, type Postings } from './filters.js';
 import type { Filter, Kind } from './kinds.js';
+import { industryGroups, namesOfGroups, type IndustryNames } from './industry-names.js';
 import { sortDefault } from './order.js';
 import { relevanceOrder } from './relevance-window.js';
 import { allMatches, alternativesOf, anyMatches, givenSearches } from './both-searches.js';
@@ -20,6 +21,8 @@ export class Dataset {
   readonly entities: Record<Kind, readonly Entity[]>;
   private readonly postingsCache = new Map<string, Postings>();
   private readonly indexCache = new Map<string, ShardedIndex>();
+  private groups: string[][] | undefined;
+  private names: IndustryNames | undefined;
 
   /** Takes entities in any order and sorts each kind into its default order. */
   constructor(entities: EntitiesByKind) {
@@ -30,14 +33,25 @@ export class Dataset {
     };
   }
 
-  /** Postings of one filter for one kind, built on first use. */
+  /** The industries the exhibitions name in both languages, each's names (industry-names.ts), made on first use. */
+  industryGroups(): string[][] {
+    return (this.groups ??= industryGroups(this.entities.exhibition));
+  }
+
+  /** {@link industryGroups}, each name to the name its industry goes by. */
+  industryNames(): IndustryNames {
+    return (this.names ??= namesOfGroups(this.industryGroups()));
+  }
+
+  /** Postings of one filter for one kind, built on first use: by the values entities match it by (filters.ts, filterValues). */
   postings(kind: Kind, filter: Filter): Postings {
     const key = `${kind}/${filter}`;
     let postings = this.postingsCache.get(key);
     if (!postings) {
       postings = new Map();
+      const names = this.industryNames();
       this.entities[kind].forEach((entity, rank) => {
-        for (const value of filterValues(kind, filter, entity)) {
+        for (const value of filterValues(kind, filter, entity, names)) {
           const ranks = postings!.get(value);
           if (ranks) ranks.push(rank);
           else postings!.set(value, [rank]);
@@ -90,7 +104,8 @@ export class Dataset {
     const filtered = filterRanks(
       relatedTo === undefined ? ranks : ranks.filter((rank) => relatedTo.has(rank)),
       filters,
-      (filter, normalized) => this.postings(kind, filter).get(normalized),
+      (filter, key) => this.postings(kind, filter).get(key),
+      this.industryNames(),
     );
     if (!isScheduled(schedule)) return filtered;
     const day = (rank: number, field: string) => dayNumber(String(this.entities[kind][rank]![field]))!;

@@ -14,6 +14,8 @@ export { filterValues } from './filters.js';
 export type { FilterValues, Postings } from './filters.js';
 export { hash53 } from './hash.js';
 export { heldValues } from './held-values.js';
+export { NO_INDUSTRY_NAMES, filterKey, matchedFilters, namesOfGroups } from './industry-names.js';
+export type { IndustryNames } from './industry-names.js';
 export type { HeldValue } from './held-values.js';
 export {
   COLLECTIONS,
