@@ -75,6 +75,8 @@ const products = INDUSTRIES.flatMap((pool) => pool.products);
 const [productEn, productCn] = (products.find(([en]) => en.toLowerCase() === product) ?? products[0]!).map((term) =>
   term.toLowerCase(),
 ) as [string, string];
+// An industry the exhibitions name in both languages, from the same word pools.
+const [industryEn, industryCn] = INDUSTRIES.find(({ term: [en] }) => en === 'Cosmetics')?.term ?? INDUSTRIES[0]!.term;
 const sampleExhibition = (await list('type=exhibition&limit=1')).entities[0]!;
 const today = new Date().toISOString().slice(0, 10);
 const year = Number(today.slice(0, 4)) + 1;
@@ -252,6 +254,17 @@ const questions: Question[] = [
         `type=exhibitor&text=${encodeURIComponent(`${productEn}|${productCn}`)}&fields=company_en,product_tags&limit=100`,
       );
       return both.status === 200 ? both : false;
+    },
+  },
+  {
+    question: `How many exhibitors are in ${industryEn}, tagged in English or Chinese (${industryCn})`,
+    ask: async () => {
+      if (!before) return list(`type=exhibitor&industry=${encodeURIComponent(industryEn)}&limit=0`);
+      // Each name's holders, paged through, counted once.
+      const holders = await Promise.all(
+        [industryEn, industryCn].map((name) => pageThrough(`type=exhibitor&industry=${encodeURIComponent(name)}`)),
+      );
+      return new Set(holders.flat().map((entity) => entity.id)).size;
     },
   },
   {
