@@ -2,10 +2,10 @@
 /**
  * The `dataset-site` command: commander wiring only; every command is a library call. `build`
  * is here, beside the library it calls (build.ts); the other commands are in commands/, one a
- * file, which import their modules when they run: a build every five minutes loads none of them.
+ * file. Each command imports its modules when it runs, as `build` imports build.ts: a build
+ * every five minutes loads none of the others', and `--version` or `--help` loads none at all.
  */
 import { Command } from 'commander';
-import { build } from './build.js';
 import {
   addInitDeployCommand,
   addMcpCommand,
@@ -75,6 +75,7 @@ program
       allowOrigins: allowOrigin,
     };
     const progress = progressLine(process.stderr);
+    const { build } = await import('./build.js');
     const result = await build({
       ...rest,
       maxShrink: parseShare(maxShrink),
