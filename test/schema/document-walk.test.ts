@@ -109,8 +109,10 @@ describe('every document of a built site and every URL in one', () => {
     expect(problems.slice(0, 20)).toEqual([]);
     // Every path of the document is served or linked.
     expect(Object.keys(document.paths).filter((template) => !met.has(template))).toEqual([]);
+    // The walk covers the sample whole: its thousands of documents, and the 970 URLs they name (an industry's
+    // listings go by one of its names since format version 4 of the schema document, where both had pages).
     expect(files.length).toBeGreaterThan(8000);
-    expect(urls.size).toBeGreaterThan(1_000);
+    expect(urls.size).toBeGreaterThan(900);
     console.info(
       `openapi walk: ${files.length} documents, ${occurrences} URLs (${urls.size} distinct), ${met.size} of ${Object.keys(document.paths).length} paths met`,
     );

@@ -22,9 +22,10 @@ const PART_FORMAT = `${SEARCH_INDEX_FORMAT}-common-part`;
  * Ranks a part of a list covers. Every list has a part for each range of the kind's ranks, so
  * a reader knows them from the entry's `count`: one on the M set (50,000 exhibitors), two on
  * the L set (250,000), and a change to one entity rewrites one part of each list holding it,
- * 22 kB at most. Parts of 65,536 ranks read a median of 11 documents a first answer on the L
- * set (bench/index-reads.ts), where these read 9; they halve what a change rewrites of a
- * list, which is a small part of it (66 files, 8.2 MB, for an exhibitor's intro and tags).
+ * 22 kB at most. With parts of 65,536 ranks a first answer read a median of 11 documents on
+ * the L set (bench/index-reads.ts), with these 7; the smaller parts halved what a change
+ * rewrites of a list, a small part of what it writes (66 files, 8.2 MB in all, for an
+ * exhibitor's intro and tags).
  */
 export const COMMON_PART_RANKS = 131_072;
 

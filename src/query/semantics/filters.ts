@@ -53,3 +53,11 @@ export function filterRanks(
     [...ranks],
   );
 }
+
+/** `filters` as they match: each value normalized, an industry by the name its industry goes by. */
+export function matchedFilters(filters: FilterValues, names: IndustryNames): FilterValues {
+  const matched: FilterValues = {};
+  for (const filter of FILTERS)
+    if (filters[filter] !== undefined) matched[filter] = filterKey(filter, normalize(filters[filter]), names);
+  return matched;
+}

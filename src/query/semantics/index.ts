@@ -10,11 +10,11 @@ export { Dataset } from './dataset.js';
 export type { EntitiesByKind, Entity } from './entity.js';
 export { shardHoldingValue, shardPostings } from './filter-shards.js';
 export type { FilterShard } from './filter-shards.js';
-export { filterValues } from './filters.js';
+export { filterValues, matchedFilters } from './filters.js';
 export type { FilterValues, Postings } from './filters.js';
 export { hash53 } from './hash.js';
 export { heldValues } from './held-values.js';
-export { NO_INDUSTRY_NAMES, filterKey, matchedFilters, namesOfGroups } from './industry-names.js';
+export { NO_INDUSTRY_NAMES, filterKey, namesOfGroups } from './industry-names.js';
 export type { IndustryNames } from './industry-names.js';
 export type { HeldValue } from './held-values.js';
 export {

@@ -7,8 +7,7 @@
  * pages, value shards and facets of an industry go by one name, its first in code-point order.
  */
 import type { Entity } from './entity.js';
-import { FILTERS, type Filter } from './kinds.js';
-import type { FilterValues } from './filters.js';
+import type { Filter } from './kinds.js';
 import { compareCodePoints, normalize } from './text.js';
 
 /** Each normalized name of an industry the data pairs → the name its industry goes by; a name no exhibition pairs is in none. */
@@ -57,12 +56,4 @@ export function namesOfGroups(groups: readonly (readonly string[])[]): IndustryN
 /** The value a filter matches entities by: a normalized value, or for `industry` the name its industry goes by. */
 export function filterKey(filter: Filter, normalized: string, names: IndustryNames): string {
   return filter === 'industry' ? (names.get(normalized) ?? normalized) : normalized;
-}
-
-/** `filters` as they match: each value normalized, an industry by the name its industry goes by. */
-export function matchedFilters(filters: FilterValues, names: IndustryNames): FilterValues {
-  const matched: FilterValues = {};
-  for (const filter of FILTERS)
-    if (filters[filter] !== undefined) matched[filter] = filterKey(filter, normalize(filters[filter]), names);
-  return matched;
 }
