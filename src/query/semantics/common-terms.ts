@@ -11,10 +11,10 @@ import { reachedRange, type IndexedTerms, type QueryTerm } from './search.js';
 import type { TermScores } from './term-scores.js';
 
 /**
- * Postings a query term must reach to be common. A term reaching fewer reads them from the
- * shards of terms (a few shards of about 16 kB); one reaching more reads its list, a few
- * bytes an entity. Every name term holding this many is left out of the shards: only
- * common query terms reach it.
+ * Postings a query term must reach to be common: matched, not scored. A term reaching fewer is
+ * scored from the shards of terms (a few shards of about 16 kB); one reaching more reads its
+ * list, a bit an entity at most. Every name term holding this many is left out of the shards:
+ * only common query terms reach it.
  */
 export const COMMON_REACH = 1_000;
 
