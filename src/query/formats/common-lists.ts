@@ -99,7 +99,8 @@ export function renderCommonLists(
       const [start, end] = [part * COMMON_PART_RANKS, (part + 1) * COMMON_PART_RANKS];
       const from = ranks.at;
       const members = encodeMembers(ranks.next(end), start, end);
-      const owned = encodeMembers(own.next(end), start, end);
+      // Only `text` reads `own` (a word before its last), and only where it is not the list itself.
+      const owned = search === 'text' && list.own !== list.ranks ? encodeMembers(own.next(end), start, end) : members;
       const file: CommonPartFile = {
         format: PART_FORMAT,
         version: SEARCH_INDEX_VERSION,
@@ -108,7 +109,7 @@ export function renderCommonLists(
         part,
         first: list.first,
         members,
-        ...(search === 'text' && owned !== members && { own: owned }),
+        ...(owned !== members && { own: owned }),
         ...(list.ids && { ids: list.ids.slice(from, ranks.at) }),
         generated_at: '',
       };

@@ -9,6 +9,7 @@
  */
 import { reachedRange, type IndexedTerms, type QueryTerm } from './search.js';
 import type { TermScores } from './term-scores.js';
+import { intersectRanks } from './relevance-window.js';
 
 /**
  * Postings a query term must reach to be common: matched, not scored. A term reaching fewer is
@@ -159,9 +160,21 @@ function commonList(
   seen: Uint8Array,
 ): CommonList {
   const [first, end] = reachedRange(sorted, term, prefix);
+  const reached = sorted.slice(first, end);
+  const ranks = holding(indexed, reached, seen);
+  return {
+    term,
+    first: reached[0] ?? '',
+    ranks,
+    own: reached.length <= 1 ? ranks : holding(indexed, reached.slice(0, 1), seen),
+  };
+}
+
+// The entities holding any of the name `terms` in either field, ranks ascending (`seen` as for commonList).
+function holding(indexed: IndexedTerms, terms: readonly string[], seen: Uint8Array): Int32Array {
   const touched: number[] = [];
-  for (let at = first; at < end; at++)
-    for (const postings of indexed.terms.get(sorted[at]!)!)
+  for (const name of terms)
+    for (const postings of indexed.terms.get(name)!)
       for (let i = 0; i < postings.length; i += 2) {
         const rank = postings[i]!;
         if (seen[rank] === 1) continue;
@@ -169,17 +182,7 @@ function commonList(
         touched.push(rank);
       }
   for (const rank of touched) seen[rank] = 0;
-  const firstTerm = first < end ? sorted[first]! : '';
-  const ranks = Int32Array.from(touched).sort();
-  return { term, first: firstTerm, ranks, own: end - first === 1 ? ranks : holders(indexed, firstTerm) };
-}
-
-// The entities holding the name term `term` in either field, ranks ascending.
-function holders(indexed: IndexedTerms, term: string): Int32Array {
-  const [cn, en] = indexed.terms.get(term) ?? [new Int32Array(0), new Int32Array(0)];
-  const ranks = new Set<number>();
-  for (const postings of [cn, en]) for (let i = 0; i < postings.length; i += 2) ranks.add(postings[i]!);
-  return Int32Array.from(ranks).sort();
+  return Int32Array.from(touched).sort();
 }
 
 /**
@@ -192,22 +195,5 @@ function holders(indexed: IndexedTerms, term: string): Int32Array {
 export function matchCommon(list: CommonList, query: QueryTerm, kept: TermScores | undefined): TermScores {
   const ranks = query.prefix ? list.ranks : list.first === query.term ? list.own : new Int32Array(0);
   if (kept === undefined) return { ranks, scores: new Float64Array(ranks.length) };
-  // Both ascending: the entities in both, in one pass.
-  const most = Math.min(ranks.length, kept.ranks.length);
-  const matched = new Int32Array(most);
-  const scores = new Float64Array(most);
-  let count = 0;
-  for (let i = 0, j = 0; i < ranks.length && j < kept.ranks.length;) {
-    const rank = ranks[i]!;
-    const other = kept.ranks[j]!;
-    if (rank < other) i++;
-    else if (rank > other) j++;
-    else {
-      matched[count] = rank;
-      scores[count++] = kept.scores[j]!;
-      i++;
-      j++;
-    }
-  }
-  return { ranks: matched.subarray(0, count), scores: scores.subarray(0, count) };
+  return intersectRanks(ranks, kept.ranks, (_, j) => kept.scores[j]!);
 }

@@ -13,6 +13,32 @@ export interface ScoredRanks {
   scores: Float64Array;
 }
 
+/**
+ * The ranks in both ascending `first` and `second`, ascending, each scored `score(i, j)` from
+ * its positions in them: the entities matching two searches or two terms, in one pass.
+ */
+export function intersectRanks(
+  first: Int32Array,
+  second: Int32Array,
+  score: (i: number, j: number) => number,
+): ScoredRanks {
+  const most = Math.min(first.length, second.length);
+  const ranks = new Int32Array(most);
+  const scores = new Float64Array(most);
+  let count = 0;
+  for (let i = 0, j = 0; i < first.length && j < second.length;) {
+    const rank = first[i]!;
+    const other = second[j]!;
+    if (rank < other) i++;
+    else if (rank > other) j++;
+    else {
+      ranks[count] = rank;
+      scores[count++] = score(i++, j++);
+    }
+  }
+  return { ranks: ranks.subarray(0, count), scores: scores.subarray(0, count) };
+}
+
 /** The matches `allowed` keeps (all when undefined) in relevance order, from `offset`, at most `limit`, and how many it keeps in all. */
 export function relevanceWindow(
   matches: ScoredRanks,
