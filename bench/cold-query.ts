@@ -5,21 +5,13 @@
  */
 import { gzipSync } from 'node:zlib';
 import { createRouter } from '../lib/query/router/router.js';
-import { fileStore } from '../lib/serve/file-store.js';
+import { recordingStore } from './recording-store.js';
 
 const [site, query] = process.argv.slice(2) as [string, string];
-const files = fileStore(site);
 // The search documents read, measured once the answer is timed: gzipping them costs more than reading them.
 const searchTexts: string[] = [];
 const router = createRouter({
-  store: {
-    ...files,
-    async read(sitePath) {
-      const text = await files.read(sitePath);
-      if (text !== undefined && sitePath.startsWith('api/public/search/')) searchTexts.push(text);
-      return text;
-    },
-  },
+  store: recordingStore(site, (sitePath) => sitePath.startsWith('api/public/search/'), searchTexts),
 });
 const before = performance.now();
 const answer = await router({ method: 'GET', url: `/api/public/dataset?${query}` });

@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { createRouter } from '../lib/query/router/router.js';
 import { fileStore } from '../lib/serve/file-store.js';
+import { recordingStore } from './recording-store.js';
 import { quantile } from './search.js';
 import { tailQueries } from './tail-queries.js';
 
@@ -60,18 +61,8 @@ export async function measureIndexReads(site: string): Promise<IndexRead[]> {
   const queries = await tailQueries(createRouter({ store: fileStore(site) }));
   const rows: IndexRead[] = [];
   for (const { query } of queries) {
-    const files = fileStore(site);
     const texts: string[] = [];
-    const router = createRouter({
-      store: {
-        ...files,
-        async read(sitePath) {
-          const text = await files.read(sitePath);
-          if (text !== undefined && !isEntityDocument(sitePath)) texts.push(text);
-          return text;
-        },
-      },
-    });
+    const router = createRouter({ store: recordingStore(site, (sitePath) => !isEntityDocument(sitePath), texts) });
     const answer = await router({ method: 'GET', url: `/api/public/dataset?${query}` });
     if (answer.status !== 200) throw new Error(`${query}: ${answer.status} ${answer.body}`);
     rows.push({
