@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { resolveConfig, type BuildOptions, type ResolvedConfig } from './config.js';
+import { pageDepthOf, resolveConfig, type BuildOptions, type ResolvedConfig } from './config.js';
 import { UserError, hasErrors, type Diagnostic, redactUrl } from './shared/index.js';
 import { lockOutput, writeSite } from './pipeline/write/index.js';
 import {
@@ -103,6 +103,10 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
     feed: renderFeed(feed, config.baseUrl, config.changesWindowDays),
     terms,
     records,
+    pageDepth: pageDepthOf(
+      config.pageDepth,
+      dataset.entities.exhibition.length + dataset.entities.exhibitor.length + dataset.entities.service_provider.length,
+    ),
   });
   clock.start('write');
   // A build that writes has read the previous manifest; one that does not counts what it would write.

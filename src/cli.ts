@@ -62,13 +62,18 @@ program
   .option('--allow-shrink', 'build even when the sources shrank by more than --max-shrink', false)
   .option('--changes-window <days>', 'days the changes feed (api/public/changes/) keeps what each build changed', '7')
   .option(
+    '--page-depth <pages>',
+    "static pages each listing holds: a number, all, or auto (every page up to 10,000 entities, 2 above); a deeper window is read from the listing's leaves by the query form and the client SDK",
+    'auto',
+  )
+  .option(
     '--partial',
     "into a folder holding only the previous build's state (.dataset-site/ and the dumps, as a workflow restores them): write the entity documents and pages that changed and the rest of the site, not the unchanged ones, for publish to send",
     false,
   )
   .action(async (options: BuildFlags) => {
     const started = Date.now();
-    const { maxShrink, changesWindow, fetchTimeout, fetchRetries, allowOrigin, ...rest } = options;
+    const { maxShrink, changesWindow, fetchTimeout, fetchRetries, allowOrigin, pageDepth, ...rest } = options;
     const fetch = {
       timeoutMs: parseNumber(fetchTimeout) * 1000,
       retries: parseNumber(fetchRetries),
@@ -80,6 +85,7 @@ program
       ...rest,
       maxShrink: parseShare(maxShrink),
       changesWindowDays: parseNumber(changesWindow),
+      pageDepth: pageDepth === 'all' || pageDepth === 'auto' ? pageDepth : parseNumber(pageDepth),
       fetch,
       onProgress: progress.onProgress,
     }).finally(progress.end);
@@ -116,6 +122,7 @@ interface BuildFlags {
   maxShrink: string;
   allowShrink: boolean;
   changesWindow: string;
+  pageDepth: string;
   fetchTimeout: string;
   fetchRetries: string;
   allowOrigin: string[];

@@ -22,6 +22,13 @@ export interface BuildOptions {
   allowShrink?: boolean;
   /** Days the changes feed keeps a build's change set (the latest is always kept). @default 7 */
   changesWindowDays?: number;
+  /**
+   * How many static pages of each dataset listing the site holds (docs/operations.md#page-depth):
+   * a number, `'all'`, or `'auto'`, every page on a site of at most {@link AUTO_ALL_PAGES_UP_TO}
+   * entities and {@link AUTO_PAGE_DEPTH} above. A listing with more pages keeps the rest in
+   * leaves, which the query form and the client SDK read. @default 'auto'
+   */
+  pageDepth?: PageDepthSetting;
   /** The build time: `generated_at` of changed documents and the date statuses are derived against. @default new Date() */
   now?: Date;
   /** Write the site; `false` runs every stage but the write. @default true */
@@ -39,6 +46,21 @@ export interface BuildOptions {
   onProgress?: (progress: BuildProgress) => void;
 }
 
+/** How many static pages of each dataset listing a site holds: a number of pages, every page, or by the site's size. */
+export type PageDepthSetting = number | 'all' | 'auto';
+
+/** Under `--page-depth auto`, a site of at most this many entities holds every page: a move rewrites at most a few hundred pages. */
+export const AUTO_ALL_PAGES_UP_TO = 10_000;
+/** Under `--page-depth auto`, the pages a larger site holds of each listing: a move near the top rewrites two pages a listing, not every page after its place. */
+export const AUTO_PAGE_DEPTH = 2;
+
+/** The pages of each listing a site of `entities` holds under this setting; `undefined`: every page. */
+export function pageDepthOf(setting: PageDepthSetting, entities: number): number | undefined {
+  if (setting === 'all') return undefined;
+  if (setting === 'auto') return entities <= AUTO_ALL_PAGES_UP_TO ? undefined : AUTO_PAGE_DEPTH;
+  return setting;
+}
+
 /** Build options with every default filled in and paths made absolute. */
 export interface ResolvedConfig {
   root: string;
@@ -52,6 +74,7 @@ export interface ResolvedConfig {
   maxShrink: number;
   allowShrink: boolean;
   changesWindowDays: number;
+  pageDepth: PageDepthSetting;
   now: Date;
   write: boolean;
   partial: boolean;
@@ -79,6 +102,9 @@ export function resolveConfig(options: BuildOptions = {}): ResolvedConfig {
       `--changes-window must be a number of days from 0 to 3660; got ${options.changesWindowDays}`,
       2,
     );
+  const pageDepth = options.pageDepth ?? 'auto';
+  if (pageDepth !== 'all' && pageDepth !== 'auto' && !(Number.isInteger(pageDepth) && pageDepth >= 1))
+    throw new UserError(`--page-depth must be a whole number of pages from 1, all or auto; got ${pageDepth}`, 2);
   const now = options.now ?? new Date();
   if (Number.isNaN(now.getTime())) throw new UserError('the build time is not a valid date', 2);
   return {
@@ -99,6 +125,7 @@ export function resolveConfig(options: BuildOptions = {}): ResolvedConfig {
     maxShrink,
     allowShrink: options.allowShrink ?? false,
     changesWindowDays,
+    pageDepth,
     now,
     write: options.write ?? true,
     partial: options.partial ?? false,

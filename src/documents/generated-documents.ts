@@ -34,6 +34,7 @@ export function generatedDocuments(
   dataset: Dataset,
   baseUrl: string,
   common: { q?: CommonExample; text?: CommonExample } | undefined,
+  pageDepth?: number,
 ): GeneratedDocument[] {
   const examples = { ...parameterExamples(dataset, baseUrl), common: common?.q, textCommon: common?.text };
   const documents: GeneratedDocument[] = [
@@ -55,6 +56,6 @@ export function generatedDocuments(
         timestamped: true,
       });
   }
-  documents.push(...renderHostFiles(baseUrl));
+  documents.push(...renderHostFiles(baseUrl, pageDepth));
   return documents;
 }

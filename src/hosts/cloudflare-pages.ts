@@ -3,7 +3,7 @@
  * which leaves the static documents to the CDN, and `api/public/404.html`.
  */
 import { API_ROOT, DATASET_ROUTE, SCHEMA_ROUTE } from '../query/formats/index.js';
-import { errorBody } from '../query/responses/index.js';
+import { errorBody, pastHeldPagesMessage } from '../query/responses/index.js';
 import { COLLECTIONS, DATASET_TYPES, KINDS } from '../query/semantics/index.js';
 
 /**
@@ -12,8 +12,8 @@ import { COLLECTIONS, DATASET_TYPES, KINDS } from '../query/semantics/index.js';
  * text is the API's JSON 404, and `_headers` gives it the API's content type; its one
  * `generated_at` is stamped by the writer.
  */
-export function notFoundPage(baseUrl: string): string {
-  const message = `nothing here; this API answers /${DATASET_ROUTE}, /${SCHEMA_ROUTE} and the static /${API_ROOT}/….json documents linked from them`;
+export function notFoundPage(baseUrl: string, pageDepth?: number): string {
+  const message = `nothing here; this API answers /${DATASET_ROUTE}, /${SCHEMA_ROUTE} and the static /${API_ROOT}/….json documents linked from them${pageDepth === undefined ? '' : `; ${pastHeldPagesMessage(pageDepth)}`}`;
   return JSON.stringify(errorBody('not_found', message, { baseUrl, generatedAt: '' }));
 }
 

@@ -41,14 +41,14 @@ export interface HostFile {
   timestamped: boolean;
 }
 
-/** Renders the host files of a site served under `baseUrl`. */
-export function* renderHostFiles(baseUrl: string): Generator<HostFile> {
+/** Renders the host files of a site served under `baseUrl`, holding `pageDepth` static pages of each listing (`undefined`: every page). */
+export function* renderHostFiles(baseUrl: string, pageDepth?: number): Generator<HostFile> {
   const render: Record<(typeof HOST_FILES)[number], () => string> = {
     _headers: headersFile,
     '_routes.json': routesJson,
     '_worker.js': () => bundleText(PAGES_WORKER_BUNDLE),
-    'api/public/404.html': () => notFoundPage(baseUrl),
-    'nginx.conf': () => nginxConf(baseUrl),
+    'api/public/404.html': () => notFoundPage(baseUrl, pageDepth),
+    'nginx.conf': () => nginxConf(baseUrl, pageDepth),
     'index.html': browsePage,
     'assets/browse.js': () => bundleText(BROWSE_BUNDLE),
   };

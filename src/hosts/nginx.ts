@@ -20,7 +20,7 @@ import {
   ALLOWED_METHODS,
   API_HEADERS,
 } from '../query/formats/index.js';
-import { errorBody } from '../query/responses/index.js';
+import { errorBody, pastHeldPagesMessage } from '../query/responses/index.js';
 import { preflightResponse } from '../query/router/index.js';
 
 /** The nginx variable the including server block sets to the `host:port` of `dataset-site serve`. */
@@ -42,7 +42,7 @@ const PREFLIGHT_HEADERS = preflightResponse({
 }).headers;
 
 /** The text of `nginx.conf` for a site built with this base URL; its one `generated_at` is stamped by the writer. */
-export function nginxConf(baseUrl: string): string {
+export function nginxConf(baseUrl: string, pageDepth?: number): string {
   // nginx strings have no escape for `$`: in the base URL it would name a variable.
   if (baseUrl.includes('$'))
     throw new UserError(`--base-url cannot hold "$" (nginx.conf could not describe it); got ${baseUrl}`, 2);
@@ -106,7 +106,7 @@ ${hiddenHeaders.map((name) => `  proxy_hide_header ${name};`).join('\n')}
 }
 location = ${NOT_FOUND} {
   internal;
-  return 404 ${errorText(404, 'not_found', `nothing here; this API answers /${DATASET_ROUTE}, /${SCHEMA_ROUTE} and the static .json paths linked from them`)};
+  return 404 ${errorText(404, 'not_found', `nothing here; this API answers /${DATASET_ROUTE}, /${SCHEMA_ROUTE} and the static .json paths linked from them${pageDepth === undefined ? '' : `; ${pastHeldPagesMessage(pageDepth)}`}`)};
 }
 location = ${PREFLIGHT} {
   internal;

@@ -8,6 +8,8 @@ import { COLLECTIONS, KINDS } from '../query/semantics/index.js';
 import { API_ROOT, STATE_FOLDER } from '../query/formats/index.js';
 
 const ENTITY_FOLDERS = KINDS.map((kind) => `${API_ROOT}/${COLLECTIONS[kind]}/`);
+const LEAF = new RegExp(`^${API_ROOT}/dataset/.+/leaves/(?:${KINDS.join('|')})/[0-9a-f]{12}(?:-\\d+)?\\.json$`);
+const LEAF_MAP = new RegExp(`^${API_ROOT}/dataset/.+/leaves\\.json$`);
 
 /**
  * The phase of a document, from 0 (first to appear) to 7 (last), each phase linking only
@@ -24,6 +26,9 @@ export function linkPhase(path: string): number {
   if (path.startsWith(`${STATE_FOLDER}/`)) return 7;
   if (ENTITY_FOLDERS.some((folder) => path.startsWith(folder) && !path.slice(folder.length).includes('/'))) return 0;
   if (/^api\/public\/(?:search|dumps)\/[^/]+\/|^api\/public\/changes\/(?!index\.json$)/.test(path)) return 1;
+  // A listing's leaves and their map (formats/listing-leaves.ts); no page's path ends so: a page's name is its number, after a filter's value.
+  if (LEAF.test(path)) return 1;
+  if (LEAF_MAP.test(path)) return 3;
   if (/^api\/public\/(?:dataset|regions|exhibitions)\//.test(path)) return 2;
   if (
     /^api\/public\/(?:search\/[^/]+\.json|changes\/index\.json|facets\/[^/]+\/|dumps\/[^/]+\.json$|schemas\/|openapi\.json$)/.test(

@@ -6,8 +6,8 @@
  * part, so a page costs one read and one pass.
  */
 import { UNSTAMPED, PAGE_SIZE } from '../query/formats/index.js';
-import { staticPage, type ResponseContext } from '../query/responses/index.js';
-import { type Entity, KINDS, type Kind } from '../query/semantics/index.js';
+import { type HeldPages, staticPage, type ResponseContext } from '../query/responses/index.js';
+import { COLLECTIONS, type Entity, KINDS, type Kind } from '../query/semantics/index.js';
 import { pagePath, type ExpectedListing } from './expected-listings.js';
 
 /** What stands for an entity in a skeleton: JSON escapes U+0000, so no other text of a page holds `"\u0000"`. */
@@ -25,8 +25,13 @@ export interface PageSkeleton {
   entities: number[];
 }
 
-/** The skeleton of page `page` of a listing. */
-export function pageSkeleton(listing: ExpectedListing, page: number, context: ResponseContext): PageSkeleton {
+/** The skeleton of page `page` of a listing; `held` when the site holds only its first pages. */
+export function pageSkeleton(
+  listing: ExpectedListing,
+  page: number,
+  context: ResponseContext,
+  held?: HeldPages,
+): PageSkeleton {
   const entities: number[] = [];
   const response = staticPage(
     listing.type,
@@ -38,8 +43,16 @@ export function pageSkeleton(listing: ExpectedListing, page: number, context: Re
       for (const rank of ranks) entities.push(KINDS.indexOf(kind), rank);
       return ranks.map(() => ENTITY_MARK as unknown as Entity);
     },
+    held,
   );
   return { file: pagePath(listing, page), parts: JSON.stringify(response).split(MARK_JSON), entities };
+}
+
+/** The skeleton of a leaf at `file` holding the entities of `kind` of ranks `ranks` (formats/listing-leaves.ts). */
+export function leafSkeleton(file: string, kind: Kind, ranks: readonly number[]): PageSkeleton {
+  const leaf = { [COLLECTIONS[kind]]: ranks.map(() => ENTITY_MARK), _meta: { generated_at: '' } };
+  const entities = ranks.flatMap((rank) => [KINDS.indexOf(kind), rank]);
+  return { file, parts: JSON.stringify(leaf).split(MARK_JSON), entities };
 }
 
 /** The entities page `page` of a listing lists, as {@link PageSkeleton.entities} has them, without making the page. */

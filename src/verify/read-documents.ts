@@ -7,15 +7,23 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { entityPath } from '../query/formats/index.js';
-import { type ResponseContext, totalsOf, pageCount } from '../query/responses/index.js';
-import { KINDS, kindsOf } from '../query/semantics/index.js';
+import {
+  entityPath,
+  type KindLeaves,
+  type LeafMap,
+  leafMapPath,
+  leafMapText,
+  leafPath,
+  listingLeaves,
+} from '../query/formats/index.js';
+import { type ResponseContext, totalsOf, heldPageCount } from '../query/responses/index.js';
+import { KINDS, type Kind, kindsOf } from '../query/semantics/index.js';
 import { OUTPUT_SCHEMAS } from '../schema/index.js';
 import { checkContext, type Check, type CheckOutcome } from './check-batch.js';
 import { startCheckPool } from './check-pool.js';
-import { expectedListings, pagePath } from './expected-listings.js';
+import { expectedListings, type ExpectedListing, pagePath } from './expected-listings.js';
 import { entityLinks, linkTarget, type LinkCheck } from './links.js';
-import { pageEntities, pageSkeleton } from './page-skeleton.js';
+import { leafSkeleton, pageEntities, pageSkeleton } from './page-skeleton.js';
 import type { DumpReference } from './reference-dumps.js';
 import { selects, type Selection } from './selection.js';
 
@@ -32,6 +40,8 @@ export interface ReadDocumentsInput {
   /** Files of a partial site that its manifest lists but its folder lacks (site/partial-site.ts): unchanged, never read. */
   absent: ReadonlySet<string>;
   selection: Selection;
+  /** How many pages of each dataset listing the site holds (its schema document's `static_pages.depth`); `undefined`: every page. */
+  pageDepth: number | undefined;
   threads?: number;
   problem: ReportProblem;
   check: LinkCheck;
@@ -47,10 +57,11 @@ export interface DocumentsRead {
 const BATCH = 256;
 const MISSING_ENTITY = 'missing: the dump lists this entity';
 const MISSING_PAGE = 'missing: the reference says this page exists';
+const MISSING_LEAVES = "missing: the reference says this listing's leaves are here";
 
 /** Reads and compares the entity documents and pages the selection calls for; reports what is wrong. */
 export async function readDocuments(input: ReadDocumentsInput): Promise<DocumentsRead> {
-  const { root, reference, context, files, absent, selection, problem, check } = input;
+  const { root, reference, context, files, absent, selection, problem, check, pageDepth } = input;
   const { dataset } = reference;
   const { changed } = selection;
   const expected = new Set<string>();
@@ -69,6 +80,32 @@ export async function readDocuments(input: ReadDocumentsInput): Promise<Document
     entityLinks(dataset.entities[KINDS[kind]!][rank]!._links).map(([, url]) => linkTarget(context.baseUrl, url));
   // What a changed document links to: its entities' targets, and (below) the entities a changed page lists.
   const linkedFromChanged = new Set<string>();
+  // A listing's leaves, each against its skeleton when selected or when it lists what changed, and their map, made again.
+  const readLeaves = async (folder: string, leaves: LeafMap, matches: ExpectedListing['matches']) => {
+    const mapFile = leafMapPath(folder);
+    expected.add(mapFile);
+    if (!files.has(mapFile)) problem({ file: mapFile, message: MISSING_LEAVES });
+    else if (selects(selection, mapFile) && !absent.has(mapFile)) {
+      const text = await readFile(path.join(root, mapFile), 'utf8');
+      if (text !== leafMapText(leaves))
+        problem({ file: mapFile, message: "differs from the map of the listing's leaves" });
+    }
+    for (const [kind, { keys, counts }] of Object.entries(leaves) as [Kind, KindLeaves][]) {
+      let from = 0;
+      for (const [i, key] of keys.entries()) {
+        const ranks = matches[kind]!.slice(from, (from += counts[i]!));
+        const file = leafPath(folder, kind, key);
+        expected.add(file);
+        if (!files.has(file)) {
+          problem({ file, message: MISSING_LEAVES });
+          continue;
+        }
+        const listsChanged = ranks.some((rank) => changed.has(entityFiles[KINDS.indexOf(kind)]![rank]!));
+        if ((selects(selection, file) || listsChanged) && !absent.has(file))
+          await submit({ page: leafSkeleton(file, kind, ranks) });
+      }
+    }
+  };
   entityFiles.forEach((paths, k) =>
     paths.forEach(
       (file, rank) =>
@@ -76,8 +113,11 @@ export async function readDocuments(input: ReadDocumentsInput): Promise<Document
     ),
   );
 
+  const idOf = (kind: Kind, rank: number) => dataset.entities[kind][rank]!.id;
   for (const listing of expectedListings(dataset)) {
-    const count = pageCount(totalsOf(listing.matches));
+    const { filters, type, matches } = listing;
+    const held = filters === undefined || pageDepth === undefined ? undefined : { depth: pageDepth, type, filters };
+    const count = heldPageCount(totalsOf(matches), held);
     for (let page = 1; page <= count; page++) {
       const file = pagePath(listing, page);
       const [next, prev] = [
@@ -102,9 +142,11 @@ export async function readDocuments(input: ReadDocumentsInput): Promise<Document
         (selects(selection, file) || linkedFromChanged.has(file) || neighbourChanged || listsChanged) &&
         !absent.has(file)
       ) {
-        await submit({ page: pageSkeleton(listing, page, context) });
+        await submit({ page: pageSkeleton(listing, page, context, held) });
       }
     }
+    const leaves = filters === undefined ? undefined : listingLeaves(type, matches, idOf, pageDepth);
+    if (leaves !== undefined) await readLeaves(listing.folder, leaves, matches);
   }
   for (const [k, paths] of entityFiles.entries()) {
     for (const [rank, file] of paths.entries()) {

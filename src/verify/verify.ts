@@ -118,6 +118,7 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
     files,
     absent,
     selection,
+    pageDepth: description.pageDepth,
     threads: options.threads,
     problem,
     check,
@@ -125,10 +126,15 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   progress(`${read} of ${expected.size} entity documents and pages read and compared (${pages} pages in all)`);
   expected.add(SCHEMA_PATH);
   const exhibitorTerms = (await terms.catch(() => undefined))?.exhibitor;
-  const generated = generatedDocuments(dataset, description.baseUrl, {
-    q: exhibitorTerms?.q.example,
-    text: exhibitorTerms?.text.example,
-  });
+  const generated = generatedDocuments(
+    dataset,
+    description.baseUrl,
+    {
+      q: exhibitorTerms?.q.example,
+      text: exhibitorTerms?.text.example,
+    },
+    description.pageDepth,
+  );
   for (const document of generated) expected.add(document.path);
 
   for (const file of files) {

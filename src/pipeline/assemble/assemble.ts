@@ -22,7 +22,8 @@ export interface EntityBody {
 
 /**
  * A listing page: `{"<collection>":[<entities>],…,"_meta":<meta>}` where `meta` is the
- * JSON of `_meta` without its `entities`, which come from {@link PageDictionaries}.
+ * JSON of `_meta` without its `entities`, which come from {@link PageDictionaries}; or,
+ * `bare`, a listing's leaf, whose `_meta` holds its `generated_at` alone.
  */
 export interface PageBody {
   form: 'page';
@@ -31,6 +32,8 @@ export interface PageBody {
   arrays: [kind: Kind, ranks: number[]][];
   /** `JSON.stringify(_meta)` without the `entities` member (it must be the last). */
   meta: string;
+  /** A listing's leaf: `meta` is spliced as it is, with no dictionary (formats/listing-leaves.ts). */
+  bare?: boolean;
 }
 
 /** A part of a kind's bulk dump (dump-parts.ts): the JSON of the entities of ranks `[from, to)`, exactly as listed, one a line. */
@@ -77,6 +80,7 @@ export function bodySize(body: DocumentBody, context: AssembleContext): number {
     size += HEADS[kind].length + Math.max(0, ranks.length - 1) + 2; // head, commas, `],`
     for (const rank of ranks) size += entityLength(bytes, rank);
   }
+  if (body.bare) return size + META_HEAD.length + Buffer.byteLength(body.meta) + 1; // `"_meta":` meta `}`
   return size + Buffer.byteLength(body.meta) + Buffer.byteLength(context.dictionaries[body.type]) + META_FRAME_BYTES;
 }
 
@@ -102,10 +106,13 @@ export function assemble(body: DocumentBody, context: AssembleContext, scratch: 
   }
   at += out.write(META_HEAD, at);
   at += out.write(body.meta, at);
-  at -= 1; // the meta's closing brace: the entities go in front of it
-  at += out.write(ENTITIES_HEAD, at);
-  at += out.write(context.dictionaries[body.type], at);
-  at += out.write(TAIL, at);
+  if (body.bare) at += out.write('}', at);
+  else {
+    at -= 1; // the meta's closing brace: the entities go in front of it
+    at += out.write(ENTITIES_HEAD, at);
+    at += out.write(context.dictionaries[body.type], at);
+    at += out.write(TAIL, at);
+  }
   if (at !== size) throw new Error(`page assembled to ${at} bytes, expected ${size}`);
   return out.subarray(0, size);
 }

@@ -3,22 +3,27 @@
  * with a fingerprint computed from the entities' digests, so deciding whether a page
  * changed since the previous build costs no assembling and no hashing of its bytes.
  */
-import { PAGE_SIZE } from '../../query/formats/index.js';
+import { PAGE_SIZE, folderPages, type LeafMap, leafMapPath, leafMapText, leafPath } from '../../query/formats/index.js';
 import {
   datasetMeta,
+  type HeldPages,
   type ResponseContext,
+  heldPageCount,
   totalsOf,
-  pageCount,
   staticPageWindow,
 } from '../../query/responses/index.js';
 import { DATASET_TYPES, KINDS, kindsOf, type DatasetType, type Kind } from '../../query/semantics/index.js';
 import { bodySize, type AssembleContext, type PageBody, type PageDictionaries } from './assemble.js';
 
-import type { OutputDocument } from './output.js';
+import { textDocument, type OutputDocument } from './output.js';
 import { DIGEST_BYTES, runningFingerprint } from '../../shared/index.js';
 
 // Part of every page fingerprint: change it whenever assemble() lays pages out differently.
 const PAGE_LAYOUT = 'page-layout-1';
+// In place of the dictionary's digest in a leaf's fingerprint.
+const LEAF_LAYOUT = 'leaf-layout-1';
+// A leaf's `_meta`, its `generated_at` stamped by the writer.
+const LEAF_META = JSON.stringify({ generated_at: '' });
 
 /** Renders the pages of listings of one site. */
 export class PageRenderer {
@@ -44,30 +49,38 @@ export class PageRenderer {
     ) as Record<DatasetType, Buffer>;
   }
 
-  /** Every page (at least one) of a listing of `type` with these matches; `pathOf` names page n. */
-  *pages(
-    type: DatasetType,
-    matches: Partial<Record<Kind, readonly number[]>>,
-    pathOf: (page: number) => string,
-  ): Generator<OutputDocument> {
+  /** Every document of a listing: its pages the site holds (at least one), then its leaves and their map when it has them (listingSlots). */
+  *pages(listing: PagedListing): Generator<OutputDocument> {
+    const { type, matches } = listing;
     const totals = totalsOf(matches);
-    const pages = pageCount(totals);
-    for (let page = 1; page <= pages; page++) {
-      const window = staticPageWindow(totals, page, this.context.baseUrl, pathOf);
-      const arrays: PageBody['arrays'] = [];
-      let count = 0;
-      for (const kind of kindsOf(type)) {
-        const ranks = (matches[kind] ?? []).slice(window.offset, window.offset + PAGE_SIZE);
-        arrays.push([kind, ranks]);
-        count += ranks.length;
+    const pathOf = folderPages(listing.folder);
+    for (const slot of listingSlots(listing)) {
+      if ('map' in slot) {
+        yield textDocument({ path: slot.path, content: leafMapText(listing.leaves!), timestamped: false });
+        continue;
       }
-      const { entities: _, ...meta } = datasetMeta(
-        { type, totals, count, ...window },
-        { ...this.context, generatedAt: '' },
-      );
-      const body: PageBody = { form: 'page', type, arrays, meta: JSON.stringify(meta) };
+      let body: PageBody;
+      if ('leaf' in slot) {
+        const { kind, from, to } = slot.leaf;
+        const arrays: PageBody['arrays'] = [[kind, matches[kind]!.slice(from, to)]];
+        body = { form: 'page', type, arrays, meta: LEAF_META, bare: true };
+      } else {
+        const window = staticPageWindow(totals, slot.page, this.context.baseUrl, pathOf, listing.held);
+        const arrays: PageBody['arrays'] = [];
+        let count = 0;
+        for (const kind of kindsOf(type)) {
+          const ranks = (matches[kind] ?? []).slice(window.offset, window.offset + PAGE_SIZE);
+          arrays.push([kind, ranks]);
+          count += ranks.length;
+        }
+        const { entities: _, ...meta } = datasetMeta(
+          { type, totals, count, ...window },
+          { ...this.context, generatedAt: '' },
+        );
+        body = { form: 'page', type, arrays, meta: JSON.stringify(meta) };
+      }
       yield {
-        path: pathOf(page),
+        path: slot.path,
         body,
         fingerprint: this.fingerprint(body),
         size: bodySize(body, this.assembleContext),
@@ -78,7 +91,10 @@ export class PageRenderer {
 
   // SHA-1 of the layout, the meta, the dictionary's digest and the digests of the entities in order.
   private fingerprint(body: PageBody): string {
-    const hash = runningFingerprint().update(PAGE_LAYOUT).update(body.meta).update(this.dictionaryDigests[body.type]);
+    const hash = runningFingerprint()
+      .update(PAGE_LAYOUT)
+      .update(body.meta)
+      .update(body.bare ? LEAF_LAYOUT : this.dictionaryDigests[body.type]);
     for (const [kind, ranks] of body.arrays) {
       const words = this.digestWords[kind];
       const size = ranks.length * (DIGEST_BYTES / 4);
@@ -95,9 +111,44 @@ export class PageRenderer {
   }
 }
 
-/** How many pages (at least one) {@link PageRenderer.pages} renders for these matches. */
-export function listingPageCount(matches: Partial<Record<Kind, readonly number[]>>): number {
-  return pageCount(totalsOf(matches));
+/**
+ * A listing whose documents the site has: its type, matches per kind, the folder of its
+ * pages, and, when the site holds only its first pages, those and its leaves (the writer's
+ * threads render them, write/page-batch.ts).
+ */
+export interface PagedListing {
+  type: DatasetType;
+  matches: Partial<Record<Kind, readonly number[]>>;
+  folder: string;
+  /** The site holds only the first `held.depth` pages of this listing; absent: every page. */
+  held?: HeldPages;
+  /** The leaves of each kind (formats/listing-leaves.ts), when the listing has more pages than the site holds. */
+  leaves?: LeafMap;
+}
+
+/** One document of a listing: a page, a leaf (the entities `[from, to)` of a kind's matches), or the map of its leaves. */
+export type ListingSlot =
+  | { path: string; page: number }
+  | { path: string; leaf: { kind: Kind; from: number; to: number } }
+  | { path: string; map: true };
+
+/** The documents of a listing, in order: its pages the site holds, then, with leaves, each kind's leaves and their map. */
+export function* listingSlots(listing: PagedListing): Generator<ListingSlot> {
+  const pathOf = folderPages(listing.folder);
+  const pages = heldPageCount(totalsOf(listing.matches), listing.held);
+  for (let page = 1; page <= pages; page++) yield { path: pathOf(page), page };
+  if (listing.leaves === undefined) return;
+  for (const kind of KINDS) {
+    const leaves = listing.leaves[kind];
+    if (leaves === undefined) continue;
+    let from = 0;
+    for (let i = 0; i < leaves.keys.length; i++) {
+      const to = from + leaves.counts[i]!;
+      yield { path: leafPath(listing.folder, kind, leaves.keys[i]!), leaf: { kind, from, to } };
+      from = to;
+    }
+  }
+  yield { path: leafMapPath(listing.folder), map: true };
 }
 
 /**

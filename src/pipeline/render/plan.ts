@@ -51,13 +51,6 @@ function appliesToAll(filters: FilterValues): boolean {
 }
 const ALL_FILTERS = typeFilters('all');
 
-/** A listing whose pages the site has: its type, matches per kind, and the folder of its pages (the writer's threads render them, write/page-batch.ts). */
-export interface PagedListing {
-  type: DatasetType;
-  matches: Partial<Record<Kind, readonly number[]>>;
-  folder: string;
-}
-
 interface Group {
   filters: FilterValues;
   ranks: number[];

@@ -11,14 +11,14 @@ import {
   dumpIndexPath,
   dumpPartPath,
   entityPath,
-  folderPages,
   listingFolder,
+  listingLeaves,
   relationFolder,
   renderSearchIndex,
   type RenderedSearches,
   dumpIndexDocument,
 } from '../../query/formats/index.js';
-import { schemaDocument, type ResponseContext } from '../../query/responses/index.js';
+import { pageCount, schemaDocument, totalsOf, type ResponseContext } from '../../query/responses/index.js';
 import { generatedDocuments } from '../../documents/index.js';
 import { type Dataset, KINDS, type Kind } from '../../query/semantics/index.js';
 import {
@@ -33,10 +33,10 @@ import {
   type OutputDocument,
   type OutputFile,
   PageRenderer,
-  listingPageCount,
+  type PagedListing,
+  listingSlots,
   pageDictionaries,
 } from '../assemble/index.js';
-import type { PagedListing } from './plan.js';
 import {
   recordCacheFiles,
   reusedEntities,
@@ -64,6 +64,8 @@ export interface DocumentsInput {
   terms?: Promise<Record<Kind, RenderedSearches>>;
   /** The entities' origins and the previous build's records: with them, the entities made before keep their bytes and the site holds a record cache for the next build. */
   records?: RecordsInput;
+  /** How many pages of each dataset listing the site holds, the rest in leaves; `undefined`: every page. */
+  pageDepth?: number;
 }
 
 /** What the record cache needs (record-cache.ts). */
@@ -114,6 +116,7 @@ export async function renderDocuments({
   feed,
   terms = renderTermsAside(dataset),
   records,
+  pageDepth,
 }: DocumentsInput): Promise<RenderedSite> {
   const parts = Object.fromEntries(
     KINDS.map((kind) => [kind, dumpParts(store.bytes[kind], records?.previous[kind]?.sha256)]),
@@ -123,27 +126,32 @@ export async function renderDocuments({
     content: JSON.stringify(dumpIndexDocument(kind, parts[kind], context.baseUrl)),
     timestamped: false,
   }));
-  const texts = [...textDocuments(dataset, context, feed), ...dumpIndexes].map(textDocument);
+  const texts = [...textDocuments(dataset, context, feed, pageDepth), ...dumpIndexes].map(textDocument);
   if (records !== undefined)
     texts.push(...recordCacheFiles(dataset, store, records.origins, records.scope, parts).map(textDocument));
   // The generated documents name a common term of the search index in OpenAPI's examples: they wait for the index.
   const late = terms.then((shards) => [
-    ...generatedDocuments(dataset, context.baseUrl, {
-      q: shards.exhibitor.q.example,
-      text: shards.exhibitor.text.example,
-    }).map(textDocument),
+    ...generatedDocuments(
+      dataset,
+      context.baseUrl,
+      {
+        q: shards.exhibitor.q.example,
+        text: shards.exhibitor.text.example,
+      },
+      pageDepth,
+    ).map(textDocument),
     ...KINDS.flatMap((kind) =>
       renderSearchIndex(dataset, kind, shards[kind]).map((document) =>
         textDocument({ ...document, timestamped: document.timestamped ?? true }),
       ),
     ),
   ]);
-  const paged = pagedListings(dataset, listings);
+  const paged = pagedListings(dataset, listings, pageDepth);
   const assembleContext: AssembleContext = { entities: store.bytes, dictionaries: pageDictionaries(context) };
   const responseContext = { ...context, generatedAt: '' };
   let count = texts.length;
   for (const kind of KINDS) count += dataset.entities[kind].length + 2 * parts[kind].length; // entities and the dump parts
-  for (const listing of paged) count += listingPageCount(listing.matches);
+  for (const listing of paged) for (const _ of listingSlots(listing)) count++;
   const others = { [Symbol.iterator]: () => otherDocuments(dataset, texts, store, parts) };
   const documents = {
     [Symbol.iterator]: () => allDocuments(others, new PageRenderer(assembleContext, responseContext), paged),
@@ -162,7 +170,7 @@ function* allDocuments(
   paged: readonly PagedListing[],
 ): Generator<OutputDocument> {
   yield* others;
-  for (const listing of paged) yield* pages.pages(listing.type, listing.matches, folderPages(listing.folder));
+  for (const listing of paged) yield* pages.pages(listing);
 }
 
 // The dump parts come first: the largest to make, they are made by the writer threads while this thread renders the rest.
@@ -206,22 +214,30 @@ function* otherDocuments(
 }
 
 // The documents made as text first: the schema and the changes feed (the generated documents and the search indexes come late).
-function textDocuments(dataset: Dataset, context: ResponseContext, feedFiles: readonly OutputFile[]): OutputFile[] {
+function textDocuments(
+  dataset: Dataset,
+  context: ResponseContext,
+  feedFiles: readonly OutputFile[],
+  pageDepth: number | undefined,
+): OutputFile[] {
   const schema: OutputFile = {
     path: SCHEMA_PATH,
-    content: JSON.stringify(schemaDocument({ ...context, generatedAt: '' }, dataset.industryGroups())),
+    content: JSON.stringify(schemaDocument({ ...context, generatedAt: '' }, dataset.industryGroups(), pageDepth)),
     timestamped: true,
   };
   return [schema, ...feedFiles];
 }
 
-// The listings with pages: the planned ones, each exhibition's exhibitors, and the providers of each place.
-function pagedListings(dataset: Dataset, listings: readonly Listing[]): PagedListing[] {
-  const paged: PagedListing[] = listings.map((listing) => ({
-    type: listing.type,
-    matches: listing.matches,
-    folder: listingFolder(listing.type, listing.filters),
-  }));
+// The listings with pages: the planned ones (the first `pageDepth` pages of each, and the
+// leaves of those with more), each exhibition's exhibitors, and the providers of each place.
+function pagedListings(dataset: Dataset, listings: readonly Listing[], pageDepth: number | undefined): PagedListing[] {
+  const idOf = (kind: Kind, rank: number) => dataset.entities[kind][rank]!.id;
+  const paged: PagedListing[] = listings.map(({ type, filters, matches }) => {
+    const folder = listingFolder(type, filters);
+    if (pageDepth === undefined || pageCount(totalsOf(matches)) <= pageDepth) return { type, matches, folder };
+    const leaves = listingLeaves(type, matches, idOf, pageDepth);
+    return { type, matches, folder, held: { depth: pageDepth, type, filters }, leaves };
+  });
   for (const exhibition of dataset.entities.exhibition) {
     paged.push({
       type: 'exhibitor',

@@ -6,11 +6,9 @@
  * page's fingerprint and size. Rendering the pages, most of a site's documents, so runs
  * on every core.
  */
-import { folderPages } from '../../query/formats/index.js';
 import type { ManifestEntry } from '../../site/index.js';
-import { stampBody, type PageRenderer } from '../assemble/index.js';
+import { stampBody, type PagedListing, type PageRenderer } from '../assemble/index.js';
 import type { TaskWriter } from './write-task.js';
-import type { PagedListing } from '../render/index.js';
 
 /** Listings for a writer thread to render, and what to do with their pages. */
 export interface PageBatch {
@@ -36,7 +34,7 @@ export function runPageBatch(batch: PageBatch, renderer: PageRenderer, writer: T
   const reply: PageBatchReply = { fingerprints: [], sizes: [] };
   let i = 0;
   for (const listing of batch.listings) {
-    for (const page of renderer.pages(listing.type, listing.matches, folderPages(listing.folder))) {
+    for (const page of renderer.pages(listing)) {
       const [fingerprintBefore, generatedAtBefore = ''] = batch.previous[i++] ?? [];
       const same = fingerprintBefore === page.fingerprint;
       if (batch.mode === 'stage' && (!same || batch.rewriteUnchanged))

@@ -4,10 +4,8 @@
  * alone), and the other documents in batches of tasks.
  */
 import type { Manifest } from '../../site/index.js';
-import { folderPages } from '../../query/formats/index.js';
-import { listingPageCount } from '../assemble/index.js';
+import { listingSlots, type PagedListing } from '../assemble/index.js';
 import type { PageBatch, PageBatchReply } from './page-batch.js';
-import type { PagedListing } from '../render/index.js';
 import type { TaskRunner } from './write-runner.js';
 import type { WriteTask } from './write-task.js';
 
@@ -49,9 +47,7 @@ export async function renderPages(
     takeDone();
   };
   for (const listing of listings) {
-    const pathOf = folderPages(listing.folder);
-    for (let page = 1; page <= listingPageCount(listing.matches); page++) {
-      const path = pathOf(page);
+    for (const { path } of listingSlots(listing)) {
       paths.push(path);
       batch.previous.push(previous.get(path) ?? null);
     }

@@ -32,6 +32,19 @@ export type { DumpPartEntry } from './dump-index.js';
 export { FACETS_FORMAT_VERSION, FACETS_INDEX_PATH, facetPath, parseFacetDocument } from './facets.js';
 export type { FacetDocument, FacetValue } from './facets.js';
 export { nextFeedStep } from './feed-cursor.js';
+export {
+  LEAF_LEAST,
+  LEAF_MOST,
+  LEAVES_FORMAT_VERSION,
+  cutLeaves,
+  leafMapPath,
+  leafMapText,
+  leafPath,
+  leavesOfWindow,
+  listingLeaves,
+  parseLeafMap,
+} from './listing-leaves.js';
+export type { KindLeaves, LeafMap } from './listing-leaves.js';
 export { UNSTAMPED, isWrittenFrom, stampGeneratedAt } from './generated-at.js';
 export {
   DUMPS_FOLDER,

@@ -14,6 +14,7 @@ import {
   type ValueParameter,
   type Kind,
   type Search,
+  kindOfCollection,
   normalize,
 } from '../semantics/index.js';
 import { decodeSegment, encodeIdSegment, encodeSegment } from './segments.js';
@@ -111,7 +112,7 @@ const DUMP_PART = new RegExp(
 export function parseDumpPartPath(path: string): { kind: Kind; key: string; gzip: boolean } | undefined {
   const match = DUMP_PART.exec(path);
   if (match === null) return undefined;
-  const kind = (Object.keys(COLLECTIONS) as Kind[]).find((candidate) => COLLECTIONS[candidate] === match[1])!;
+  const kind = kindOfCollection(match[1]!)!;
   return { kind, key: match[2]!, gzip: match[3] !== undefined };
 }
 

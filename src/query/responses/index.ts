@@ -7,7 +7,8 @@ export type { DatasetMeta, DatasetResponse, Dictionary, KindSlice, ResponseConte
 export { ERROR_STATUS, errorBody } from './error-response.js';
 export { parseSiteQuery, pickFields } from './fields.js';
 export type { ErrorBody, ErrorCode } from './error-response.js';
-export { parseListingPage } from './listing-page.js';
+export { parseListingLeaf, parseListingPage } from './listing-page.js';
+export type { ListingLeaf } from './listing-page.js';
 export { missingRelated, unknownRelated } from './related.js';
 export {
   answerDataset,
@@ -19,8 +20,9 @@ export {
 } from './reference.js';
 export type { Matches } from './reference.js';
 export { parseSchemaDocument, schemaDocument } from './schema-document.js';
-export type { SchemaDocument, SiteDescription } from './schema-document.js';
+export type { PageDepth, SchemaDocument, SiteDescription } from './schema-document.js';
 export { SITE_FORMAT } from './site-format.js';
 export { filteredKinds, unmatchedFilters } from './unmatched.js';
 export type { UnmatchedFilter } from './unmatched.js';
-export { pageCount, staticPageWindow } from './window.js';
+export { heldPageCount, pageCount, pastHeldPagesMessage, staticPageWindow } from './window.js';
+export type { HeldPages } from './window.js';

@@ -40,8 +40,48 @@ export function parseListingPage(
     );
   if (document._meta.type !== kind) throw wrong(`its _meta.type is ${JSON.stringify(document._meta.type)}`);
   if (document._meta.offset !== (page - 1) * PAGE_SIZE) throw wrong(`its _meta.offset is ${document._meta.offset}`);
-  const entities = document[collection];
-  if (!Array.isArray(entities)) throw wrong(`it has no ${collection}`);
+  checkEntities(document[collection], kind, filters, names, wrong);
+  return document;
+}
+
+/** What a listing's leaf holds (formats/listing-leaves.ts): its entities, and its `generated_at`. */
+export interface ListingLeaf {
+  entities: Entity[];
+  generatedAt: unknown;
+}
+
+/**
+ * Parses a leaf of the listing of `kind` under `filters`, read at `path`, which its map says
+ * holds `count` entities: it must hold that many, each passing the listing's filters.
+ */
+export function parseListingLeaf(
+  path: string,
+  text: string,
+  kind: Kind,
+  filters: FilterValues,
+  count: number,
+  names: IndustryNames,
+): ListingLeaf {
+  const document = parseDocument<Record<string, unknown> & { _meta?: { generated_at?: unknown } }>(path, text);
+  const wrong = (what: string) =>
+    new SiteError(
+      `${path} is not the leaf of the ${kind} listing its map names (${what}): the host answers this path with another document, or holds two builds' documents; rebuild or publish the site again`,
+    );
+  const entities = document[COLLECTIONS[kind]];
+  checkEntities(entities, kind, filters, names, wrong);
+  if (entities.length !== count) throw wrong(`it holds ${entities.length} entities, its map says ${count}`);
+  return { entities, generatedAt: document._meta?.generated_at };
+}
+
+// Each of `entities` has an id and passes the listing's filters (an industry by any of its names).
+function checkEntities(
+  entities: unknown,
+  kind: Kind,
+  filters: FilterValues,
+  names: IndustryNames,
+  wrong: (what: string) => SiteError,
+): asserts entities is Entity[] {
+  if (!Array.isArray(entities)) throw wrong(`it has no ${COLLECTIONS[kind]}`);
   for (const entity of entities as Entity[]) {
     if (typeof entity?.id !== 'string') throw wrong('an entity has no id');
     const failed = FILTERS.find(
@@ -51,5 +91,4 @@ export function parseListingPage(
     );
     if (failed !== undefined) throw wrong(`${kind} ${entity.id} does not hold ${failed} ${filters[failed]}`);
   }
-  return document;
 }

@@ -25,7 +25,7 @@ import {
   type KindSlice,
   type ResponseContext,
 } from './dataset-response.js';
-import { staticPageWindow, type Totals } from './window.js';
+import { type HeldPages, staticPageWindow, type Totals } from './window.js';
 import { pickFields } from './fields.js';
 import { unmatchedFilters } from './unmatched.js';
 
@@ -64,13 +64,17 @@ export function answerDataset(dataset: Dataset, query: DatasetQuery, context: Re
   return queryResponse(query, slices, context, unmatched);
 }
 
-/** The static listing page `page` (1-based) of a type and filters; links are static URLs. */
+/**
+ * The static listing page `page` (1-based) of a type and filters; links are static URLs, but
+ * for the `next` of the last page a site built with a `pageDepth` holds.
+ */
 export function answerListingPage(
   dataset: Dataset,
   type: DatasetType,
   filters: FilterValues,
   page: number,
   context: ResponseContext,
+  pageDepth?: number,
 ): DatasetResponse {
   const matches: Matches = {};
   for (const kind of kindsOf(type)) matches[kind] = dataset.match(kind, filters);
@@ -81,6 +85,7 @@ export function answerListingPage(
     context,
     (n) => listingPath(type, filters, n),
     (kind, ranks) => dataset.pick(kind, ranks),
+    pageDepth === undefined ? undefined : { depth: pageDepth, type, filters },
   );
 }
 
@@ -128,8 +133,9 @@ export function staticPage(
   context: ResponseContext,
   pathOf: (page: number) => string,
   pick: (kind: Kind, ranks: readonly number[]) => Entity[],
+  held?: HeldPages,
 ): DatasetResponse {
-  const window = staticPageWindow(totalsOf(matches), page, context.baseUrl, pathOf);
+  const window = staticPageWindow(totalsOf(matches), page, context.baseUrl, pathOf, held);
   const slices: Partial<Record<Kind, KindSlice>> = {};
   for (const kind of kindsOf(type)) {
     const ranks = matches[kind] ?? [];

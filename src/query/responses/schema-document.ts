@@ -30,14 +30,19 @@ import {
 // 2: `_links.dumps` names each kind's dump index (the dumps are published in parts).
 // 3: `_links.mcp` names the MCP endpoint; `parameters.limit` has no `maximum` (a larger value is served as 500), `offset` has one.
 // 4: `industries` names each industry the data names in both languages, which the `industry` filter finds by any of them.
+// 5: `static_pages.depth` says how many pages of each listing the site holds (`null`: every page); the rest are leaves.
 /** Version of the schema document's own layout (`_meta.format_version`); readers reject any other. */
-export const SCHEMA_DOCUMENT_VERSION = 4;
+export const SCHEMA_DOCUMENT_VERSION = 5;
 
 /**
  * The schema document of a site; `industries` the names of each industry the data names in
  * both languages, normalized, the one it goes by first (Dataset.industryGroups).
  */
-export function schemaDocument(context: ResponseContext, industries: readonly (readonly string[])[]) {
+export function schemaDocument(
+  context: ResponseContext,
+  industries: readonly (readonly string[])[],
+  pageDepth: PageDepth,
+) {
   return {
     parameters: DATASET_PARAMETER_SCHEMAS,
     industries: {
@@ -47,9 +52,12 @@ export function schemaDocument(context: ResponseContext, industries: readonly (r
     },
     static_pages: {
       page_size: PAGE_SIZE,
+      depth: pageDepth ?? null,
       example: staticUrl(context.baseUrl, listingPath('all', {}, 1)),
       description:
-        'Every listing is also precomputed under /api/public/dataset/{type}[/industry/{v}][/country/{v}][/city/{v}][/status/{v}]/{page}.json (status with type exhibition only).',
+        pageDepth === undefined
+          ? 'Every listing is also precomputed under /api/public/dataset/{type}[/industry/{v}][/country/{v}][/city/{v}][/status/{v}]/{page}.json (status with type exhibition only).'
+          : `The first ${pageDepth} pages of every listing are also precomputed under /api/public/dataset/{type}[/industry/{v}][/country/{v}][/city/{v}][/status/{v}]/{page}.json (status with type exhibition only), and the relation listings' every page; a deeper window is answered by the query form, or by the client SDK from the listing's leaves.`,
     },
     _links: {
       self: staticUrl(context.baseUrl, SCHEMA_PATH),
@@ -86,7 +94,12 @@ export interface SiteDescription {
   document: SchemaDocument;
   /** Each name of an industry the data names in both languages → the name it goes by. */
   industryNames: IndustryNames;
+  /** How many pages of each dataset listing the site holds; `undefined`: every page. */
+  pageDepth: PageDepth;
 }
+
+/** How many static pages of each dataset listing a site holds (`--page-depth`); `undefined`: every page. */
+export type PageDepth = number | undefined;
 
 /**
  * Parses the schema document of a site. Another `format_version`, or a `_meta` without
@@ -111,11 +124,15 @@ export function parseSchemaDocument(text: string): SiteDescription {
     )
   )
     throw new SiteError(`${SCHEMA_PATH} has no industries.names, or a malformed one; rebuild the site`);
+  const depth = document.static_pages?.depth;
+  if (depth !== null && !(Number.isInteger(depth) && depth! > 0))
+    throw new SiteError(`${SCHEMA_PATH} has no static_pages.depth, or a malformed one; rebuild the site`);
   return {
     baseUrl: meta.base_url,
     generatedAt: String(meta.generated_at),
     dictionary: meta.entities,
     document: document as SchemaDocument,
     industryNames: namesOfGroups(industries),
+    pageDepth: depth ?? undefined,
   };
 }

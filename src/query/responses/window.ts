@@ -3,8 +3,8 @@
  * and the URLs of the adjacent windows: query-form URLs in an answer to the query form,
  * static URLs in a precomputed page.
  */
-import type { Kind, DatasetQuery } from '../semantics/index.js';
-import { PAGE_SIZE, queryUrl, staticUrl } from '../formats/index.js';
+import type { Kind, DatasetQuery, DatasetType, FilterValues } from '../semantics/index.js';
+import { DATASET_ROUTE, DUMPS_FOLDER, PAGE_SIZE, queryUrl, staticUrl } from '../formats/index.js';
 
 /** The window of a response and its adjacent-window links. */
 export interface Window {
@@ -29,20 +29,48 @@ export function queryWindow(query: DatasetQuery, totals: Totals, baseUrl: string
   };
 }
 
-/** The window of page `page` (1-based) of a static listing, whose page n is at `pathOf(n)`. */
+/**
+ * A dataset listing of which the site holds only the first `depth` pages (`--page-depth`):
+ * the last one's `next` is the query-form URL of the window after it, which no static page holds.
+ */
+export interface HeldPages {
+  depth: number;
+  type: DatasetType;
+  filters: FilterValues;
+}
+
+/** The window of page `page` (1-based) of a static listing, whose page n is at `pathOf(n)`; `held` when the site holds only its first pages. */
 export function staticPageWindow(
   totals: Totals,
   page: number,
   baseUrl: string,
   pathOf: (page: number) => string,
+  held?: HeldPages,
 ): Window {
   const offset = (page - 1) * PAGE_SIZE;
-  return {
-    limit: PAGE_SIZE,
-    offset,
-    next: hasNextWindow(totals, PAGE_SIZE, offset) ? staticUrl(baseUrl, pathOf(page + 1)) : null,
-    prev: page > 1 ? staticUrl(baseUrl, pathOf(page - 1)) : null,
-  };
+  let next: string | null = null;
+  if (hasNextWindow(totals, PAGE_SIZE, offset))
+    next =
+      held !== undefined && page >= held.depth
+        ? queryUrl(baseUrl, { type: held.type, ...held.filters, limit: PAGE_SIZE, offset: offset + PAGE_SIZE })
+        : staticUrl(baseUrl, pathOf(page + 1));
+  return { limit: PAGE_SIZE, offset, next, prev: page > 1 ? staticUrl(baseUrl, pathOf(page - 1)) : null };
+}
+
+/** What a 404 for a static listing page past the pages a site holds (`depth` of each listing) says: the depth, and the ways on. */
+export function pastHeldPagesMessage(depth: number, window?: { url: string; page: number }): string {
+  const where = window === undefined ? "a listing's static pages" : `page ${window.page} is past the static pages`;
+  const answer =
+    window === undefined
+      ? `/${DATASET_ROUTE}?type=…&offset=… answers any deeper window where a router runs (dataset-site serve, the Worker, the Pages worker)`
+      : `the same window is ${window.url} (the query form)`;
+  return `${where}: this site holds the first ${depth} of each listing (offsets below ${depth * PAGE_SIZE}); ${answer}; the client SDK reads any window from any host; the bulk dumps /${DUMPS_FOLDER}/ hold every entity`;
+}
+
+/** How many static pages the site holds of a listing with these totals: every page, or the first `held.depth`. */
+export function heldPageCount(totals: Totals, held?: HeldPages): number {
+  const pages = pageCount(totals);
+  return held === undefined ? pages : Math.min(pages, held.depth);
 }
 
 /** How many static pages a listing with these totals has: at least one, even when empty. */

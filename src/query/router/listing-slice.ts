@@ -1,17 +1,27 @@
 /**
- * A window of a listing without `q`, read from the precomputed listing pages of one kind
- * (PAGE_SIZE entities each): the pages the window overlaps are joined and sliced.
+ * A window of a listing without `q`, read from the precomputed documents of one kind: the
+ * listing pages the window overlaps (PAGE_SIZE entities each), joined and sliced; or, past
+ * the pages a site holds (`static_pages.depth`), the leaves the listing's map names
+ * (formats/listing-leaves.ts).
  */
-import { type FilterValues, COLLECTIONS, type Kind } from '../semantics/index.js';
-import { type DatasetResponse, type KindSlice, parseListingPage } from '../responses/index.js';
-import { listingPath, PAGE_SIZE } from '../formats/index.js';
+import { type FilterValues, COLLECTIONS, type IndustryNames, type Kind } from '../semantics/index.js';
+import { type DatasetResponse, type KindSlice, parseListingLeaf, parseListingPage } from '../responses/index.js';
+import {
+  leafMapPath,
+  leafPath,
+  leavesOfWindow,
+  listingFolder,
+  listingPath,
+  PAGE_SIZE,
+  parseLeafMap,
+  SiteError,
+} from '../formats/index.js';
 import type { DocumentReader } from './document-reader.js';
 
 /**
  * The entities of one kind matching `filters` (as they match: matchedFilters) in the window [offset, offset + limit), and
- * their total from `_meta.totals`. A missing page 1 means nothing matches (the build
- * writes no file for a combination without matches); an offset past the end reads page 1
- * for the total.
+ * their total. A missing page 1 means nothing matches (the build writes no file for a
+ * combination without matches); an offset past the end reads page 1 for the total.
  */
 export async function readListingSlice(
   reader: DocumentReader,
@@ -20,12 +30,30 @@ export async function readListingSlice(
   limit: number,
   offset: number,
 ): Promise<KindSlice> {
+  const { industryNames, pageDepth } = await reader.site();
+  if (pageDepth !== undefined && offset + limit > pageDepth * PAGE_SIZE) {
+    const slice = await readLeaves(reader, kind, filters, limit, offset, industryNames);
+    // Without a map, the listing has no more pages than the site holds.
+    if (slice !== undefined) return slice;
+  }
+  return readPages(reader, kind, filters, limit, offset, industryNames);
+}
+
+// The window from the listing pages.
+async function readPages(
+  reader: DocumentReader,
+  kind: Kind,
+  filters: FilterValues,
+  limit: number,
+  offset: number,
+  names: IndustryNames,
+): Promise<KindSlice> {
   const collection = COLLECTIONS[kind];
   const readPage = async (page: number, required = false): Promise<DatasetResponse | undefined> => {
     const path = listingPath(kind, filters, page);
     const text = required ? await reader.required(path) : await reader.store.read(path);
     if (text === undefined) return undefined;
-    const document = parseListingPage(path, text, kind, filters, page, (await reader.site()).industryNames);
+    const document = parseListingPage(path, text, kind, filters, page, names);
     reader.stamp(document._meta.generated_at);
     return document;
   };
@@ -43,4 +71,32 @@ export async function readListingSlice(
   const entities = [firstPage, ...later].flatMap((page) => page![collection] ?? []);
   const start = offset - (first - 1) * PAGE_SIZE;
   return { entities: entities.slice(start, start + limit), total };
+}
+
+// The window from the leaves its map names; `undefined` when the listing has no map.
+async function readLeaves(
+  reader: DocumentReader,
+  kind: Kind,
+  filters: FilterValues,
+  limit: number,
+  offset: number,
+  names: IndustryNames,
+): Promise<KindSlice | undefined> {
+  const folder = listingFolder(kind, filters);
+  const mapPath = leafMapPath(folder);
+  const text = await reader.store.read(mapPath);
+  if (text === undefined) return undefined;
+  const leaves = parseLeafMap(mapPath, text)[kind];
+  if (leaves === undefined) throw new SiteError(`${mapPath} names no leaves of ${COLLECTIONS[kind]}; rebuild the site`);
+  const total = leaves.counts.reduce((sum, count) => sum + count, 0);
+  const parts = leavesOfWindow(leaves, offset, limit);
+  const read = await Promise.all(
+    parts.map(async ({ key, count }) => {
+      const path = leafPath(folder, kind, key);
+      const leaf = parseListingLeaf(path, await reader.required(path), kind, filters, count, names);
+      reader.stamp(leaf.generatedAt);
+      return leaf.entities;
+    }),
+  );
+  return { entities: read.flatMap((entities, i) => entities.slice(parts[i]!.from, parts[i]!.to)), total };
 }

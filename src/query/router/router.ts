@@ -37,6 +37,7 @@ import {
 import {
   missingRelated,
   parseSiteQuery,
+  pastHeldPagesMessage,
   pickFields,
   queryResponse,
   responseText,
@@ -52,6 +53,9 @@ import {
   entityPath,
   ROOT_FILES,
   parseDumpPartPath,
+  parseListingPath,
+  PAGE_SIZE,
+  queryUrl,
   SCHEMA_PATH,
   SiteError,
   API_ROOT,
@@ -150,6 +154,8 @@ async function route(reader: DocumentReader, request: RouterRequest): Promise<Ro
   const file = path === SCHEMA_ROUTE ? SCHEMA_PATH : path;
   const isDocument = file !== undefined && file.startsWith(`${API_ROOT}/`) && file.endsWith('.json');
   const text = (isDocument ? await reader.store.read(file) : undefined) ?? (await readByRawId(reader, unbased, file));
+  const pastDepth = text === undefined && file !== undefined ? await pastHeldPages(reader, file) : undefined;
+  if (pastDepth !== undefined) return errorResponse(reader, 'not_found', pastDepth);
   if (text === undefined) {
     return errorResponse(
       reader,
@@ -158,6 +164,17 @@ async function route(reader: DocumentReader, request: RouterRequest): Promise<Ro
     );
   }
   return { status: 200, headers: { ...API_HEADERS }, body: text };
+}
+
+// For the path of a listing page past the pages the site holds of each listing: the 404's message, naming the depth and the query-form URL of that window.
+async function pastHeldPages(reader: DocumentReader, path: string): Promise<string | undefined> {
+  const address = parseListingPath(path);
+  if (address === undefined) return undefined;
+  const { pageDepth, baseUrl } = await reader.site();
+  if (pageDepth === undefined || address.page <= pageDepth) return undefined;
+  const { type, filters, page } = address;
+  const url = queryUrl(baseUrl, { type, ...filters, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  return pastHeldPagesMessage(pageDepth, { url, page });
 }
 
 // The escaped form is read first, as every `_links` URL holds it; only a path naming no file is read as a raw id.

@@ -28,6 +28,7 @@ export {
   RELATION_PARAMETERS,
   RELATIONS,
   kindFilters,
+  kindOfCollection,
   kindRelation,
   kindsOf,
   typeFilters,

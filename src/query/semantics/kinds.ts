@@ -21,6 +21,11 @@ export const COLLECTIONS = {
 } as const satisfies Record<Kind, string>;
 export type Collection = (typeof COLLECTIONS)[Kind];
 
+/** The kind whose response array is named `collection`; `undefined` for any other name. */
+export function kindOfCollection(collection: string): Kind | undefined {
+  return KINDS.find((kind) => COLLECTIONS[kind] === collection);
+}
+
 /** The filter parameters, in the order they appear in paths and URLs. */
 export const FILTERS = ['industry', 'country', 'city', 'status'] as const;
 export type Filter = (typeof FILTERS)[number];
