@@ -7,9 +7,9 @@
  * rebuild timed with its CPU, peak memory, files changed and bytes written (the build's own
  * summary line) and the load average before it.
  *
- *   node --import tsx bench/one-record.ts SOURCES SITE [--runs 3] [--cli lib/cli.js] [--json FILE]
+ *   node --import tsx bench/one-record.ts SOURCES SITE [--runs 3] [--cli lib/cli.js] [--page-depth N|all|auto] [--json FILE]
  *
- * SITE must hold a build of SOURCES made with the same CLI (it is rebuilt in place).
+ * SITE must hold a build of SOURCES made with the same CLI and page depth (it is rebuilt in place).
  */
 import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -27,7 +27,19 @@ interface Rebuild {
   filesChanged: number;
   writtenMB: number;
   load: number;
+  /** The documents changed or removed (not the build's own files), by part of the site: files and MB written. */
+  parts: Record<string, { files: number; MB: number }>;
 }
+
+// The part of the site a document belongs to, for the table of what a change rewrites.
+const PARTS: [part: string, pattern: RegExp][] = [
+  ['listing leaves', /^api\/public\/dataset\/.*(?:\/leaves\/|\/leaves\.json$)/],
+  ['listing pages', /^api\/public\/(?:dataset|exhibitions\/[^/]+\/exhibitors|regions)\//],
+  ['search index', /^api\/public\/search\//],
+  ['entities', /^api\/public\/(?:exhibitions|exhibitors|service_providers)\/[^/]+\.json$/],
+  ['dumps', /^api\/public\/dumps\//],
+  ['other', /./],
+];
 
 type SourceRecord = { [field: string]: unknown };
 /** A change: how it rewrites the records of the first exhibitors file (one a line). */
@@ -70,12 +82,15 @@ const { positionals, values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     cli: { type: 'string', default: 'lib/cli.js' },
+    'page-depth': { type: 'string' },
     json: { type: 'string' },
   },
 });
 const [sources, site] = positionals as [string, string];
 if (!sources || !site)
-  throw new Error('usage: bench/one-record.ts SOURCES SITE [--runs 3] [--cli lib/cli.js] [--json FILE]');
+  throw new Error(
+    'usage: bench/one-record.ts SOURCES SITE [--runs 3] [--cli lib/cli.js] [--page-depth N|all|auto] [--json FILE]',
+  );
 requireGnuTime();
 const exhibitorsFile = (readdirSync(path.join(sources, 'exhibitors')) as string[]).sort()[0]!;
 const rows: Rebuild[] = [];
@@ -87,7 +102,8 @@ for (const [name, change] of CHANGES) {
       ['revert', sources],
     ] as const) {
       const load = loadavg()[0]!;
-      const timing = await runTimed('node', [values.cli, 'build', '--sources', from, '--out', site]);
+      const depth = values['page-depth'] === undefined ? [] : ['--page-depth', values['page-depth']];
+      const timing = await runTimed('node', [values.cli, 'build', '--sources', from, '--out', site, ...depth]);
       const summary = /(\d+) added, (\d+) changed, (\d+) removed, \d+ unchanged \(([\d.]+) MB written\)/.exec(
         timing.stdout,
       );
@@ -101,10 +117,15 @@ for (const [name, change] of CHANGES) {
         filesChanged: Number(summary[1]) + Number(summary[2]) + Number(summary[3]),
         writtenMB: Number(summary[4]),
         load,
+        parts: changedParts(site),
       };
       rows.push(row);
       console.log(
-        `${name.padEnd(15)} ${direction.padEnd(6)} ${row.wall.toFixed(1)} s wall, ${row.cpu.toFixed(1)} s CPU, ${row.peakGB.toFixed(2)} GB, ${row.filesChanged} files, ${row.writtenMB} MB, load ${load.toFixed(2)}`,
+        `${name.padEnd(15)} ${direction.padEnd(6)} ${row.wall.toFixed(1)} s wall, ${row.cpu.toFixed(1)} s CPU, ${row.peakGB.toFixed(2)} GB, ${row.filesChanged} files, ${row.writtenMB} MB, load ${load.toFixed(2)}; ${Object.entries(
+          row.parts,
+        )
+          .map(([part, { files, MB }]) => `${part} ${files} (${MB.toFixed(1)} MB)`)
+          .join(', ')}`,
       );
     }
   rmSync(changed, { recursive: true, force: true });
@@ -117,6 +138,24 @@ for (const [name] of CHANGES) {
   );
 }
 if (values.json) writeFileSync(values.json, `${JSON.stringify(rows, null, 2)}\n`);
+
+// What the last build changed (its list for verify --changed), by part of the site; a removed document counts with no bytes.
+function changedParts(site: string): Rebuild['parts'] {
+  const list = JSON.parse(readFileSync(path.join(site, '.dataset-site/changed.json'), 'utf8')) as {
+    changed?: string[];
+    removed?: string[];
+  };
+  const parts: Rebuild['parts'] = {};
+  const add = (file: string, bytes: number) => {
+    const part = PARTS.find(([, pattern]) => pattern.test(file))![0];
+    parts[part] ??= { files: 0, MB: 0 };
+    parts[part].files++;
+    parts[part].MB += bytes / 1e6;
+  };
+  for (const file of list.changed ?? []) add(file, statSync(path.join(site, file)).size);
+  for (const file of list.removed ?? []) add(file, 0);
+  return parts;
+}
 
 // A folder of sources like `from`, hard-linked but for the first exhibitors file, whose records `change` rewrites.
 function changedSources(from: string, name: string, change: Change): string {

@@ -20,6 +20,7 @@ import {
   printDiagnostics,
   progressLine,
 } from './commands/index.js';
+import { parsePageDepth } from './config.js';
 import { SOURCE_FORMATS } from './pipeline/sources/index.js';
 import { PACKAGE_VERSION } from './shared/index.js';
 
@@ -85,7 +86,7 @@ program
       ...rest,
       maxShrink: parseShare(maxShrink),
       changesWindowDays: parseNumber(changesWindow),
-      pageDepth: pageDepth === 'all' || pageDepth === 'auto' ? pageDepth : parseNumber(pageDepth),
+      pageDepth: parsePageDepth(pageDepth),
       fetch,
       onProgress: progress.onProgress,
     }).finally(progress.end);

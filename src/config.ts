@@ -54,6 +54,17 @@ export const AUTO_ALL_PAGES_UP_TO = 10_000;
 /** Under `--page-depth auto`, the pages a larger site holds of each listing: a move near the top rewrites two pages a listing, not every page after its place. */
 export const AUTO_PAGE_DEPTH = 2;
 
+/** `--page-depth` as given on the command line: a whole number from 1, `all` or `auto`; anything else is a usage error naming it. */
+export function parsePageDepth(text: string): PageDepthSetting {
+  if (text === 'all' || text === 'auto') return text;
+  if (!/^\s*[1-9]\d*\s*$/.test(text)) throw pageDepthError(JSON.stringify(text));
+  return Number(text);
+}
+
+function pageDepthError(given: string): UserError {
+  return new UserError(`--page-depth must be a whole number of pages from 1, all or auto; got ${given}`, 2);
+}
+
 /** The pages of each listing a site of `entities` holds under this setting; `undefined`: every page. */
 export function pageDepthOf(setting: PageDepthSetting, entities: number): number | undefined {
   if (setting === 'all') return undefined;
@@ -104,7 +115,7 @@ export function resolveConfig(options: BuildOptions = {}): ResolvedConfig {
     );
   const pageDepth = options.pageDepth ?? 'auto';
   if (pageDepth !== 'all' && pageDepth !== 'auto' && !(Number.isInteger(pageDepth) && pageDepth >= 1))
-    throw new UserError(`--page-depth must be a whole number of pages from 1, all or auto; got ${pageDepth}`, 2);
+    throw pageDepthError(String(pageDepth));
   const now = options.now ?? new Date();
   if (Number.isNaN(now.getTime())) throw new UserError('the build time is not a valid date', 2);
   return {

@@ -64,6 +64,22 @@ describe('the shrink guard', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--max-shrink must be a share from 0 to 1');
   });
+
+  it.each(['0', 'deep', '1.5'])('refuses a page depth of %s, naming it', async (depth) => {
+    const result = await runCli([
+      'build',
+      '--sources',
+      TINY,
+      '--out',
+      path.join(tmpdir(), 'never'),
+      '--page-depth',
+      depth,
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toBe(
+      `error: --page-depth must be a whole number of pages from 1, all or auto; got ${JSON.stringify(depth)}`,
+    );
+  });
 });
 
 describe('one build at a time', () => {

@@ -1,8 +1,9 @@
 /**
  * Cloudflare Workers + R2 under the real runtime: the Worker as `dataset-site init-deploy` configures it, run
  * by `wrangler dev` (workerd, offline) over a local R2 bucket holding the site. The
- * contract suite against the sample; generated queries against a generated site of more
- * than 20,000 files, which Cloudflare Pages could not hold.
+ * contract suite against the sample; generated queries and deep windows against a generated
+ * site of more than 20,000 files, which Cloudflare Pages could not hold, holding one page of
+ * each listing and the rest in leaves (`--page-depth 1`).
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -70,7 +71,7 @@ describe('the Worker over R2, on the sample', () => {
   });
 });
 
-describe('the Worker over R2, on a site of more than 20,000 files', () => {
+describe('the Worker over R2, on a site of more than 20,000 files holding one page of each listing', () => {
   let dir: string;
   let worker: Target;
   let expected: Expected;
@@ -92,7 +93,7 @@ describe('the Worker over R2, on a site of more than 20,000 files', () => {
       sources,
     ]);
     expect(generated.code, generated.stderr).toBe(0);
-    dir = (await buildTempSite({ sources })).out;
+    dir = (await buildTempSite({ sources, pageDepth: 1 })).out;
     [worker, expected] = await Promise.all([r2WorkerTarget(dir), expectedAnswers(dir)]);
   }, 600_000);
 
@@ -102,6 +103,21 @@ describe('the Worker over R2, on a site of more than 20,000 files', () => {
 
   it('holds more files than Cloudflare Pages takes', async () => {
     expect((await fg('**/*', { cwd: dir, dot: true, onlyFiles: true })).length).toBeGreaterThan(20_000);
+  });
+
+  it('answers windows past the page held, from the leaves, as the oracle does', async () => {
+    for (const type of ['exhibitor', 'all'])
+      for (const [offset, limit] of [
+        [100, 100],
+        [150, 500],
+        [3001, 100],
+        [5950, 100],
+        [5999, 500],
+      ] as const) {
+        const url = datasetUrl(['type', type], ['limit', String(limit)], ['offset', String(offset)]);
+        await expectAnswer(await worker.request(url), url, worker, expected);
+      }
+    expectError(await worker.request('/api/public/dataset/exhibitor/2.json'), 404, 'not_found');
   });
 
   it('answers generated queries as the oracle does (property)', async () => {

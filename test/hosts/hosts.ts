@@ -53,14 +53,17 @@ export async function cloudflareTarget(dir: string): Promise<Target> {
 
 /**
  * `wrangler dev` (workerd, offline) running the Worker as `dataset-site init-deploy` configures it, its bucket a
- * local R2 bucket that holds every file of the site in `dir`, put there beforehand through
+ * local R2 bucket that holds the files of the site in `dir` (every one, or `files`), put there beforehand through
  * Miniflare into the state folder `wrangler dev --persist-to` reads (`bucketState`, for
  * helpers/r2-bucket.ts to read what the Worker wrote).
  */
-export async function r2WorkerTarget(dir: string): Promise<Target & { bucketState: string }> {
+export async function r2WorkerTarget(
+  dir: string,
+  files?: readonly string[],
+): Promise<Target & { bucketState: string }> {
   const work = await mkdtemp(path.join(tmpdir(), 'ds-r2-'));
   const state = path.join(work, 'state');
-  await fillBucket(dir, path.join(state, 'v3', 'r2'));
+  await fillBucket(dir, path.join(state, 'v3', 'r2'), files);
   // wrangler writes scratch files beside its configuration: the work folder, not the project, gets them.
   await initDeploy({ dir: path.join(work, 'deploy') });
   const port = await freePort();

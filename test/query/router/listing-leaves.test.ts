@@ -128,6 +128,32 @@ describe('the router over a site holding one page of each listing', () => {
   });
 });
 
+describe('the router over a host that answers a leaf with another document', () => {
+  it('answers a site_error naming the leaf, never a window with an entity missing', async () => {
+    const files = fileStore(dir);
+    const store: DocumentStore = {
+      read: async (file) => {
+        const text = await files.read(file);
+        if (text === undefined || !file.includes('/leaves/exhibitor/')) return text;
+        const leaf = JSON.parse(text) as { exhibitors: unknown[] };
+        leaf.exhibitors.pop();
+        return JSON.stringify(leaf);
+      },
+    };
+    const answer = await createRouter({ store })({
+      method: 'GET',
+      url: datasetUrl(['type', 'exhibitor'], ['offset', '200']),
+    });
+    expect(answer.status).toBe(500);
+    expect(JSON.parse(answer.body).error).toMatchObject({
+      code: 'site_error',
+      message: expect.stringMatching(
+        /leaves\/exhibitor\/[0-9a-f]{12}\.json is not the leaf of the exhibitor listing its map names \(it holds \d+ entities, its map says \d+\)/,
+      ),
+    });
+  });
+});
+
 describe('verify over a site holding one page of each listing', () => {
   it('finds the site whole', async () => {
     expect((await verifySite({ dir })).problems).toEqual([]);
