@@ -52,35 +52,24 @@ describe('the shrink guard', () => {
   });
 
   it('refuses a share that is not one', async () => {
-    const result = await runCli([
-      'build',
-      '--sources',
-      TINY,
-      '--out',
-      path.join(tmpdir(), 'never'),
-      '--max-shrink',
-      'lots',
-    ]);
+    const result = await buildWithFlag('--max-shrink', 'lots');
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--max-shrink must be a share from 0 to 1');
   });
 
   it.each(['0', 'deep', '1.5'])('refuses a page depth of %s, naming it', async (depth) => {
-    const result = await runCli([
-      'build',
-      '--sources',
-      TINY,
-      '--out',
-      path.join(tmpdir(), 'never'),
-      '--page-depth',
-      depth,
-    ]);
+    const result = await buildWithFlag('--page-depth', depth);
     expect(result.code).toBe(2);
     expect(result.stderr.trim()).toBe(
       `error: --page-depth must be a whole number of pages from 1, all or auto; got ${JSON.stringify(depth)}`,
     );
   });
 });
+
+// A build of the tiny sources with one flag, into a folder it must never write.
+function buildWithFlag(flag: string, value: string) {
+  return runCli(['build', '--sources', TINY, '--out', path.join(tmpdir(), 'never'), flag, value]);
+}
 
 describe('one build at a time', () => {
   it('fails a build while another live build holds the lock, naming it, and leaves the site', async () => {

@@ -41,17 +41,21 @@ export function sampleSite(): string {
 /** A copy of the sample site in a new temporary folder, for a test that changes it. */
 export async function copySampleSite(): Promise<string> {
   const out = path.join(await mkdtemp(path.join(tmpdir(), 'ds-site-')), 'site');
-  // The system's cp copies the 8,000 files many times faster than fs.cp.
-  const copied = await new Promise<number | null>((resolve) =>
-    spawn('cp', ['-R', sampleSite(), out], { stdio: 'inherit' }).on('close', resolve),
-  );
-  if (copied !== 0) throw new Error(`cp could not copy the sample site to ${out}`);
+  await copyFolder(sampleSite(), out);
   return out;
 }
 
-/** Path → SHA-1 of every file below a folder, dot files included. */
-export async function hashTree(dir: string): Promise<Map<string, string>> {
-  const files = (await fg('**/*', { cwd: dir, dot: true, onlyFiles: true })).sort();
+/** Copies the folder `from` to `to`, which must not exist: the system's cp copies thousands of files many times faster than fs.cp. */
+export async function copyFolder(from: string, to: string): Promise<void> {
+  const copied = await new Promise<number | null>((resolve) =>
+    spawn('cp', ['-R', from, to], { stdio: 'inherit' }).on('close', resolve),
+  );
+  if (copied !== 0) throw new Error(`cp could not copy ${from} to ${to}`);
+}
+
+/** Path → SHA-1 of every file below a folder (dot files included), or of those `pattern` (a glob) names. */
+export async function hashTree(dir: string, pattern = '**/*'): Promise<Map<string, string>> {
+  const files = (await fg(pattern, { cwd: dir, dot: true, onlyFiles: true })).sort();
   const hashes = new Map<string, string>();
   for (const file of files)
     hashes.set(

@@ -30,24 +30,28 @@ export async function readListingSlice(
   limit: number,
   offset: number,
 ): Promise<KindSlice> {
-  const { industryNames, pageDepth } = await reader.site();
+  const { industryNames: names, pageDepth } = await reader.site();
+  const window: ListingWindow = { reader, kind, filters, limit, offset, names };
   if (pageDepth !== undefined && offset + limit > pageDepth * PAGE_SIZE) {
-    const slice = await readLeaves(reader, kind, filters, limit, offset, industryNames);
+    const slice = await readLeaves(window);
     // Without a map, the listing has no more pages than the site holds.
     if (slice !== undefined) return slice;
   }
-  return readPages(reader, kind, filters, limit, offset, industryNames);
+  return readPages(window);
+}
+
+// A window of a listing to read, and the industry names its filters match by.
+interface ListingWindow {
+  reader: DocumentReader;
+  kind: Kind;
+  filters: FilterValues;
+  limit: number;
+  offset: number;
+  names: IndustryNames;
 }
 
 // The window from the listing pages.
-async function readPages(
-  reader: DocumentReader,
-  kind: Kind,
-  filters: FilterValues,
-  limit: number,
-  offset: number,
-  names: IndustryNames,
-): Promise<KindSlice> {
+async function readPages({ reader, kind, filters, limit, offset, names }: ListingWindow): Promise<KindSlice> {
   const collection = COLLECTIONS[kind];
   const readPage = async (page: number, required = false): Promise<DatasetResponse | undefined> => {
     const path = listingPath(kind, filters, page);
@@ -74,14 +78,14 @@ async function readPages(
 }
 
 // The window from the leaves its map names; `undefined` when the listing has no map.
-async function readLeaves(
-  reader: DocumentReader,
-  kind: Kind,
-  filters: FilterValues,
-  limit: number,
-  offset: number,
-  names: IndustryNames,
-): Promise<KindSlice | undefined> {
+async function readLeaves({
+  reader,
+  kind,
+  filters,
+  limit,
+  offset,
+  names,
+}: ListingWindow): Promise<KindSlice | undefined> {
   const folder = listingFolder(kind, filters);
   const mapPath = leafMapPath(folder);
   const text = await reader.store.read(mapPath);

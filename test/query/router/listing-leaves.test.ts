@@ -6,8 +6,6 @@
  * checks the leaves; and a rebuild in place after an exhibitor is edited, moved, added or
  * deleted gives the documents of a cold build, rewriting few of the listings' documents.
  */
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,7 +16,7 @@ import { build } from '../../../src/index.js';
 import { createRouter, type DocumentStore } from '../../../src/query/router/index.js';
 import { fileStore } from '../../../src/serve/index.js';
 import { verifySite } from '../../../src/verify/index.js';
-import { listingPath, PAGE_SIZE } from '../../../src/query/formats/index.js';
+import { listingPath } from '../../../src/query/formats/index.js';
 import { datasetUrl, type Body } from '../../contract/cases.js';
 import { expectAnswer } from '../../contract/expect-contract.js';
 import { datasetUrls } from '../../contract/queries.js';
@@ -30,7 +28,7 @@ import {
   type Expected,
   type Target,
 } from '../../contract/targets.js';
-import { buildTempSite, TEST_NOW } from '../../helpers/site.js';
+import { buildTempSite, copyFolder, hashTree, TEST_NOW } from '../../helpers/site.js';
 
 const DEPTH = 1;
 let sources: string;
@@ -186,27 +184,6 @@ async function documents(site: string): Promise<Map<string, string>> {
   return texts;
 }
 
-// Path → SHA-1 of each document of the listings of a site.
-async function listingHashes(site: string): Promise<Map<string, string>> {
-  const hashes = new Map<string, string>();
-  for (const file of await fg('api/public/dataset/**', { cwd: site }))
-    hashes.set(
-      file,
-      createHash('sha1')
-        .update(await readFile(path.join(site, file)))
-        .digest('hex'),
-    );
-  return hashes;
-}
-
-// The system's cp copies thousands of files many times faster than fs.cp.
-async function copyFolder(from: string, to: string): Promise<void> {
-  const code = await new Promise<number | null>((resolve) =>
-    spawn('cp', ['-R', from, to], { stdio: 'inherit' }).on('close', resolve),
-  );
-  if (code !== 0) throw new Error(`cp could not copy ${from} to ${to}`);
-}
-
 describe('a rebuild in place of a site holding one page of each listing', () => {
   it.each([
     [
@@ -230,13 +207,13 @@ describe('a rebuild in place of a site holding one page of each listing', () => 
       await Promise.all([copyFolder(dir, site), copyFolder(sources, changed)]);
       await changeExhibitors(changed, change);
       const later = new Date(TEST_NOW.getTime() + 300_000);
-      const before = await listingHashes(site);
+      const before = await hashTree(site, 'api/public/dataset/**');
       await build({ sources: changed, out: site, now: later, pageDepth: DEPTH });
       const cold = (await buildTempSite({ sources: changed, pageDepth: DEPTH, now: later })).out;
       const [inPlace, fresh] = await Promise.all([documents(site), documents(cold)]);
       expect([...inPlace.keys()].sort()).toEqual([...fresh.keys()].sort());
       for (const [file, text] of inPlace) expect(text, file).toBe(fresh.get(file));
-      const after = await listingHashes(site);
+      const after = await hashTree(site, 'api/public/dataset/**');
       const listingsChanged = [...after].filter(([file, hash]) => before.get(file) !== hash);
       // A listing holds the exhibitor in its one page or in one leaf (two when it moved), beside the map.
       expect(listingsChanged.length).toBeLessThan(80);
