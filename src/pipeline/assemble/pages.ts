@@ -50,35 +50,13 @@ export class PageRenderer {
   }
 
   /** Every document of a listing: its pages the site holds (at least one), then its leaves and their map when it has them (listingSlots). */
-  *pages(listing: PagedListing): Generator<OutputDocument> {
-    const { type, matches } = listing;
-    const totals = totalsOf(matches);
-    const pathOf = folderPages(listing.folder);
+  *documents(listing: PagedListing): Generator<OutputDocument> {
     for (const slot of listingSlots(listing)) {
       if ('map' in slot) {
         yield textDocument({ path: slot.path, content: leafMapText(listing.leaves!), timestamped: false });
         continue;
       }
-      let body: PageBody;
-      if ('leaf' in slot) {
-        const { kind, from, to } = slot.leaf;
-        const arrays: PageBody['arrays'] = [[kind, matches[kind]!.slice(from, to)]];
-        body = { form: 'page', type, arrays, meta: LEAF_META, bare: true };
-      } else {
-        const window = staticPageWindow(totals, slot.page, this.context.baseUrl, pathOf, listing.held);
-        const arrays: PageBody['arrays'] = [];
-        let count = 0;
-        for (const kind of kindsOf(type)) {
-          const ranks = (matches[kind] ?? []).slice(window.offset, window.offset + PAGE_SIZE);
-          arrays.push([kind, ranks]);
-          count += ranks.length;
-        }
-        const { entities: _, ...meta } = datasetMeta(
-          { type, totals, count, ...window },
-          { ...this.context, generatedAt: '' },
-        );
-        body = { form: 'page', type, arrays, meta: JSON.stringify(meta) };
-      }
+      const body = 'leaf' in slot ? leafBody(listing, slot.leaf) : this.pageBody(listing, slot.page);
       yield {
         path: slot.path,
         body,
@@ -87,6 +65,24 @@ export class PageRenderer {
         timestamped: true,
       };
     }
+  }
+
+  // Page `page` of a listing: its window of each kind, and its `_meta` but the dictionary.
+  private pageBody({ type, matches, folder, held }: PagedListing, page: number): PageBody {
+    const totals = totalsOf(matches);
+    const window = staticPageWindow(totals, page, this.context.baseUrl, folderPages(folder), held);
+    const arrays: PageBody['arrays'] = [];
+    let count = 0;
+    for (const kind of kindsOf(type)) {
+      const ranks = (matches[kind] ?? []).slice(window.offset, window.offset + PAGE_SIZE);
+      arrays.push([kind, ranks]);
+      count += ranks.length;
+    }
+    const { entities: _, ...meta } = datasetMeta(
+      { type, totals, count, ...window },
+      { ...this.context, generatedAt: '' },
+    );
+    return { form: 'page', type, arrays, meta: JSON.stringify(meta) };
   }
 
   // SHA-1 of the layout, the meta, the dictionary's digest and the digests of the entities in order.
@@ -111,6 +107,11 @@ export class PageRenderer {
   }
 }
 
+// A leaf of a listing: the entities `[from, to)` of a kind's matches, and `_meta` with its `generated_at` alone.
+function leafBody({ type, matches }: PagedListing, { kind, from, to }: LeafSlot): PageBody {
+  return { form: 'page', type, arrays: [[kind, matches[kind]!.slice(from, to)]], meta: LEAF_META, bare: true };
+}
+
 /**
  * A listing whose documents the site has: its type, matches per kind, the folder of its
  * pages, and, when the site holds only its first pages, those and its leaves (the writer's
@@ -128,9 +129,14 @@ export interface PagedListing {
 
 /** One document of a listing: a page, a leaf (the entities `[from, to)` of a kind's matches), or the map of its leaves. */
 export type ListingSlot =
-  | { path: string; page: number }
-  | { path: string; leaf: { kind: Kind; from: number; to: number } }
-  | { path: string; map: true };
+  { path: string; page: number } | { path: string; leaf: LeafSlot } | { path: string; map: true };
+
+/** A leaf of a listing: the entities `[from, to)` of its matches of `kind`. */
+export interface LeafSlot {
+  kind: Kind;
+  from: number;
+  to: number;
+}
 
 /** The documents of a listing, in order: its pages the site holds, then, with leaves, each kind's leaves and their map. */
 export function* listingSlots(listing: PagedListing): Generator<ListingSlot> {

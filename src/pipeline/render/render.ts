@@ -170,7 +170,7 @@ function* allDocuments(
   paged: readonly PagedListing[],
 ): Generator<OutputDocument> {
   yield* others;
-  for (const listing of paged) yield* pages.pages(listing);
+  for (const listing of paged) yield* pages.documents(listing);
 }
 
 // The dump parts come first: the largest to make, they are made by the writer threads while this thread renders the rest.

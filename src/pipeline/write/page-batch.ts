@@ -34,7 +34,7 @@ export function runPageBatch(batch: PageBatch, renderer: PageRenderer, writer: T
   const reply: PageBatchReply = { fingerprints: [], sizes: [] };
   let i = 0;
   for (const listing of batch.listings) {
-    for (const page of renderer.pages(listing)) {
+    for (const page of renderer.documents(listing)) {
       const [fingerprintBefore, generatedAtBefore = ''] = batch.previous[i++] ?? [];
       const same = fingerprintBefore === page.fingerprint;
       if (batch.mode === 'stage' && (!same || batch.rewriteUnchanged))
