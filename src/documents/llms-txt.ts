@@ -95,7 +95,7 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
       (examples.upcoming === undefined
         ? ''
         : `, [upcoming exhibitions](${url(listingPath('exhibition', { status: 'upcoming' }, 1))})`) +
-      `; /${DATASET_ROUTE}/{type}[/{filter}/{value}]/{page}.json, page from 1; follow \`_meta.next\` to the end. ` +
+      `; /${DATASET_ROUTE}/{type}[/{filter}/{value}]/{page}.json, page from 1; follow \`_meta.next\` (past \`static_pages.depth\`, the query form) to the end. ` +
       pathValueLine(dataset, baseUrl),
     '',
     '## One record and its relations',
