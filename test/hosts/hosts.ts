@@ -37,6 +37,9 @@ export async function cloudflareTarget(dir: string): Promise<Target> {
     '127.0.0.1',
     '--port',
     String(port),
+    // Its own inspector port: two at once on the default (9229) stop the second (a test beside another run).
+    '--inspector-port',
+    String(await freePort()),
   ];
   // Its state, logs and scratch files go to a temporary folder, not the repository or $HOME.
   const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG_PATH: work, XDG_CONFIG_HOME: work };
@@ -81,6 +84,8 @@ export async function r2WorkerTarget(
     String(port),
     '--compatibility-date',
     R2_COMPATIBILITY_DATE,
+    '--inspector-port',
+    String(await freePort()),
   ];
   const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG_PATH: work, XDG_CONFIG_HOME: work };
   const child = spawn(process.execPath, [wrangler, ...args], {
