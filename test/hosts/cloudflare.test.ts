@@ -2,12 +2,15 @@
  * The Cloudflare Pages adapter under the real runtime (`wrangler pages dev`, workerd): the
  * contract suite (`_worker.js` answers every case as the oracle does, and `_routes.json`
  * leaves the static documents to the asset server, which gives them the `_headers`), then
- * what only Pages does: the JSON errors for the host's own files, the asset server's misses.
+ * what only Pages does: the JSON errors for the host's own files, the asset server's misses;
+ * and on the sample built to hold one page of each listing, the windows past it, read from
+ * the listing's leaves through the asset binding.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleSite } from '../helpers/site.js';
+import { buildTempSite, sampleSite } from '../helpers/site.js';
 import { expectedAnswers, type Expected, type Target } from '../contract/targets.js';
-import { expectError } from '../contract/expect-contract.js';
+import { datasetUrl } from '../contract/cases.js';
+import { expectAnswer, expectError } from '../contract/expect-contract.js';
 import { FULL_HOST, contractSuite } from '../contract/host-suite.js';
 import { cloudflareTarget } from './hosts.js';
 import { API_HEADERS } from '../../src/query/formats/index.js';
@@ -55,4 +58,37 @@ describe('the asset server', () => {
       expect(answer.headers['cache-control']).toBe('no-store');
     },
   );
+});
+
+describe('the Pages worker on a site holding one page of each listing', () => {
+  let leafy: Target;
+  let leafyExpected: Expected;
+
+  beforeAll(async () => {
+    const { out } = await buildTempSite({ pageDepth: 1 });
+    [leafy, leafyExpected] = await Promise.all([cloudflareTarget(out), expectedAnswers(out)]);
+  });
+
+  afterAll(async () => {
+    await leafy?.close?.();
+  });
+
+  it('answers windows past the page held, from the leaves, as the oracle does', async () => {
+    for (const type of ['exhibitor', 'all'])
+      for (const [offset, limit] of [
+        [100, 100],
+        [150, 500],
+        [299, 7],
+        [359, 100],
+      ] as const) {
+        const url = datasetUrl(['type', type], ['limit', String(limit)], ['offset', String(offset)]);
+        await expectAnswer(await leafy.request(url), url, leafy, leafyExpected);
+      }
+  });
+
+  it('answers the path of a page past the depth with the 404 page naming the depth', async () => {
+    const answer = await leafy.request('/api/public/dataset/exhibitor/2.json');
+    expect(answer.status).toBe(404);
+    expect(JSON.stringify(answer.body)).toContain('this site holds the first 1 of each listing');
+  });
 });
