@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { entityPath, listingPath, searchIndexPath, API_HEADERS } from '../../src/query/formats/index.js';
-import type { ContractCase, Body } from './cases.js';
+import { datasetUrl, type ContractCase, type Body } from './cases.js';
 import type { Answer, Expected, Target } from './targets.js';
 
 /** The body without any `generated_at`, which differs between targets by design. */
@@ -39,6 +39,20 @@ export async function expectAnswer(answer: Answer, url: string, target: Target, 
   expect(answer.body).toMatchObject(want.body as object);
   if (target !== expected.reference)
     expect(comparable(answer.body)).toEqual(comparable((await expected.reference.request(url)).body));
+}
+
+/** Asserts that `target` answers the window `[offset, offset + limit)` of each type as the oracle does, unfiltered. */
+export async function expectWindows(
+  target: Target,
+  expected: Expected,
+  types: readonly string[],
+  windows: readonly (readonly [offset: number, limit: number])[],
+): Promise<void> {
+  for (const type of types)
+    for (const [offset, limit] of windows) {
+      const url = datasetUrl(['type', type], ['limit', String(limit)], ['offset', String(offset)]);
+      await expectAnswer(await target.request(url), url, target, expected);
+    }
 }
 
 /** Asserts that an answer carries every API header (docs/api.md#headers). */
