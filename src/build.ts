@@ -105,7 +105,7 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
     records,
     pageDepth: pageDepthOf(
       config.pageDepth,
-      dataset.entities.exhibition.length + dataset.entities.exhibitor.length + dataset.entities.service_provider.length,
+      Object.values(entities).reduce((sum, count) => sum + count, 0),
     ),
   });
   clock.start('write');

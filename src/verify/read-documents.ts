@@ -8,8 +8,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  eachLeaf,
   entityPath,
-  type KindLeaves,
   type LeafMap,
   leafMapPath,
   leafMapText,
@@ -90,20 +90,17 @@ export async function readDocuments(input: ReadDocumentsInput): Promise<Document
       if (text !== leafMapText(leaves))
         problem({ file: mapFile, message: "differs from the map of the listing's leaves" });
     }
-    for (const [kind, { keys, counts }] of Object.entries(leaves) as [Kind, KindLeaves][]) {
-      let from = 0;
-      for (const [i, key] of keys.entries()) {
-        const ranks = matches[kind]!.slice(from, (from += counts[i]!));
-        const file = leafPath(folder, kind, key);
-        expected.add(file);
-        if (!files.has(file)) {
-          problem({ file, message: MISSING_LEAVES });
-          continue;
-        }
-        const listsChanged = ranks.some((rank) => changed.has(entityFiles[KINDS.indexOf(kind)]![rank]!));
-        if ((selects(selection, file) || listsChanged) && !absent.has(file))
-          await submit({ page: leafSkeleton(file, kind, ranks) });
+    for (const { kind, key, from, to } of eachLeaf(leaves)) {
+      const ranks = matches[kind]!.slice(from, to);
+      const file = leafPath(folder, kind, key);
+      expected.add(file);
+      if (!files.has(file)) {
+        problem({ file, message: MISSING_LEAVES });
+        continue;
       }
+      const listsChanged = ranks.some((rank) => changed.has(entityFiles[KINDS.indexOf(kind)]![rank]!));
+      if ((selects(selection, file) || listsChanged) && !absent.has(file))
+        await submit({ page: leafSkeleton(file, kind, ranks) });
     }
   };
   entityFiles.forEach((paths, k) =>

@@ -10,5 +10,5 @@ export { entityBytes, entityDigest, entityLength, packedKindBytes, serializeEnti
 export type { EntityStore, KindBytes, ReusedEntities } from './entity-store.js';
 export { countDocuments, emptyStats, stampBody, textDocument } from './output.js';
 export type { OutputDocument, OutputFile, WriteStats } from './output.js';
-export { PageRenderer, listingSlots, pageDictionaries } from './pages.js';
+export { PageRenderer, listingDocumentCount, listingSlots, pageDictionaries } from './pages.js';
 export type { ListingSlot, PagedListing } from './pages.js';

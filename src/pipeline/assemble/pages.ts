@@ -3,7 +3,15 @@
  * with a fingerprint computed from the entities' digests, so deciding whether a page
  * changed since the previous build costs no assembling and no hashing of its bytes.
  */
-import { PAGE_SIZE, folderPages, type LeafMap, leafMapPath, leafMapText, leafPath } from '../../query/formats/index.js';
+import {
+  PAGE_SIZE,
+  folderPages,
+  type LeafMap,
+  eachLeaf,
+  leafMapPath,
+  leafMapText,
+  leafPath,
+} from '../../query/formats/index.js';
 import {
   datasetMeta,
   type HeldPages,
@@ -138,22 +146,21 @@ export interface LeafSlot {
   to: number;
 }
 
+/** How many documents {@link listingSlots} names, without naming them. */
+export function listingDocumentCount(listing: PagedListing): number {
+  const pages = heldPageCount(totalsOf(listing.matches), listing.held);
+  if (listing.leaves === undefined) return pages;
+  return pages + 1 + Object.values(listing.leaves).reduce((sum, { keys }) => sum + keys.length, 0);
+}
+
 /** The documents of a listing, in order: its pages the site holds, then, with leaves, each kind's leaves and their map. */
 export function* listingSlots(listing: PagedListing): Generator<ListingSlot> {
   const pathOf = folderPages(listing.folder);
   const pages = heldPageCount(totalsOf(listing.matches), listing.held);
   for (let page = 1; page <= pages; page++) yield { path: pathOf(page), page };
   if (listing.leaves === undefined) return;
-  for (const kind of KINDS) {
-    const leaves = listing.leaves[kind];
-    if (leaves === undefined) continue;
-    let from = 0;
-    for (let i = 0; i < leaves.keys.length; i++) {
-      const to = from + leaves.counts[i]!;
-      yield { path: leafPath(listing.folder, kind, leaves.keys[i]!), leaf: { kind, from, to } };
-      from = to;
-    }
-  }
+  for (const { kind, key, from, to } of eachLeaf(listing.leaves))
+    yield { path: leafPath(listing.folder, kind, key), leaf: { kind, from, to } };
   yield { path: leafMapPath(listing.folder), map: true };
 }
 

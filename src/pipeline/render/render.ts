@@ -34,7 +34,7 @@ import {
   type OutputFile,
   PageRenderer,
   type PagedListing,
-  listingSlots,
+  listingDocumentCount,
   pageDictionaries,
 } from '../assemble/index.js';
 import {
@@ -151,7 +151,7 @@ export async function renderDocuments({
   const responseContext = { ...context, generatedAt: '' };
   let count = texts.length;
   for (const kind of KINDS) count += dataset.entities[kind].length + 2 * parts[kind].length; // entities and the dump parts
-  for (const listing of paged) for (const _ of listingSlots(listing)) count++;
+  for (const listing of paged) count += listingDocumentCount(listing);
   const others = { [Symbol.iterator]: () => otherDocuments(dataset, texts, store, parts) };
   const documents = {
     [Symbol.iterator]: () => allDocuments(others, new PageRenderer(assembleContext, responseContext), paged),

@@ -37,6 +37,7 @@ export {
   LEAF_MOST,
   LEAVES_FORMAT_VERSION,
   cutLeaves,
+  eachLeaf,
   leafMapPath,
   leafMapText,
   leafPath,

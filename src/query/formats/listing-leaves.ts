@@ -18,6 +18,7 @@ import {
   type DatasetType,
   type Kind,
   hash53,
+  KINDS,
   kindOfCollection,
 } from '../semantics/index.js';
 import { PAGE_SIZE } from './paths.js';
@@ -106,6 +107,19 @@ function leafKey(id: string): string {
     .toString(16)
     .padStart(12, '0')
     .slice(-12);
+}
+
+/** Each leaf of a map, kind by kind in the order of KINDS: its kind, key, and the entities `[from, to)` of the kind's matches it holds. */
+export function* eachLeaf(leaves: LeafMap): Generator<{ kind: Kind; key: string; from: number; to: number }> {
+  for (const kind of KINDS) {
+    const { keys, counts } = leaves[kind] ?? { keys: [], counts: [] };
+    let from = 0;
+    for (let i = 0; i < keys.length; i++) {
+      const to = from + counts[i]!;
+      yield { kind, key: keys[i]!, from, to };
+      from = to;
+    }
+  }
 }
 
 /** The text of a listing's leaf map. */

@@ -39,6 +39,11 @@ export interface HeldPages {
   filters: FilterValues;
 }
 
+/** The query-form URL of the window of page `page` (1-based) of a dataset listing: where its `next` goes, or its 404 points, past the pages a site holds. */
+export function pageQueryUrl(baseUrl: string, type: DatasetType, filters: FilterValues, page: number): string {
+  return queryUrl(baseUrl, { type, ...filters, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+}
+
 /** The window of page `page` (1-based) of a static listing, whose page n is at `pathOf(n)`; `held` when the site holds only its first pages. */
 export function staticPageWindow(
   totals: Totals,
@@ -52,7 +57,7 @@ export function staticPageWindow(
   if (hasNextWindow(totals, PAGE_SIZE, offset))
     next =
       held !== undefined && page >= held.depth
-        ? queryUrl(baseUrl, { type: held.type, ...held.filters, limit: PAGE_SIZE, offset: offset + PAGE_SIZE })
+        ? pageQueryUrl(baseUrl, held.type, held.filters, page + 1)
         : staticUrl(baseUrl, pathOf(page + 1));
   return { limit: PAGE_SIZE, offset, next, prev: page > 1 ? staticUrl(baseUrl, pathOf(page - 1)) : null };
 }

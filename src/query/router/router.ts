@@ -36,6 +36,7 @@ import {
 } from '../semantics/index.js';
 import {
   missingRelated,
+  pageQueryUrl,
   parseSiteQuery,
   pastHeldPagesMessage,
   pickFields,
@@ -54,8 +55,6 @@ import {
   ROOT_FILES,
   parseDumpPartPath,
   parseListingPath,
-  PAGE_SIZE,
-  queryUrl,
   SCHEMA_PATH,
   SiteError,
   API_ROOT,
@@ -173,8 +172,7 @@ async function pastHeldPages(reader: DocumentReader, path: string): Promise<stri
   const { pageDepth, baseUrl } = await reader.site();
   if (pageDepth === undefined || address.page <= pageDepth) return undefined;
   const { type, filters, page } = address;
-  const url = queryUrl(baseUrl, { type, ...filters, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
-  return pastHeldPagesMessage(pageDepth, { url, page });
+  return pastHeldPagesMessage(pageDepth, { url: pageQueryUrl(baseUrl, type, filters, page), page });
 }
 
 // The escaped form is read first, as every `_links` URL holds it; only a path naming no file is read as a raw id.
