@@ -11,6 +11,7 @@ import { renderDocuments, serializeDataset } from '../lib/pipeline/render/render
 import { advanceFeed, entityDigests, renderFeed } from '../lib/pipeline/feed/changes.js';
 import { validateRecords } from '../lib/pipeline/model/validate.js';
 import { Dataset } from '../lib/query/semantics/dataset.js';
+import { datasetSlots } from '../lib/query/formats/slot-assignment.js';
 import { buildDictionary } from '../lib/schema/dictionary.js';
 
 const sources = process.argv[2];
@@ -46,6 +47,7 @@ const site = await renderDocuments({
   context,
   store,
   feed: renderFeed(feed, context.baseUrl, 7),
+  slots: datasetSlots(dataset),
 });
 lap('serialize');
 let files = 0;

@@ -27,7 +27,7 @@ import { advanceFeed, entityDigests, renderFeed, checkShrink } from './pipeline/
 import { countDocuments, type WriteStats } from './pipeline/assemble/index.js';
 import { Dataset, KINDS, type Kind } from './query/semantics/index.js';
 import { buildDictionary } from './schema/index.js';
-import { MANIFEST_PATH } from './query/formats/index.js';
+import { datasetSlots, MANIFEST_PATH } from './query/formats/index.js';
 
 /** What a build did. */
 export interface BuildResult {
@@ -77,9 +77,11 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
     Kind,
     number
   >;
+  // Each entity keeps the slot the previous build gave it in the search index (slot-assignment.ts).
+  const slots = datasetSlots(dataset, await previous.idsBySlot);
   // The search index's term shards are made in a worker thread from here on, while this one plans and renders.
   const stopTerms = new AbortController();
-  const terms = renderTermsAside(dataset, stopTerms.signal);
+  const terms = renderTermsAside(dataset, slots, stopTerms.signal);
   terms.catch(() => undefined); // awaited, and so reported, by render
   // Parsed meanwhile, after the threads are started: this thread waits for the search index anyway.
   const previousManifest = previous.manifest?.();
@@ -101,6 +103,7 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
     context,
     store,
     feed: renderFeed(feed, config.baseUrl, config.changesWindowDays),
+    slots,
     terms,
     records,
     pageDepth: pageDepthOf(

@@ -5,7 +5,7 @@
  * each parameter's example is read off the path the same function gives for the data
  * ({@link documentPath}).
  */
-import { COMMON_PART_RANKS, ID_BLOCK_RANKS, ID_CHUNK_RANKS, DUMP_PART_KEY } from '../query/formats/index.js';
+import { COMMON_PART_SLOTS, ID_BLOCK_SLOTS, ID_CHUNK_SLOTS, DUMP_PART_KEY } from '../query/formats/index.js';
 import { COLLECTIONS, DATASET_TYPES, FILTERS, KINDS, RELATION_PARAMETERS } from '../query/semantics/index.js';
 
 /** A JSON Schema, as OpenAPI 3.1 takes it. */
@@ -105,15 +105,15 @@ const PARAMETER_SCHEMAS: Record<string, { description: string; schema: JsonSchem
     schema: { type: 'string', minLength: 1 },
   },
   part: {
-    description: `The part of a common term's list: its entities have ranks from part × ${COMMON_PART_RANKS}; every list has a part for each such range of the kind's ranks.`,
+    description: `The part of a common term's list: its entities have ranks from part × ${COMMON_PART_SLOTS}; every list has a part for each such range of the kind's ranks.`,
     schema: { type: 'integer', minimum: 0 },
   },
   chunk: {
-    description: `The chunk of ids: the ids of the entities of ranks from chunk × ${ID_CHUNK_RANKS}, in rank order.`,
+    description: `The chunk of ids: the ids of the entities of ranks from chunk × ${ID_CHUNK_SLOTS}, in rank order.`,
     schema: { type: 'integer', minimum: 0 },
   },
   block: {
-    description: `The block of ids: the ids of the entities of ranks from block × ${ID_BLOCK_RANKS}, in rank order.`,
+    description: `The block of ids: the ids of the entities of ranks from block × ${ID_BLOCK_SLOTS}, in rank order.`,
     schema: { type: 'integer', minimum: 0 },
   },
   id: {

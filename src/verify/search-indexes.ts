@@ -9,16 +9,23 @@ import {
   parseTextEntry,
   renderSearchIndex,
   type RenderedSearches,
+  type SlotAssignment,
   SiteError,
+  rankSlots,
+  siteSlots,
 } from '../query/formats/index.js';
-import { KINDS, type Kind } from '../query/semantics/index.js';
-import type { SiteOnDisk } from '../site/index.js';
+import { type Dataset, KINDS, type Kind } from '../query/semantics/index.js';
+import { readIdsBySlot, type SiteOnDisk } from '../site/index.js';
 
-/** Checks each kind's index: its entry's format, and every shard equal to the one the entities make (with `terms`, its term shards made already), none missing, none extra. */
+/**
+ * Checks each kind's index: its entry's format, and every shard equal to the one the entities
+ * make with the site's `slots` (with `terms`, its term shards made already), none missing, none extra.
+ */
 export async function checkSearchIndexes(
   site: Pick<SiteOnDisk, 'dir' | 'dataset'>,
   files: ReadonlySet<string>,
   dir: string,
+  slots: Record<Kind, SlotAssignment>,
   terms?: Record<Kind, RenderedSearches>,
 ): Promise<Diagnostic[]> {
   const problems: Diagnostic[] = [];
@@ -36,7 +43,7 @@ export async function checkSearchIndexes(
       problem(error instanceof SiteError && failed.startsWith(textPath) ? textPath : entryPath, failed);
       continue;
     }
-    const expected = renderSearchIndex(site.dataset, kind, terms?.[kind]);
+    const expected = renderSearchIndex(site.dataset, kind, slots[kind], terms?.[kind]);
     for (const document of expected) {
       const text = await readFile(path.join(site.dir, document.path), 'utf8').catch(() => undefined);
       if (text === undefined) problem(document.path, 'this search index document is missing');
@@ -51,4 +58,26 @@ export async function checkSearchIndexes(
     }
   }
   return problems;
+}
+
+/**
+ * The slots the search index of the site in `root` gives each kind's entities, for checking it:
+ * where they cannot be read, or do not name each entity once, a `problem` said of the kind's
+ * entry, and the slots a first build gives, so that the rest is still checked.
+ */
+export async function readSiteSlots(
+  root: string,
+  dataset: Dataset,
+  problem: (problem: { file: string; message: string }) => void,
+): Promise<Record<Kind, SlotAssignment>> {
+  const slots = {} as Record<Kind, SlotAssignment>;
+  for (const kind of KINDS) {
+    const ids = dataset.entities[kind].map((entity) => entity.id);
+    const read = await readIdsBySlot(root, kind);
+    const assigned = typeof read === 'string' ? read : siteSlots(read, ids);
+    if (typeof assigned === 'string')
+      problem({ file: searchIndexPath(kind), message: `the slots of the search index: ${assigned}` });
+    slots[kind] = typeof assigned === 'string' ? rankSlots(ids) : assigned;
+  }
+  return slots;
 }

@@ -28,7 +28,7 @@ import { checkChangesFeed } from './changes-feed.js';
 import { linkCheck } from './links.js';
 import { readDocuments } from './read-documents.js';
 import { readDumpReference } from './reference-dumps.js';
-import { checkSearchIndexes } from './search-indexes.js';
+import { checkSearchIndexes, readSiteSlots } from './search-indexes.js';
 import { changedSelection, EVERYTHING, selects } from './selection.js';
 
 /** Options of {@link verifySite}. */
@@ -94,8 +94,10 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   const reference = await readDumpReference(root, description.baseUrl, { line: selected, part: selected });
   reference.problems.forEach(problem);
   const { dataset } = reference;
+  // The slots the site's search index gives the entities, which it is checked with.
+  const slots = await readSiteSlots(root, dataset, problem);
   // The term shards of the search index, the largest part of its making, are made in a worker thread meanwhile.
-  const terms = renderTermsAside(dataset);
+  const terms = renderTermsAside(dataset, slots);
   terms.catch(() => undefined); // awaited, and so reported, by checkSearchIndexes
   progress(`dumps read: ${KINDS.map((kind) => dataset.entities[kind].length).join(' + ')} entities`);
   if (JSON.stringify(description.dictionary) !== JSON.stringify(buildDictionary()))
@@ -150,7 +152,7 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
     });
   }
   const site = { dir: root, dataset, baseUrl: description.baseUrl };
-  problems.push(...(await checkSearchIndexes(site, files, dir, await terms)));
+  problems.push(...(await checkSearchIndexes(site, files, dir, slots, await terms)));
   problems.push(...(await checkChangesFeed(root, files, dir, description.baseUrl)));
   for (const { path: file, content, timestamped } of generated) {
     const written = await readFile(path.join(root, file), 'utf8').catch(() => undefined);

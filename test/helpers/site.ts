@@ -1,7 +1,7 @@
 /** Building sites into temporary folders and reading them back, for tests. */
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -51,6 +51,24 @@ export async function copyFolder(from: string, to: string): Promise<void> {
     spawn('cp', ['-R', from, to], { stdio: 'inherit' }).on('close', resolve),
   );
   if (copied !== 0) throw new Error(`cp could not copy ${from} to ${to}`);
+}
+
+/** Rewrites the first exhibitors file of sources in `folder` (one record a line, as generated and embedded) by `change`. */
+export async function changeExhibitors(
+  folder: string,
+  change: (records: Record<string, unknown>[]) => Record<string, unknown>[],
+): Promise<void> {
+  const file = path.join(folder, 'exhibitors', (await readdir(path.join(folder, 'exhibitors'))).sort()[0]!);
+  const records = (await readFile(file, 'utf8'))
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  await writeFile(
+    file,
+    `${change(records)
+      .map((record) => JSON.stringify(record))
+      .join('\n')}\n`,
+  );
 }
 
 /** Path → SHA-1 of every file below a folder (dot files included), or of those `pattern` (a glob) names. */

@@ -3,13 +3,15 @@
  * starts, and handed to the stages that use it: what a killed build left repaired first
  * (its journal rolled back, its staging folders removed), then the record cache (load,
  * validate and render take unchanged entities from it), the changes feed's state (the
- * shrink guard compares with it, the feed advances from it) and, when asked, the manifest
- * (write compares every document with it). No stage reads the state folder on its own.
+ * shrink guard compares with it, the feed advances from it), the slots of the search index
+ * (the build keeps each entity's) and, when asked, the manifest (write compares every
+ * document with it). No stage reads the state folder on its own.
  */
 import { codeFingerprint, readPreviousRecords, type CacheScope, type PreviousRecords } from '../cache/index.js';
 import { readFeedState, type FeedState } from '../feed/index.js';
 import { recoverSite } from '../write/index.js';
-import { manifestOfFolder, readManifest, type ManifestFiles } from '../../site/index.js';
+import { manifestOfFolder, readIdsBySlot, readManifest, type ManifestFiles } from '../../site/index.js';
+import { KINDS, type Kind } from '../../query/semantics/index.js';
 
 /** What the previous build left, as the stages take it. */
 export interface PreviousBuild {
@@ -23,6 +25,12 @@ export interface PreviousBuild {
    * (readFeedState): awaited once the sources are read, so that their problems are told first.
    */
   feed: Promise<FeedState | undefined>;
+  /**
+   * The id of each slot of each kind in its search index (site-slots.ts), read while the sources
+   * are; `undefined` for a kind whose index is missing, of another version or damaged: its
+   * entities get new slots, as in a first build.
+   */
+  idsBySlot: Promise<Partial<Record<Kind, string[]>>>;
   /**
    * Starts reading its manifest, once (a second call gives the same promise); `undefined` when
    * this build does not write. build() starts it once the search index's threads are started:
@@ -42,6 +50,11 @@ export async function readPreviousBuild(outDir: string, baseUrl: string, write: 
   const scope = { code: await codeFingerprint(), baseUrl };
   const feed = write ? readFeedState(outDir) : Promise.resolve(undefined);
   feed.catch(() => undefined); // awaited, and so reported, by build
+  const idsBySlot = Promise.all(KINDS.map((kind) => readIdsBySlot(outDir, kind))).then(
+    (read): Partial<Record<Kind, string[]>> =>
+      Object.fromEntries(KINDS.flatMap((kind, i) => (typeof read[i] === 'string' ? [] : [[kind, read[i]]]))),
+  );
+  idsBySlot.catch(() => undefined); // awaited, and so reported, by build
   const records = await readPreviousRecords(outDir, scope);
   let manifest: Promise<ManifestFiles> | undefined;
   const readOnce = () => {
@@ -51,5 +64,5 @@ export async function readPreviousBuild(outDir: string, baseUrl: string, write: 
     }
     return manifest;
   };
-  return { scope, records, feed, manifest: write ? readOnce : undefined };
+  return { scope, records, feed, idsBySlot, manifest: write ? readOnce : undefined };
 }

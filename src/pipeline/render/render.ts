@@ -16,6 +16,7 @@ import {
   relationFolder,
   renderSearchIndex,
   type RenderedSearches,
+  type SlotAssignment,
   dumpIndexDocument,
 } from '../../query/formats/index.js';
 import { pageCount, schemaDocument, totalsOf, type ResponseContext } from '../../query/responses/index.js';
@@ -60,6 +61,8 @@ export interface DocumentsInput {
   store: EntityStore;
   /** The changes feed's documents and state after this build (feed/changes.ts: advanceFeed, renderFeed). */
   feed: readonly OutputFile[];
+  /** The slots of each kind's entities in the search index (this build's, assignSlots). */
+  slots: Record<Kind, SlotAssignment>;
   /** The term shards of the search index, when already started ({@link renderTermsAside}); else started here. */
   terms?: Promise<Record<Kind, RenderedSearches>>;
   /** The entities' origins and the previous build's records: with them, the entities made before keep their bytes and the site holds a record cache for the next build. */
@@ -114,7 +117,8 @@ export async function renderDocuments({
   context,
   store,
   feed,
-  terms = renderTermsAside(dataset),
+  slots,
+  terms = renderTermsAside(dataset, slots),
   records,
   pageDepth,
 }: DocumentsInput): Promise<RenderedSite> {
@@ -141,7 +145,7 @@ export async function renderDocuments({
       pageDepth,
     ).map(textDocument),
     ...KINDS.flatMap((kind) =>
-      renderSearchIndex(dataset, kind, shards[kind]).map((document) =>
+      renderSearchIndex(dataset, kind, slots[kind], shards[kind]).map((document) =>
         textDocument({ ...document, timestamped: document.timestamped ?? true }),
       ),
     ),

@@ -7,9 +7,15 @@ import type { RenderedPiece, TermsPiece } from './terms-aside.js';
 
 const pieces = workerData as TermsPiece[];
 parentPort!.postMessage(
-  pieces.map(({ search, kind, packed }): RenderedPiece => ({
+  pieces.map(({ search, kind, packed, slotOfRank, slots }): RenderedPiece => ({
     search,
     kind,
-    terms: renderTermShards(search, kind, shardIndex(search, kind, unpackSearchFields(search, kind, packed))),
+    terms: renderTermShards(
+      search,
+      kind,
+      shardIndex(search, kind, unpackSearchFields(search, kind, packed)),
+      slotOfRank,
+      slots,
+    ),
   })),
 );

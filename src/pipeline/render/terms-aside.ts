@@ -8,18 +8,27 @@
  * copied at once, where cloning an object per entity held the main thread.
  */
 import { Worker } from 'node:worker_threads';
-import { renderSearches, type RenderedSearches, type RenderedTerms } from '../../query/formats/index.js';
+import {
+  renderSearches,
+  type RenderedSearches,
+  type RenderedTerms,
+  type SlotAssignment,
+} from '../../query/formats/index.js';
 import { type Dataset, KINDS, type Kind, SEARCHES, type Search } from '../../query/semantics/index.js';
 import { compiledWorkerUrl } from '../../shared/index.js';
 import { packSearchFields } from './packed-search-fields.js';
 
 const WORKER_URL = compiledWorkerUrl('./term-shards-worker.js', import.meta.url);
 
-/** A search of a kind, as a term-shard worker gets it: its entities' ids and searched fields, packed. */
+/** A search of a kind, as a term-shard worker gets it: its entities' ids and searched fields, packed, and their slots. */
 export interface TermsPiece {
   search: Search;
   kind: Kind;
   packed: string;
+  /** The slot of each rank (slot-order.ts). */
+  slotOfRank: Int32Array;
+  /** Slots of the kind in all. */
+  slots: number;
 }
 
 /**
@@ -30,16 +39,17 @@ export interface TermsPiece {
 const YOUNG_GENERATION_MB: Record<Search, number> = { q: 64, text: 384 };
 
 /**
- * Starts rendering the term shards of every search of every kind in two worker threads; in
- * this thread (at once) when there is no compiled worker to start. An aborted `signal` stops
- * the workers (the promise then rejects).
+ * Starts rendering the term shards of every search of every kind, naming entities by their
+ * `slots`, in two worker threads; in this thread (at once) when there is no compiled worker to
+ * start. An aborted `signal` stops the workers (the promise then rejects).
  */
 export async function renderTermsAside(
   dataset: Dataset,
+  slots: Record<Kind, SlotAssignment>,
   signal?: AbortSignal,
 ): Promise<Record<Kind, RenderedSearches>> {
   if (WORKER_URL === undefined)
-    return Object.fromEntries(KINDS.map((kind) => [kind, renderSearches(dataset, kind)])) as Record<
+    return Object.fromEntries(KINDS.map((kind) => [kind, renderSearches(dataset, kind, slots[kind])])) as Record<
       Kind,
       RenderedSearches
     >;
@@ -60,6 +70,8 @@ export async function renderTermsAside(
         group.map((piece) => ({
           ...piece,
           packed: packSearchFields(piece.search, piece.kind, dataset.entities[piece.kind]),
+          slotOfRank: slots[piece.kind].slotOfRank,
+          slots: slots[piece.kind].order.slots,
         })),
         signal,
       ),

@@ -1,8 +1,8 @@
 /**
- * The lists of common query terms and the ids by rank, as documents of the search index
- * (docs/api.md#common-terms): a list's parts (the entities it holds of a range of ranks, a
+ * The lists of common query terms and the ids by slot, as documents of the search index
+ * (docs/api.md#common-terms): a list's parts (the entities it holds of a range of slots, a
  * bit an entity at most), and the chunks and blocks of ids a window of matches of common
- * terms is named from.
+ * terms is named from. Entities are named by slot (slot-order.ts).
  */
 import type { CommonList, Kind, Search } from '../semantics/index.js';
 import { commonPartPath, idBlockPath, idChunkPath } from './paths.js';
@@ -15,39 +15,40 @@ import {
   type IndexDocument,
 } from './search-format.js';
 import { parseDocument, SiteError } from './site-error.js';
+import type { SlotOrder } from './slot-order.js';
 
 const PART_FORMAT = `${SEARCH_INDEX_FORMAT}-common-part`;
 
 /**
- * Ranks a part of a list covers. Every list has a part for each range of the kind's ranks, so
- * a reader knows them from the entry's `count`: one on the M set (50,000 exhibitors), two on
+ * Slots a part of a list covers. Every list has a part for each range of the kind's slots, so
+ * a reader knows them from the entry's count of slots: one on the M set (50,000 exhibitors), two on
  * the L set (250,000), and a change to one entity rewrites one part of each list holding it,
  * 22 kB at most. With parts of 65,536 ranks a first answer read a median of 11 documents on
  * the L set (bench/index-reads.ts), with these 7; the smaller parts halved what a change
  * rewrites of a list, a small part of what it writes (66 files, 8.2 MB in all, for an
  * exhibitor's intro and tags).
  */
-export const COMMON_PART_RANKS = 131_072;
+export const COMMON_PART_SLOTS = 131_072;
 
-/** The parts every list of a kind of `count` entities has: part 0 to this, excluded. */
-export function commonParts(count: number): number {
-  return Math.max(1, Math.ceil(count / COMMON_PART_RANKS));
+/** The parts every list of a kind of `slots` slots has: part 0 to this, excluded. */
+export function commonParts(slots: number): number {
+  return Math.max(1, Math.ceil(slots / COMMON_PART_SLOTS));
 }
 
 /**
- * Ranks a chunk of ids covers. A window of matches of common terms is spread over the ranks, so
+ * Slots a chunk of ids covers. A window of matches of common terms is spread over the ranks, so
  * its ids are read a chunk each: 16 ids (about 110 bytes gzipped on the L set, 200 with the
  * members other documents have) keep a window of 500 near 55 kB; chunks of 256 read 370 kB
  * for it (measured on the M set), chunks of 8 save only a third of 16's.
  */
-export const ID_CHUNK_RANKS = 16;
+export const ID_CHUNK_SLOTS = 16;
 /**
- * Ranks a block of ids covers: the ids of 64 chunks in one document, 2.4 to 3.4 kB gzipped on
+ * Slots a block of ids covers: the ids of 64 chunks in one document, 2.4 to 3.4 kB gzipped on
  * the L set, read instead of the chunks where a window needs more than
  * {@link BLOCK_READ_CHUNKS} of them (a window of 500 of the 10,000 service providers needs
  * about 350 chunks, 46 kB; their 10 blocks are 24 kB).
  */
-export const ID_BLOCK_RANKS = 1_024;
+export const ID_BLOCK_SLOTS = 1_024;
 /**
  * Chunks of a block a window must need for the block to be read instead: past 3 of its 64,
  * one document of about 3 kB gzipped instead of 4 of about 200 bytes, as each document is a
@@ -56,7 +57,7 @@ export const ID_BLOCK_RANKS = 1_024;
  */
 export const BLOCK_READ_CHUNKS = 3;
 
-/** A part of a common term's list: the entities it holds of ranks from `part` × {@link COMMON_PART_RANKS}. */
+/** A part of a common term's list: the entities it holds of slots from `part` × {@link COMMON_PART_SLOTS}. */
 export interface CommonPartFile {
   format: typeof PART_FORMAT;
   version: typeof SEARCH_INDEX_VERSION;
@@ -69,14 +70,14 @@ export interface CommonPartFile {
   members: string;
   /** {@link CommonList.own}, membership codec, when it is not {@link members}: in `text`'s lists only. */
   own?: string;
-  /** {@link CommonList.ids} of {@link members}, in rank order, when the list has them. */
+  /** {@link CommonList.ids} of {@link members}, in slot order, when the list has them. */
   ids?: string[];
   generated_at: string;
 }
 
 /**
- * The ids of a kind's entities of ranks from `chunk` × {@link ID_CHUNK_RANKS} (or from `block` ×
- * {@link ID_BLOCK_RANKS}): the version and no more, as a window of matches reads a chunk each
+ * The ids of a kind's entities of slots from `chunk` × {@link ID_CHUNK_SLOTS} (or from `block` ×
+ * {@link ID_BLOCK_SLOTS}), `""` for a hole: the version and no more, as a window of matches reads a chunk each
  * (their path names the kind and chunk). No `generated_at` either: the entry's `revision`
  * changes with them, so the entry, read for every `q`, is stamped whenever they change.
  */
@@ -85,22 +86,24 @@ export interface IdsFile {
   ids: string[];
 }
 
-/** The documents of the common term lists of a kind's search, of `count` entities. */
+/** The documents of the common term lists of a kind's search, of `slots` slots, naming the entity of each rank by `slotOfRank`. */
 export function renderCommonLists(
   search: Search,
   kind: Kind,
   lists: readonly CommonList[],
-  count: number,
+  slots: number,
+  slotOfRank: Int32Array,
 ): IndexDocument[] {
   const documents: IndexDocument[] = [];
   for (const list of lists) {
-    const [ranks, own] = [new PartCutter(list.ranks), new PartCutter(list.own)];
-    for (let part = 0; part < commonParts(count); part++) {
-      const [start, end] = [part * COMMON_PART_RANKS, (part + 1) * COMMON_PART_RANKS];
-      const from = ranks.at;
-      const members = encodeMembers(ranks.next(end), start, end);
+    const listed = slotOrdered(list.ranks, slotOfRank, list.ids);
+    const [members, own] = [new PartCutter(listed.slots), new PartCutter(slotOrdered(list.own, slotOfRank).slots)];
+    for (let part = 0; part < commonParts(slots); part++) {
+      const [start, end] = [part * COMMON_PART_SLOTS, (part + 1) * COMMON_PART_SLOTS];
+      const from = members.at;
+      const held = encodeMembers(members.next(end), start, end);
       // Only `text` reads `own` (a word before its last), and only where it is not the list itself.
-      const owned = search === 'text' && list.own !== list.ranks ? encodeMembers(own.next(end), start, end) : members;
+      const owned = search === 'text' && list.own !== list.ranks ? encodeMembers(own.next(end), start, end) : held;
       const file: CommonPartFile = {
         format: PART_FORMAT,
         version: SEARCH_INDEX_VERSION,
@@ -108,9 +111,9 @@ export function renderCommonLists(
         term: list.term,
         part,
         first: list.first,
-        members,
-        ...(owned !== members && { own: owned }),
-        ...(list.ids && { ids: list.ids.slice(from, ranks.at) }),
+        members: held,
+        ...(owned !== held && { own: owned }),
+        ...(listed.ids && { ids: listed.ids.slice(from, members.at) }),
         generated_at: '',
       };
       documents.push({ path: commonPartPath(kind, list.term, part, search), content: JSON.stringify(file) });
@@ -119,30 +122,42 @@ export function renderCommonLists(
   return documents;
 }
 
-// Cuts ascending ranks into the runs of consecutive parts.
+// The slots of ascending ranks, ascending, and their `ids` (given in rank order) in the same order.
+function slotOrdered(
+  ranks: Int32Array,
+  slotOfRank: Int32Array,
+  ids?: readonly string[],
+): { slots: Int32Array; ids?: readonly string[] } {
+  const slots = Int32Array.from(ranks, (rank) => slotOfRank[rank]!);
+  if (slots.every((slot, i) => i === 0 || slots[i - 1]! < slot)) return { slots, ids };
+  const listed = Int32Array.from(slots.keys()).sort((a, b) => slots[a]! - slots[b]!);
+  return { slots: Int32Array.from(listed, (i) => slots[i]!), ids: ids && Array.from(listed, (i) => ids[i]!) };
+}
+
+// Cuts ascending slots into the runs of consecutive parts.
 class PartCutter {
   /** Where the next run starts. */
   at = 0;
 
-  constructor(private readonly ranks: Int32Array) {}
+  constructor(private readonly slots: Int32Array) {}
 
-  /** The ranks from where the last run ended up to `end`, excluded. */
+  /** The slots from where the last run ended up to `end`, excluded. */
   next(end: number): Int32Array {
     const from = this.at;
-    while (this.at < this.ranks.length && this.ranks[this.at]! < end) this.at++;
-    return this.ranks.subarray(from, this.at);
+    while (this.at < this.slots.length && this.slots[this.at]! < end) this.at++;
+    return this.slots.subarray(from, this.at);
   }
 }
 
-/** The documents of a kind's ids by rank, in chunks and in blocks: both searches name their matches from them. */
-export function renderIds(kind: Kind, ids: readonly string[]): IndexDocument[] {
+/** The documents of a kind's ids by slot (`""` for a hole), in chunks and in blocks: both searches name their matches from them. */
+export function renderIds(kind: Kind, idsBySlot: readonly string[]): IndexDocument[] {
   const documents: IndexDocument[] = [];
-  for (const [ranks, path] of [
-    [ID_CHUNK_RANKS, idChunkPath],
-    [ID_BLOCK_RANKS, idBlockPath],
+  for (const [slots, path] of [
+    [ID_CHUNK_SLOTS, idChunkPath],
+    [ID_BLOCK_SLOTS, idBlockPath],
   ] as const) {
-    for (let at = 0; at * ranks < ids.length; at++) {
-      const file: IdsFile = { version: SEARCH_INDEX_VERSION, ids: ids.slice(at * ranks, (at + 1) * ranks) };
+    for (let at = 0; at * slots < idsBySlot.length; at++) {
+      const file: IdsFile = { version: SEARCH_INDEX_VERSION, ids: idsBySlot.slice(at * slots, (at + 1) * slots) };
       documents.push({ path: path(kind, at), content: JSON.stringify(file), timestamped: false });
     }
   }
@@ -155,55 +170,107 @@ export interface CommonExample {
   part: number;
 }
 
-/** The common term of the most entities among `lists`, with the part of its first; undefined when there is none. */
-export function commonExample(lists: readonly CommonList[]): CommonExample | undefined {
+/** The common term of the most entities among `lists`, with the part of its first slot; undefined when there is none. */
+export function commonExample(lists: readonly CommonList[], slotOfRank: Int32Array): CommonExample | undefined {
   let most: CommonList | undefined;
   for (const list of lists) if (most === undefined || list.ranks.length > most.ranks.length) most = list;
-  return most && { term: most.term, part: Math.floor(most.ranks[0]! / COMMON_PART_RANKS) };
+  if (most === undefined) return undefined;
+  const first = most.ranks.reduce((least, rank) => Math.min(least, slotOfRank[rank]!), Infinity);
+  return { term: most.term, part: Math.floor(first / COMMON_PART_SLOTS) };
+}
+
+/** A part of a common term's list as parsed: entities by slot, ascending. */
+export interface CommonPart {
+  first: string;
+  slots: Int32Array;
+  own: Int32Array;
+  ids: string[] | undefined;
+  generatedAt: string;
 }
 
 /** Parses part `part` of the list of `kind`'s common term `term`: the first name term it reaches, and the entities it holds of the part. */
-export function parseCommonPart(
-  path: string,
-  text: string,
-  kind: Kind,
-  term: string,
-  part: number,
-): { first: string; ranks: Int32Array; own: Int32Array; ids: string[] | undefined; generatedAt: string } {
+export function parseCommonPart(path: string, text: string, kind: Kind, term: string, part: number): CommonPart {
   const file = parseVersioned<CommonPartFile>(path, text, PART_FORMAT, kind);
   if (file.term !== term || file.part !== part) throw malformed(path, 'part');
   if (typeof file.first !== 'string') throw malformed(path, 'first');
-  const [start, end] = [part * COMMON_PART_RANKS, (part + 1) * COMMON_PART_RANKS];
+  const [start, end] = [part * COMMON_PART_SLOTS, (part + 1) * COMMON_PART_SLOTS];
   const decode = (member: 'members' | 'own') => {
     const value = file[member];
     const ranks = typeof value === 'string' ? decodeMembers(value, start, end) : undefined;
     if (ranks === undefined) throw malformed(path, member);
     return ranks;
   };
-  const ranks = decode('members');
+  const slots = decode('members');
   const ids = file.ids;
   if (
     ids !== undefined &&
-    (!Array.isArray(ids) || ids.length !== ranks.length || !ids.every((id) => typeof id === 'string'))
+    (!Array.isArray(ids) || ids.length !== slots.length || !ids.every((id) => typeof id === 'string'))
   )
     throw malformed(path, 'ids');
   return {
     ids,
     first: file.first,
-    ranks,
-    own: file.own === undefined ? ranks : decode('own'),
+    slots,
+    own: file.own === undefined ? slots : decode('own'),
     generatedAt: file.generated_at,
   };
 }
 
-/** Parses a chunk or block of ids, of `ranks` ranks: the ids of its ranks in order. */
-export function parseIds(path: string, text: string, ranks: number): string[] {
+/**
+ * The list of `kind`'s common term `term` from all its parts, in order, its entities turned from
+ * slots to ranks by `order` (ascending), and the latest `generated_at` of its parts.
+ */
+export function joinCommonParts(
+  kind: Kind,
+  term: string,
+  parts: readonly CommonPart[],
+  order: SlotOrder,
+): { list: CommonList; generatedAt: string } {
+  const first = parts[0]!.first;
+  if (parts.some((part) => part.first !== first))
+    throw new SiteError(
+      `the parts of the list of ${JSON.stringify(term)} in the ${kind} search index disagree; rebuild the site`,
+    );
+  const slots = joined(parts.map((part) => part.slots));
+  if (order.namesNoEntity(slots))
+    throw new SiteError(
+      `the list of ${JSON.stringify(term)} in the ${kind} search index holds a slot of no entity; rebuild the site`,
+    );
+  const { ranks, order: listed } = order.ranksOfSlots(slots);
+  const ids = parts.every((part) => part.ids !== undefined) ? parts.flatMap((part) => part.ids!) : undefined;
+  const ownSlots = parts.every((part) => part.own === part.slots) ? undefined : joined(parts.map((part) => part.own));
+  return {
+    list: {
+      term,
+      first,
+      ranks,
+      ...(ids && { ids: listed ? Array.from(listed, (i) => ids[i]!) : ids }),
+      own: ownSlots === undefined ? ranks : order.ranksOfSlots(ownSlots).ranks,
+    },
+    generatedAt: parts.reduce((latest, part) => (part.generatedAt > latest ? part.generatedAt : latest), ''),
+  };
+}
+
+// Ascending runs, one after another, as one array (the run itself when there is one).
+function joined(runs: readonly Int32Array[]): Int32Array {
+  if (runs.length === 1) return runs[0]!;
+  const all = new Int32Array(runs.reduce((sum, run) => sum + run.length, 0));
+  let at = 0;
+  for (const run of runs) {
+    all.set(run, at);
+    at += run.length;
+  }
+  return all;
+}
+
+/** Parses a chunk or block of ids, of `slots` slots: the ids of its slots in order (`""` for a hole). */
+export function parseIds(path: string, text: string, slots: number): string[] {
   const file = parseDocument<Partial<IdsFile> | null>(path, text);
   if (file?.version !== SEARCH_INDEX_VERSION)
     throw new SiteError(
       `${path} is not a document of ids of version ${SEARCH_INDEX_VERSION}; rebuild the site with this version`,
     );
-  if (!Array.isArray(file.ids) || file.ids.length > ranks || !file.ids.every((id) => typeof id === 'string'))
+  if (!Array.isArray(file.ids) || file.ids.length > slots || !file.ids.every((id) => typeof id === 'string'))
     throw malformed(path, 'ids');
   return file.ids;
 }

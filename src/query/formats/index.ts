@@ -15,16 +15,17 @@ export {
 export type { BuildChanges, ChangeSetDocument, ChangesIndexDocument, KindChanges } from './changes-feed.js';
 export {
   BLOCK_READ_CHUNKS,
-  COMMON_PART_RANKS,
-  ID_BLOCK_RANKS,
-  ID_CHUNK_RANKS,
+  COMMON_PART_SLOTS,
+  ID_BLOCK_SLOTS,
+  ID_CHUNK_SLOTS,
   commonParts,
+  joinCommonParts,
   parseCommonPart,
   parseIds,
   renderCommonLists,
   renderIds,
 } from './common-lists.js';
-export type { CommonExample } from './common-lists.js';
+export type { CommonExample, CommonPart } from './common-lists.js';
 export { parseExhibitionDates } from './dates-document.js';
 export type { ExhibitionDays } from './dates-document.js';
 export { DUMP_INDEX_VERSION, dumpIndexDocument } from './dump-index.js';
@@ -92,7 +93,10 @@ export {
   renderSearches,
   renderTermShards,
 } from './search-index.js';
-export type { RenderedSearches, RenderedTerms, SearchEntry } from './search-index.js';
+export type { RenderedSearches, RenderedTerms, SearchEntry, TextEntry } from './search-index.js';
+export { SlotOrder, mostExceptions } from './slot-order.js';
+export { assignSlots, datasetSlots, rankSlots, siteSlots } from './slot-assignment.js';
+export type { SlotAssignment } from './slot-assignment.js';
 export { SiteError, entityDocument, missingDocument, parseDocument } from './site-error.js';
 export {
   CHANGED_DOCUMENTS_PATH,

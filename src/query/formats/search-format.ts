@@ -15,8 +15,10 @@ export const SEARCH_INDEX_FORMAT = 'dataset-site-search';
  * 6: a part of a common term's list writes its ranks and classes as one string of matches; a chunk of ids holds its version and ids only, and blocks of 64 chunks are read where a window needs many of their chunks.
  * 7: common query terms reaching the same terms share one list (the entry's `common_tails`); a second index, for `text`.
  * 8: the `status` filter's value shards; the exhibitions' days by rank, for `from`, `to` and `sort`.
+ * 9: a common query term matches and is not scored, its list a set of entities a bit each at most.
+ * 10: documents name entities by slot, which an entity keeps from build to build; the `q` entry's `slots` turn them into ranks.
  */
-export const SEARCH_INDEX_VERSION = 9;
+export const SEARCH_INDEX_VERSION = 10;
 
 /** A document to write: its static path and its JSON text, `generated_at` left for the writer to stamp. */
 export interface IndexDocument {

@@ -1,8 +1,9 @@
 /**
  * The search indexes of a kind as documents (docs/api.md#search-index): for each search (`q`,
  * `text`) an entry with the global statistics and the start of every shard, the shards of
- * terms and the lists of common terms; beside `q`'s, the ids by rank and the shards of filter
- * postings both searches read. Written by the build, read by the router, checked by `verify`.
+ * terms and the lists of common terms; beside `q`'s, the ids by slot and the shards of filter
+ * postings both searches read. Every document names entities by slot (slot-order.ts), and
+ * the parsers here give their ranks. Written by the build, read by the router, checked by `verify`.
  */
 import {
   type Dataset,
@@ -27,6 +28,8 @@ import {
 } from '../semantics/index.js';
 import { filterShardPath, searchIndexPath, termShardPath } from './paths.js';
 import { decodeCounted, decodeRankArray, decodeRanks, encodeCounted, encodeRanks } from './ranks-codec.js';
+import { parseSlotOrder, slotOrderFile, type SlotOrder, type SlotOrderFile } from './slot-order.js';
+import type { SlotAssignment } from './slot-assignment.js';
 import { commonExample, renderCommonLists, renderIds, type CommonExample } from './common-lists.js';
 import { renderExhibitionDates } from './dates-document.js';
 import {
@@ -61,6 +64,8 @@ export interface SearchEntryFile {
   filters: Record<Filter, string[]>;
   /** The same for the kind's relation filter, when it has one (kinds.ts, RELATIONS). */
   relations?: Partial<Record<Relation, string[]>>;
+  /** The slots of the kind's entities, which every document of both indexes names them by. */
+  slots: SlotOrderFile;
   /** Changes whenever any shard changes: what was derived from shards read under another revision is stale. */
   revision: string;
   generated_at: string;
@@ -70,18 +75,18 @@ export interface SearchEntryFile {
  * The entry of a kind's `text` index: `search` says so, `field_weights` weigh its two fields,
  * and it has no filters (those of the `q` entry apply).
  */
-export interface TextEntryFile extends Omit<SearchEntryFile, 'filters'> {
+export interface TextEntryFile extends Omit<SearchEntryFile, 'filters' | 'relations' | 'slots'> {
   search: 'text';
   field_weights: [number, number];
 }
 
-/** A shard of terms. Entities are listed by rank; postings refer to them by position in that list. */
+/** A shard of terms. Entities are listed by slot; postings refer to them by position in that list. */
 export interface TermShardFile {
   format: typeof TERMS_FORMAT;
   version: typeof SEARCH_INDEX_VERSION;
   kind: Kind;
   start: string;
-  /** Ranks of the entities the shard's terms reach, encoded (ranks-codec.ts). */
+  /** Slots of the entities the shard's terms reach, ascending, encoded (ranks-codec.ts). */
   entities: string;
   /** Their ids. */
   ids: string[];
@@ -100,7 +105,7 @@ export interface ValueShardFile {
   /** A filter, or the kind's relation filter (`exhibition` for exhibitors, `exhibitor` for exhibitions). */
   filter: ValueParameter;
   start: string;
-  /** Normalized value (a relation's: the related entity's id as it is) → ranks holding it, encoded. */
+  /** Normalized value (a relation's: the related entity's id as it is) → slots holding it, encoded. */
   values: Record<string, string>;
   generated_at: string;
 }
@@ -114,16 +119,21 @@ export interface RenderedTerms {
 }
 
 /**
- * The documents of the term shards and common term lists of a kind's search index, and for `q`
- * the ids by rank (the build makes these aside, in a worker thread).
+ * The documents of the term shards and common term lists of a kind's search index, naming
+ * entities by the slot of each rank (the build makes these aside, in a worker thread).
  */
-export function renderTermShards(search: Search, kind: Kind, index: ShardedIndex): RenderedTerms {
+export function renderTermShards(
+  search: Search,
+  kind: Kind,
+  index: ShardedIndex,
+  slotOfRank: Int32Array,
+  slots: number,
+): RenderedTerms {
   const documents = index.shards.map((shard) => ({
     path: termShardPath(kind, shard.start, search),
-    content: JSON.stringify(termShardFile(kind, shard)),
+    content: JSON.stringify(termShardFile(kind, shard, slotOfRank)),
   }));
-  documents.push(...renderCommonLists(search, kind, index.lists, index.count));
-  if (search === 'q') documents.push(...renderIds(kind, index.ids));
+  documents.push(...renderCommonLists(search, kind, index.lists, slots, slotOfRank));
   return {
     index: {
       count: index.count,
@@ -134,30 +144,35 @@ export function renderTermShards(search: Search, kind: Kind, index: ShardedIndex
       listTerms: index.listTerms,
     },
     documents,
-    example: commonExample(index.lists),
+    example: commonExample(index.lists, slotOfRank),
   };
 }
 
 /** The rendered term shards of each search of a kind. */
 export type RenderedSearches = Record<Search, RenderedTerms>;
 
-/** The term shards of each search of a kind, rendered from the dataset's indexes. */
-export function renderSearches(dataset: Dataset, kind: Kind): RenderedSearches {
+/** The term shards of each search of a kind, rendered from the dataset's indexes, naming entities by their slots. */
+export function renderSearches(dataset: Dataset, kind: Kind, slots: SlotAssignment): RenderedSearches {
   return Object.fromEntries(
-    SEARCHES.map((search) => [search, renderTermShards(search, kind, dataset.searchIndex(kind, search))]),
+    SEARCHES.map((search) => [
+      search,
+      renderTermShards(search, kind, dataset.searchIndex(kind, search), slots.slotOfRank, slots.order.slots),
+    ]),
   ) as RenderedSearches;
 }
 
 /**
- * Every document of a kind's search indexes: for each search its shards, then the entry that
- * lists them (`q`'s with the filters' value shards); `terms` when already rendered.
+ * Every document of a kind's search indexes, naming entities by their `slots`: for each search
+ * its shards, then the entry that lists them (`q`'s with the ids by slot and the filters' value
+ * shards); `terms` when already rendered.
  */
 export function renderSearchIndex(
   dataset: Dataset,
   kind: Kind,
-  terms: RenderedSearches = renderSearches(dataset, kind),
+  slots: SlotAssignment,
+  terms: RenderedSearches = renderSearches(dataset, kind, slots),
 ): IndexDocument[] {
-  const names = renderNamesIndex(dataset, kind, terms.q);
+  const names = renderNamesIndex(dataset, kind, terms.q, slots);
   const text = renderTextIndex(kind, terms.text);
   // One revision in both entries, of both indexes' documents: a reader finding two read two builds.
   const revision = revisionOf([...names.documents, ...text.documents]);
@@ -206,10 +221,15 @@ function revisionOf(documents: readonly IndexDocument[]): string {
   return hash53(documents.map((document) => hash53(document.content).toString(36)).join(' ')).toString(36);
 }
 
-// The documents of the `q` index, the filters' value shards, the exhibitions' days and the entry.
-function renderNamesIndex(dataset: Dataset, kind: Kind, terms: RenderedTerms): IndexWithoutEntry {
+// The documents of the `q` index, the ids by slot, the filters' value shards, the exhibitions' days and the entry.
+function renderNamesIndex(
+  dataset: Dataset,
+  kind: Kind,
+  terms: RenderedTerms,
+  slots: SlotAssignment,
+): IndexWithoutEntry {
   const { index } = terms;
-  const documents = [...terms.documents];
+  const documents = [...terms.documents, ...renderIds(kind, slots.idsBySlot)];
   const filters = {} as Record<Filter, string[]>;
   const relation = kindRelation(kind);
   const relations: Partial<Record<Relation, string[]>> = {};
@@ -225,7 +245,7 @@ function renderNamesIndex(dataset: Dataset, kind: Kind, terms: RenderedTerms): I
     for (const shard of shards)
       documents.push({
         path: filterShardPath(kind, parameter, shard.start),
-        content: JSON.stringify(valueShardFile(kind, parameter, shard)),
+        content: JSON.stringify(valueShardFile(kind, parameter, shard, slots.slotOfRank)),
       });
   }
   if (kind === 'exhibition') documents.push(renderExhibitionDates(dataset.entities.exhibition));
@@ -239,6 +259,7 @@ function renderNamesIndex(dataset: Dataset, kind: Kind, terms: RenderedTerms): I
     ...commonMembers(index),
     filters,
     relations,
+    slots: slotOrderFile(slots.order),
     revision,
     generated_at: '',
   });
@@ -248,31 +269,54 @@ function renderNamesIndex(dataset: Dataset, kind: Kind, terms: RenderedTerms): I
   };
 }
 
-function termShardFile(kind: Kind, shard: TermShard): TermShardFile {
+// A shard of terms naming its entities by slot: listed in slot order, postings by position in that list.
+function termShardFile(kind: Kind, shard: TermShard, slotOfRank: Int32Array): TermShardFile {
+  const slots = shard.ranks.map((rank) => slotOfRank[rank]!);
+  const inRankOrder = slots.every((slot, i) => i === 0 || slots[i - 1]! < slot);
+  // The shard's entities in slot order, by their position in its ranks.
+  const listed = [...slots.keys()];
+  if (!inRankOrder) listed.sort((a, b) => slots[a]! - slots[b]!);
   const position = new Map<number, number>();
-  shard.ranks.forEach((rank, i) => position.set(rank, i));
-  const local = (postings: ArrayLike<number>) => encodeCounted(postings, (rank) => position.get(rank)!);
+  listed.forEach((i, at) => position.set(shard.ranks[i]!, at));
+  const local = (postings: ArrayLike<number>) =>
+    inRankOrder
+      ? encodeCounted(postings, (rank) => position.get(rank)!)
+      : encodeCounted(inPositionOrder(postings, position));
   return {
     format: TERMS_FORMAT,
     version: SEARCH_INDEX_VERSION,
     kind,
     start: shard.start,
-    entities: encodeRanks(shard.ranks),
-    ids: shard.ids,
-    lengths: shard.lengths,
+    entities: encodeRanks(listed.map((i) => slots[i]!)),
+    ids: listed.map((i) => shard.ids[i]!),
+    lengths: listed.flatMap((i) => [shard.lengths[2 * i]!, shard.lengths[2 * i + 1]!]),
     terms: shard.terms.map(([term, cn, en]) => [term, local(cn), local(en)]),
     generated_at: '',
   };
 }
 
-function valueShardFile(kind: Kind, filter: ValueParameter, shard: FilterShard): ValueShardFile {
+// Flat postings (rank, count, …) as (position, count, …), ascending by position.
+function inPositionOrder(postings: ArrayLike<number>, position: ReadonlyMap<number, number>): Int32Array {
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < postings.length; i += 2) pairs.push([position.get(postings[i]!)!, postings[i + 1]!]);
+  pairs.sort(([a], [b]) => a - b);
+  return Int32Array.from(pairs.flat());
+}
+
+function valueShardFile(
+  kind: Kind,
+  filter: ValueParameter,
+  shard: FilterShard,
+  slotOfRank: Int32Array,
+): ValueShardFile {
+  const slotsOf = (ranks: readonly number[]) => ranks.map((rank) => slotOfRank[rank]!).sort((a, b) => a - b);
   return {
     format: VALUES_FORMAT,
     version: SEARCH_INDEX_VERSION,
     kind,
     filter,
     start: shard.start,
-    values: Object.fromEntries(shard.values.map(([value, ranks]) => [value, encodeRanks(ranks)])),
+    values: Object.fromEntries(shard.values.map(([value, ranks]) => [value, encodeRanks(slotsOf(ranks))])),
     generated_at: '',
   };
 }
@@ -283,6 +327,8 @@ export interface SearchEntry {
   filters: Record<Filter, string[]>;
   /** The starts of the value shards of the kind's relation filter (kinds.ts, RELATIONS), when it has one. */
   relations: Partial<Record<Relation, string[]>>;
+  /** The slots of the kind's entities, which the documents of both its indexes name them by. */
+  slots: SlotOrder;
   revision: string;
   generatedAt: string;
 }
@@ -301,11 +347,22 @@ export function parseSearchEntry(path: string, text: string, kind: Kind): Search
     throw malformed(path, 'filters');
   const relation = kindRelation(kind);
   if (relation !== undefined && !isStarts(file.relations?.[relation])) throw malformed(path, 'relations');
-  return { ...parseEntryIndex(path, file, [1, 1]), filters: file.filters, relations: file.relations ?? {} };
+  const index = parseEntryIndex(path, file, [1, 1]);
+  let slots: SlotOrder;
+  try {
+    slots = parseSlotOrder(file.slots);
+  } catch {
+    throw malformed(path, 'slots');
+  }
+  if (slots.count !== index.index.count) throw malformed(path, 'slots');
+  return { ...index, filters: file.filters, relations: file.relations ?? {}, slots };
 }
 
+/** The entry of a kind's `text` index as read: the `q` entry's members but the filters and the slots. */
+export type TextEntry = Omit<SearchEntry, 'filters' | 'relations' | 'slots'>;
+
 /** Parses the entry of `kind`'s `text` index at `path`, as {@link parseSearchEntry} does; it has no filters of its own. */
-export function parseTextEntry(path: string, text: string, kind: Kind): Omit<SearchEntry, 'filters' | 'relations'> {
+export function parseTextEntry(path: string, text: string, kind: Kind): TextEntry {
   const file = parseVersioned<TextEntryFile>(path, text, SEARCH_INDEX_FORMAT, kind);
   if (file.search !== 'text') throw malformed(path, 'search');
   const weights = file.field_weights;
@@ -319,11 +376,7 @@ export function parseTextEntry(path: string, text: string, kind: Kind): Omit<Sea
 }
 
 // The members both entries share.
-function parseEntryIndex(
-  path: string,
-  file: Omit<SearchEntryFile, 'filters'>,
-  weights: [number, number],
-): Omit<SearchEntry, 'filters' | 'relations'> {
+function parseEntryIndex(path: string, file: TextEntryFile | SearchEntryFile, weights: [number, number]): TextEntry {
   if (!Number.isSafeInteger(file.count)) throw malformed(path, 'count');
   const lengths = file.average_lengths;
   if (!Array.isArray(lengths) || lengths.length !== 2 || !lengths.every((length) => typeof length === 'number'))
@@ -361,34 +414,57 @@ function isStarts(starts: unknown): starts is string[] {
   return Array.isArray(starts) && starts.every((start) => typeof start === 'string');
 }
 
-/** Parses a shard of terms of `kind`, whose first term must be `start`, into the arrays a query scores. */
+/**
+ * Parses a shard of terms of `kind`, whose first term must be `start`, into the arrays a query
+ * scores, its entities turned from slots to ranks by `order` (and put in rank order).
+ */
 export function parseTermShard(
   path: string,
   text: string,
   kind: Kind,
   start: string,
+  order: SlotOrder,
 ): { shard: SearchShard; generatedAt: string } {
   const file = parseVersioned<TermShardFile>(path, text, TERMS_FORMAT, kind);
   if (file.start !== start) throw malformed(path, 'start');
   try {
-    const ranks = decodeRankArray(file.entities);
+    const slots = decodeRankArray(file.entities);
     if (
-      ranks.length !== file.ids.length ||
+      slots.length !== file.ids.length ||
       !file.ids.every((id) => typeof id === 'string') ||
-      file.lengths.length !== 2 * ranks.length
+      file.lengths.length !== 2 * slots.length ||
+      order.namesNoEntity(slots)
     )
       throw new Error();
     if (!file.lengths.every((length) => Number.isSafeInteger(length))) throw new Error();
     const local = (postings: string): Int32Array => {
       const decoded = decodeCounted(postings);
-      for (let i = 0; i < decoded.length; i += 2) if (decoded[i]! >= ranks.length) throw new Error();
+      for (let i = 0; i < decoded.length; i += 2) if (decoded[i]! >= slots.length) throw new Error();
       return decoded;
     };
     const terms = file.terms.map(([term]) => term);
     if (!terms.every((term, i) => typeof term === 'string' && (i === 0 || terms[i - 1]! < term))) throw new Error();
     const postings = file.terms.map(([, cn, en]) => [local(cn), local(en)] as const);
+    const { ranks, order: listed } = order.ranksOfSlots(slots);
+    if (listed === undefined)
+      return {
+        shard: searchShard(start, ranks, file.ids, Int32Array.from(file.lengths), terms, postings),
+        generatedAt: file.generated_at,
+      };
+    // Listed again in rank order: each entity's id and lengths move with it, and postings name its new position.
+    const moved = new Int32Array(listed.length);
+    listed.forEach((from, to) => (moved[from] = to));
+    const lengths = new Int32Array(file.lengths.length);
+    listed.forEach((from, to) => lengths.set([file.lengths[2 * from]!, file.lengths[2 * from + 1]!], 2 * to));
     return {
-      shard: searchShard(start, ranks, file.ids, Int32Array.from(file.lengths), terms, postings),
+      shard: searchShard(
+        start,
+        ranks,
+        Array.from(listed, (from) => file.ids[from]!),
+        lengths,
+        terms,
+        postings.map(([cn, en]) => [movedPostings(cn, moved), movedPostings(en, moved)] as const),
+      ),
       generatedAt: file.generated_at,
     };
   } catch {
@@ -396,13 +472,25 @@ export function parseTermShard(
   }
 }
 
-/** Parses a shard of `filter`'s postings of `kind`, whose first value must be `start`: normalized value → ranks. */
+// Flat postings (position, count, …) with each position moved to `moved[position]`, ascending again.
+function movedPostings(postings: Int32Array, moved: Int32Array): Int32Array {
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < postings.length; i += 2) pairs.push([moved[postings[i]!]!, postings[i + 1]!]);
+  pairs.sort(([a], [b]) => a - b);
+  return Int32Array.from(pairs.flat());
+}
+
+/**
+ * Parses a shard of `filter`'s postings of `kind`, whose first value must be `start`: normalized
+ * value → ranks (turned from slots by `order`), ascending.
+ */
 export function parseValueShard(
   path: string,
   text: string,
   kind: Kind,
   filter: ValueParameter,
   start: string,
+  order: SlotOrder,
 ): { values: Map<string, number[]>; generatedAt: string } {
   const file = parseVersioned<ValueShardFile>(path, text, VALUES_FORMAT, kind);
   if (file.filter !== filter || file.start !== start) throw malformed(path, 'start');
@@ -412,8 +500,14 @@ export function parseValueShard(
     !Object.values(file.values).every((ranks) => typeof ranks === 'string')
   )
     throw malformed(path, 'values');
+  const ranksOf = (encoded: string): number[] => {
+    const slots = decodeRanks(encoded);
+    if (order.namesNoEntity(slots)) throw malformed(path, 'values');
+    if (order.isIdentity) return slots;
+    return slots.map((slot) => order.rankOf(slot)).sort((a, b) => a - b);
+  };
   return {
-    values: new Map(Object.entries(file.values).map(([value, ranks]) => [value, decodeRanks(ranks)])),
+    values: new Map(Object.entries(file.values).map(([value, slots]) => [value, ranksOf(slots)])),
     generatedAt: file.generated_at,
   };
 }

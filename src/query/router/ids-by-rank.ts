@@ -1,41 +1,51 @@
 /**
  * Naming a window of matches of common terms: the ids of its ranks, from the search index's
- * chunks of ids, or from a block where the window needs many of its chunks
+ * chunks of ids by slot, or from a block where the window needs many of its chunks
  * (docs/api.md#common-terms).
  */
-import { BLOCK_READ_CHUNKS, ID_BLOCK_RANKS, ID_CHUNK_RANKS, idBlockPath, idChunkPath } from '../formats/index.js';
+import {
+  BLOCK_READ_CHUNKS,
+  ID_BLOCK_SLOTS,
+  ID_CHUNK_SLOTS,
+  idBlockPath,
+  idChunkPath,
+  type SlotOrder,
+} from '../formats/index.js';
 import type { Kind } from '../semantics/index.js';
 
 /**
- * The ids of `ranks` of `kind`, read with `readIds` (a document's path and its ranks): from the
- * chunks of ids, or from a block of ids where the ranks need more than BLOCK_READ_CHUNKS of its
- * chunks. Each document once, however many of the ranks it holds.
+ * The ids of `ranks` of `kind`, whose slots `order` gives, read with `readIds` (a document's
+ * path and its slots): from the chunks of ids, or from a block of ids where the slots need
+ * more than BLOCK_READ_CHUNKS of its chunks. Each document once, however many of the slots it
+ * holds.
  */
 export async function idsByRank(
   kind: Kind,
   ranks: ArrayLike<number>,
-  readIds: (path: string, ranks: number) => Promise<string[]>,
+  order: SlotOrder,
+  readIds: (path: string, slots: number) => Promise<string[]>,
 ): Promise<(string | undefined)[]> {
+  const slots = Array.from(ranks, (rank) => order.slotOf(rank));
   const chunksOfBlock = new Map<number, Set<number>>();
-  for (let i = 0; i < ranks.length; i++) {
-    const block = Math.floor(ranks[i]! / ID_BLOCK_RANKS);
+  for (const slot of slots) {
+    const block = Math.floor(slot / ID_BLOCK_SLOTS);
     if (!chunksOfBlock.has(block)) chunksOfBlock.set(block, new Set());
-    chunksOfBlock.get(block)!.add(Math.floor(ranks[i]! / ID_CHUNK_RANKS));
+    chunksOfBlock.get(block)!.add(Math.floor(slot / ID_CHUNK_SLOTS));
   }
-  // Where each rank's id is: a document's path, its ranks, and the first rank it holds.
-  const holding = (rank: number): [string, number, number] => {
-    const block = Math.floor(rank / ID_BLOCK_RANKS);
+  // Where each slot's id is: a document's path, its slots, and the first slot it holds.
+  const holding = (slot: number): [string, number, number] => {
+    const block = Math.floor(slot / ID_BLOCK_SLOTS);
     if (chunksOfBlock.get(block)!.size > BLOCK_READ_CHUNKS)
-      return [idBlockPath(kind, block), ID_BLOCK_RANKS, block * ID_BLOCK_RANKS];
-    const chunk = Math.floor(rank / ID_CHUNK_RANKS);
-    return [idChunkPath(kind, chunk), ID_CHUNK_RANKS, chunk * ID_CHUNK_RANKS];
+      return [idBlockPath(kind, block), ID_BLOCK_SLOTS, block * ID_BLOCK_SLOTS];
+    const chunk = Math.floor(slot / ID_CHUNK_SLOTS);
+    return [idChunkPath(kind, chunk), ID_CHUNK_SLOTS, chunk * ID_CHUNK_SLOTS];
   };
   const documents = new Map<string, Promise<string[]>>();
   return Promise.all(
-    Array.from(ranks, async (rank) => {
-      const [path, size, first] = holding(rank);
+    slots.map(async (slot) => {
+      const [path, size, first] = holding(slot);
       if (!documents.has(path)) documents.set(path, readIds(path, size));
-      return (await documents.get(path)!)[rank - first];
+      return (await documents.get(path)!)[slot - first];
     }),
   );
 }

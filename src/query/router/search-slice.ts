@@ -53,6 +53,9 @@ import {
   parseTextEntry,
   parseValueShard,
   type SearchEntry,
+  type SlotOrder,
+  type TextEntry,
+  joinCommonParts,
   entityDocument,
   missingDocument,
   SiteError,
@@ -61,9 +64,6 @@ import { BoundedCache } from './bounded-cache.js';
 import { idsByRank } from './ids-by-rank.js';
 import type { DocumentReader } from './document-reader.js';
 import type { DocumentStore } from './store.js';
-
-/** The entry of a kind's `text` index as read: the `q` entry's members but the filters. */
-type TextEntry = Omit<SearchEntry, 'filters' | 'relations'>;
 
 /** The entry of a kind's index as last read (the `text` index's has no filters of its own). */
 interface LoadedEntry {
@@ -142,7 +142,7 @@ export async function readSearchSlice(
     const readIndex = keptReader(index.revision);
     const kept = await readIndex(
       `${kind} ${search} ${JSON.stringify(value)}`,
-      () => scoreMatches(index.index, search, value, readIndex, kind, reader),
+      () => scoreMatches(index.index, entry.slots, search, value, readIndex, kind, reader),
       (scored) => matchesBytes(scored.matches),
     );
     return kept.matches;
@@ -197,17 +197,17 @@ export async function readSearchSlice(
       : relevanceWindow(matches, allowed, offset, limit);
   const ids = matches.idShards
     ? window.ranks.map((rank) => idInShards(matches.idShards!, rank))
-    : await idsByRank(kind, window.ranks, (path, ranks) =>
+    : await idsByRank(kind, window.ranks, entry.slots, (path, slots) =>
         read(
           path,
-          async () => ({ ids: parseIds(path, await reader.required(path), ranks) }),
+          async () => ({ ids: parseIds(path, await reader.required(path), slots) }),
           (value) => 64 * value.ids.length,
         ).then((value) => value.ids),
       );
   const { baseUrl } = await reader.site();
   const entities = await Promise.all(
     ids.map(async (id) => {
-      if (id === undefined)
+      if (id === undefined || id === '')
         throw new SiteError(`the search index of ${kind} does not name an entity it matches; rebuild the site`);
       const path = entityPath(kind, id);
       return entityDocument(path, await reader.required(path), staticUrl(baseUrl, path));
@@ -240,6 +240,7 @@ type KeptReader = <T extends Kept>(key: string, parse: () => Promise<T>, bytes: 
 // matches, and the latest generated_at of what they were scored from, for the answers they are kept for.
 async function scoreMatches(
   index: TermIndex,
+  slots: SlotOrder,
   search: Search,
   value: string,
   read: KeptReader,
@@ -251,7 +252,7 @@ async function scoreMatches(
     const path = termShardPath(kind, start, search);
     const value = await read(
       path,
-      async () => parseTermShard(path, await reader.required(path), kind, start),
+      async () => parseTermShard(path, await reader.required(path), kind, start, slots),
       (parsed) => parsed.shard.bytes,
     );
     return later(value).shard;
@@ -259,7 +260,7 @@ async function scoreMatches(
   const commonList = async (term: string) => {
     const kept = await read(
       commonPartPath(kind, term, 0, search),
-      () => readCommonList(reader, kind, term, search, index.count),
+      () => readCommonList(reader, kind, term, search, slots),
       (parsed) => listBytes(parsed.list),
     );
     return later(kept).list;
@@ -294,7 +295,7 @@ async function passingFilters(
     const { values } = later(
       await read(
         path,
-        async () => parseValueShard(path, await reader.required(path), kind, filter, start),
+        async () => parseValueShard(path, await reader.required(path), kind, filter, start, entry.slots),
         (parsed) => valuesBytes(parsed.values),
       ),
     );
@@ -316,48 +317,21 @@ function latestStamp(): { later: <T extends Kept>(value: T) => T; latest: () => 
   };
 }
 
-// Reads a common term's list, of a kind of `count` entities: its parts, put together.
+// Reads a common term's list, of a kind whose slots are in `slots`: its parts, put together.
 async function readCommonList(
   reader: DocumentReader,
   kind: Kind,
   term: string,
   search: Search,
-  count: number,
+  slots: SlotOrder,
 ): Promise<{ list: CommonList; generatedAt: string }> {
   const parts = await Promise.all(
-    Array.from({ length: commonParts(count) }, async (_, part) => {
+    Array.from({ length: commonParts(slots.slots) }, async (_, part) => {
       const path = commonPartPath(kind, term, part, search);
       return parseCommonPart(path, await reader.required(path), kind, term, part);
     }),
   );
-  const first = parts[0]!.first;
-  const ranks = joined(parts.map((part) => part.ranks));
-  if (parts.some((part) => part.first !== first))
-    throw new SiteError(
-      `the parts of the list of ${JSON.stringify(term)} in the ${kind} search index disagree; rebuild the site`,
-    );
-  return {
-    list: {
-      term,
-      first,
-      ranks,
-      ...(parts.every((part) => part.ids !== undefined) && { ids: parts.flatMap((part) => part.ids!) }),
-      own: parts.every((part) => part.own === part.ranks) ? ranks : joined(parts.map((part) => part.own)),
-    },
-    generatedAt: parts.reduce((latest, part) => (part.generatedAt > latest ? part.generatedAt : latest), ''),
-  };
-}
-
-// Ascending runs of ranks, one after another, as one array (the run itself when there is one).
-function joined(runs: readonly Int32Array[]): Int32Array {
-  if (runs.length === 1) return runs[0]!;
-  const all = new Int32Array(runs.reduce((sum, run) => sum + run.length, 0));
-  let at = 0;
-  for (const run of runs) {
-    all.set(run, at);
-    at += run.length;
-  }
-  return all;
+  return joinCommonParts(kind, term, parts, slots);
 }
 
 // About the bytes a list holds parsed.

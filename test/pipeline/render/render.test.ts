@@ -7,6 +7,7 @@ import { renderDocuments, serializeDataset } from '../../../src/pipeline/render/
 import { advanceFeed, entityDigests, renderFeed } from '../../../src/pipeline/feed/index.js';
 import { buildDictionary } from '../../../src/schema/index.js';
 import { readSite } from '../../../src/site/index.js';
+import { datasetSlots } from '../../../src/query/formats/index.js';
 import { sampleSite, TEST_NOW } from '../../helpers/site.js';
 
 describe('a rendered site', () => {
@@ -25,6 +26,7 @@ describe('a rendered site', () => {
       context,
       store,
       feed: renderFeed(feed, context.baseUrl, 7),
+      slots: datasetSlots(dataset),
     });
     const paths = [...site.documents].map((document) => document.path);
     expect([...site.documents].map((document) => document.path)).toEqual(paths);

@@ -28,7 +28,7 @@ import {
   type Expected,
   type Target,
 } from '../../contract/targets.js';
-import { buildTempSite, copyFolder, hashTree, TEST_NOW } from '../../helpers/site.js';
+import { buildTempSite, changeExhibitors, copyFolder, hashTree, TEST_NOW } from '../../helpers/site.js';
 
 const DEPTH = 1;
 let sources: string;
@@ -157,24 +157,6 @@ describe('verify over a site holding one page of each listing', () => {
     expect((await verifySite({ dir })).problems).toEqual([]);
   });
 });
-
-/** The first exhibitors file of generated sources, one record a line, rewritten by `change`. */
-async function changeExhibitors(
-  folder: string,
-  change: (records: Record<string, unknown>[]) => Record<string, unknown>[],
-): Promise<void> {
-  const file = path.join(folder, 'exhibitors', (await readdir(path.join(folder, 'exhibitors'))).sort()[0]!);
-  const records = (await readFile(file, 'utf8'))
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-  await writeFile(
-    file,
-    `${change(records)
-      .map((record) => JSON.stringify(record))
-      .join('\n')}\n`,
-  );
-}
 
 // The listings' documents and the exhibitors' of a site, every `generated_at` blanked: a rebuild stamps only what changed.
 async function documents(site: string): Promise<Map<string, string>> {

@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  COMMON_PART_RANKS,
-  ID_BLOCK_RANKS,
-  ID_CHUNK_RANKS,
+  COMMON_PART_SLOTS,
+  ID_BLOCK_SLOTS,
+  ID_CHUNK_SLOTS,
   commonParts,
   parseCommonPart,
   parseIds,
@@ -18,6 +18,7 @@ import {
   idBlockPath,
   idChunkPath,
   renderTermShards,
+  rankSlots,
 } from '../../../src/query/formats/index.js';
 import type { Entity } from '../../../src/query/semantics/entity.js';
 import { shardIndex } from '../../../src/query/semantics/term-shards.js';
@@ -35,24 +36,26 @@ function exhibitors(count: number, renamed = -1): Entity[] {
   );
 }
 
-const COUNT = COMMON_PART_RANKS + 3000;
+const COUNT = COMMON_PART_SLOTS + 3000;
 
 describe('the lists of common query terms', () => {
   const index = shardIndex('q', 'exhibitor', exhibitors(COUNT));
+  // A first build's slots: each entity's rank.
+  const { slotOfRank } = rankSlots(index.ids);
   const documentsOf = (lists = index.lists, ids = index.ids) =>
     new Map(
-      [...renderCommonLists('q', 'exhibitor', lists, COUNT), ...renderIds('exhibitor', ids)].map((document) => [
-        document.path,
-        document.content,
-      ]),
+      [...renderCommonLists('q', 'exhibitor', lists, COUNT, slotOfRank), ...renderIds('exhibitor', ids)].map(
+        (document) => [document.path, document.content],
+      ),
     );
 
   it('are made for the commonest terms, and are the same every time', () => {
     expect(index.common).toEqual(
       expect.arrayContaining(['c', 'co', 'ltd', 'l', 'maker', '公司', '有限', '公', 'tech', 'trading']),
     );
-    expect(renderTermShards('q', 'exhibitor', shardIndex('q', 'exhibitor', exhibitors(COUNT))).documents).toEqual(
-      renderTermShards('q', 'exhibitor', index).documents,
+    const again = shardIndex('q', 'exhibitor', exhibitors(COUNT));
+    expect(renderTermShards('q', 'exhibitor', again, slotOfRank, COUNT).documents).toEqual(
+      renderTermShards('q', 'exhibitor', index, slotOfRank, COUNT).documents,
     );
   });
 
@@ -71,26 +74,26 @@ describe('the lists of common query terms', () => {
         ),
       );
       expect(parts.map((part) => part.first)).toEqual([list.first, list.first]);
-      expect(Int32Array.from(parts.flatMap((part) => [...part.ranks]))).toEqual(list.ranks);
+      expect(Int32Array.from(parts.flatMap((part) => [...part.slots]))).toEqual(list.ranks);
     }
-    expect(parseIds('ids', documents.get(idChunkPath('exhibitor', 3))!, ID_CHUNK_RANKS)).toEqual(
+    expect(parseIds('ids', documents.get(idChunkPath('exhibitor', 3))!, ID_CHUNK_SLOTS)).toEqual(
       index.ids.slice(48, 64),
     );
-    expect(parseIds('ids', documents.get(idBlockPath('exhibitor', 2))!, ID_BLOCK_RANKS)).toEqual(
+    expect(parseIds('ids', documents.get(idBlockPath('exhibitor', 2))!, ID_BLOCK_SLOTS)).toEqual(
       index.ids.slice(2048, 3072),
     );
     // The last chunk and block hold the ranks left.
-    const [lastChunk, lastBlock] = [Math.floor((COUNT - 1) / ID_CHUNK_RANKS), Math.floor((COUNT - 1) / ID_BLOCK_RANKS)];
-    expect(parseIds('ids', documents.get(idChunkPath('exhibitor', lastChunk))!, ID_CHUNK_RANKS)).toEqual(
-      index.ids.slice(lastChunk * ID_CHUNK_RANKS),
+    const [lastChunk, lastBlock] = [Math.floor((COUNT - 1) / ID_CHUNK_SLOTS), Math.floor((COUNT - 1) / ID_BLOCK_SLOTS)];
+    expect(parseIds('ids', documents.get(idChunkPath('exhibitor', lastChunk))!, ID_CHUNK_SLOTS)).toEqual(
+      index.ids.slice(lastChunk * ID_CHUNK_SLOTS),
     );
-    expect(parseIds('ids', documents.get(idBlockPath('exhibitor', lastBlock))!, ID_BLOCK_RANKS)).toEqual(
-      index.ids.slice(lastBlock * ID_BLOCK_RANKS),
+    expect(parseIds('ids', documents.get(idBlockPath('exhibitor', lastBlock))!, ID_BLOCK_SLOTS)).toEqual(
+      index.ids.slice(lastBlock * ID_BLOCK_SLOTS),
     );
-    expect(() => parseIds('ids', documents.get(idBlockPath('exhibitor', 2))!, ID_CHUNK_RANKS)).toThrow(
+    expect(() => parseIds('ids', documents.get(idBlockPath('exhibitor', 2))!, ID_CHUNK_SLOTS)).toThrow(
       'ids has a malformed ids; rebuild the site',
     );
-    expect(() => parseIds('ids', '{"version":5,"ids":[]}', ID_CHUNK_RANKS)).toThrow(
+    expect(() => parseIds('ids', '{"version":5,"ids":[]}', ID_CHUNK_SLOTS)).toThrow(
       'ids is not a document of ids of version',
     );
   });
@@ -101,7 +104,7 @@ describe('the lists of common query terms', () => {
       (JSON.parse(documents.get(commonPartPath('exhibitor', term, 0))!) as { members: string }).members;
     // `ltd` is in every name: a bitset of 0xff bytes.
     expect(members('l').startsWith('~')).toBe(true);
-    expect(members('l').length).toBeLessThan(COMMON_PART_RANKS / 6 + 8);
+    expect(members('l').length).toBeLessThan(COMMON_PART_SLOTS / 6 + 8);
     const sparse = index.lists.reduce((fewest, list) => (list.ranks.length < fewest.ranks.length ? list : fewest));
     expect(sparse.ranks.length).toBeLessThan(COUNT / 20);
     expect(members(sparse.term).startsWith('~')).toBe(false);
@@ -113,9 +116,9 @@ describe('the lists of common query terms', () => {
     const file = JSON.parse(documents.get(path)!) as Record<string, unknown>;
     const parse = (change: Record<string, unknown>) =>
       parseCommonPart(path, JSON.stringify({ ...file, ...change }), 'exhibitor', 'l', 1);
-    expect(parse({}).ranks[0]).toBe(COMMON_PART_RANKS);
+    expect(parse({}).slots[0]).toBe(COMMON_PART_SLOTS);
     expect(() => parse({ members: 'é' })).toThrow(`${path} has a malformed members; rebuild the site`);
-    expect(() => parse({ members: '0,' + COMMON_PART_RANKS.toString(36) })).toThrow('malformed members');
+    expect(() => parse({ members: '0,' + COMMON_PART_SLOTS.toString(36) })).toThrow('malformed members');
     expect(() => parse({ members: 3 })).toThrow('malformed members');
     expect(() => parse({ own: '~!' })).toThrow('malformed own');
     expect(() => parse({ first: null })).toThrow('malformed first');
@@ -127,7 +130,7 @@ describe('the lists of common query terms', () => {
       const sharded = shardIndex('q', 'exhibitor', entities);
       return documentsOf(sharded.lists, sharded.ids);
     };
-    const [before, after] = [render(exhibitors(COUNT)), render(exhibitors(COUNT, COMMON_PART_RANKS + 7))];
+    const [before, after] = [render(exhibitors(COUNT)), render(exhibitors(COUNT, COMMON_PART_SLOTS + 7))];
     const changed = [...after].filter(([path, content]) => before.get(path) !== content).map(([path]) => path);
     // Each changed document is the second part of its list, the renamed entity's, or a part of a list it makes.
     expect(changed.length).toBeGreaterThan(0);

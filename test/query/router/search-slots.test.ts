@@ -1,0 +1,223 @@
+/**
+ * The search index named by slot (docs/api.md#slots), rebuilt in place: after an exhibitor is
+ * edited, moved to the top, added or deleted, one after another, the index rewrites only the
+ * documents the change reaches, names its entities by the slots they had, answers `q` and
+ * `text` as the oracle does and verifies; past the exceptions it keeps, it is the index a cold
+ * build makes, byte for byte; and a site whose ids by slot are damaged is told by `verify` and
+ * mended by the next build.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fg from 'fast-glob';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../../src/index.js';
+import { verifySite } from '../../../src/verify/index.js';
+import { COMMON_PART_SLOTS, idBlockPath, mostExceptions, searchIndexPath } from '../../../src/query/formats/index.js';
+import { decodeMembers } from '../../../src/query/formats/membership-codec.js';
+import { decodeRankArray } from '../../../src/query/formats/ranks-codec.js';
+import { readIdsBySlot } from '../../../src/site/index.js';
+import { expectAnswer } from '../../contract/expect-contract.js';
+import { datasetUrls } from '../../contract/queries.js';
+import { expectedAnswers, routerTarget } from '../../contract/targets.js';
+import { buildTempSite, changeExhibitors, copyFolder, TEST_NOW } from '../../helpers/site.js';
+
+const INDEX = 'api/public/search/**';
+const ENTRY = searchIndexPath('exhibitor');
+
+let work: string;
+let site: string;
+let sources: string;
+let builds = 0;
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'ds-slots-'));
+  [site, sources] = [path.join(work, 'site'), path.join(work, 'sources')];
+  await copyFolder('sources', sources);
+  await build({ sources, out: site, now: TEST_NOW });
+});
+
+/** A change to the exhibitors' records, and the id of the exhibitor it changes. */
+type Change = (records: Record<string, unknown>[]) => [Record<string, unknown>[], string];
+
+/** The documents of the index a rebuild changed, with their texts before and after (undefined where there was none, or is none). */
+type Changed = Map<string, [before: string | undefined, after: string | undefined]>;
+
+// Rebuilds the site in place after `change` to the exhibitors: the index's documents it changed, and the exhibitor's id.
+async function rebuildAfter(change: Change): Promise<{ changed: Changed; id: string }> {
+  let id = '';
+  await changeExhibitors(sources, (records) => {
+    const [changed, changedId] = change(records);
+    id = changedId;
+    return changed;
+  });
+  const before = await indexTexts(site);
+  await build({ sources, out: site, now: new Date(TEST_NOW.getTime() + ++builds * 300_000), allowShrink: true });
+  const after = await indexTexts(site);
+  const changed: Changed = new Map();
+  for (const file of new Set([...before.keys(), ...after.keys()]))
+    if (before.get(file) !== after.get(file)) changed.set(file, [before.get(file), after.get(file)]);
+  return { changed, id };
+}
+
+// Whether a document of the index names the exhibitor of `slot` and `id`: as a slot of the exhibitors' documents, or
+// by its id (its ids by slot, the exhibitions' shard of exhibitors).
+function names(text: string | undefined, slot: number, id: string): boolean {
+  if (text === undefined) return false;
+  const document = JSON.parse(text) as {
+    kind?: string;
+    entities?: string;
+    part?: number;
+    members?: string;
+    own?: string;
+    values?: Record<string, string>;
+    ids?: string[];
+  };
+  const exhibitors = document.kind === 'exhibitor';
+  if (document.ids !== undefined) return document.ids.includes(id);
+  if (document.entities !== undefined) return exhibitors && decodeRankArray(document.entities).includes(slot);
+  if (document.members !== undefined) {
+    const start = document.part! * COMMON_PART_SLOTS;
+    return [document.members, document.own].some(
+      (members) => members !== undefined && decodeMembers(members, start, start + COMMON_PART_SLOTS)!.includes(slot),
+    );
+  }
+  return Object.entries(document.values ?? {}).some(
+    ([value, slots]) => value === id || (exhibitors && decodeRankArray(slots).includes(slot)),
+  );
+}
+
+// The exhibitors' slot order as the entry writes it.
+async function exhibitorSlots(dir: string) {
+  const entry = JSON.parse(await readFile(path.join(dir, ENTRY), 'utf8')) as {
+    slots: { count: number; holes: string; placed: string; placed_ranks: string };
+  };
+  return entry.slots;
+}
+
+// The site answers generated queries, `q` and `text` among them, as the oracle does, and verifies.
+async function expectExact(dir: string): Promise<void> {
+  const expected = await expectedAnswers(dir);
+  const target = routerTarget(dir);
+  await fc.assert(
+    fc.asyncProperty(datasetUrls(expected.oracle.oracle), async (url) => {
+      await expectAnswer(await target.request(url), url, target, expected);
+    }),
+    { numRuns: 60 },
+  );
+  expect((await verifySite({ dir })).problems).toEqual([]);
+}
+
+describe('a search index rebuilt in place, one change after another', () => {
+  it.each<[string, Change, { holes: string; placed: number }]>([
+    [
+      'edited',
+      (records) => [[{ ...records[0], intro: 'Now also makes rivets.' }, ...records.slice(1)], String(records[0]!.id)],
+      { holes: '', placed: 0 },
+    ],
+    [
+      'moved to the top',
+      (records) => [
+        [...records.slice(0, 5), { ...records[5], weight: 1e6 }, ...records.slice(6)],
+        String(records[5]!.id),
+      ],
+      { holes: '', placed: 1 },
+    ],
+    [
+      'added',
+      (records) => [
+        [...records, { ...records[1], id: 'EXR-ADDED', company_en: 'Rivetworks Added Co., Ltd.' }],
+        'EXR-ADDED',
+      ],
+      { holes: '', placed: 2 },
+    ],
+    ['deleted', (records) => [records.slice(1), String(records[0]!.id)], { holes: 'nonempty', placed: 2 }],
+  ])(
+    'after an exhibitor is %s rewrites only the documents naming it, and answers exactly',
+    async (how, change, slots) => {
+      const before = await slotIds(site);
+      const { changed, id } = await rebuildAfter(change);
+      const after = await slotIds(site);
+      // The exhibitor keeps its slot; an arrival takes the slot after the last.
+      const slot = (how === 'deleted' ? before : after).indexOf(id);
+      if (how === 'added') expect(slot).toBe(before.length);
+      else expect(after.indexOf(id)).toBe(how === 'deleted' ? -1 : before.indexOf(id));
+      // Beside the entries, which carry the revision and the slots, each document changed names the exhibitor, but
+      // for the sample's common lists: their reach follows the count (commonReach), so a term may become common, or no
+      // longer be, with an arrival or a departure, its list made or removed and a shard or two taking or giving its terms.
+      const entries = [ENTRY, searchIndexPath('exhibitor', 'text')];
+      expect([...changed.keys()]).toContain(ENTRY);
+      const unnamed = [...changed].filter(
+        ([file, [was, is]]) =>
+          !entries.includes(file) &&
+          !file.startsWith('api/public/search/exhibition') &&
+          !names(was, slot, id) &&
+          !names(is, slot, id),
+      );
+      const madeOrRemoved = unnamed.filter(([, [was, is]]) => was === undefined || is === undefined);
+      expect(unnamed.length - madeOrRemoved.length, unnamed.map(([file]) => file).join('\n')).toBeLessThanOrEqual(
+        how === 'edited' ? 0 : 2,
+      );
+      expect(madeOrRemoved.every(([file]) => file.includes('/common/'))).toBe(true);
+      // A move changes the slots alone: the `q` entry's.
+      if (how === 'moved to the top') expect([...changed.keys()]).toEqual([ENTRY]);
+      const written = await exhibitorSlots(site);
+      expect(written.holes === '' ? '' : 'nonempty').toBe(slots.holes);
+      expect(written.placed === '' ? 0 : written.placed.split(',').length).toBe(slots.placed);
+      await expectExact(site);
+    },
+  );
+
+  it('is told by verify when its ids by slot are damaged, and given slots anew, as a first build gives them, by the next build', async () => {
+    const block = path.join(site, idBlockPath('exhibitor', 0));
+    const file = JSON.parse(await readFile(block, 'utf8')) as { ids: string[] };
+    file.ids[1] = file.ids[0]!;
+    await writeFile(block, JSON.stringify(file));
+    const { problems } = await verifySite({ dir: site });
+    expect(problems).toContainEqual(
+      expect.objectContaining({
+        file: expect.stringContaining(ENTRY),
+        message: expect.stringMatching(/^the slots of the search index: "[^"]+" has two slots, 0 and 1$/),
+      }),
+    );
+    await rebuildAfter((records) => [records, '']);
+    expect(await exhibitorSlots(site)).toMatchObject({ holes: '', placed: '', placed_ranks: '' });
+    await expectExact(site);
+  });
+
+  it('is the index a cold build makes, byte for byte, once it passes the exceptions it keeps', async () => {
+    await rebuildAfter((records) => [
+      [...records.slice(0, 3), { ...records[3], weight: 1e6 }, ...records.slice(4), { ...records[0], id: 'EXR-NEW' }],
+      '',
+    ]);
+    expect((await exhibitorSlots(site)).placed).not.toBe('');
+    // Deleting more exhibitors than the exceptions kept gives every entity its rank as its slot again.
+    const count = (await fg('api/public/exhibitors/*.json', { cwd: site })).length;
+    await rebuildAfter((records) => [records.slice(mostExceptions(count) + 1), '']);
+    expect(await exhibitorSlots(site)).toMatchObject({ holes: '', placed: '', placed_ranks: '' });
+    const cold = (await buildTempSite({ sources, now: new Date(TEST_NOW.getTime() + builds * 300_000) })).out;
+    const [inPlace, fresh] = await Promise.all([indexTexts(site), indexTexts(cold)]);
+    expect([...inPlace.keys()].sort()).toEqual([...fresh.keys()].sort());
+    for (const [file, text] of inPlace) expect(text, file).toBe(fresh.get(file));
+    await rm(path.dirname(cold), { recursive: true, force: true });
+  });
+});
+
+// The exhibitors' ids by slot in a site.
+async function slotIds(dir: string): Promise<string[]> {
+  const ids = await readIdsBySlot(dir, 'exhibitor');
+  if (typeof ids === 'string') throw new Error(ids);
+  return ids;
+}
+
+// The search index's documents of a site, every `generated_at` blanked.
+async function indexTexts(dir: string): Promise<Map<string, string>> {
+  const texts = new Map<string, string>();
+  for (const file of await fg(INDEX, { cwd: dir }))
+    texts.set(
+      file,
+      (await readFile(path.join(dir, file), 'utf8')).replace(/"generated_at":"[^"]*"/g, '"generated_at":""'),
+    );
+  return texts;
+}
