@@ -105,15 +105,15 @@ const PARAMETER_SCHEMAS: Record<string, { description: string; schema: JsonSchem
     schema: { type: 'string', minLength: 1 },
   },
   part: {
-    description: `The part of a common term's list: its entities have ranks from part × ${COMMON_PART_SLOTS}; every list has a part for each such range of the kind's ranks.`,
+    description: `The part of a common term's list: its entities have slots from part × ${COMMON_PART_SLOTS}; every list has a part for each such range of the kind's slots (docs/api.md#slots).`,
     schema: { type: 'integer', minimum: 0 },
   },
   chunk: {
-    description: `The chunk of ids: the ids of the entities of ranks from chunk × ${ID_CHUNK_SLOTS}, in rank order.`,
+    description: `The chunk of ids: the ids of the entities of slots from chunk × ${ID_CHUNK_SLOTS}, in slot order (an empty id for a hole).`,
     schema: { type: 'integer', minimum: 0 },
   },
   block: {
-    description: `The block of ids: the ids of the entities of ranks from block × ${ID_BLOCK_SLOTS}, in rank order.`,
+    description: `The block of ids: the ids of the entities of slots from block × ${ID_BLOCK_SLOTS}, in slot order (an empty id for a hole).`,
     schema: { type: 'integer', minimum: 0 },
   },
   id: {

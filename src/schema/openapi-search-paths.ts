@@ -1,7 +1,7 @@
 /**
  * The documents of the search indexes a site serves, as OpenAPI paths (docs/api.md#search-index):
  * the entries of the `q` and `text` indexes, their term shards, common terms and their parts,
- * the exhibitions' dates, the ids by rank and the filter values' shards.
+ * the exhibitions' dates, the ids by slot and the filter values' shards.
  */
 import {
   commonPartPath,
@@ -35,7 +35,7 @@ export function searchDocumentPaths(examples: DataExamples): DocumentPath[] {
       {
         operationId: 'getSearchCommonPart',
         summary:
-          "One part of a common query term's list: the entities it matches of a range of ranks (docs/api.md#common-terms)",
+          "One part of a common query term's list: the entities it matches of a range of slots (docs/api.md#common-terms)",
         content: jsonOf('SearchDocument'),
       },
     ),
@@ -71,13 +71,13 @@ export function searchDocumentPaths(examples: DataExamples): DocumentPath[] {
     documentPath(templateOf(idChunkPath(slot('kind') as Kind, numberSlot('chunk'))), idChunkPath('exhibitor', 0), {
       operationId: 'getSearchIds',
       summary:
-        "A chunk of the ids of a kind's entities by rank, from which a window of matches of common terms is named",
+        "A chunk of the ids of a kind's entities by slot, from which a window of matches of common terms is named",
       content: jsonOf('SearchIds'),
     }),
     documentPath(templateOf(idBlockPath(slot('kind') as Kind, numberSlot('block'))), idBlockPath('exhibitor', 0), {
       operationId: 'getSearchIdBlock',
       summary:
-        "A block of the ids of a kind's entities by rank: 64 chunks' ids, read where a window needs many of them",
+        "A block of the ids of a kind's entities by slot: 64 chunks' ids, read where a window needs many of them",
       content: jsonOf('SearchIds'),
     }),
     documentPath(

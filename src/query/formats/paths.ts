@@ -119,7 +119,7 @@ export function parseDumpPartPath(path: string): { kind: Kind; key: string; gzip
 /**
  * Static path of the index of one kind's search: its entry, which lists its shards. The index
  * of `q` is at `search/{kind}.json` with its documents in `search/{kind}/`, which also holds the
- * ids by rank and the filters' value shards both searches read; the index of `text` is at
+ * ids by slot and the filters' value shards both searches read; the index of `text` is at
  * `search/{kind}/text.json` with its documents in `search/{kind}/text/`.
  */
 export function searchIndexPath(kind: Kind, search: Search = 'q'): string {
@@ -136,17 +136,17 @@ export function termShardPath(kind: Kind, start: string, search: Search = 'q'): 
   return `${searchFolder(kind, search)}/terms/${encodeSegment(start)}.json`;
 }
 
-/** Static path of part `part` (entities of ranks from `part` × COMMON_PART_SLOTS) of the list of a kind's common query term. */
+/** Static path of part `part` (entities of slots from `part` × COMMON_PART_SLOTS) of the list of a kind's common query term. */
 export function commonPartPath(kind: Kind, term: string, part: number, search: Search = 'q'): string {
   return `${searchFolder(kind, search)}/common/${encodeSegment(term)}/${part}.json`;
 }
 
-/** Static path of the ids of a kind's entities of ranks from `chunk` × ID_CHUNK_SLOTS. */
+/** Static path of the ids of a kind's entities of slots from `chunk` × ID_CHUNK_SLOTS. */
 export function idChunkPath(kind: Kind, chunk: number): string {
   return `${API_ROOT}/search/${kind}/ids/${chunk}.json`;
 }
 
-/** Static path of the ids of a kind's entities of ranks from `block` × ID_BLOCK_SLOTS. */
+/** Static path of the ids of a kind's entities of slots from `block` × ID_BLOCK_SLOTS. */
 export function idBlockPath(kind: Kind, block: number): string {
   return `${API_ROOT}/search/${kind}/id-blocks/${block}.json`;
 }

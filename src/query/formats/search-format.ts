@@ -24,7 +24,7 @@ export const SEARCH_INDEX_VERSION = 10;
 export interface IndexDocument {
   path: string;
   content: string;
-  /** False for a document without `generated_at` (the ids by rank). */
+  /** False for a document without `generated_at` (the ids by slot). */
   timestamped?: false;
 }
 

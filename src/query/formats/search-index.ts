@@ -504,7 +504,7 @@ export function parseValueShard(
     const slots = decodeRanks(encoded);
     if (order.namesNoEntity(slots)) throw malformed(path, 'values');
     if (order.isIdentity) return slots;
-    return slots.map((slot) => order.rankOf(slot)).sort((a, b) => a - b);
+    return Array.from(order.ranksOfSlots(slots).ranks);
   };
   return {
     values: new Map(Object.entries(file.values).map(([value, slots]) => [value, ranksOf(slots)])),

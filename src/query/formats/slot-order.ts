@@ -109,9 +109,9 @@ export class SlotOrder {
   }
 
   /**
-   * The ranks of ascending slots of entities. Slots in rank order give ascending ranks; where
-   * a placed slot is among them they are not, and `order` is the positions of `slots` in
-   * ascending order of their ranks.
+   * The ranks of ascending slots of entities, ascending, in one walk of the slots and the
+   * exceptions. Where a placed slot is among the slots their ranks do not ascend as they do:
+   * then `order` is the positions of `slots` in the order of their ranks.
    */
   ranksOfSlots(slots: ArrayLike<number>): { ranks: Int32Array; order?: Int32Array } {
     const ranks = new Int32Array(slots.length);
@@ -119,9 +119,19 @@ export class SlotOrder {
       for (let i = 0; i < slots.length; i++) ranks[i] = slots[i]!;
       return { ranks };
     }
+    // One walk: the slots ascend, so the excepted slots below each, and the placed ranks below its rank, only grow.
+    const { excepted, placedRanks } = this;
     let ascending = true;
+    let [below, placedBelow] = [0, 0];
     for (let i = 0; i < slots.length; i++) {
-      ranks[i] = this.rankOf(slots[i]!);
+      const slot = slots[i]!;
+      while (below < excepted.length && excepted[below]! < slot) below++;
+      if (excepted[below] === slot) ranks[i] = this.rankOfPlaced.get(slot)!;
+      else {
+        const k = slot - below;
+        while (placedBelow < placedRanks.length && placedRanks[placedBelow]! - placedBelow <= k) placedBelow++;
+        ranks[i] = k + placedBelow;
+      }
       if (i > 0 && ranks[i]! < ranks[i - 1]!) ascending = false;
     }
     if (ascending) return { ranks };
