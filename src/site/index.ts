@@ -15,7 +15,8 @@ export { readSchemaDescription, readSite } from './read-site.js';
 export { DEFAULT_ROTATION_PERIOD, readNextSlot, writeNextSlot } from './rotation-state.js';
 export type { SiteOnDisk } from './read-site.js';
 export { listSiteFiles } from './site-files.js';
-export { readIdsBySlot } from './site-slots.js';
+export { readIdsBySlot, readSlotState, slotStateFiles } from './site-slots.js';
+export type { SlotStateFile } from './site-slots.js';
 export { SITE_FORMAT_TEXT, holdsSiteFormat, readSiteFormat } from './site-format-file.js';
 export {
   isShardCount,

@@ -10,8 +10,8 @@
 import { codeFingerprint, readPreviousRecords, type CacheScope, type PreviousRecords } from '../cache/index.js';
 import { readFeedState, type FeedState } from '../feed/index.js';
 import { recoverSite } from '../write/index.js';
-import { manifestOfFolder, readIdsBySlot, readManifest, type ManifestFiles } from '../../site/index.js';
-import { KINDS, type Kind } from '../../query/semantics/index.js';
+import { manifestOfFolder, readManifest, readSlotState, type ManifestFiles } from '../../site/index.js';
+import type { Kind } from '../../query/semantics/index.js';
 
 /** What the previous build left, as the stages take it. */
 export interface PreviousBuild {
@@ -26,9 +26,9 @@ export interface PreviousBuild {
    */
   feed: Promise<FeedState | undefined>;
   /**
-   * The id of each slot of each kind in its search index (site-slots.ts), read while the sources
-   * are; `undefined` for a kind whose index is missing, of another version or damaged: its
-   * entities get new slots, as in a first build.
+   * The id of each slot of each kind of its search index, as it kept them in the state folder
+   * (site-slots.ts), read while the sources are; none for a kind whose state is missing, of
+   * another version or damaged: its entities get slots as in a first build.
    */
   idsBySlot: Promise<Partial<Record<Kind, string[]>>>;
   /**
@@ -50,10 +50,7 @@ export async function readPreviousBuild(outDir: string, baseUrl: string, write: 
   const scope = { code: await codeFingerprint(), baseUrl };
   const feed = write ? readFeedState(outDir) : Promise.resolve(undefined);
   feed.catch(() => undefined); // awaited, and so reported, by build
-  const idsBySlot = Promise.all(KINDS.map((kind) => readIdsBySlot(outDir, kind))).then(
-    (read): Partial<Record<Kind, string[]>> =>
-      Object.fromEntries(KINDS.flatMap((kind, i) => (typeof read[i] === 'string' ? [] : [[kind, read[i]]]))),
-  );
+  const idsBySlot = readSlotState(outDir);
   idsBySlot.catch(() => undefined); // awaited, and so reported, by build
   const records = await readPreviousRecords(outDir, scope);
   let manifest: Promise<ManifestFiles> | undefined;

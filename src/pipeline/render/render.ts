@@ -21,6 +21,7 @@ import {
 } from '../../query/formats/index.js';
 import { pageCount, schemaDocument, totalsOf, type ResponseContext } from '../../query/responses/index.js';
 import { generatedDocuments } from '../../documents/index.js';
+import { slotStateFiles } from '../../site/index.js';
 import { type Dataset, KINDS, type Kind } from '../../query/semantics/index.js';
 import {
   type AssembleContext,
@@ -133,6 +134,7 @@ export async function renderDocuments({
   const texts = [...textDocuments(dataset, context, feed, pageDepth), ...dumpIndexes].map(textDocument);
   if (records !== undefined)
     texts.push(...recordCacheFiles(dataset, store, records.origins, records.scope, parts).map(textDocument));
+  texts.push(...slotStateFiles(slots).map(textDocument));
   // The generated documents name a common term of the search index in OpenAPI's examples: they wait for the index.
   const late = terms.then((shards) => [
     ...generatedDocuments(

@@ -94,8 +94,8 @@ export {
   renderTermShards,
 } from './search-index.js';
 export type { RenderedSearches, RenderedTerms, SearchEntry, TextEntry } from './search-index.js';
-export { SlotOrder, mostExceptions } from './slot-order.js';
-export { assignSlots, datasetSlots, rankSlots, siteSlots } from './slot-assignment.js';
+export type { SlotOrder } from './slot-order.js';
+export { datasetSlots, rankSlots, siteSlots } from './slot-assignment.js';
 export type { SlotAssignment } from './slot-assignment.js';
 export { SiteError, entityDocument, missingDocument, parseDocument } from './site-error.js';
 export {
@@ -112,6 +112,8 @@ export {
   RECORD_CACHE_FOLDER,
   RECORD_CACHE_PATH,
   ROTATION_STATE_PATH,
+  SLOTS_STATE_FOLDER,
+  SLOTS_STATE_PATH,
   SITE_FORMAT_PATH,
   STATE_FOLDER,
   WORKER_RECORD_PATH,

@@ -102,8 +102,8 @@ function twoSlots(idsBySlot: readonly string[]): string | undefined {
 }
 
 // The order of slots given by rank (`slotOfRank`): the holes, and as placed the fewest slots
-// whose removal leaves the others in rank order, the complement of a longest increasing run
-// of slots by rank (patience sorting, the earliest such run).
+// whose removal leaves the others in rank order, those off a longest increasing run of slots
+// by rank (patience sorting).
 function orderOfSlots(idsBySlot: readonly string[], slotOfRank: Int32Array): SlotOrder {
   const holes: number[] = [];
   idsBySlot.forEach((id, slot) => {

@@ -48,21 +48,21 @@ export class SlotOrder {
 
   /**
    * The order of `slots` slots of which `holes` are holes and `placedSlots` (ascending) have
-   * the ranks `placedRanks`; throws a RangeError when these do not make an order.
+   * the ranks `ranksOfPlaced`; throws a RangeError when these do not make an order.
    */
   constructor(
     readonly slots: number,
     readonly holes: Int32Array,
     readonly placedSlots: Int32Array,
-    readonly placedOrder: Int32Array,
+    readonly ranksOfPlaced: Int32Array,
   ) {
     this.count = slots - holes.length;
     this.holeSet = new Set(holes);
-    if (placedSlots.length !== placedOrder.length) throw new RangeError('placed slots and ranks differ in number');
-    placedSlots.forEach((slot, i) => this.rankOfPlaced.set(slot, placedOrder[i]!));
+    if (placedSlots.length !== ranksOfPlaced.length) throw new RangeError('placed slots and ranks differ in number');
+    placedSlots.forEach((slot, i) => this.rankOfPlaced.set(slot, ranksOfPlaced[i]!));
     this.excepted = Int32Array.from([...holes, ...placedSlots]).sort();
-    const byRank = [...placedSlots.keys()].sort((a, b) => placedOrder[a]! - placedOrder[b]!);
-    this.placedRanks = Int32Array.from(byRank, (i) => placedOrder[i]!);
+    const byRank = [...placedSlots.keys()].sort((a, b) => ranksOfPlaced[a]! - ranksOfPlaced[b]!);
+    this.placedRanks = Int32Array.from(byRank, (i) => ranksOfPlaced[i]!);
     this.slotOfPlaced = Int32Array.from(byRank, (i) => placedSlots[i]!);
     const distinct = (values: Int32Array) => values.every((value, i) => i === 0 || values[i - 1]! < value);
     if (
@@ -94,13 +94,6 @@ export class SlotOrder {
     return false;
   }
 
-  /** The rank of the entity of `slot`, which must be a slot of an entity. */
-  rankOf(slot: number): number {
-    const placed = this.rankOfPlaced.get(slot);
-    if (placed !== undefined) return placed;
-    return kthAbsent(this.placedRanks, slot - countBelow(this.excepted, slot));
-  }
-
   /** The slot of the entity of `rank`. */
   slotOf(rank: number): number {
     const at = countBelow(this.placedRanks, rank);
@@ -126,6 +119,7 @@ export class SlotOrder {
     for (let i = 0; i < slots.length; i++) {
       const slot = slots[i]!;
       while (below < excepted.length && excepted[below]! < slot) below++;
+      // A placed slot has its rank (a hole is in no document: namesNoEntity).
       if (excepted[below] === slot) ranks[i] = this.rankOfPlaced.get(slot)!;
       else {
         const k = slot - below;
@@ -137,12 +131,6 @@ export class SlotOrder {
     if (ascending) return { ranks };
     const order = Int32Array.from(ranks.keys()).sort((a, b) => ranks[a]! - ranks[b]!);
     return { ranks: Int32Array.from(order, (i) => ranks[i]!), order };
-  }
-
-  /** The slots of ascending ranks, ascending. */
-  slotsOfRanks(ranks: ArrayLike<number>): number[] {
-    const slots = Array.from({ length: ranks.length }, (_, i) => this.slotOf(ranks[i]!));
-    return this.isIdentity ? slots : slots.sort((a, b) => a - b);
   }
 }
 
@@ -176,7 +164,7 @@ export function slotOrderFile(order: SlotOrder): SlotOrderFile {
     count: order.slots,
     holes: encodeRanks(Array.from(order.holes)),
     placed: encodeRanks(Array.from(order.placedSlots)),
-    placed_ranks: Array.from(order.placedOrder, (rank) => rank.toString(36)).join(','),
+    placed_ranks: Array.from(order.ranksOfPlaced, (rank) => rank.toString(36)).join(','),
   };
 }
 

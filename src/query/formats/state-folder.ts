@@ -26,6 +26,10 @@ export const RECORD_CACHE_FOLDER = `${STATE_FOLDER}/records`;
 export const FEED_STATE_PATH = `${STATE_FOLDER}/changes.json`;
 /** The folder of the changes feed's files of entity digests. */
 export const FEED_DIGESTS_FOLDER = `${STATE_FOLDER}/changes`;
+/** The slots of the search index's entities: the count of each kind's, for the next build to keep them (site/site-slots.ts). */
+export const SLOTS_STATE_PATH = `${STATE_FOLDER}/slots.json`;
+/** The folder of the ids by slot, a file a block of slots of a kind. */
+export const SLOTS_STATE_FOLDER = `${STATE_FOLDER}/slots`;
 /** `verify --changed`'s rotation, carried from build to build (site/carried-state.ts). */
 export const ROTATION_STATE_PATH = `${STATE_FOLDER}/verify-rotation.json`;
 
