@@ -7,6 +7,7 @@
 import type { CommonList, Kind, Search } from '../semantics/index.js';
 import { commonPartPath, idBlockPath, idChunkPath } from './paths.js';
 import { decodeMembers, encodeMembers } from './membership-codec.js';
+import { ascends } from './ranks-codec.js';
 import {
   malformed,
   parseVersioned,
@@ -129,7 +130,7 @@ function slotOrdered(
   ids?: readonly string[],
 ): { slots: Int32Array; ids?: readonly string[] } {
   const slots = Int32Array.from(ranks, (rank) => slotOfRank[rank]!);
-  if (slots.every((slot, i) => i === 0 || slots[i - 1]! < slot)) return { slots, ids };
+  if (ascends(slots)) return { slots, ids };
   const listed = Int32Array.from(slots.keys()).sort((a, b) => slots[a]! - slots[b]!);
   return { slots: Int32Array.from(listed, (i) => slots[i]!), ids: ids && Array.from(listed, (i) => ids[i]!) };
 }

@@ -4,6 +4,12 @@
  * their filter postings so: a fraction of the bytes of a JSON array of numbers.
  */
 
+/** Whether numbers strictly ascend, as the ranks this codec writes must. */
+export function ascends(values: ArrayLike<number>): boolean {
+  for (let i = 1; i < values.length; i++) if (values[i - 1]! >= values[i]!) return false;
+  return true;
+}
+
 /** Encodes ascending ranks. */
 export function encodeRanks(ranks: readonly number[]): string {
   let text = '';

@@ -27,7 +27,7 @@ import {
   type Search,
 } from '../semantics/index.js';
 import { filterShardPath, searchIndexPath, termShardPath } from './paths.js';
-import { decodeCounted, decodeRankArray, decodeRanks, encodeCounted, encodeRanks } from './ranks-codec.js';
+import { ascends, decodeCounted, decodeRankArray, decodeRanks, encodeCounted, encodeRanks } from './ranks-codec.js';
 import { parseSlotOrder, slotOrderFile, type SlotOrder, type SlotOrderFile } from './slot-order.js';
 import type { SlotAssignment } from './slot-assignment.js';
 import { commonExample, renderCommonLists, renderIds, type CommonExample } from './common-lists.js';
@@ -272,24 +272,43 @@ function renderNamesIndex(
 // A shard of terms naming its entities by slot: listed in slot order, postings by position in that list.
 function termShardFile(kind: Kind, shard: TermShard, slotOfRank: Int32Array): TermShardFile {
   const slots = shard.ranks.map((rank) => slotOfRank[rank]!);
-  const inRankOrder = slots.every((slot, i) => i === 0 || slots[i - 1]! < slot);
-  // The shard's entities in slot order, by their position in its ranks.
-  const listed = [...slots.keys()];
-  if (!inRankOrder) listed.sort((a, b) => slots[a]! - slots[b]!);
   const position = new Map<number, number>();
+  if (ascends(slots)) {
+    // Slots in rank order (a first build's, or no exception among them): listed as the ranks are.
+    shard.ranks.forEach((rank, i) => position.set(rank, i));
+    const local = (postings: ArrayLike<number>) => encodeCounted(postings, (rank) => position.get(rank)!);
+    return termShardOf(kind, shard, encodeRanks(slots), shard.ids, shard.lengths, local);
+  }
+  // The shard's entities in slot order, by their position in its ranks.
+  const listed = [...slots.keys()].sort((a, b) => slots[a]! - slots[b]!);
   listed.forEach((i, at) => position.set(shard.ranks[i]!, at));
-  const local = (postings: ArrayLike<number>) =>
-    inRankOrder
-      ? encodeCounted(postings, (rank) => position.get(rank)!)
-      : encodeCounted(inPositionOrder(postings, position));
+  return termShardOf(
+    kind,
+    shard,
+    encodeRanks(listed.map((i) => slots[i]!)),
+    listed.map((i) => shard.ids[i]!),
+    listed.flatMap((i) => [shard.lengths[2 * i]!, shard.lengths[2 * i + 1]!]),
+    (postings) => encodeCounted(inPositionOrder(postings, position)),
+  );
+}
+
+// A shard of terms as written, from its entities' slots, ids and lengths and its postings encoded by `local`.
+function termShardOf(
+  kind: Kind,
+  shard: TermShard,
+  entities: string,
+  ids: string[],
+  lengths: number[],
+  local: (postings: ArrayLike<number>) => string,
+): TermShardFile {
   return {
     format: TERMS_FORMAT,
     version: SEARCH_INDEX_VERSION,
     kind,
     start: shard.start,
-    entities: encodeRanks(listed.map((i) => slots[i]!)),
-    ids: listed.map((i) => shard.ids[i]!),
-    lengths: listed.flatMap((i) => [shard.lengths[2 * i]!, shard.lengths[2 * i + 1]!]),
+    entities,
+    ids,
+    lengths,
     terms: shard.terms.map(([term, cn, en]) => [term, local(cn), local(en)]),
     generated_at: '',
   };
@@ -309,7 +328,10 @@ function valueShardFile(
   shard: FilterShard,
   slotOfRank: Int32Array,
 ): ValueShardFile {
-  const slotsOf = (ranks: readonly number[]) => ranks.map((rank) => slotOfRank[rank]!).sort((a, b) => a - b);
+  const slotsOf = (ranks: readonly number[]) => {
+    const slots = ranks.map((rank) => slotOfRank[rank]!);
+    return ascends(slots) ? slots : slots.sort((a, b) => a - b);
+  };
   return {
     format: VALUES_FORMAT,
     version: SEARCH_INDEX_VERSION,

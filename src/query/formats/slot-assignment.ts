@@ -3,6 +3,7 @@
  * the slots the previous build gave, and `verify` checks a site's slots name its entities.
  */
 import { type Dataset, KINDS, type Kind } from '../semantics/index.js';
+import { ascends } from './ranks-codec.js';
 import { mostExceptions, SlotOrder } from './slot-order.js';
 
 /** A kind's slots: the id of each (`""` for a hole), and the order that turns them into ranks. */
@@ -126,9 +127,7 @@ function orderOfSlots(idsBySlot: readonly string[], slotOfRank: Int32Array): Slo
 // Marks the positions of a longest increasing subsequence of distinct `values`.
 function longestIncreasing(values: Int32Array): Uint8Array {
   const marks = new Uint8Array(values.length);
-  let increasing = true;
-  for (let i = 1; i < values.length && increasing; i++) increasing = values[i - 1]! < values[i]!;
-  if (increasing) return marks.fill(1);
+  if (ascends(values)) return marks.fill(1);
   // tails[k]: position of the least last value of an increasing run of length k + 1; before[i]: the position before i in its run.
   const tails: number[] = [];
   const before = new Int32Array(values.length).fill(-1);

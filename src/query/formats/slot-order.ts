@@ -11,7 +11,7 @@
  * exceptions stay few: past {@link mostExceptions} the build gives every entity its rank
  * again (slot-assignment.ts), which is the index a first build makes.
  */
-import { decodeRankArray, encodeRanks } from './ranks-codec.js';
+import { ascends, decodeRankArray, encodeRanks } from './ranks-codec.js';
 
 /** The slot order as the `q` entry writes it, members in order. */
 export interface SlotOrderFile {
@@ -64,10 +64,9 @@ export class SlotOrder {
     const byRank = [...placedSlots.keys()].sort((a, b) => ranksOfPlaced[a]! - ranksOfPlaced[b]!);
     this.placedRanks = Int32Array.from(byRank, (i) => ranksOfPlaced[i]!);
     this.slotOfPlaced = Int32Array.from(byRank, (i) => placedSlots[i]!);
-    const distinct = (values: Int32Array) => values.every((value, i) => i === 0 || values[i - 1]! < value);
     if (
-      !distinct(this.excepted) ||
-      !distinct(this.placedRanks) ||
+      !ascends(this.excepted) ||
+      !ascends(this.placedRanks) ||
       (this.excepted.length > 0 && (this.excepted[0]! < 0 || this.excepted[this.excepted.length - 1]! >= slots)) ||
       (this.placedRanks.length > 0 &&
         (this.placedRanks[0]! < 0 || this.placedRanks[this.placedRanks.length - 1]! >= this.count))
