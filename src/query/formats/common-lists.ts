@@ -98,13 +98,15 @@ export function renderCommonLists(
   const documents: IndexDocument[] = [];
   for (const list of lists) {
     const listed = slotOrdered(list.ranks, slotOfRank, list.ids);
-    const [members, own] = [new PartCutter(listed.slots), new PartCutter(slotOrdered(list.own, slotOfRank).slots)];
+    // Only `text` reads `own` (a word before its last), and only where it is not the list itself.
+    const owns = search === 'text' && list.own !== list.ranks;
+    const members = new PartCutter(listed.slots);
+    const own = owns ? new PartCutter(slotOrdered(list.own, slotOfRank).slots) : undefined;
     for (let part = 0; part < commonParts(slots); part++) {
       const [start, end] = [part * COMMON_PART_SLOTS, (part + 1) * COMMON_PART_SLOTS];
       const from = members.at;
       const held = encodeMembers(members.next(end), start, end);
-      // Only `text` reads `own` (a word before its last), and only where it is not the list itself.
-      const owned = search === 'text' && list.own !== list.ranks ? encodeMembers(own.next(end), start, end) : held;
+      const owned = own ? encodeMembers(own.next(end), start, end) : held;
       const file: CommonPartFile = {
         format: PART_FORMAT,
         version: SEARCH_INDEX_VERSION,
@@ -129,7 +131,8 @@ function slotOrdered(
   slotOfRank: Int32Array,
   ids?: readonly string[],
 ): { slots: Int32Array; ids?: readonly string[] } {
-  const slots = Int32Array.from(ranks, (rank) => slotOfRank[rank]!);
+  const slots = new Int32Array(ranks.length);
+  for (let i = 0; i < ranks.length; i++) slots[i] = slotOfRank[ranks[i]!]!;
   if (ascends(slots)) return { slots, ids };
   const listed = Int32Array.from(slots.keys()).sort((a, b) => slots[a]! - slots[b]!);
   return { slots: Int32Array.from(listed, (i) => slots[i]!), ids: ids && Array.from(listed, (i) => ids[i]!) };
