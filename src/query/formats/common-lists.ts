@@ -7,7 +7,7 @@
 import type { CommonList, Kind, Search } from '../semantics/index.js';
 import { commonPartPath, idBlockPath, idChunkPath } from './paths.js';
 import { decodeMembers, encodeMembers } from './membership-codec.js';
-import { ascends } from './ranks-codec.js';
+import { slotsOfRanks } from './slot-assignment.js';
 import {
   malformed,
   parseVersioned,
@@ -97,11 +97,12 @@ export function renderCommonLists(
 ): IndexDocument[] {
   const documents: IndexDocument[] = [];
   for (const list of lists) {
-    const listed = slotOrdered(list.ranks, slotOfRank, list.ids);
+    const { slots: memberSlots, listed } = slotsOfRanks(list.ranks, slotOfRank);
+    const ids = listed && list.ids ? Array.from(listed, (i) => list.ids![i]!) : list.ids;
     // Only `text` reads `own` (a word before its last), and only where it is not the list itself.
     const owns = search === 'text' && list.own !== list.ranks;
-    const members = new PartCutter(listed.slots);
-    const own = owns ? new PartCutter(slotOrdered(list.own, slotOfRank).slots) : undefined;
+    const members = new PartCutter(memberSlots);
+    const own = owns ? new PartCutter(slotsOfRanks(list.own, slotOfRank).slots) : undefined;
     for (let part = 0; part < commonParts(slots); part++) {
       const [start, end] = [part * COMMON_PART_SLOTS, (part + 1) * COMMON_PART_SLOTS];
       const from = members.at;
@@ -116,26 +117,13 @@ export function renderCommonLists(
         first: list.first,
         members: held,
         ...(owned !== held && { own: owned }),
-        ...(listed.ids && { ids: listed.ids.slice(from, members.at) }),
+        ...(ids && { ids: ids.slice(from, members.at) }),
         generated_at: '',
       };
       documents.push({ path: commonPartPath(kind, list.term, part, search), content: JSON.stringify(file) });
     }
   }
   return documents;
-}
-
-// The slots of ascending ranks, ascending, and their `ids` (given in rank order) in the same order.
-function slotOrdered(
-  ranks: Int32Array,
-  slotOfRank: Int32Array,
-  ids?: readonly string[],
-): { slots: Int32Array; ids?: readonly string[] } {
-  const slots = new Int32Array(ranks.length);
-  for (let i = 0; i < ranks.length; i++) slots[i] = slotOfRank[ranks[i]!]!;
-  if (ascends(slots)) return { slots, ids };
-  const listed = Int32Array.from(slots.keys()).sort((a, b) => slots[a]! - slots[b]!);
-  return { slots: Int32Array.from(listed, (i) => slots[i]!), ids: ids && Array.from(listed, (i) => ids[i]!) };
 }
 
 // Cuts ascending slots into the runs of consecutive parts.

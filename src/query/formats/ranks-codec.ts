@@ -11,7 +11,7 @@ export function ascends(values: ArrayLike<number>): boolean {
 }
 
 /** Encodes ascending ranks. */
-export function encodeRanks(ranks: readonly number[]): string {
+export function encodeRanks(ranks: Iterable<number>): string {
   let text = '';
   let previous = -1;
   for (const rank of ranks) {

@@ -27,9 +27,9 @@ import {
   type Search,
 } from '../semantics/index.js';
 import { filterShardPath, searchIndexPath, termShardPath } from './paths.js';
-import { ascends, decodeCounted, decodeRankArray, decodeRanks, encodeCounted, encodeRanks } from './ranks-codec.js';
+import { decodeCounted, decodeRankArray, decodeRanks, encodeCounted, encodeRanks } from './ranks-codec.js';
 import { parseSlotOrder, slotOrderFile, type SlotOrder, type SlotOrderFile } from './slot-order.js';
-import type { SlotAssignment } from './slot-assignment.js';
+import { slotsOfRanks, type SlotAssignment } from './slot-assignment.js';
 import { commonExample, renderCommonLists, renderIds, type CommonExample } from './common-lists.js';
 import { renderExhibitionDates } from './dates-document.js';
 import {
@@ -271,24 +271,19 @@ function renderNamesIndex(
 
 // A shard of terms naming its entities by slot: listed in slot order, postings by position in that list.
 function termShardFile(kind: Kind, shard: TermShard, slotOfRank: Int32Array): TermShardFile {
-  const slots = shard.ranks.map((rank) => slotOfRank[rank]!);
+  const { slots, listed } = slotsOfRanks(shard.ranks, slotOfRank);
   const position = new Map<number, number>();
-  if (ascends(slots)) {
+  if (listed === undefined) {
     // Slots in rank order (a first build's, or no exception among them): listed as the ranks are.
     shard.ranks.forEach((rank, i) => position.set(rank, i));
     const local = (postings: ArrayLike<number>) => encodeCounted(postings, (rank) => position.get(rank)!);
     return termShardOf(kind, shard, encodeRanks(slots), shard.ids, shard.lengths, local);
   }
   // The shard's entities in slot order, by their position in its ranks.
-  const listed = [...slots.keys()].sort((a, b) => slots[a]! - slots[b]!);
   listed.forEach((i, at) => position.set(shard.ranks[i]!, at));
-  return termShardOf(
-    kind,
-    shard,
-    encodeRanks(listed.map((i) => slots[i]!)),
-    listed.map((i) => shard.ids[i]!),
-    listed.flatMap((i) => [shard.lengths[2 * i]!, shard.lengths[2 * i + 1]!]),
-    (postings) => encodeCounted(inPositionOrder(postings, position)),
+  const { ids, lengths } = relisted(listed, shard.ids, shard.lengths);
+  return termShardOf(kind, shard, encodeRanks(slots), ids, lengths, (postings) =>
+    encodeCounted(repositioned(postings, (rank) => position.get(rank)!)),
   );
 }
 
@@ -314,10 +309,26 @@ function termShardOf(
   };
 }
 
-// Flat postings (rank, count, …) as (position, count, …), ascending by position.
-function inPositionOrder(postings: ArrayLike<number>, position: ReadonlyMap<number, number>): Int32Array {
+// The ids and name lengths (two numbers an entity) of a shard's entities listed again: `listed` holds the old position
+// of each entity in its new place.
+function relisted(
+  listed: ArrayLike<number>,
+  ids: readonly string[],
+  lengths: ArrayLike<number>,
+): { ids: string[]; lengths: number[] } {
+  const moved = { ids: [] as string[], lengths: [] as number[] };
+  for (let at = 0; at < listed.length; at++) {
+    const from = listed[at]!;
+    moved.ids.push(ids[from]!);
+    moved.lengths.push(lengths[2 * from]!, lengths[2 * from + 1]!);
+  }
+  return moved;
+}
+
+// Flat postings (entity, count, …) with each entity turned into its new position by `positionOf`, ascending again.
+function repositioned(postings: ArrayLike<number>, positionOf: (entity: number) => number): Int32Array {
   const pairs: [number, number][] = [];
-  for (let i = 0; i < postings.length; i += 2) pairs.push([position.get(postings[i]!)!, postings[i + 1]!]);
+  for (let i = 0; i < postings.length; i += 2) pairs.push([positionOf(postings[i]!), postings[i + 1]!]);
   pairs.sort(([a], [b]) => a - b);
   return Int32Array.from(pairs.flat());
 }
@@ -328,17 +339,15 @@ function valueShardFile(
   shard: FilterShard,
   slotOfRank: Int32Array,
 ): ValueShardFile {
-  const slotsOf = (ranks: readonly number[]) => {
-    const slots = ranks.map((rank) => slotOfRank[rank]!);
-    return ascends(slots) ? slots : slots.sort((a, b) => a - b);
-  };
   return {
     format: VALUES_FORMAT,
     version: SEARCH_INDEX_VERSION,
     kind,
     filter,
     start: shard.start,
-    values: Object.fromEntries(shard.values.map(([value, ranks]) => [value, encodeRanks(slotsOf(ranks))])),
+    values: Object.fromEntries(
+      shard.values.map(([value, ranks]) => [value, encodeRanks(slotsOfRanks(ranks, slotOfRank).slots)]),
+    ),
     generated_at: '',
   };
 }
@@ -476,30 +485,22 @@ export function parseTermShard(
     // Listed again in rank order: each entity's id and lengths move with it, and postings name its new position.
     const moved = new Int32Array(listed.length);
     listed.forEach((from, to) => (moved[from] = to));
-    const lengths = new Int32Array(file.lengths.length);
-    listed.forEach((from, to) => lengths.set([file.lengths[2 * from]!, file.lengths[2 * from + 1]!], 2 * to));
+    const { ids, lengths } = relisted(listed, file.ids, file.lengths);
+    const positionOf = (from: number) => moved[from]!;
     return {
       shard: searchShard(
         start,
         ranks,
-        Array.from(listed, (from) => file.ids[from]!),
-        lengths,
+        ids,
+        Int32Array.from(lengths),
         terms,
-        postings.map(([cn, en]) => [movedPostings(cn, moved), movedPostings(en, moved)] as const),
+        postings.map(([cn, en]) => [repositioned(cn, positionOf), repositioned(en, positionOf)] as const),
       ),
       generatedAt: file.generated_at,
     };
   } catch {
     throw malformed(path, 'shard');
   }
-}
-
-// Flat postings (position, count, …) with each position moved to `moved[position]`, ascending again.
-function movedPostings(postings: Int32Array, moved: Int32Array): Int32Array {
-  const pairs: [number, number][] = [];
-  for (let i = 0; i < postings.length; i += 2) pairs.push([moved[postings[i]!]!, postings[i + 1]!]);
-  pairs.sort(([a], [b]) => a - b);
-  return Int32Array.from(pairs.flat());
 }
 
 /**

@@ -58,6 +58,22 @@ export function datasetSlots(
   ) as Record<Kind, SlotAssignment>;
 }
 
+/**
+ * The slots of ascending `ranks`, ascending, as the documents list them; where they do not ascend
+ * as the ranks do, `listed` is the position in `ranks` of each, in slot order (to move what goes
+ * with each entity along).
+ */
+export function slotsOfRanks(
+  ranks: ArrayLike<number>,
+  slotOfRank: Int32Array,
+): { slots: Int32Array; listed?: Int32Array } {
+  const slots = new Int32Array(ranks.length);
+  for (let i = 0; i < ranks.length; i++) slots[i] = slotOfRank[ranks[i]!]!;
+  if (ascends(slots)) return { slots };
+  const listed = Int32Array.from(slots.keys()).sort((a, b) => slots[a]! - slots[b]!);
+  return { slots: Int32Array.from(listed, (i) => slots[i]!), listed };
+}
+
 /** Each entity's rank as its slot: a first build's slots. */
 export function rankSlots(idsByRank: readonly string[]): SlotAssignment {
   return {

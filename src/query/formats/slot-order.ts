@@ -161,8 +161,8 @@ function kthAbsent(values: Int32Array, k: number): number {
 export function slotOrderFile(order: SlotOrder): SlotOrderFile {
   return {
     count: order.slots,
-    holes: encodeRanks(Array.from(order.holes)),
-    placed: encodeRanks(Array.from(order.placedSlots)),
+    holes: encodeRanks(order.holes),
+    placed: encodeRanks(order.placedSlots),
     placed_ranks: Array.from(order.ranksOfPlaced, (rank) => rank.toString(36)).join(','),
   };
 }
