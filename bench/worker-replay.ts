@@ -5,7 +5,7 @@
  * those from its bucket and puts an answer of the same size and headers into the Cache API,
  * holding nothing between requests.
  */
-import { R2_READS_IN_FLIGHT } from '../lib/hosts/r2-store.js';
+import { R2_READS_IN_FLIGHT } from '../lib/edge/index.js';
 import type { DocumentStore } from '../lib/query/router/store.js';
 import { createRouter } from '../lib/query/router/router.js';
 

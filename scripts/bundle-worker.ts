@@ -1,6 +1,6 @@
 /**
- * Bundles the Cloudflare workers (lib/hosts/cloudflare-worker.js for Pages,
- * lib/hosts/cloudflare-r2-worker.js for Workers + R2: the router of src/query) and the browse page's script with the client SDK (lib/browse/browse.js)
+ * Bundles the Cloudflare workers (lib/edge/cloudflare-worker.js for Pages,
+ * lib/edge/cloudflare-r2-worker.js for Workers + R2: the router of src/query) and the browse page's script with the client SDK (lib/browse/browse.js)
  * into one ES module each, which the build copies into every site. Run by
  * `npm run compile` after tsc.
  */
@@ -10,8 +10,8 @@ import { BROWSE_BUNDLE, PAGES_WORKER_BUNDLE, R2_WORKER_BUNDLE } from '../src/hos
 import { PACKAGE_VERSION } from '../src/shared/package-version.js';
 
 for (const [entry, bundle] of [
-  ['../lib/hosts/cloudflare-worker.js', PAGES_WORKER_BUNDLE],
-  ['../lib/hosts/cloudflare-r2-worker.js', R2_WORKER_BUNDLE],
+  ['../lib/edge/cloudflare-worker.js', PAGES_WORKER_BUNDLE],
+  ['../lib/edge/cloudflare-r2-worker.js', R2_WORKER_BUNDLE],
   ['../lib/browse/browse.js', BROWSE_BUNDLE],
 ] as const) {
   await build({

@@ -5,13 +5,7 @@ import path from 'node:path';
 import { pageDepthOf, resolveConfig, type BuildOptions, type ResolvedConfig } from './config.js';
 import { UserError, hasErrors, type Diagnostic, redactUrl } from './shared/index.js';
 import { lockOutput, writeSite } from './pipeline/write/index.js';
-import {
-  SOURCE_FORMATS,
-  loadSources,
-  type LoadedSources,
-  fetchSources,
-  type FetchPolicy,
-} from './pipeline/sources/index.js';
+import { loadSources, type LoadedSources, fetchSources, type FetchPolicy } from './pipeline/sources/index.js';
 import { reusedCount, type PreviousRecords } from './pipeline/cache/index.js';
 import { readPreviousBuild, type PreviousBuild } from './pipeline/previous/index.js';
 import {
@@ -21,7 +15,7 @@ import {
   serializeDataset,
   renderTermsAside,
 } from './pipeline/render/index.js';
-import { StageClock, type BuildStage } from './pipeline/index.js';
+import { SOURCE_FORMATS, StageClock, type BuildStage } from './pipeline/index.js';
 import { modelEntities, validateRecords } from './pipeline/model/index.js';
 import { advanceFeed, entityDigests, renderFeed, checkShrink } from './pipeline/feed/index.js';
 import { countDocuments, type WriteStats } from './pipeline/assemble/index.js';

@@ -8,6 +8,7 @@
 import { Command } from 'commander';
 import {
   addInitDeployCommand,
+  addPendingOptions,
   addMcpCommand,
   addPublishCommand,
   addQueryCommand,
@@ -20,8 +21,7 @@ import {
   printDiagnostics,
   progressLine,
 } from './commands/index.js';
-import { parsePageDepth } from './config.js';
-import { SOURCE_FORMATS } from './pipeline/sources/index.js';
+import { SOURCE_FORMATS } from './pipeline/index.js';
 import { PACKAGE_VERSION } from './shared/index.js';
 
 ignoreClosedOutput();
@@ -81,7 +81,7 @@ program
       allowOrigins: allowOrigin,
     };
     const progress = progressLine(process.stderr);
-    const { build } = await import('./build.js');
+    const [{ build }, { parsePageDepth }] = await Promise.all([import('./build.js'), import('./config.js')]);
     const result = await build({
       ...rest,
       maxShrink: parseShare(maxShrink),
@@ -107,6 +107,7 @@ program
     );
   });
 
+addPendingOptions(program);
 addInitDeployCommand(program);
 addVerifyCommand(program);
 addServeCommand(program);

@@ -1,7 +1,8 @@
 /** What a user gives a build ({@link BuildOptions}) and the filled-in form ({@link ResolvedConfig}). */
 import path from 'node:path';
 import { UserError, redactUrl, resolveBaseUrl } from './shared/index.js';
-import { MAX_SOURCE_FILE_BYTES, parseOrigin, isRemote, type FetchPolicy } from './pipeline/sources/index.js';
+import { parseOrigin } from './net/index.js';
+import { MAX_SOURCE_FILE_BYTES, isRemote, type FetchPolicy } from './pipeline/sources/index.js';
 import type { BuildProgress } from './pipeline/index.js';
 
 /** Options of {@link build}. */

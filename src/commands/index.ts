@@ -6,6 +6,7 @@ export { ignoreClosedOutput } from './closed-output.js';
 export { exitCodeOf } from './exit-code.js';
 export { parseNumber, parseShare, printDiagnostics } from './flags.js';
 export { addInitDeployCommand } from './init-deploy-command.js';
+export { addPendingOptions } from './lazy-options.js';
 export { addMcpCommand } from './mcp-command.js';
 export { progressLine } from './progress-line.js';
 export { addPublishCommand } from './publish-command.js';

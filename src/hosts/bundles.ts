@@ -2,7 +2,8 @@
  * The worker bundles `npm run compile` writes (scripts/bundle-worker.ts): the build copies
  * the Pages worker and the browse script into every site; wrangler deploys the Worker over
  * R2 from the package (init-deploy.ts). Their URLs are relative to the package root, so they resolve
- * the same from src/ (tests) and lib/ (the installed command).
+ * the same from src/ (tests) and lib/ (the installed command). The workers' sources are in edge/; their
+ * bundles keep the paths of earlier releases, which an operator's `wrangler.toml` names as its `main`.
  */
 import { readFileSync } from 'node:fs';
 

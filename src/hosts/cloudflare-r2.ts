@@ -1,6 +1,6 @@
 /**
  * The Workers + R2 deploy configuration: the `wrangler.toml` that deploys the Worker
- * (cloudflare-r2-worker.ts, bundled into the package) over the bucket `dataset-site publish`
+ * (edge/cloudflare-r2-worker.ts, bundled into the package) over the bucket `dataset-site publish`
  * uploads the site to. `dataset-site init-deploy` writes it into the project once; it is
  * the operator's to edit from then on.
  */

@@ -1,12 +1,12 @@
 /**
  * Publish's check that the deployed Worker over R2 can read the site: the Worker's record
- * in the bucket (hosts/worker-record.ts) names the site formats it reads, the build's
+ * in the bucket (edge/worker-record.ts) names the site formats it reads, the build's
  * (site/site-format-file.ts) the format of the site. A site of another format is refused
  * before anything is sent, naming both, since that Worker would answer every query of it
  * with a 500 `site_error`.
  */
 import { UserError } from '../shared/index.js';
-import { parseWorkerRecord } from '../hosts/index.js';
+import { parseWorkerRecord } from '../edge/index.js';
 import { readSiteFormat } from '../site/index.js';
 import type { Bucket } from './bucket.js';
 import { WORKER_RECORD_PATH, SITE_FORMAT_PATH } from '../query/formats/index.js';

@@ -2,14 +2,14 @@
  * The edge and the site cannot drift apart: the Worker over R2 writes its record (the site
  * formats it reads) into the bucket, and publish refuses a site that Worker cannot read,
  * naming both versions, before sending anything. The record is written here by the
- * Worker's own code (hosts/worker-record.ts) over the S3-compatible test server.
+ * Worker's own code (edge/worker-record.ts) over the S3-compatible test server.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { recordWorker, workerRecordText, type RecordBucket } from '../../src/hosts/index.js';
+import { recordWorker, workerRecordText, type RecordBucket } from '../../src/edge/index.js';
 import { PACKAGE_VERSION } from '../../src/shared/index.js';
 import { SITE_FORMAT } from '../../src/query/responses/index.js';
 import { runCli } from '../helpers/cli.js';

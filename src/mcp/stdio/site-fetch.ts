@@ -12,7 +12,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Response } from 'undici';
 import { readBoundedBody, redactUrl } from '../../shared/index.js';
 import type { FetchLike } from '../../client/index.js';
-import { internalKind, createOriginGuard, fetchGuarded, type GuardWording } from '../../pipeline/sources/index.js';
+import { internalKind, createOriginGuard, fetchGuarded, type GuardWording } from '../../net/index.js';
 
 /** How the MCP server's refusals name who names the site's origin. */
 const SITE_WORDING: GuardWording = { flags: '--base-url', allowFlag: undefined, reads: 'the site' };

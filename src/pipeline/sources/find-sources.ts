@@ -9,6 +9,7 @@ import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import type { Diagnostic } from '../../shared/index.js';
+import { SOURCE_FORMATS } from '../index.js';
 
 /** The source files found (sorted, so every machine reads them in the same order) and what was refused or skipped. */
 export interface FoundSources {
@@ -20,8 +21,6 @@ export interface FoundSources {
 
 const MAX_SKIPPED_NAMED = 5;
 
-/** The source formats read, by file name. */
-export const SOURCE_FORMATS = ['*.json', '*.ndjson', '*.jsonl', '*.csv', '*.tsv'] as const;
 const SOURCE_NAME = new RegExp(`\\.(?:${SOURCE_FORMATS.map((format) => format.slice(2)).join('|')})$`);
 
 /**

@@ -9,7 +9,8 @@ import { COLLECTIONS, KINDS, type Kind } from '../../query/semantics/index.js';
 import { readDelimitedFile } from './csv-records.js';
 import type { RawRecord } from './raw-record.js';
 import { sourceKey, type PreviousRecords } from '../cache/index.js';
-import { SOURCE_FORMATS, findSources } from './find-sources.js';
+import { findSources } from './find-sources.js';
+import { SOURCE_FORMATS } from '../index.js';
 import { arrayElementLines, lineAt } from './json-lines.js';
 import { decodeUtf8, lineOfByte } from './utf8.js';
 

@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Response } from 'undici';
 import { readBoundedBody, UserError, redactUrl, backoffMs, isRetryableStatus } from '../../shared/index.js';
 import { COLLECTIONS, KINDS } from '../../query/semantics/index.js';
-import { AddressRefused, createOriginGuard, fetchGuarded, type OriginGuard } from './origin-guard.js';
+import { AddressRefused, createOriginGuard, fetchGuarded, type OriginGuard } from '../../net/index.js';
 
 /** How remote sources are fetched. */
 export interface FetchPolicy {

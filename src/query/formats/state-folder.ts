@@ -41,5 +41,5 @@ export const PUBLISHED_FOLDER = `${STATE_FOLDER}/published`;
 export const PUBLISH_JOURNAL_PATH = `${STATE_FOLDER}/publishing.json`;
 /** In a bucket: the lease of the one publisher at a time (publish/lease.ts). */
 export const LEASE_PATH = `${STATE_FOLDER}/lease.json`;
-/** In a bucket: the record of the Worker over R2, the site format it reads (hosts/worker-record.ts). */
+/** In a bucket: the record of the Worker over R2, the site format it reads (edge/worker-record.ts). */
 export const WORKER_RECORD_PATH = `${STATE_FOLDER}/worker.json`;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createRouter } from '../../../src/query/router/router.js';
 import type { DocumentStore } from '../../../src/query/router/store.js';
 import { fileStore } from '../../../src/serve/index.js';
-import { r2Store } from '../../../src/hosts/index.js';
+import { r2Store } from '../../../src/edge/index.js';
 import { SHARD_CACHE_BYTES } from '../../../src/query/router/search-slice.js';
 import { sampleSite } from '../../helpers/site.js';
 

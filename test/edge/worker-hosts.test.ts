@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import worker from '../../src/hosts/cloudflare-worker.js';
+import worker from '../../src/edge/cloudflare-worker.js';
 import { sampleSite } from '../helpers/site.js';
 
 describe('the Pages worker', () => {

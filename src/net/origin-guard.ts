@@ -9,7 +9,7 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { Agent, fetch, type Dispatcher, type Response } from 'undici';
-import { UserError, redactUrl } from '../../shared/index.js';
+import { UserError, redactUrl } from '../shared/index.js';
 import { describeKind, internalKind } from './address-kind.js';
 
 /** Redirects followed in one attempt before the fetch fails. */

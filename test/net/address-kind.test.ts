@@ -1,6 +1,6 @@
-/** Which addresses lead inside the machine or its network (src/pipeline/sources/address-kind.ts), at the edges of each range. */
+/** Which addresses lead inside the machine or its network (src/net/address-kind.ts), at the edges of each range. */
 import { describe, expect, it } from 'vitest';
-import { internalKind } from '../../../src/pipeline/sources/address-kind.js';
+import { internalKind } from '../../src/net/address-kind.js';
 
 describe('internalKind', () => {
   it.each([

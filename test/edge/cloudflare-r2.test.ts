@@ -18,11 +18,11 @@ import { expectAnswer, expectApiHeaders, expectError, expectWindows } from '../c
 import { FULL_HOST, contractSuite } from '../contract/host-suite.js';
 import { datasetUrls } from '../contract/queries.js';
 import { expectedAnswers, type Expected, type Target } from '../contract/targets.js';
-import { parseWorkerRecord, workerRecordText } from '../../src/hosts/worker-record.js';
+import { parseWorkerRecord, workerRecordText } from '../../src/edge/worker-record.js';
 import { PACKAGE_VERSION } from '../../src/shared/index.js';
 import { SITE_FORMAT } from '../../src/query/responses/index.js';
 import { readBucketObject } from '../helpers/r2-bucket.js';
-import { r2WorkerTarget } from './hosts.js';
+import { r2WorkerTarget } from '../hosts/hosts.js';
 import { WORKER_RECORD_PATH } from '../../src/query/formats/index.js';
 
 describe('the Worker over R2, on the sample', () => {
