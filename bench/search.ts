@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fg from 'fast-glob';
-import { searchIndexPath } from '../lib/query/formats/paths.js';
+import { searchIndexPath } from '../lib/query/search/search-paths.js';
 import { KINDS, type Kind } from '../lib/query/semantics/kinds.js';
 import { createRouter, type Router } from '../lib/query/router/router.js';
 import type { DocumentStore } from '../lib/query/router/store.js';

@@ -10,8 +10,8 @@ import { planListings } from '../lib/pipeline/render/plan.js';
 import { renderDocuments, serializeDataset } from '../lib/pipeline/render/render.js';
 import { advanceFeed, entityDigests, renderFeed } from '../lib/pipeline/feed/changes.js';
 import { validateRecords } from '../lib/pipeline/model/validate.js';
-import { Dataset } from '../lib/query/semantics/dataset.js';
-import { datasetSlots } from '../lib/query/formats/slot-assignment.js';
+import { Dataset } from '../lib/query/dataset/dataset.js';
+import { datasetSlots } from '../lib/query/search/slot-assignment.js';
 import { buildDictionary } from '../lib/schema/dictionary.js';
 
 const sources = process.argv[2];

@@ -8,6 +8,7 @@
  *   npx tsx bench/term-work.ts SITE LIB [LIB...] [--rounds N]
  *   e.g. npx tsx bench/term-work.ts /tmp/L-site ../before/lib lib
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readDump } from '../test/helpers/dumps.js';
@@ -44,10 +45,10 @@ interface TermWork {
 const builds = await Promise.all(
   libs.map(async (lib): Promise<TermWork> => {
     const load = (module: string) => import(pathToFileURL(path.resolve(lib, module)).href);
-    const [{ shardIndex }, { renderTermShards }] = await Promise.all([
-      load('query/semantics/term-shards.js'),
-      load('query/formats/search-index.js'),
-    ]);
+    // The search index's own room since it was made one; before, its semantics and its format apart.
+    const [{ shardIndex }, { renderTermShards }] = existsSync(path.resolve(lib, 'query/search/index.js'))
+      ? await Promise.all([load('query/search/index.js'), load('query/search/index.js')])
+      : await Promise.all([load('query/semantics/term-shards.js'), load('query/formats/search-index.js')]);
     return { shardIndex, renderTermShards };
   }),
 );

@@ -19,9 +19,11 @@ import { SOURCE_FORMATS, StageClock, type BuildStage } from './pipeline/index.js
 import { modelEntities, validateRecords } from './pipeline/model/index.js';
 import { advanceFeed, entityDigests, renderFeed, checkShrink } from './pipeline/feed/index.js';
 import { countDocuments, type WriteStats } from './pipeline/assemble/index.js';
-import { Dataset, KINDS, type Kind } from './query/semantics/index.js';
+import { Dataset } from './query/dataset/index.js';
+import { KINDS, type Kind } from './query/semantics/index.js';
 import { buildDictionary } from './schema/index.js';
-import { datasetSlots, MANIFEST_PATH } from './query/formats/index.js';
+import { datasetSlots } from './query/search/index.js';
+import { MANIFEST_PATH } from './query/formats/index.js';
 
 /** What a build did. */
 export interface BuildResult {

@@ -3,7 +3,8 @@
  * that applies to it, every value the filter matches, with how many entities hold it and the
  * spelling most of them use, and the index of them (their paths and format: query/formats/facets.ts).
  */
-import { type Dataset, KINDS, kindFilters, type Filter, type Kind, heldValues } from '../query/semantics/index.js';
+import { type Dataset } from '../query/dataset/index.js';
+import { KINDS, kindFilters, type Filter, type Kind, heldValues } from '../query/semantics/index.js';
 import {
   FACETS_FORMAT_VERSION,
   FACETS_INDEX_PATH,

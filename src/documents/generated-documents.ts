@@ -6,17 +6,13 @@
  * the build's own description, and the feed the builds before this one.
  */
 import { renderHostFiles } from '../hosts/index.js';
-import {
-  FACETS_INDEX_PATH,
-  facetPath,
-  LLMS_TXT_PATH,
-  type CommonExample,
-  OPENAPI_PATH,
-} from '../query/formats/index.js';
+import { FACETS_INDEX_PATH, facetPath, LLMS_TXT_PATH, OPENAPI_PATH } from '../query/formats/index.js';
+import { type CommonExample } from '../query/search/index.js';
 import { facetDocument, facetsIndexDocument } from './facets.js';
 import { llmsTxt } from './llms-txt.js';
 import { parameterExamples } from './parameter-examples.js';
-import { type Dataset, KINDS, kindFilters } from '../query/semantics/index.js';
+import { type Dataset } from '../query/dataset/index.js';
+import { KINDS, kindFilters } from '../query/semantics/index.js';
 import { entitySchemaDocument, entitySchemaPath, openApiDocument } from '../schema/index.js';
 
 /** A generated document: its path in the site, its text, and whether its `generated_at` is left `""` for the writer to stamp. */

@@ -5,8 +5,8 @@
  * its relations, the errors, the schema and the tools, bulk reading and freshness. It is
  * read by models: every line says something the agent needs, once.
  */
+import { type Dataset } from '../query/dataset/index.js';
 import {
-  type Dataset,
   COLLECTIONS,
   EXHIBITION_STATUSES,
   KINDS,

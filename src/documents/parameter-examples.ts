@@ -1,5 +1,7 @@
 /** Examples of query values taken from the data itself, so that they find something: for llms.txt and the OpenAPI document. */
-import { type Dataset, type Kind, KINDS, tokenize } from '../query/semantics/index.js';
+import { type Dataset } from '../query/dataset/index.js';
+import { type Kind, KINDS } from '../query/semantics/index.js';
+import { tokenize } from '../query/search/index.js';
 import type { DataExamples } from '../schema/index.js';
 import { facetValues } from './facets.js';
 

@@ -25,7 +25,6 @@ export {
   type EntitiesByKind,
   type FilterValues,
   normalize,
-  tokenize,
   DATASET_PARAMETER_SCHEMAS,
   DEFAULT_LIMIT,
   MAX_LIMIT,
@@ -36,8 +35,9 @@ export {
   type ParameterError,
   type ParameterSchema,
   type ParseResult,
-  Dataset,
 } from './semantics/index.js';
+export { tokenize, searchIndexPath } from './search/index.js';
+export { Dataset } from './dataset/index.js';
 export {
   answerDataset,
   answerListingPage,
@@ -58,7 +58,6 @@ export {
   entityPath,
   listingPath,
   relationPath,
-  searchIndexPath,
   type Relation,
   API_ROOT,
   DATASET_ROUTE,

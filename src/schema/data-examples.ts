@@ -2,7 +2,7 @@
  * The values the OpenAPI document and llms.txt show as examples: taken from the data by the
  * build (documents/parameter-examples.ts), so that each finds something.
  */
-import type { CommonExample } from '../query/formats/index.js';
+import type { CommonExample } from '../query/search/index.js';
 import type { Kind } from '../query/semantics/index.js';
 
 /** Query values that find something in the data, and entities to name in example paths. */

@@ -5,7 +5,8 @@
  * each parameter's example is read off the path the same function gives for the data
  * ({@link documentPath}).
  */
-import { COMMON_PART_SLOTS, ID_BLOCK_SLOTS, ID_CHUNK_SLOTS, DUMP_PART_KEY } from '../query/formats/index.js';
+import { COMMON_PART_SLOTS, ID_BLOCK_SLOTS, ID_CHUNK_SLOTS } from '../query/search/index.js';
+import { DUMP_PART_KEY } from '../query/formats/index.js';
 import { COLLECTIONS, DATASET_TYPES, FILTERS, KINDS, RELATION_PARAMETERS } from '../query/semantics/index.js';
 
 /** A JSON Schema, as OpenAPI 3.1 takes it. */

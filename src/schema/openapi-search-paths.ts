@@ -11,7 +11,7 @@ import {
   idChunkPath,
   searchIndexPath,
   termShardPath,
-} from '../query/formats/index.js';
+} from '../query/search/index.js';
 import type { Kind, ValueParameter } from '../query/semantics/index.js';
 import type { DataExamples } from './data-examples.js';
 import { documentPath, jsonOf, numberSlot, slot, templateOf, type DocumentPath } from './openapi-path-template.js';

@@ -14,7 +14,8 @@ import {
   type SiteDescription,
   type Dictionary,
 } from '../query/responses/index.js';
-import { Dataset, type Entity, COLLECTIONS, KINDS, type Kind } from '../query/semantics/index.js';
+import { Dataset } from '../query/dataset/index.js';
+import { type Entity, COLLECTIONS, KINDS, type Kind } from '../query/semantics/index.js';
 
 /** A built site as read from disk. */
 export interface SiteOnDisk {

@@ -13,11 +13,9 @@ import {
   parseSearchEntry,
   searchIndexPath,
   SEARCH_INDEX_VERSION,
-  SiteError,
-  SLOTS_STATE_FOLDER,
-  SLOTS_STATE_PATH,
   type SlotAssignment,
-} from '../query/formats/index.js';
+} from '../query/search/index.js';
+import { SiteError, SLOTS_STATE_FOLDER, SLOTS_STATE_PATH } from '../query/formats/index.js';
 import { KINDS, type Kind } from '../query/semantics/index.js';
 import { currentJson } from './state-version.js';
 

@@ -10,8 +10,8 @@
  */
 import { folderPages, listingFolder, relationFolder, type Relation } from '../query/formats/index.js';
 import { relationKind, type Matches } from '../query/responses/index.js';
+import { type Dataset } from '../query/dataset/index.js';
 import {
-  type Dataset,
   filterValues,
   type FilterValues,
   DATASET_TYPES,

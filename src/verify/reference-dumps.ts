@@ -16,7 +16,8 @@ import {
   dumpPartPath,
   entityPath,
 } from '../query/formats/index.js';
-import { Dataset, type Entity, KINDS, type Kind } from '../query/semantics/index.js';
+import { Dataset } from '../query/dataset/index.js';
+import { type Entity, KINDS, type Kind } from '../query/semantics/index.js';
 import { parseDumpIndex, OUTPUT_SCHEMAS } from '../schema/index.js';
 
 /** One kind's dump: its bytes (shared) and where each entity's line is, by rank in the default order. */

@@ -2,19 +2,19 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../shared/index.js';
+import { isWrittenFrom, SiteError } from '../query/formats/index.js';
 import {
-  isWrittenFrom,
   searchIndexPath,
   parseSearchEntry,
   parseTextEntry,
   renderSearchIndex,
   type RenderedSearches,
   type SlotAssignment,
-  SiteError,
   rankSlots,
   siteSlots,
-} from '../query/formats/index.js';
-import { type Dataset, KINDS, type Kind } from '../query/semantics/index.js';
+} from '../query/search/index.js';
+import { type Dataset } from '../query/dataset/index.js';
+import { KINDS, type Kind } from '../query/semantics/index.js';
 import { readIdsBySlot, type SiteOnDisk } from '../site/index.js';
 
 /**

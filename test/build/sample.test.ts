@@ -7,8 +7,8 @@ import { loadSources } from '../../src/pipeline/sources/index.js';
 import { modelEntities, validateRecords, entityServer } from '../../src/pipeline/model/index.js';
 import { listingPath, staticUrl, trimSlash } from '../../src/query/formats/index.js';
 import { type DatasetResponse, answerListingPage } from '../../src/query/responses/index.js';
+import { Dataset } from '../../src/query/dataset/index.js';
 import {
-  Dataset,
   type EntitiesByKind,
   type Entity,
   filterValues,

@@ -2,7 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { entityPath, listingPath, searchIndexPath, API_HEADERS } from '../../src/query/formats/index.js';
+import { entityPath, listingPath, API_HEADERS } from '../../src/query/formats/index.js';
+import { searchIndexPath } from '../../src/query/search/index.js';
 import { datasetUrl, type ContractCase, type Body } from './cases.js';
 import type { Answer, Expected, Target } from './targets.js';
 

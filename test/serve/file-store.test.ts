@@ -3,7 +3,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/index.js';
-import { searchIndexPath, SEARCH_INDEX_VERSION } from '../../src/query/formats/index.js';
+import { searchIndexPath, SEARCH_INDEX_VERSION } from '../../src/query/search/index.js';
 import { createRouter, type DocumentStore } from '../../src/query/router/index.js';
 import { fileStore } from '../../src/serve/file-store.js';
 import { copySampleSite, TEST_NOW } from '../helpers/site.js';

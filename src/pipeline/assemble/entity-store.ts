@@ -4,7 +4,8 @@
  * and each entity's SHA-1 digest stands for its bytes in page fingerprints. An entity the
  * previous build served as it is (record-cache.ts) keeps its bytes in the previous dump.
  */
-import { type Dataset, type Entity, KINDS, type Kind } from '../../query/semantics/index.js';
+import { type Dataset } from '../../query/dataset/index.js';
+import { type Entity, KINDS, type Kind } from '../../query/semantics/index.js';
 import { DIGEST_BYTES, entityBytesDigest } from '../../shared/index.js';
 
 /** The serialized entities of one kind, by rank in the default order. */

@@ -25,7 +25,8 @@ import {
   RECORD_CACHE_FOLDER,
 } from '../../query/formats/index.js';
 import { parseDumpIndex } from '../../schema/index.js';
-import { type Dataset, type Entity, COLLECTIONS, KINDS, type Kind } from '../../query/semantics/index.js';
+import { type Dataset } from '../../query/dataset/index.js';
+import { type Entity, COLLECTIONS, KINDS, type Kind } from '../../query/semantics/index.js';
 import { SERVED_LAYOUT_VERSION, sourceFieldsOf } from '../index.js';
 import {
   type DumpPart,

@@ -8,7 +8,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { COLLECTIONS, KINDS, type Kind, type Dataset } from '../../query/semantics/index.js';
+import { COLLECTIONS, KINDS, type Kind } from '../../query/semantics/index.js';
+import { type Dataset } from '../../query/dataset/index.js';
 import { UserError } from '../../shared/index.js';
 import { readShards, shardCount, shardFiles, type StateMap } from '../../site/index.js';
 import { FEED_STATE_VERSION, parseFeedStateFile } from './feed-state-format.js';

@@ -4,8 +4,8 @@
  * with the matching ranks of each kind in the default order. A combination with a filter
  * that applies to one kind alone (`status`) is a listing of that kind only.
  */
+import { type Dataset } from '../../query/dataset/index.js';
 import {
-  type Dataset,
   type FilterValues,
   FILTERS,
   KINDS,

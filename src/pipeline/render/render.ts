@@ -14,15 +14,14 @@ import {
   listingFolder,
   listingLeaves,
   relationFolder,
-  renderSearchIndex,
-  type RenderedSearches,
-  type SlotAssignment,
   dumpIndexDocument,
 } from '../../query/formats/index.js';
+import { renderSearchIndex, type RenderedSearches, type SlotAssignment } from '../../query/search/index.js';
 import { pageCount, schemaDocument, totalsOf, type ResponseContext } from '../../query/responses/index.js';
 import { generatedDocuments } from '../../documents/index.js';
 import { slotStateFiles } from '../../site/index.js';
-import { type Dataset, KINDS, type Kind } from '../../query/semantics/index.js';
+import { type Dataset } from '../../query/dataset/index.js';
+import { KINDS, type Kind } from '../../query/semantics/index.js';
 import {
   type AssembleContext,
   dumpParts,

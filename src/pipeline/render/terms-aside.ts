@@ -13,8 +13,9 @@ import {
   type RenderedSearches,
   type RenderedTerms,
   type SlotAssignment,
-} from '../../query/formats/index.js';
-import { type Dataset, KINDS, type Kind, SEARCHES, type Search } from '../../query/semantics/index.js';
+} from '../../query/search/index.js';
+import { type Dataset } from '../../query/dataset/index.js';
+import { KINDS, type Kind, SEARCHES, type Search } from '../../query/semantics/index.js';
 import { compiledWorkerUrl } from '../../shared/index.js';
 import { packSearchFields } from './packed-search-fields.js';
 

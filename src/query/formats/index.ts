@@ -13,21 +13,6 @@ export {
   parseChangesIndex,
 } from './changes-feed.js';
 export type { BuildChanges, ChangeSetDocument, ChangesIndexDocument, KindChanges } from './changes-feed.js';
-export {
-  BLOCK_READ_CHUNKS,
-  COMMON_PART_SLOTS,
-  ID_BLOCK_SLOTS,
-  ID_CHUNK_SLOTS,
-  commonParts,
-  joinCommonParts,
-  parseCommonPart,
-  parseIds,
-  renderCommonLists,
-  renderIds,
-} from './common-lists.js';
-export type { CommonExample, CommonPart } from './common-lists.js';
-export { parseExhibitionDates } from './dates-document.js';
-export type { ExhibitionDays } from './dates-document.js';
 export { DUMP_INDEX_VERSION, dumpIndexDocument } from './dump-index.js';
 export type { DumpPartEntry } from './dump-index.js';
 export { FACETS_FORMAT_VERSION, FACETS_INDEX_PATH, facetPath, parseFacetDocument } from './facets.js';
@@ -55,23 +40,16 @@ export {
   OPENAPI_PATH,
   PAGE_SIZE,
   SCHEMA_PATH,
-  commonPartPath,
   dumpIndexPath,
   dumpPartPath,
   entityPath,
-  exhibitionDatesPath,
-  filterShardPath,
   folderPages,
-  idBlockPath,
-  idChunkPath,
   listingFolder,
   listingPath,
   parseDumpPartPath,
   parseListingPath,
   relationFolder,
   relationPath,
-  searchIndexPath,
-  termShardPath,
 } from './paths.js';
 export type { Relation } from './paths.js';
 export {
@@ -83,20 +61,7 @@ export {
   ROOT_FILES,
 } from './root-files.js';
 export { SCHEMA_VERSION } from './schema-version.js';
-export { SEARCH_INDEX_VERSION } from './search-format.js';
-export {
-  parseSearchEntry,
-  parseTermShard,
-  parseTextEntry,
-  parseValueShard,
-  renderSearchIndex,
-  renderSearches,
-  renderTermShards,
-} from './search-index.js';
-export type { RenderedSearches, RenderedTerms, SearchEntry, TextEntry } from './search-index.js';
-export type { SlotOrder } from './slot-order.js';
-export { datasetSlots, rankSlots, siteSlots } from './slot-assignment.js';
-export type { SlotAssignment } from './slot-assignment.js';
+export { encodeSegment } from './segments.js';
 export { SiteError, entityDocument, missingDocument, parseDocument } from './site-error.js';
 export {
   CHANGED_DOCUMENTS_PATH,

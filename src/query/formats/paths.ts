@@ -1,5 +1,6 @@
 /**
- * The one place that maps a listing, an entity or a search index to its static path
+ * The one place that maps a listing, an entity or a dump to its static path (the search index's
+ * documents are mapped in search/search-paths.ts)
  * (docs/api.md#static-paths). Every path is relative to the site root and uses `/`; every
  * segment made from data is escaped by {@link encodeSegment}, so no value can reach
  * outside its folder.
@@ -11,9 +12,7 @@ import {
   FILTERS,
   type DatasetType,
   type Filter,
-  type ValueParameter,
   type Kind,
-  type Search,
   kindOfCollection,
   normalize,
 } from '../semantics/index.js';
@@ -114,51 +113,6 @@ export function parseDumpPartPath(path: string): { kind: Kind; key: string; gzip
   if (match === null) return undefined;
   const kind = kindOfCollection(match[1]!)!;
   return { kind, key: match[2]!, gzip: match[3] !== undefined };
-}
-
-/**
- * Static path of the index of one kind's search: its entry, which lists its shards. The index
- * of `q` is at `search/{kind}.json` with its documents in `search/{kind}/`, which also holds the
- * ids by slot and the filters' value shards both searches read; the index of `text` is at
- * `search/{kind}/text.json` with its documents in `search/{kind}/text/`.
- */
-export function searchIndexPath(kind: Kind, search: Search = 'q'): string {
-  return search === 'q' ? `${API_ROOT}/search/${kind}.json` : `${searchFolder(kind, search)}.json`;
-}
-
-// The folder of the shards and lists of a kind's search.
-function searchFolder(kind: Kind, search: Search): string {
-  return search === 'q' ? `${API_ROOT}/search/${kind}` : `${API_ROOT}/search/${kind}/${search}`;
-}
-
-/** Static path of the shard of a kind's search index whose first term is `start`. */
-export function termShardPath(kind: Kind, start: string, search: Search = 'q'): string {
-  return `${searchFolder(kind, search)}/terms/${encodeSegment(start)}.json`;
-}
-
-/** Static path of part `part` (entities of slots from `part` × COMMON_PART_SLOTS) of the list of a kind's common query term. */
-export function commonPartPath(kind: Kind, term: string, part: number, search: Search = 'q'): string {
-  return `${searchFolder(kind, search)}/common/${encodeSegment(term)}/${part}.json`;
-}
-
-/** Static path of the ids of a kind's entities of slots from `chunk` × ID_CHUNK_SLOTS. */
-export function idChunkPath(kind: Kind, chunk: number): string {
-  return `${API_ROOT}/search/${kind}/ids/${chunk}.json`;
-}
-
-/** Static path of the ids of a kind's entities of slots from `block` × ID_BLOCK_SLOTS. */
-export function idBlockPath(kind: Kind, block: number): string {
-  return `${API_ROOT}/search/${kind}/id-blocks/${block}.json`;
-}
-
-/** Static path of the exhibitions' days by rank (dates-document.ts). */
-export function exhibitionDatesPath(): string {
-  return `${API_ROOT}/search/exhibition/dates.json`;
-}
-
-/** Static path of the shard of a kind's filter (or relation filter) postings whose first value is `start`. */
-export function filterShardPath(kind: Kind, filter: ValueParameter, start: string): string {
-  return `${API_ROOT}/search/${kind}/${filter}/${encodeSegment(start)}.json`;
 }
 
 /** A listing page named by its static path. */

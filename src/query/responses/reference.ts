@@ -3,8 +3,8 @@
  * relation page, computed from an in-memory {@link Dataset}. Everything that serves
  * answers (build, router, verify) must agree with these functions.
  */
+import { type Dataset } from '../dataset/index.js';
 import {
-  type Dataset,
   type Entity,
   type FilterValues,
   kindsOf,

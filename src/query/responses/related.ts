@@ -1,5 +1,6 @@
 /** A relation filter naming an entity the site does not have (docs/api.md#relations): a 404 naming the id. */
-import { relationOf, type Dataset, type DatasetQuery, type Relation } from '../semantics/index.js';
+import { relationOf, type DatasetQuery, type Relation } from '../semantics/index.js';
+import { type Dataset } from '../dataset/index.js';
 
 /** The message of the 404 for a relation filter whose id no entity of the related kind has. */
 export function missingRelated(relation: Relation, id: string): string {

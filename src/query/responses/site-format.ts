@@ -4,12 +4,8 @@
  * refuses a document of another version, so a site and a reader of different formats
  * cannot work together: publish compares them before it sends a site (publish/worker-format.ts).
  */
-import {
-  CHANGES_FORMAT_VERSION,
-  DUMP_INDEX_VERSION,
-  FACETS_FORMAT_VERSION,
-  SEARCH_INDEX_VERSION,
-} from '../formats/index.js';
+import { CHANGES_FORMAT_VERSION, DUMP_INDEX_VERSION, FACETS_FORMAT_VERSION } from '../formats/index.js';
+import { SEARCH_INDEX_VERSION } from '../search/index.js';
 import { SCHEMA_DOCUMENT_VERSION } from './schema-document.js';
 
 /** The version of each document layout this dataset-site writes and reads. */

@@ -10,7 +10,7 @@ import {
   idBlockPath,
   idChunkPath,
   type SlotOrder,
-} from '../formats/index.js';
+} from '../search/index.js';
 import type { Kind } from '../semantics/index.js';
 
 /**

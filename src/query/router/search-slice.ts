@@ -8,17 +8,7 @@
  */
 import {
   shardHoldingValue,
-  type FilterValues,
-  FILTERS,
-  kindRelation,
-  type ValueParameter,
-  type Kind,
   relevanceWindow,
-  dayWindow,
-  isScheduled,
-  overlaps,
-  startOrderWindow,
-  type Schedule,
   idInShards,
   type SearchShard,
   type CommonList,
@@ -27,8 +17,20 @@ import {
   type TermIndex,
   queryTerms,
   allMatches,
-  alternativesOf,
   anyMatches,
+} from '../search/index.js';
+import {
+  type FilterValues,
+  FILTERS,
+  kindRelation,
+  type ValueParameter,
+  type Kind,
+  dayWindow,
+  isScheduled,
+  overlaps,
+  startOrderWindow,
+  type Schedule,
+  alternativesOf,
   givenSearches,
   type Search,
   type SearchTexts,
@@ -38,8 +40,6 @@ import type { KindSlice } from '../responses/index.js';
 import {
   commonPartPath,
   commonParts,
-  entityPath,
-  staticUrl,
   exhibitionDatesPath,
   filterShardPath,
   searchIndexPath,
@@ -56,10 +56,8 @@ import {
   type SlotOrder,
   type TextEntry,
   joinCommonParts,
-  entityDocument,
-  missingDocument,
-  SiteError,
-} from '../formats/index.js';
+} from '../search/index.js';
+import { entityPath, staticUrl, entityDocument, missingDocument, SiteError } from '../formats/index.js';
 import { BoundedCache } from './bounded-cache.js';
 import { idsByRank } from './ids-by-rank.js';
 import type { DocumentReader } from './document-reader.js';

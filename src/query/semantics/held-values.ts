@@ -4,7 +4,8 @@
  * facet documents list them; a reference answer names the closest of them for a filter
  * value no entity holds (closest-values.ts).
  */
-import type { Dataset } from './dataset.js';
+import type { EntitiesByKind } from './entity.js';
+import type { Postings } from './filters.js';
 import { FILTER_FIELDS, type Filter, type Kind } from './kinds.js';
 import { compareCodePoints, normalize } from './text.js';
 
@@ -18,11 +19,17 @@ export interface HeldValue {
   count: number;
 }
 
+/** What the values are counted from: a kind's entities and a filter's postings (the reference Dataset of query/dataset/ is one). */
+export interface FilteredEntities {
+  entities: EntitiesByKind;
+  postings(kind: Kind, filter: Filter): Postings;
+}
+
 // Asked for by every facet document and every empty reference answer: counted once a dataset.
-const counted = new WeakMap<Dataset, Map<string, readonly HeldValue[]>>();
+const counted = new WeakMap<FilteredEntities, Map<string, readonly HeldValue[]>>();
 
 /** The values of a kind's filter: most entities first, ties in code-point order of the value. Shared: not to be changed. */
-export function heldValues(dataset: Dataset, kind: Kind, filter: Filter): readonly HeldValue[] {
+export function heldValues(dataset: FilteredEntities, kind: Kind, filter: Filter): readonly HeldValue[] {
   let held = counted.get(dataset);
   if (held === undefined) counted.set(dataset, (held = new Map()));
   const key = `${kind} ${filter}`;
@@ -31,7 +38,7 @@ export function heldValues(dataset: Dataset, kind: Kind, filter: Filter): readon
   return values;
 }
 
-function countValues(dataset: Dataset, kind: Kind, filter: Filter): HeldValue[] {
+function countValues(dataset: FilteredEntities, kind: Kind, filter: Filter): HeldValue[] {
   // Entities by spelling first (a site holds few distinct spellings), then each spelling normalized once.
   const entitiesBySpelling = new Map<string, number>();
   const tidy = tidier();

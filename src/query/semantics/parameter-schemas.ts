@@ -13,8 +13,7 @@ import {
   type Filter,
 } from './kinds.js';
 import { SCHEDULE_PARAMETERS, SORTS } from './schedule.js';
-import { SEARCHES, SEARCH_FIELDS } from './searches.js';
-import { MAX_ALTERNATIVES } from './both-searches.js';
+import { MAX_ALTERNATIVES, SEARCHES, SEARCH_FIELDS } from './searches.js';
 
 /** Default `limit`. */
 export const DEFAULT_LIMIT = 100;

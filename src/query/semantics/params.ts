@@ -15,8 +15,7 @@ import {
   type Relation,
 } from './kinds.js';
 import { dayNumber, SCHEDULE_PARAMETERS, SORTS, type Schedule, type Sort } from './schedule.js';
-import { SEARCHES, type SearchTexts } from './searches.js';
-import { alternativesOf, MAX_ALTERNATIVES } from './both-searches.js';
+import { SEARCHES, alternativesOf, MAX_ALTERNATIVES, type SearchTexts } from './searches.js';
 import { normalize } from './text.js';
 import {
   DATASET_PARAMETERS,

@@ -69,3 +69,23 @@ function textsOf(entity: Entity, fields: readonly string[]): string[] {
 export function indexTerm(search: Search, term: string): string {
   return search === 'text' ? singular(term) : term;
 }
+
+/** The searches a query gives, in the order their scores are added: each with its value. */
+export function givenSearches(searches: SearchTexts): [Search, string][] {
+  return SEARCHES.flatMap((search): [Search, string][] =>
+    searches[search] === undefined ? [] : [[search, searches[search]!]],
+  );
+}
+
+/** Most alternatives a `text` takes. */
+export const MAX_ALTERNATIVES = 8;
+
+/**
+ * The alternatives of a search's value: `text`'s parts between `|`, trimmed, each once, in
+ * the order given; `q`'s value whole. A `text` of no part but `|` is its value whole (it finds nothing).
+ */
+export function alternativesOf(search: Search, value: string): string[] {
+  if (search !== 'text') return [value];
+  const alternatives = [...new Set(value.split('|').map((part) => part.trim()))].filter((part) => part !== '');
+  return alternatives.length === 0 ? [value] : alternatives;
+}

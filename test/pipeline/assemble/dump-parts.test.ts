@@ -8,7 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { dumpParts, partBytes } from '../../../src/pipeline/assemble/dump-parts.js';
 import { serializeEntities, type KindBytes } from '../../../src/pipeline/assemble/entity-store.js';
-import type { Dataset } from '../../../src/query/semantics/index.js';
+import type { Dataset } from '../../../src/query/dataset/index.js';
 
 /** Serialized exhibitors, about 700 bytes each: `count` of them, the one at `renamed` (if any) renamed. */
 function exhibitors(count: number, renamed = -1): { bytes: KindBytes; lines: string } {

@@ -7,7 +7,7 @@ import { renderDocuments, serializeDataset } from '../../../src/pipeline/render/
 import { advanceFeed, entityDigests, renderFeed } from '../../../src/pipeline/feed/index.js';
 import { buildDictionary } from '../../../src/schema/index.js';
 import { readSite } from '../../../src/site/index.js';
-import { datasetSlots } from '../../../src/query/formats/index.js';
+import { datasetSlots } from '../../../src/query/search/index.js';
 import { sampleSite, TEST_NOW } from '../../helpers/site.js';
 
 describe('a rendered site', () => {

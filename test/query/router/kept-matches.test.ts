@@ -7,19 +7,19 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { searchIndexPath, parseSearchEntry } from '../../../src/query/formats/index.js';
+import { searchIndexPath, parseSearchEntry } from '../../../src/query/search/index.js';
 import { createRouter } from '../../../src/query/router/router.js';
-import { shardHoldingValue, searchShards } from '../../../src/query/semantics/index.js';
+import { shardHoldingValue, searchShards } from '../../../src/query/search/index.js';
 import { fileStore } from '../../../src/serve/index.js';
 import { datasetUrl } from '../../contract/cases.js';
 import { sampleSite } from '../../helpers/site.js';
 
-vi.mock('../../../src/query/semantics/term-shards.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../src/query/semantics/term-shards.js')>();
+vi.mock('../../../src/query/search/term-shards.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../src/query/search/term-shards.js')>();
   return { ...original, searchShards: vi.fn(original.searchShards) };
 });
-vi.mock('../../../src/query/semantics/filter-shards.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../src/query/semantics/filter-shards.js')>();
+vi.mock('../../../src/query/search/filter-shards.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../src/query/search/filter-shards.js')>();
   return { ...original, shardHoldingValue: vi.fn(original.shardHoldingValue) };
 });
 

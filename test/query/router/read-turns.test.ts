@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { searchIndexPath, parseSearchEntry } from '../../../src/query/formats/index.js';
+import { searchIndexPath, parseSearchEntry } from '../../../src/query/search/index.js';
 import { r2Store, R2_READS_IN_FLIGHT, type R2BucketLike } from '../../../src/edge/index.js';
 import { ReadTurns } from '../../../src/query/router/read-turns.js';
 import { createRouter } from '../../../src/query/router/router.js';

@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Dataset } from '../../../src/query/semantics/dataset.js';
+import { Dataset } from '../../../src/query/dataset/index.js';
 import type { Entity } from '../../../src/query/semantics/entity.js';
 import { parseDatasetQuery } from '../../../src/query/semantics/params.js';
-import { queryTerms, tokenize } from '../../../src/query/semantics/search.js';
-import { searchShardsNow, shardIndex } from '../../../src/query/semantics/term-shards.js';
+import { queryTerms, searchShardsNow, shardIndex, tokenize } from '../../../src/query/search/index.js';
 import { compareCodePoints, normalize } from '../../../src/query/semantics/text.js';
 
 describe('normalize', () => {

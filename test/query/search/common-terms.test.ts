@@ -1,5 +1,5 @@
 /**
- * Common query terms listed ahead (common-terms.ts, formats/common-lists.ts): the build's
+ * Common query terms listed ahead (common-terms.ts, common-lists.ts): the build's
  * lists are the same every time, read back into the very sets they were made from in either
  * form of the membership codec, and a change to one entity rewrites one part of each list
  * holding it, not the lists.
@@ -19,9 +19,9 @@ import {
   idChunkPath,
   renderTermShards,
   rankSlots,
-} from '../../../src/query/formats/index.js';
-import type { Entity } from '../../../src/query/semantics/entity.js';
-import { shardIndex } from '../../../src/query/semantics/term-shards.js';
+} from '../../../src/query/search/index.js';
+import type { Entity } from '../../../src/query/semantics/index.js';
+import { shardIndex } from '../../../src/query/search/term-shards.js';
 
 // Exhibitors whose names hold the commonest terms, over two parts of ranks; the one at `renamed` (if any) Trading for Tech or Tech for Trading.
 function exhibitors(count: number, renamed = -1): Entity[] {

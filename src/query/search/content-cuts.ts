@@ -5,7 +5,7 @@
  * changes its own run, and at most the runs up to the next hashed start, so a rebuild
  * after a small change rewrites few of the files the runs become.
  */
-import { hash53 } from './hash.js';
+import { hash53 } from '../semantics/index.js';
 
 /**
  * Cuts `items` (sorted by key) into runs of about `target` cost each: the divisor is the

@@ -4,8 +4,8 @@
  * yardstick our index and our scores are held to, to the bit.
  */
 import MiniSearch, { type Options } from 'minisearch';
-import { NAME_FIELDS, type Kind } from '../../../src/query/semantics/kinds.js';
-import { reachesPrefixes, tokenize } from '../../../src/query/semantics/search.js';
+import { NAME_FIELDS, type Kind } from '../../../src/query/semantics/index.js';
+import { reachesPrefixes, tokenize } from '../../../src/query/search/search.js';
 
 /** A document as MiniSearch indexes it: its rank and its two names. */
 export interface SearchDocument {

@@ -10,15 +10,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Entity } from '../../../src/query/semantics/entity.js';
-import { relevanceOrder, relevanceWindow, type ScoredRanks } from '../../../src/query/semantics/relevance-window.js';
-import { queryTerms } from '../../../src/query/semantics/search.js';
+import type { Entity } from '../../../src/query/semantics/index.js';
+import { relevanceOrder, relevanceWindow, type ScoredRanks } from '../../../src/query/search/relevance-window.js';
+import { queryTerms } from '../../../src/query/search/search.js';
 import {
   commonListTerm,
   searchShardsNow,
   shardIndex,
   type ShardedIndex,
-} from '../../../src/query/semantics/term-shards.js';
+} from '../../../src/query/search/term-shards.js';
 import { miniSearchOf } from './minisearch-index.js';
 
 // Names from a small vocabulary, so that terms are common, prefixes reach many terms and common terms are cut into pieces.

@@ -5,7 +5,7 @@
  * the one before: at 10,000 exhibitions the document is about 40 kB.
  */
 import { type Entity, dayNumber } from '../semantics/index.js';
-import { exhibitionDatesPath } from './paths.js';
+import { exhibitionDatesPath } from './search-paths.js';
 import {
   malformed,
   parseVersioned,

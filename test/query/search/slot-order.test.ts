@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { assignSlots, rankSlots, siteSlots, type SlotAssignment } from '../../../src/query/formats/slot-assignment.js';
-import { mostExceptions, parseSlotOrder, slotOrderFile, SlotOrder } from '../../../src/query/formats/slot-order.js';
+import { assignSlots, rankSlots, siteSlots, type SlotAssignment } from '../../../src/query/search/slot-assignment.js';
+import { mostExceptions, parseSlotOrder, slotOrderFile, SlotOrder } from '../../../src/query/search/slot-order.js';
 
 const ids = (count: number, from = 0) => Array.from({ length: count }, (_, i) => `E${from + i}`);
 

@@ -1,32 +1,12 @@
 /**
  * `q` and `text` together (docs/api.md#text): an entity matches when it matches every search
  * given, and scores the sum of their scores, `q`'s first; and the alternatives of a `text`
- * (`solar panel|太阳能电池板`, docs/api.md#alternatives): an entity matches when it matches
- * any, and scores its best. The reference and the router both combine their searches here.
+ * (`solar panel|太阳能电池板`, docs/api.md#alternatives, cut by the semantics' alternativesOf):
+ * an entity matches when it matches any, and scores its best. The reference and the router both
+ * combine their searches here.
  */
-import { SEARCHES, type Search, type SearchTexts } from './searches.js';
 import type { SearchMatches } from './term-shards.js';
 import { intersectRanks } from './relevance-window.js';
-
-/** The searches a query gives, in the order their scores are added: each with its value. */
-export function givenSearches(searches: SearchTexts): [Search, string][] {
-  return SEARCHES.flatMap((search): [Search, string][] =>
-    searches[search] === undefined ? [] : [[search, searches[search]!]],
-  );
-}
-
-/** Most alternatives a `text` takes. */
-export const MAX_ALTERNATIVES = 8;
-
-/**
- * The alternatives of a search's value: `text`'s parts between `|`, trimmed, each once, in
- * the order given; `q`'s value whole. A `text` of no part but `|` is its value whole (it finds nothing).
- */
-export function alternativesOf(search: Search, value: string): string[] {
-  if (search !== 'text') return [value];
-  const alternatives = [...new Set(value.split('|').map((part) => part.trim()))].filter((part) => part !== '');
-  return alternatives.length === 0 ? [value] : alternatives;
-}
 
 /** The matches of any of the alternatives' `matches` (at least one): every rank of one, scored the best of its scores. */
 export function anyMatches(matches: readonly SearchMatches[]): SearchMatches {

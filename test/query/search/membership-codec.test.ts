@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeMembers, encodeMembers } from '../../../src/query/formats/membership-codec.js';
+import { decodeMembers, encodeMembers } from '../../../src/query/search/membership-codec.js';
 
 describe('the membership codec', () => {
   it('holds any set of ranks of a part in either form, and refuses what is not one (property)', () => {

@@ -3,17 +3,18 @@
  * the semantics needs (filter values, search, relations). Positions in the default order
  * ("ranks") identify entities everywhere in the query layer.
  */
-import type { EntitiesByKind, Entity } from './entity.js';
-import { filterRanks, filterValues, type FilterValues, type Postings } from './filters.js';
-import type { Filter, Kind } from './kinds.js';
-import { industryGroups, namesOfGroups, type IndustryNames } from './industry-names.js';
-import { sortDefault } from './order.js';
-import { relevanceOrder } from './relevance-window.js';
-import { allMatches, alternativesOf, anyMatches, givenSearches } from './both-searches.js';
-import { queryTerms } from './search.js';
-import { dayNumber, dayWindow, isScheduled, orderByStart, overlaps, type Schedule } from './schedule.js';
-import type { Search, SearchTexts } from './searches.js';
-import { searchShardsNow, shardIndex, type ShardedIndex } from './term-shards.js';
+import type { EntitiesByKind, Entity } from '../semantics/index.js';
+import { filterRanks, filterValues, type FilterValues, type Postings } from '../semantics/index.js';
+import type { Filter, Kind } from '../semantics/index.js';
+import { industryGroups, namesOfGroups, type IndustryNames } from '../semantics/index.js';
+import { sortDefault } from '../semantics/index.js';
+import { relevanceOrder } from '../search/index.js';
+import { allMatches, anyMatches } from '../search/index.js';
+import { alternativesOf, givenSearches } from '../semantics/index.js';
+import { queryTerms } from '../search/index.js';
+import { dayNumber, dayWindow, isScheduled, orderByStart, overlaps, type Schedule } from '../semantics/index.js';
+import type { Search, SearchTexts } from '../semantics/index.js';
+import { searchShardsNow, shardIndex, type ShardedIndex } from '../search/index.js';
 
 /** In-memory dataset answering the reference semantics. */
 export class Dataset {

@@ -3,7 +3,7 @@
  * that a `q` query with a filter reads only the shard holding the filter's value.
  */
 import { contentCuts, runHolding } from './content-cuts.js';
-import type { Postings } from './filters.js';
+import type { Postings } from '../semantics/index.js';
 
 /** A run of normalized filter values, in code-unit order, with the ranks holding each. */
 export interface FilterShard {

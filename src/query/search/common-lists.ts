@@ -4,8 +4,9 @@
  * bit an entity at most), and the chunks and blocks of ids a window of matches of common
  * terms is named from. Entities are named by slot (slot-order.ts).
  */
-import type { CommonList, Kind, Search } from '../semantics/index.js';
-import { commonPartPath, idBlockPath, idChunkPath } from './paths.js';
+import type { CommonList } from './common-terms.js';
+import type { Kind, Search } from '../semantics/index.js';
+import { commonPartPath, idBlockPath, idChunkPath } from './search-paths.js';
 import { decodeMembers, encodeMembers } from './membership-codec.js';
 import { slotsOfRanks } from './slot-assignment.js';
 import {
@@ -15,7 +16,7 @@ import {
   SEARCH_INDEX_VERSION,
   type IndexDocument,
 } from './search-format.js';
-import { parseDocument, SiteError } from './site-error.js';
+import { parseDocument, SiteError } from '../formats/index.js';
 import type { SlotOrder } from './slot-order.js';
 
 const PART_FORMAT = `${SEARCH_INDEX_FORMAT}-common-part`;

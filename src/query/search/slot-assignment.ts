@@ -2,7 +2,7 @@
  * Giving a kind's entities their slots in the search index (slot-order.ts): the build keeps
  * the slots the previous build gave, and `verify` checks a site's slots name its entities.
  */
-import { type Dataset, KINDS, type Kind } from '../semantics/index.js';
+import { type EntitiesByKind, KINDS, type Kind } from '../semantics/index.js';
 import { ascends } from './ranks-codec.js';
 import { mostExceptions, SlotOrder } from './slot-order.js';
 
@@ -44,7 +44,7 @@ export function assignSlots(previous: readonly string[] | undefined, idsByRank: 
  * previous build's ids by slot of each kind, {@link assignSlots}); without it, a first build's.
  */
 export function datasetSlots(
-  dataset: Dataset,
+  dataset: { readonly entities: EntitiesByKind },
   previous: Partial<Record<Kind, readonly string[]>> = {},
 ): Record<Kind, SlotAssignment> {
   return Object.fromEntries(

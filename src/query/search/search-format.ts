@@ -3,7 +3,7 @@
  * name, its version, and how a reader refuses a document of another format, version or kind.
  */
 import type { Kind } from '../semantics/index.js';
-import { parseDocument, SiteError } from './site-error.js';
+import { parseDocument, SiteError } from '../formats/index.js';
 
 /** Format name of a kind's search index entry; its other documents are `-terms`, `-values`, `-common` and `-common-part` (a chunk of ids has no format name). */
 export const SEARCH_INDEX_FORMAT = 'dataset-site-search';

@@ -1,0 +1,162 @@
+/**
+ * The search indexes of a kind as documents (docs/api.md#search-index), rendered by the build:
+ * for each search (`q`, `text`) its entry (search-entry.ts), shards of terms
+ * (term-shard-documents.ts) and lists of common terms (common-lists.ts); beside `q`'s, the ids by
+ * slot and the filters' value shards (value-shards.ts) both searches read, and the exhibitions'
+ * days. Every document names entities by slot (slot-order.ts).
+ */
+import { shardPostings } from './filter-shards.js';
+import { type ShardedIndex, type TermIndex } from './term-shards.js';
+import {
+  type EntitiesByKind,
+  hash53,
+  FILTERS,
+  type Filter,
+  type Kind,
+  kindRelation,
+  type Postings,
+  type Relation,
+  type ValueParameter,
+  SEARCHES,
+  type Search,
+} from '../semantics/index.js';
+import { filterShardPath, searchIndexPath } from './search-paths.js';
+import { slotOrderFile } from './slot-order.js';
+import { type SlotAssignment } from './slot-assignment.js';
+import { renderIds } from './common-lists.js';
+import { renderExhibitionDates } from './dates-document.js';
+import { SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type IndexDocument } from './search-format.js';
+import { renderTermShards, type RenderedTerms } from './term-shard-documents.js';
+import { valueShardFile } from './value-shards.js';
+import type { SearchEntryFile, TextEntryFile } from './search-entry.js';
+
+export type { IndexDocument } from './search-format.js';
+
+/** The rendered term shards of each search of a kind. */
+export type RenderedSearches = Record<Search, RenderedTerms>;
+
+/** What a kind's search index is rendered from: its entities, its searches' indexes and its filters' postings (the reference Dataset of query/dataset/ is one). */
+export interface IndexedDataset {
+  readonly entities: EntitiesByKind;
+  searchIndex(kind: Kind, search: Search): ShardedIndex;
+  postings(kind: Kind, filter: Filter): Postings;
+  relationPostings(kind: Kind): Postings;
+}
+
+/** The term shards of each search of a kind, rendered from the dataset's indexes, naming entities by their slots. */
+export function renderSearches(dataset: IndexedDataset, kind: Kind, slots: SlotAssignment): RenderedSearches {
+  return Object.fromEntries(
+    SEARCHES.map((search) => [
+      search,
+      renderTermShards(search, kind, dataset.searchIndex(kind, search), slots.slotOfRank, slots.order.slots),
+    ]),
+  ) as RenderedSearches;
+}
+
+/**
+ * Every document of a kind's search indexes, naming entities by their `slots`: for each search
+ * its shards, then the entry that lists them (`q`'s with the ids by slot and the filters' value
+ * shards); `terms` when already rendered.
+ */
+export function renderSearchIndex(
+  dataset: IndexedDataset,
+  kind: Kind,
+  slots: SlotAssignment,
+  terms: RenderedSearches = renderSearches(dataset, kind, slots),
+): IndexDocument[] {
+  const names = renderNamesIndex(dataset, kind, terms.q, slots);
+  const text = renderTextIndex(kind, terms.text);
+  // One revision in both entries, of both indexes' documents: a reader finding two read two builds.
+  const revision = revisionOf([...names.documents, ...text.documents]);
+  return [...names.documents, names.entry(revision), ...text.documents, text.entry(revision)];
+}
+
+/** An index's documents, and its entry once the revision of both indexes of the kind is known. */
+interface IndexWithoutEntry {
+  documents: IndexDocument[];
+  entry: (revision: string) => IndexDocument;
+}
+
+// The documents of the `text` index and its entry.
+function renderTextIndex(kind: Kind, terms: RenderedTerms): IndexWithoutEntry {
+  const { index } = terms;
+  const documents = [...terms.documents];
+  const entry = (revision: string): TextEntryFile => ({
+    format: SEARCH_INDEX_FORMAT,
+    version: SEARCH_INDEX_VERSION,
+    kind,
+    search: 'text',
+    count: index.count,
+    average_lengths: index.averageLengths,
+    field_weights: [...index.weights],
+    terms: index.starts,
+    ...commonMembers(index),
+    revision,
+    generated_at: '',
+  });
+  return {
+    documents,
+    entry: (revision) => ({ path: searchIndexPath(kind, 'text'), content: JSON.stringify(entry(revision)) }),
+  };
+}
+
+// The entry's members naming the common terms: each list's term and tail.
+function commonMembers(index: TermIndex): Pick<SearchEntryFile, 'common' | 'common_tails'> {
+  const longest = new Map<string, string>();
+  index.listTerms.forEach((listTerm, i) => longest.set(listTerm, index.common[i]!));
+  const common = [...longest.keys()];
+  return { common, common_tails: common.map((term) => longest.get(term)!.slice(term.length)) };
+}
+
+// Changes whenever any of the documents changes.
+function revisionOf(documents: readonly IndexDocument[]): string {
+  return hash53(documents.map((document) => hash53(document.content).toString(36)).join(' ')).toString(36);
+}
+
+// The documents of the `q` index, the ids by slot, the filters' value shards, the exhibitions' days and the entry.
+function renderNamesIndex(
+  dataset: IndexedDataset,
+  kind: Kind,
+  terms: RenderedTerms,
+  slots: SlotAssignment,
+): IndexWithoutEntry {
+  const { index } = terms;
+  const documents = [...terms.documents, ...renderIds(kind, slots.idsBySlot)];
+  const filters = {} as Record<Filter, string[]>;
+  const relation = kindRelation(kind);
+  const relations: Partial<Record<Relation, string[]>> = {};
+  const parameters: [ValueParameter, Postings][] = [
+    ...FILTERS.map((filter): [ValueParameter, Postings] => [filter, dataset.postings(kind, filter)]),
+    ...(relation === undefined ? [] : [[relation, dataset.relationPostings(kind)] as [ValueParameter, Postings]]),
+  ];
+  for (const [parameter, postings] of parameters) {
+    const shards = shardPostings(postings);
+    const starts = shards.map((shard) => shard.start);
+    if (parameter === relation) relations[relation] = starts;
+    else filters[parameter as Filter] = starts;
+    for (const shard of shards)
+      documents.push({
+        path: filterShardPath(kind, parameter, shard.start),
+        content: JSON.stringify(valueShardFile(kind, parameter, shard, slots.slotOfRank)),
+      });
+  }
+  if (kind === 'exhibition') documents.push(renderExhibitionDates(dataset.entities.exhibition));
+  const entry = (revision: string): SearchEntryFile => ({
+    format: SEARCH_INDEX_FORMAT,
+    version: SEARCH_INDEX_VERSION,
+    kind,
+    count: index.count,
+    average_lengths: index.averageLengths,
+    terms: index.starts,
+    ...commonMembers(index),
+    filters,
+    relations,
+    slots: slotOrderFile(slots.order),
+    revision,
+    generated_at: '',
+  });
+  return {
+    documents,
+    entry: (revision) => ({ path: searchIndexPath(kind), content: JSON.stringify(entry(revision)) }),
+  };
+}
