@@ -11,7 +11,9 @@ import { createClient, type ErrorBody } from '../client/index.js';
 import { facetPath } from '../query/formats/index.js';
 import {
   COLLECTIONS,
+  FILTERS,
   KINDS,
+  SCHEDULE_PARAMETERS,
   kindFilters,
   NAME_FIELDS,
   type Kind,
@@ -70,9 +72,10 @@ function field(name: string): any {
   return document.getElementById(name);
 }
 
-/** Shows the fields of the kind (status, dates and order are the exhibitions'), and fills its filters with the facets' values. */
+/** Shows the fields of the kind (those of some kinds only name them in `data-kinds`), and fills its filters with the facets' values. */
 async function showKind(kind: Kind): Promise<void> {
-  for (const only of document.querySelectorAll('.exhibition-only')) only.hidden = kind !== 'exhibition';
+  for (const only of document.querySelectorAll('.kinds-only'))
+    only.hidden = !String(only.dataset.kinds).split(' ').includes(kind);
   for (const filter of kindFilters(kind)) {
     const select = field(filter);
     const chosen = select.value;
@@ -213,8 +216,8 @@ async function search(changed = true): Promise<void> {
 const again = () => ((offset = 0), void search());
 form.addEventListener('submit', (event: { preventDefault(): void }) => (event.preventDefault(), again()));
 field('type').addEventListener('change', () => void showKind(field('type').value).then(again));
-for (const name of ['industry', 'country', 'city', 'status', 'sort', 'from', 'to'])
-  field(name).addEventListener('change', again);
+// A filter or date changed asks at once; a search asks when sent.
+for (const name of [...FILTERS, ...SCHEDULE_PARAMETERS]) field(name).addEventListener('change', again);
 field('prev').addEventListener('click', () => ((offset = Math.max(0, offset - PAGE)), void search()));
 field('next').addEventListener('click', () => ((offset += PAGE), void search()));
 const fromUrl = () => void readUrl().then(() => search(false));

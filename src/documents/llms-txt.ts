@@ -8,8 +8,10 @@
 import { type Dataset } from '../query/dataset/index.js';
 import {
   COLLECTIONS,
-  EXHIBITION_STATUSES,
+  FILTERS,
+  FILTER_VALUE_SETS,
   KINDS,
+  filterKinds,
   kindFilters,
   typeFilters,
   type Kind,
@@ -41,7 +43,7 @@ import {
 } from '../query/formats/index.js';
 import { facetValues } from './facets.js';
 import { parameterExamples } from './parameter-examples.js';
-import type { DataExamples } from '../schema/index.js';
+import { filterExample, type DataExamples } from '../schema/index.js';
 
 const LABELS: Record<Kind, string> = {
   exhibition: 'exhibitions',
@@ -57,9 +59,15 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
   const examples = parameterExamples(dataset, baseUrl);
   const maxAge = /max-age=(\d+)/.exec(API_HEADERS['Cache-Control']!)?.[1];
   const collections = KINDS.map((kind) => COLLECTIONS[kind]).join('|');
-  // The filters of every kind; `status` is the exhibitions' alone.
+  // The filters of every kind, and those of the exhibitions alone (`status`), each with its values when they are a closed set.
   const filters = typeFilters('all');
   const code = (values: readonly string[]) => values.map((value) => `\`${value}\``).join(', ');
+  const exhibitionFilters = FILTERS.filter((filter) => filterKinds(filter).join() === 'exhibition')
+    .map(
+      (filter) =>
+        `\`${filter}\`${FILTER_VALUE_SETS[filter] === undefined ? '' : ` (${code(FILTER_VALUE_SETS[filter])})`}`,
+    )
+    .join('; ');
   const names = new Set(KINDS.flatMap((kind) => SEARCH_FIELDS.q[kind].flat()));
   const described = new Set(
     KINDS.flatMap((kind) => SEARCH_FIELDS.text[kind].flat()).filter((field) => !names.has(field)),
@@ -80,7 +88,7 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
     '- Languages: names, tags and descriptions are in Chinese, English or both, and no search crosses them: `text=solar panel` does not find an exhibitor tagged only 太阳能电池板. To be complete, ask in both languages at once with alternatives between `|`: `text=solar panel|太阳能电池板` finds either, once each.',
     `- ${code(filters)}: one exact value, case and spacing ignored (an industry by its name in either language); the facets below list the values that exist.`,
     ...relationFilterLines(examples),
-    `- Exhibitions only (\`type=exhibition\`; with another type each is a 400): \`status\` (${code(EXHIBITION_STATUSES)}); ` +
+    `- Exhibitions only (\`type=exhibition\`; with another type each is a 400): ${exhibitionFilters}; ` +
       `\`from\` and \`to\` (\`YYYY-MM-DD\`, either alone: the exhibitions whose dates overlap the window, both ends included); \`sort\` (${code(SORTS).replace(', ', ' or ')}, ties by id).`,
     `- \`limit\`: entities per array, default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT} (more is served as ${MAX_LIMIT}; \`_meta.limit\` says so). ` +
       '`offset`: entities to skip (there is no `page`). Go on with `offset` + `limit`, or follow `_meta.next` until it is null; `_meta.total` counts every match. ' +
@@ -144,7 +152,7 @@ function relationFilterLines(examples: DataExamples): string[] {
 
 // How a filter value is written in a static path, with a value of the data that holds a space.
 function pathValueLine(dataset: Dataset, baseUrl: string): string {
-  const spaced = (['country', 'city'] as const)
+  const spaced = kindFilters('exhibition')
     .flatMap((filter) => facetValues(dataset, 'exhibition', filter, baseUrl).map(({ label }) => ({ filter, label })))
     .find(({ label }) => label.includes(' '));
   const example =
@@ -159,7 +167,9 @@ function pathValueLine(dataset: Dataset, baseUrl: string): string {
 
 // Ready queries made from the examples.
 function exampleQueries(examples: DataExamples, baseUrl: string): [title: string, url: string][] {
-  const { city, industry, q, text, cjk, upcoming } = examples;
+  const { q, text, cjk, upcoming } = examples;
+  const city = filterExample(examples, 'city', 'exhibition');
+  const industry = filterExample(examples, 'industry', 'exhibitor');
   const queries: [string, string][] = [];
   if (city)
     queries.push([`Exhibitions in ${city}`, queryUrl(baseUrl, { type: 'exhibition', city, limit: 100, offset: 0 })]);

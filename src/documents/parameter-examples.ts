@@ -1,6 +1,6 @@
 /** Examples of query values taken from the data itself, so that they find something: for llms.txt and the OpenAPI document. */
 import { type Dataset } from '../query/dataset/index.js';
-import { type Kind, KINDS } from '../query/semantics/index.js';
+import { type Kind, KINDS, kindFilters } from '../query/semantics/index.js';
 import { tokenize } from '../query/search/index.js';
 import type { DataExamples } from '../schema/index.js';
 import { facetValues } from './facets.js';
@@ -8,7 +8,7 @@ import { facetValues } from './facets.js';
 // Made once per dataset and base URL: a build asks for them for llms.txt and for OpenAPI.
 const made = new WeakMap<Dataset, Map<string, DataExamples>>();
 
-/** Query values that find something in this data: the most common exhibition city and country and exhibitor industry, a name prefix, a product tag, a CJK bigram, the first entity of each kind. */
+/** Query values that find something in this data: the most common value of each filter of each kind, a name prefix, a product tag, a CJK bigram, the first entity of each kind. */
 export function parameterExamples(dataset: Dataset, baseUrl: string): DataExamples {
   let byBaseUrl = made.get(dataset);
   if (!byBaseUrl) made.set(dataset, (byBaseUrl = new Map()));
@@ -37,16 +37,20 @@ function findExamples(dataset: Dataset, baseUrl: string): DataExamples {
   const exhibitions = dataset.entities.exhibition;
   const middle = Math.floor(exhibitions.length / 2);
   return {
-    city: facetValues(dataset, 'exhibition', 'city', baseUrl)[0]?.label,
-    country: facetValues(dataset, 'exhibition', 'country', baseUrl)[0]?.label,
-    status: facetValues(dataset, 'exhibition', 'status', baseUrl)[0]?.value,
+    filters: Object.fromEntries(
+      KINDS.map((kind) => [
+        kind,
+        Object.fromEntries(
+          kindFilters(kind).map((filter) => [filter, facetValues(dataset, kind, filter, baseUrl)[0]?.label]),
+        ),
+      ]),
+    ),
     from: exhibitions[middle]?.start_date as string | undefined,
     to: exhibitions[Math.min(middle + 5, exhibitions.length - 1)]?.start_date as string | undefined,
     sort: '-start_date',
     fields: 'company_en,city,product_tags',
     exhibition: related(dataset, 'exhibitor'),
     exhibitor: related(dataset, 'exhibition'),
-    industry: facetValues(dataset, 'exhibitor', 'industry', baseUrl)[0]?.label,
     q: word?.slice(0, 4),
     text: text?.trim().replace(/\s+/g, ' ').toLowerCase(),
     cjk: cjk === undefined ? undefined : [...cjk].slice(0, 2).join(''),

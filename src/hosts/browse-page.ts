@@ -1,13 +1,17 @@
 /** `index.html`, the page to browse the site, and its script `assets/browse.js` (bundles.ts). */
-import { COLLECTIONS, KINDS, typeFilters, SORTS } from '../query/semantics/index.js';
+import { COLLECTIONS, FILTERS, KINDS, filterKinds, typeFilters, SORTS } from '../query/semantics/index.js';
 
 /**
- * The page: a form (type, filters, search; status, dates and order for exhibitions), the
- * results, pagination. Its script does the rest. Its icon is explicitly empty, so no browser
+ * The page: a form (type, filters, search; dates and order for exhibitions), the results,
+ * pagination. A filter of some kinds only (`status`: the exhibitions') names them in
+ * `data-kinds`, and the script shows it for those. Its script does the rest. Its icon is explicitly empty, so no browser
  * asks for a /favicon.ico the site has not.
  */
 export function browsePage(): string {
   const filter = (name: string) => `<label>${name} <select id="${name}" name="${name}"></select></label>`;
+  const ofSome = (kinds: readonly string[], fields: string) =>
+    `<span class="kinds-only" data-kinds="${kinds.join(' ')}">${fields}</span>`;
+  const everyKind = typeFilters('all');
   const sortLabels: Record<(typeof SORTS)[number], string> = {
     start_date: 'earliest first',
     '-start_date': 'latest first',
@@ -27,7 +31,7 @@ input[type=search] { flex: 1 1 14rem; font: inherit; padding: .3rem; }
 .entity h2 { font-size: 1.05rem; margin: 0 0 .3rem; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 0 .8rem; margin: 0 0 .3rem; }
 dt { color: #555; } dd { margin: 0; overflow-wrap: anywhere; }
-.exhibition-only { display: contents; } .exhibition-only[hidden] { display: none; }
+.kinds-only { display: contents; } .kinds-only[hidden] { display: none; }
 .links { margin: 0; font-size: .9rem; }
 ol { padding: 0; }
 </style>
@@ -37,11 +41,16 @@ ol { padding: 0; }
 <p>A read-only JSON API for agents: see <a href="llms.txt">llms.txt</a>, the <a href="api/public/schema.json">schema</a> and the <a href="api/public/openapi.json">OpenAPI description</a>.</p>
 <form id="query">
 <label>type <select id="type" name="type">${KINDS.map((kind) => `<option value="${kind}">${COLLECTIONS[kind].replace('_', ' ')}</option>`).join('')}</select></label>
-${typeFilters('all').map(filter).join('\n')}
-<span class="exhibition-only">${filter('status')}
-<label>from <input type="date" id="from" name="from"></label>
+${everyKind.map(filter).join('\n')}
+${FILTERS.filter((name) => !everyKind.includes(name))
+  .map((name) => ofSome(filterKinds(name), filter(name)))
+  .join('\n')}
+${ofSome(
+  ['exhibition'],
+  `<label>from <input type="date" id="from" name="from"></label>
 <label>to <input type="date" id="to" name="to"></label>
-<label>order <select id="sort" name="sort"><option value="">default</option>${SORTS.map((sort) => `<option value="${sort}">${sortLabels[sort]}</option>`).join('')}</select></label></span>
+<label>order <select id="sort" name="sort"><option value="">default</option>${SORTS.map((sort) => `<option value="${sort}">${sortLabels[sort]}</option>`).join('')}</select></label>`,
+)}
 <input type="search" id="q" name="q" placeholder="search the names" aria-label="search the names">
 <input type="search" id="text" name="text" placeholder="search products, tags, descriptions" aria-label="search every descriptive field">
 <button type="submit">search</button>

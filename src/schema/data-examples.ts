@@ -3,16 +3,12 @@
  * build (documents/parameter-examples.ts), so that each finds something.
  */
 import type { CommonExample } from '../query/search/index.js';
-import type { Kind } from '../query/semantics/index.js';
+import { filterKinds, type Filter, type FilterValues, type Kind } from '../query/semantics/index.js';
 
 /** Query values that find something in the data, and entities to name in example paths. */
 export interface DataExamples {
-  city?: string;
-  industry?: string;
-  /** The most common exhibition country. */
-  country?: string;
-  /** The most common exhibition status. */
-  status?: string;
+  /** The most common value of each filter (kinds.ts) among each kind's entities: the first of its facet. */
+  filters?: Partial<Record<Kind, FilterValues>>;
   /** A date window holding a few exhibitions: the start dates of the middle one and of one a few later. */
   from?: string;
   to?: string;
@@ -36,4 +32,10 @@ export interface DataExamples {
   upcoming?: { country: string; from: string; to: string };
   /** The first entity of each kind in the default order: its id, and for an exhibition its place (relation paths). */
   entities?: Partial<Record<Kind, { id: string; country?: unknown; city?: unknown }>>;
+}
+
+/** An example value of `filter` held by entities of `kind`; when the filter does not apply to it, one of the first kind it applies to. */
+export function filterExample(examples: DataExamples, filter: Filter, kind: Kind): string | undefined {
+  const [first] = filterKinds(filter);
+  return examples.filters?.[kind]?.[filter] ?? (first === undefined ? undefined : examples.filters?.[first]?.[filter]);
 }

@@ -2,6 +2,7 @@
  * The door of `schema` (zod schemas of the entities, the data dictionary, and the JSON Schemas and OpenAPI made from
  * them): what other rooms may use of it.
  */
+export { filterExample } from './data-examples.js';
 export type { DataExamples } from './data-examples.js';
 export { buildDictionary } from './dictionary.js';
 export { parseDumpIndex } from './dump-index-schema.js';

@@ -25,7 +25,7 @@ import {
 import {
   type FilterValues,
   COLLECTIONS,
-  EXHIBITION_STATUSES,
+  FILTER_VALUE_SETS,
   FILTERS,
   KINDS,
   typeFilters,
@@ -55,7 +55,10 @@ export const ENTITY_SCHEMA: Record<Kind, string> = {
 
 const filterParameter = (filter: Filter, where: string) => ({
   description: `The ${filter}, normalized (NFKC, trimmed, spaces collapsed, lower case) and escaped as a path segment (docs/api.md#static-paths); ${where}.`,
-  schema: filter === 'status' ? { type: 'string', enum: EXHIBITION_STATUSES } : { type: 'string', minLength: 1 },
+  schema:
+    FILTER_VALUE_SETS[filter] === undefined
+      ? { type: 'string', minLength: 1 }
+      : { type: 'string', enum: FILTER_VALUE_SETS[filter] },
 });
 
 // The filters every type has; a listing filtered by another (`status`) is a listing of exhibitions only.
@@ -65,12 +68,7 @@ const ALL_FILTERS = typeFilters('all');
 export function documentPaths(examples: DataExamples): DocumentPath[] {
   const first = examples.entities ?? {};
   const exhibition = first.exhibition;
-  const filterExamples: FilterValues = {
-    industry: examples.industry,
-    country: examples.country,
-    city: examples.city,
-    status: examples.status,
-  };
+  const filterExamples: FilterValues = examples.filters?.exhibition ?? {};
   const paths: DocumentPath[] = [
     documentPath(`/${SCHEMA_PATH}`, SCHEMA_PATH, {
       operationId: 'getSchemaDocument',

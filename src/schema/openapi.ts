@@ -6,7 +6,7 @@
  * (openapi-documents.ts), each answered with `GET` and `HEAD`, an `ETag`, and a 304 to
  * `If-None-Match`. Written by the build as `api/public/openapi.json`.
  */
-import type { DataExamples } from './data-examples.js';
+import { filterExample, type DataExamples } from './data-examples.js';
 import {
   DATASET_ROUTE,
   MCP_ROUTE,
@@ -16,7 +16,7 @@ import {
   API_HEADERS,
 } from '../query/formats/index.js';
 import { ERROR_STATUS } from '../query/responses/index.js';
-import { DATASET_PARAMETERS, DATASET_PARAMETER_SCHEMAS, MAX_LIMIT } from '../query/semantics/index.js';
+import { DATASET_PARAMETERS, DATASET_PARAMETER_SCHEMAS, MAX_LIMIT, isFilter } from '../query/semantics/index.js';
 import { answerSchemas } from './openapi-components.js';
 import { documentPaths } from './openapi-documents.js';
 import type { DocumentPath, JsonSchema } from './openapi-path-template.js';
@@ -162,7 +162,17 @@ function pathItem(document: DocumentPath, examples: ParameterExamples) {
 function queryParameters(examples: ParameterExamples) {
   return DATASET_PARAMETERS.map((name) => {
     const { description, ...schema } = DATASET_PARAMETER_SCHEMAS[name];
-    const example = name === 'type' ? 'exhibitor' : name === 'limit' ? 20 : name === 'offset' ? 0 : examples[name];
+    // The examples are of the exhibitors, as `type` is; a filter they have not, of a kind that has it.
+    const example =
+      name === 'type'
+        ? 'exhibitor'
+        : name === 'limit'
+          ? 20
+          : name === 'offset'
+            ? 0
+            : isFilter(name)
+              ? filterExample(examples, name, 'exhibitor')
+              : examples[name];
     return { name, in: 'query', required: false, description, schema, ...(example === undefined ? {} : { example }) };
   });
 }

@@ -90,12 +90,12 @@ describe('llms.txt', () => {
     expect(text).toContain('every word must match, each in any of these fields (not all in one)');
     // A filter value in a static path: normalized and escaped, the form an agent would guess a 404.
     expect(text).toContain(
-      `[exhibitions in United States](${BASE}/api/public/dataset/exhibition/country/united-states/1.json); \`country/United%20States\` is a 404`,
+      `[exhibitions in Building Materials](${BASE}/api/public/dataset/exhibition/industry/building-materials/1.json); \`industry/Building%20Materials\` is a 404`,
     );
     expect(text).toContain('the query form takes a value as written: prefer it');
     const guessed = await route({
       method: 'GET',
-      url: '/api/public/dataset/exhibition/country/United%20States/1.json',
+      url: '/api/public/dataset/exhibition/industry/Building%20Materials/1.json',
     });
     expect(guessed.status).toBe(404);
     // Fields, the dictionary, counts.

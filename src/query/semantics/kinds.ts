@@ -30,6 +30,11 @@ export function kindOfCollection(collection: string): Kind | undefined {
 export const FILTERS = ['industry', 'country', 'city', 'status'] as const;
 export type Filter = (typeof FILTERS)[number];
 
+/** Whether a parameter's name is a filter's. */
+export function isFilter(name: string): name is Filter {
+  return (FILTERS as readonly string[]).includes(name);
+}
+
 /** Statuses an exhibition can have; the first three are derived from the dates. */
 export const EXHIBITION_STATUSES = ['upcoming', 'ongoing', 'ended', 'cancelled', 'postponed'] as const;
 export type ExhibitionStatus = (typeof EXHIBITION_STATUSES)[number];
@@ -53,6 +58,17 @@ export const FILTER_FIELDS: Record<Kind, Record<Filter, readonly string[]>> = {
     status: [],
   },
 };
+
+/**
+ * The values of a filter that takes a closed set of them: any other is refused (400), and the
+ * OpenAPI document lists them. The other filters take any value an entity holds.
+ */
+export const FILTER_VALUE_SETS: Partial<Record<Filter, readonly string[]>> = { status: EXHIBITION_STATUSES };
+
+/** The kinds a filter applies to: those of whose fields it reads at least one. */
+export function filterKinds(filter: Filter): readonly Kind[] {
+  return KINDS.filter((kind) => FILTER_FIELDS[kind][filter].length > 0);
+}
 
 /** The filters that apply to a kind: those reading at least one of its fields. */
 export function kindFilters(kind: Kind): readonly Filter[] {

@@ -5,7 +5,7 @@
  */
 import {
   DATASET_TYPES,
-  EXHIBITION_STATUSES,
+  FILTER_VALUE_SETS,
   FILTER_FIELDS,
   FILTERS,
   KINDS,
@@ -68,12 +68,10 @@ export const DATASET_PARAMETER_SCHEMAS: Readonly<Record<DatasetParameter, Parame
     maxLength: MAX_Q_LENGTH,
     description: `Full text searched in every descriptive field (${KINDS.map((kind) => `${kind}: ${SEARCH_FIELDS.text[kind].flat().join(', ')}`).join('; ')}); every term must match (words whole, English plural and singular alike, the last word also as a prefix; CJK runs of 2+ characters); ranked by BM25, names and tags weighing twice the rest. Alternatives between | (up to ${MAX_ALTERNATIVES}) find what any finds, each entity ranked by its best: solar panel|太阳能电池板 asks in both languages.`,
   },
-  ...(Object.fromEntries(
-    FILTERS.map((filter) => [filter, { type: 'string', description: filterDescription(filter) }]),
-  ) as Record<Filter, ParameterSchema>),
+  ...(Object.fromEntries(FILTERS.map((filter) => [filter, filterSchema(filter)])) as Record<Filter, ParameterSchema>),
+  // Its description says how an exhibition's status is derived.
   status: {
-    type: 'string',
-    enum: EXHIBITION_STATUSES,
+    ...filterSchema('status'),
     description: `Exhibitions of this status (with type=exhibition only): upcoming, ongoing and ended are derived from the dates against the build date (UTC); cancelled and postponed are as the source says.`,
   },
   exhibition: {
@@ -125,7 +123,13 @@ export const DATASET_PARAMETER_SCHEMAS: Readonly<Record<DatasetParameter, Parame
   },
 };
 
-function filterDescription(filter: Filter): string {
+// A filter's schema: any value, or one of its closed set (kinds.ts), matched against the fields it reads.
+function filterSchema(filter: Filter): ParameterSchema {
   const fields = KINDS.map((kind) => `${kind}: ${FILTER_FIELDS[kind][filter].join(', ')}`).join('; ');
-  return `Exact ${filter} match after normalization (NFKC, trimmed, spaces collapsed, lower case) against any value of the fields (${fields}).`;
+  const values = FILTER_VALUE_SETS[filter];
+  return {
+    type: 'string',
+    ...(values === undefined ? {} : { enum: values }),
+    description: `Exact ${filter} match after normalization (NFKC, trimmed, spaces collapsed, lower case) against any value of the fields (${fields}).`,
+  };
 }

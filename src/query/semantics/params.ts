@@ -6,8 +6,8 @@ import type { FilterValues } from './filters.js';
 import {
   COLLECTIONS,
   DATASET_TYPES,
-  EXHIBITION_STATUSES,
   FILTERS,
+  FILTER_VALUE_SETS,
   RELATION_PARAMETERS,
   RELATIONS,
   typeFilters,
@@ -25,26 +25,19 @@ import {
   type DatasetParameter,
 } from './parameter-schemas.js';
 
-/** A valid dataset query with effective values: text trimmed, `limit` clamped. */
-export interface DatasetQuery extends Schedule {
+/**
+ * A valid dataset query with effective values: text trimmed, `limit` clamped. Its filters are
+ * those of kinds.ts (`FILTERS`): each an exact value, compared after normalization
+ * (docs/api.md#matching); its relations those of `RELATIONS` (docs/api.md#relations): the id of
+ * an entity of the other kind.
+ */
+export interface DatasetQuery extends Schedule, FilterValues, Partial<Record<Relation, string>> {
   /** Which kinds to return. @default 'all' */
   type: DatasetType;
   /** Keywords searched in the names (docs/api.md#search). */
   q?: string;
   /** Full text searched in every descriptive field (docs/api.md#text). */
   text?: string;
-  /** Exact industry, after normalization (docs/api.md#matching). */
-  industry?: string;
-  /** Exact country, after normalization. */
-  country?: string;
-  /** Exact city, after normalization. */
-  city?: string;
-  /** Exhibitions of this status (one of {@link EXHIBITION_STATUSES}). */
-  status?: string;
-  /** With `type=exhibitor`: the exhibitors of the exhibition of this id (docs/api.md#relations). */
-  exhibition?: string;
-  /** With `type=exhibition`: the exhibitions of the exhibitor of this id. */
-  exhibitor?: string;
   /** Fields of each entity to return besides `id` and `_links.self` (docs/api.md#fields); every field when absent. */
   fields?: string[];
   /** Entities per array, at most {@link MAX_LIMIT}; 0 answers the totals alone. @default 100 */
@@ -111,11 +104,11 @@ export function parseDatasetQuery(pairs: Iterable<readonly [string, string]>): P
     if (!typeFilters(query.type).includes(filter)) return fail(filter, onlyFor(filter, query.type));
     query[filter] = value;
   }
-  if (query.status !== undefined && !(EXHIBITION_STATUSES as readonly string[]).includes(normalize(query.status))) {
-    return fail(
-      'status',
-      `status must be one of ${EXHIBITION_STATUSES.join(', ')}; got ${JSON.stringify(query.status)}`,
-    );
+  for (const filter of FILTERS) {
+    const values = FILTER_VALUE_SETS[filter];
+    const value = query[filter];
+    if (values !== undefined && value !== undefined && !values.includes(normalize(value)))
+      return fail(filter, `${filter} must be one of ${values.join(', ')}; got ${JSON.stringify(value)}`);
   }
 
   const refused = parseSchedule(given, query);
