@@ -75,7 +75,7 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
   >;
   // Each entity keeps the slot the previous build gave it in the search index (slot-assignment.ts).
   const slots = datasetSlots(dataset, await previous.idsBySlot);
-  // The search index's term shards are made in a worker thread from here on, while this one plans and renders.
+  // The search index's term shards are made in two worker threads from here on, while this one plans and renders.
   const stopTerms = new AbortController();
   const terms = renderTermsAside(dataset, slots, stopTerms.signal);
   terms.catch(() => undefined); // awaited, and so reported, by render

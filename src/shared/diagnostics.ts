@@ -1,5 +1,5 @@
 /**
- * Problems as data (STYLE: errors are data): every stage reports {@link Diagnostic}s, and
+ * Problems as data: every stage reports {@link Diagnostic}s, and
  * {@link formatDiagnostics} prints them as `file:line[:column]: kind id: field: message`.
  */
 

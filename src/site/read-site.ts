@@ -1,7 +1,7 @@
 /**
  * Reads a built site back into memory: the schema document and every entity document,
- * as the reference {@link Dataset}. Used by `verify` and `query`, which answer from the
- * files on disk, never from the sources.
+ * as the reference {@link Dataset}. Used by `query`, which answers from the files on disk,
+ * never from the sources; `verify` reads only the schema document's description here.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

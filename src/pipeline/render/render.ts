@@ -4,7 +4,7 @@
  * changes feed advances from their digests (feed/changes.ts); a page is a recipe that splices
  * those bytes, assembled only by the writer, and only when it changed. The text
  * documents (schema, search index, feed, facets, host files) are made once here, the
- * term shards of the search index in a worker thread.
+ * term shards of the search index in two worker threads.
  */
 import {
   SCHEMA_PATH,
@@ -87,7 +87,7 @@ export interface RenderedSite extends AssembleContext {
   /** The documents but the listing pages and {@link late}: text documents, dumps, entities. */
   others: Iterable<OutputDocument>;
   /**
-   * The search index's documents, made when its term shards come from their worker thread:
+   * The search index's documents, made when its term shards come from their worker threads:
    * the writer takes them last, so that it writes the rest while the worker works.
    */
   late: Promise<OutputDocument[]>;
@@ -110,7 +110,7 @@ export function serializeDataset(dataset: Dataset, baseUrl: string, records?: Re
   );
 }
 
-/** Renders every document of the site; the term shards of the search index in a worker thread meanwhile, whose documents come {@link RenderedSite.late}. */
+/** Renders every document of the site; the term shards of the search index in two worker threads meanwhile, whose documents come {@link RenderedSite.late}. */
 export async function renderDocuments({
   dataset,
   listings,

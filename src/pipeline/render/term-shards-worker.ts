@@ -1,7 +1,6 @@
 /** A worker thread that cuts and renders the term shards of some searches of some kinds (see terms-aside.ts). */
 import { parentPort, workerData } from 'node:worker_threads';
-import { renderTermShards } from '../../query/search/index.js';
-import { shardIndex } from '../../query/search/index.js';
+import { renderTermShards, shardIndex } from '../../query/search/index.js';
 import { unpackSearchFields } from './packed-search-fields.js';
 import type { RenderedPiece, TermsPiece } from './terms-aside.js';
 

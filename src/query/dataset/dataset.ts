@@ -1,20 +1,42 @@
 /**
  * The reference data: every entity of each kind in the default order, with the lookups
  * the semantics needs (filter values, search, relations). Positions in the default order
- * ("ranks") identify entities everywhere in the query layer.
+ * ("ranks") identify entities in the query layer's answers; the search index's documents name
+ * them by slot, which an entity keeps from build to build (query/search/slot-order.ts).
  */
-import type { EntitiesByKind, Entity } from '../semantics/index.js';
-import { filterRanks, filterValues, type FilterValues, type Postings } from '../semantics/index.js';
-import type { Filter, Kind } from '../semantics/index.js';
-import { industryGroups, namesOfGroups, type IndustryNames } from '../semantics/index.js';
-import { sortDefault } from '../semantics/index.js';
-import { relevanceOrder } from '../search/index.js';
-import { allMatches, anyMatches } from '../search/index.js';
-import { alternativesOf, givenSearches } from '../semantics/index.js';
-import { queryTerms } from '../search/index.js';
-import { dayNumber, dayWindow, isScheduled, orderByStart, overlaps, type Schedule } from '../semantics/index.js';
-import type { Search, SearchTexts } from '../semantics/index.js';
-import { searchShardsNow, shardIndex, type ShardedIndex } from '../search/index.js';
+import {
+  type EntitiesByKind,
+  type Entity,
+  filterRanks,
+  filterValues,
+  type FilterValues,
+  type Postings,
+  type Filter,
+  type Kind,
+  industryGroups,
+  namesOfGroups,
+  type IndustryNames,
+  sortDefault,
+  alternativesOf,
+  givenSearches,
+  dayNumber,
+  dayWindow,
+  isScheduled,
+  orderByStart,
+  overlaps,
+  type Schedule,
+  type Search,
+  type SearchTexts,
+} from '../semantics/index.js';
+import {
+  relevanceOrder,
+  allMatches,
+  anyMatches,
+  queryTerms,
+  searchShardsNow,
+  shardIndex,
+  type ShardedIndex,
+} from '../search/index.js';
 
 /** In-memory dataset answering the reference semantics. */
 export class Dataset {

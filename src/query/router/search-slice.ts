@@ -18,26 +18,6 @@ import {
   queryTerms,
   allMatches,
   anyMatches,
-} from '../search/index.js';
-import {
-  type FilterValues,
-  FILTERS,
-  kindRelation,
-  type ValueParameter,
-  type Kind,
-  dayWindow,
-  isScheduled,
-  overlaps,
-  startOrderWindow,
-  type Schedule,
-  alternativesOf,
-  givenSearches,
-  type Search,
-  type SearchTexts,
-  normalize,
-} from '../semantics/index.js';
-import type { KindSlice } from '../responses/index.js';
-import {
   commonPartPath,
   commonParts,
   exhibitionDatesPath,
@@ -57,6 +37,24 @@ import {
   type TextEntry,
   joinCommonParts,
 } from '../search/index.js';
+import {
+  type FilterValues,
+  FILTERS,
+  kindRelation,
+  type ValueParameter,
+  type Kind,
+  dayWindow,
+  isScheduled,
+  overlaps,
+  startOrderWindow,
+  type Schedule,
+  alternativesOf,
+  givenSearches,
+  type Search,
+  type SearchTexts,
+  normalize,
+} from '../semantics/index.js';
+import type { KindSlice } from '../responses/index.js';
 import { entityPath, staticUrl, entityDocument, missingDocument, SiteError } from '../formats/index.js';
 import { BoundedCache } from './bounded-cache.js';
 import { idsByRank } from './ids-by-rank.js';

@@ -6,9 +6,7 @@
  * match (test/query/semantics holds the index to MiniSearch's own to the bit, the scores within 1e-13);
  * the index of `text` is made alike from its own two fields and terms (searches.ts).
  */
-import type { Entity } from '../semantics/index.js';
-import type { Kind } from '../semantics/index.js';
-import { indexTerm, searchedTexts, type Search } from '../semantics/index.js';
+import { type Entity, type Kind, indexTerm, searchedTexts, type Search } from '../semantics/index.js';
 
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
 const CJK_RUN = new RegExp(`^[${CJK}]+$`, 'u');

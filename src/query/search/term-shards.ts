@@ -9,10 +9,8 @@
  * MiniSearch scores it over the whole index (term-scores.ts): one scoring, for the
  * reference, the build, the router and the SDK.
  */
-import type { Entity } from '../semantics/index.js';
-import type { Kind } from '../semantics/index.js';
+import { type Entity, type Kind, FIELD_WEIGHTS, type Search } from '../semantics/index.js';
 import { canBePrefix, indexTerms, type FieldPostings, type QueryTerm } from './search.js';
-import { FIELD_WEIGHTS, type Search } from '../semantics/index.js';
 import { searchShard, type SearchShard } from './search-shard.js';
 import { scoreTerm, type TermScores } from './term-scores.js';
 import type { ScoredRanks } from './relevance-window.js';

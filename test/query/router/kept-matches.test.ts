@@ -7,9 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { searchIndexPath, parseSearchEntry } from '../../../src/query/search/index.js';
+import { searchIndexPath, parseSearchEntry, shardHoldingValue, searchShards } from '../../../src/query/search/index.js';
 import { createRouter } from '../../../src/query/router/router.js';
-import { shardHoldingValue, searchShards } from '../../../src/query/search/index.js';
 import { fileStore } from '../../../src/serve/index.js';
 import { datasetUrl } from '../../contract/cases.js';
 import { sampleSite } from '../../helpers/site.js';

@@ -4,13 +4,19 @@
  * shards answers `q` queries, with filters and any window, as the reference and the
  * independent oracle do.
  */
-import { queryTerms, relevanceOrder, searchShardsNow, shardIndex } from '../../../src/query/search/index.js';
+import {
+  queryTerms,
+  relevanceOrder,
+  searchShardsNow,
+  shardIndex,
+  searchIndexPath,
+  parseSearchEntry,
+} from '../../../src/query/search/index.js';
 import { Dataset } from '../../../src/query/dataset/index.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { searchIndexPath, parseSearchEntry } from '../../../src/query/search/index.js';
 import { readSite } from '../../../src/site/index.js';
 import fg from 'fast-glob';
 import { createRouter } from '../../../src/query/router/router.js';
