@@ -4,7 +4,7 @@
  * gzipped. Run by query-tail.ts: `node --import tsx bench/cold-query.ts SITE QUERY`.
  */
 import { gzipSync } from 'node:zlib';
-import { createRouter } from '../lib/query/router/router.js';
+import { createRouter } from '../lib/query/router/index.js';
 import { recordingStore } from './recording-store.js';
 
 const [site, query] = process.argv.slice(2) as [string, string];

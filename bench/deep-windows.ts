@@ -12,7 +12,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import fg from 'fast-glob';
-import { createRouter } from '../lib/query/router/router.js';
+import { createRouter } from '../lib/query/router/index.js';
 import { r2WorkerTarget } from '../test/hosts/hosts.js';
 import { recordingStore } from './recording-store.js';
 

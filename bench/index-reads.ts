@@ -11,8 +11,8 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { createRouter } from '../lib/query/router/router.js';
-import { fileStore } from '../lib/serve/file-store.js';
+import { createRouter } from '../lib/query/router/index.js';
+import { fileStore } from '../lib/serve/index.js';
 import { recordingStore } from './recording-store.js';
 import { quantile } from './search.js';
 import { tailQueries } from './tail-queries.js';

@@ -11,8 +11,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRouter, type Router } from '../lib/query/router/router.js';
-import { fileStore } from '../lib/serve/file-store.js';
+import { createRouter, type Router } from '../lib/query/router/index.js';
+import { fileStore } from '../lib/serve/index.js';
 import { quantile } from './search.js';
 import { tailQueries, type TailQuery } from './tail-queries.js';
 

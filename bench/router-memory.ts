@@ -8,8 +8,8 @@
  *   node --expose-gc --import tsx bench/router-memory.ts SITE      (after npm run compile)
  */
 import { fileURLToPath } from 'node:url';
-import { createRouter } from '../lib/query/router/router.js';
-import { fileStore } from '../lib/serve/file-store.js';
+import { createRouter } from '../lib/query/router/index.js';
+import { fileStore } from '../lib/serve/index.js';
 import { tailQueries } from './tail-queries.js';
 
 /** Peak MiB held above the level before the first query, and that level. */

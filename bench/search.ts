@@ -8,11 +8,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fg from 'fast-glob';
-import { searchIndexPath } from '../lib/query/search/search-paths.js';
-import { KINDS, type Kind } from '../lib/query/semantics/kinds.js';
-import { createRouter, type Router } from '../lib/query/router/router.js';
-import type { DocumentStore } from '../lib/query/router/store.js';
-import { fileStore } from '../lib/serve/file-store.js';
+import { searchIndexPath } from '../lib/query/search/index.js';
+import { KINDS, type Kind } from '../lib/query/semantics/index.js';
+import { createRouter, type Router, type DocumentStore } from '../lib/query/router/index.js';
+import { fileStore } from '../lib/serve/index.js';
 
 /** What one kind's search index costs. */
 export interface SearchCost {

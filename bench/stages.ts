@@ -4,15 +4,13 @@
  *
  *   npm run compile && node --import tsx bench/stages.ts <sources-dir>
  */
-import { loadSources } from '../lib/pipeline/sources/load.js';
-import { modelEntities } from '../lib/pipeline/model/model.js';
-import { planListings } from '../lib/pipeline/render/plan.js';
-import { renderDocuments, serializeDataset } from '../lib/pipeline/render/render.js';
-import { advanceFeed, entityDigests, renderFeed } from '../lib/pipeline/feed/changes.js';
-import { validateRecords } from '../lib/pipeline/model/validate.js';
-import { Dataset } from '../lib/query/dataset/dataset.js';
-import { datasetSlots } from '../lib/query/search/slot-assignment.js';
-import { buildDictionary } from '../lib/schema/dictionary.js';
+import { loadSources } from '../lib/pipeline/sources/index.js';
+import { modelEntities, validateRecords } from '../lib/pipeline/model/index.js';
+import { planListings, renderDocuments, serializeDataset } from '../lib/pipeline/render/index.js';
+import { advanceFeed, entityDigests, renderFeed } from '../lib/pipeline/feed/index.js';
+import { Dataset } from '../lib/query/dataset/index.js';
+import { datasetSlots } from '../lib/query/search/index.js';
+import { buildDictionary } from '../lib/schema/index.js';
 
 const sources = process.argv[2];
 if (!sources) throw new Error('usage: node --import tsx bench/stages.ts <sources-dir>');

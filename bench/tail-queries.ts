@@ -8,7 +8,7 @@
  * (`offset=10000&limit=500`) and over every kind (`type=all&limit=500`). Drawn the same way
  * from the same site every time.
  */
-import type { Router } from '../lib/query/router/router.js';
+import type { Router } from '../lib/query/router/index.js';
 
 /** A query of a group: its URL's query string. */
 export interface TailQuery {

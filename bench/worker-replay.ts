@@ -6,8 +6,7 @@
  * holding nothing between requests.
  */
 import { R2_READS_IN_FLIGHT } from '../lib/edge/index.js';
-import type { DocumentStore } from '../lib/query/router/store.js';
-import { createRouter } from '../lib/query/router/router.js';
+import { type DocumentStore, createRouter } from '../lib/query/router/index.js';
 
 /** What the router did for one request, sent to the replay Worker as its body. */
 export interface ReplayPlan {

@@ -41,6 +41,19 @@ describe('the doors of src/', () => {
     expect(importsPassingDoors(graph)).toEqual([]);
   });
 
+  it("bench/ reaches src/ and the compiled lib/ through the doors and the package's entry points only", () => {
+    const graph = importGraph(fg.sync('bench/**/*.ts'));
+    expect(graph.size).toBeGreaterThan(10);
+    const entries = new Set(['src/index.ts', 'src/cli.ts']);
+    const past = [...graph].flatMap(([module, targets]) =>
+      targets
+        .map((target) => target.replace(/^lib\//, 'src/'))
+        .filter((target) => target.startsWith('src/') && !isDoor(target) && !entries.has(target))
+        .map((target) => `${module} -> ${target}`),
+    );
+    expect(past).toEqual([]);
+  });
+
   it('finds an import past a door', () => {
     const graph = new Map([
       ['src/a/x.ts', ['src/a/y.ts', 'src/b/index.ts', 'src/b/z.ts']],
