@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRouter } from '../../src/query/router/index.js';
+import { FILTERS, FILTER_VALUE_SETS, filterKinds } from '../../src/query/semantics/index.js';
 import { fileStore } from '../../src/serve/index.js';
 import { sampleSite } from '../helpers/site.js';
 
@@ -31,6 +32,19 @@ describe('llms.txt', () => {
       /each answer says when its data was built \(`_meta.generated_at`\); answers may be cached for 300 seconds/,
     );
     expect(text.length).toBeLessThan(8000);
+  });
+
+  it('names every filter in the lines of the query, with its closed set of values, and the kinds of one not of every kind', async () => {
+    const text = await readFile(path.join(sampleSite(), 'llms.txt'), 'utf8');
+    const query = text.slice(text.indexOf('## Query'), text.indexOf('Ready queries'));
+    for (const filter of FILTERS) {
+      const line = query
+        .split('\n')
+        .find((candidate) => candidate.startsWith('- ') && candidate.includes(`\`${filter}\``));
+      expect(line, filter).toBeDefined();
+      for (const value of FILTER_VALUE_SETS[filter] ?? []) expect(line).toContain(`\`${value}\``);
+      if (filterKinds(filter).length === 1) expect(line).toContain(`\`type=${filterKinds(filter)[0]}\``);
+    }
   });
 
   it('says what an agent needs to work from it alone', async () => {
