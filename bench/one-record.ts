@@ -7,7 +7,11 @@
  * rebuild timed with its CPU, peak memory, files changed and bytes written (the build's own
  * summary line) and the load average before it.
  *
- *   node --import tsx bench/one-record.ts SOURCES SITE [--runs 3] [--cli lib/cli.js] [--page-depth N|all|auto] [--json FILE]
+ * With `--publish`, the site is first published whole to a local S3-compatible server (s3rver,
+ * test/helpers/s3.ts), and each rebuild is then published to it: the objects uploaded and
+ * deleted, the MB sent and the publish's wall time are in its row.
+ *
+ *   node --import tsx bench/one-record.ts SOURCES SITE [--runs 3] [--cli lib/cli.js] [--page-depth N|all|auto] [--publish] [--json FILE]
  *
  * SITE must hold a build of SOURCES made with the same CLI and page depth (it is rebuilt in place).
  */
@@ -15,6 +19,7 @@ import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, write
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { S3_CREDENTIALS, startLocalS3, type LocalS3 } from '../test/helpers/s3.js';
 import { requireGnuTime, runTimed } from './timed.js';
 
 /** One rebuild's cost. */
@@ -29,6 +34,16 @@ interface Rebuild {
   load: number;
   /** The documents changed or removed (not the build's own files), by part of the site: files and MB written. */
   parts: Record<string, { files: number; MB: number }>;
+  /** With `--publish`: what publishing the rebuild sent to the bucket, and its wall time. */
+  published?: Published;
+}
+
+/** What one publish sent. */
+interface Published {
+  uploaded: number;
+  deleted: number;
+  MB: number;
+  wall: number;
 }
 
 // The part of the site a document belongs to, for the table of what a change rewrites.
@@ -83,15 +98,17 @@ const { positionals, values } = parseArgs({
     runs: { type: 'string', default: '3' },
     cli: { type: 'string', default: 'lib/cli.js' },
     'page-depth': { type: 'string' },
+    publish: { type: 'boolean', default: false },
     json: { type: 'string' },
   },
 });
 const [sources, site] = positionals as [string, string];
 if (!sources || !site)
   throw new Error(
-    'usage: bench/one-record.ts SOURCES SITE [--runs 3] [--cli lib/cli.js] [--page-depth N|all|auto] [--json FILE]',
+    'usage: bench/one-record.ts SOURCES SITE [--runs 3] [--cli lib/cli.js] [--page-depth N|all|auto] [--publish] [--json FILE]',
   );
 requireGnuTime();
+const bucket = values.publish ? await publishedBucket(site) : undefined;
 const exhibitorsFile = (readdirSync(path.join(sources, 'exhibitors')) as string[]).sort()[0]!;
 const rows: Rebuild[] = [];
 for (const [name, change] of CHANGES) {
@@ -118,6 +135,7 @@ for (const [name, change] of CHANGES) {
         writtenMB: Number(summary[4]),
         load,
         parts: changedParts(site),
+        ...(bucket === undefined ? {} : { published: await bucket.publish() }),
       };
       rows.push(row);
       console.log(
@@ -125,11 +143,14 @@ for (const [name, change] of CHANGES) {
           row.parts,
         )
           .map(([part, { files, MB }]) => `${part} ${files} (${MB.toFixed(1)} MB)`)
-          .join(', ')}`,
+          .join(
+            ', ',
+          )}${row.published ? `; published ${row.published.uploaded} objects, ${row.published.deleted} deleted, ${row.published.MB} MB in ${row.published.wall.toFixed(1)} s` : ''}`,
       );
     }
   rmSync(changed, { recursive: true, force: true });
 }
+await bucket?.close();
 for (const [name] of CHANGES) {
   const of = rows.filter((row) => row.change === name);
   const median = (value: (row: Rebuild) => number) => of.map(value).sort((a, b) => a - b)[Math.floor(of.length / 2)]!;
@@ -138,6 +159,38 @@ for (const [name] of CHANGES) {
   );
 }
 if (values.json) writeFileSync(values.json, `${JSON.stringify(rows, null, 2)}\n`);
+
+// A bucket of a local S3 server holding `site` as published whole (logged, not a row), and how to publish it again.
+async function publishedBucket(site: string): Promise<{ publish(): Promise<Published>; close(): Promise<void> }> {
+  const s3: LocalS3 = await startLocalS3();
+  const name = await s3.createBucket();
+  const env = {
+    ...process.env,
+    AWS_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
+  };
+  const args = [
+    values.cli,
+    'publish',
+    '--dir',
+    site,
+    '--endpoint',
+    s3.endpoint,
+    '--bucket',
+    name,
+    '--force-path-style',
+  ];
+  const publish = async (): Promise<Published> => {
+    // Run without blocking this process's event loop: the local S3 server's proxy lives in it.
+    const timing = await runTimed('node', args, undefined, { env });
+    const counts = /(\d+) uploaded, (\d+) deleted.*?; ([\d.]+) MB/.exec(timing.stdout);
+    if (!counts) throw new Error(`no summary line in publish's output: ${timing.stdout}`);
+    return { uploaded: Number(counts[1]), deleted: Number(counts[2]), MB: Number(counts[3]), wall: timing.wall };
+  };
+  const whole = await publish();
+  console.log(`published the site whole: ${whole.uploaded} objects, ${whole.MB} MB in ${whole.wall.toFixed(1)} s`);
+  return { publish, close: () => s3.close() };
+}
 
 // What the last build changed (its list for verify --changed), by part of the site; a removed document counts with no bytes.
 function changedParts(site: string): Rebuild['parts'] {
