@@ -6,7 +6,7 @@
  * whether the object is still that one; any other object is a candidate, uploaded unless
  * its ETag is already the MD5 of the file.
  */
-import type { Manifest } from '../site/index.js';
+import { shardOf, type Manifest } from '../site/index.js';
 import type { ListedObject } from './bucket.js';
 import type { PublishJournal, PublishedFiles } from './published-manifest.js';
 
@@ -35,7 +35,13 @@ export interface PublishPlan {
   headerChecks: string[];
 }
 
-/** Objects not read since publish wrote them whose headers one publish reads, at most: the first publish of a large site (or after an upgrade) spreads the reads over a few runs. */
+/**
+ * Objects not read since publish wrote them whose headers one publish reads, at most: the first
+ * publish of a large site (or after an upgrade) spreads the reads over a few runs. They are taken
+ * file by file of the published manifest (the files of the first of them in file order), so that
+ * a publish rewrites the few files whose entries it read, not every file of the manifest: at L
+ * (407,773 objects in 4,096 files) 20,000 read in path order changed 3,996 files, 56 MB, each publish.
+ */
 export const UNSEEN_HEADS = 20_000;
 
 /**
@@ -57,12 +63,13 @@ export function planPublish(
   listed: ReadonlyMap<string, ListedObject>,
   journal?: PublishJournal,
   headersDue: (path: string) => boolean = () => false,
+  manifestFiles = 1,
 ): PublishPlan {
   const interrupted = new Set(journal?.uploads);
   const uploads: PlannedUpload[] = [];
   const headerChecks: string[] = [];
   let unchanged = 0;
-  let unseen = 0;
+  const unseen: string[] = [];
   for (const [path, [fingerprint, generatedAt]] of local) {
     // As the last publish left it: the manifest entry it sent, the object's ETag and size then ('' when not kept), and when its headers were seen right.
     const [fingerprintBefore, generatedAtBefore, etagBefore = '', sizeBefore, seenBefore = ''] =
@@ -74,9 +81,8 @@ export function planPublish(
     if (same && asLeft) {
       unchanged++;
       // Written again since its headers were seen right (same bytes: `aws s3 cp` sets other headers), or never seen.
-      const unknown = seenBefore === '' && unseen++ < UNSEEN_HEADS;
-      if (unknown || (seenBefore !== '' && seenBefore !== object.lastModified) || headersDue(path))
-        headerChecks.push(path);
+      if ((seenBefore !== '' && seenBefore !== object.lastModified) || headersDue(path)) headerChecks.push(path);
+      else if (seenBefore === '') unseen.push(path);
     } else uploads.push({ path, isNew: object === undefined, drifted: same && etagBefore !== '' && !asLeft });
   }
   const gone = new Set(
@@ -88,6 +94,7 @@ export function planPublish(
   const strays = [...listed.keys()]
     .filter((path) => path.includes('/') && folders.has(topFolder(path)) && !local.has(path) && !gone.has(path))
     .sort(compare);
+  headerChecks.push(...firstByManifestFile(unseen, manifestFiles, UNSEEN_HEADS));
   return {
     uploads: uploads.sort((a, b) => compare(a.path, b.path)),
     deletions: [...gone, ...strays].sort(compare),
@@ -114,4 +121,11 @@ function topFolder(path: string): string {
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+// The first `most` of `paths` (in path order) in the order of the published manifest's `files` they are kept in.
+function firstByManifestFile(paths: readonly string[], files: number, most: number): string[] {
+  if (paths.length <= most) return [...paths];
+  const fileOf = new Map(paths.map((path) => [path, shardOf(path, files)]));
+  return paths.toSorted((a, b) => fileOf.get(a)! - fileOf.get(b)! || compare(a, b)).slice(0, most);
 }

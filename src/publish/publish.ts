@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UserError, objectMd5 } from '../shared/index.js';
+import { shardCount } from '../site/index.js';
 import { openBucket, type Bucket, type ListedObject } from './bucket.js';
 import { readBucketState } from './bucket-state.js';
 import { checkHeaders, headerProblem, settledTime } from './header-check.js';
@@ -100,6 +101,7 @@ export async function publishSite(options: PublishOptions): Promise<PublishResul
       listed,
       journal,
       headersDue(published.headersCheckedAt, now),
+      shardCount(site.files.size, published.shards),
     );
     const headers = await checkHeaders(bucket, planned.headerChecks, config.concurrency);
     const plan = withHeaderRepairs(

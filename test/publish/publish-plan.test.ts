@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ListedObject } from '../../src/publish/bucket.js';
 import type { PublishedFiles } from '../../src/publish/published-manifest.js';
-import type { Manifest } from '../../src/site/index.js';
-import { planPublish, withHeaderRepairs } from '../../src/publish/publish-plan.js';
+import { shardOf, type Manifest } from '../../src/site/index.js';
+import { planPublish, UNSEEN_HEADS, withHeaderRepairs } from '../../src/publish/publish-plan.js';
 
 const manifest = (entries: Record<string, [string, string]>): Manifest => new Map(Object.entries(entries));
 // Published as the bucket holds it: ETag `e<fingerprint>`, 10 bytes, its headers seen right when it was last modified at 1000.
@@ -143,5 +143,30 @@ describe('planPublish', () => {
       uploads: [{ path: 'rewritten', isNew: false, drifted: true }],
       unchanged: 3,
     });
+  });
+
+  it('reads at most UNSEEN_HEADS never-seen objects a publish, whole files of the published manifest at a time', () => {
+    // Every object written by the last publish, none read since: more than one publish reads.
+    const count = UNSEEN_HEADS + UNSEEN_HEADS / 4;
+    const files = Object.fromEntries(
+      Array.from({ length: count }, (_, i): [string, [string, string]] => [`api/public/e/${i}.json`, ['1', '']]),
+    );
+    const before: PublishedFiles = new Map(Object.keys(files).map((path) => [path, ['1', '', 'e1', '10', '']]));
+    const manifestFiles = 256;
+    const plan = planPublish(manifest(files), before, listing(files), undefined, () => false, manifestFiles);
+    expect(plan.headerChecks).toHaveLength(UNSEEN_HEADS);
+    // The files of the manifest whose entries the reads change: those of the first files whole, the last in part.
+    const touched = new Set(plan.headerChecks.map((path) => shardOf(path, manifestFiles)));
+    const perFile = count / manifestFiles;
+    expect(touched.size).toBeLessThanOrEqual(Math.ceil(UNSEEN_HEADS / perFile) + 8);
+    expect(touched.size).toBeLessThan(manifestFiles * 0.9);
+    // In path order the same reads would have changed every file.
+    const inPathOrder = new Set(
+      Object.keys(files)
+        .sort()
+        .slice(0, UNSEEN_HEADS)
+        .map((path) => shardOf(path, manifestFiles)),
+    );
+    expect(inPathOrder.size).toBe(manifestFiles);
   });
 });
