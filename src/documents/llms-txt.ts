@@ -62,7 +62,7 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
   // The filters of every kind, and those of the exhibitions alone (`status`), each with its values when they are a closed set.
   const filters = typeFilters('all');
   const code = (values: readonly string[]) => values.map((value) => `\`${value}\``).join(', ');
-  const exhibitionFilters = FILTERS.filter((filter) => filterKinds(filter).join() === 'exhibition')
+  const exhibitionFilters = FILTERS.filter((filter) => filterKinds(filter).every((kind) => kind === 'exhibition'))
     .map(
       (filter) =>
         `\`${filter}\`${FILTER_VALUE_SETS[filter] === undefined ? '' : ` (${code(FILTER_VALUE_SETS[filter])})`}`,

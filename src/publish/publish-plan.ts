@@ -54,8 +54,9 @@ export const UNSEEN_HEADS = 20_000;
  * the published manifest's files are in (their first segment: `api/`, `assets/`), listed
  * by neither, is a stray and deleted too; nothing outside those folders is touched, nor
  * anything when no publish finished yet. Of the unchanged files, those whose headers are
- * due (`headersDue`, header-rotation.ts) or unknown are to be read. Paths are sorted, so
- * equal inputs give equal plans.
+ * due (`headersDue`, header-rotation.ts) or unknown are to be read, the unknown ones
+ * by the published manifest's files (`manifestFiles` of them, {@link UNSEEN_HEADS}). Paths
+ * are sorted, so equal inputs give equal plans.
  */
 export function planPublish(
   local: Manifest,
