@@ -97,7 +97,7 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   // The slots the site's search index gives the entities, which it is checked with.
   const slots = await readSiteSlots(root, dataset, problem);
   // The term shards of the search index, the largest part of its making, are made in a worker thread meanwhile.
-  const terms = renderTermsAside(dataset, slots);
+  const terms = renderTermsAside(dataset, slots).then(({ searches }) => searches);
   terms.catch(() => undefined); // awaited, and so reported, by checkSearchIndexes
   progress(`dumps read: ${KINDS.map((kind) => dataset.entities[kind].length).join(' + ')} entities`);
   if (JSON.stringify(description.dictionary) !== JSON.stringify(buildDictionary()))

@@ -13,3 +13,7 @@ export {
   sourceKey,
 } from './record-cache.js';
 export type { CacheScope, PreviousRecords, RecordOrigin, RecordOrigins } from './record-cache.js';
+export { readTermCache, termCacheFiles } from './term-cache.js';
+export type { TermCaches } from './term-cache.js';
+export { KnownEntries, pieceCache } from './term-entries.js';
+export type { PieceCache } from './term-entries.js';

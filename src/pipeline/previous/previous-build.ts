@@ -4,10 +4,18 @@
  * (its journal rolled back, its staging folders removed), then the record cache (load,
  * validate and render take unchanged entities from it), the changes feed's state (the
  * shrink guard compares with it, the feed advances from it), the slots of the search index
- * (the build keeps each entity's) and, when asked, the manifest (write compares every
+ * (the build keeps each entity's), the term cache (the search index tokenizes only the entities
+ * whose texts changed) and, when asked, the manifest (write compares every
  * document with it). No stage reads the state folder on its own.
  */
-import { codeFingerprint, readPreviousRecords, type CacheScope, type PreviousRecords } from '../cache/index.js';
+import {
+  codeFingerprint,
+  readPreviousRecords,
+  readTermCache,
+  type CacheScope,
+  type PreviousRecords,
+  type TermCaches,
+} from '../cache/index.js';
 import { readFeedState, type FeedState } from '../feed/index.js';
 import { recoverSite } from '../write/index.js';
 import { manifestOfFolder, readManifest, readSlotState, type ManifestFiles } from '../../site/index.js';
@@ -31,6 +39,8 @@ export interface PreviousBuild {
    * another version or damaged: its entities get slots as in a first build.
    */
   idsBySlot: Promise<Partial<Record<Kind, string[]>>>;
+  /** Its term cache (cache/term-cache.ts), read while the sources are; empty when missing, damaged or of other code. */
+  termCache: Promise<TermCaches>;
   /**
    * Starts reading its manifest, once (a second call gives the same promise); `undefined` when
    * this build does not write. build() starts it once the search index's threads are started:
@@ -52,6 +62,7 @@ export async function readPreviousBuild(outDir: string, baseUrl: string, write: 
   feed.catch(() => undefined); // awaited, and so reported, by build
   const idsBySlot = readSlotState(outDir);
   idsBySlot.catch(() => undefined); // awaited, and so reported, by build
+  const termCache = readTermCache(outDir, scope.code);
   const records = await readPreviousRecords(outDir, scope);
   let manifest: Promise<ManifestFiles> | undefined;
   const readOnce = () => {
@@ -61,5 +72,5 @@ export async function readPreviousBuild(outDir: string, baseUrl: string, write: 
     }
     return manifest;
   };
-  return { scope, records, feed, idsBySlot, manifest: write ? readOnce : undefined };
+  return { scope, records, feed, idsBySlot, termCache, manifest: write ? readOnce : undefined };
 }

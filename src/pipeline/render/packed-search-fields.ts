@@ -6,6 +6,7 @@
  * strings of an array separated by SOH, anything else empty, which the indexes read alike.
  */
 import { type Entity, type Kind, SEARCH_FIELDS, type Search } from '../../query/semantics/index.js';
+import { searchTextDigest } from '../../shared/index.js';
 
 const END = '\u0000';
 const ITEM = '\u0001';
@@ -36,6 +37,25 @@ export function unpackSearchFields(search: Search, kind: Kind, text: string): En
     entities.push(entity);
   }
   return entities;
+}
+
+/**
+ * The digest of each entity's packed id and fields for a search (its first 8 bytes, as two
+ * 32-bit numbers an entity, in order): equal digests, equal texts. Never both zero, which a
+ * term cache's hole holds.
+ */
+export function packedDigests(search: Search, kind: Kind, text: string): Uint32Array {
+  const stride = SEARCH_FIELDS[search][kind].flat().length + 1;
+  const digests: number[] = [];
+  let [ends, start] = [0, 0];
+  for (let end = text.indexOf(END); end !== -1; end = text.indexOf(END, end + 1)) {
+    if (++ends < stride) continue;
+    const digest = searchTextDigest(text.slice(start, end));
+    const [high, low] = [digest.readUInt32LE(0), digest.readUInt32LE(4)];
+    digests.push(high, high === 0 && low === 0 ? 1 : low);
+    [ends, start] = [0, end + 1];
+  }
+  return Uint32Array.from(digests);
 }
 
 // A field as the indexes read it: a string, or the strings of an array.

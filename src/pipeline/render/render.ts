@@ -16,7 +16,7 @@ import {
   relationFolder,
   dumpIndexDocument,
 } from '../../query/formats/index.js';
-import { renderSearchIndex, type RenderedSearches, type SlotAssignment } from '../../query/search/index.js';
+import { renderSearchIndex, type SlotAssignment } from '../../query/search/index.js';
 import { pageCount, schemaDocument, totalsOf, type ResponseContext } from '../../query/responses/index.js';
 import { generatedDocuments } from '../../documents/index.js';
 import { slotStateFiles } from '../../site/index.js';
@@ -40,13 +40,14 @@ import {
 } from '../assemble/index.js';
 import {
   recordCacheFiles,
+  termCacheFiles,
   reusedEntities,
   type CacheScope,
   type PreviousRecords,
   type RecordOrigins,
 } from '../cache/index.js';
 import { entityServer } from '../model/index.js';
-import { renderTermsAside } from './terms-aside.js';
+import { renderTermsAside, type RenderedTermShards } from './terms-aside.js';
 import type { Listing } from './plan.js';
 
 /**
@@ -63,8 +64,8 @@ export interface DocumentsInput {
   feed: readonly OutputFile[];
   /** The slots of each kind's entities in the search index (this build's, assignSlots). */
   slots: Record<Kind, SlotAssignment>;
-  /** The term shards of the search index, when already started ({@link renderTermsAside}); else started here. */
-  terms?: Promise<Record<Kind, RenderedSearches>>;
+  /** The term shards of the search index and the term cache, when already started ({@link renderTermsAside}); else started here. */
+  terms?: Promise<RenderedTermShards>;
   /** The entities' origins and the previous build's records: with them, the entities made before keep their bytes and the site holds a record cache for the next build. */
   records?: RecordsInput;
   /** How many pages of each dataset listing the site holds, the rest in leaves; `undefined`: every page. */
@@ -135,7 +136,8 @@ export async function renderDocuments({
     texts.push(...recordCacheFiles(dataset, store, records.origins, records.scope, parts).map(textDocument));
   texts.push(...slotStateFiles(slots).map(textDocument));
   // The generated documents name a common term of the search index in OpenAPI's examples: they wait for the index.
-  const late = terms.then((shards) => [
+  const late = terms.then(({ searches: shards, caches }) => [
+    ...(records === undefined ? [] : termCacheFiles(records.scope.code, caches).map(textDocument)),
     ...generatedDocuments(
       dataset,
       context.baseUrl,

@@ -1,20 +1,5 @@
-/** A worker thread that cuts and renders the term shards of some searches of some kinds (see terms-aside.ts). */
+/** A worker thread that renders some pieces of the term shards (term-piece.ts, terms-aside.ts). */
 import { parentPort, workerData } from 'node:worker_threads';
-import { renderTermShards, shardIndex } from '../../query/search/index.js';
-import { unpackSearchFields } from './packed-search-fields.js';
-import type { RenderedPiece, TermsPiece } from './terms-aside.js';
+import { renderTermPiece, type TermsPiece } from './term-piece.js';
 
-const pieces = workerData as TermsPiece[];
-parentPort!.postMessage(
-  pieces.map(({ search, kind, packed, slotOfRank, slots }): RenderedPiece => ({
-    search,
-    kind,
-    terms: renderTermShards(
-      search,
-      kind,
-      shardIndex(search, kind, unpackSearchFields(search, kind, packed)),
-      slotOfRank,
-      slots,
-    ),
-  })),
-);
+parentPort!.postMessage((workerData as TermsPiece[]).map(renderTermPiece));

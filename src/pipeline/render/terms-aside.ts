@@ -8,29 +8,15 @@
  * copied at once, where cloning an object per entity held the main thread.
  */
 import { Worker } from 'node:worker_threads';
-import {
-  renderSearches,
-  type RenderedSearches,
-  type RenderedTerms,
-  type SlotAssignment,
-} from '../../query/search/index.js';
+import { type RenderedSearches, type SlotAssignment } from '../../query/search/index.js';
 import { type Dataset } from '../../query/dataset/index.js';
 import { KINDS, type Kind, SEARCHES, type Search } from '../../query/semantics/index.js';
 import { compiledWorkerUrl } from '../../shared/index.js';
+import type { TermCaches } from '../cache/index.js';
 import { packSearchFields } from './packed-search-fields.js';
+import { renderTermPiece, type RenderedPiece, type TermsPiece } from './term-piece.js';
 
 const WORKER_URL = compiledWorkerUrl('./term-shards-worker.js', import.meta.url);
-
-/** A search of a kind, as a term-shard worker gets it: its entities' ids and searched fields, packed, and their slots. */
-export interface TermsPiece {
-  search: Search;
-  kind: Kind;
-  packed: string;
-  /** The slot of each rank (slot-order.ts). */
-  slotOfRank: Int32Array;
-  /** Slots of the kind in all. */
-  slots: number;
-}
 
 /**
  * Megabytes of a worker's young generation: 64 for `q` alone (the default is collected several
@@ -39,61 +25,55 @@ export interface TermsPiece {
  */
 const YOUNG_GENERATION_MB: Record<Search, number> = { q: 64, text: 384 };
 
+/** The term shards of every search of every kind, and the term cache for the next build. */
+export interface RenderedTermShards {
+  searches: Record<Kind, RenderedSearches>;
+  caches: TermCaches;
+}
+
 /**
  * Starts rendering the term shards of every search of every kind, naming entities by their
- * `slots`, in two worker threads; in this thread (at once) when there is no compiled worker to
- * start. An aborted `signal` stops the workers (the promise then rejects).
+ * `slots`, in two worker threads (in this thread when there is no compiled worker to start),
+ * taking what it can from the previous build's term cache `previous`. An aborted `signal`
+ * stops the workers (the promise then rejects).
  */
 export async function renderTermsAside(
   dataset: Dataset,
   slots: Record<Kind, SlotAssignment>,
+  previous: TermCaches = {},
   signal?: AbortSignal,
-): Promise<Record<Kind, RenderedSearches>> {
-  if (WORKER_URL === undefined)
-    return Object.fromEntries(KINDS.map((kind) => [kind, renderSearches(dataset, kind, slots[kind])])) as Record<
-      Kind,
-      RenderedSearches
-    >;
+): Promise<RenderedTermShards> {
   const largest = KINDS.reduce((most, kind) =>
     dataset.entities[kind].length > dataset.entities[most].length ? kind : most,
   );
   // The largest piece is packed and started first: the build waits for it.
-  const pieces = [
+  const groups = [
     [{ search: 'text', kind: largest }],
     SEARCHES.flatMap((search) =>
       KINDS.filter((kind) => search !== 'text' || kind !== largest).map((kind) => ({ search, kind })),
     ),
   ] as const;
-  const rendered = await Promise.all(
-    pieces.map((group) =>
-      renderAside(
-        WORKER_URL,
-        group.map((piece) => ({
-          ...piece,
-          packed: packSearchFields(piece.search, piece.kind, dataset.entities[piece.kind]),
-          slotOfRank: slots[piece.kind].slotOfRank,
-          slots: slots[piece.kind].order.slots,
-        })),
-        signal,
-      ),
-    ),
-  );
-  const all = rendered.flat();
-  return Object.fromEntries(
-    KINDS.map((kind) => [
-      kind,
-      Object.fromEntries(
-        SEARCHES.map((search) => [search, all.find((piece) => piece.kind === kind && piece.search === search)!.terms]),
-      ),
-    ]),
-  ) as Record<Kind, RenderedSearches>;
-}
-
-/** A piece's term shards, as the worker sends them back. */
-export interface RenderedPiece {
-  search: Search;
-  kind: Kind;
-  terms: RenderedTerms;
+  const piece = ({ search, kind }: { search: Search; kind: Kind }): TermsPiece => ({
+    search,
+    kind,
+    packed: packSearchFields(search, kind, dataset.entities[kind]),
+    slotOfRank: slots[kind].slotOfRank,
+    slots: slots[kind].order.slots,
+    cache: previous[search]?.[kind],
+  });
+  const rendered =
+    WORKER_URL === undefined
+      ? groups.flat().map((group) => renderTermPiece(piece(group)))
+      : (await Promise.all(groups.map((group) => renderAside(WORKER_URL, group.map(piece), signal)))).flat();
+  const found = (kind: Kind, search: Search) => rendered.find((one) => one.kind === kind && one.search === search)!;
+  return {
+    searches: Object.fromEntries(
+      KINDS.map((kind) => [kind, Object.fromEntries(SEARCHES.map((search) => [search, found(kind, search).terms]))]),
+    ) as Record<Kind, RenderedSearches>,
+    caches: Object.fromEntries(
+      SEARCHES.map((search) => [search, Object.fromEntries(KINDS.map((kind) => [kind, found(kind, search).cache]))]),
+    ) as TermCaches,
+  };
 }
 
 // The term shards of some pieces, made in a worker thread of their own.

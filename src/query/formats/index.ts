@@ -81,6 +81,8 @@ export {
   SLOTS_STATE_PATH,
   SITE_FORMAT_PATH,
   STATE_FOLDER,
+  TERM_CACHE_FOLDER,
+  TERM_CACHE_PATH,
   WORKER_RECORD_PATH,
 } from './state-folder.js';
 export { API_ROOT, DATASET_ROUTE, MCP_ROUTE, SCHEMA_ROUTE, queryUrl, staticUrl, trimSlash } from './urls.js';

@@ -30,6 +30,10 @@ export const FEED_DIGESTS_FOLDER = `${STATE_FOLDER}/changes`;
 export const SLOTS_STATE_PATH = `${STATE_FOLDER}/slots.json`;
 /** The folder of the ids by slot, a file a block of slots of a kind. */
 export const SLOTS_STATE_FOLDER = `${STATE_FOLDER}/slots`;
+/** The term cache's root: what it is valid for, and its pieces' sizes (pipeline/cache/term-cache.ts). */
+export const TERM_CACHE_PATH = `${STATE_FOLDER}/terms.json`;
+/** The folder of the term cache's files: each search's and kind's terms and blocks of entries. */
+export const TERM_CACHE_FOLDER = `${STATE_FOLDER}/terms`;
 /** `verify --changed`'s rotation, carried from build to build (site/carried-state.ts). */
 export const ROTATION_STATE_PATH = `${STATE_FOLDER}/verify-rotation.json`;
 

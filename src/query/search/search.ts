@@ -6,7 +6,7 @@
  * match (test/query/semantics holds the index to MiniSearch's own to the bit, the scores within 1e-13);
  * the index of `text` is made alike from its own two fields and terms (searches.ts).
  */
-import { type Entity, type Kind, indexTerm, searchedTexts, type Search } from '../semantics/index.js';
+import { indexTerm, type Search } from '../semantics/index.js';
 
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
 const CJK_RUN = new RegExp(`^[${CJK}]+$`, 'u');
@@ -73,121 +73,6 @@ export interface IndexedTerms {
   lengths: [cn: number, en: number][];
   /** The averages of {@link lengths}, as MiniSearch computes them. */
   averageLengths: [cn: number, en: number];
-}
-
-/**
- * Indexes entities listed in the default order exactly as MiniSearch would with the
- * options above (each entity's id its rank): the whole index of a kind,
- * from which the build cuts the shards of its search index (term-shards.ts), made without
- * MiniSearch's tree, which costs two to three times as much. A field's length is its count of
- * distinct terms and the averages are MiniSearch's running means in its order of
- * operations, so they are equal to the bit (test/query/semantics holds this to MiniSearch's own index).
- *
- * Terms are numbered as first met, and each entity's distinct terms are counted by number and
- * kept as (number, frequency) in one growing array a field; the postings of every term are
- * then laid out in one array a field, views of which the map holds. A word costs one lookup,
- * not three, and there is no array a term to grow: at L the `text` index of the exhibitors
- * holds tens of millions of postings.
- */
-export function indexTerms(search: Search, kind: Kind, entities: readonly Entity[]): IndexedTerms {
-  const numbering: TermNumbering = { numbers: new Map(), terms: [], known: new Map() };
-  const lengths: [number, number][] = new Array(entities.length);
-  const averageLengths: [number, number] = [0, 0];
-  const held = [new GrowingInts(), new GrowingInts()] as const;
-  let frequency: Int32Array = new Int32Array(1024);
-  const counted: number[] = [];
-  for (let rank = 0; rank < entities.length; rank++) {
-    const length: [number, number] = [0, 0];
-    const texts = searchedTexts(search, kind, entities[rank]!);
-    for (const field of [0, 1] as const) {
-      counted.length = 0;
-      for (const text of texts[field]) {
-        const numbers = termNumbersOf(search, text, numbering);
-        for (let i = 0; i < numbers.length; i++) {
-          const number = numbers[i]!;
-          if (number >= frequency.length) frequency = grown(frequency, number + 1);
-          if (frequency[number]!++ === 0) counted.push(number);
-        }
-      }
-      length[field] = counted.length;
-      averageLengths[field] = (averageLengths[field] * rank + counted.length) / (rank + 1);
-      for (const number of counted) {
-        held[field].push(number, frequency[number]!, rank);
-        frequency[number] = 0;
-      }
-    }
-    lengths[rank] = length;
-  }
-  const postings = held.map((field) => layOut(field, numbering.terms.length));
-  const terms = new Map<string, [FieldPostings, FieldPostings]>();
-  numbering.terms.forEach((term, number) => terms.set(term, [postings[0]!(number), postings[1]!(number)]));
-  return { terms, lengths, averageLengths };
-}
-
-// The terms met so far and their numbers, and the numbers of the terms of short texts already cut.
-interface TermNumbering {
-  numbers: Map<string, number>;
-  terms: string[];
-  known: Map<string, Int32Array>;
-}
-
-// Short texts repeat across entities (tags, places, names of fairs): the index terms of each are made once, up to a bound.
-const KNOWN_TEXT_LENGTH = 100;
-const KNOWN_TEXTS = 200_000;
-
-// The numbers of the index terms of a text for a search, from `known` when made already.
-function termNumbersOf(search: Search, text: string, numbering: TermNumbering): Int32Array {
-  const short = text.length <= KNOWN_TEXT_LENGTH;
-  let numbers = short ? numbering.known.get(text) : undefined;
-  if (numbers === undefined) {
-    const tokens = tokenize(text);
-    numbers = new Int32Array(tokens.length);
-    for (let i = 0; i < tokens.length; i++) {
-      const term = search === 'q' ? tokens[i]! : indexTerm(search, tokens[i]!);
-      let number = numbering.numbers.get(term);
-      if (number === undefined) numbering.numbers.set(term, (number = numbering.terms.push(term) - 1));
-      numbers[i] = number;
-    }
-    if (short && numbering.known.size < KNOWN_TEXTS) numbering.known.set(text, numbers);
-  }
-  return numbers;
-}
-
-// A field's (term number, frequency, rank) triples, ranks ascending, as each term's postings: one array, a view of it a term.
-function layOut(held: GrowingInts, termCount: number): (number: number) => FieldPostings {
-  const triples = held.values;
-  const starts = new Int32Array(termCount + 1);
-  for (let i = 0; i < held.length; i += 3) starts[triples[i]! + 1]! += 2;
-  for (let number = 0; number < termCount; number++) starts[number + 1]! += starts[number]!;
-  const postings = new Int32Array(starts[termCount]!);
-  const next = starts.slice(0, termCount);
-  for (let i = 0; i < held.length; i += 3) {
-    const at = next[triples[i]!]!;
-    postings[at] = triples[i + 2]!;
-    postings[at + 1] = triples[i + 1]!;
-    next[triples[i]!] = at + 2;
-  }
-  return (number) => postings.subarray(starts[number]!, starts[number + 1]!);
-}
-
-// An array of integers that grows as it is pushed to.
-class GrowingInts {
-  values: Int32Array = new Int32Array(1 << 16);
-  length = 0;
-
-  push(a: number, b: number, c: number): void {
-    if (this.length + 3 > this.values.length) this.values = grown(this.values, this.length + 3);
-    this.values[this.length++] = a;
-    this.values[this.length++] = b;
-    this.values[this.length++] = c;
-  }
-}
-
-// `values` in an array of at least `least` (twice as long, or more).
-function grown(values: Int32Array, least: number): Int32Array {
-  const larger = new Int32Array(Math.max(least, 2 * values.length));
-  larger.set(values);
-  return larger;
 }
 
 /**

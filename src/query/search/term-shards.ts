@@ -10,7 +10,8 @@
  * reference, the build, the router and the SDK.
  */
 import { type Entity, type Kind, FIELD_WEIGHTS, type Search } from '../semantics/index.js';
-import { canBePrefix, indexTerms, type FieldPostings, type QueryTerm } from './search.js';
+import { canBePrefix, type FieldPostings, type IndexedTerms, type QueryTerm } from './search.js';
+import { indexTerms } from './forward-index.js';
 import { searchShard, type SearchShard } from './search-shard.js';
 import { scoreTerm, type TermScores } from './term-scores.js';
 import type { ScoredRanks } from './relevance-window.js';
@@ -65,18 +66,26 @@ export const TARGET_SHARD_COST = 16_000;
 // Bytes a posting adds to a shard: its own few, and the id and name lengths of the entity it reaches, mostly one not yet listed.
 const POSTING_COST = 18;
 
+/** How {@link shardIndex} cuts an index, when not as the build does. */
+export interface ShardOptions {
+  /** Aimed bytes of a shard's postings. */
+  targetCost?: number;
+  /** Postings that make a term common. */
+  reach?: number;
+}
+
 /**
  * Cuts the index of a search over entities listed in the default order: the lists of its common
- * terms (those reaching `reach` postings), and shards of about `targetCost` bytes of postings.
+ * terms (those reaching `reach` postings), and shards of about `targetCost` bytes of postings;
+ * `indexed`, the entities' terms, when made already.
  */
 export function shardIndex(
   search: Search,
   kind: Kind,
   entities: readonly Entity[],
-  targetCost = TARGET_SHARD_COST,
-  reach = commonReach(entities.length),
+  { targetCost = TARGET_SHARD_COST, reach = commonReach(entities.length) }: ShardOptions = {},
+  indexed: IndexedTerms = indexTerms(search, kind, entities),
 ): ShardedIndex {
-  const indexed = indexTerms(search, kind, entities);
   const common = commonLists(indexed, reach, (term) => canBePrefix(search, term));
   const listed = new Set(common.terms);
   // Sorted without a comparator (code-unit order, as `<` compares) in about half the time of one.

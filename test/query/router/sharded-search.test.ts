@@ -72,7 +72,7 @@ describe('a search index in shards', () => {
 
   it('answers every query as one shard holding the whole index does (property)', () => {
     const sharded = dataset.searchIndex('exhibitor');
-    const whole = shardIndex('q', 'exhibitor', dataset.entities.exhibitor, Infinity);
+    const whole = shardIndex('q', 'exhibitor', dataset.entities.exhibitor, { targetCost: Infinity });
     expect(whole.shards).toHaveLength(1);
     expect(sharded.shards.length).toBeGreaterThan(8);
     fc.assert(

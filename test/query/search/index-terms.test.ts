@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { readSite } from '../../../src/site/index.js';
 import { sampleSite } from '../../helpers/site.js';
 import { KINDS, type Kind, type Entity } from '../../../src/query/semantics/index.js';
-import { indexTerms } from '../../../src/query/search/search.js';
+import { indexTerms } from '../../../src/query/search/forward-index.js';
 import { miniSearchOf } from './minisearch-index.js';
 
 /** The index as MiniSearch builds it: terms sorted, postings flat (rank, tf, …) by rank, lengths and averages. */

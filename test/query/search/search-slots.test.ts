@@ -2,7 +2,8 @@
  * The search index named by slot (docs/api.md#slots), rebuilt in place: after an exhibitor is
  * edited, moved to the top, added or deleted, one after another, the index rewrites only the
  * documents the change reaches, names its entities by the slots they had, answers `q` and
- * `text` as the oracle does and verifies; past the exceptions it keeps, it is the index a cold
+ * `text` as the oracle does and verifies, and is the index a rebuild without the term cache makes
+ * (which the rebuild took the unchanged exhibitors' terms from); past the exceptions it keeps, it is the index a cold
  * build makes, byte for byte; and a site whose ids by slot are damaged is told by `verify` and
  * mended by the next build.
  */
@@ -15,7 +16,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../src/index.js';
 import { verifySite } from '../../../src/verify/index.js';
 import { COMMON_PART_SLOTS, idBlockPath, searchIndexPath } from '../../../src/query/search/index.js';
-import { SLOTS_STATE_PATH } from '../../../src/query/formats/index.js';
+import { SLOTS_STATE_PATH, TERM_CACHE_PATH } from '../../../src/query/formats/index.js';
 import { mostExceptions } from '../../../src/query/search/slot-order.js';
 import { decodeMembers } from '../../../src/query/search/membership-codec.js';
 import { decodeRankArray } from '../../../src/query/search/ranks-codec.js';
@@ -168,6 +169,7 @@ describe('a search index rebuilt in place, one change after another', () => {
       expect(written.holes === '' ? '' : 'nonempty').toBe(slots.holes);
       expect(written.placed === '' ? 0 : written.placed.split(',').length).toBe(slots.placed);
       await expectExact(site);
+      await expectIndexWithoutTermCache();
     },
   );
 
@@ -235,6 +237,19 @@ describe('a search index rebuilt in place, one change after another', () => {
     for (const [file, text] of partial) expect(text, file).toBe(inPlace.get(file));
   });
 });
+
+// The index rebuilt in place, which took the terms of the unchanged exhibitors from the term cache, is the one a rebuild
+// of the same sources without the cache makes, byte for byte.
+async function expectIndexWithoutTermCache(): Promise<void> {
+  const copy = path.join(work, `without-term-cache-${builds}`);
+  await copyFolder(site, copy);
+  await rm(path.join(copy, TERM_CACHE_PATH));
+  await build({ sources, out: copy, now: new Date(TEST_NOW.getTime() + builds * 300_000), allowShrink: true });
+  const [cached, uncached] = await Promise.all([indexTexts(site), indexTexts(copy)]);
+  expect([...cached.keys()].sort()).toEqual([...uncached.keys()].sort());
+  for (const [file, text] of cached) expect(text, file).toBe(uncached.get(file));
+  await rm(copy, { recursive: true, force: true });
+}
 
 // The exhibitors' ids by slot in a site.
 async function slotIds(dir: string): Promise<string[]> {

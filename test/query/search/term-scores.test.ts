@@ -108,9 +108,9 @@ describe('scores over typed arrays', () => {
   const list = entities(7, 3000);
   const yardstick = miniSearchOf('exhibitor', list);
   const indexes: [string, ShardedIndex][] = [
-    ['one shard, no common terms', shardIndex('q', 'exhibitor', list, Infinity, Infinity)],
-    ['many shards and lists of common terms', shardIndex('q', 'exhibitor', list, 1500, 500)],
-    ['lists of every term', shardIndex('q', 'exhibitor', list, 1500, 1)],
+    ['one shard, no common terms', shardIndex('q', 'exhibitor', list, { targetCost: Infinity, reach: Infinity })],
+    ['many shards and lists of common terms', shardIndex('q', 'exhibitor', list, { targetCost: 1500, reach: 500 })],
+    ['lists of every term', shardIndex('q', 'exhibitor', list, { targetCost: 1500, reach: 1 })],
   ];
 
   it('cut the index into many shards and lists of common terms', () => {

@@ -94,7 +94,7 @@ describe('text', () => {
 
   it('answers every text as one shard holding the whole index does (property)', () => {
     const sharded = dataset.searchIndex('exhibitor', 'text');
-    const whole = shardIndex('text', 'exhibitor', dataset.entities.exhibitor, Infinity);
+    const whole = shardIndex('text', 'exhibitor', dataset.entities.exhibitor, { targetCost: Infinity });
     expect(whole.shards).toHaveLength(1);
     fc.assert(
       fc.property(texts(), (text) => {
