@@ -77,7 +77,11 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
   const slots = datasetSlots(dataset, await previous.idsBySlot);
   // The search index's term shards are made in two worker threads from here on, while this one plans and renders.
   const stopTerms = new AbortController();
-  const terms = renderTermsAside(dataset, slots, await previous.termCache, stopTerms.signal);
+  const terms = renderTermsAside(dataset, slots, {
+    previous: await previous.termCache,
+    origins: records.origins,
+    signal: stopTerms.signal,
+  });
   terms.catch(() => undefined); // awaited, and so reported, by render
   // Parsed meanwhile, after the threads are started: this thread waits for the search index anyway.
   const previousManifest = previous.manifest?.();

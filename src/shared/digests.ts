@@ -21,11 +21,6 @@ export function entityBytesDigest(bytes: Uint8Array): Buffer {
   return hash('sha1', bytes, 'buffer');
 }
 
-/** The digest of an entity's texts a search reads, as the term cache keeps it (pipeline/cache/term-cache.ts). */
-export function searchTextDigest(text: string): Buffer {
-  return hash('sha1', text, 'buffer');
-}
-
 /** A fingerprint of many parts given one at a time (the code, a page, the state's shards, a dump part's entities). */
 export function runningFingerprint(): Hash {
   return createHash('sha1');

@@ -14,7 +14,6 @@ export {
   entityBytesDigest,
   objectMd5,
   runningFingerprint,
-  searchTextDigest,
 } from './digests.js';
 export { PACKAGE_VERSION } from './package-version.js';
 export { redactUrl } from './redact-url.js';

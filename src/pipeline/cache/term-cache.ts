@@ -1,6 +1,6 @@
 /**
  * The term cache: what the search indexes' forward indexes held (term-entries.ts), kept in
- * the state folder so that a rebuild tokenizes only the entities whose texts changed, where a
+ * the state folder so that a rebuild tokenizes only the entities whose records changed, where a
  * build tokenized every entity's texts (at L, 5 of the 15 seconds of the exhibitors' `text`
  * index). It says what it is valid for (`.dataset-site/terms.json`: the code, which tokenizes,
  * and the index version) and, for each search of each kind, the numbering of its terms in

@@ -1,6 +1,6 @@
 /**
  * One piece of the term shards (terms-aside.ts), a search of a kind: its forward index, taking
- * from the previous build's term cache the entities whose texts did not change and tokenizing
+ * from the previous build's term cache the entities whose records did not change and tokenizing
  * the others; its term cache for the next build; and its term shards and common lists.
  */
 import {
@@ -12,20 +12,24 @@ import {
   type RenderedTerms,
 } from '../../query/search/index.js';
 import type { Kind, Search } from '../../query/semantics/index.js';
-import { KnownEntries, pieceCache, type PieceCache } from '../cache/index.js';
-import { packedDigests, unpackSearchFields } from './packed-search-fields.js';
+import { KnownEntries, pieceCache, type PieceCache, type ReadPieceCache } from '../cache/index.js';
+import { type PackedEntities, unpackSearchFields } from './packed-search-fields.js';
 
-/** A search of a kind, as a term-shard worker gets it: its entities' ids and searched fields, packed, their slots, and the previous build's term cache. */
+/** A search of a kind, as a term-shard worker gets it: its entities packed, their keys and slots, and what the previous build's term cache holds of them. */
 export interface TermsPiece {
   search: Search;
   kind: Kind;
-  packed: string;
+  /** The ids, and the fields of the entities not {@link known}. */
+  packed: PackedEntities;
+  /** Each entity's key in the term cache (entryKeys). */
+  keys: Uint32Array;
   /** The slot of each rank (slot-order.ts). */
   slotOfRank: Int32Array;
   /** Slots of the kind in all. */
   slots: number;
-  /** What the previous build's term cache holds of the piece. */
-  cache?: PieceCache;
+  /** The previous build's term cache of the piece, and the ranks it holds the entries of. */
+  cache?: ReadPieceCache;
+  known?: Uint8Array;
 }
 
 /** A piece's term shards, and its term cache for the next build. */
@@ -37,14 +41,15 @@ export interface RenderedPiece {
 }
 
 /** Renders a piece: its term shards and common lists, and its term cache. */
-export function renderTermPiece({ search, kind, packed, slotOfRank, slots, cache }: TermsPiece): RenderedPiece {
-  const entities = unpackSearchFields(search, kind, packed);
-  const digests = packedDigests(search, kind, packed);
-  const known = cache === undefined ? undefined : new KnownEntries(cache, slotOfRank, digests, slots);
-  const forward = forwardIndex(search, kind, entities, known);
+export function renderTermPiece(piece: TermsPiece): RenderedPiece {
+  const { search, kind, keys, slotOfRank, slots, cache, known } = piece;
+  const entities = unpackSearchFields(search, kind, piece.packed, known);
+  const entries =
+    cache === undefined || known === undefined ? undefined : new KnownEntries(cache, slotOfRank, known, slots);
+  const forward = forwardIndex(search, kind, entities, entries);
   // A renumbered index keeps no entry as it was.
-  const kept = compactNumbering(forward) ? undefined : known;
-  const next = pieceCache(forward, digests, slotOfRank, slots, kept);
+  const kept = compactNumbering(forward) ? undefined : entries;
+  const next = pieceCache(forward, keys, slotOfRank, slots, kept);
   const index = shardIndex(search, kind, entities, {}, invertForward(forward));
   return { search, kind, terms: renderTermShards(search, kind, index, slotOfRank, slots), cache: next };
 }

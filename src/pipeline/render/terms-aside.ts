@@ -4,15 +4,23 @@
  * The work comes in pieces, a search of a kind: the `text` index of the largest kind is most
  * of it (the exhibitors' on the generated sets), so it has a thread of its own, started first,
  * and the other pieces share the second. A worker gets only each entity's id and the
- * fields its pieces read, packed in one string a piece (packed-search-fields.ts): a string is
- * copied at once, where cloning an object per entity held the main thread.
+ * fields its pieces read, packed in strings (packed-search-fields.ts): a string is copied at
+ * once, where cloning an object per entity held the main thread. The fields are packed only of
+ * the entities whose terms the previous build's term cache does not hold (pipeline/cache/term-entries.ts).
  */
 import { Worker } from 'node:worker_threads';
 import { type RenderedSearches, type SlotAssignment } from '../../query/search/index.js';
 import { type Dataset } from '../../query/dataset/index.js';
-import { KINDS, type Kind, SEARCHES, type Search } from '../../query/semantics/index.js';
+import { type Entity, KINDS, type Kind, SEARCHES, type Search } from '../../query/semantics/index.js';
 import { compiledWorkerUrl } from '../../shared/index.js';
-import type { TermCaches } from '../cache/index.js';
+import {
+  entryKeys,
+  knownRanks,
+  readPieceCache,
+  type PieceCache,
+  type RecordOrigins,
+  type TermCaches,
+} from '../cache/index.js';
 import { packSearchFields } from './packed-search-fields.js';
 import { renderTermPiece, type RenderedPiece, type TermsPiece } from './term-piece.js';
 
@@ -31,17 +39,25 @@ export interface RenderedTermShards {
   caches: TermCaches;
 }
 
+/** What the term shards are rendered with besides the dataset and its slots. */
+export interface TermsAsideOptions {
+  /** The previous build's term cache: the entities it holds are not tokenized again. */
+  previous?: TermCaches;
+  /** The origins of the entities' records, whose keys the term cache keeps entries under; without them, no entry is taken. */
+  origins?: RecordOrigins;
+  /** Stops the workers (the promise then rejects). */
+  signal?: AbortSignal;
+}
+
 /**
  * Starts rendering the term shards of every search of every kind, naming entities by their
  * `slots`, in two worker threads (in this thread when there is no compiled worker to start),
- * taking what it can from the previous build's term cache `previous`. An aborted `signal`
- * stops the workers (the promise then rejects).
+ * taking from the previous build's term cache the entities it holds.
  */
 export async function renderTermsAside(
   dataset: Dataset,
   slots: Record<Kind, SlotAssignment>,
-  previous: TermCaches = {},
-  signal?: AbortSignal,
+  { previous = {}, origins, signal }: TermsAsideOptions = {},
 ): Promise<RenderedTermShards> {
   const largest = KINDS.reduce((most, kind) =>
     dataset.entities[kind].length > dataset.entities[most].length ? kind : most,
@@ -53,14 +69,14 @@ export async function renderTermsAside(
       KINDS.filter((kind) => search !== 'text' || kind !== largest).map((kind) => ({ search, kind })),
     ),
   ] as const;
-  const piece = ({ search, kind }: { search: Search; kind: Kind }): TermsPiece => ({
-    search,
-    kind,
-    packed: packSearchFields(search, kind, dataset.entities[kind]),
-    slotOfRank: slots[kind].slotOfRank,
-    slots: slots[kind].order.slots,
-    cache: previous[search]?.[kind],
-  });
+  const keysOf = new Map<Kind, Uint32Array>();
+  const piece = ({ search, kind }: { search: Search; kind: Kind }): TermsPiece => {
+    const entities = dataset.entities[kind];
+    let keys = keysOf.get(kind);
+    if (keys === undefined)
+      keysOf.set(kind, (keys = entryKeys(entities.map((entity) => origins?.[kind].get(entity.id)?.key))));
+    return termsPiece(search, kind, entities, slots[kind], keys, previous[search]?.[kind]);
+  };
   const rendered =
     WORKER_URL === undefined
       ? groups.flat().map((group) => renderTermPiece(piece(group)))
@@ -74,6 +90,25 @@ export async function renderTermsAside(
       SEARCHES.map((search) => [search, Object.fromEntries(KINDS.map((kind) => [kind, found(kind, search).cache]))]),
     ) as TermCaches,
   };
+}
+
+/**
+ * A search of a kind as a term-shard worker takes it: of `entities` of slots `slots` and keys
+ * `keys` (entryKeys), the ids, and the fields of those whose entries `previous` (the previous
+ * build's term cache of it) does not hold.
+ */
+export function termsPiece(
+  search: Search,
+  kind: Kind,
+  entities: readonly Entity[],
+  { slotOfRank, order }: SlotAssignment,
+  keys: Uint32Array,
+  previous?: PieceCache,
+): TermsPiece {
+  const cache = previous === undefined ? undefined : readPieceCache(previous);
+  const known = cache === undefined ? undefined : knownRanks(cache, slotOfRank, keys);
+  const packed = packSearchFields(search, kind, entities, known);
+  return { search, kind, packed, keys, slotOfRank, slots: order.slots, cache, known };
 }
 
 // The term shards of some pieces, made in a worker thread of their own.

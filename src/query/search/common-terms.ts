@@ -170,19 +170,25 @@ function commonList(
   };
 }
 
-// The entities holding any of the name `terms` in either field, ranks ascending (`seen` as for commonList).
+// The entities holding any of the name `terms` in either field, ranks ascending (`seen` as for commonList): marked,
+// then read off the marks in rank order, which costs less than sorting them.
 function holding(indexed: IndexedTerms, terms: readonly string[], seen: Uint8Array): Int32Array {
-  const touched: number[] = [];
+  let count = 0;
   for (const name of terms)
     for (const postings of indexed.terms.get(name)!)
       for (let i = 0; i < postings.length; i += 2) {
         const rank = postings[i]!;
         if (seen[rank] === 1) continue;
         seen[rank] = 1;
-        touched.push(rank);
+        count++;
       }
-  for (const rank of touched) seen[rank] = 0;
-  return Int32Array.from(touched).sort();
+  const ranks = new Int32Array(count);
+  for (let rank = 0, at = 0; at < count; rank++) {
+    if (seen[rank] === 0) continue;
+    seen[rank] = 0;
+    ranks[at++] = rank;
+  }
+  return ranks;
 }
 
 /**

@@ -61,7 +61,9 @@ export function datasetSlots(
 /**
  * The slots of ascending `ranks`, ascending, as the documents list them; where they do not ascend
  * as the ranks do, `listed` is the position in `ranks` of each, in slot order (to move what goes
- * with each entity along).
+ * with each entity along). The ranks whose slots keep rank order (all but the few a build
+ * placed, slot-order.ts) are listed in order already: only the others are sorted, and merged
+ * in, in time linear in the ranks.
  */
 export function slotsOfRanks(
   ranks: ArrayLike<number>,
@@ -70,8 +72,28 @@ export function slotsOfRanks(
   const slots = new Int32Array(ranks.length);
   for (let i = 0; i < ranks.length; i++) slots[i] = slotOfRank[ranks[i]!]!;
   if (ascends(slots)) return { slots };
-  const listed = Int32Array.from(slots.keys()).sort((a, b) => slots[a]! - slots[b]!);
+  const inOrder = ranksInOrder(slotOfRank);
+  const others: number[] = [];
+  for (let i = 0; i < ranks.length; i++) if (inOrder[ranks[i]!] === 0) others.push(i);
+  others.sort((a, b) => slots[a]! - slots[b]!);
+  const listed = new Int32Array(ranks.length);
+  let [next, at] = [0, 0];
+  for (let i = 0; i <= ranks.length; i++) {
+    if (i < ranks.length && inOrder[ranks[i]!] === 0) continue;
+    while (next < others.length && (i === ranks.length || slots[others[next]!]! < slots[i]!))
+      listed[at++] = others[next++]!;
+    if (i < ranks.length) listed[at++] = i;
+  }
   return { slots: Int32Array.from(listed, (i) => slots[i]!), listed };
+}
+
+// Whether each rank's slot is on a longest run of slots in rank order, by slots of ranks: made once for each.
+const inOrderOf = new WeakMap<Int32Array, Uint8Array>();
+
+function ranksInOrder(slotOfRank: Int32Array): Uint8Array {
+  let marks = inOrderOf.get(slotOfRank);
+  if (marks === undefined) inOrderOf.set(slotOfRank, (marks = longestIncreasing(slotOfRank)));
+  return marks;
 }
 
 /** Each entity's rank as its slot: a first build's slots. */

@@ -1,9 +1,9 @@
 /**
  * The term cache (pipeline/cache/term-cache.ts, term-entries.ts): a rebuild takes from it the
- * terms of every entity whose texts did not change, and tokenizes the others. Held here: the
- * index it gives is the one made without it, after edits, moves, arrivals and departures, with
- * a damaged block, and once its numbering is made again; it takes exactly the unchanged
- * entities; it rewrites only the blocks of the slots that changed; and its files read back as
+ * terms of every entity whose record did not change, and tokenizes the others. Held here: the
+ * term shards it gives are those made without it, after edits, moves, arrivals and departures,
+ * with a damaged block, and the index once its numbering is made again; it takes exactly the
+ * unchanged entities; it rewrites only the blocks of the slots that changed; and its files read back as
  * written, and not for other code.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  KnownEntries,
-  pieceCache,
+  entryKeys,
   readTermCache,
+  sourceKey,
   termCacheFiles,
   type PieceCache,
 } from '../../../src/pipeline/cache/index.js';
@@ -27,7 +27,8 @@ import {
   type ForwardIndex,
   type SlotAssignment,
 } from '../../../src/query/search/index.js';
-import { packSearchFields, packedDigests } from '../../../src/pipeline/render/packed-search-fields.js';
+import { termsPiece } from '../../../src/pipeline/render/terms-aside.js';
+import { renderTermPiece } from '../../../src/pipeline/render/term-piece.js';
 import type { Entity, Search } from '../../../src/query/semantics/index.js';
 
 const WORDS = [
@@ -58,16 +59,24 @@ function exhibitors(count: number, seed = 1): Entity[] {
   }));
 }
 
-// One build of a search over `entities` given slots, from `previous` (its term cache) when given.
-function indexOnce(search: Search, entities: Entity[], slots: SlotAssignment, previous?: PieceCache) {
-  const digests = packedDigests(search, 'exhibitor', packSearchFields(search, 'exhibitor', entities));
-  const known =
-    previous === undefined ? undefined : new KnownEntries(previous, slots.slotOfRank, digests, slots.order.slots);
-  const forward = forwardIndex(search, 'exhibitor', entities, known);
-  const kept = compactNumbering(forward) ? undefined : known;
-  const cache = pieceCache(forward, digests, slots.slotOfRank, slots.order.slots, kept);
-  const reused = known === undefined ? 0 : known.reused.reduce((sum, mark) => sum + mark, 0);
-  return { forward, cache, reused };
+// One build's piece of a search over `entities` given slots, from `previous` (its term cache) when given: its term shards
+// and term cache, and how many entities it took from `previous`. Each entity's record key is its JSON's.
+function renderOnce(search: Search, entities: Entity[], slots: SlotAssignment, previous?: PieceCache) {
+  const keys = entryKeys(entities.map((entity) => sourceKey(JSON.stringify(entity))));
+  const piece = termsPiece(search, 'exhibitor', entities, slots, keys, previous);
+  const known = piece.known?.reduce((sum, mark) => sum + mark, 0) ?? 0;
+  return { ...renderTermPiece(piece), known };
+}
+
+// The piece rendered from a cache is the one rendered without it, document for document.
+function expectSameAsWithout(
+  rendered: ReturnType<typeof renderOnce>,
+  search: Search,
+  entities: Entity[],
+  slots: SlotAssignment,
+): void {
+  const without = renderOnce(search, entities, slots);
+  expect(rendered.terms).toEqual(without.terms);
 }
 
 // An index of terms as plain values: terms sorted, postings as arrays.
@@ -85,11 +94,11 @@ function expectIndexOf(forward: ForwardIndex, search: Search, entities: Entity[]
 
 describe('the term cache', () => {
   it.each<Search>(['q', 'text'])(
-    'gives the index made without it, taking exactly the unchanged entities, after each change (%s)',
+    'gives the term shards made without it, taking exactly the unchanged entities, after each change (%s)',
     (search) => {
       let entities = exhibitors(2_600);
       let slots = rankSlots(entities.map((entity) => entity.id));
-      let { cache } = indexOnce(search, entities, slots);
+      let { cache } = renderOnce(search, entities, slots);
       const changes: [string, (list: Entity[]) => Entity[], number][] = [
         [
           'edited, with a new word',
@@ -120,9 +129,9 @@ describe('the term cache', () => {
           { entities: { exhibition: [], exhibitor: entities, service_provider: [] } },
           kept,
         ).exhibitor;
-        const again = indexOnce(search, entities, slots, cache);
-        expectIndexOf(again.forward, search, entities);
-        expect(again.reused, how).toBe(entities.length - tokenized);
+        const again = renderOnce(search, entities, slots, cache);
+        expectSameAsWithout(again, search, entities, slots);
+        expect(again.known, how).toBe(entities.length - tokenized);
         // Only the blocks of the slots that changed are written anew: the edited, the arrival's (the last) and the hole's.
         const rewritten = again.cache.blocks.filter((block, i) => block !== blocksBefore[i]).length;
         expect(rewritten, how).toBe(how === 'moved to the top' || how === 'nothing' ? 0 : 1);
@@ -131,25 +140,24 @@ describe('the term cache', () => {
     },
   );
 
-  it('tokenizes the entities of a damaged block, and those whose texts changed under their digest', () => {
+  it('tokenizes the entities of a damaged block, and those whose records changed', () => {
     const entities = exhibitors(2_600);
     const slots = rankSlots(entities.map((entity) => entity.id));
-    const { cache } = indexOnce('text', entities, slots);
+    const { cache } = renderOnce('text', entities, slots);
     const damaged = { ...cache, blocks: [cache.blocks[0]!.slice(0, 1_000), 'not base64 !', ...cache.blocks.slice(2)] };
-    const again = indexOnce('text', entities, slots, damaged);
-    expectIndexOf(again.forward, 'text', entities);
-    expect(again.reused).toBe(2_600 - 2_048);
-    // Texts that changed are tokenized, whatever the cache says of their slot.
+    const again = renderOnce('text', entities, slots, damaged);
+    expectSameAsWithout(again, 'text', entities, slots);
+    expect(again.known).toBe(2_600 - 2_048);
     const changed = entities.map((entity, i) => (i % 100 === 0 ? { ...entity, intro: 'steel rivets' } : entity));
-    const third = indexOnce('text', changed, slots, cache);
-    expectIndexOf(third.forward, 'text', changed);
-    expect(third.reused).toBe(2_600 - 26);
+    const third = renderOnce('text', changed, slots, cache);
+    expectSameAsWithout(third, 'text', changed, slots);
+    expect(third.known).toBe(2_600 - 26);
   });
 
   it('numbers its terms again once the unused ones outnumber the used, and still gives the same index', () => {
     const entities = exhibitors(1_200);
     const slots = rankSlots(entities.map((entity) => entity.id));
-    const { cache } = indexOnce('text', entities, slots);
+    const { cache } = renderOnce('text', entities, slots);
     // A numbering kept from builds whose entities held 6,000 terms none holds now.
     const unused = Array.from({ length: 6_000 }, (_, i) => `gone${i}`);
     const grown = forwardIndex('text', 'exhibitor', entities, {
@@ -168,8 +176,8 @@ describe('the term cache', () => {
     const entities = exhibitors(1_500);
     const slots = rankSlots(entities.map((entity) => entity.id));
     const caches = {
-      q: { exhibitor: indexOnce('q', entities, slots).cache },
-      text: { exhibitor: indexOnce('text', entities, slots).cache },
+      q: { exhibitor: renderOnce('q', entities, slots).cache },
+      text: { exhibitor: renderOnce('text', entities, slots).cache },
     };
     const files = termCacheFiles('code-1', caches);
     for (const file of files) {
