@@ -11,7 +11,7 @@ import {
   shardIndex,
   type RenderedTerms,
 } from '../../query/search/index.js';
-import type { Kind, Search } from '../../query/semantics/index.js';
+import type { Entity, Kind, Search } from '../../query/semantics/index.js';
 import { KnownEntries, pieceCache, type PieceCache, type ReadPieceCache } from '../cache/index.js';
 import { type PackedEntities, unpackSearchFields } from './packed-search-fields.js';
 
@@ -42,14 +42,23 @@ export interface RenderedPiece {
 
 /** Renders a piece: its term shards and common lists, and its term cache. */
 export function renderTermPiece(piece: TermsPiece): RenderedPiece {
-  const { search, kind, keys, slotOfRank, slots, cache, known } = piece;
-  const entities = unpackSearchFields(search, kind, piece.packed, known);
+  const { search, kind, slotOfRank, slots } = piece;
+  const entities = unpackSearchFields(search, kind, piece.packed, piece.known);
+  const { indexed, cache } = indexAndCache(piece, entities);
+  const index = shardIndex(search, kind, entities, {}, indexed);
+  return { search, kind, terms: renderTermShards(search, kind, index, slotOfRank, slots), cache };
+}
+
+// The piece's index of terms and its term cache, made from its forward index, which (with the previous cache's
+// entries) is let go before the shards are cut: at L the exhibitors' `text` pairs take about 140 MB.
+function indexAndCache(
+  { search, kind, keys, slotOfRank, slots, cache, known }: TermsPiece,
+  entities: readonly Entity[],
+): { indexed: ReturnType<typeof invertForward>; cache: PieceCache } {
   const entries =
     cache === undefined || known === undefined ? undefined : new KnownEntries(cache, slotOfRank, known, slots);
   const forward = forwardIndex(search, kind, entities, entries);
   // A renumbered index keeps no entry as it was.
   const kept = compactNumbering(forward) ? undefined : entries;
-  const next = pieceCache(forward, keys, slotOfRank, slots, kept);
-  const index = shardIndex(search, kind, entities, {}, invertForward(forward));
-  return { search, kind, terms: renderTermShards(search, kind, index, slotOfRank, slots), cache: next };
+  return { cache: pieceCache(forward, keys, slotOfRank, slots, kept), indexed: invertForward(forward) };
 }

@@ -28,10 +28,12 @@ const WORKER_URL = compiledWorkerUrl('./term-shards-worker.js', import.meta.url)
 
 /**
  * Megabytes of a worker's young generation: 64 for `q` alone (the default is collected several
- * times as often); 384 for a worker with `text`, ten times the postings, where 64 spent 10–15%
- * more CPU on the L set's exhibitors (13.7–14.0 s against 15.0–16.0 s, alternating runs).
+ * times as often); 128 for a worker with `text`, ten times the postings. 384 had spent 10–15%
+ * less CPU on the L set's exhibitors when they were all tokenized each build; with the term
+ * cache, a rebuild at L takes the same time with 128 (ratio 0.99 in turn, 3 runs each) and a
+ * peak of 2.7 GB instead of 3.3, and a cold build 2.9 GB instead of 3.1.
  */
-const YOUNG_GENERATION_MB: Record<Search, number> = { q: 64, text: 384 };
+const YOUNG_GENERATION_MB: Record<Search, number> = { q: 64, text: 128 };
 
 /** The term shards of every search of every kind, and the term cache for the next build. */
 export interface RenderedTermShards {
