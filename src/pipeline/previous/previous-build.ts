@@ -5,7 +5,7 @@
  * validate and render take unchanged entities from it), the changes feed's state (the
  * shrink guard compares with it, the feed advances from it), the slots of the search index
  * (the build keeps each entity's), the term cache (the search index tokenizes only the entities
- * whose texts changed) and, when asked, the manifest (write compares every
+ * whose records changed) and, when asked, the manifest (write compares every
  * document with it). No stage reads the state folder on its own.
  */
 import {

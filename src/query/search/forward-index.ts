@@ -2,7 +2,7 @@
  * A kind's entities as the terms each holds (a forward index), and the index of terms turned
  * from it ({@link invertForward}): how the build indexes a search. Terms are numbered; each
  * entity keeps its distinct terms' numbers with their frequencies, so that a rebuild can take
- * the numbers of the entities whose texts did not change from the previous build's (its term
+ * the numbers of the entities whose records did not change from the previous build's (its term
  * cache, pipeline/cache/term-cache.ts) and tokenize only the others.
  */
 import { type Entity, type Kind, indexTerm, searchedTexts, type Search } from '../semantics/index.js';
