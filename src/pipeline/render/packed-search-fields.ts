@@ -1,8 +1,8 @@
 /**
  * The ids of a kind's entities and the fields a search reads (searches.ts), all its index
  * reads of them, packed in two strings for the term-shard worker: the ids, and the searched
- * fields of the entities whose terms the term cache does not hold, each ended by NUL (a validated text holds no control character but tab,
- * line feed and carriage return). A field is packed as its texts: a string as it is, the
+ * fields of the entities whose terms the term cache does not hold, each ended by NUL (a
+ * validated text holds no control character but tab, line feed and carriage return). A field is packed as its texts: a string as it is, the
  * strings of an array separated by SOH, anything else empty, which the indexes read alike.
  */
 import { type Entity, type Kind, SEARCH_FIELDS, type Search } from '../../query/semantics/index.js';

@@ -28,7 +28,7 @@ export { relevanceOrder, relevanceWindow } from './relevance-window.js';
 export { SEARCH_INDEX_VERSION } from './search-format.js';
 export { parseSearchEntry, parseTextEntry } from './search-entry.js';
 export type { SearchEntry, TextEntry } from './search-entry.js';
-export { renderSearchIndex, renderSearches } from './search-index.js';
+export { renderSearchIndex } from './search-index.js';
 export type { IndexedDataset, RenderedSearches } from './search-index.js';
 export {
   commonPartPath,
