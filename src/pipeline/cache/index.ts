@@ -15,5 +15,5 @@ export {
 export type { CacheScope, PreviousRecords, RecordOrigin, RecordOrigins } from './record-cache.js';
 export { readTermCache, termCacheFiles } from './term-cache.js';
 export type { TermCaches } from './term-cache.js';
-export { entryKeys, KnownEntries, knownRanks, pieceCache, readPieceCache } from './term-entries.js';
+export { DAMAGED_TERM_CACHE, entryKeys, KnownEntries, knownRanks, pieceCache, readPieceCache } from './term-entries.js';
 export type { PieceCache, ReadPieceCache } from './term-entries.js';

@@ -28,6 +28,9 @@ export interface ReadPieceCache {
 }
 
 const KEY_LENGTH = 8;
+
+/** How an error thrown for a damaged entry begins: the build renders the piece again without the cache. */
+export const DAMAGED_TERM_CACHE = 'the term cache is damaged';
 // The keys of a hole and of an entity without a record key: no record's key is either (entryKeys).
 const HOLE_KEY = [0, 0] as const;
 const NO_KEY = [0, 1] as const;
@@ -100,17 +103,14 @@ export class KnownEntries implements KnownTerms {
     const reader = new VarintReader(this.cache.bytes[block]!, start);
     reader.varint(); // its length
     reader.at += KEY_LENGTH;
-    const first = pairs.length;
     let en = -1;
     for (let field = 0; field < 2; field++) {
       if (field === 1) en = pairs.length;
       for (let count = reader.varint(); count > 0; count--) {
         const term = reader.varint();
         const number = Math.floor(term / 2);
-        if (number >= this.terms.length) {
-          pairs.length = first; // a damaged entry: its entity is tokenized
-          return -1;
-        }
+        // The entity's fields were not packed: a damaged entry cannot fall back to them.
+        if (number >= this.terms.length) throw new Error(`${DAMAGED_TERM_CACHE}: slot ${slot} names term ${number}`);
         pairs.push(number, term % 2 === 1 ? reader.varint() : 1);
       }
     }

@@ -14,6 +14,7 @@ import { type Dataset } from '../../query/dataset/index.js';
 import { type Entity, KINDS, type Kind, SEARCHES, type Search } from '../../query/semantics/index.js';
 import { compiledWorkerUrl } from '../../shared/index.js';
 import {
+  DAMAGED_TERM_CACHE,
   entryKeys,
   knownRanks,
   readPieceCache,
@@ -72,17 +73,29 @@ export async function renderTermsAside(
     ),
   ] as const;
   const keysOf = new Map<Kind, Uint32Array>();
-  const piece = ({ search, kind }: { search: Search; kind: Kind }): TermsPiece => {
+  const piece = ({ search, kind }: { search: Search; kind: Kind }, cached: boolean): TermsPiece => {
     const entities = dataset.entities[kind];
     let keys = keysOf.get(kind);
     if (keys === undefined)
       keysOf.set(kind, (keys = entryKeys(entities.map((entity) => origins?.[kind].get(entity.id)?.key))));
-    return termsPiece(search, kind, entities, slots[kind], keys, previous[search]?.[kind]);
+    return termsPiece(search, kind, entities, slots[kind], keys, cached ? previous[search]?.[kind] : undefined);
   };
-  const rendered =
-    WORKER_URL === undefined
-      ? groups.flat().map((group) => renderTermPiece(piece(group)))
-      : (await Promise.all(groups.map((group) => renderAside(WORKER_URL, group.map(piece), signal)))).flat();
+  // A group whose cache proves damaged (its entities' fields not packed) is rendered again without it.
+  const render = async (group: readonly { search: Search; kind: Kind }[]): Promise<RenderedPiece[]> => {
+    const run = (cached: boolean) =>
+      WORKER_URL === undefined
+        ? (async () => group.map((one) => renderTermPiece(piece(one, cached))))()
+        : renderAside(
+            WORKER_URL,
+            group.map((one) => piece(one, cached)),
+            signal,
+          );
+    return run(true).catch((error: unknown) => {
+      if (!String((error as Error)?.message).startsWith(DAMAGED_TERM_CACHE)) throw error;
+      return run(false);
+    });
+  };
+  const rendered = (await Promise.all(groups.map(render))).flat();
   const found = (kind: Kind, search: Search) => rendered.find((one) => one.kind === kind && one.search === search)!;
   return {
     searches: Object.fromEntries(

@@ -78,12 +78,12 @@ export function slotsOfRanks(
   others.sort((a, b) => slots[a]! - slots[b]!);
   const listed = new Int32Array(ranks.length);
   let [next, at] = [0, 0];
-  for (let i = 0; i <= ranks.length; i++) {
-    if (i < ranks.length && inOrder[ranks[i]!] === 0) continue;
-    while (next < others.length && (i === ranks.length || slots[others[next]!]! < slots[i]!))
-      listed[at++] = others[next++]!;
-    if (i < ranks.length) listed[at++] = i;
+  for (let i = 0; i < ranks.length; i++) {
+    if (inOrder[ranks[i]!] === 0) continue;
+    while (next < others.length && slots[others[next]!]! < slots[i]!) listed[at++] = others[next++]!;
+    listed[at++] = i;
   }
+  while (next < others.length) listed[at++] = others[next++]!;
   return { slots: Int32Array.from(listed, (i) => slots[i]!), listed };
 }
 

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   entryKeys,
+  noOrigins,
   readTermCache,
   sourceKey,
   termCacheFiles,
@@ -27,7 +28,8 @@ import {
   type ForwardIndex,
   type SlotAssignment,
 } from '../../../src/query/search/index.js';
-import { termsPiece } from '../../../src/pipeline/render/terms-aside.js';
+import { renderTermsAside, termsPiece } from '../../../src/pipeline/render/terms-aside.js';
+import { Dataset } from '../../../src/query/dataset/index.js';
 import { renderTermPiece } from '../../../src/pipeline/render/term-piece.js';
 import type { Entity, Search } from '../../../src/query/semantics/index.js';
 
@@ -152,6 +154,25 @@ describe('the term cache', () => {
     const third = renderOnce('text', changed, slots, cache);
     expectSameAsWithout(third, 'text', changed, slots);
     expect(third.known).toBe(2_600 - 26);
+  });
+
+  it('renders a piece again without it when an entry names a term its numbering lacks', async () => {
+    const entities = exhibitors(1_500);
+    const dataset = new Dataset({ exhibition: [], exhibitor: entities, service_provider: [] });
+    const slots = datasetSlots(dataset);
+    const origins = noOrigins();
+    for (const entity of entities)
+      origins.exhibitor.set(entity.id, { key: sourceKey(JSON.stringify(entity)), previous: undefined });
+    const first = await renderTermsAside(dataset, slots, { origins });
+    const cache = first.caches.text!.exhibitor!;
+    // Every record unchanged, so no entity's fields are packed: the damage shows only once an entry is read.
+    const damaged = {
+      ...first.caches,
+      text: { ...first.caches.text, exhibitor: { ...cache, terms: cache.terms.slice(0, 10) } },
+    };
+    const again = await renderTermsAside(dataset, slots, { previous: damaged, origins });
+    expect(again.searches).toEqual(first.searches);
+    expect(again.caches).toEqual(first.caches);
   });
 
   it('numbers its terms again once the unused ones outnumber the used, and still gives the same index', () => {
