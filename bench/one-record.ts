@@ -11,7 +11,9 @@
  * test/helpers/s3.ts), and each rebuild is then published to it: the objects uploaded and
  * deleted, the MB sent and the publish's wall time are in its row.
  *
- *   node --import tsx bench/one-record.ts SOURCES SITE [--runs 3] [--cli lib/cli.js] [--page-depth N|all|auto] [--publish] [--json FILE]
+ *   node --import tsx bench/one-record.ts SOURCES SITE [--runs 3] [--cli lib/cli.js] [--page-depth N|all|auto] [--changes NAME,…] [--publish] [--json FILE]
+ *
+ * `--changes` names the changes to make, of `intro and tags`, `weight +500`, `added`, `deleted` (all four by default).
  *
  * SITE must hold a build of SOURCES made with the same CLI and page depth (it is rebuilt in place).
  */
@@ -98,6 +100,7 @@ const { positionals, values } = parseArgs({
     runs: { type: 'string', default: '3' },
     cli: { type: 'string', default: 'lib/cli.js' },
     'page-depth': { type: 'string' },
+    changes: { type: 'string' },
     publish: { type: 'boolean', default: false },
     json: { type: 'string' },
   },
@@ -105,13 +108,18 @@ const { positionals, values } = parseArgs({
 const [sources, site] = positionals as [string, string];
 if (!sources || !site)
   throw new Error(
-    'usage: bench/one-record.ts SOURCES SITE [--runs 3] [--cli lib/cli.js] [--page-depth N|all|auto] [--publish] [--json FILE]',
+    'usage: bench/one-record.ts SOURCES SITE [--runs 3] [--cli lib/cli.js] [--page-depth N|all|auto] [--changes NAME,…] [--publish] [--json FILE]',
   );
+const chosen = values.changes?.split(',').map((name) => name.trim());
+const unknown = chosen?.filter((name) => !CHANGES.some(([known]) => known === name)) ?? [];
+if (unknown.length > 0)
+  throw new Error(`no change named ${unknown.join(', ')}; the changes are ${CHANGES.map(([name]) => name).join(', ')}`);
+const made = CHANGES.filter(([name]) => chosen === undefined || chosen.includes(name));
 requireGnuTime();
 const bucket = values.publish ? await publishedBucket(site) : undefined;
 const exhibitorsFile = (readdirSync(path.join(sources, 'exhibitors')) as string[]).sort()[0]!;
 const rows: Rebuild[] = [];
-for (const [name, change] of CHANGES) {
+for (const [name, change] of made) {
   const changed = changedSources(sources, name, change);
   for (let run = 1; run <= Number(values.runs); run++)
     for (const [direction, from] of [
@@ -151,7 +159,7 @@ for (const [name, change] of CHANGES) {
   rmSync(changed, { recursive: true, force: true });
 }
 await bucket?.close();
-for (const [name] of CHANGES) {
+for (const [name] of made) {
   const of = rows.filter((row) => row.change === name);
   const median = (value: (row: Rebuild) => number) => of.map(value).sort((a, b) => a - b)[Math.floor(of.length / 2)]!;
   console.log(

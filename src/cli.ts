@@ -64,7 +64,7 @@ program
   .option('--changes-window <days>', 'days the changes feed (api/public/changes/) keeps what each build changed', '7')
   .option(
     '--page-depth <pages>',
-    "static pages each listing holds: a number, all, or auto (every page up to 10,000 entities, 2 above); a deeper window is read from the listing's leaves by the query form and the client SDK",
+    "static pages each listing holds: a number, all, or auto (every page up to 10,000 entities, 1 above); with a number, type all holds its unfiltered pages only; a deeper window is read from the listing's leaves by the query form and the client SDK",
     'auto',
   )
   .option(

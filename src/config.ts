@@ -27,7 +27,8 @@ export interface BuildOptions {
    * How many static pages of each dataset listing the site holds (docs/operations.md#page-depth):
    * a number, `'all'`, or `'auto'`, every page on a site of at most {@link AUTO_ALL_PAGES_UP_TO}
    * entities and {@link AUTO_PAGE_DEPTH} above. A listing with more pages keeps the rest in
-   * leaves, which the query form and the client SDK read. @default 'auto'
+   * leaves, which the query form and the client SDK read; with a depth, a listing of `all`
+   * holds its unfiltered pages only. @default 'auto'
    */
   pageDepth?: PageDepthSetting;
   /** The build time: `generated_at` of changed documents and the date statuses are derived against. @default new Date() */
@@ -52,8 +53,12 @@ export type PageDepthSetting = number | 'all' | 'auto';
 
 /** Under `--page-depth auto`, a site of at most this many entities holds every page: a move rewrites at most a few hundred pages. */
 export const AUTO_ALL_PAGES_UP_TO = 10_000;
-/** Under `--page-depth auto`, the pages a larger site holds of each listing: a move near the top rewrites two pages a listing, not every page after its place. */
-export const AUTO_PAGE_DEPTH = 2;
+/**
+ * Under `--page-depth auto`, the pages a larger site holds of each listing: a move to the top
+ * rewrites the first page of each listing it is in, not every page after its place (at L, a
+ * second page a listing was 2.7 MB more of the 10 MB a change may write).
+ */
+export const AUTO_PAGE_DEPTH = 1;
 
 /** `--page-depth` as given on the command line: a whole number from 1, `all` or `auto`; anything else is a usage error naming it. */
 export function parsePageDepth(text: string): PageDepthSetting {

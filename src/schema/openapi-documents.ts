@@ -109,7 +109,7 @@ export function documentPaths(examples: DataExamples): DocumentPath[] {
           operationId: `getListingPage${names.length === 0 ? '' : `By${names.map(capitalized).join('And')}`}`,
           summary: `A precomputed page of ${names.length === 0 ? 'a listing' : `a listing${exhibitionsOnly ? ' of exhibitions' : ''} filtered by ${names.join(' and ')}`}, in the default order`,
           description:
-            "Listings of 100 entities a page; a filter combination that no entity holds has no page (404), and the query form answers it with empty arrays. The facets' `listing` URLs name the first page of each value. A large site holds the first pages of each listing only (`static_pages.depth` in the schema document; `null`: every page): the last one's `next` is the query form, and a page past the depth is a 404 that names it.",
+            "Listings of 100 entities a page; a filter combination that no entity holds has no page (404), and the query form answers it with empty arrays. The facets' `listing` URLs name the first page of each value. A large site holds the first pages of each listing only (`static_pages.depth` in the schema document; `null`: every page), and no page of type `all` with filters (its kinds' listings of the same filters hold them): the last one's `next` is the query form, and a page past the depth, or of `all` with filters, is a 404 that names the depth.",
           content: jsonOf('DatasetResponse'),
         },
         Object.fromEntries(

@@ -17,7 +17,7 @@ import {
   dumpIndexDocument,
 } from '../../query/formats/index.js';
 import { renderSearchIndex, type SlotAssignment } from '../../query/search/index.js';
-import { pageCount, schemaDocument, totalsOf, type ResponseContext } from '../../query/responses/index.js';
+import { holdsPages, pageCount, schemaDocument, totalsOf, type ResponseContext } from '../../query/responses/index.js';
 import { generatedDocuments } from '../../documents/index.js';
 import { slotStateFiles } from '../../site/index.js';
 import { type Dataset } from '../../query/dataset/index.js';
@@ -236,15 +236,18 @@ function textDocuments(
 }
 
 // The listings with pages: the planned ones (the first `pageDepth` pages of each, and the
-// leaves of those with more), each exhibition's exhibitors, and the providers of each place.
+// leaves of those with more; none of `all` with filters, window.ts's holdsPages), each
+// exhibition's exhibitors, and the providers of each place.
 function pagedListings(dataset: Dataset, listings: readonly Listing[], pageDepth: number | undefined): PagedListing[] {
   const idOf = (kind: Kind, rank: number) => dataset.entities[kind][rank]!.id;
-  const paged: PagedListing[] = listings.map(({ type, filters, matches }) => {
+  const paged: PagedListing[] = [];
+  for (const { type, filters, matches } of listings) {
     const folder = listingFolder(type, filters);
-    if (pageDepth === undefined || pageCount(totalsOf(matches)) <= pageDepth) return { type, matches, folder };
-    const leaves = listingLeaves(type, matches, idOf, pageDepth);
-    return { type, matches, folder, held: { depth: pageDepth, type, filters }, leaves };
-  });
+    const held = pageDepth === undefined ? undefined : { depth: pageDepth, type, filters };
+    if (held !== undefined && !holdsPages(held)) continue;
+    if (held === undefined || pageCount(totalsOf(matches)) <= held.depth) paged.push({ type, matches, folder });
+    else paged.push({ type, matches, folder, held, leaves: listingLeaves(type, matches, idOf, held.depth) });
+  }
   for (const exhibition of dataset.entities.exhibition) {
     paged.push({
       type: 'exhibitor',

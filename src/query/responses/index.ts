@@ -24,5 +24,12 @@ export type { PageDepth, SchemaDocument, SiteDescription } from './schema-docume
 export { SITE_FORMAT } from './site-format.js';
 export { filteredKinds, unmatchedFilters } from './unmatched.js';
 export type { UnmatchedFilter } from './unmatched.js';
-export { heldPageCount, pageCount, pageQueryUrl, pastHeldPagesMessage, staticPageWindow } from './window.js';
+export {
+  heldPageCount,
+  holdsPages,
+  pageCount,
+  pageQueryUrl,
+  pastHeldPagesMessage,
+  staticPageWindow,
+} from './window.js';
 export type { HeldPages } from './window.js';

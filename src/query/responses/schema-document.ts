@@ -57,7 +57,7 @@ export function schemaDocument(
       description:
         pageDepth === undefined
           ? 'Every listing is also precomputed under /api/public/dataset/{type}[/industry/{v}][/country/{v}][/city/{v}][/status/{v}]/{page}.json (status with type exhibition only).'
-          : `The first ${pageDepth} pages of every listing are also precomputed under /api/public/dataset/{type}[/industry/{v}][/country/{v}][/city/{v}][/status/{v}]/{page}.json (status with type exhibition only), and the relation listings' every page; a deeper window is answered by the query form, or by the client SDK from the listing's leaves.`,
+          : `The first ${pageDepth} pages of every listing are also precomputed under /api/public/dataset/{type}[/industry/{v}][/country/{v}][/city/{v}][/status/{v}]/{page}.json (status with type exhibition only), but none of type all with filters (its kinds' listings of the same filters hold them), and the relation listings' every page; another window is answered by the query form, or by the client SDK from the listing's leaves.`,
     },
     _links: {
       self: staticUrl(context.baseUrl, SCHEMA_PATH),

@@ -62,20 +62,46 @@ export function staticPageWindow(
   return { limit: PAGE_SIZE, offset, next, prev: page > 1 ? staticUrl(baseUrl, pathOf(page - 1)) : null };
 }
 
-/** What a 404 for a static listing page past the pages a site holds (`depth` of each listing) says: the depth, and the ways on. */
-export function pastHeldPagesMessage(depth: number, window?: { url: string; page: number }): string {
-  const where = window === undefined ? "a listing's static pages" : `page ${window.page} is past the static pages`;
-  const answer =
-    window === undefined
-      ? `/${DATASET_ROUTE}?type=…&offset=… answers any deeper window where a router runs (dataset-site serve, the Worker, the Pages worker)`
-      : `the same window is ${window.url} (the query form)`;
-  return `${where}: this site holds the first ${depth} of each listing (offsets below ${depth * PAGE_SIZE}); ${answer}; the client SDK reads any window from any host; the bulk dumps /${DUMPS_FOLDER}/ hold every entity`;
+/**
+ * What a 404 for a static listing page the site does not hold says: the depth (`depth` pages of
+ * each listing, none of `all` with filters), and the ways on. `window`: the page asked for, with
+ * the query-form URL of its window and, for a listing of `all` with filters, its kinds' first pages.
+ */
+export function pastHeldPagesMessage(
+  depth: number,
+  window?: { url: string; page: number; kindPages?: readonly string[] },
+): string {
+  const deep = `this site holds the first ${depth} of each listing (offsets below ${depth * PAGE_SIZE})`;
+  const filteredAll = `a listing of all with filters has none: its kinds' listings of the same filters (dataset/{type}/…) hold them`;
+  if (window === undefined)
+    return `a listing's static pages: ${deep}, and ${filteredAll}; /${DATASET_ROUTE}?type=…&offset=… answers any other window where a router runs (dataset-site serve, the Worker, the Pages worker); ${WAYS_ON}`;
+  const where =
+    window.kindPages === undefined
+      ? `page ${window.page} is past the static pages: ${deep}`
+      : `${filteredAll}, the first at ${window.kindPages.join(', ')}`;
+  return `${where}; the same window is ${window.url} (the query form); ${WAYS_ON}`;
 }
 
-/** How many static pages the site holds of a listing with these totals: every page, or the first `held.depth`. */
+const WAYS_ON = `the client SDK reads any window from any host; the bulk dumps /${DUMPS_FOLDER}/ hold every entity`;
+
+/**
+ * How many static pages the site holds of a listing with these totals: every page, or the
+ * first `held.depth`; none of a listing that {@link holdsPages} says is not held.
+ */
 export function heldPageCount(totals: Totals, held?: HeldPages): number {
   const pages = pageCount(totals);
-  return held === undefined ? pages : Math.min(pages, held.depth);
+  if (held === undefined) return pages;
+  return holdsPages(held) ? Math.min(pages, held.depth) : 0;
+}
+
+/**
+ * Whether a site that holds a page depth has static pages of this dataset listing: of every
+ * listing but one of `all` with filters, whose pages would repeat its kinds' pages of the same
+ * filters (at L a fifth of the site's bytes, and half of what moving an exhibitor rewrote). The
+ * unfiltered `dataset/all/{page}.json` stays, the static entry point.
+ */
+export function holdsPages({ type, filters }: { type: DatasetType; filters: FilterValues }): boolean {
+  return type !== 'all' || Object.values(filters).every((value) => value === undefined);
 }
 
 /** How many static pages a listing with these totals has: at least one, even when empty. */

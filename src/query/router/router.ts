@@ -35,6 +35,7 @@ import {
   relationOf,
 } from '../semantics/index.js';
 import {
+  holdsPages,
   missingRelated,
   pageQueryUrl,
   parseSiteQuery,
@@ -52,11 +53,13 @@ import {
   BROWSE_PAGE_POLICY,
   DUMP_CONTENT_TYPES,
   entityPath,
+  listingPath,
   ROOT_FILES,
   parseDumpPartPath,
   parseListingPath,
   SCHEMA_PATH,
   SiteError,
+  staticUrl,
   API_ROOT,
   DATASET_ROUTE,
   SCHEMA_ROUTE,
@@ -165,14 +168,23 @@ async function route(reader: DocumentReader, request: RouterRequest): Promise<Ro
   return { status: 200, headers: { ...API_HEADERS }, body: text };
 }
 
-// For the path of a listing page past the pages the site holds of each listing: the 404's message, naming the depth and the query-form URL of that window.
+// For the path of a listing page the site does not hold (past its depth, or of `all` with
+// filters): the 404's message, naming the depth, the query-form URL of that window and, for
+// `all`, its kinds' first pages.
 async function pastHeldPages(reader: DocumentReader, path: string): Promise<string | undefined> {
   const address = parseListingPath(path);
   if (address === undefined) return undefined;
   const { pageDepth, baseUrl } = await reader.site();
-  if (pageDepth === undefined || address.page <= pageDepth) return undefined;
+  if (pageDepth === undefined) return undefined;
   const { type, filters, page } = address;
-  return pastHeldPagesMessage(pageDepth, { url: pageQueryUrl(baseUrl, type, filters, page), page });
+  const url = pageQueryUrl(baseUrl, type, filters, page);
+  if (!holdsPages(address))
+    return pastHeldPagesMessage(pageDepth, {
+      url,
+      page,
+      kindPages: kindsOf(type).map((kind) => staticUrl(baseUrl, listingPath(kind, filters, 1))),
+    });
+  return page <= pageDepth ? undefined : pastHeldPagesMessage(pageDepth, { url, page });
 }
 
 // The escaped form is read first, as every `_links` URL holds it; only a path naming no file is read as a raw id.

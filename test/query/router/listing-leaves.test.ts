@@ -124,6 +124,21 @@ describe('the router over a site holding one page of each listing', () => {
     const schema = JSON.parse(await readFile(path.join(dir, 'api/public/schema.json'), 'utf8'));
     expect(schema.static_pages.depth).toBe(DEPTH);
   });
+
+  it('holds no page of all with filters: its path is a 404 naming its kinds’ first pages, the unfiltered all keeps its page', async () => {
+    expect(await fg('api/public/dataset/all/*/**/*.json', { cwd: dir })).toEqual([]);
+    expect(await fg('api/public/dataset/exhibitor/country/*/1.json', { cwd: dir })).not.toEqual([]);
+    await readFile(path.join(dir, listingPath('all', {}, 1)), 'utf8');
+    const route = createRouter({ store: fileStore(dir) });
+    const filtered = await route({ method: 'GET', url: `/${listingPath('all', { country: 'china' }, 1)}` });
+    expect(filtered.status).toBe(404);
+    const message = JSON.parse(filtered.body).error.message as string;
+    expect(message).toMatch(
+      /^a listing of all with filters has none: .*, the first at \S+\/api\/public\/dataset\/exhibition\/country\/china\/1\.json, \S+\/dataset\/exhibitor\/country\/china\/1\.json, \S+\/dataset\/service_provider\/country\/china\/1\.json; the same window is \S+\/api\/public\/dataset\?type=all&country=china&limit=100&offset=0 /,
+    );
+    const notFound = JSON.parse(await readFile(path.join(dir, 'api/public/404.html'), 'utf8'));
+    expect(notFound.error.message).toContain('a listing of all with filters has none');
+  });
 });
 
 describe('the router over a host that answers a leaf with another document', () => {
