@@ -163,7 +163,7 @@ describe('the build manifest', () => {
   const MANIFEST = '.dataset-site/manifest.json';
 
   it.each([
-    ['cut off', (out: string) => writeFile(path.join(out, MANIFEST), '{"version":4,"sha'), /is not JSON \(/],
+    ['cut off', (out: string) => writeFile(path.join(out, MANIFEST), '{"version":5,"sha'), /is not JSON \(/],
     [
       'of a later version',
       (out: string) => writeFile(path.join(out, MANIFEST), JSON.stringify({ version: 99, shards: 1 })),
@@ -171,7 +171,12 @@ describe('the build manifest', () => {
     ],
     [
       'missing a file of entries',
-      (out: string) => rm(path.join(out, '.dataset-site/manifest/0.json')),
+      (out: string) => rm(path.join(out, '.dataset-site/manifest/0.json.gz')),
+      /has a file of entries missing or damaged/,
+    ],
+    [
+      'holding a file of entries that is not gzip',
+      (out: string) => writeFile(path.join(out, '.dataset-site/manifest/0.json.gz'), '{"entries":[]}'),
       /has a file of entries missing or damaged/,
     ],
   ])(
