@@ -31,11 +31,12 @@ export const LEAVES_FORMAT_VERSION = 1;
 export const LEAF_LEAST = 40;
 /** A leaf holds at most this many entities. */
 export const LEAF_MOST = 160;
-// Past LEAF_LEAST, a leaf ends before an entity whose id hashes to a multiple of this: about 8
-// entities more on average. A change rewrites the leaves it leaves and joins, so their size is
-// what it writes: 48 entities on average, not the 72 of a divisor of 32 (at L, 2.5 MB against
-// 4.2 MB for a move to the top), at the same reads, which LEAF_LEAST bounds.
-const LEAF_DIVISOR = 8;
+// Past LEAF_LEAST, a leaf ends before an entity whose id hashes to a multiple of this: about 16
+// entities more on average. A change rewrites the leaves it leaves and joins, and a cut it moves
+// can move the next ones: denser cuts give smaller leaves but longer runs of moved cuts. Cutting
+// 2,000 listings of 3,000 entities, a move to the top rewrote 126 entities in 2.2 leaves with 16
+// (leaves of 54), 131 in 2.8 with 8, 162 in 2.2 with 32 (leaves of 69): bench/leaf-cuts.ts.
+const LEAF_DIVISOR = 16;
 
 /** The leaves of one kind of a listing, in order: each one's key and the entities it holds. */
 export interface KindLeaves {
@@ -79,11 +80,12 @@ export function leafPath(folder: string, kind: Kind, key: string): string {
 
 /**
  * Cuts a kind's entities of a listing (ids in the listing's order) into leaves: a leaf ends
- * before an entity whose id hashes to a multiple of the divisor once it holds
+ * before an entity whose id hashes to a multiple of `divisor` (another than the site's only
+ * in bench/leaf-cuts.ts) once it holds
  * {@link LEAF_LEAST}, and at {@link LEAF_MOST} whatever the ids. An entity added or
  * removed so changes its own leaf, and the next one only when it moves a cut.
  */
-export function cutLeaves(ids: readonly string[]): KindLeaves {
+export function cutLeaves(ids: readonly string[], divisor = LEAF_DIVISOR): KindLeaves {
   const leaves: KindLeaves = { keys: [], counts: [] };
   const taken = new Set<string>();
   let start = 0;
@@ -98,7 +100,7 @@ export function cutLeaves(ids: readonly string[]): KindLeaves {
   };
   for (let i = 1; i < ids.length; i++) {
     const held = i - start;
-    if (held >= LEAF_MOST || (held >= LEAF_LEAST && hash53(ids[i]!) % LEAF_DIVISOR === 0)) close(i);
+    if (held >= LEAF_MOST || (held >= LEAF_LEAST && hash53(ids[i]!) % divisor === 0)) close(i);
   }
   if (ids.length > 0) close(ids.length);
   return leaves;
