@@ -4,7 +4,7 @@
  */
 import { type FilterShard } from './filter-shards.js';
 import { type Kind, type ValueParameter } from '../semantics/index.js';
-import { decodeRanks, encodeRanks } from './ranks-codec.js';
+import { decodeMembers, encodeMembers } from './membership-codec.js';
 import { type SlotOrder } from './slot-order.js';
 import { slotsOfRanks } from './slot-assignment.js';
 import { malformed, parseVersioned, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION } from './search-format.js';
@@ -19,7 +19,7 @@ export interface ValueShardFile {
   /** A filter, or the kind's relation filter (`exhibition` for exhibitors, `exhibitor` for exhibitions). */
   filter: ValueParameter;
   start: string;
-  /** Normalized value (a relation's: the related entity's id as it is) → slots holding it, encoded. */
+  /** Normalized value (a relation's: the related entity's id as it is) → slots holding it, as a common list's members are (membership-codec.ts). */
   values: Record<string, string>;
   generated_at: string;
 }
@@ -37,7 +37,10 @@ export function valueShardFile(
     filter,
     start: shard.start,
     values: Object.fromEntries(
-      shard.values.map(([value, ranks]) => [value, encodeRanks(slotsOfRanks(ranks, slotOfRank).slots)]),
+      shard.values.map(([value, ranks]) => {
+        const { slots } = slotsOfRanks(ranks, slotOfRank);
+        return [value, encodeMembers(slots, 0, slots.length === 0 ? 0 : slots[slots.length - 1]! + 1)];
+      }),
     ),
     generated_at: '',
   };
@@ -64,10 +67,9 @@ export function parseValueShard(
   )
     throw malformed(path, 'values');
   const ranksOf = (encoded: string): number[] => {
-    const slots = decodeRanks(encoded);
-    if (order.namesNoEntity(slots)) throw malformed(path, 'values');
-    if (order.isIdentity) return slots;
-    return Array.from(order.ranksOfSlots(slots).ranks);
+    const slots = decodeMembers(encoded, 0, order.slots);
+    if (slots === undefined || order.namesNoEntity(slots)) throw malformed(path, 'values');
+    return Array.from(order.isIdentity ? slots : order.ranksOfSlots(slots).ranks);
   };
   return {
     values: new Map(Object.entries(file.values).map(([value, slots]) => [value, ranksOf(slots)])),

@@ -87,7 +87,7 @@ function names(text: string | undefined, slot: number, id: string): boolean {
     );
   }
   return Object.entries(document.values ?? {}).some(
-    ([value, slots]) => value === id || (exhibitors && decodeRankArray(slots).includes(slot)),
+    ([value, slots]) => value === id || (exhibitors && decodeMembers(slots, 0, 2 ** 31)!.includes(slot)),
   );
 }
 
