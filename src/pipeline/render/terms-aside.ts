@@ -131,10 +131,8 @@ function renderAside(url: URL, pieces: readonly TermsPiece[], signal?: AbortSign
   const youngGeneration = Math.max(...pieces.map((piece) => YOUNG_GENERATION_MB[piece.search]));
   return new Promise((resolve, reject) => {
     // The index is made of many short-lived arrays, which a young generation larger than the default collects fewer times.
-    const worker = new Worker(url, {
-      workerData: pieces,
-      resourceLimits: { maxYoungGenerationSizeMb: youngGeneration },
-    });
+    const worker = new Worker(url, { resourceLimits: { maxYoungGenerationSizeMb: youngGeneration } });
+    worker.postMessage(pieces);
     signal?.addEventListener('abort', () => void worker.terminate(), { once: true });
     worker.once('message', resolve);
     worker.once('error', reject);
