@@ -84,7 +84,7 @@ describe('the Worker over R2, on a site of more than 20,000 files holding one pa
       '--exhibitions',
       '200',
       '--exhibitors',
-      '6000',
+      '9000',
       '--providers',
       '120',
       '--seed',
@@ -110,8 +110,8 @@ describe('the Worker over R2, on a site of more than 20,000 files holding one pa
       [100, 100],
       [150, 500],
       [3001, 100],
-      [5950, 100],
-      [5999, 500],
+      [8950, 100],
+      [8999, 500],
     ] as const;
     await expectWindows(worker, expected, ['exhibitor', 'all'], windows);
     expectError(await worker.request('/api/public/dataset/exhibitor/2.json'), 404, 'not_found');
