@@ -5,11 +5,11 @@
  * from past the first page moved to the top. A leaf is rewritten when no leaf of the same entities
  * was there before. Printed per divisor: the mean leaf, and the entities and leaves rewritten per move.
  *
- *   node --import tsx bench/leaf-cuts.ts [--entities 3000] [--moves 2000] [--json FILE]
+ *   node --import tsx bench/leaf-cuts.ts [--entities 3000] [--moves 2000] [--json FILE]      (after npm run compile)
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { cutLeaves } from '../src/query/formats/listing-leaves.js';
+import { cutLeaves } from '../lib/query/formats/index.js';
 
 const DIVISORS = [8, 12, 16, 24, 32];
 
