@@ -22,8 +22,8 @@ import { MANIFEST_PATH, MANIFEST_FOLDER } from '../query/formats/index.js';
 // 4: the entries in files of about a hundred (state-shards.ts), so that a rebuild writes only those it changed.
 // 5: those files gzipped: 37% of their bytes at L, where a rebuild deleting one exhibitor rewrote 2.3 MB of them.
 const MANIFEST_VERSION = 5;
-// What the name of a file of entries ends with, after the `.json` of state-shards.ts's path.
-const GZIPPED = '.gz';
+// How the name of a file of entries ends: its text gzipped.
+const EXTENSION = '.json.gz';
 
 /** A document's fingerprint and the `generated_at` it was written with. */
 export type ManifestEntry = readonly [fingerprint: string, generatedAt: string];
@@ -52,12 +52,15 @@ export async function readManifest(dir: string): Promise<ManifestFiles> {
   const empty: ManifestFiles = { manifest: new Map(), rootText, shards: undefined, texts: new Map() };
   const root = parseRoot(rootText);
   if (root === undefined || 'damage' in root) return { ...empty, damage: root?.damage };
-  const read = await parseShards(MANIFEST_FOLDER, root.shards, 2, (file) =>
-    readGzipped(path.join(dir, file + GZIPPED)),
+  const read = await parseShards(
+    MANIFEST_FOLDER,
+    root.shards,
+    2,
+    (file) => readGzipped(path.join(dir, file)),
+    EXTENSION,
   );
   if (read === undefined) return { ...empty, damage: 'has a file of entries missing or damaged' };
-  const texts = new Map([...read.texts].map(([file, text]) => [file + GZIPPED, text]));
-  return { manifest: read.map as Manifest, rootText, shards: root.shards, texts };
+  return { manifest: read.map as Manifest, rootText, shards: root.shards, texts: read.texts };
 }
 
 // The text of a gzipped file; `undefined` when it is missing or not gzip.
@@ -80,15 +83,20 @@ export function manifestFiles(
   previous?: ManifestFiles,
 ): { files: Map<string, string | Uint8Array>; removed: string[] } {
   const shards = shardCount(manifest.size, previous?.shards);
-  const before = new Map([...(previous?.texts ?? [])].map(([file, text]) => [file.slice(0, -GZIPPED.length), text]));
-  const { changed, sha1, removed } = shardChanges(MANIFEST_FOLDER, manifest as StateMap, shards, before);
+  const { changed, sha1, removed } = shardChanges(
+    MANIFEST_FOLDER,
+    manifest as StateMap,
+    shards,
+    previous?.texts ?? new Map(),
+    EXTENSION,
+  );
   const root = JSON.stringify({ version: MANIFEST_VERSION, shards, sha1 });
   return {
     files: new Map<string, string | Uint8Array>([
       [MANIFEST_PATH, root],
-      ...[...changed].map(([file, text]) => [file + GZIPPED, gzipSync(text)] as const),
+      ...[...changed].map(([file, text]) => [file, gzipSync(text)] as const),
     ]),
-    removed: removed.map((file) => file + GZIPPED),
+    removed,
   };
 }
 

@@ -39,16 +39,16 @@ export function isShardCount(count: unknown): count is number {
   return typeof count === 'number' && count >= 1 && count <= MAX_SHARDS && Number.isInteger(Math.log2(count));
 }
 
-/** Path of the `shard`th file of the map kept in `folder`. */
-export function shardPath(folder: string, shard: number): string {
-  return `${folder}/${shard}.json`;
+/** Path of the `shard`th file of the map kept in `folder`; `extension` names the form its text is kept in (`.json.gz`: gzipped). */
+export function shardPath(folder: string, shard: number, extension = '.json'): string {
+  return `${folder}/${shard}${extension}`;
 }
 
 /** The files of `map` in `count` files under `folder`, by path, each holding its entries' keys and values. */
-export function shardFiles(folder: string, map: StateMap, count: number): Map<string, string> {
+export function shardFiles(folder: string, map: StateMap, count: number, extension?: string): Map<string, string> {
   const shards: string[][] = Array.from({ length: count }, () => []);
   for (const [key, values] of map) shards[shardOf(key, count)]!.push(key, ...values);
-  return new Map(shards.map((entries, shard) => [shardPath(folder, shard), JSON.stringify({ entries })]));
+  return new Map(shards.map((entries, shard) => [shardPath(folder, shard, extension), JSON.stringify({ entries })]));
 }
 
 /**
@@ -61,8 +61,9 @@ export function shardChanges(
   map: StateMap,
   count: number,
   previous: ReadonlyMap<string, string>,
+  extension?: string,
 ): { changed: Map<string, string>; sha1: string; removed: string[] } {
-  const files = shardFiles(folder, map, count);
+  const files = shardFiles(folder, map, count, extension);
   const changed = new Map<string, string>();
   const digest = runningFingerprint();
   for (const [file, text] of files) {
@@ -100,8 +101,9 @@ export async function parseShards(
   count: number,
   width: number,
   read: (file: string) => Promise<string | undefined>,
+  extension?: string,
 ): Promise<ReadShards | undefined> {
-  const paths = Array.from({ length: count }, (_, shard) => shardPath(folder, shard));
+  const paths = Array.from({ length: count }, (_, shard) => shardPath(folder, shard, extension));
   const texts = await Promise.all(paths.map(read));
   const map: StateMap = new Map();
   for (const [shard, text] of texts.entries()) {

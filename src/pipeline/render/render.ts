@@ -244,9 +244,14 @@ function pagedListings(dataset: Dataset, listings: readonly Listing[], pageDepth
   for (const { type, filters, matches } of listings) {
     const folder = listingFolder(type, filters);
     const held = pageDepth === undefined ? undefined : { depth: pageDepth, type, filters };
+    // Left out here, though heldPageCount gives it no page: a listing with no document goes to no writer thread.
     if (held !== undefined && !holdsPages(held)) continue;
-    if (held === undefined || pageCount(totalsOf(matches)) <= held.depth) paged.push({ type, matches, folder });
-    else paged.push({ type, matches, folder, held, leaves: listingLeaves(type, matches, idOf, held.depth) });
+    const short = held === undefined || pageCount(totalsOf(matches)) <= held.depth;
+    paged.push(
+      short
+        ? { type, matches, folder }
+        : { type, matches, folder, held, leaves: listingLeaves(type, matches, idOf, held.depth) },
+    );
   }
   for (const exhibition of dataset.entities.exhibition) {
     paged.push({
