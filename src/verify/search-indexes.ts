@@ -31,6 +31,7 @@ export async function checkSearchIndexes(
   const problems: Diagnostic[] = [];
   const problem = (file: string, message: string) =>
     problems.push({ code: 'invalid_site', severity: 'error', file: path.join(dir, file), message });
+  const utf8 = new TextDecoder();
   for (const kind of KINDS) {
     const entryPath = searchIndexPath(kind);
     const textPath = searchIndexPath(kind, 'text');
@@ -46,8 +47,9 @@ export async function checkSearchIndexes(
     const expected = renderSearchIndex(site.dataset, kind, slots[kind], terms?.[kind]);
     for (const document of expected) {
       const text = await readFile(path.join(site.dir, document.path), 'utf8').catch(() => undefined);
+      const rendered = typeof document.content === 'string' ? document.content : utf8.decode(document.content);
       if (text === undefined) problem(document.path, 'this search index document is missing');
-      else if (!isWrittenFrom(text, document.content, document.timestamped ?? true))
+      else if (!isWrittenFrom(text, rendered, document.timestamped ?? true))
         problem(document.path, 'this search index document differs from the one the entities make');
     }
     const wanted = new Set(expected.map((document) => document.path));

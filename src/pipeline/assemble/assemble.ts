@@ -7,10 +7,10 @@ import { COLLECTIONS, KINDS, type DatasetType, type Kind } from '../../query/sem
 import { linesBytes, partBytes } from './dump-parts.js';
 import { entityBytes, entityLength, type EntityBytes } from './entity-store.js';
 
-/** A document written as it is. */
+/** A document written as it is: its text, or its UTF-8. */
 export interface TextBody {
   form: 'text';
-  text: string;
+  text: string | Uint8Array;
 }
 
 /** An entity document: the entity's JSON, exactly as listed. */
@@ -86,7 +86,7 @@ export function bodySize(body: DocumentBody, context: AssembleContext): number {
 
 /** Writes the document's bytes into `scratch` when they fit (returning a view of it), otherwise into a new buffer. */
 export function assemble(body: DocumentBody, context: AssembleContext, scratch: Buffer): Uint8Array {
-  if (body.form === 'text') return Buffer.from(body.text);
+  if (body.form === 'text') return typeof body.text === 'string' ? Buffer.from(body.text) : body.text;
   if (body.form === 'dump') return partBytes(context.entities[body.dump], body.from, body.to, body.gzip);
   if (body.form === 'entity') return entityBytes(context.entities[body.kind], body.rank);
   const size = bodySize(body, context);

@@ -2,7 +2,7 @@
  * What rendering hands the writer: the documents of the site, each with its fingerprint
  * (equal fingerprints, equal bytes), and what writing them adds up to.
  */
-import { stampGeneratedAt } from '../../query/formats/index.js';
+import { stampGeneratedAt, UNSTAMPED } from '../../query/formats/index.js';
 import type { DocumentBody } from './assemble.js';
 import { contentFingerprint } from '../../shared/index.js';
 
@@ -10,8 +10,8 @@ import { contentFingerprint } from '../../shared/index.js';
 export interface OutputFile {
   /** Path relative to the site root, with `/`. */
   path: string;
-  /** The text. When `timestamped`, its `generated_at` is `""`, stamped by the writer. */
-  content: string;
+  /** The text, or its UTF-8. When `timestamped`, its `generated_at` is `""`, stamped by the writer. */
+  content: string | Uint8Array;
   timestamped: boolean;
 }
 
@@ -69,7 +69,7 @@ export function textDocument(file: OutputFile): OutputDocument {
     path: file.path,
     body: { form: 'text', text: file.content },
     fingerprint,
-    size: Buffer.byteLength(file.content),
+    size: typeof file.content === 'string' ? Buffer.byteLength(file.content) : file.content.length,
     timestamped: file.timestamped,
   };
 }
@@ -91,6 +91,16 @@ export function stampBody(document: OutputDocument, generatedAt: string): Docume
   const body = document.body;
   if (!document.timestamped) return body;
   if (body.form === 'page') return { ...body, meta: stampGeneratedAt(body.meta, generatedAt) };
-  if (body.form === 'text') return { form: 'text', text: stampGeneratedAt(body.text, generatedAt) };
+  if (body.form === 'text') return { form: 'text', text: stampText(body.text, generatedAt) };
   throw new Error('an entity document has no generated_at');
+}
+
+// Text stamped as text, UTF-8 as UTF-8 (its placeholder is ASCII, the last of its kind as in stampGeneratedAt).
+function stampText(text: string | Uint8Array, generatedAt: string): string | Uint8Array {
+  if (typeof text === 'string') return stampGeneratedAt(text, generatedAt);
+  const bytes = Buffer.from(text.buffer, text.byteOffset, text.length);
+  const at = bytes.lastIndexOf(UNSTAMPED);
+  if (at < 0) throw new Error(`a document to stamp has no ${UNSTAMPED}`);
+  const stamp = Buffer.from(`"generated_at":${JSON.stringify(generatedAt)}`);
+  return Buffer.concat([bytes.subarray(0, at), stamp, bytes.subarray(at + UNSTAMPED.length)]);
 }

@@ -9,6 +9,7 @@ import {
   invertForward,
   renderTermShards,
   shardIndex,
+  type ContentForm,
   type RenderedTerms,
 } from '../../query/search/index.js';
 import type { Entity, Kind, Search } from '../../query/semantics/index.js';
@@ -81,16 +82,11 @@ export function indexTermPiece(piece: TermsPiece): IndexedPiece {
   };
 }
 
-/** The term shards and common lists of an indexed piece, with its term cache. */
-export function renderIndexedPiece({
-  search,
-  kind,
-  slotOfRank,
-  slots,
-  named,
-  indexed,
-  cache,
-}: IndexedPiece): RenderedPiece {
+/** The term shards and common lists of an indexed piece, their documents in the `form` given, with its term cache. */
+export function renderIndexedPiece(
+  { search, kind, slotOfRank, slots, named, indexed, cache }: IndexedPiece,
+  form?: ContentForm,
+): RenderedPiece {
   const index = shardIndex(search, kind, named, {}, indexed);
-  return { search, kind, terms: renderTermShards(search, kind, index, slotOfRank, slots), cache };
+  return { search, kind, terms: renderTermShards(search, kind, index, slotOfRank, slots, form), cache };
 }

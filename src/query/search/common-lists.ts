@@ -14,6 +14,8 @@ import {
   parseVersioned,
   SEARCH_INDEX_FORMAT,
   SEARCH_INDEX_VERSION,
+  AS_TEXT,
+  type ContentForm,
   type IndexDocument,
 } from './search-format.js';
 import { parseDocument, SiteError } from '../formats/index.js';
@@ -88,13 +90,14 @@ export interface IdsFile {
   ids: string[];
 }
 
-/** The documents of the common term lists of a kind's search, of `slots` slots, naming the entity of each rank by `slotOfRank`. */
+/** The documents of the common term lists of a kind's search, of `slots` slots, naming the entity of each rank by `slotOfRank`, each handed over in the `form` given. */
 export function renderCommonLists(
   search: Search,
   kind: Kind,
   lists: readonly CommonList[],
   slots: number,
   slotOfRank: Int32Array,
+  form: ContentForm = AS_TEXT,
 ): IndexDocument[] {
   const documents: IndexDocument[] = [];
   for (const list of lists) {
@@ -121,7 +124,7 @@ export function renderCommonLists(
         ...(ids && { ids: ids.slice(from, members.at) }),
         generated_at: '',
       };
-      documents.push({ path: commonPartPath(kind, list.term, part, search), content: JSON.stringify(file) });
+      documents.push({ path: commonPartPath(kind, list.term, part, search), content: form(JSON.stringify(file)) });
     }
   }
   return documents;

@@ -25,7 +25,7 @@ export type { ExhibitionDays } from './dates-document.js';
 export { shardHoldingValue, shardPostings } from './filter-shards.js';
 export type { FilterShard } from './filter-shards.js';
 export { relevanceOrder, relevanceWindow } from './relevance-window.js';
-export { SEARCH_INDEX_VERSION } from './search-format.js';
+export { SEARCH_INDEX_VERSION, type ContentForm } from './search-format.js';
 export { parseSearchEntry, parseTextEntry } from './search-entry.js';
 export type { SearchEntry, TextEntry } from './search-entry.js';
 export { renderSearchIndex } from './search-index.js';

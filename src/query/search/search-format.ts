@@ -21,13 +21,22 @@ export const SEARCH_INDEX_FORMAT = 'dataset-site-search';
  */
 export const SEARCH_INDEX_VERSION = 11;
 
-/** A document to write: its static path and its JSON text, `generated_at` left for the writer to stamp. */
+/**
+ * A document to write: its static path and its JSON text, `generated_at` left for the writer to
+ * stamp; or that text in UTF-8, as the build's term worker hands its documents over (moved, not copied).
+ */
 export interface IndexDocument {
   path: string;
-  content: string;
+  content: string | Uint8Array;
   /** False for a document without `generated_at` (the ids by slot). */
   timestamped?: false;
 }
+
+/** How a renderer hands over each document's JSON text: as it is, or (the build's term worker) as UTF-8. */
+export type ContentForm = (json: string) => string | Uint8Array;
+
+/** The text as it is. */
+export const AS_TEXT: ContentForm = (json) => json;
 
 /** Parses a search index document of `format` for `kind` at `path`; anything else is a {@link SiteError} that says to rebuild. */
 export function parseVersioned<T extends { format: string; version: number; kind: Kind }>(

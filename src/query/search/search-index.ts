@@ -108,9 +108,11 @@ function commonMembers(index: TermIndex): Pick<SearchEntryFile, 'common' | 'comm
   return { common, common_tails: common.map((term) => longest.get(term)!.slice(term.length)) };
 }
 
-// Changes whenever any of the documents changes.
+// Changes whenever any of the documents changes: a hash of their UTF-8, the same whichever form each comes in.
 function revisionOf(documents: readonly IndexDocument[]): string {
-  return hash53(documents.map((document) => hash53(document.content).toString(36)).join(' ')).toString(36);
+  const utf8 = new TextEncoder();
+  const bytesOf = (content: string | Uint8Array) => (typeof content === 'string' ? utf8.encode(content) : content);
+  return hash53(documents.map((document) => hash53(bytesOf(document.content)).toString(36)).join(' ')).toString(36);
 }
 
 // The documents of the `q` index, the ids by slot, the filters' value shards, the exhibitions' days and the entry.

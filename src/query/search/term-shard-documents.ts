@@ -16,6 +16,8 @@ import {
   parseVersioned,
   SEARCH_INDEX_FORMAT,
   SEARCH_INDEX_VERSION,
+  AS_TEXT,
+  type ContentForm,
   type IndexDocument,
 } from './search-format.js';
 
@@ -48,7 +50,8 @@ export interface RenderedTerms {
 
 /**
  * The documents of the term shards and common term lists of a kind's search index, naming
- * entities by the slot of each rank (the build makes these aside, in a worker thread).
+ * entities by the slot of each rank (the build makes these aside, in a worker thread), each
+ * handed over in the `form` given.
  */
 export function renderTermShards(
   search: Search,
@@ -56,12 +59,13 @@ export function renderTermShards(
   index: ShardedIndex,
   slotOfRank: Int32Array,
   slots: number,
+  form: ContentForm = AS_TEXT,
 ): RenderedTerms {
-  const documents = index.shards.map((shard) => ({
+  const documents: IndexDocument[] = index.shards.map((shard) => ({
     path: termShardPath(kind, shard.start, search),
-    content: JSON.stringify(termShardFile(kind, shard, slotOfRank)),
+    content: form(JSON.stringify(termShardFile(kind, shard, slotOfRank))),
   }));
-  documents.push(...renderCommonLists(search, kind, index.lists, slots, slotOfRank));
+  documents.push(...renderCommonLists(search, kind, index.lists, slots, slotOfRank, form));
   return {
     index: {
       count: index.count,
