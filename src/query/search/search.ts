@@ -14,6 +14,12 @@ const CJK_RUN = new RegExp(`^[${CJK}]+$`, 'u');
 const TOKEN = new RegExp(`[${CJK}]+|[[\\p{L}\\p{M}\\p{N}]--[${CJK}]]+`, 'gv');
 const ASCII = /^[\u0000-\u007f]*$/;
 const ASCII_WORD = /[a-z0-9]+/g;
+// ASCII, the CJK Unified Ideographs (Han, none of them changed by NFKD, NFKC or lower-casing) and the
+// punctuation Chinese text uses most (no letter, digit or apostrophe before or after NFKC): text of
+// these alone is cut as the normalizing path cuts it (semantics.test.ts holds it), without normalizing.
+const ASCII_AND_HAN =
+  /^[\u0000-\u007f\u4e00-\u9fff\u3001\u3002\uff01\uff08\uff09\uff0c\uff1a\uff1b\uff1f\u201c\u201d]*$/;
+const HAN_RUN_OR_ASCII_WORD = /[\u4e00-\u9fff]+|[a-z0-9]+/g;
 
 /**
  * The most characters a word keeps as a term: a longer one (a text of 100,000 letters, which
@@ -33,6 +39,17 @@ export function tokenize(text: string): string[] {
   if (ASCII.test(text)) {
     const words = text.replace(/'/g, '').toLowerCase().match(ASCII_WORD) ?? [];
     return words.map((word) => (word.length > MAX_TERM_LENGTH ? word.slice(0, MAX_TERM_LENGTH) : word));
+  }
+  // Most Chinese text (names, intros) is ASCII and Han alone: its characters are one UTF-16 unit each.
+  if (ASCII_AND_HAN.test(text)) {
+    const terms: string[] = [];
+    for (const [token] of text.replace(/'/g, '').toLowerCase().matchAll(HAN_RUN_OR_ASCII_WORD)) {
+      if (token.charCodeAt(0) < 0x80)
+        terms.push(token.length > MAX_TERM_LENGTH ? token.slice(0, MAX_TERM_LENGTH) : token);
+      else if (token.length === 1) terms.push(token);
+      else for (let i = 0; i + 1 < token.length; i++) terms.push(token.slice(i, i + 2));
+    }
+    return terms;
   }
   const folded = text
     .normalize('NFKD')

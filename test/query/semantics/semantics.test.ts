@@ -62,6 +62,18 @@ describe('tokenize', () => {
       { numRuns: 500 },
     );
   });
+
+  it('cuts ASCII and Han text as it cuts the same text through normalization (property)', () => {
+    // Han from the edges of the block and inside it, the punctuation the shortcut takes, and what NFKC would change.
+    const unit = fc.constantFrom(..."aZ09 '-,.上海国际汽车展一\u9fff，。、；：？！（）“”", '\u4e00', '\u9fa5');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 40 }), (text) => {
+        expect(tokenize(text)).toEqual(tokenize(`${text}\u00a0`));
+      }),
+      { numRuns: 1000 },
+    );
+    expect(tokenize('杭州联创电子制造有限公司成立于2003年，专业从事移动电源、印刷电路板')).toContain('有限');
+  });
 });
 
 describe('search', () => {
