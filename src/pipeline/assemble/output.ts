@@ -2,7 +2,7 @@
  * What rendering hands the writer: the documents of the site, each with its fingerprint
  * (equal fingerprints, equal bytes), and what writing them adds up to.
  */
-import { stampGeneratedAt, UNSTAMPED } from '../../query/formats/index.js';
+import { stampGeneratedAt, stampedMember, UNSTAMPED } from '../../query/formats/index.js';
 import type { DocumentBody } from './assemble.js';
 import { contentFingerprint } from '../../shared/index.js';
 
@@ -95,12 +95,12 @@ export function stampBody(document: OutputDocument, generatedAt: string): Docume
   throw new Error('an entity document has no generated_at');
 }
 
-// Text stamped as text, UTF-8 as UTF-8 (its placeholder is ASCII, the last of its kind as in stampGeneratedAt).
+// Text stamped as text; UTF-8 as UTF-8, its last placeholder (ASCII, so found as bytes) as stampGeneratedAt finds it.
 function stampText(text: string | Uint8Array, generatedAt: string): string | Uint8Array {
   if (typeof text === 'string') return stampGeneratedAt(text, generatedAt);
   const bytes = Buffer.from(text.buffer, text.byteOffset, text.length);
   const at = bytes.lastIndexOf(UNSTAMPED);
   if (at < 0) throw new Error(`a document to stamp has no ${UNSTAMPED}`);
-  const stamp = Buffer.from(`"generated_at":${JSON.stringify(generatedAt)}`);
+  const stamp = Buffer.from(stampedMember(generatedAt));
   return Buffer.concat([bytes.subarray(0, at), stamp, bytes.subarray(at + UNSTAMPED.length)]);
 }

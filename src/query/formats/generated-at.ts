@@ -12,7 +12,12 @@ export function stampGeneratedAt(text: string, generatedAt: string): string {
   // The placeholder is the last of the document's members that could hold one.
   const at = text.lastIndexOf(UNSTAMPED);
   if (at < 0) throw new Error(`a document to stamp has no ${UNSTAMPED}`);
-  return `${text.slice(0, at)}"generated_at":${JSON.stringify(generatedAt)}${text.slice(at + UNSTAMPED.length)}`;
+  return `${text.slice(0, at)}${stampedMember(generatedAt)}${text.slice(at + UNSTAMPED.length)}`;
+}
+
+/** What {@link UNSTAMPED} becomes once stamped with `generatedAt`. */
+export function stampedMember(generatedAt: string): string {
+  return `"generated_at":${JSON.stringify(generatedAt)}`;
 }
 
 /**
