@@ -10,6 +10,7 @@ import { type ShardedIndex, type TermIndex } from './term-shards.js';
 import {
   type EntitiesByKind,
   hash53,
+  hash53Utf8,
   FILTERS,
   type Filter,
   type Kind,
@@ -110,9 +111,9 @@ function commonMembers(index: TermIndex): Pick<SearchEntryFile, 'common' | 'comm
 
 // Changes whenever any of the documents changes: a hash of their UTF-8, the same whichever form each comes in.
 function revisionOf(documents: readonly IndexDocument[]): string {
-  const utf8 = new TextEncoder();
-  const bytesOf = (content: string | Uint8Array) => (typeof content === 'string' ? utf8.encode(content) : content);
-  return hash53(documents.map((document) => hash53(bytesOf(document.content)).toString(36)).join(' ')).toString(36);
+  const hashOf = (content: string | Uint8Array) =>
+    typeof content === 'string' ? hash53Utf8(content) : hash53(content);
+  return hash53(documents.map((document) => hashOf(document.content).toString(36)).join(' ')).toString(36);
 }
 
 // The documents of the `q` index, the ids by slot, the filters' value shards, the exhibitions' days and the entry.

@@ -29,6 +29,39 @@ function hashBytes(bytes: Uint8Array): number {
   return finish(h1, h2);
 }
 
+/** {@link hash53} of the UTF-8 bytes of `text`, without encoding it: a document's hash the same whether it comes as text or as its UTF-8. */
+export function hash53Utf8(text: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  const add = (c: number) => {
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  };
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (c < 0x80) {
+      add(c);
+      continue;
+    }
+    const next = text.charCodeAt(i + 1);
+    if (c >= 0xd800 && c < 0xdc00 && next >= 0xdc00 && next < 0xe000) {
+      c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
+      i++;
+    } else if (c >= 0xd800 && c < 0xe000) c = 0xfffd; // a lone surrogate, as UTF-8 encoders write it
+    if (c < 0x800) add(0xc0 | (c >> 6));
+    else {
+      if (c < 0x10000) add(0xe0 | (c >> 12));
+      else {
+        add(0xf0 | (c >> 18));
+        add(0x80 | ((c >> 12) & 0x3f));
+      }
+      add(0x80 | ((c >> 6) & 0x3f));
+    }
+    add(0x80 | (c & 0x3f));
+  }
+  return finish(h1, h2);
+}
+
 function finish(h1: number, h2: number): number {
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);

@@ -6,7 +6,7 @@ export { CLOSEST_KEPT, closestValues, editsAllowed, foldValue } from './closest-
 export type { EntitiesByKind, Entity } from './entity.js';
 export { filterRanks, filterValues, matchedFilters } from './filters.js';
 export type { FilterValues, Postings } from './filters.js';
-export { hash53 } from './hash.js';
+export { hash53, hash53Utf8 } from './hash.js';
 export { heldValues } from './held-values.js';
 export type { FilteredEntities } from './held-values.js';
 export { NO_INDUSTRY_NAMES, filterKey, industryGroups, namesOfGroups } from './industry-names.js';

@@ -42,10 +42,11 @@ describe('the lists of common query terms', () => {
   const index = shardIndex('q', 'exhibitor', exhibitors(COUNT));
   // A first build's slots: each entity's rank.
   const { slotOfRank } = rankSlots(index.ids);
+  // Rendered as text (the form renderers give unless told otherwise).
   const documentsOf = (lists = index.lists, ids = index.ids) =>
     new Map(
       [...renderCommonLists('q', 'exhibitor', lists, COUNT, slotOfRank), ...renderIds('exhibitor', ids)].map(
-        (document) => [document.path, document.content],
+        (document) => [document.path, String(document.content)],
       ),
     );
 

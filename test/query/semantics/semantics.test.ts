@@ -5,6 +5,7 @@ import type { Entity } from '../../../src/query/semantics/entity.js';
 import { parseDatasetQuery } from '../../../src/query/semantics/params.js';
 import { queryTerms, searchShardsNow, shardIndex, tokenize } from '../../../src/query/search/index.js';
 import { compareCodePoints, normalize } from '../../../src/query/semantics/text.js';
+import { hash53, hash53Utf8 } from '../../../src/query/semantics/hash.js';
 
 describe('normalize', () => {
   it('applies NFKC, trims, collapses white space and lower-cases', () => {
@@ -29,6 +30,20 @@ describe('compareCodePoints', () => {
       { numRuns: 2000 },
     );
     expect(compareCodePoints('\u{1F600}', '\uFFFD')).toBeGreaterThan(0);
+  });
+});
+
+describe('hash53Utf8', () => {
+  it('hashes a text as hash53 hashes its UTF-8 (property), lone surrogates as the encoder writes them', () => {
+    const utf8 = new TextEncoder();
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (text) => {
+        expect(hash53Utf8(text)).toBe(hash53(utf8.encode(text)));
+      }),
+      { numRuns: 1000 },
+    );
+    for (const text of ['有限公司 Ltd', '\u{1F600}x', '\ud800', 'a\udc00b', '\u07ff\u0800\uffff'])
+      expect(hash53Utf8(text)).toBe(hash53(utf8.encode(text)));
   });
 });
 
