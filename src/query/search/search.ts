@@ -38,14 +38,13 @@ export function tokenize(text: string): string[] {
   // most of the texts indexed (English names, intros, tags) are cut here without normalizing them twice.
   if (ASCII.test(text)) {
     const words = text.replace(/'/g, '').toLowerCase().match(ASCII_WORD) ?? [];
-    return words.map((word) => (word.length > MAX_TERM_LENGTH ? word.slice(0, MAX_TERM_LENGTH) : word));
+    return words.map(cutAsciiWord);
   }
   // Most Chinese text (names, intros) is ASCII and Han alone: its characters are one UTF-16 unit each.
   if (ASCII_AND_HAN.test(text)) {
     const terms: string[] = [];
     for (const [token] of text.replace(/'/g, '').toLowerCase().matchAll(HAN_RUN_OR_ASCII_WORD)) {
-      if (token.charCodeAt(0) < 0x80)
-        terms.push(token.length > MAX_TERM_LENGTH ? token.slice(0, MAX_TERM_LENGTH) : token);
+      if (token.charCodeAt(0) < 0x80) terms.push(cutAsciiWord(token));
       else if (token.length === 1) terms.push(token);
       else for (let i = 0; i + 1 < token.length; i++) terms.push(token.slice(i, i + 2));
     }
@@ -68,6 +67,11 @@ export function tokenize(text: string): string[] {
     for (let i = 0; i + 1 < chars.length; i++) terms.push(`${chars[i]}${chars[i + 1]}`);
   }
   return terms;
+}
+
+// An ASCII word cut to MAX_TERM_LENGTH characters (one UTF-16 unit each).
+function cutAsciiWord(word: string): string {
+  return word.length > MAX_TERM_LENGTH ? word.slice(0, MAX_TERM_LENGTH) : word;
 }
 
 /** Latin words and lone CJK characters match as prefixes; CJK bigrams match exactly. */
