@@ -25,11 +25,20 @@ export interface FaultPlan {
   fault: Fault;
   /** Requests let through untouched first. @default 0 */
   after?: number;
-  /** Share of the later requests spoiled, spread evenly (1/3 spoils every third). @default 1 */
+  /**
+   * Share of the later requests spoiled, spread evenly (1/3 spoils every third). Below 1, a
+   * store failing a share of its requests, one request (method and path) is spoiled at most
+   * {@link MOST_IN_A_ROW} times in a row: requests retried in lockstep (timers firing together
+   * on a loaded machine) would otherwise meet the same turn of the pattern every time.
+   * @default 1
+   */
   share?: number;
   /** For `slow`: milliseconds before each piece of the answer. @default 200 */
   delayMs?: number;
 }
+
+/** Times in a row one request (method and path) is spoiled when only a share of requests is. */
+export const MOST_IN_A_ROW = 3;
 
 /** A running proxy. */
 export interface FaultyProxy {
@@ -49,6 +58,7 @@ export async function startFaultyProxy(target: string, plan: FaultPlan): Promise
   const sockets = new Set<Socket>();
   let received = 0;
   let spoiled = 0;
+  const inARow = new Map<string, number>();
   const timers = new Set<NodeJS.Timeout>();
   const later = (ms: number, run: () => void) => {
     const timer = setTimeout(() => {
@@ -60,7 +70,11 @@ export async function startFaultyProxy(target: string, plan: FaultPlan): Promise
   const server = http.createServer((request, response) => {
     const index = ++received - after;
     // Spread evenly: request n is spoiled when floor(n × share) steps up.
-    const spoil = index > 0 && Math.floor(index * share) > Math.floor((index - 1) * share);
+    const turn = index > 0 && Math.floor(index * share) > Math.floor((index - 1) * share);
+    const key = `${request.method} ${request.url}`;
+    const row = inARow.get(key) ?? 0;
+    const spoil = turn && (share >= 1 || row < MOST_IN_A_ROW);
+    inARow.set(key, spoil ? row + 1 : 0);
     if (spoil) spoiled++;
     if (spoil && fault === 'hang') return;
     if (spoil && fault === '503') {
