@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pageDepthOf, resolveConfig, type BuildOptions, type ResolvedConfig } from './config.js';
-import { UserError, hasErrors, type Diagnostic, redactUrl } from './shared/index.js';
+import { UserError, collectGarbage, hasErrors, type Diagnostic, redactUrl } from './shared/index.js';
 import { lockOutput, writeSite } from './pipeline/write/index.js';
 import { loadSources, type LoadedSources, fetchSources, type FetchPolicy } from './pipeline/sources/index.js';
 import { reusedCount, type PreviousRecords } from './pipeline/cache/index.js';
@@ -91,6 +91,8 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
     stopTerms.abort();
     throw error;
   }
+  // The records' garbage goes before the plan and the term threads add theirs (collect-garbage.ts).
+  collectGarbage();
   clock.start('plan');
   const listings = planListings(dataset);
   clock.start('render');

@@ -1,9 +1,10 @@
 /**
- * The door of `shared` (what every room may use: diagnostics, URL redaction, digests, retries, worker threads): what
+ * The door of `shared` (what every room may use: diagnostics, URL redaction, digests, retries, worker threads, garbage collection on demand): what
  * other rooms may use of it.
  */
 export { resolveBaseUrl } from './base-url.js';
 export { readBoundedBody } from './bounded-body.js';
+export { collectGarbage } from './collect-garbage.js';
 export { compiledWorkerUrl } from './compiled-worker.js';
 export { UserError, formatDiagnostic, formatDiagnostics, hasErrors } from './diagnostics.js';
 export type { Diagnostic } from './diagnostics.js';

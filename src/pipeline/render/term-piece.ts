@@ -10,6 +10,8 @@ import {
   renderTermShards,
   shardIndex,
   type ContentForm,
+  type ForwardIndex,
+  type IndexedTerms,
   type RenderedTerms,
 } from '../../query/search/index.js';
 import type { Entity, Kind, Search } from '../../query/semantics/index.js';
@@ -43,27 +45,35 @@ export interface RenderedPiece {
 
 /** Renders a piece: its term shards and common lists, and its term cache. */
 export function renderTermPiece(piece: TermsPiece): RenderedPiece {
-  return renderIndexedPiece(indexTermPiece(piece));
+  return renderIndexedPiece(invertPiece(forwardPiece(piece)));
 }
 
 /**
- * A piece once indexed: what {@link renderIndexedPiece} needs of it, which holds none of its
- * packed fields or their entities, so that a worker lets them go before the shards are cut:
- * at L the cold build peaked at 2.65 GB, not 2.79 (two cold builds of each, in turn).
+ * A piece with its forward index and its term cache: what {@link invertPiece} needs of it,
+ * which holds none of its packed fields or their entities, so that a worker lets them go
+ * before the postings are laid out (term-shards-worker.ts).
  */
-export interface IndexedPiece {
+export interface ForwardPiece {
   search: Search;
   kind: Kind;
   slotOfRank: Int32Array;
   slots: number;
   /** Each rank's entity, its id alone. */
   named: Entity[];
-  indexed: ReturnType<typeof invertForward>;
+  forward: ForwardIndex;
   cache: PieceCache;
 }
 
-/** A piece's index of terms and its term cache, from its forward index, which (with the previous cache's entries) is let go here too: at L the exhibitors' `text` pairs take about 140 MB. */
-export function indexTermPiece(piece: TermsPiece): IndexedPiece {
+/**
+ * A piece once indexed: what {@link renderIndexedPiece} needs of it, which holds neither its
+ * packed fields nor its forward index (at L the exhibitors' `text` pairs take about 140 MB).
+ */
+export interface IndexedPiece extends Omit<ForwardPiece, 'forward'> {
+  indexed: IndexedTerms;
+}
+
+/** A piece's forward index, taking from the previous build's term cache the entities it holds, and its term cache for the next build. */
+export function forwardPiece(piece: TermsPiece): ForwardPiece {
   const { search, kind, keys, slotOfRank, slots, cache, known } = piece;
   const entities = unpackSearchFields(search, kind, piece.packed, known);
   const entries =
@@ -77,9 +87,14 @@ export function indexTermPiece(piece: TermsPiece): IndexedPiece {
     slotOfRank,
     slots,
     named: entities.map(({ id }) => ({ id })),
+    forward,
     cache: pieceCache(forward, keys, slotOfRank, slots, kept),
-    indexed: invertForward(forward),
   };
+}
+
+/** A piece's index of terms, turned from its forward index. */
+export function invertPiece({ forward, ...piece }: ForwardPiece): IndexedPiece {
+  return { ...piece, indexed: invertForward(forward) };
 }
 
 /** The term shards and common lists of an indexed piece, their documents in the `form` given, with its term cache. */

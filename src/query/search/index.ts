@@ -47,6 +47,7 @@ export type { SearchShard } from './search-shard.js';
 export { compactNumbering, forwardIndex, GrowingInts, indexTerms, invertForward } from './forward-index.js';
 export type { ForwardIndex, KnownTerms } from './forward-index.js';
 export { queryTerms, tokenize } from './search.js';
+export type { IndexedTerms } from './search.js';
 export { datasetSlots, rankSlots, siteSlots } from './slot-assignment.js';
 export type { SlotAssignment } from './slot-assignment.js';
 export type { SlotOrder } from './slot-order.js';
