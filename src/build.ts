@@ -91,7 +91,7 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
     stopTerms.abort();
     throw error;
   }
-  // The records' garbage goes before the plan and the term threads add theirs (collect-garbage.ts).
+  // The records loaded, validated and modeled are garbage now: collected before the plan, as the term threads grow (collect-garbage.ts).
   collectGarbage();
   clock.start('plan');
   const listings = planListings(dataset);

@@ -9,8 +9,8 @@
  *
  * The thread collects its garbage twice a piece: once its forward index is made (the piece's
  * fields, their entities and the terms of their texts, about 300 MB for L's exhibitors' `text`,
- * dead but not yet collected), before the postings are laid out beside it; and once those are
- * (the forward index's pairs), before its shards are cut. Else these are collected when the
+ * dead but not yet collected), before the postings are laid out beside it; and once they are
+ * laid out, for the forward index's pairs, before its shards are cut. Else these are collected when the
  * heap next reaches its limit, as the main thread renders beside it: at L the thread held
  * about 1 GB once the exhibitors' `text` was indexed, 580 MB of heap and 410 MB of arrays.
  */
