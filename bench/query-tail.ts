@@ -6,7 +6,7 @@
  * answer at most 1.5 times its listing, warm and cold; the search alone (`limit=1`) at most 5
  * times the median ordinary one; at most 300 kB gzip read cold.
  *
- *   node --import tsx bench/query-tail.ts SITE      (after npm run compile)
+ *   node --import tsx bench/query-tail.ts SITE [--warm]      (after npm run compile; --warm: the warm answers over their listings' alone)
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -128,11 +128,6 @@ export async function measureTail(siteDir: string, log: (line: string) => void =
       0.5,
     );
   const listingCold = new Map(queries.map((query) => [query, median(listingColdMs.get(query)!)]));
-  const worstOf = (among: readonly TailQuery[], value: (query: TailQuery) => number): Worst =>
-    among.reduce<Worst>(
-      (worst, query) => (value(query) > worst.value ? { value: value(query), query: query.query } : worst),
-      { value: 0, query: '' },
-    );
   const warmOver = (query: TailQuery) => warm.get(query)! / listingWarm.get(query)!;
   const coldOver = (query: TailQuery) => cold.get(query)!.ms / listingCold.get(query)!;
   const texts = queries.filter((query) => query.group === 'text');
@@ -166,6 +161,38 @@ export async function measureTail(siteDir: string, log: (line: string) => void =
   };
 }
 
+/**
+ * The warm part alone, which takes minutes at L where the cold part takes most of an hour:
+ * each query's warm answer over its listing's, one router over the site as the preview server
+ * runs it; the worst of all and of the text queries.
+ */
+export async function measureWarmOverListing(
+  siteDir: string,
+): Promise<{ queries: number; warm: Worst; textWarm: Worst }> {
+  const route = createRouter({ store: fileStore(siteDir) });
+  const queries = await tailQueries(route);
+  const over = new Map<TailQuery, number>();
+  for (const query of queries)
+    over.set(query, (await warmMs(() => route, query.query)) / (await warmMs(() => route, listingOf(query.query))));
+  const ratio = (query: TailQuery) => over.get(query)!;
+  return {
+    queries: queries.length,
+    warm: worstOf(queries, ratio),
+    textWarm: worstOf(
+      queries.filter((query) => query.group === 'text'),
+      ratio,
+    ),
+  };
+}
+
+// The query of `among` of the largest `value`, and that value.
+function worstOf(among: readonly TailQuery[], value: (query: TailQuery) => number): Worst {
+  return among.reduce<Worst>(
+    (worst, query) => (value(query) > worst.value ? { value: value(query), query: query.query } : worst),
+    { value: 0, query: '' },
+  );
+}
+
 // The median of ROUNDS answers after a first, each from the router `routeFor` gives for it.
 async function warmMs(routeFor: () => Router, query: string): Promise<number> {
   const times: number[] = [];
@@ -193,7 +220,12 @@ function coldAnswer(siteDir: string, query: string): { ms: number; gzip: number 
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const site = process.argv[2];
-  if (!site) throw new Error('usage: node --import tsx bench/query-tail.ts SITE');
-  console.log(JSON.stringify(await measureTail(site, (line) => process.stderr.write(`${line}\n`)), null, 2));
+  const [site, only] = process.argv.slice(2);
+  if (!site || (only !== undefined && only !== '--warm'))
+    throw new Error('usage: node --import tsx bench/query-tail.ts SITE [--warm]');
+  const cost =
+    only === '--warm'
+      ? await measureWarmOverListing(site)
+      : await measureTail(site, (line) => process.stderr.write(`${line}\n`));
+  console.log(JSON.stringify(cost, null, 2));
 }
