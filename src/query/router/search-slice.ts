@@ -76,6 +76,8 @@ type Kept =
   | { ids: string[]; generatedAt?: undefined }
   | { matches: SearchMatches; generatedAt: string }
   | { passing: Uint8Array; generatedAt: string }
+  | { narrowed: SearchMatches; generatedAt?: undefined }
+  | { ordered: { ranks: number[]; total: number }; generatedAt?: undefined }
   | { days: ExhibitionDays; generatedAt?: undefined };
 
 /**
@@ -187,10 +189,38 @@ export async function readSearchSlice(
       : tests.length === 1
         ? tests[0]
         : (rank: number) => tests.every((test) => test(rank));
+  // What decides the matches in order: a filtered search, paged through or asked again, is narrowed and ordered once.
+  const answer = JSON.stringify([
+    given,
+    wanted.map(([parameter, value]) => [parameter, value]),
+    days === undefined ? null : [schedule.from ?? null, schedule.to ?? null],
+  ]);
+  const narrowed =
+    allowed === undefined
+      ? matches
+      : (
+          await read(
+            `${kind} narrowed ${answer}`,
+            async () => ({ narrowed: keptMatches(matches, allowed) }),
+            (value) => value.narrowed.ranks.byteLength + value.narrowed.scores.byteLength,
+          )
+        ).narrowed;
   const window =
     days !== undefined && schedule.sort !== undefined
-      ? startOrderWindow(matches.ranks, allowed, schedule.sort, (rank) => days.starts[rank]!, offset, limit)
-      : relevanceWindow(matches, allowed, offset, limit);
+      ? startOrderWindow(narrowed.ranks, undefined, schedule.sort, (rank) => days.starts[rank]!, offset, limit)
+      : offset + limit <= KEPT_IN_ORDER
+        ? windowOf(
+            (
+              await read(
+                `${kind} ordered ${answer}`,
+                async () => ({ ordered: relevanceWindow(narrowed, undefined, 0, KEPT_IN_ORDER) }),
+                (value) => 8 * value.ordered.ranks.length,
+              )
+            ).ordered,
+            offset,
+            limit,
+          )
+        : relevanceWindow(narrowed, undefined, offset, limit);
   const ids = matches.idShards
     ? window.ranks.map((rank) => idInShards(matches.idShards!, rank))
     : await idsByRank(kind, window.ranks, entry.slots, (path, slots) =>
@@ -335,6 +365,31 @@ function listBytes(list: CommonList): number {
   let bytes = list.ranks.byteLength + (list.own === list.ranks ? 0 : list.own.byteLength) + 64;
   for (const id of list.ids ?? []) bytes += 32 + 2 * id.length;
   return bytes;
+}
+
+/**
+ * The first matches of a search kept in relevance order once a window within them is asked:
+ * the windows agents read most, the first pages, are then slices of them, asked again or
+ * paged through (a window ending later is ordered anew each time).
+ */
+const KEPT_IN_ORDER = 1_000;
+
+// The window [offset, offset + limit) of matches kept in order from the first.
+function windowOf(ordered: { ranks: number[]; total: number }, offset: number, limit: number) {
+  return { ranks: ordered.ranks.slice(offset, offset + limit), total: ordered.total };
+}
+
+// The matches `allowed` keeps, ranks ascending, with their scores and whatever else they carry.
+function keptMatches(matches: SearchMatches, allowed: (rank: number) => boolean): SearchMatches {
+  const ranks = new Int32Array(matches.ranks.length);
+  const scores = new Float64Array(ranks.length);
+  let count = 0;
+  for (let i = 0; i < matches.ranks.length; i++) {
+    if (!allowed(matches.ranks[i]!)) continue;
+    ranks[count] = matches.ranks[i]!;
+    scores[count++] = matches.scores[i]!;
+  }
+  return { ...matches, ranks: ranks.slice(0, count), scores: scores.slice(0, count) };
 }
 
 // About the bytes the matches of a `q` hold: their ranks and scores, and the shards naming their ids (kept alive by them).

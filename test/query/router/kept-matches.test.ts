@@ -1,7 +1,7 @@
 /**
  * The scores of a `q`'s matches, and the entities passing its filters, kept by the router
  * (src/query/router/search-slice.ts): a `q` paged through, narrowed by a filter or asked
- * again is scored once per kind, its filters applied once, and each answer, `generated_at`
+ * again is scored once per kind, its filters applied once, its first 1,000 ordered once, and each answer, `generated_at`
  * and ETag included, is what a router keeping nothing gives.
  */
 import { readFile } from 'node:fs/promises';
@@ -83,5 +83,42 @@ describe('the matches of a q kept by the router', () => {
     }
     // The value's shard was looked up for the first answer only.
     expect(filteredByKept).toBe(1);
+  });
+
+  it('keep each search narrowed by its filters and its first 1,000 in order apart, and each window, within them, past them or across their end, is what a router keeping nothing answers', async () => {
+    const dir = sampleSite();
+    const entry = parseSearchEntry(
+      'entry',
+      await readFile(path.join(dir, searchIndexPath('exhibitor')), 'utf8'),
+      'exhibitor',
+    );
+    const route = createRouter({ store: fileStore(dir) });
+    const country = entry.filters.country.at(-1)!;
+    const searches: [string, string][][] = [
+      [['q', entry.index.common[0]!]],
+      [
+        ['q', entry.index.common[0]!],
+        ['country', country],
+      ],
+      [
+        ['text', entry.index.common[1]!],
+        ['country', country],
+      ],
+    ];
+    // Back and forth: a window of the kept order, one past it, one across its end, then the first again.
+    const windows = [
+      [3, 7],
+      [1000, 5],
+      [0, 20],
+      [990, 20],
+      [2, 1],
+    ];
+    for (const search of searches)
+      for (const [offset, limit] of windows) {
+        const url = datasetUrl(['type', 'exhibitor'], ...search, ['limit', String(limit)], ['offset', String(offset)]);
+        const answer = await route({ method: 'GET', url });
+        expect(answer.status, url).toBe(200);
+        expect(answer, url).toEqual(await createRouter({ store: fileStore(dir) })({ method: 'GET', url }));
+      }
   });
 });
