@@ -145,18 +145,24 @@ export async function readSearchSlice(
     );
     return kept.matches;
   };
+  const parts = await Promise.all(
+    given.map(([search, value]) =>
+      Promise.all(alternativesOf(search, value).map((alternative) => searched(search, alternative))),
+    ),
+  );
+  // Of several searches, or alternatives, the matches of all, kept too: each part is looked up all the same, for its stamp.
   const matches =
-    given.length === 0
+    parts.length === 0
       ? everyRank(entry.index.count)
-      : allMatches(
-          await Promise.all(
-            given.map(async ([search, value]) =>
-              anyMatches(
-                await Promise.all(alternativesOf(search, value).map((alternative) => searched(search, alternative))),
-              ),
-            ),
-          ),
-        );
+      : parts.length === 1 && parts[0]!.length === 1
+        ? parts[0]![0]!
+        : (
+            await read(
+              `${kind} matched ${JSON.stringify(given)}`,
+              async () => ({ narrowed: allMatches(parts.map(anyMatches)) }),
+              (value) => value.narrowed.ranks.byteLength + value.narrowed.scores.byteLength,
+            )
+          ).narrowed;
   const tests: ((rank: number) => boolean)[] = [];
   const wanted = FILTERS.filter((filter) => filters[filter] !== undefined).map((filter): Wanted => [
     filter,

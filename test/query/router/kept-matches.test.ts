@@ -1,7 +1,7 @@
 /**
  * The scores of a `q`'s matches, and the entities passing its filters, kept by the router
  * (src/query/router/search-slice.ts): a `q` paged through, narrowed by a filter or asked
- * again is scored once per kind, its filters applied once, its first 1,000 ordered once, and each answer, `generated_at`
+ * again is scored once per kind, its searches joined, its filters applied and its first 1,000 ordered once, and each answer, `generated_at`
  * and ETag included, is what a router keeping nothing gives.
  */
 import { readFile } from 'node:fs/promises';
@@ -85,7 +85,7 @@ describe('the matches of a q kept by the router', () => {
     expect(filteredByKept).toBe(1);
   });
 
-  it('keep each search narrowed by its filters and its first 1,000 in order apart, and each window, within them, past them or across their end, is what a router keeping nothing answers', async () => {
+  it('keep each search (or searches together) narrowed by its filters and its first 1,000 in order apart, and each window, within them, past them or across their end, is what a router keeping nothing answers', async () => {
     const dir = sampleSite();
     const entry = parseSearchEntry(
       'entry',
@@ -103,6 +103,14 @@ describe('the matches of a q kept by the router', () => {
       [
         ['text', entry.index.common[1]!],
         ['country', country],
+      ],
+      [
+        ['q', entry.index.common[0]!],
+        ['text', entry.index.common[0]!],
+      ],
+      [
+        ['q', 'co'],
+        ['text', 'products'],
       ],
     ];
     // Back and forth: a window of the kept order, one past it, one across its end, then the first again.
