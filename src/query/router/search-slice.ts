@@ -385,17 +385,19 @@ function windowOf(ordered: { ranks: number[]; total: number }, offset: number, l
   return { ranks: ordered.ranks.slice(offset, offset + limit), total: ordered.total };
 }
 
-// The matches `allowed` keeps, ranks ascending, with their scores and whatever else they carry.
+// The matches `allowed` keeps, ranks ascending, with their scores and whatever else they carry: counted first, so
+// that no more is made than is kept (the Worker over R2 answers 8 at a time within 128 MiB).
 function keptMatches(matches: SearchMatches, allowed: (rank: number) => boolean): SearchMatches {
-  const ranks = new Int32Array(matches.ranks.length);
-  const scores = new Float64Array(ranks.length);
   let count = 0;
-  for (let i = 0; i < matches.ranks.length; i++) {
+  for (let i = 0; i < matches.ranks.length; i++) if (allowed(matches.ranks[i]!)) count++;
+  const ranks = new Int32Array(count);
+  const scores = new Float64Array(count);
+  for (let i = 0, at = 0; at < count; i++) {
     if (!allowed(matches.ranks[i]!)) continue;
-    ranks[count] = matches.ranks[i]!;
-    scores[count++] = matches.scores[i]!;
+    ranks[at] = matches.ranks[i]!;
+    scores[at++] = matches.scores[i]!;
   }
-  return { ...matches, ranks: ranks.slice(0, count), scores: scores.slice(0, count) };
+  return { ...matches, ranks, scores };
 }
 
 // About the bytes the matches of a `q` hold: their ranks and scores, and the shards naming their ids (kept alive by them).
