@@ -22,17 +22,22 @@ vi.mock('../../../src/query/search/filter-shards.js', async (importOriginal) => 
   return { ...original, shardHoldingValue: vi.fn(original.shardHoldingValue) };
 });
 
+// The sample site, its exhibitors' search entry, a router over it, and a country its exhibitors are of.
+async function sampleExhibitors() {
+  const dir = sampleSite();
+  const entry = parseSearchEntry(
+    'entry',
+    await readFile(path.join(dir, searchIndexPath('exhibitor')), 'utf8'),
+    'exhibitor',
+  );
+  return { dir, entry, route: createRouter({ store: fileStore(dir) }), country: entry.filters.country.at(-1)! };
+}
+
 describe('the matches of a q kept by the router', () => {
   it('score a q once per kind however it is paged, filtered or asked again, and answer as a router keeping nothing', async () => {
-    const dir = sampleSite();
-    const entry = parseSearchEntry(
-      'entry',
-      await readFile(path.join(dir, searchIndexPath('exhibitor')), 'utf8'),
-      'exhibitor',
-    );
+    const { dir, entry, route } = await sampleExhibitors();
     const [common, other] = entry.index.common;
     expect(other).toBeDefined();
-    const route = createRouter({ store: fileStore(dir) });
     const scored = vi.mocked(searchShards);
     for (const q of [common!, `${common} ${other}`, `${other} zzzunknown`]) {
       let scoredByKept = 0;
@@ -54,14 +59,7 @@ describe('the matches of a q kept by the router', () => {
   });
 
   it('apply the filters of a filtered q once, however it is paged', async () => {
-    const dir = sampleSite();
-    const entry = parseSearchEntry(
-      'entry',
-      await readFile(path.join(dir, searchIndexPath('exhibitor')), 'utf8'),
-      'exhibitor',
-    );
-    const route = createRouter({ store: fileStore(dir) });
-    const country = entry.filters.country.at(-1)!;
+    const { dir, entry, route, country } = await sampleExhibitors();
     const filtered = vi.mocked(shardHoldingValue);
     let filteredByKept = 0;
     for (const [offset, limit] of [
@@ -86,14 +84,7 @@ describe('the matches of a q kept by the router', () => {
   });
 
   it('keep each search (or searches together) narrowed by its filters and its first 1,000 in order apart, and each window, within them, past them or across their end, is what a router keeping nothing answers', async () => {
-    const dir = sampleSite();
-    const entry = parseSearchEntry(
-      'entry',
-      await readFile(path.join(dir, searchIndexPath('exhibitor')), 'utf8'),
-      'exhibitor',
-    );
-    const route = createRouter({ store: fileStore(dir) });
-    const country = entry.filters.country.at(-1)!;
+    const { dir, entry, route, country } = await sampleExhibitors();
     const searches: [string, string][][] = [
       [['q', entry.index.common[0]!]],
       [
