@@ -76,7 +76,7 @@ type Kept =
   | { ids: string[]; generatedAt?: undefined }
   | { matches: SearchMatches; generatedAt: string }
   | { passing: Uint8Array; generatedAt: string }
-  | { narrowed: SearchMatches; generatedAt?: undefined }
+  | { derived: SearchMatches; generatedAt?: undefined }
   | { ordered: { ranks: number[]; total: number }; generatedAt?: undefined }
   | { days: ExhibitionDays; generatedAt?: undefined };
 
@@ -159,10 +159,10 @@ export async function readSearchSlice(
         : (
             await read(
               `${kind} matched ${JSON.stringify(given)}`,
-              async () => ({ narrowed: allMatches(parts.map(anyMatches)) }),
-              (value) => value.narrowed.ranks.byteLength + value.narrowed.scores.byteLength,
+              async () => ({ derived: allMatches(parts.map(anyMatches)) }),
+              (value) => scoredBytes(value.derived),
             )
-          ).narrowed;
+          ).derived;
   const tests: ((rank: number) => boolean)[] = [];
   const wanted = FILTERS.filter((filter) => filters[filter] !== undefined).map((filter): Wanted => [
     filter,
@@ -207,10 +207,10 @@ export async function readSearchSlice(
       : (
           await read(
             `${kind} narrowed ${answer}`,
-            async () => ({ narrowed: keptMatches(matches, allowed) }),
-            (value) => value.narrowed.ranks.byteLength + value.narrowed.scores.byteLength,
+            async () => ({ derived: keptMatches(matches, allowed) }),
+            (value) => scoredBytes(value.derived),
           )
-        ).narrowed;
+        ).derived;
   const window =
     days !== undefined && schedule.sort !== undefined
       ? startOrderWindow(narrowed.ranks, undefined, schedule.sort, (rank) => days.starts[rank]!, offset, limit)
@@ -400,9 +400,14 @@ function keptMatches(matches: SearchMatches, allowed: (rank: number) => boolean)
   return { ...matches, ranks, scores };
 }
 
+// The bytes of matches' ranks and scores: what matches derived from kept ones add (their id shards are the kept ones').
+function scoredBytes(matches: SearchMatches): number {
+  return matches.ranks.byteLength + matches.scores.byteLength;
+}
+
 // About the bytes the matches of a `q` hold: their ranks and scores, and the shards naming their ids (kept alive by them).
 function matchesBytes(matches: SearchMatches): number {
-  let bytes = matches.ranks.byteLength + matches.scores.byteLength;
+  let bytes = scoredBytes(matches);
   for (const shard of matches.idShards ?? []) bytes += shard.bytes;
   return bytes;
 }
