@@ -13,10 +13,12 @@ import {
   listingFolder,
   listingPath,
   PAGE_SIZE,
+  missingDocument,
   parseLeafMap,
   SiteError,
 } from '../formats/index.js';
 import type { DocumentReader } from './document-reader.js';
+import { readSearchSlice } from './search-slice.js';
 
 /**
  * The entities of one kind matching `filters` (as they match: matchedFilters) in the window [offset, offset + limit), and
@@ -31,7 +33,7 @@ export async function readListingSlice(
   offset: number,
 ): Promise<KindSlice> {
   const { industryNames: names, pageDepth } = await reader.site();
-  const window: ListingWindow = { reader, kind, filters, limit, offset, names };
+  const window: ListingWindow = { reader, kind, filters, limit, offset, names, pageDepth };
   if (pageDepth !== undefined && offset + limit > pageDepth * PAGE_SIZE) {
     const slice = await readLeaves(window);
     // Without a map, the listing has no more pages than the site holds.
@@ -48,10 +50,20 @@ interface ListingWindow {
   limit: number;
   offset: number;
   names: IndustryNames;
+  /** The pages each listing holds, when the site holds a depth. */
+  pageDepth: number | undefined;
 }
 
 // The window from the listing pages.
-async function readPages({ reader, kind, filters, limit, offset, names }: ListingWindow): Promise<KindSlice> {
+async function readPages({
+  reader,
+  kind,
+  filters,
+  limit,
+  offset,
+  names,
+  pageDepth,
+}: ListingWindow): Promise<KindSlice> {
   const collection = COLLECTIONS[kind];
   const readPage = async (page: number, required = false): Promise<DatasetResponse | undefined> => {
     const path = listingPath(kind, filters, page);
@@ -64,9 +76,20 @@ async function readPages({ reader, kind, filters, limit, offset, names }: Listin
   const first = Math.floor(offset / PAGE_SIZE) + 1;
   const firstPage = await readPage(first);
   const head = firstPage ?? (first > 1 ? await readPage(1) : undefined);
-  if (head === undefined) return { entities: [], total: 0 };
+  if (head === undefined) {
+    // The build writes no page of a listing without matches: one the search index finds matches of is missing.
+    const { total } = await readSearchSlice(reader, kind, {}, filters, {}, 0, 0);
+    if (total > 0) throw missingDocument(listingPath(kind, filters, 1));
+    return { entities: [], total: 0 };
+  }
   const total = head._meta.totals[collection]!;
-  if (firstPage === undefined) return { entities: [], total };
+  if (firstPage === undefined) {
+    // Past the pages held, the window was the leaves' had their map been there.
+    const past = pageDepth !== undefined && first > pageDepth;
+    if (offset < total)
+      throw missingDocument(past ? leafMapPath(listingFolder(kind, filters)) : listingPath(kind, filters, first));
+    return { entities: [], total };
+  }
 
   const last = Math.min(Math.ceil(total / PAGE_SIZE), Math.floor((offset + limit - 1) / PAGE_SIZE) + 1);
   const later = await Promise.all(

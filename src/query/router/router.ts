@@ -277,16 +277,23 @@ async function siteErrorResponse(reader: DocumentReader, error: unknown): Promis
     (site) => site.baseUrl,
     () => '',
   );
-  const message =
-    error instanceof SiteError
+  // A document missing or naming what no other holds is damage, unless the site was rebuilt while it was read.
+  const changed = error instanceof SiteError && (await reader.changedSince());
+  const message = changed
+    ? SITE_CHANGED_MESSAGE
+    : error instanceof SiteError
       ? error.message
       : `internal error: ${error instanceof Error ? error.message : String(error)}`;
   const body = errorBody('site_error', message, {
     baseUrl,
     generatedAt: reader.generatedAt || new Date().toISOString(),
   });
-  return jsonResponse(ERROR_STATUS.site_error, body);
+  return jsonResponse(ERROR_STATUS.site_error, body, changed ? { 'Retry-After': '1' } : {});
 }
+
+/** The `site_error` message of an answer that met documents of two builds: the site was rebuilt while it was read. */
+export const SITE_CHANGED_MESSAGE =
+  'the site changed while this answer was read (a rebuild was published meanwhile); ask again';
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): RouterResponse {
   return { status, headers: { ...API_HEADERS, ...headers }, body: JSON.stringify(body) };

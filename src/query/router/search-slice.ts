@@ -119,6 +119,8 @@ export async function readSearchSlice(
     given.some(([search]) => search === 'text'),
   );
   reader.stamp(entry.generatedAt);
+  reader.readUnder(searchIndexPath(kind), entry.revision);
+  if (text !== undefined) reader.readUnder(searchIndexPath(kind, 'text'), text.revision);
   // The parsed document kept under `key` and the revision of the index it belongs to, else `parse`d (which reads) and kept.
   const keptReader =
     (revision: string): KeptReader =>
