@@ -53,6 +53,7 @@ const PARTS: [part: string, pattern: RegExp][] = [
   ['listing leaves', /^api\/public\/dataset\/.*(?:\/leaves\/|\/leaves\.json$)/],
   ['listing pages', /^api\/public\/(?:dataset|exhibitions\/[^/]+\/exhibitors|regions)\//],
   ['search index', /^api\/public\/search\//],
+  ['snapshots', /^api\/public\/snapshots?[./]/],
   ['entities', /^api\/public\/(?:exhibitions|exhibitors|service_providers)\/[^/]+\.json$/],
   ['dumps', /^api\/public\/dumps\//],
   ['other', /./],

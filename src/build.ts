@@ -24,6 +24,7 @@ import { KINDS, type Kind } from './query/semantics/index.js';
 import { buildDictionary } from './schema/index.js';
 import { datasetSlots } from './query/search/index.js';
 import { MANIFEST_PATH } from './query/formats/index.js';
+import { SiteGenerations } from './site/index.js';
 
 /** What a build did. */
 export interface BuildResult {
@@ -112,6 +113,7 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
       config.pageDepth,
       Object.values(entities).reduce((sum, count) => sum + count, 0),
     ),
+    generations: previousManifest?.then((files) => SiteGenerations.of(files.manifest)),
   });
   clock.start('write');
   // A build that writes has read the previous manifest; one that does not counts what it would write.
@@ -123,6 +125,7 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
           generatedAt: context.generatedAt,
           previousManifest,
           partial: config.partial,
+          retentionMs: config.retentionMs,
           onProgress: (done, total) => clock.report({ done, total }),
         });
   const reused = reusedCount(records.origins);

@@ -63,6 +63,11 @@ program
   .option('--allow-shrink', 'build even when the sources shrank by more than --max-shrink', false)
   .option('--changes-window <days>', 'days the changes feed (api/public/changes/) keeps what each build changed', '7')
   .option(
+    '--retention <minutes>',
+    'minutes a snapshot stays readable after the next build replaced it: answers paged through it, and readers in the middle of a publish, read it whole',
+    '60',
+  )
+  .option(
     '--page-depth <pages>',
     "static pages each listing holds: a number, all, or auto (every page up to 10,000 entities, 1 above); with a number, type all holds its unfiltered pages only; a deeper window is read from the listing's leaves by the query form and the client SDK",
     'auto',
@@ -74,7 +79,8 @@ program
   )
   .action(async (options: BuildFlags) => {
     const started = Date.now();
-    const { maxShrink, changesWindow, fetchTimeout, fetchRetries, allowOrigin, pageDepth, ...rest } = options;
+    const { maxShrink, changesWindow, retention, fetchTimeout, fetchRetries, allowOrigin, pageDepth, ...rest } =
+      options;
     const fetch = {
       timeoutMs: parseNumber(fetchTimeout) * 1000,
       retries: parseNumber(fetchRetries),
@@ -86,6 +92,7 @@ program
       ...rest,
       maxShrink: parseShare(maxShrink),
       changesWindowDays: parseNumber(changesWindow),
+      retentionMinutes: parseNumber(retention),
       pageDepth: parsePageDepth(pageDepth),
       fetch,
       onProgress: progress.onProgress,
@@ -124,6 +131,7 @@ interface BuildFlags {
   maxShrink: string;
   allowShrink: boolean;
   changesWindow: string;
+  retention: string;
   pageDepth: string;
   fetchTimeout: string;
   fetchRetries: string;

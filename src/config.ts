@@ -24,6 +24,11 @@ export interface BuildOptions {
   /** Days the changes feed keeps a build's change set (the latest is always kept). @default 7 */
   changesWindowDays?: number;
   /**
+   * Minutes a snapshot stays readable after the next build replaced it (docs/api.md#snapshots): its
+   * immutable documents are deleted only once no snapshot retained that long names them. @default 60
+   */
+  retentionMinutes?: number;
+  /**
    * How many static pages of each dataset listing the site holds (docs/operations.md#page-depth):
    * a number, `'all'`, or `'auto'`, every page on a site of at most {@link AUTO_ALL_PAGES_UP_TO}
    * entities and {@link AUTO_PAGE_DEPTH} above. A listing with more pages keeps the rest in
@@ -91,6 +96,7 @@ export interface ResolvedConfig {
   maxShrink: number;
   allowShrink: boolean;
   changesWindowDays: number;
+  retentionMs: number;
   pageDepth: PageDepthSetting;
   now: Date;
   write: boolean;
@@ -119,6 +125,12 @@ export function resolveConfig(options: BuildOptions = {}): ResolvedConfig {
       `--changes-window must be a number of days from 0 to 3660; got ${options.changesWindowDays}`,
       2,
     );
+  const retentionMinutes = options.retentionMinutes ?? 60;
+  if (!(retentionMinutes >= 0 && retentionMinutes <= 10080))
+    throw new UserError(
+      `--retention must be a number of minutes from 0 to 10080 (a week); got ${options.retentionMinutes}`,
+      2,
+    );
   const pageDepth = options.pageDepth ?? 'auto';
   if (pageDepth !== 'all' && pageDepth !== 'auto' && !(Number.isInteger(pageDepth) && pageDepth >= 1))
     throw pageDepthError(String(pageDepth));
@@ -142,6 +154,7 @@ export function resolveConfig(options: BuildOptions = {}): ResolvedConfig {
     maxShrink,
     allowShrink: options.allowShrink ?? false,
     changesWindowDays,
+    retentionMs: retentionMinutes * 60_000,
     pageDepth,
     now,
     write: options.write ?? true,

@@ -7,7 +7,6 @@
  */
 import { renderHostFiles } from '../hosts/index.js';
 import { FACETS_INDEX_PATH, facetPath, LLMS_TXT_PATH, OPENAPI_PATH } from '../query/formats/index.js';
-import { type CommonExample } from '../query/search/index.js';
 import { facetDocument, facetsIndexDocument } from './facets.js';
 import { llmsTxt } from './llms-txt.js';
 import { parameterExamples } from './parameter-examples.js';
@@ -22,17 +21,9 @@ export interface GeneratedDocument {
   timestamped: boolean;
 }
 
-/**
- * The generated documents of a site of `dataset` served under `baseUrl`, in the order the build
- * writes them; `common` names a common term of each search's index in OpenAPI's examples.
- */
-export function generatedDocuments(
-  dataset: Dataset,
-  baseUrl: string,
-  common: { q?: CommonExample; text?: CommonExample } | undefined,
-  pageDepth?: number,
-): GeneratedDocument[] {
-  const examples = { ...parameterExamples(dataset, baseUrl), common: common?.q, textCommon: common?.text };
+/** The generated documents of a site of `dataset` served under `baseUrl`, in the order the build writes them. */
+export function generatedDocuments(dataset: Dataset, baseUrl: string, pageDepth?: number): GeneratedDocument[] {
+  const examples = parameterExamples(dataset, baseUrl);
   const documents: GeneratedDocument[] = [
     { path: OPENAPI_PATH, content: JSON.stringify(openApiDocument(baseUrl, examples)), timestamped: false },
   ];

@@ -2,7 +2,6 @@
  * The values the OpenAPI document and llms.txt show as examples: taken from the data by the
  * build (documents/parameter-examples.ts), so that each finds something.
  */
-import type { CommonExample } from '../query/search/index.js';
 import { filterKinds, type Filter, type FilterValues, type Kind } from '../query/semantics/index.js';
 
 /** Query values that find something in the data, and entities to name in example paths. */
@@ -24,10 +23,6 @@ export interface DataExamples {
   /** A product tag of an exhibitor, for `text`. */
   text?: string;
   cjk?: string;
-  /** A common query term of the exhibitors and a part of its list (search index paths). */
-  common?: CommonExample;
-  /** A common term of the exhibitors' `text` index and a part of its list. */
-  textCommon?: CommonExample;
   /** The place and month of the first upcoming exhibition: a window of `from` and `to` (its month, first and last day) that finds it. */
   upcoming?: { country: string; from: string; to: string };
   /** The first entity of each kind in the default order: its id, and for an exhibition its place (relation paths). */

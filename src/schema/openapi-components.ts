@@ -107,27 +107,6 @@ export function answerSchemas(): Record<string, JsonSchema> {
     DumpIndex: withoutDialect(
       z.toJSONSchema(DUMP_INDEX_SCHEMA, { io: 'output', target: 'draft-2020-12' }) as JsonSchema,
     ),
-    SearchDocument: {
-      type: 'object',
-      description: 'A document of the search index (docs/api.md#search-index), read by the router and the client SDK.',
-      properties: {
-        format: { type: 'string' },
-        version: { type: 'integer' },
-        kind: { type: 'string', enum: KINDS },
-        generated_at: { type: 'string', format: 'date-time' },
-      },
-      required: ['format', 'version', 'kind'],
-    },
-    SearchIds: {
-      type: 'object',
-      description:
-        "A chunk or block of the ids of a kind's entities by rank (docs/api.md#common-terms): its version and the ids in rank order.",
-      properties: {
-        version: { type: 'integer' },
-        ids: { type: 'array', items: { type: 'string' } },
-      },
-      required: ['version', 'ids'],
-    },
     Error: errorSchema(),
     JsonRpcMessage: {
       type: 'object',

@@ -44,7 +44,6 @@ import {
   templateOf,
   type DocumentPath,
 } from './openapi-path-template.js';
-import { searchDocumentPaths } from './openapi-search-paths.js';
 
 /** Component names of the entity schemas, by kind. */
 export const ENTITY_SCHEMA: Record<Kind, string> = {
@@ -204,7 +203,6 @@ export function documentPaths(examples: DataExamples): DocumentPath[] {
         content: { [DUMP_CONTENT_TYPES.gzip]: { type: 'string', contentMediaType: DUMP_CONTENT_TYPES.gzip } },
       },
     ),
-    ...searchDocumentPaths(examples),
     ...Object.entries(ROOT_FILES).map(([path, type]) =>
       documentPath(`/${path}`, path, {
         operationId: `get${path.split(/[/.]/).map(capitalized).join('')}`,

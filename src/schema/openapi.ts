@@ -172,7 +172,10 @@ function queryParameters(examples: ParameterExamples) {
             ? 0
             : isFilter(name)
               ? filterExample(examples, name, 'exhibitor')
-              : examples[name];
+              : // A snapshot is named by the answers, never made up: no example.
+                name === 'snapshot'
+                ? undefined
+                : examples[name];
     return { name, in: 'query', required: false, description, schema, ...(example === undefined ? {} : { example }) };
   });
 }

@@ -4,6 +4,7 @@
  */
 export { carryState } from './carried-state.js';
 export { readChangedDocuments, serializeChangedDocuments } from './changed-documents.js';
+export { SiteGenerations, firstGeneration } from './generations.js';
 export { linkOrderGroups } from './link-order.js';
 export { manifestFiles, readManifest } from './manifest.js';
 export { manifestOfFolder } from './manifest-folder.js';

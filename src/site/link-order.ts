@@ -12,18 +12,19 @@ const LEAF = new RegExp(`^${API_ROOT}/dataset/.+/leaves/(?:${KINDS.join('|')})/[
 const LEAF_MAP = new RegExp(`^${API_ROOT}/dataset/.+/leaves\\.json$`);
 
 /**
- * The phase of a document, from 0 (first to appear) to 7 (last), each phase linking only
+ * The phase of a document, from 0 (first to appear) to 8 (last), each phase linking only
  * to earlier ones: 0 entity documents (their links to listing pages name pages that exist
  * before and after); 1 search shards, change sets and the parts of the bulk dumps; 2 listing and relation pages, which
  * link to entities; 3 the documents reached by their well-known paths that list those:
  * search index entries, the changes index, facet documents, the indexes of the bulk dumps, the OpenAPI
- * description and the entity schemas; 4 the facets index; 5 the schema document, the entry,
- * which links to all of these; 6 every other file (`llms.txt`, the browse page, the host
- * files), which link to the entry; 7 the build's own files (`.dataset-site/`), which say
+ * description and the entity schemas, the copies of the snapshots (docs/api.md#snapshots); 4 the facets index; 5
+ * the schema document, the entry, which links to all of these; 6 the snapshot root, which names the current snapshot,
+ * so that a reader finds every document of it in place; 7 every other file (`llms.txt`, the browse page, the host
+ * files), which link to the entry; 8 the build's own files (`.dataset-site/`), which say
  * what the site holds. Removals come after every phase.
  */
 export function linkPhase(path: string): number {
-  if (path.startsWith(`${STATE_FOLDER}/`)) return 7;
+  if (path.startsWith(`${STATE_FOLDER}/`)) return 8;
   if (ENTITY_FOLDERS.some((folder) => path.startsWith(folder) && !path.slice(folder.length).includes('/'))) return 0;
   if (/^api\/public\/(?:search|dumps)\/[^/]+\/|^api\/public\/changes\/(?!index\.json$)/.test(path)) return 1;
   // A listing's leaves and their map (formats/listing-leaves.ts); no page's path ends so: a page's name is its number, after a filter's value.
@@ -36,9 +37,12 @@ export function linkPhase(path: string): number {
     )
   )
     return 3;
+  // A snapshot's copy names its entries; the root names the current snapshot and is the one that changes last.
+  if (path.startsWith('api/public/snapshots/')) return 3;
   if (path === 'api/public/facets/index.json') return 4;
   if (path === 'api/public/schema.json') return 5;
-  return 6;
+  if (path === 'api/public/snapshot.json') return 6;
+  return 7;
 }
 
 /** A file to put in place: its path, and whether the site had none there before. */
@@ -70,8 +74,9 @@ export function linkOrderGroups(files: Iterable<FileToPlace>): LinkOrderGroup[] 
     ['indexes', (_, phase) => phase === 3],
     ['index of facets', (_, phase) => phase === 4],
     ['the schema', (_, phase) => phase === 5],
-    ['root files', (_, phase) => phase === 6],
-    ["the build's own files", (_, phase) => phase === 7],
+    ['the snapshot root', (_, phase) => phase === 6],
+    ['root files', (_, phase) => phase === 7],
+    ["the build's own files", (_, phase) => phase === 8],
   ];
   const sorted = [...files].sort(
     (a, b) => linkPhase(a.path) - linkPhase(b.path) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),

@@ -8,14 +8,20 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   ID_BLOCK_SLOTS,
-  idBlockPath,
   parseIds,
   parseSearchEntry,
   searchIndexPath,
   SEARCH_INDEX_VERSION,
   type SlotAssignment,
 } from '../query/search/index.js';
-import { SiteError, SLOTS_STATE_FOLDER, SLOTS_STATE_PATH } from '../query/formats/index.js';
+import {
+  parseSnapshot,
+  SiteError,
+  SLOTS_STATE_FOLDER,
+  SLOTS_STATE_PATH,
+  SNAPSHOT_ROOT_PATH,
+  versionedPath,
+} from '../query/formats/index.js';
 import { KINDS, type Kind } from '../query/semantics/index.js';
 import { currentJson } from './state-version.js';
 
@@ -117,11 +123,12 @@ export async function readIdsBySlot(dir: string, kind: Kind): Promise<string[] |
     }
   };
   try {
-    const entryPath = searchIndexPath(kind);
-    const { slots } = parseSearchEntry(entryPath, await read(entryPath), kind);
+    const root = parseSnapshot(SNAPSHOT_ROOT_PATH, await read(SNAPSHOT_ROOT_PATH));
+    const entryPath = versionedPath(searchIndexPath(kind), root.search[kind].q);
+    const { slots, versions } = parseSearchEntry(entryPath, await read(entryPath), kind);
     const ids: string[] = [];
     for (let block = 0; block * ID_BLOCK_SLOTS < slots.slots; block++) {
-      const blockPath = idBlockPath(kind, block);
+      const blockPath = versions.idBlock(block);
       const held = parseIds(blockPath, await read(blockPath), ID_BLOCK_SLOTS);
       if (held.length !== Math.min(ID_BLOCK_SLOTS, slots.slots - block * ID_BLOCK_SLOTS))
         throw new SiteError(`${blockPath} holds ${held.length} ids, not the ids of its slots`);

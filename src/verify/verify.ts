@@ -9,7 +9,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../shared/index.js';
-import { isWrittenFrom, DUMPS_FOLDER, SCHEMA_PATH, parseListingPath, API_ROOT } from '../query/formats/index.js';
+import {
+  isWrittenFrom,
+  DUMPS_FOLDER,
+  SCHEMA_PATH,
+  SNAPSHOT_ROOT_PATH,
+  parseListingPath,
+  API_ROOT,
+} from '../query/formats/index.js';
 import type { ResponseContext } from '../query/responses/index.js';
 import { KINDS } from '../query/semantics/index.js';
 import { buildDictionary } from '../schema/index.js';
@@ -18,6 +25,7 @@ import { generatedDocuments } from '../documents/index.js';
 import {
   readSchemaDescription,
   readManifest,
+  SiteGenerations,
   absentDocuments,
   assertWholeSite,
   isPartialSite,
@@ -63,7 +71,7 @@ export interface VerifyResult {
 }
 
 // Folders whose documents are checked by their own checks, not as pages, entities or generated documents.
-const CHECKED_APART = ['search', 'changes', 'dumps'].map((folder) => `${API_ROOT}/${folder}/`);
+const CHECKED_APART = ['search', 'snapshots', 'changes', 'dumps'].map((folder) => `${API_ROOT}/${folder}/`);
 
 /** Checks the site in `dir`; an empty `problems` list means it keeps the contract. */
 export async function verifySite(options: VerifyOptions = {}): Promise<VerifyResult> {
@@ -126,17 +134,8 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
     check,
   });
   progress(`${read} of ${expected.size} entity documents and pages read and compared (${pages} pages in all)`);
-  expected.add(SCHEMA_PATH);
-  const exhibitorTerms = (await terms.catch(() => undefined))?.exhibitor;
-  const generated = generatedDocuments(
-    dataset,
-    description.baseUrl,
-    {
-      q: exhibitorTerms?.q.example,
-      text: exhibitorTerms?.text.example,
-    },
-    description.pageDepth,
-  );
+  expected.add(SCHEMA_PATH).add(SNAPSHOT_ROOT_PATH);
+  const generated = generatedDocuments(dataset, description.baseUrl, description.pageDepth);
   for (const document of generated) expected.add(document.path);
 
   for (const file of files) {
@@ -152,7 +151,8 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
     });
   }
   const site = { dir: root, dataset, baseUrl: description.baseUrl };
-  problems.push(...(await checkSearchIndexes(site, files, dir, slots, await terms)));
+  const generations = SiteGenerations.of((await readManifest(root)).manifest);
+  problems.push(...(await checkSearchIndexes(site, files, dir, slots, generations, await terms, absent)));
   problems.push(...(await checkChangesFeed(root, files, dir, description.baseUrl)));
   for (const { path: file, content, timestamped } of generated) {
     const written = await readFile(path.join(root, file), 'utf8').catch(() => undefined);

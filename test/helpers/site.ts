@@ -8,6 +8,9 @@ import fg from 'fast-glob';
 import { inject } from 'vitest';
 import { build, type BuildResult, type BuildOptions } from '../../src/index.js';
 import { runNode } from './cli.js';
+import { parseSnapshot, SNAPSHOT_ROOT_PATH, versionedPath } from '../../src/query/formats/index.js';
+import { searchIndexPath } from '../../src/query/search/index.js';
+import type { Kind, Search } from '../../src/query/semantics/index.js';
 
 /** The build time every test site uses, so statuses and timestamps are fixed. */
 export const TEST_NOW = new Date('2026-11-22T00:00:00.000Z');
@@ -88,4 +91,10 @@ export async function hashTree(dir: string, pattern = '**/*'): Promise<Map<strin
 /** Reads and parses a JSON file of a site. */
 export async function readSiteJson<T = unknown>(out: string, file: string): Promise<T> {
   return JSON.parse(await readFile(path.join(out, file), 'utf8')) as T;
+}
+
+/** The path of a kind's search index entry in the site in `dir`, at the generation its snapshot root names (docs/api.md#snapshots). */
+export async function siteEntryPath(dir: string, kind: Kind, search: Search = 'q'): Promise<string> {
+  const root = parseSnapshot(SNAPSHOT_ROOT_PATH, await readFile(path.join(dir, SNAPSHOT_ROOT_PATH), 'utf8'));
+  return versionedPath(searchIndexPath(kind, search), root.search[kind][search]);
 }

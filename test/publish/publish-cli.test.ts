@@ -151,10 +151,11 @@ describe('dataset-site publish', () => {
       'upload indexes ',
       'upload index of facets ',
       'upload the schema ',
+      'upload the snapshot root ',
       'upload root files ',
     ]);
     expect(dryRun.stdout).toMatch(
-      /\nupload the schema \(1\):\n {2}api\/public\/schema\.json\nupload root files \(\d+\):\n(?: {2}.*\n)*published manifest\n/,
+      /\nupload the schema \(1\):\n {2}api\/public\/schema\.json\nupload the snapshot root \(1\):\n {2}api\/public\/snapshot\.json\nupload root files \(\d+\):\n(?: {2}.*\n)*published manifest\n/,
     );
     const files = (await siteFiles(site)).length;
     expect(dryRun.stdout).toMatch(

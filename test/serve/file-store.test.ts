@@ -1,14 +1,13 @@
-/** The file store's revisions: a loaded search index is reused while its file is unchanged, and a rebuild is seen at once. */
+/** The file store's revisions: the snapshot root's change when it is replaced; the immutable search index is read once, and a rebuild is seen at once. */
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/index.js';
-import { searchIndexPath, SEARCH_INDEX_VERSION } from '../../src/query/search/index.js';
+import { SNAPSHOT_ROOT_PATH } from '../../src/query/formats/index.js';
 import { createRouter, type DocumentStore } from '../../src/query/router/index.js';
 import { fileStore } from '../../src/serve/file-store.js';
-import { copySampleSite, TEST_NOW } from '../helpers/site.js';
+import { changeExhibitors, copyFolder, copySampleSite, siteEntryPath, TEST_NOW } from '../helpers/site.js';
 
-const INDEX = searchIndexPath('exhibitor');
 const Q_URL = '/api/public/dataset?type=exhibitor&q=co&country=china&limit=5';
 
 let out: string;
@@ -33,36 +32,41 @@ function countingStore(): { store: DocumentStore; reads: Map<string, number> } {
 describe('fileStore revisions', () => {
   it('changes when a file is replaced, and is undefined for a missing or unsafe path', async () => {
     const files = fileStore(out);
-    const before = await files.revision!(INDEX);
+    const before = await files.revision!(SNAPSHOT_ROOT_PATH);
     expect(before).toMatch(/^\d+:\d+:\d+:\d+:\d+$/);
-    expect(await files.revision!(INDEX)).toBe(before);
-    const file = path.join(out, INDEX);
+    expect(await files.revision!(SNAPSHOT_ROOT_PATH)).toBe(before);
+    const file = path.join(out, SNAPSHOT_ROOT_PATH);
     await writeFile(`${file}.new`, await readFile(file));
     await rename(`${file}.new`, file);
-    expect(await files.revision!(INDEX)).not.toBe(before);
+    expect(await files.revision!(SNAPSHOT_ROOT_PATH)).not.toBe(before);
     expect(await files.revision!('api/public/search/nothing.json')).toBeUndefined();
     expect(await files.revision!('../outside.json')).toBeUndefined();
   });
 
-  it('lets the router reuse a loaded index without reading it again, and see a changed file at once', async () => {
+  it('lets the router read an entry of the index once, and see a rebuild at once from the snapshot root', async () => {
     const { store, reads } = countingStore();
     const route = createRouter({ store });
+    const entry = await siteEntryPath(out, 'exhibitor');
     const first = await route({ method: 'GET', url: Q_URL });
     expect(first.status).toBe(200);
     expect(JSON.parse(first.body)._meta.total).toBeGreaterThan(0);
     expect((await route({ method: 'GET', url: Q_URL })).body).toBe(first.body);
-    expect(reads.get(INDEX)).toBe(1);
+    expect(reads.get(entry)).toBe(1);
+    expect(reads.get(SNAPSHOT_ROOT_PATH)).toBe(2);
 
-    const file = path.join(out, INDEX);
-    const text = await readFile(file, 'utf8');
-    // Of another version and another size: a build checks the text documents on disk by their size (stage-changes.ts).
-    await writeFile(`${file}.new`, text.replace(`"version":${SEARCH_INDEX_VERSION}`, '"version":999'));
-    await rename(`${file}.new`, file);
-    expect((await route({ method: 'GET', url: Q_URL })).status).toBe(500);
-
-    await build({ sources: 'sources', now: TEST_NOW, out });
-    expect((await route({ method: 'GET', url: Q_URL })).body).toBe(first.body);
-    expect(reads.get(INDEX)).toBe(3);
+    // A rebuild that drops every exhibitor of China but one: the next answer is the new snapshot's.
+    const sources = path.join(path.dirname(out), 'sources');
+    await copyFolder('sources', sources);
+    let kept = false;
+    await changeExhibitors(sources, (records) =>
+      records.filter((record) => record.country !== 'China' || (kept ? false : (kept = true))),
+    );
+    await build({ sources, now: TEST_NOW, out, maxShrink: 1 });
+    const after = await route({ method: 'GET', url: Q_URL });
+    expect(JSON.parse(after.body)._meta.total).toBeLessThanOrEqual(1);
+    const rebuilt = await siteEntryPath(out, 'exhibitor');
+    expect(rebuilt).not.toBe(entry);
+    expect(reads.get(rebuilt)).toBe(1);
   });
 });
 

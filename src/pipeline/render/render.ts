@@ -15,11 +15,21 @@ import {
   listingLeaves,
   relationFolder,
   dumpIndexDocument,
+  snapshotId,
+  snapshotPath,
+  snapshotText,
+  SNAPSHOT_ROOT_PATH,
+  type Snapshot,
 } from '../../query/formats/index.js';
-import { renderSearchIndex, type SlotAssignment } from '../../query/search/index.js';
+import {
+  renderSearchIndex,
+  type GenerationOf,
+  type RenderedSearches,
+  type SlotAssignment,
+} from '../../query/search/index.js';
 import { holdsPages, pageCount, schemaDocument, totalsOf, type ResponseContext } from '../../query/responses/index.js';
 import { generatedDocuments } from '../../documents/index.js';
-import { slotStateFiles } from '../../site/index.js';
+import { firstGeneration, SiteGenerations, slotStateFiles } from '../../site/index.js';
 import { type Dataset } from '../../query/dataset/index.js';
 import { KINDS, type Kind } from '../../query/semantics/index.js';
 import {
@@ -70,6 +80,12 @@ export interface DocumentsInput {
   records?: RecordsInput;
   /** How many pages of each dataset listing the site holds, the rest in leaves; `undefined`: every page. */
   pageDepth?: number;
+  /**
+   * The generations of the previous site's immutable documents (site/generations.ts): a search
+   * index document keeps its generation, and so its path, while its content does not change.
+   * @default none: a first build's
+   */
+  generations?: Promise<SiteGenerations>;
 }
 
 /** What the record cache needs (record-cache.ts). */
@@ -122,6 +138,7 @@ export async function renderDocuments({
   terms = renderTermsAside(dataset, slots),
   records,
   pageDepth,
+  generations = Promise.resolve(SiteGenerations.of(undefined)),
 }: DocumentsInput): Promise<RenderedSite> {
   const parts = Object.fromEntries(
     KINDS.map((kind) => [kind, dumpParts(store.bytes[kind], records?.previous[kind]?.sha256)]),
@@ -135,23 +152,10 @@ export async function renderDocuments({
   if (records !== undefined)
     texts.push(...recordCacheFiles(dataset, store, records.origins, records.scope, parts).map(textDocument));
   texts.push(...slotStateFiles(slots).map(textDocument));
-  // The generated documents name a common term of the search index in OpenAPI's examples: they wait for the index.
-  const late = terms.then(({ searches: shards, caches }) => [
+  const late = Promise.all([terms, generations]).then(([{ searches: shards, caches }, previous]) => [
     ...(records === undefined ? [] : termCacheFiles(records.scope.code, caches).map(textDocument)),
-    ...generatedDocuments(
-      dataset,
-      context.baseUrl,
-      {
-        q: shards.exhibitor.q.example,
-        text: shards.exhibitor.text.example,
-      },
-      pageDepth,
-    ).map(textDocument),
-    ...KINDS.flatMap((kind) =>
-      renderSearchIndex(dataset, kind, slots[kind], shards[kind]).map((document) =>
-        textDocument({ ...document, timestamped: document.timestamped ?? true }),
-      ),
-    ),
+    ...generatedDocuments(dataset, context.baseUrl, pageDepth).map(textDocument),
+    ...indexDocuments(dataset, slots, shards, previous.builder(firstGeneration(generationSeed(store, slots)))),
   ]);
   const paged = pagedListings(dataset, listings, pageDepth);
   const assembleContext: AssembleContext = { entities: store.bytes, dictionaries: pageDictionaries(context) };
@@ -169,6 +173,38 @@ export async function renderDocuments({
     () => undefined,
   ); // a failure is the writer's to report, awaiting `late`
   return site;
+}
+
+// The search indexes of every kind, each document at its generation, and the snapshot naming their entries: its root and its
+// immutable copy.
+function indexDocuments(
+  dataset: Dataset,
+  slots: Record<Kind, SlotAssignment>,
+  shards: Record<Kind, RenderedSearches>,
+  generationOf: GenerationOf,
+): OutputDocument[] {
+  const search = {} as Snapshot['search'];
+  const documents: OutputDocument[] = [];
+  for (const kind of KINDS) {
+    const index = renderSearchIndex(dataset, kind, slots[kind], shards[kind], generationOf);
+    search[kind] = index.entries;
+    for (const document of index.documents)
+      documents.push(textDocument({ ...document, timestamped: document.timestamped ?? true }));
+  }
+  const generation = Math.max(...KINDS.flatMap((kind) => Object.values(search[kind])));
+  const snapshot: Snapshot = { id: snapshotId(generation), generation, search };
+  const content = snapshotText(snapshot);
+  documents.push(textDocument({ path: snapshotPath(snapshot.id), content, timestamped: true }));
+  documents.push(textDocument({ path: SNAPSHOT_ROOT_PATH, content, timestamped: true }));
+  return documents;
+}
+
+// What a first build's generation is drawn from: the entities' digests and the slots of their ids in the index.
+function* generationSeed(store: EntityStore, slots: Record<Kind, SlotAssignment>): Generator<string | Uint8Array> {
+  for (const kind of KINDS) {
+    yield store.digests[kind];
+    yield slots[kind].idsBySlot.join('\n');
+  }
 }
 
 function* allDocuments(

@@ -5,7 +5,8 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { SCHEMA_PATH } from '../../query/formats/index.js';
+import { DEFAULT_RETENTION_MS, SCHEMA_PATH } from '../../query/formats/index.js';
+import { retainedDocuments } from './retention.js';
 import { type Manifest, isPartialSite } from '../../site/index.js';
 import { emptyStats, stampBody, type OutputDocument, type WriteStats } from '../assemble/index.js';
 import type { RenderedSite } from '../render/index.js';
@@ -30,6 +31,8 @@ export interface StageOptions {
    * @default false
    */
   partial?: boolean;
+  /** Milliseconds a replaced snapshot stays readable (retention.ts). @default DEFAULT_RETENTION_MS, an hour */
+  retentionMs?: number;
 }
 
 /** What the pass over the documents found and staged. */
@@ -45,6 +48,8 @@ export interface StagedChanges {
   unsized: string[];
   /** Whether a text document the manifest lists is missing from the site. */
   incomplete: boolean;
+  /** The previous site's immutable documents this build no longer names but a snapshot it retains does: kept as they are. */
+  retained: string[];
 }
 
 /**
@@ -67,6 +72,7 @@ export async function stageChanges(
     changes: { added: [], changed: [], removed: [] },
     unsized: [],
     incomplete: false,
+    retained: [],
   };
   // Enters one document into the manifest and the counts; whether it is unchanged, and its `generated_at`.
   // A stale document is unchanged but its file is not what the manifest says: written again as it was.
@@ -144,6 +150,13 @@ export async function stageChanges(
   // The search index's documents last: the term worker made them meanwhile.
   for (const document of await site.late) await stage(document);
   await batch.flush();
+  const retention = options.retentionMs ?? DEFAULT_RETENTION_MS;
+  for (const [file, entry] of retainedDocuments(previous, staged.manifest, new Date(options.generatedAt), retention)) {
+    staged.manifest.set(file, entry);
+    staged.retained.push(file);
+    staged.stats.files++;
+    staged.stats.unchanged++;
+  }
   staged.changes.removed = [...previous.keys()].filter((file) => !staged.manifest.has(file));
   staged.stats.removed = staged.changes.removed.length;
   return staged;

@@ -8,7 +8,7 @@
  * and makes the second, which links the unchanged ones into a new folder.
  */
 import { statSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   carryState,
@@ -92,6 +92,11 @@ export async function writeSite(site: RenderedSite, options: WriteOptions): Prom
     const inPlace = previous.size > 0 && !staged.incomplete && differing <= IN_PLACE_MAX_SHARE * stats.files;
     const partial = staged.incomplete && options.partial === true;
     if (!inPlace && stats.unchanged > 0) await linkUnchanged(site, previous, runner, partial);
+    // The replaced snapshots are kept whole or not at all: a folder lacking one of their documents (a partial site made
+    // whole) keeps none of them, and readers paging through them are told to start again.
+    // A partial site lacks them as it lacks the unchanged entities: they are in the bucket, and its manifest lists them.
+    if (!inPlace && !partial && !(await linkRetained(staged.retained, outDir, stagingDir)))
+      for (const file of staged.retained) staged.manifest.delete(file);
     await runner.finish();
     await runner.close();
     countUnsized(staged.unsized, stagingDir, outDir, stats);
@@ -159,6 +164,26 @@ async function linkUnchanged(
   for (const document of await site.late) await link(document);
   await batch.flush();
   if (!partial) await renderPages(site.listings, previous, runner, { mode: 'link', generatedAt: '' }, () => undefined);
+}
+
+// The immutable documents a retained snapshot still names, hard-linked from the site into the new folder (copied, should
+// that fail); whether every one of them was there.
+async function linkRetained(files: readonly string[], outDir: string, stagingDir: string): Promise<boolean> {
+  for (const file of files) {
+    const to = path.join(stagingDir, file);
+    await mkdir(path.dirname(to), { recursive: true });
+    const linked = await link(path.join(outDir, file), to)
+      .catch(() => copyFile(path.join(outDir, file), to))
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!linked) {
+      await Promise.all(files.map((other) => rm(path.join(stagingDir, other), { force: true })));
+      return false;
+    }
+  }
+  return true;
 }
 
 // The sizes of documents known only once made, from the staged file or else the site's; written when staged and not linked.

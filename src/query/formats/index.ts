@@ -61,6 +61,20 @@ export {
   ROOT_FILES,
 } from './root-files.js';
 export { SCHEMA_VERSION } from './schema-version.js';
+export {
+  DEFAULT_RETENTION_MS,
+  SNAPSHOT_FORMAT_VERSION,
+  SNAPSHOT_ROOT_PATH,
+  isImmutablePath,
+  isSnapshotId,
+  parseSnapshot,
+  parseVersionedPath,
+  snapshotId,
+  snapshotPath,
+  snapshotText,
+  versionedPath,
+} from './snapshots.js';
+export type { Snapshot } from './snapshots.js';
 export { encodeSegment } from './segments.js';
 export { SiteError, entityDocument, missingDocument, parseDocument } from './site-error.js';
 export {

@@ -30,6 +30,7 @@ export function queryUrl(baseUrl: string, query: DatasetQuery): string {
   }
   if (query.fields !== undefined) parts.push(`fields=${encodeURIComponent(query.fields.join(','))}`);
   parts.push(`limit=${query.limit}`, `offset=${query.offset}`);
+  if (query.snapshot !== undefined) parts.push(`snapshot=${query.snapshot}`);
   return `${trimSlash(baseUrl)}/${DATASET_ROUTE}?${parts.join('&')}`;
 }
 

@@ -3,12 +3,14 @@ import { trimSlash, SCHEMA_VERSION } from '../formats/index.js';
 import { type ResponseContext } from './dataset-response.js';
 
 /** Error codes and their HTTP status. */
-// `bad_request` (a request HTTP cannot parse) and `site_error` (a broken site or a failing store) are ours.
+// `bad_request` (a request HTTP cannot parse), `snapshot_expired` (a `snapshot=` the site no longer retains) and
+// `site_error` (a broken site or a failing store) are ours.
 export const ERROR_STATUS = {
   bad_request: 400,
   invalid_parameter: 400,
   not_found: 404,
   method_not_allowed: 405,
+  snapshot_expired: 410,
   uri_too_long: 414,
   headers_too_large: 431,
   site_error: 500,

@@ -3,7 +3,14 @@
  * `generated_at` among them: that is the `generated_at` of the answer
  * (docs/api.md#generated-at).
  */
-import { parseDocument, SCHEMA_PATH, missingDocument } from '../formats/index.js';
+import {
+  missingDocument,
+  parseSnapshot,
+  SCHEMA_PATH,
+  SNAPSHOT_ROOT_PATH,
+  snapshotPath,
+  type Snapshot,
+} from '../formats/index.js';
 import { parseSchemaDocument, type SiteDescription } from '../responses/index.js';
 import { ReadTurns } from './read-turns.js';
 import type { DocumentStore } from './store.js';
@@ -14,8 +21,9 @@ export class DocumentReader {
   generatedAt = '';
   private description: Promise<SiteDescription> | undefined;
   private readonly turns: ReadTurns | undefined;
-  // The search index entries this answer was read from, by path, with the revision each carried.
-  private readonly revisions = new Map<string, string>();
+  // The snapshot `snapshot=` named, and the snapshot the answer reads, once read.
+  private pinned: string | undefined;
+  private read: Promise<Snapshot> | undefined;
 
   constructor(readonly store: DocumentStore) {
     this.turns = store.concurrency === undefined ? undefined : new ReadTurns(store.concurrency);
@@ -26,29 +34,42 @@ export class DocumentReader {
     if (typeof generatedAt === 'string' && generatedAt > this.generatedAt) this.generatedAt = generatedAt;
   }
 
-  /** Notes that the answer was read under the search index entry at `path`, of this `revision`. */
-  readUnder(path: string, revision: string): void {
-    this.revisions.set(path, revision);
+  /** Reads the snapshot `id` (a `snapshot=` parameter) rather than the current one. */
+  pin(id: string): void {
+    this.pinned = id;
   }
 
   /**
-   * Whether an entry this answer was read under now carries another revision, or is gone: the
-   * site was rebuilt while the answer was read, so a document found missing or naming what no
-   * other holds met a document of the other build, and asking again answers from one build.
+   * The snapshot the answer reads (docs/api.md#snapshots), read once: the root's, or the one
+   * {@link pin}ned; a pinned snapshot the site no longer retains is an {@link ExpiredSnapshot}.
+   */
+  snapshot(): Promise<Snapshot> {
+    this.read ??= (async () => {
+      const path = this.pinned === undefined ? SNAPSHOT_ROOT_PATH : snapshotPath(this.pinned);
+      const text = await this.store.read(path);
+      if (text === undefined)
+        throw this.pinned === undefined ? missingDocument(path) : new ExpiredSnapshot(this.pinned);
+      return parseSnapshot(path, text);
+    })();
+    return this.read;
+  }
+
+  /**
+   * Whether the snapshot this answer was read from is no longer the root's (or, pinned, no
+   * longer retained): the site was rebuilt while the answer was read, so a document found
+   * missing met the end of its retention, and asking again answers from one snapshot whole.
    */
   async changedSince(): Promise<boolean> {
-    const now = await Promise.all(
-      [...this.revisions].map(async ([path, revision]) => {
-        const text = await this.store.read(path).catch(() => undefined);
-        if (text === undefined) return true;
-        try {
-          return parseDocument<{ revision?: unknown }>(path, text).revision !== revision;
-        } catch {
-          return true;
-        }
-      }),
-    );
-    return now.some(Boolean);
+    const before = await this.read?.catch(() => undefined);
+    if (before === undefined) return false;
+    const path = this.pinned === undefined ? SNAPSHOT_ROOT_PATH : snapshotPath(this.pinned);
+    const text = await this.store.read(path).catch(() => undefined);
+    if (text === undefined) return true;
+    try {
+      return parseSnapshot(path, text).id !== before.id;
+    } catch {
+      return true;
+    }
   }
 
   /** The text of the document at `path`, which the site must have (read in turns when the store asks for it). */
@@ -66,5 +87,14 @@ export class DocumentReader {
       return description;
     });
     return this.description;
+  }
+}
+
+/** A `snapshot=` the site no longer retains: answered 410, saying how to go on. */
+export class ExpiredSnapshot extends Error {
+  override name = 'ExpiredSnapshot';
+
+  constructor(readonly id: string) {
+    super(`snapshot ${id} is no longer retained`);
   }
 }

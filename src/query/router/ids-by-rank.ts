@@ -7,20 +7,18 @@ import {
   BLOCK_READ_CHUNKS,
   ID_BLOCK_SLOTS,
   ID_CHUNK_SLOTS,
-  idBlockPath,
-  idChunkPath,
+  type EntryVersions,
   type SlotOrder,
 } from '../search/index.js';
-import type { Kind } from '../semantics/index.js';
 
 /**
- * The ids of `ranks` of `kind`, whose slots `order` gives, read with `readIds` (a document's
+ * The ids of `ranks` of a kind, whose slots `order` gives and whose entry's `versions` name its documents, read with `readIds` (a document's
  * path and its slots): from the chunks of ids, or from a block of ids where the slots need
  * more than BLOCK_READ_CHUNKS of its chunks. Each document once, however many of the slots it
  * holds.
  */
 export async function idsByRank(
-  kind: Kind,
+  versions: EntryVersions,
   ranks: ArrayLike<number>,
   order: SlotOrder,
   readIds: (path: string, slots: number) => Promise<string[]>,
@@ -36,9 +34,9 @@ export async function idsByRank(
   const holding = (slot: number): [string, number, number] => {
     const block = Math.floor(slot / ID_BLOCK_SLOTS);
     if (chunksOfBlock.get(block)!.size > BLOCK_READ_CHUNKS)
-      return [idBlockPath(kind, block), ID_BLOCK_SLOTS, block * ID_BLOCK_SLOTS];
+      return [versions.idBlock(block), ID_BLOCK_SLOTS, block * ID_BLOCK_SLOTS];
     const chunk = Math.floor(slot / ID_CHUNK_SLOTS);
-    return [idChunkPath(kind, chunk), ID_CHUNK_SLOTS, chunk * ID_CHUNK_SLOTS];
+    return [versions.idChunk(chunk), ID_CHUNK_SLOTS, chunk * ID_CHUNK_SLOTS];
   };
   const documents = new Map<string, Promise<string[]>>();
   return Promise.all(

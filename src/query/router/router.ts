@@ -61,13 +61,14 @@ import {
   SiteError,
   staticUrl,
   API_ROOT,
+  CHANGES_INDEX_PATH,
   DATASET_ROUTE,
   SCHEMA_ROUTE,
   ALLOWED_METHODS,
   API_HEADERS,
 } from '../formats/index.js';
 import { isPreflight, preflightResponse, withEtag } from './conditional.js';
-import { DocumentReader } from './document-reader.js';
+import { DocumentReader, ExpiredSnapshot } from './document-reader.js';
 import type { RouterRequest, RouterResponse } from './http.js';
 import { readListingSlice } from './listing-slice.js';
 import { rawIdPath } from './raw-id.js';
@@ -108,8 +109,12 @@ export function createRouter(options: RouterOptions): Router {
     try {
       answer = withEtag(request, await route(reader, request));
     } catch (error) {
-      if (!(error instanceof SiteError)) options.onError?.(error);
-      answer = await siteErrorResponse(reader, error);
+      if (error instanceof ExpiredSnapshot)
+        answer = await errorResponse(reader, 'snapshot_expired', expiredMessage(error));
+      else {
+        if (!(error instanceof SiteError)) options.onError?.(error);
+        answer = await siteErrorResponse(reader, error);
+      }
     }
     return request.method === 'HEAD' ? { status: answer.status, headers: answer.headers, body: '' } : answer;
   };
@@ -211,6 +216,9 @@ async function answerQuery(reader: DocumentReader, rawQuery: string): Promise<Ro
   const parsed = parseSiteQuery(new URLSearchParams(rawQuery), site.dictionary);
   if (!parsed.ok) return errorResponse(reader, 'invalid_parameter', parsed.error.message, parsed.error.parameter);
   const { query } = parsed;
+  if (query.snapshot !== undefined) reader.pin(query.snapshot);
+  // The snapshot the answer is read from, which its next and prev name: paging through them stays on it.
+  const snapshot = await reader.snapshot();
   const filters = filtersOf(query);
   // As the filters match: an industry by the name it goes by, whose listing pages and value shards there are.
   const asMatched = matchedFilters(filters, site.industryNames);
@@ -225,7 +233,15 @@ async function answerQuery(reader: DocumentReader, rawQuery: string): Promise<Ro
   const slices: Partial<Record<Kind, KindSlice<string>>> = {};
   await Promise.all(
     kindsOf(query.type).map(async (kind) => {
-      if (query.q !== undefined || query.text !== undefined || changesListing(schedule) || related !== undefined)
+      // A window of a snapshot named is read from its immutable search index: the listing pages are the current ones.
+      const pinned = query.snapshot !== undefined;
+      if (
+        query.q !== undefined ||
+        query.text !== undefined ||
+        changesListing(schedule) ||
+        related !== undefined ||
+        pinned
+      )
         slices[kind] = await readSearchSlice(
           reader,
           kind,
@@ -252,7 +268,7 @@ async function answerQuery(reader: DocumentReader, rawQuery: string): Promise<Ro
   const matched = Object.values(slices).some((slice) => slice.total > 0);
   const unmatched = matched ? [] : await readUnmatched(reader, query.type, filters, site.baseUrl);
   const response = queryResponse(
-    query,
+    { ...query, snapshot: snapshot.id },
     slices,
     { baseUrl: site.baseUrl, dictionary: site.dictionary, generatedAt: reader.generatedAt },
     unmatched,
@@ -289,6 +305,11 @@ async function siteErrorResponse(reader: DocumentReader, error: unknown): Promis
     generatedAt: reader.generatedAt || new Date().toISOString(),
   });
   return jsonResponse(ERROR_STATUS.site_error, body, changed ? { 'Retry-After': '1' } : {});
+}
+
+// The 410's message: the snapshot named is gone, and the ways on.
+function expiredMessage({ id }: ExpiredSnapshot): string {
+  return `snapshot ${id} is not, or no longer, retained: a site keeps a snapshot for a while (an hour by default) after the next one replaced it. Start again from the first window without snapshot=, or read what changed since in the changes feed (/${CHANGES_INDEX_PATH})`;
 }
 
 /** The `site_error` message of an answer that met documents of two builds: the site was rebuilt while it was read. */

@@ -14,16 +14,11 @@ import {
   type CommonList,
   searchShards,
   type SearchMatches,
-  type TermIndex,
   queryTerms,
   allMatches,
   anyMatches,
-  commonPartPath,
   commonParts,
-  exhibitionDatesPath,
-  filterShardPath,
   searchIndexPath,
-  termShardPath,
   parseExhibitionDates,
   type ExhibitionDays,
   parseCommonPart,
@@ -36,6 +31,7 @@ import {
   type SlotOrder,
   type TextEntry,
   joinCommonParts,
+  type EntryVersions,
 } from '../search/index.js';
 import {
   type FilterValues,
@@ -55,18 +51,11 @@ import {
   normalize,
 } from '../semantics/index.js';
 import type { KindSlice } from '../responses/index.js';
-import { entityPath, staticUrl, entityDocument, missingDocument, SiteError } from '../formats/index.js';
+import { entityPath, staticUrl, entityDocument, SiteError, versionedPath } from '../formats/index.js';
 import { BoundedCache } from './bounded-cache.js';
 import { idsByRank } from './ids-by-rank.js';
 import type { DocumentReader } from './document-reader.js';
 import type { DocumentStore } from './store.js';
-
-/** The entry of a kind's index as last read (the `text` index's has no filters of its own). */
-interface LoadedEntry {
-  /** The store's revision of the entry when the store has revisions, else its text. */
-  token: string;
-  entry: SearchEntry | TextEntry;
-}
 
 /** What is kept between requests: a parsed shard or list, with its `generated_at` (the latest of its documents). */
 type Kept =
@@ -93,7 +82,10 @@ export const SHARD_CACHE_BYTES = 32 * 2 ** 20;
 
 // Parsing and scoring are the costly part of a `q` answer, so what was parsed and scored is kept per store, under
 // the revision of its kind's index: a rebuild is picked up at once, with no stale answers.
-const kept = new WeakMap<DocumentStore, { entries: Map<string, LoadedEntry>; parsed: BoundedCache<string, Kept> }>();
+const kept = new WeakMap<
+  DocumentStore,
+  { entries: Map<string, SearchEntry | TextEntry>; parsed: BoundedCache<string, Kept> }
+>();
 
 /**
  * The entities of one kind matching the searches (`q`, `text`), `filters`, the date window
@@ -114,13 +106,11 @@ export async function readSearchSlice(
 ): Promise<KindSlice<string>> {
   const given = givenSearches(searches);
   const { entry, parsed, text } = await loadEntries(
-    reader.store,
+    reader,
     kind,
     given.some(([search]) => search === 'text'),
   );
   reader.stamp(entry.generatedAt);
-  reader.readUnder(searchIndexPath(kind), entry.revision);
-  if (text !== undefined) reader.readUnder(searchIndexPath(kind, 'text'), text.revision);
   // The parsed document kept under `key` and the revision of the index it belongs to, else `parse`d (which reads) and kept.
   const keptReader =
     (revision: string): KeptReader =>
@@ -142,7 +132,7 @@ export async function readSearchSlice(
     const readIndex = keptReader(index.revision);
     const kept = await readIndex(
       `${kind} ${search} ${JSON.stringify(value)}`,
-      () => scoreMatches(index.index, entry.slots, search, value, readIndex, kind, reader),
+      () => scoreMatches(index, entry.slots, search, value, readIndex, kind, reader),
       (scored) => matchesBytes(scored.matches),
     );
     return kept.matches;
@@ -186,7 +176,7 @@ export async function readSearchSlice(
     );
     tests.push((rank) => passing[rank] === 1);
   }
-  const { days } = isScheduled(schedule) ? await readDays(entry.index.count, read, reader) : { days: undefined };
+  const { days } = isScheduled(schedule) ? await readDays(entry, read, reader) : { days: undefined };
   if (days !== undefined && (schedule.from !== undefined || schedule.to !== undefined)) {
     const window = dayWindow(schedule);
     tests.push((rank) => overlaps(days.starts[rank]!, days.ends[rank]!, window));
@@ -231,7 +221,7 @@ export async function readSearchSlice(
         : relevanceWindow(narrowed, undefined, offset, limit);
   const ids = matches.idShards
     ? window.ranks.map((rank) => idInShards(matches.idShards!, rank))
-    : await idsByRank(kind, window.ranks, entry.slots, (path, slots) =>
+    : await idsByRank(entry.versions, window.ranks, entry.slots, (path, slots) =>
         read(
           path,
           async () => ({ ids: parseIds(path, await reader.required(path), slots) }),
@@ -258,11 +248,15 @@ function everyRank(count: number): SearchMatches {
 }
 
 // The exhibitions' days by rank, read through `read`.
-async function readDays(count: number, read: KeptReader, reader: DocumentReader): Promise<{ days: ExhibitionDays }> {
-  const path = exhibitionDatesPath();
+async function readDays(
+  entry: SearchEntry,
+  read: KeptReader,
+  reader: DocumentReader,
+): Promise<{ days: ExhibitionDays }> {
+  const path = entry.versions.dates();
   return read(
     path,
-    async () => ({ days: parseExhibitionDates(path, await reader.required(path), count) }),
+    async () => ({ days: parseExhibitionDates(path, await reader.required(path), entry.index.count) }),
     (value) => value.days.starts.byteLength + value.days.ends.byteLength,
   );
 }
@@ -273,7 +267,7 @@ type KeptReader = <T extends Kept>(key: string, parse: () => Promise<T>, bytes: 
 // Scores every match of a search's `value` over its `index`, reading the shards and lists it needs through `read`: the
 // matches, and the latest generated_at of what they were scored from, for the answers they are kept for.
 async function scoreMatches(
-  index: TermIndex,
+  { index, versions }: TextEntry,
   slots: SlotOrder,
   search: Search,
   value: string,
@@ -283,7 +277,7 @@ async function scoreMatches(
 ): Promise<{ matches: SearchMatches; generatedAt: string }> {
   const { later, latest } = latestStamp();
   const termShard = async (start: string) => {
-    const path = termShardPath(kind, start, search);
+    const path = versions.termShard(start);
     const value = await read(
       path,
       async () => parseTermShard(path, await reader.required(path), kind, start, slots),
@@ -293,8 +287,8 @@ async function scoreMatches(
   };
   const commonList = async (term: string) => {
     const kept = await read(
-      commonPartPath(kind, term, 0, search),
-      () => readCommonList(reader, kind, term, search, slots),
+      versions.commonPart(term, 0),
+      () => readCommonList(reader, kind, term, versions, slots),
       (parsed) => listBytes(parsed.list),
     );
     return later(kept).list;
@@ -325,7 +319,7 @@ async function passingFilters(
   for (const [filter, value, starts] of wanted) {
     const start = shardHoldingValue(starts, value);
     if (start === undefined) continue;
-    const path = filterShardPath(kind, filter, start);
+    const path = entry.versions.valueShard(filter, start);
     const { values } = later(
       await read(
         path,
@@ -356,12 +350,12 @@ async function readCommonList(
   reader: DocumentReader,
   kind: Kind,
   term: string,
-  search: Search,
+  versions: EntryVersions,
   slots: SlotOrder,
 ): Promise<{ list: CommonList; generatedAt: string }> {
   const parts = await Promise.all(
     Array.from({ length: commonParts(slots.slots) }, async (_, part) => {
-      const path = commonPartPath(kind, term, part, search);
+      const path = versions.commonPart(term, part);
       return parseCommonPart(path, await reader.required(path), kind, term, part);
     }),
   );
@@ -421,54 +415,53 @@ function valuesBytes(values: ReadonlyMap<string, readonly number[]>): number {
   return bytes;
 }
 
-// The entries of a kind's `q` index and, `withText`, of its `text` index, of one build: both carry the revision of both
-// indexes, and entries that differ were read across a rebuild, or from a site published in part. They are read again
-// once; entries that still differ are a SiteError, never an answer made of two builds.
+// The entries of a kind's `q` index and, `withText`, of its `text` index, of the snapshot the answer reads: both carry the
+// revision of both indexes, so entries that differ are damage, never an answer made of two builds.
 async function loadEntries(
-  store: DocumentStore,
+  reader: DocumentReader,
   kind: Kind,
   withText: boolean,
 ): Promise<{ entry: SearchEntry; parsed: BoundedCache<string, Kept>; text: TextEntry | undefined }> {
-  for (let attempt = 1; ; attempt++) {
-    const { entry, parsed } = await loadEntry(store, kind, 'q');
-    if (!withText) return { entry, parsed, text: undefined };
-    const { entry: text } = await loadEntry(store, kind, 'text');
-    if (text.revision === entry.revision) return { entry, parsed, text };
-    if (attempt === 2)
-      throw new SiteError(
-        `${searchIndexPath(kind)} and ${searchIndexPath(kind, 'text')} are of two builds (revisions ${entry.revision} and ${text.revision}): the site is being published, or was published in part; ask again, or publish the whole site`,
-      );
-  }
+  const snapshot = await reader.snapshot();
+  const { entry, parsed } = await loadEntry(reader, kind, 'q', snapshot.search[kind].q);
+  if (!withText) return { entry, parsed, text: undefined };
+  const { entry: text } = await loadEntry(reader, kind, 'text', snapshot.search[kind].text);
+  if (text.revision !== entry.revision)
+    throw new SiteError(
+      `${searchIndexPath(kind)} and ${searchIndexPath(kind, 'text')} of snapshot ${snapshot.id} are of two builds (revisions ${entry.revision} and ${text.revision}); rebuild the site`,
+    );
+  return { entry, parsed, text };
 }
 
-// The entry of a kind's index of a search, read again only when the store's revision of it (or its text) changed.
+/** Entries a router keeps parsed per store: those of the last few snapshots. */
+const KEPT_ENTRIES = 24;
+
+// The entry of a kind's index of a search at its generation: immutable, so parsed once and kept while recent.
 async function loadEntry<S extends Search>(
-  store: DocumentStore,
+  reader: DocumentReader,
   kind: Kind,
   search: S,
+  generation: number,
 ): Promise<{
   entry: S extends 'q' ? SearchEntry : TextEntry;
   parsed: BoundedCache<string, Kept>;
 }> {
   type Loaded = S extends 'q' ? SearchEntry : TextEntry;
-  const path = searchIndexPath(kind, search);
+  const { store } = reader;
+  const path = versionedPath(searchIndexPath(kind, search), generation);
   let forStore = kept.get(store);
   if (!forStore)
     kept.set(
       store,
       (forStore = { entries: new Map(), parsed: new BoundedCache(store.keptBytes ?? SHARD_CACHE_BYTES) }),
     );
-  const cached = forStore.entries.get(path);
-  const revision = await store.revision?.(path);
-  if (revision !== undefined && cached?.token === revision)
-    return { entry: cached.entry as Loaded, parsed: forStore.parsed };
-  const text = await store.read(path);
-  if (text === undefined) throw missingDocument(path);
-  const token = revision ?? text;
-  if (cached?.token !== token) {
-    const entry = search === 'q' ? parseSearchEntry(path, text, kind) : parseTextEntry(path, text, kind);
-    forStore.entries.set(path, { token, entry });
+  let entry = forStore.entries.get(path);
+  if (entry === undefined) {
+    const text = await reader.required(path);
+    entry = search === 'q' ? parseSearchEntry(path, text, kind) : parseTextEntry(path, text, kind);
+    forStore.entries.set(path, entry);
+    if (forStore.entries.size > KEPT_ENTRIES) forStore.entries.delete(forStore.entries.keys().next().value!);
   }
   // Shards are kept under the index's revision: those of an older revision are never asked for again and age out.
-  return { entry: forStore.entries.get(path)!.entry as Loaded, parsed: forStore.parsed };
+  return { entry: entry as Loaded, parsed: forStore.parsed };
 }

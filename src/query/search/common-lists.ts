@@ -145,34 +145,23 @@ class PartCutter {
   }
 }
 
-/** The documents of a kind's ids by slot (`""` for a hole), in chunks and in blocks: both searches name their matches from them. */
-export function renderIds(kind: Kind, idsBySlot: readonly string[]): IndexDocument[] {
-  const documents: IndexDocument[] = [];
-  for (const [slots, path] of [
-    [ID_CHUNK_SLOTS, idChunkPath],
-    [ID_BLOCK_SLOTS, idBlockPath],
-  ] as const) {
+/**
+ * The documents of a kind's ids by slot (`""` for a hole), in chunks and in blocks: both searches name their matches
+ * from them. A chunk's ids are also its block's: the chunks go by their block's generation (index-versions.ts).
+ */
+export function renderIds(
+  kind: Kind,
+  idsBySlot: readonly string[],
+): { chunks: IndexDocument[]; blocks: IndexDocument[] } {
+  const render = (slots: number, path: (kind: Kind, at: number) => string): IndexDocument[] => {
+    const documents: IndexDocument[] = [];
     for (let at = 0; at * slots < idsBySlot.length; at++) {
       const file: IdsFile = { version: SEARCH_INDEX_VERSION, ids: idsBySlot.slice(at * slots, (at + 1) * slots) };
       documents.push({ path: path(kind, at), content: JSON.stringify(file), timestamped: false });
     }
-  }
-  return documents;
-}
-
-/** A common term and a part of its list that a site has, to name in examples (OpenAPI). */
-export interface CommonExample {
-  term: string;
-  part: number;
-}
-
-/** The common term of the most entities among `lists`, with the part of its first slot; undefined when there is none. */
-export function commonExample(lists: readonly CommonList[], slotOfRank: Int32Array): CommonExample | undefined {
-  let most: CommonList | undefined;
-  for (const list of lists) if (most === undefined || list.ranks.length > most.ranks.length) most = list;
-  if (most === undefined) return undefined;
-  const first = most.ranks.reduce((least, rank) => Math.min(least, slotOfRank[rank]!), Infinity);
-  return { term: most.term, part: Math.floor(first / COMMON_PART_SLOTS) };
+    return documents;
+  };
+  return { chunks: render(ID_CHUNK_SLOTS, idChunkPath), blocks: render(ID_BLOCK_SLOTS, idBlockPath) };
 }
 
 /** A part of a common term's list as parsed: entities by slot, ascending. */

@@ -17,7 +17,7 @@ export {
   renderCommonLists,
   renderIds,
 } from './common-lists.js';
-export type { CommonExample, CommonPart } from './common-lists.js';
+export type { CommonPart } from './common-lists.js';
 export { matchCommon, sharingTerms } from './common-terms.js';
 export type { CommonList } from './common-terms.js';
 export { parseExhibitionDates } from './dates-document.js';
@@ -29,7 +29,8 @@ export { SEARCH_INDEX_VERSION, type ContentForm } from './search-format.js';
 export { parseSearchEntry, parseTextEntry } from './search-entry.js';
 export type { SearchEntry, TextEntry } from './search-entry.js';
 export { renderSearchIndex } from './search-index.js';
-export type { IndexedDataset, RenderedSearches } from './search-index.js';
+export type { GenerationOf, IndexedDataset, RenderedIndex, RenderedSearches } from './search-index.js';
+export { EntryVersions } from './index-versions.js';
 export {
   commonPartPath,
   exhibitionDatesPath,

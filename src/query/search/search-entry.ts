@@ -5,7 +5,15 @@
  */
 import { type TermIndex } from './term-shards.js';
 import { sharingTerms } from './common-terms.js';
-import { FILTERS, type Filter, type Kind, kindRelation, type Relation } from '../semantics/index.js';
+import {
+  FILTERS,
+  type Filter,
+  type Kind,
+  kindRelation,
+  type Relation,
+  type ValueParameter,
+} from '../semantics/index.js';
+import { EntryVersions, type VersionsFile } from './index-versions.js';
 import { parseSlotOrder, type SlotOrder, type SlotOrderFile } from './slot-order.js';
 import { malformed, parseVersioned, SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION } from './search-format.js';
 
@@ -30,6 +38,8 @@ export interface SearchEntryFile {
   relations?: Partial<Record<Relation, string[]>>;
   /** The slots of the kind's entities, which every document of both indexes names them by. */
   slots: SlotOrderFile;
+  /** The generation of each document the entry names, which names it (index-versions.ts). */
+  versions: VersionsFile;
   /** Changes whenever any shard changes: what was derived from shards read under another revision is stale. */
   revision: string;
   generated_at: string;
@@ -52,6 +62,8 @@ export interface SearchEntry {
   relations: Partial<Record<Relation, string[]>>;
   /** The slots of the kind's entities, which the documents of both its indexes name them by. */
   slots: SlotOrder;
+  /** Each document's path at its generation. */
+  versions: EntryVersions;
   revision: string;
   generatedAt: string;
 }
@@ -70,7 +82,8 @@ export function parseSearchEntry(path: string, text: string, kind: Kind): Search
     throw malformed(path, 'filters');
   const relation = kindRelation(kind);
   if (relation !== undefined && !isStarts(file.relations?.[relation])) throw malformed(path, 'relations');
-  const index = parseEntryIndex(path, file, [1, 1]);
+  const values: Partial<Record<ValueParameter, string[]>> = { ...file.filters, ...file.relations };
+  const index = parseEntryIndex(path, file, [1, 1], values);
   let slots: SlotOrder;
   try {
     slots = parseSlotOrder(file.slots);
@@ -98,8 +111,13 @@ export function parseTextEntry(path: string, text: string, kind: Kind): TextEntr
   return parseEntryIndex(path, file, weights);
 }
 
-// The members both entries share.
-function parseEntryIndex(path: string, file: TextEntryFile | SearchEntryFile, weights: [number, number]): TextEntry {
+// The members both entries share; `values`, the value shards' starts of a `q` entry.
+function parseEntryIndex(
+  path: string,
+  file: TextEntryFile | SearchEntryFile,
+  weights: [number, number],
+  values?: Partial<Record<ValueParameter, string[]>>,
+): TextEntry {
   if (!Number.isSafeInteger(file.count)) throw malformed(path, 'count');
   const lengths = file.average_lengths;
   if (!Array.isArray(lengths) || lengths.length !== 2 || !lengths.every((length) => typeof length === 'number'))
@@ -119,6 +137,14 @@ function parseEntryIndex(path: string, file: TextEntryFile | SearchEntryFile, we
     }
   });
   if (typeof file.revision !== 'string') throw malformed(path, 'revision');
+  const search = values === undefined ? 'text' : 'q';
+  const versions = EntryVersions.parse(path, file.versions, {
+    kind: file.kind,
+    search,
+    starts: file.terms,
+    lists: file.common,
+    ...(values && { values }),
+  });
   return {
     index: {
       count: file.count,
@@ -128,6 +154,7 @@ function parseEntryIndex(path: string, file: TextEntryFile | SearchEntryFile, we
       common,
       listTerms,
     },
+    versions,
     revision: file.revision,
     generatedAt: file.generated_at,
   };

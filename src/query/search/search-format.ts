@@ -18,8 +18,9 @@ export const SEARCH_INDEX_FORMAT = 'dataset-site-search';
  * 9: a common query term matches and is not scored, its list a set of entities a bit each at most.
  * 10: documents name entities by slot, which an entity keeps from build to build; the `q` entry's `slots` turn them into ranks.
  * 11: a value shard's slots are written as a common list's members, a bitset where that is shorter (China's exhibitors at L: 42 kB, not 195).
+ * 12: every document is immutable, named by the generation that last changed it, which its entry's `versions` name; the snapshot root names the entries.
  */
-export const SEARCH_INDEX_VERSION = 11;
+export const SEARCH_INDEX_VERSION = 12;
 
 /**
  * A document to write: its static path and its JSON text, `generated_at` left for the writer to

@@ -21,10 +21,12 @@ import {
   SEARCHES,
   type Search,
 } from '../semantics/index.js';
-import { filterShardPath, searchIndexPath } from './search-paths.js';
+import { filterShardPath, idBlockPath, searchIndexPath } from './search-paths.js';
+import { versionedPath } from '../formats/index.js';
+import { versionsFile, type NamedDocuments, type VersionsFile } from './index-versions.js';
 import { slotOrderFile } from './slot-order.js';
 import { type SlotAssignment } from './slot-assignment.js';
-import { renderIds } from './common-lists.js';
+import { commonParts, ID_BLOCK_SLOTS, ID_CHUNK_SLOTS, renderIds } from './common-lists.js';
 import { renderExhibitionDates } from './dates-document.js';
 import { SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type IndexDocument } from './search-format.js';
 import { renderTermShards, type RenderedTerms } from './term-shard-documents.js';
@@ -55,34 +57,71 @@ export function renderSearches(dataset: IndexedDataset, kind: Kind, slots: SlotA
 }
 
 /**
- * Every document of a kind's search indexes, naming entities by their `slots`: for each search
- * its shards, then the entry that lists them (`q`'s with the ids by slot and the filters' value
- * shards); `terms` when already rendered.
+ * The generation of a document of a search index: the build that last changed it, which names
+ * it (docs/api.md#snapshots). The build gives a document its previous generation when its
+ * content is the previous build's, else the new one; verify, the site's.
+ */
+export type GenerationOf = (path: string, content: string | Uint8Array) => number;
+
+/** A kind's search indexes as documents, each at its generation, and the generation of each entry, which the snapshot names. */
+export interface RenderedIndex {
+  documents: IndexDocument[];
+  entries: Record<Search, number>;
+}
+
+/**
+ * Every document of a kind's search indexes, naming entities by their `slots`, each at the
+ * generation `generationOf` gives it: for each search its shards, then the entry that lists them
+ * with their generations (`q`'s with the ids by slot and the filters' value shards); `terms`
+ * when already rendered.
  */
 export function renderSearchIndex(
   dataset: IndexedDataset,
   kind: Kind,
   slots: SlotAssignment,
   terms: RenderedSearches = renderSearches(dataset, kind, slots),
-): IndexDocument[] {
+  generationOf: GenerationOf = () => 1,
+): RenderedIndex {
   const names = renderNamesIndex(dataset, kind, terms.q, slots);
   const text = renderTextIndex(kind, terms.text);
   // One revision in both entries, of both indexes' documents: a reader finding two read two builds.
-  const revision = revisionOf([...names.documents, ...text.documents]);
-  return [...names.documents, names.entry(revision), ...text.documents, text.entry(revision)];
+  const revision = revisionOf([...names.documents, ...names.chunks, ...text.documents]);
+  const generations = new Map<string, number>();
+  const versioned = (document: IndexDocument, generation = generationOf(document.path, document.content)) => {
+    generations.set(document.path, generation);
+    return { ...document, path: versionedPath(document.path, generation) };
+  };
+  const documents = [...names.documents, ...text.documents].map((document) => versioned(document));
+  // A chunk goes by its block's generation: its ids are the block's.
+  const chunkBlock = (chunk: number) => idBlockPath(kind, Math.floor((chunk * ID_CHUNK_SLOTS) / ID_BLOCK_SLOTS));
+  names.chunks.forEach((chunk, i) => documents.push(versioned(chunk, generations.get(chunkBlock(i))!)));
+  const parts = commonParts(slots.order.slots);
+  const entries = {} as Record<Search, number>;
+  for (const [search, index] of [
+    ['q', names],
+    ['text', text],
+  ] as const) {
+    const versions = versionsFile(index.named, names.blocks, parts, (path) => generations.get(path)!);
+    const entry = index.entry(revision, versions);
+    entries[search] = generationOf(entry.path, entry.content);
+    documents.push(versioned(entry, entries[search]));
+  }
+  return { documents, entries };
 }
 
-/** An index's documents, and its entry once the revision of both indexes of the kind is known. */
+/** An index's documents, what its entry names, and its entry once the revision of both indexes of the kind is known. */
 interface IndexWithoutEntry {
   documents: IndexDocument[];
-  entry: (revision: string) => IndexDocument;
+  named: NamedDocuments;
+  entry: (revision: string, versions: VersionsFile) => IndexDocument;
 }
 
 // The documents of the `text` index and its entry.
 function renderTextIndex(kind: Kind, terms: RenderedTerms): IndexWithoutEntry {
   const { index } = terms;
   const documents = [...terms.documents];
-  const entry = (revision: string): TextEntryFile => ({
+  const common = commonMembers(index);
+  const entry = (revision: string, versions: VersionsFile): TextEntryFile => ({
     format: SEARCH_INDEX_FORMAT,
     version: SEARCH_INDEX_VERSION,
     kind,
@@ -91,13 +130,18 @@ function renderTextIndex(kind: Kind, terms: RenderedTerms): IndexWithoutEntry {
     average_lengths: index.averageLengths,
     field_weights: [...index.weights],
     terms: index.starts,
-    ...commonMembers(index),
+    ...common,
+    versions,
     revision,
     generated_at: '',
   });
   return {
     documents,
-    entry: (revision) => ({ path: searchIndexPath(kind, 'text'), content: JSON.stringify(entry(revision)) }),
+    named: { kind, search: 'text', starts: index.starts, lists: common.common },
+    entry: (revision, versions) => ({
+      path: searchIndexPath(kind, 'text'),
+      content: JSON.stringify(entry(revision, versions)),
+    }),
   };
 }
 
@@ -122,9 +166,10 @@ function renderNamesIndex(
   kind: Kind,
   terms: RenderedTerms,
   slots: SlotAssignment,
-): IndexWithoutEntry {
+): IndexWithoutEntry & { chunks: IndexDocument[]; blocks: number } {
   const { index } = terms;
-  const documents = [...terms.documents, ...renderIds(kind, slots.idsBySlot)];
+  const ids = renderIds(kind, slots.idsBySlot);
+  const documents = [...terms.documents, ...ids.blocks];
   const filters = {} as Record<Filter, string[]>;
   const relation = kindRelation(kind);
   const relations: Partial<Record<Relation, string[]>> = {};
@@ -132,9 +177,11 @@ function renderNamesIndex(
     ...FILTERS.map((filter): [ValueParameter, Postings] => [filter, dataset.postings(kind, filter)]),
     ...(relation === undefined ? [] : [[relation, dataset.relationPostings(kind)] as [ValueParameter, Postings]]),
   ];
+  const values: Partial<Record<ValueParameter, string[]>> = {};
   for (const [parameter, postings] of parameters) {
     const shards = shardPostings(postings);
     const starts = shards.map((shard) => shard.start);
+    values[parameter] = starts;
     if (parameter === relation) relations[relation] = starts;
     else filters[parameter as Filter] = starts;
     for (const shard of shards)
@@ -144,22 +191,30 @@ function renderNamesIndex(
       });
   }
   if (kind === 'exhibition') documents.push(renderExhibitionDates(dataset.entities.exhibition));
-  const entry = (revision: string): SearchEntryFile => ({
+  const common = commonMembers(index);
+  const entry = (revision: string, versions: VersionsFile): SearchEntryFile => ({
     format: SEARCH_INDEX_FORMAT,
     version: SEARCH_INDEX_VERSION,
     kind,
     count: index.count,
     average_lengths: index.averageLengths,
     terms: index.starts,
-    ...commonMembers(index),
+    ...common,
     filters,
     relations,
     slots: slotOrderFile(slots.order),
+    versions,
     revision,
     generated_at: '',
   });
   return {
     documents,
-    entry: (revision) => ({ path: searchIndexPath(kind), content: JSON.stringify(entry(revision)) }),
+    chunks: ids.chunks,
+    blocks: ids.blocks.length,
+    named: { kind, search: 'q', starts: index.starts, lists: common.common, values },
+    entry: (revision, versions) => ({
+      path: searchIndexPath(kind),
+      content: JSON.stringify(entry(revision, versions)),
+    }),
   };
 }

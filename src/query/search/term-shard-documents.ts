@@ -10,7 +10,7 @@ import { termShardPath } from './search-paths.js';
 import { decodeCounted, decodeRankArray, encodeCounted, encodeRanks } from './ranks-codec.js';
 import { type SlotOrder } from './slot-order.js';
 import { slotsOfRanks } from './slot-assignment.js';
-import { commonExample, renderCommonLists, type CommonExample } from './common-lists.js';
+import { renderCommonLists } from './common-lists.js';
 import {
   malformed,
   parseVersioned,
@@ -44,8 +44,6 @@ export interface TermShardFile {
 export interface RenderedTerms {
   index: TermIndex;
   documents: IndexDocument[];
-  /** A common term of the index and a part of its list, for examples. */
-  example?: CommonExample;
 }
 
 /**
@@ -76,7 +74,6 @@ export function renderTermShards(
       listTerms: index.listTerms,
     },
     documents,
-    example: commonExample(index.lists, slotOfRank),
   };
 }
 

@@ -31,6 +31,7 @@ export const DATASET_PARAMETERS = [
   'fields',
   'limit',
   'offset',
+  'snapshot',
 ] as const;
 export type DatasetParameter = (typeof DATASET_PARAMETERS)[number];
 
@@ -44,6 +45,7 @@ export interface ParameterSchema {
   minimum?: number;
   maximum?: number;
   maxLength?: number;
+  pattern?: string;
 }
 
 /**
@@ -120,6 +122,12 @@ export const DATASET_PARAMETER_SCHEMAS: Readonly<Record<DatasetParameter, Parame
     maximum: Number.MAX_SAFE_INTEGER,
     default: 0,
     description: 'Entities to skip in each array; past the end, the arrays are empty.',
+  },
+  snapshot: {
+    type: 'string',
+    pattern: '^[0-9a-z]{1,8}$',
+    description:
+      'The snapshot of the site to read: _meta.next and _meta.prev of an answer name the one it was read from, so that paging through it gives each match once, with no gap, while the site changes. A snapshot is kept for an hour after the next replaced it; past that, a 410 snapshot_expired says to start again without it (or to read the changes feed). Absent: the current one.',
   },
 };
 

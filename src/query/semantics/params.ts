@@ -44,6 +44,8 @@ export interface DatasetQuery extends Schedule, FilterValues, Partial<Record<Rel
   limit: number;
   /** Entities to skip in each array. @default 0 */
   offset: number;
+  /** The snapshot of the site to read (docs/api.md#snapshots); the current one when absent. */
+  snapshot?: string;
 }
 
 /** Why a query was refused: the offending parameter (a known one, or the unknown one given) and a message saying what to send. */
@@ -123,6 +125,16 @@ export function parseDatasetQuery(pairs: Iterable<readonly [string, string]>): P
         `${relation} applies to ${COLLECTIONS[RELATIONS[relation]]} only (the ${COLLECTIONS[RELATIONS[relation]]} of the ${relation} of that id); give type=${RELATIONS[relation]} (type is ${query.type})`,
       );
     query[relation] = value;
+  }
+
+  const snapshot = given.get('snapshot')?.trim();
+  if (snapshot !== undefined && snapshot !== '') {
+    if (!/^[0-9a-z]{1,8}$/.test(snapshot))
+      return fail(
+        'snapshot',
+        `snapshot names a snapshot of the site as _meta.next gives it (1 to 8 digits and lowercase letters); got ${JSON.stringify(snapshot.slice(0, 40))}`,
+      );
+    query.snapshot = snapshot;
   }
 
   const fields = given.get('fields');

@@ -40,6 +40,8 @@ async function tinySite() {
         out,
         baseUrl: BASE_URL,
         allowShrink: true,
+        // A day apart, each build would drop what the one before kept of the snapshot it replaced: kept none.
+        retentionMinutes: 0,
         now: new Date(Date.UTC(2026, 10, 1 + day++, 12)),
       });
     },

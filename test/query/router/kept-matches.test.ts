@@ -7,11 +7,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { searchIndexPath, parseSearchEntry, shardHoldingValue, searchShards } from '../../../src/query/search/index.js';
+import { parseSearchEntry, shardHoldingValue, searchShards } from '../../../src/query/search/index.js';
 import { createRouter } from '../../../src/query/router/router.js';
 import { fileStore } from '../../../src/serve/index.js';
 import { datasetUrl } from '../../contract/cases.js';
-import { sampleSite } from '../../helpers/site.js';
+import { sampleSite, siteEntryPath } from '../../helpers/site.js';
 
 vi.mock('../../../src/query/search/term-shards.js', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../src/query/search/term-shards.js')>();
@@ -27,7 +27,7 @@ async function sampleExhibitors() {
   const dir = sampleSite();
   const entry = parseSearchEntry(
     'entry',
-    await readFile(path.join(dir, searchIndexPath('exhibitor')), 'utf8'),
+    await readFile(path.join(dir, await siteEntryPath(dir, 'exhibitor')), 'utf8'),
     'exhibitor',
   );
   return { dir, entry, route: createRouter({ store: fileStore(dir) }), country: entry.filters.country.at(-1)! };

@@ -1,13 +1,14 @@
 /**
  * Damage is an error, not an answer: a document of the site that a window needs and the host
  * does not answer is a `site_error` naming it, never an empty or short answer; and where the
- * search index entries the answer was read under changed meanwhile (a rebuild published while
- * it was read), the error says so and to ask again, with `Retry-After`, not to rebuild.
+ * snapshot root names another snapshot than the one the answer was read from (a rebuild published
+ * while it was read), the error says so and to ask again, with `Retry-After`, not to rebuild.
  */
 import { describe, expect, it } from 'vitest';
 import { createRouter, type DocumentStore } from '../../../src/query/router/index.js';
 import { SITE_CHANGED_MESSAGE } from '../../../src/query/router/router.js';
 import { fileStore } from '../../../src/serve/index.js';
+import { parseSnapshot, SNAPSHOT_ROOT_PATH, snapshotId, snapshotText } from '../../../src/query/formats/index.js';
 import { datasetUrl } from '../../contract/cases.js';
 import { sampleSite } from '../../helpers/site.js';
 
@@ -64,7 +65,11 @@ describe('an index document the host does not answer', () => {
   it.each([
     ['a term shard', /^api\/public\/search\/exhibitor\/terms\/.+\.json$/, [['q', 'star']]],
     ['a part of a common list', /^api\/public\/search\/exhibitor\/common\/.+\.json$/, [['q', 'co']]],
-    ['a chunk or block of ids', /^api\/public\/search\/exhibitor\/(?:ids|id-blocks)\/\d+\.json$/, [['q', 'co']]],
+    [
+      'a chunk or block of ids',
+      /^api\/public\/search\/exhibitor\/(?:ids|id-blocks)\/\d+@[0-9a-z]+\.json$/,
+      [['q', 'co']],
+    ],
     [
       'a value shard',
       /^api\/public\/search\/exhibitor\/country\/.+\.json$/,
@@ -89,18 +94,19 @@ describe('an index document the host does not answer', () => {
 });
 
 describe('an answer read while the site is rebuilt', () => {
-  it('says the site changed and to ask again, with Retry-After, where the entry it was read under changed', async () => {
+  it('says the site changed and to ask again, with Retry-After, where the snapshot root moved on meanwhile', async () => {
     const files = fileStore(sampleSite());
-    const entry = 'api/public/search/exhibitor.json';
-    let entryReads = 0;
-    // The host of a rebuild being published: the entry is the new build's once first read, and the shards are gone.
+    let rootReads = 0;
+    // The host of a rebuild past the retention: the shards are gone, and the root names the next snapshot once first read.
     const store: DocumentStore = {
       read: async (path) => {
         if (path.startsWith('api/public/search/exhibitor/terms/')) return undefined;
         const text = await files.read(path);
-        if (path !== entry || text === undefined) return text;
-        entryReads++;
-        return entryReads === 1 ? text : text.replace(/"revision":"[^"]*"/, '"revision":"another-build"');
+        if (path !== SNAPSHOT_ROOT_PATH || text === undefined) return text;
+        rootReads++;
+        if (rootReads === 1) return text;
+        const root = parseSnapshot(path, text);
+        return snapshotText({ ...root, generation: root.generation + 1, id: snapshotId(root.generation + 1) });
       },
     };
     const { status, headers, body } = await answer(store, ['type', 'exhibitor'], ['q', 'star']);

@@ -5,13 +5,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { searchIndexPath, parseSearchEntry } from '../../../src/query/search/index.js';
+import { parseSearchEntry } from '../../../src/query/search/index.js';
 import { r2Store, R2_READS_IN_FLIGHT, type R2BucketLike } from '../../../src/edge/index.js';
 import { ReadTurns } from '../../../src/query/router/read-turns.js';
 import { createRouter } from '../../../src/query/router/router.js';
 import { fileStore } from '../../../src/serve/index.js';
 import { datasetUrl } from '../../contract/cases.js';
-import { sampleSite } from '../../helpers/site.js';
+import { sampleSite, siteEntryPath } from '../../helpers/site.js';
 
 describe('reads in turns', () => {
   it('run at most the limit at once, all of them, each giving its own result', async () => {
@@ -63,7 +63,7 @@ describe('reads in turns', () => {
     // A q answer reads one document per entity, all asked for at once.
     const entry = parseSearchEntry(
       'entry',
-      await readFile(path.join(dir, searchIndexPath('exhibitor')), 'utf8'),
+      await readFile(path.join(dir, await siteEntryPath(dir, 'exhibitor')), 'utf8'),
       'exhibitor',
     );
     const url = datasetUrl(['type', 'all'], ['q', entry.index.common[0]!], ['limit', '500']);

@@ -45,9 +45,10 @@ describe('the lists of common query terms', () => {
   // Rendered as text (the form renderers give unless told otherwise).
   const documentsOf = (lists = index.lists, ids = index.ids) =>
     new Map(
-      [...renderCommonLists('q', 'exhibitor', lists, COUNT, slotOfRank), ...renderIds('exhibitor', ids)].map(
-        (document) => [document.path, String(document.content)],
-      ),
+      [
+        ...renderCommonLists('q', 'exhibitor', lists, COUNT, slotOfRank),
+        ...Object.values(renderIds('exhibitor', ids)).flat(),
+      ].map((document) => [document.path, String(document.content)]),
     );
 
   it('are made for the commonest terms, and are the same every time', () => {

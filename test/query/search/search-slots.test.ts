@@ -15,8 +15,14 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../src/index.js';
 import { verifySite } from '../../../src/verify/index.js';
-import { COMMON_PART_SLOTS, idBlockPath, searchIndexPath } from '../../../src/query/search/index.js';
-import { SLOTS_STATE_PATH, TERM_CACHE_PATH } from '../../../src/query/formats/index.js';
+import {
+  COMMON_PART_SLOTS,
+  parseSearchEntry,
+  parseTextEntry,
+  searchIndexPath,
+} from '../../../src/query/search/index.js';
+import { parseVersionedPath, SLOTS_STATE_PATH, TERM_CACHE_PATH } from '../../../src/query/formats/index.js';
+import { KINDS } from '../../../src/query/semantics/index.js';
 import { mostExceptions } from '../../../src/query/search/slot-order.js';
 import { decodeMembers } from '../../../src/query/search/membership-codec.js';
 import { decodeRankArray } from '../../../src/query/search/ranks-codec.js';
@@ -24,9 +30,8 @@ import { readIdsBySlot } from '../../../src/site/index.js';
 import { expectAnswer } from '../../contract/expect-contract.js';
 import { datasetUrls } from '../../contract/queries.js';
 import { expectedAnswers, routerTarget } from '../../contract/targets.js';
-import { buildTempSite, changeExhibitors, copyFolder, TEST_NOW } from '../../helpers/site.js';
+import { buildTempSite, changeExhibitors, copyFolder, siteEntryPath, TEST_NOW } from '../../helpers/site.js';
 
-const INDEX = 'api/public/search/**';
 const ENTRY = searchIndexPath('exhibitor');
 
 let work: string;
@@ -93,7 +98,7 @@ function names(text: string | undefined, slot: number, id: string): boolean {
 
 // The exhibitors' slot order as the entry writes it.
 async function exhibitorSlots(dir: string) {
-  const entry = JSON.parse(await readFile(path.join(dir, ENTRY), 'utf8')) as {
+  const entry = JSON.parse(await readFile(path.join(dir, await siteEntryPath(dir, 'exhibitor')), 'utf8')) as {
     slots: { count: number; holes: string; placed: string; placed_ranks: string };
   };
   return entry.slots;
@@ -174,7 +179,10 @@ describe('a search index rebuilt in place, one change after another', () => {
   );
 
   it('is told by verify when its ids by slot are damaged, and written again by the next build from its state', async () => {
-    const block = path.join(site, idBlockPath('exhibitor', 0));
+    const block = path.join(
+      site,
+      (await snapshotDocuments(site)).find((file) => file.includes('/exhibitor/id-blocks/0@'))!,
+    );
     const file = JSON.parse(await readFile(block, 'utf8')) as { ids: string[] };
     // Of another size: a build checks the text documents on disk by their size (stage-changes.ts).
     file.ids[1] = `${file.ids[0]!}-COPY`;
@@ -260,11 +268,28 @@ async function slotIds(dir: string): Promise<string[]> {
 
 // The search index's documents of a site, every `generated_at` blanked.
 async function indexTexts(dir: string): Promise<Map<string, string>> {
+  // The documents the snapshot root names, by their logical paths; an entry's generations of its documents left out.
   const texts = new Map<string, string>();
-  for (const file of await fg(INDEX, { cwd: dir }))
+  for (const file of await snapshotDocuments(dir))
     texts.set(
-      file,
-      (await readFile(path.join(dir, file), 'utf8')).replace(/"generated_at":"[^"]*"/g, '"generated_at":""'),
+      parseVersionedPath(file)!.logical,
+      JSON.stringify({
+        ...(JSON.parse(await readFile(path.join(dir, file), 'utf8')) as object),
+        versions: undefined,
+        generated_at: undefined,
+      }),
     );
   return texts;
+}
+
+// The paths of the documents of the search index the site's snapshot root names: its entries and theirs.
+async function snapshotDocuments(dir: string): Promise<string[]> {
+  const files: string[] = [];
+  for (const kind of KINDS) {
+    const [q, text] = [await siteEntryPath(dir, kind), await siteEntryPath(dir, kind, 'text')];
+    const entry = parseSearchEntry(q, await readFile(path.join(dir, q), 'utf8'), kind);
+    files.push(q, text, ...entry.versions.documents(entry.slots.slots));
+    files.push(...parseTextEntry(text, await readFile(path.join(dir, text), 'utf8'), kind).versions.documents());
+  }
+  return files;
 }

@@ -10,13 +10,13 @@ import path from 'node:path';
 import fc from 'fast-check';
 import pluralize from 'pluralize';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { searchIndexPath, parseTextEntry } from '../../../src/query/search/index.js';
+import { parseTextEntry } from '../../../src/query/search/index.js';
 import type { Dataset } from '../../../src/query/dataset/index.js';
 import { relevanceOrder } from '../../../src/query/search/relevance-window.js';
 import { queryTerms } from '../../../src/query/search/search.js';
 import { searchShardsNow, shardIndex } from '../../../src/query/search/term-shards.js';
 import { readSite } from '../../../src/site/index.js';
-import { buildTempSite, generatedSources, hashTree } from '../../helpers/site.js';
+import { buildTempSite, generatedSources, hashTree, siteEntryPath } from '../../helpers/site.js';
 import { datasetUrl } from '../../contract/cases.js';
 import { expectAnswer } from '../../contract/expect-contract.js';
 import { expectedAnswers, routerTarget, type Expected, type Target } from '../../contract/targets.js';
@@ -83,7 +83,7 @@ describe('text', () => {
   it('has an index of its own, cut into shards and lists of common terms, its keywords weighing twice', async () => {
     const entry = parseTextEntry(
       'entry',
-      await readFile(path.join(dir, searchIndexPath('exhibitor', 'text')), 'utf8'),
+      await readFile(path.join(dir, await siteEntryPath(dir, 'exhibitor', 'text')), 'utf8'),
       'exhibitor',
     );
     expect(entry.index.starts.length).toBeGreaterThan(8);
