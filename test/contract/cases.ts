@@ -20,7 +20,7 @@ export type Body = {
   exhibitions?: Record<string, unknown>[];
   exhibitors?: Record<string, unknown>[];
   service_providers?: Record<string, unknown>[];
-  error?: { status: number; code: string; parameter?: string };
+  error?: { status: number; code: string; parameter?: string; message?: string };
   _meta: Record<string, unknown> & { total?: number; count?: number; totals?: Record<string, number> };
 };
 
@@ -295,6 +295,15 @@ const fields: ContractCase[] = [
     },
   },
   { name: 'an empty fields is every field', url: datasetUrl(['type', 'exhibitor'], ['fields', ' ']), status: 200 },
+  {
+    name: 'a fields of commas alone is every field, as if absent',
+    url: datasetUrl(['type', 'exhibitor'], ['fields', ',,,'], ['limit', '2']),
+    status: 200,
+    check: (body) => {
+      expect(Object.keys(body.exhibitors![0]!)).toContain('company_en');
+      expect(body._meta.next).not.toContain('fields');
+    },
+  },
   {
     name: 'a name that is no field of the kind is refused',
     url: datasetUrl(['type', 'exhibition'], ['fields', 'name_en,weight']),
