@@ -305,6 +305,25 @@ const fields: ContractCase[] = [
     },
   },
   {
+    name: 'a thousand names that are no fields are refused, a few quoted and the rest counted',
+    url: datasetUrl(['type', 'exhibitor'], ['fields', Array.from({ length: 1000 }, (_, i) => `f${i}`).join(',')]),
+    status: 400,
+    check: (body) => {
+      refused('fields')(body);
+      const message = body.error!.message!;
+      expect(message).toMatch(
+        /^fields: "f0", "f1", "f2", "f3", "f4" and 995 other names are no fields of an exhibitor; /,
+      );
+      expect(message.length).toBeLessThan(600);
+    },
+  },
+  {
+    name: 'a name that is no field of a service provider is refused in good grammar',
+    url: datasetUrl(['type', 'service_provider'], ['fields', 'weight']),
+    status: 400,
+    check: (body) => expect(body.error!.message).toMatch(/^fields: "weight" is no field of a service_provider; /),
+  },
+  {
     name: 'a name that is no field of the kind is refused',
     url: datasetUrl(['type', 'exhibition'], ['fields', 'name_en,weight']),
     status: 400,
