@@ -3,8 +3,9 @@ import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { DocumentStore } from '../query/router/index.js';
 
-// What "no such document" looks like on disk; any other failure is the store's own.
-const ABSENT = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
+// What "no such document" looks like on disk (a name too long for the file system names
+// none); any other failure is the store's own.
+const ABSENT = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ENAMETOOLONG']);
 
 /** Reads documents from the site in `dir`; a path that would leave the folder is absent. */
 export function fileStore(dir: string): DocumentStore {
@@ -19,10 +20,10 @@ export function fileStore(dir: string): DocumentStore {
     // reads many small, cached documents, and each async read costs several thread-pool
     // round trips (a `q` answer ran at 2.5x the throughput this way, bench/serve.ts).
     async read(sitePath) {
-      return readIn(fileOf(sitePath), readText);
+      return readIn(sitePath, fileOf(sitePath), readText);
     },
     async readBytes(sitePath) {
-      return readIn(fileOf(sitePath), (file) => readFileSync(file));
+      return readIn(sitePath, fileOf(sitePath), (file) => readFileSync(file));
     },
     // A rebuild swaps in a new folder: changed files are new inodes, unchanged ones are
     // hard links to the same inode and content.
@@ -59,13 +60,16 @@ function readText(file: string): string {
   }
 }
 
-// Reads a file; a missing one (or one outside the site) is undefined, any other failure throws.
-function readIn<T>(file: string | undefined, read: (file: string) => T): T | undefined {
+// Reads a file; a missing one (or one outside the site) is undefined, any other failure
+// throws, naming the document by its path in the site: an answer never names the server's folders.
+function readIn<T>(sitePath: string, file: string | undefined, read: (file: string) => T): T | undefined {
   if (file === undefined) return undefined;
   try {
     return read(file);
   } catch (error) {
-    if (ABSENT.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (ABSENT.has(code ?? '')) return undefined;
+    // The cause, with the server's path, reaches the server's own log (onError), not the answer.
+    throw new Error(`cannot read ${sitePath} in the site: ${code ?? 'an error without a code'}`, { cause: error });
   }
 }
