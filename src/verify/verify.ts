@@ -167,7 +167,7 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   }
   const site = { dir: root, dataset, baseUrl: description.baseUrl };
   problems.push(...(await checkSearchIndexes(site, files, dir, slots, await terms)));
-  problems.push(...(await checkChangesFeed(root, files, dir, description.baseUrl)));
+  problems.push(...(await checkChangesFeed(root, files, dir, description.baseUrl, manifest.manifest)));
   for (const { path: file, content, timestamped } of generated) {
     const written = await readFile(path.join(root, file), 'utf8').catch(() => undefined);
     if (written === undefined) problem({ file, message: 'this document is missing' });

@@ -200,6 +200,19 @@ describe('verify on a damaged changes feed', () => {
     }
   });
 
+  it('names an index whose window_days was changed', async () => {
+    const { out } = await buildTempSite({ sources: 'test/fixtures/tiny/sources' });
+    await edit(out, CHANGES_INDEX_PATH, (index) => (index._meta.window_days = 99));
+    for (const changed of [false, true]) {
+      const problems = (await verifySite({ dir: out, changed })).problems.map(
+        (problem) => `${path.relative(out, problem.file!)}: ${problem.message}`,
+      );
+      expect(problems).toEqual([
+        `${CHANGES_INDEX_PATH}: this document is not the one the build wrote (its bytes differ from its fingerprint in the build manifest); rebuild the site`,
+      ]);
+    }
+  });
+
   it('names an index of another format_version, which the feed format refuses', async () => {
     const { out } = await buildTempSite({ sources: 'test/fixtures/tiny/sources' });
     await edit(out, CHANGES_INDEX_PATH, (index) => (index._meta.format_version = 99));
