@@ -20,9 +20,11 @@ export function fileStore(dir: string): DocumentStore {
     // reads many small, cached documents, and each async read costs several thread-pool
     // round trips (a `q` answer ran at 2.5x the throughput this way, bench/serve.ts).
     async read(sitePath) {
+      await turnTaken();
       return readIn(sitePath, fileOf(sitePath), readText);
     },
     async readBytes(sitePath) {
+      await turnTaken();
       return readIn(sitePath, fileOf(sitePath), (file) => readFileSync(file));
     },
     // A rebuild swaps in a new folder: changed files are new inodes, unchanged ones are
@@ -39,6 +41,22 @@ export function fileStore(dir: string): DocumentStore {
       }
     },
   };
+}
+
+/**
+ * Milliseconds the reads may hold the event loop before they let it turn. A read finishes at
+ * once, so an answer awaiting thousands of them never reached the loop's I/O: while 4 MCP
+ * calls of 1,500 entities ran, no request was read, so none was counted, queued or refused
+ * busy (150 calls at once waited up to 35 s, none answered 503), and the query form stalled.
+ */
+const SLICE_MS = 10;
+let sliceStart = performance.now();
+
+// Lets the event loop turn (accept connections, read requests, send answers) once the reads have held it a slice.
+async function turnTaken(): Promise<void> {
+  if (performance.now() - sliceStart < SLICE_MS) return;
+  await new Promise((resolve) => setImmediate(resolve));
+  sliceStart = performance.now();
 }
 
 // Most documents an answer reads are small (a `q` window of 1,500 entities reads 1,500 of a
