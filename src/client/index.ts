@@ -13,10 +13,11 @@
  * ```
  */
 import { DATASET_ROUTE, SCHEMA_ROUTE } from '../query/formats/index.js';
-import type { ErrorBody, SchemaDocument } from '../query/responses/index.js';
+import { errorBody, type ErrorBody, type SchemaDocument } from '../query/responses/index.js';
 import { fetchStore, type RouterResponse, createRouter, type Router } from '../query/router/index.js';
 import { cachedStore } from './cached-store.js';
 import { readChangesSince, type ChangesSince } from './changes.js';
+import { queryString } from './query-string.js';
 import { siteReads, type ClientFetch } from './site-reads.js';
 import type { TypedDatasetResponse } from './entities.js';
 import type { DatasetQuery, DatasetType } from '../query/semantics/index.js';
@@ -128,20 +129,20 @@ export function routerClient(route: Router): DatasetClient {
     if (answer.status !== 200) throw new ApiError(answer.status, body as ErrorBody);
     return body;
   };
+  const schema = () => get<SchemaDocument>(`/${SCHEMA_ROUTE}`);
   return {
-    dataset: <T extends DatasetType = 'all'>(params: DatasetParams<T> = {}) =>
-      get<TypedDatasetResponse<T>>(`/${DATASET_ROUTE}?${queryString(params)}`),
-    schema: () => get<SchemaDocument>(`/${SCHEMA_ROUTE}`),
+    async dataset<T extends DatasetType = 'all'>(params: DatasetParams<T> = {}) {
+      const query = queryString(params);
+      if (query.ok) return get<TypedDatasetResponse<T>>(`/${DATASET_ROUTE}?${query.text}`);
+      // The refusal the query form gives, of the site the schema document describes.
+      const { base_url: baseUrl, generated_at: generatedAt } = (await schema())._meta;
+      const body = errorBody('invalid_parameter', query.message, { baseUrl, generatedAt }, query.parameter);
+      throw new ApiError(body.error.status, body);
+    },
+    schema,
     changesSince: (cursor) => readChangesSince(request, cursor),
     request,
   };
-}
-
-function queryString(params: Partial<Record<string, unknown>>): string {
-  return Object.entries(params)
-    .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`)
-    .join('&');
 }
 
 // The answer's JSON; an answer that is not JSON (cut short, or a page that is not the site's) fails, saying so.

@@ -26,25 +26,38 @@ export const R2_READS_IN_FLIGHT = 16;
  */
 export const R2_KEPT_BYTES = 16 * 2 ** 20;
 
+/** Longest key R2 takes, in bytes of UTF-8. */
+const R2_MAX_KEY_BYTES = 1024;
+
 /**
  * Reads `prefix + path` from the bucket: a missing object is a missing document. Its
  * revision is the object's ETag (one metadata request), so a search index entry is read
  * again only when it changed.
  */
 export function r2Store(bucket: R2BucketLike, prefix = ''): DocumentStore {
+  // A key longer than R2 takes names no object: missing, not R2's error (10020, "object name is not valid").
+  const keyOf = (path: string) => {
+    const key = prefix + path;
+    return new TextEncoder().encode(key).length > R2_MAX_KEY_BYTES ? undefined : key;
+  };
+  const get = (path: string) => {
+    const key = keyOf(path);
+    return key === undefined ? null : bucket.get(key);
+  };
   return {
     concurrency: R2_READS_IN_FLIGHT,
     keptBytes: R2_KEPT_BYTES,
     async read(path) {
-      const object = await bucket.get(prefix + path);
+      const object = await get(path);
       return object === null ? undefined : object.text();
     },
     async readBytes(path) {
-      const object = await bucket.get(prefix + path);
+      const object = await get(path);
       return object === null ? undefined : new Uint8Array(await object.arrayBuffer());
     },
     async revision(path) {
-      return (await bucket.head(prefix + path))?.etag;
+      const key = keyOf(path);
+      return key === undefined ? undefined : (await bucket.head(key))?.etag;
     },
   };
 }

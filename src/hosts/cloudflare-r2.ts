@@ -28,15 +28,20 @@ export function wranglerToml({ name, main, bucket, prefix }: WranglerSettings): 
 #   1. upload the site:  dataset-site publish --dir dist --endpoint https://<account>.r2.cloudflarestorage.com --bucket ${bucket}
 #   2. deploy:           npx wrangler deploy --config <this file>
 # main is the Worker of the installed dataset-site: deploy again after upgrading it (docs/deploy.md).
-name = ${JSON.stringify(name)}
-main = ${JSON.stringify(main)}
+name = ${tomlString(name)}
+main = ${tomlString(main)}
 compatibility_date = "${R2_COMPATIBILITY_DATE}"
 
 [[r2_buckets]]
 binding = "SITE"
-bucket_name = ${JSON.stringify(bucket)}
+bucket_name = ${tomlString(bucket)}
 
 [vars]
-SITE_PREFIX = ${JSON.stringify(prefix)}
+SITE_PREFIX = ${tomlString(prefix)}
 `;
+}
+
+// A TOML basic string: JSON's escapes are TOML's, but TOML also escapes DEL, which JSON leaves as it is.
+function tomlString(text: string): string {
+  return JSON.stringify(text).replaceAll('\x7f', '\\u007F');
 }

@@ -3,13 +3,13 @@
  * built site, once. A file already there is the operator's and is never written again, so
  * edits survive every build and every later init-deploy.
  */
-import { lstat, mkdir, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, realpath, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../shared/index.js';
 import { R2_WORKER_BUNDLE } from './bundles.js';
 import { wranglerToml } from './cloudflare-r2.js';
-import { nginxServerBlock } from './nginx-server.js';
+import { nginxServerBlock, unnamableInNginx } from './nginx-server.js';
 
 /** Options of {@link initDeploy}. */
 export interface InitDeployOptions {
@@ -37,6 +37,9 @@ export const DEPLOY_FILES = { worker: 'wrangler.toml', nginx: 'nginx-server.conf
 /** A bucket name as R2 and S3 take it: 3 to 63 lowercase letters, digits and hyphens, a letter or digit at each end. */
 const BUCKET_NAME = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
 
+/** A Worker name as Cloudflare (and wrangler) takes it: 1 to 63 lowercase letters, digits and hyphens. */
+const WORKER_NAME = /^[a-z0-9-]{1,63}$/;
+
 /**
  * Writes `wrangler.toml` (the Worker over R2, its `main` the installed package's Worker
  * bundle) and `nginx-server.conf` (a server block including the site's generated rules)
@@ -56,9 +59,22 @@ export async function initDeploy(options: InitDeployOptions = {}): Promise<Deplo
       `--bucket ${JSON.stringify(bucket)} is not a bucket name: R2 and S3 take 3 to 63 characters, lowercase letters, digits and hyphens, a letter or digit at each end`,
       2,
     );
-  const dir = path.resolve(options.dir ?? 'deploy');
+  const name = options.name ?? 'dataset-site';
+  if (!WORKER_NAME.test(name))
+    throw new UserError(
+      `--name ${JSON.stringify(name)} is not a Worker name: Cloudflare takes 1 to 63 characters, lowercase letters, digits and hyphens`,
+      2,
+    );
   const site = path.resolve(options.site ?? 'dist');
-  const fromSite = path.relative(site, dir);
+  const unnamable = unnamableInNginx(site);
+  if (unnamable !== undefined)
+    throw new UserError(
+      `--site ${JSON.stringify(site)} holds ${unnamable}, which an nginx configuration cannot name a path with: move the site to a folder whose path has none, or give another --site`,
+      2,
+    );
+  const dir = path.resolve(options.dir ?? 'deploy');
+  // Compared as real paths: a --dir through a symbolic link into the site is inside it.
+  const fromSite = path.relative(await realPathOf(site), await realPathOf(dir));
   if (!fromSite.startsWith('..') && !path.isAbsolute(fromSite))
     throw new UserError(
       `--dir ${options.dir ?? 'deploy'} is inside the site's folder ${options.site ?? 'dist'} (--site), so publish would upload the deploy configuration with the site: give a folder outside it, such as deploy`,
@@ -74,7 +90,7 @@ export async function initDeploy(options: InitDeployOptions = {}): Promise<Deplo
   const main = path.relative(dir, fileURLToPath(R2_WORKER_BUNDLE)).split(path.sep).join('/');
   const texts: Record<string, string> = {
     [DEPLOY_FILES.worker]: wranglerToml({
-      name: options.name ?? 'dataset-site',
+      name,
       main,
       bucket,
       prefix: options.prefix ?? '',
@@ -107,4 +123,12 @@ async function isKept(file: string): Promise<boolean> {
     `${path.relative('.', file)} is ${what}, so it holds no configuration: remove it, then run init-deploy again`,
     1,
   );
+}
+
+// The real path of `file`: of its deepest folder that exists, links resolved, with the rest after it.
+async function realPathOf(file: string): Promise<string> {
+  const real = await realpath(file).catch(() => undefined);
+  if (real !== undefined) return real;
+  const parent = path.dirname(file);
+  return parent === file ? file : path.join(await realPathOf(parent), path.basename(file));
 }

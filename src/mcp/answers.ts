@@ -12,6 +12,7 @@ import {
   type JSONRPCMessage,
   type ResourceLink,
 } from '@modelcontextprotocol/sdk/types.js';
+import { keepProtoArgument } from './proto-argument.js';
 
 /**
  * Largest answer of a tool, in bytes of what its message carries (its JSON text, JSON-escaped,
@@ -109,8 +110,13 @@ export function withClippedEchoes(message: JSONRPCMessage): JSONRPCMessage {
   return { ...message, result: { ...message.result, content } };
 }
 
-/** Makes `transport` send every message through {@link withClippedEchoes}; returns it. */
+/**
+ * Makes `transport` send every message through {@link withClippedEchoes}, and keep a call's
+ * `__proto__` argument to be refused by name (proto-argument.ts); returns it. Call it before
+ * the server connects, which hands each message to this `onmessage` first.
+ */
 export function clippingEchoes<T extends Transport>(transport: T): T {
+  transport.onmessage = keepProtoArgument;
   const send = transport.send.bind(transport);
   transport.send = (message, options) => send(withClippedEchoes(message), options);
   return transport;

@@ -18,6 +18,7 @@ import type { Router } from '../query/router/index.js';
 import { withClippedEchoes } from './answers.js';
 import { datasetMcpServer } from './dataset-server.js';
 import { batchAnswers, createMcpBounds, releasedWhenRead } from './http-bounds.js';
+import { keepProtoArgument } from './proto-argument.js';
 
 /** Largest request body the endpoint reads: 1 MiB, far above any call of its tools. */
 export const MAX_MCP_BODY_BYTES = 2 ** 20;
@@ -123,13 +124,14 @@ export function createMcpEndpoint(options: McpEndpointOptions): (request: Reques
   };
 }
 
-// The transport's messages in and out pass the batch's count, and its errors echo little.
+// The transport's messages in and out pass the batch's count (a call's `__proto__` argument kept to be refused), and its errors echo little.
 function countingAnswers(
   transport: WebStandardStreamableHTTPServerTransport,
   batch: ReturnType<typeof batchAnswers>,
 ): void {
   const deliver = transport.onmessage!;
   transport.onmessage = (message, extra) => {
+    keepProtoArgument(message);
     batch.received(message);
     deliver(message, extra);
   };

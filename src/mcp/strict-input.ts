@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { closestName } from './closest-name.js';
+import { PROTO_ARGUMENT } from './proto-argument.js';
 
 /**
  * `shape` as the strict input of `tool`. The SDK answers a call with an argument outside it
@@ -20,7 +21,8 @@ export function strictInput<Shape extends z.ZodRawShape>(
     `unknown argument ${JSON.stringify(name)}; ${tool} takes ${argumentsOf(shape)}`,
 ) {
   const known = Object.keys(shape);
-  const refusal = (name: string) => {
+  const refusal = (key: string) => {
+    const name = key === PROTO_ARGUMENT ? '__proto__' : key;
     const meant = closestName(name, known);
     return meant === undefined ? unknown(name) : `${unknown(name)}; did you mean ${meant}?`;
   };

@@ -86,8 +86,9 @@ export async function publishSite(options: PublishOptions): Promise<PublishResul
   let lease: Lease | undefined;
   let failed = true;
   try {
-    if (config.lease && !config.dryRun) lease = await takeLease(bucket, config.leaseTtlMs);
+    // Checked before the lease is taken: a site refused for its format leaves the bucket as it was.
     const workerCheck = config.workerCheck ? await checkWorkerFormat(bucket, config.dir) : undefined;
+    if (config.lease && !config.dryRun) lease = await takeLease(bucket, config.leaseTtlMs);
     const { listed, published, journal } = await readBucketState(
       bucket,
       config.prefix,

@@ -14,11 +14,20 @@ import { WORKER_RECORD_PATH, SITE_FORMAT_PATH } from '../query/formats/index.js'
 /**
  * Checks the site in `dir` against the Worker recorded in `bucket` and says what it found,
  * in a line for the operator; throws a {@link UserError} (exit 1) when that Worker cannot
- * read the site, or may not: the site's format file is missing or damaged.
+ * read the site, or may not: the site's format file is missing or damaged, whether a Worker
+ * has recorded itself or not (one deployed may not have answered a request yet). It reads,
+ * never writes: publish runs it before it takes the lease, so a refused publish sends nothing.
  */
 export async function checkWorkerFormat(bucket: Bucket, dir: string): Promise<string> {
   const site = await readSiteFormat(dir);
   const text = await bucket.read(WORKER_RECORD_PATH);
+  if (text === undefined && site === undefined)
+    throw new UserError(
+      `${SITE_FORMAT_PATH} in ${dir} is missing, so the site's format is unknown and a Worker deployed over ${bucket.where} ` +
+        'could not be checked against it (none has recorded itself yet): build the site again with this dataset-site (the build writes the file), ' +
+        'or publish with --no-worker-check when no Worker serves this bucket',
+      1,
+    );
   if (text === undefined)
     return 'no Worker has recorded itself in the bucket (none is deployed over it, or none has answered a request since its deploy): its format was not checked';
   const worker = parseWorkerRecord(text);

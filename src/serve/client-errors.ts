@@ -8,7 +8,7 @@ import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorCode } from '../query/responses/index.js';
 import { ALLOWED_METHODS } from '../query/formats/index.js';
-import { refuseRequest, type DocumentStore } from '../query/router/index.js';
+import { refuseRequest, uriTooLongMessage, type DocumentStore } from '../query/router/index.js';
 
 /**
  * An error of Node's HTTP parser: `code` is llhttp's (`HPE_INVALID_METHOD`…), `rawPacket`
@@ -54,10 +54,7 @@ function refusalOf(error: ParserError): { code: ErrorCode; message: string } | u
       // Node's limit covers the request line and the headers: a request line that never ended within it is a long URL.
       return requestLineEnded(error)
         ? { code: 'headers_too_large', message: 'the request headers are too large; send fewer or shorter headers' }
-        : {
-            code: 'uri_too_long',
-            message: 'the URL is too long; q is at most 200 characters and filters are short values',
-          };
+        : { code: 'uri_too_long', message: uriTooLongMessage(readPart(error).toString('latin1')) };
     default:
       return { code: 'bad_request', message: `the request is not valid HTTP (${error.code ?? error.message})` };
   }
@@ -70,9 +67,14 @@ function refusalOf(error: ParserError): { code: ErrorCode; message: string } | u
  * line end there, though the limit ran out in the URL. (A header over the limit arriving in
  * pieces, the limit running out in a piece holding no line end, reads as a long URL.)
  */
-function requestLineEnded({ rawPacket, bytesParsed }: ParserError): boolean {
-  if (rawPacket === undefined) return false;
+function requestLineEnded(error: ParserError): boolean {
+  return readPart(error).includes('\r\n');
+}
+
+// What the parser read of the chunk of the request it stopped in, after any request before it on the connection.
+function readPart({ rawPacket, bytesParsed }: ParserError): Buffer {
+  if (rawPacket === undefined) return Buffer.alloc(0);
   const read = rawPacket.subarray(0, bytesParsed ?? rawPacket.length);
   const blank = read.lastIndexOf('\r\n\r\n');
-  return (blank === -1 ? read : read.subarray(blank + 4)).includes('\r\n');
+  return blank === -1 ? read : read.subarray(blank + 4);
 }

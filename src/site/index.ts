@@ -15,7 +15,7 @@ export type { QueryOptions, QueryResult } from './query-dataset.js';
 export { readSchemaDescription, readSite } from './read-site.js';
 export { DEFAULT_ROTATION_PERIOD, readNextSlot, writeNextSlot } from './rotation-state.js';
 export type { SiteOnDisk } from './read-site.js';
-export { listSiteFiles } from './site-files.js';
+export { listSiteFiles, unbuiltFiles } from './site-files.js';
 export { readIdsBySlot, readSlotState, slotStateFiles } from './site-slots.js';
 export type { SlotStateFile } from './site-slots.js';
 export { SITE_FORMAT_TEXT, holdsSiteFormat, readSiteFormat } from './site-format-file.js';

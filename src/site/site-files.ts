@@ -25,3 +25,12 @@ export function listSiteFiles(root: string): string[] {
 export function isHiddenPath(file: string): boolean {
   return file.split('/').some((segment) => segment.startsWith('.'));
 }
+
+/**
+ * The files of `files` the build did not write: those its manifest (`built`) does not list,
+ * put into the site folder by hand or by another tool. verify names them, publish refuses
+ * to send them: a deploy configuration or a note there would be public.
+ */
+export function unbuiltFiles(files: Iterable<string>, built: ReadonlyMap<string, unknown>): string[] {
+  return [...files].filter((file) => !built.has(file));
+}

@@ -30,6 +30,8 @@ import {
   assertWholeSite,
   isPartialSite,
   listSiteFiles,
+  unbuiltFiles,
+  type ManifestFiles,
 } from '../site/index.js';
 import { assertNoInterruptedBuild } from '../pipeline/write/index.js';
 import { checkChangesFeed } from './changes-feed.js';
@@ -85,7 +87,8 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   // A partial site's files are those its manifest lists; those its folder lacks are not read (site/partial-site.ts).
   await assertNoInterruptedBuild(dir, 'verify');
   if (!options.changed) assertWholeSite(dir, 'a full verify');
-  const { files, absent } = await siteFiles(root);
+  const manifest = await readManifest(root);
+  const { files, absent } = siteFiles(root, manifest);
   const selection = options.changed ? await changedSelection(root, options.rotation) : EVERYTHING;
   if (options.changed)
     progress(
@@ -138,7 +141,18 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   const generated = generatedDocuments(dataset, description.baseUrl, description.pageDepth);
   for (const document of generated) expected.add(document.path);
 
+  // Without a manifest to read (damaged, or none), the documents' own checks below still name a stray document.
+  const unbuilt = new Set(
+    manifest.rootText === undefined || manifest.damage ? [] : unbuiltFiles(files, manifest.manifest),
+  );
+  for (const file of unbuilt)
+    problem({
+      file,
+      message:
+        'unexpected file: the build did not write it (the build manifest does not list it); move it out of the site folder, as publish refuses a site holding it',
+    });
   for (const file of files) {
+    if (unbuilt.has(file)) continue;
     if (file.startsWith(`${DUMPS_FOLDER}/`) && !reference.files.has(file))
       problem({ file, message: 'unexpected file: no dump index lists it' });
     if (!file.endsWith('.json') || expected.has(file) || CHECKED_APART.some((folder) => file.startsWith(folder)))
@@ -151,9 +165,9 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
     });
   }
   const site = { dir: root, dataset, baseUrl: description.baseUrl };
-  const generations = SiteGenerations.of((await readManifest(root)).manifest);
+  const generations = SiteGenerations.of(manifest.manifest);
   problems.push(...(await checkSearchIndexes(site, files, dir, slots, generations, await terms, absent)));
-  problems.push(...(await checkChangesFeed(root, files, dir, description.baseUrl)));
+  problems.push(...(await checkChangesFeed(root, files, dir, description.baseUrl, manifest.manifest)));
   for (const { path: file, content, timestamped } of generated) {
     const written = await readFile(path.join(root, file), 'utf8').catch(() => undefined);
     if (written === undefined) problem({ file, message: 'this document is missing' });
@@ -164,10 +178,10 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
 }
 
 // The site's files: those in its folder, and for a partial site those its manifest lists but the folder lacks.
-async function siteFiles(root: string): Promise<{ files: Set<string>; absent: Set<string> }> {
+function siteFiles(root: string, manifest: ManifestFiles): { files: Set<string>; absent: Set<string> } {
   const files = new Set(listSiteFiles(root));
   if (!isPartialSite(root)) return { files, absent: new Set() };
-  const absent = new Set(absentDocuments((await readManifest(root)).manifest, files));
+  const absent = new Set(absentDocuments(manifest.manifest, files));
   for (const file of absent) files.add(file);
   return { files, absent };
 }

@@ -5,7 +5,7 @@
  * request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type Exhibitor, type FetchLike } from '../../src/client/index.js';
+import { ApiError, createClient, type DatasetParams, type Exhibitor, type FetchLike } from '../../src/client/index.js';
 import { serve, type PreviewServer } from '../../src/serve/index.js';
 import { sampleSite } from '../helpers/site.js';
 
@@ -69,5 +69,30 @@ describe('the client SDK', () => {
     const once = requests.length;
     await client.dataset({ type: 'exhibition', limit: 5 });
     expect(requests.length).toBe(2 * once);
+  });
+
+  it.each(['q', 'text', 'exhibition'])(
+    'refuses a lone surrogate in %s with an ApiError 400 naming it, as the query form and MCP do',
+    async (name) => {
+      const client = createClient({ baseUrl: server.url });
+      const type = name === 'exhibition' ? 'exhibitor' : 'all';
+      const error = await client.dataset({ type, [name]: 'ab\ud800c' }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).status).toBe(400);
+      expect((error as ApiError).body.error).toMatchObject({
+        code: 'invalid_parameter',
+        parameter: name,
+        message: `${name} must be well-formed Unicode text; it holds a lone surrogate, U+D800, at character 3`,
+      });
+      expect((error as ApiError).body._meta.base_url).toBe('http://localhost:8080');
+    },
+  );
+
+  it('takes a null value as absent, as a query string without it', async () => {
+    const client = createClient({ baseUrl: server.url });
+    const nulls = { country: null, q: null, exhibition: null, limit: null } as unknown as DatasetParams<'exhibitor'>;
+    const answer = await client.dataset({ type: 'exhibitor', ...nulls });
+    expect(answer).toEqual(await client.dataset({ type: 'exhibitor' }));
+    expect(answer._meta.total).toBe(360);
   });
 });

@@ -20,7 +20,7 @@ export type Body = {
   exhibitions?: Record<string, unknown>[];
   exhibitors?: Record<string, unknown>[];
   service_providers?: Record<string, unknown>[];
-  error?: { status: number; code: string; parameter?: string };
+  error?: { status: number; code: string; parameter?: string; message?: string };
   _meta: Record<string, unknown> & { total?: number; count?: number; totals?: Record<string, number> };
 };
 
@@ -295,6 +295,34 @@ const fields: ContractCase[] = [
     },
   },
   { name: 'an empty fields is every field', url: datasetUrl(['type', 'exhibitor'], ['fields', ' ']), status: 200 },
+  {
+    name: 'a fields of commas alone is every field, as if absent',
+    url: datasetUrl(['type', 'exhibitor'], ['fields', ',,,'], ['limit', '2']),
+    status: 200,
+    check: (body) => {
+      expect(Object.keys(body.exhibitors![0]!)).toContain('company_en');
+      expect(body._meta.next).not.toContain('fields');
+    },
+  },
+  {
+    name: 'a thousand names that are no fields are refused, a few quoted and the rest counted',
+    url: datasetUrl(['type', 'exhibitor'], ['fields', Array.from({ length: 1000 }, (_, i) => `f${i}`).join(',')]),
+    status: 400,
+    check: (body) => {
+      refused('fields')(body);
+      const message = body.error!.message!;
+      expect(message).toMatch(
+        /^fields: "f0", "f1", "f2", "f3", "f4" and 995 other names are no fields of an exhibitor; /,
+      );
+      expect(message.length).toBeLessThan(600);
+    },
+  },
+  {
+    name: 'a name that is no field of a service provider is refused in good grammar',
+    url: datasetUrl(['type', 'service_provider'], ['fields', 'weight']),
+    status: 400,
+    check: (body) => expect(body.error!.message).toMatch(/^fields: "weight" is no field of a service_provider; /),
+  },
   {
     name: 'a name that is no field of the kind is refused',
     url: datasetUrl(['type', 'exhibition'], ['fields', 'name_en,weight']),

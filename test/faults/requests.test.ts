@@ -155,25 +155,7 @@ describe('the preview server, with requests its HTTP parser refuses', () => {
     ],
     ['bytes that are not HTTP', 'GET / HTTP/1.1\r\nHost x\r\n\r\n', 400, 'bad_request'],
   ])('answers %s with the JSON error and the API headers', async (_, request, status, code) => {
-    const { port } = new URL(server.url);
-    // Pieces are written apart, so that the server reads each as a chunk of its own.
-    const send = async (socket: net.Socket) => {
-      for (const piece of [request].flat()) {
-        socket.write(piece);
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-      socket.end();
-    };
-    const raw = await new Promise<string>((resolve, reject) => {
-      let text = '';
-      const socket = net.connect(Number(port), '127.0.0.1', () => void send(socket));
-      socket
-        .setEncoding('utf8')
-        .on('data', (chunk: string) => (text += chunk))
-        .on('end', () => resolve(text))
-        .on('error', reject);
-    });
-    const [head, body] = raw.split('\r\n\r\n');
+    const [head, body] = (await sendRaw(server, request)).split('\r\n\r\n');
     const [statusLine, ...headerLines] = head!.split('\r\n');
     expect(statusLine).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
     const headers = Object.fromEntries(headerLines.map((line) => line.split(': ')));
@@ -184,4 +166,35 @@ describe('the preview server, with requests its HTTP parser refuses', () => {
       _meta: { schema_version: '1.0', base_url: 'http://localhost:8080' },
     });
   });
+  it.each([
+    ['q', 'q is at most 200 characters'],
+    ['text', 'text is at most 200 characters'],
+    ['country', 'country takes a short value'],
+  ])('names %s in the 414 for its long value', async (name, says) => {
+    const request = `GET /api/public/dataset?type=exhibitor&${name}=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`;
+    const body = JSON.parse((await sendRaw(server, request)).split('\r\n\r\n')[1]!);
+    expect(body.error).toMatchObject({ status: 414, code: 'uri_too_long' });
+    expect(body.error.message).toBe(`the URL is too long: the value of ${name} runs past the limit; ${says}`);
+  });
 });
+
+/** The raw answer of the preview server to `request`, its pieces written apart so that the server reads each as a chunk of its own. */
+async function sendRaw(server: PreviewServer, request: string | string[]): Promise<string> {
+  const { port } = new URL(server.url);
+  const send = async (socket: net.Socket) => {
+    for (const piece of [request].flat()) {
+      socket.write(piece);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    socket.end();
+  };
+  return new Promise<string>((resolve, reject) => {
+    let text = '';
+    const socket = net.connect(Number(port), '127.0.0.1', () => void send(socket));
+    socket
+      .setEncoding('utf8')
+      .on('data', (chunk: string) => (text += chunk))
+      .on('end', () => resolve(text))
+      .on('error', reject);
+  });
+}

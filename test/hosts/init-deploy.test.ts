@@ -4,10 +4,14 @@
  * and the site holds no deploy configuration of its own.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runNode } from '../helpers/cli.js';
+import { NGINX } from './hosts.js';
+
+const WRANGLER = path.resolve('node_modules/wrangler/bin/wrangler.js');
 
 it('writes wrangler.toml and the nginx server block once, and a rebuild keeps the edited ones', async () => {
   const project = mkdtempSync(path.join(tmpdir(), 'ds-deploy-'));
@@ -18,7 +22,7 @@ it('writes wrangler.toml and the nginx server block once, and a rebuild keeps th
   expect(written).toContain('bucket_name = "my-data"');
   expect(written).toContain('SITE_PREFIX = "site/"');
   expect(readFileSync(path.join(project, 'deploy/nginx-server.conf'), 'utf8')).toContain(
-    `include ${path.join(project, 'dist')}/nginx.conf;`,
+    `include ${JSON.stringify(`${path.join(project, 'dist')}/nginx.conf`)};`,
   );
 
   const edited = written
@@ -76,6 +80,98 @@ it('refuses a --dir inside the built site, which publish would upload', async ()
       "error: --dir dist/deploy is inside the site's folder dist (--site), so publish would upload the deploy configuration with the site: give a folder outside it, such as deploy\n",
   });
   expect(existsSync(path.join(project, 'dist'))).toBe(false);
+});
+
+it.each([
+  ['a link to the site', 'sitelink/deploy', (project: string) => symlinkSync('site', path.join(project, 'sitelink'))],
+  [
+    'a link into the site',
+    'conf',
+    (project: string) => symlinkSync(path.join(project, 'site/deploy'), path.join(project, 'conf')),
+  ],
+])('refuses a --dir reached through %s, resolving real paths, and writes nothing', async (_, dir, link) => {
+  const project = mkdtempSync(path.join(tmpdir(), 'ds-deploy-'));
+  mkdirSync(path.join(project, 'site/deploy'), { recursive: true });
+  link(project);
+  const refused = await runCli(['init-deploy', '--dir', dir, '--site', 'site'], project);
+  expect(refused).toMatchObject({
+    code: 2,
+    stderr: `error: --dir ${dir} is inside the site's folder site (--site), so publish would upload the deploy configuration with the site: give a folder outside it, such as deploy\n`,
+  });
+  expect(readdirSync(path.join(project, 'site/deploy'))).toEqual([]);
+});
+
+it.each(['\x7f', '\x1b', '\x08'])(
+  'writes a wrangler.toml that TOML takes (wrangler reads it back) for a --prefix holding %j',
+  async (control) => {
+    const project = mkdtempSync(path.join(tmpdir(), 'ds-deploy-'));
+    const prefix = `p${control}"\\/`;
+    const written = await runCli(['init-deploy', '--prefix', prefix], project);
+    expect(written.code, written.stderr).toBe(0);
+    const toml = readFileSync(path.join(project, 'deploy/wrangler.toml'), 'utf8');
+    expect(toml).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
+    // wrangler's own TOML parser reads the file; a dry run deploys nothing.
+    const read = await runNode(
+      [WRANGLER, 'deploy', '--dry-run', '--config', 'deploy/wrangler.toml', '--outdir', 'out'],
+      project,
+    );
+    expect(read.code, read.stdout + read.stderr).toBe(0);
+    expect(read.stdout).toContain(`env.SITE_PREFIX ("${prefix}")`);
+  },
+  60_000,
+);
+
+it.each(['my\x7fworker', 'my\nworker', 'My_Worker', 'x'.repeat(64)])(
+  'refuses --name %j, which Cloudflare would not take, and writes nothing',
+  async (name) => {
+    const project = mkdtempSync(path.join(tmpdir(), 'ds-deploy-'));
+    const refused = await runCli(['init-deploy', '--name', name], project);
+    expect(refused).toMatchObject({
+      code: 2,
+      stderr: `error: --name ${JSON.stringify(name)} is not a Worker name: Cloudflare takes 1 to 63 characters, lowercase letters, digits and hyphens\n`,
+    });
+    expect(existsSync(path.join(project, 'deploy'))).toBe(false);
+  },
+);
+
+it.each(['sp ace', 'semi;colon', 'quo"te', 'brace{s}'])(
+  'quotes a site path holding %j in the nginx server block',
+  async (name) => {
+    const project = mkdtempSync(path.join(tmpdir(), 'ds-deploy-'));
+    const site = path.join(project, name, 'site');
+    const written = await runCli(['init-deploy', '--site', site], project);
+    expect(written.code, written.stderr).toBe(0);
+    const block = readFileSync(path.join(project, 'deploy/nginx-server.conf'), 'utf8');
+    const quoted = JSON.stringify(site);
+    expect(block).toContain(`  root ${quoted};\n`);
+    expect(block).toContain(`  include ${JSON.stringify(`${site}/nginx.conf`)};\n`);
+    if (NGINX === undefined) return;
+    // nginx itself takes the block: the site's generated rules stand in as an empty file.
+    mkdirSync(site, { recursive: true });
+    writeFileSync(path.join(site, 'nginx.conf'), '');
+    writeFileSync(
+      path.join(project, 'nginx.conf'),
+      `pid ${project}/nginx.pid;\nevents {}\nhttp {\n  access_log off;\n  include ${project}/deploy/nginx-server.conf;\n}\n`,
+    );
+    const checked = spawnSync(NGINX, ['-t', '-p', project, '-e', 'stderr', '-c', path.join(project, 'nginx.conf')], {
+      encoding: 'utf8',
+    });
+    expect(checked.status, checked.stderr).toBe(0);
+  },
+);
+
+it.each([
+  ['a line feed', 'new\nline', 'U+000A'],
+  ['a dollar sign, which nginx reads as a variable', 'cost$1', '"$"'],
+])('refuses a site path holding %s, which nginx cannot take, and writes nothing', async (_, name, what) => {
+  const project = mkdtempSync(path.join(tmpdir(), 'ds-deploy-'));
+  const site = path.join(project, name, 'site');
+  const refused = await runCli(['init-deploy', '--site', site], project);
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toBe(
+    `error: --site ${JSON.stringify(site)} holds ${what}, which an nginx configuration cannot name a path with: move the site to a folder whose path has none, or give another --site\n`,
+  );
+  expect(existsSync(path.join(project, 'deploy'))).toBe(false);
 });
 
 it('says so when a file stands where the deploy folder should be', async () => {

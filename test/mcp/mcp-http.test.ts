@@ -198,6 +198,22 @@ describe.each(HOSTS)('POST /mcp on %s', (_, start) => {
     );
   });
 
+  it('reads a relation page of a 5,000-character id as missing, and answers its document with a 404, naming no path of the server', async () => {
+    const id = 'x'.repeat(5000);
+    const uri = `http://localhost:8080/api/public/exhibitions/${id}/exhibitors/1.json`;
+    const error = await mcp.readResource({ uri }).catch((caught: Error) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(
+      /^MCP error -32603: the site has no http:\/\/localhost:8080\/api\/public\/exhibitions\/x+/,
+    );
+    expect((error as Error).message).not.toMatch(/internal error|ENAMETOOLONG|10020|\/tmp\//);
+    const answer = await fetch(`${host.url}/api/public/exhibitions/${id}.json`);
+    const text = await answer.text();
+    expect(answer.status, text).toBe(404);
+    expect(JSON.parse(text).error.code).toBe('not_found');
+    expect(text).not.toMatch(/ENAMETOOLONG|10020|\/tmp\//);
+  });
+
   it.each(['GET', 'DELETE'])('answers %s with 405 and a JSON-RPC error, as a stateless server does', async (method) => {
     const answer = await fetch(`${host.url}/mcp`, { method, headers: { Accept: 'text/event-stream' } });
     expect(answer.status).toBe(405);

@@ -43,6 +43,14 @@ export const UNKNOWN_ARGUMENTS: UnknownArgument[] = [
   search({ type: 'exhibitor' }, { ofset: 10 }, '', 'offset'),
   search({}, { typ: 'exhibitor' }, '', 'type'),
   search({ type: 'exhibitor' }, { qq: 'auto' }, '', 'q'),
+  // An own `__proto__` key, as JSON.parse makes it from the call's JSON (an object literal would set the prototype).
+  search({ type: 'exhibitor' }, JSON.parse('{"__proto__": {"is_verified": true}}')),
+  {
+    tool: 'get_entity',
+    args: { kind: 'exhibitor', id: 'EXR-000001' },
+    unknown: JSON.parse('{"__proto__": 1}'),
+    says: 'unknown argument "__proto__"; get_entity takes kind, id',
+  },
   {
     tool: 'get_entity',
     args: { kind: 'exhibitor', id: 'EXR-000001' },

@@ -64,7 +64,7 @@ describe('dataset-site publish', () => {
     );
     expect(wrongKeys.code).toBe(74);
     expect(wrongKeys.stderr).toBe(
-      `error: cannot read .dataset-site/lease.json in s3://${bucket}/ at ${s3.endpoint}: InvalidAccessKeyId (HTTP 403): The AWS Access Key Id you provided does not exist in our records.\n`,
+      `error: cannot read .dataset-site/worker.json in s3://${bucket}/ at ${s3.endpoint}: InvalidAccessKeyId (HTTP 403): The AWS Access Key Id you provided does not exist in our records.\n`,
     );
     const endpoint = `http://127.0.0.1:${await closedPort()}`;
     // A refused connection may be a store restarting: retried, here for a second.
@@ -79,7 +79,7 @@ describe('dataset-site publish', () => {
     expect(unreachable.code).toBe(74);
     expect(unreachable.stderr).toMatch(
       new RegExp(
-        `^(?:  retrying: .*\\n)+error: cannot read \\.dataset-site/lease\\.json in s3://${bucket}/ at ${endpoint}: gave up after \\d+ attempts in \\d\\.\\d s \\(--budget 1 s without an answer\\): ECONNREFUSED: .*\\n$`,
+        `^(?:  retrying: .*\\n)+error: cannot read \\.dataset-site/worker\\.json in s3://${bucket}/ at ${endpoint}: gave up after \\d+ attempts in \\d\\.\\d s \\(--budget 1 s without an answer\\): ECONNREFUSED: .*\\n$`,
       ),
     );
     for (const result of [wrongKeys, unreachable]) expect(result.stdout + result.stderr).not.toContain(SECRET);
@@ -117,7 +117,7 @@ describe('dataset-site publish', () => {
       expect(result.code).toBe(74);
       expect(result.stderr).toMatch(
         new RegExp(
-          `^(?:  retrying: .*\\n)+error: cannot read \\.dataset-site/lease\\.json in s3://b/ at ${endpoint}: gave up after \\d+ attempts in \\d\\.\\d s \\(--budget 4 s without an answer\\): TimeoutError: (no answer began within 1 s \\(--timeout\\)|no byte moved for 1 s \\(--timeout\\)|no complete answer when the budget ran out)\\n$`,
+          `^(?:  retrying: .*\\n)+error: cannot read \\.dataset-site/worker\\.json in s3://b/ at ${endpoint}: gave up after \\d+ attempts in \\d\\.\\d s \\(--budget 4 s without an answer\\): TimeoutError: (no answer began within 1 s \\(--timeout\\)|no byte moved for 1 s \\(--timeout\\)|no complete answer when the budget ran out)\\n$`,
         ),
       );
       for (const flag of ['--timeout', '--budget', '--request-deadline', '--lease-ttl'])

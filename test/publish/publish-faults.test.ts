@@ -140,12 +140,12 @@ describe('publish through a store that misbehaves', () => {
       budget: 60,
     });
     expect((wrongKeys.error as UserError).message).toMatch(
-      /^cannot read \.dataset-site\/lease\.json in s3:\/\/site-\d+\/ at http:\/\/127\.0\.0\.1:\d+: InvalidAccessKeyId \(HTTP 403\): /,
+      /^cannot read \.dataset-site\/worker\.json in s3:\/\/site-\d+\/ at http:\/\/127\.0\.0\.1:\d+: InvalidAccessKeyId \(HTTP 403\): /,
     );
     expect(wrongKeys.seconds).toBeLessThan(1);
     const noBucket = await publishThrough({ fault: 'hang', after: 1e9 }, 'no-such-bucket', { budget: 60 });
     expect((noBucket.error as UserError).message).toMatch(
-      /^cannot read \.dataset-site\/lease\.json in s3:\/\/no-such-bucket\/ at http:\/\/127\.0\.0\.1:\d+: NoSuchBucket \(HTTP 404\): /,
+      /^cannot read \.dataset-site\/worker\.json in s3:\/\/no-such-bucket\/ at http:\/\/127\.0\.0\.1:\d+: NoSuchBucket \(HTTP 404\): /,
     );
     expect(noBucket.seconds).toBeLessThan(1);
   });

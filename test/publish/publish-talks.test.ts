@@ -85,12 +85,12 @@ it('says it retries, and ends within 30 s with exit 74 naming the endpoint when 
   expect(retries.length).toBeLessThanOrEqual(1 + Math.floor(seconds / 10));
   expect(retries[0]).toMatch(
     new RegExp(
-      `^  retrying: cannot read \\.dataset-site/lease\\.json in s3://data/ at ${endpoint}: ECONNREFUSED: .* \\(attempt 1 failed; \\d+ s of --budget left\\)$`,
+      `^  retrying: cannot read \\.dataset-site/worker\\.json in s3://data/ at ${endpoint}: ECONNREFUSED: .* \\(attempt 1 failed; \\d+ s of --budget left\\)$`,
     ),
   );
   expect(lines.at(-1)).toMatch(
     new RegExp(
-      `^error: cannot read \\.dataset-site/lease\\.json in s3://data/ at ${endpoint}: gave up after \\d+ attempts in \\d+\\.\\d s ` +
+      `^error: cannot read \\.dataset-site/worker\\.json in s3://data/ at ${endpoint}: gave up after \\d+ attempts in \\d+\\.\\d s ` +
         '\\(the endpoint has answered nothing since the start: is --endpoint \\(or AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL\\) right, and the store up\\?\\): ECONNREFUSED',
     ),
   );

@@ -4,7 +4,7 @@
  * naming both versions, before sending anything. The record is written here by the
  * Worker's own code (edge/worker-record.ts) over the S3-compatible test server.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -13,7 +13,6 @@ import { recordWorker, workerRecordText, type RecordBucket } from '../../src/edg
 import { PACKAGE_VERSION } from '../../src/shared/index.js';
 import { SITE_FORMAT } from '../../src/query/responses/index.js';
 import { runCli } from '../helpers/cli.js';
-import { LEASE } from '../helpers/published.js';
 import { S3_CREDENTIALS } from '../helpers/s3.js';
 import { useS3AndTinySite } from '../helpers/s3-site.js';
 import { WORKER_RECORD_PATH, SITE_FORMAT_PATH } from '../../src/query/formats/index.js';
@@ -85,8 +84,8 @@ it("refuses a site of another format than the deployed Worker's, naming both, an
       'Deploy the Worker of this dataset-site first (npx wrangler deploy --config deploy/wrangler.toml; docs/deploy.md), request the site once, then publish again; ' +
       'or publish with --no-worker-check when no Worker serves this bucket\n',
   );
-  // Beside the record, the lease the refused publish took and let go.
-  expect([...(await local.s3.readBucket(bucket)).keys()].sort()).toEqual([LEASE, WORKER_RECORD_PATH]);
+  // The record alone: the publish was refused before it took the lease.
+  expect([...(await local.s3.readBucket(bucket)).keys()].sort()).toEqual([WORKER_RECORD_PATH]);
 });
 
 it('refuses a site when an older Worker is deployed, and publishes with --no-worker-check', async () => {
@@ -134,7 +133,12 @@ it.each([
   expect(refused.stderr).toContain(
     "so the site's format is unknown: build the site again (the build writes the file anew), or publish with --no-worker-check when no Worker serves the bucket\n",
   );
-  expect([...(await local.s3.readBucket(bucket)).keys()].sort()).toEqual([LEASE, WORKER_RECORD_PATH]);
+  // Refused before the lease is taken: the bucket holds the Worker's record alone.
+  expect([...(await local.s3.readBucket(bucket)).keys()].sort()).toEqual([WORKER_RECORD_PATH]);
+  // An empty bucket, no Worker recorded: refused all the same, and nothing written, no lease either.
+  const empty = await local.s3.createBucket();
+  expect((await publish(damaged, empty)).code).toBe(1);
+  expect([...(await local.s3.readBucket(empty)).keys()]).toEqual([]);
 });
 
 it('refuses a site without a format file when a Worker is deployed over the bucket, and sends nothing', async () => {
@@ -152,5 +156,42 @@ it('refuses a site without a format file when a Worker is deployed over the buck
       `(dataset-site 0.0.9, reading the site format ${OTHER_FORMAT}): build the site again with this dataset-site (the build writes the file), ` +
       'or publish with --no-worker-check when no Worker serves this bucket\n',
   );
-  expect([...(await local.s3.readBucket(bucket)).keys()].sort()).toEqual([LEASE, WORKER_RECORD_PATH]);
+  expect([...(await local.s3.readBucket(bucket)).keys()].sort()).toEqual([WORKER_RECORD_PATH]);
 });
+
+it.each([
+  ['missing', async (file: string) => rm(file)],
+  ['a symbolic link to nothing', async (file: string) => (await rm(file), symlink('gone.json', file))],
+])(
+  'refuses a site whose format file is %s when no Worker is recorded, sends nothing, and publishes with --no-worker-check',
+  async (_, spoil) => {
+    const bucket = await local.s3.createBucket();
+    const bare = path.join(await mkdtemp(path.join(tmpdir(), 'ds-no-format-')), 'site');
+    await cp(local.site, bare, { recursive: true });
+    await spoil(path.join(bare, SITE_FORMAT_PATH));
+    const refused = await publish(bare, bucket);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      `error: ${SITE_FORMAT_PATH} in ${bare} is missing, so the site's format is unknown and a Worker deployed over s3://${bucket}/ at ${local.s3.endpoint} ` +
+        'could not be checked against it (none has recorded itself yet): build the site again with this dataset-site (the build writes the file), ' +
+        'or publish with --no-worker-check when no Worker serves this bucket\n',
+    );
+    expect([...(await local.s3.readBucket(bucket)).keys()]).toEqual([]);
+    const unchecked = await runCli(
+      [
+        'publish',
+        '--dir',
+        bare,
+        '--bucket',
+        bucket,
+        '--endpoint',
+        local.s3.endpoint,
+        '--force-path-style',
+        '--no-worker-check',
+      ],
+      undefined,
+      KEYS,
+    );
+    expect(unchecked.code, unchecked.stderr).toBe(0);
+  },
+);

@@ -5,7 +5,7 @@
  * each at once; `verify --changed`, after a build that changed nothing, within the runs
  * of its rotation.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +25,8 @@ import { readDump } from '../helpers/dumps.js';
 import { buildTempSite, copySampleSite } from '../helpers/site.js';
 
 type Json = Record<string, any>;
+// Files put into the site folder by hand, which no build writes.
+const STRAYS = ['deploy/wrangler.toml', 'notes/todo.txt', 'api/public/evil.json'];
 const ROTATION = 4; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const edit = async (site: string, file: string, change: (document: Json) => void) => {
@@ -74,6 +76,11 @@ describe('verify on a damaged site', () => {
     damaged.dumpEntity = entityPath('service_provider', JSON.parse(lines[1]!).id);
     lines[1] = lines[1]!.replace('"id":', '"id" :');
     await writeFile(path.join(site, damaged.dump), lines.join('\n'));
+    // Files the build did not write, of any name: a deploy configuration, notes, a document.
+    for (const stray of STRAYS) {
+      await mkdir(path.dirname(path.join(site, stray)), { recursive: true });
+      await writeFile(path.join(site, stray), stray.endsWith('.json') ? '{}' : 'not for the public\n');
+    }
     const describe = (found: Diagnostic[]) =>
       found.map(
         (problem) =>
@@ -97,6 +104,12 @@ describe('verify on a damaged site', () => {
     );
     return found;
   };
+
+  it.each(STRAYS)('names %s, a file the build did not write', (file) => {
+    expect(named(file)).toEqual([
+      `${file}: unexpected file: the build did not write it (the build manifest does not list it); move it out of the site folder, as publish refuses a site holding it`,
+    ]);
+  });
 
   it('names a hand-edited page', () => {
     expect(named(damaged.page!)).toEqual([`${damaged.page}: differs from the reference answer for its query`]);
@@ -184,6 +197,19 @@ describe('verify on a damaged changes feed', () => {
       expect(problems).toContain(
         `${firstFile}: this change set is not chained to the builds before and after it in the index`,
       );
+    }
+  });
+
+  it('names an index whose window_days was changed', async () => {
+    const { out } = await buildTempSite({ sources: 'test/fixtures/tiny/sources' });
+    await edit(out, CHANGES_INDEX_PATH, (index) => (index._meta.window_days = 99));
+    for (const changed of [false, true]) {
+      const problems = (await verifySite({ dir: out, changed })).problems.map(
+        (problem) => `${path.relative(out, problem.file!)}: ${problem.message}`,
+      );
+      expect(problems).toEqual([
+        `${CHANGES_INDEX_PATH}: this document is not the one the build wrote (its bytes differ from its fingerprint in the build manifest); rebuild the site`,
+      ]);
     }
   });
 

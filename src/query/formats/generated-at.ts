@@ -15,6 +15,18 @@ export function stampGeneratedAt(text: string, generatedAt: string): string {
   return `${text.slice(0, at)}${stampedMember(generatedAt)}${text.slice(at + UNSTAMPED.length)}`;
 }
 
+/**
+ * The text `written` was stamped from: its last `generated_at` emptied to {@link UNSTAMPED},
+ * as the build rendered it (and fingerprinted it in its manifest); `written` when it has none.
+ */
+export function unstampedText(written: string): string {
+  const head = '"generated_at":"';
+  const at = written.lastIndexOf(head);
+  if (at < 0) return written;
+  const end = written.indexOf('"', at + head.length);
+  return `${written.slice(0, at)}${UNSTAMPED}${written.slice(end + 1)}`;
+}
+
 /** What {@link UNSTAMPED} becomes once stamped with `generatedAt`. */
 export function stampedMember(generatedAt: string): string {
   return `"generated_at":${JSON.stringify(generatedAt)}`;

@@ -32,7 +32,7 @@ export {
   parseLeafMap,
 } from './listing-leaves.js';
 export type { KindLeaves, LeafMap } from './listing-leaves.js';
-export { UNSTAMPED, isWrittenFrom, stampGeneratedAt, stampedMember } from './generated-at.js';
+export { UNSTAMPED, isWrittenFrom, stampGeneratedAt, stampedMember, unstampedText } from './generated-at.js';
 export {
   DUMPS_FOLDER,
   DUMP_PART_KEY,

@@ -35,11 +35,21 @@ function unknownFields(query: DatasetQuery, dictionary: Dictionary): ParameterEr
   const known = new Set(kindsOf(query.type).flatMap((kind) => Object.keys(dictionary[kind] as object)));
   const unknown = query.fields.filter((field) => !known.has(field));
   if (unknown.length === 0) return undefined;
-  const names = unknown.map((field) => JSON.stringify(field)).join(', ');
+  const kind = query.type === 'all' ? 'any kind' : `${/^[aeiou]/.test(query.type) ? 'an' : 'a'} ${query.type}`;
   return {
     parameter: 'fields',
-    message: `fields: ${names} ${unknown.length === 1 ? 'is no field' : 'are no fields'} of ${query.type === 'all' ? 'any kind' : `an ${query.type}`}; the fields are ${[...known].join(', ')}`,
+    message: `fields: ${quotedNames(unknown)} ${unknown.length === 1 ? 'is no field' : 'are no fields'} of ${kind}; the fields are ${[...known].join(', ')}`,
   };
+}
+
+// Names a refusal quotes; past them it counts the rest (1,000 names made a message of 8,100 characters).
+const QUOTED_NAMES = 5;
+
+// `"a", "b"`, or the first few and how many others.
+function quotedNames(names: readonly string[]): string {
+  const quoted = names.slice(0, QUOTED_NAMES).map((name) => JSON.stringify(name));
+  const rest = names.length - quoted.length;
+  return rest === 0 ? quoted.join(', ') : `${quoted.join(', ')} and ${rest} other ${rest === 1 ? 'name' : 'names'}`;
 }
 
 /** The entity with the fields `fields` names (and {@link ALWAYS}) alone, in the served order; its `_links` cut to `self` unless named. */

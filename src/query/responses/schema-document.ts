@@ -49,6 +49,7 @@ export function schemaDocument(
       description:
         'The industries the data names in both languages: `industry` finds the entities holding any name of an industry by each of its names; its listing pages and facet values go by its first.',
       names: industries,
+      count: industries.length,
     },
     static_pages: {
       page_size: PAGE_SIZE,
@@ -124,6 +125,12 @@ export function parseSchemaDocument(text: string): SiteDescription {
     )
   )
     throw new SiteError(`${SCHEMA_PATH} has no industries.names, or a malformed one; rebuild the site`);
+  // The count, written beside the names, catches names emptied or cut (a site of an earlier build of this format has none).
+  const count = document.industries?.count;
+  if (count !== undefined && count !== industries.length)
+    throw new SiteError(
+      `${SCHEMA_PATH} lists ${industries.length} industries in industries.names where its industries.count says ${count}: the document was changed or cut; rebuild the site, or publish it whole`,
+    );
   const depth = document.static_pages?.depth;
   if (depth !== null && !(Number.isInteger(depth) && depth! > 0))
     throw new SiteError(`${SCHEMA_PATH} has no static_pages.depth, or a malformed one; rebuild the site`);

@@ -137,10 +137,11 @@ export function parseDatasetQuery(pairs: Iterable<readonly [string, string]>): P
     query.snapshot = snapshot;
   }
 
-  const fields = given.get('fields');
-  if (fields !== undefined && fields.trim() !== '') {
-    query.fields = [...new Set(fields.split(',').map((field) => field.trim()))].filter((field) => field !== '');
-  }
+  // A `fields` naming nothing (blank, or commas alone) is as if absent: every field.
+  const fields = [...new Set((given.get('fields') ?? '').split(',').map((field) => field.trim()))].filter(
+    (field) => field !== '',
+  );
+  if (fields.length > 0) query.fields = fields;
 
   const limit = given.get('limit');
   if (limit !== undefined) {
