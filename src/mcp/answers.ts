@@ -12,6 +12,7 @@ import {
   type JSONRPCMessage,
   type ResourceLink,
 } from '@modelcontextprotocol/sdk/types.js';
+import { utf8Length } from '../query/semantics/index.js';
 import { keepProtoArgument } from './proto-argument.js';
 
 /**
@@ -19,23 +20,6 @@ import { keepProtoArgument } from './proto-argument.js';
  * its structured content and its links): 4 MiB, well under the clients' 10 MiB.
  */
 export const MAX_ANSWER_BYTES = 4 * 2 ** 20;
-
-/**
- * Bytes of `text` in UTF-8, counted without encoding it (an encoded copy of every answer,
- * outside the JS heap, grew the preview server by hundreds of MB under load); a lone
- * surrogate counts 3, as `TextEncoder` writes U+FFFD.
- */
-export function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0x80) continue;
-    if (unit < 0x800) bytes += 1;
-    else if (unit >= 0xd800 && unit < 0xdc00 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) ((bytes += 2), i++);
-    else bytes += 2;
-  }
-  return bytes;
-}
 
 // Throws when an answer of `bytes` is over the bound, the message ending with `advice(bytes)`.
 function checkAnswerBytes(bytes: number, advice: (bytes: number) => string): void {

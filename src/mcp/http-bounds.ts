@@ -8,7 +8,7 @@
  * others, else it is answered `busy`. 50 batches of 20 calls of 1 MB each at once grew the
  * preview server to 1.4 GB before. Nothing here needs Node: the Worker runs it per isolate.
  */
-import { utf8Length } from './answers.js';
+import { utf8Length } from '../query/semantics/index.js';
 import {
   isJSONRPCErrorResponse,
   isJSONRPCResultResponse,
@@ -25,7 +25,7 @@ export const MCP_REQUESTS_AT_ONCE = 4;
 /** Tool calls (and other requests of a batch) running at once, across the requests answered: 4. */
 export const MCP_CALLS_AT_ONCE = 4;
 
-/** Requests that may wait for their turn: 64; one more is answered `busy` at once. */
+/** Requests that may wait for their turn (or have their body read meanwhile): 64; one more is answered `busy` at once. */
 export const MCP_WAITING_REQUESTS = 64;
 
 /** Seconds a request waits for its turn before it is answered `busy`: 20, well under the 60 s a client waits. */
@@ -34,16 +34,31 @@ export const MCP_WAIT_SECONDS = 20;
 /** Why a request was not let in: the message of its JSON-RPC error (HTTP 503). */
 export type Busy = { busy: string };
 
-/** The bounds of one endpoint: its turns for requests and its slots for calls. */
+/** The bounds of one endpoint: its places in line and turns for requests, and its slots for calls. */
 export interface McpBounds {
-  /** Waits for a request's turn; the release to call when it is answered, or why it is not let in. */
-  admit(): Promise<(() => void) | Busy>;
+  /**
+   * Counts a request in as it arrives, before anything of it is read (so a burst is counted
+   * however long the event loop takes to read each request on): its place in line, or why it
+   * is refused at once, when {@link MCP_REQUESTS_AT_ONCE} + {@link MCP_WAITING_REQUESTS} are in line.
+   */
+  enter(): Place | Busy;
   /** Runs one call of `batch` in a call slot; a call of a batch already refused is not run. */
   call<T>(batch: BatchAnswers, work: () => Promise<T>): Promise<T>;
 }
 
-/** A queue of `size` turns, with at most `waiting` waiters, each for at most `seconds` (none when `seconds` is 0). */
-function turns(size: number, waiting: number, seconds: number) {
+/** A request's place in line, from its arrival until it is answered. */
+export interface Place {
+  /**
+   * Waits for the request's turn, up to {@link MCP_WAIT_SECONDS} from its arrival: the release
+   * to call when it is answered (which gives its place up), or why it is not let in.
+   */
+  turn(): Promise<(() => void) | Busy>;
+  /** Gives the place up without a turn (the request's body could not be read, or it was refused another way). */
+  leave(): void;
+}
+
+/** A queue of `size` turns; a waiter waits at most the `seconds` it is given (for ever when none). */
+function turns(size: number) {
   let free = size;
   const queue: ((granted: boolean) => void)[] = [];
   const releaser = () => {
@@ -56,15 +71,14 @@ function turns(size: number, waiting: number, seconds: number) {
       else next(true);
     };
   };
-  return async (): Promise<(() => void) | 'full' | 'late'> => {
+  return async (seconds = Number.POSITIVE_INFINITY): Promise<(() => void) | 'late'> => {
     if (free > 0) {
       free--;
       return releaser();
     }
-    if (queue.length >= waiting) return 'full';
     const granted = await new Promise<boolean>((resolve) => {
       queue.push(resolve);
-      if (seconds > 0) {
+      if (Number.isFinite(seconds)) {
         setTimeout(() => {
           const at = queue.indexOf(resolve);
           if (at >= 0) (queue.splice(at, 1), resolve(false));
@@ -75,23 +89,42 @@ function turns(size: number, waiting: number, seconds: number) {
   };
 }
 
+/** Calls `release` once, however often the function returned is called. */
+function once(release: () => void): () => void {
+  let done = false;
+  return () => {
+    if (!done) ((done = true), release());
+  };
+}
+
 /** The bounds of an endpoint, with the limits above. */
 export function createMcpBounds(): McpBounds {
-  const requestTurn = turns(MCP_REQUESTS_AT_ONCE, MCP_WAITING_REQUESTS, MCP_WAIT_SECONDS);
-  const callSlot = turns(MCP_CALLS_AT_ONCE, Number.POSITIVE_INFINITY, 0);
+  const places = MCP_REQUESTS_AT_ONCE + MCP_WAITING_REQUESTS;
+  let inLine = 0;
+  const requestTurn = turns(MCP_REQUESTS_AT_ONCE);
+  const callSlot = turns(MCP_CALLS_AT_ONCE);
   const held = `${MCP_REQUESTS_AT_ONCE} requests are answered at once (MCP_REQUESTS_AT_ONCE)`;
   return {
-    async admit() {
-      const turn = await requestTurn();
-      if (turn === 'full')
+    enter() {
+      if (inLine >= places)
         return {
           busy: `busy: ${held} and ${MCP_WAITING_REQUESTS} more wait (MCP_WAITING_REQUESTS); try again in a few seconds`,
         };
-      if (turn === 'late')
-        return {
-          busy: `busy: ${held}, and this one waited ${MCP_WAIT_SECONDS} s for its turn (MCP_WAIT_SECONDS); try again in a few seconds`,
-        };
-      return turn;
+      inLine++;
+      const arrived = performance.now();
+      const leave = once(() => inLine--);
+      return {
+        async turn() {
+          const waited = (performance.now() - arrived) / 1000;
+          const turn = await requestTurn(Math.max(0, MCP_WAIT_SECONDS - waited));
+          if (turn !== 'late') return once(() => (turn(), leave()));
+          leave();
+          return {
+            busy: `busy: ${held}, and this one waited ${MCP_WAIT_SECONDS} s for its turn (MCP_WAIT_SECONDS); try again in a few seconds`,
+          };
+        },
+        leave,
+      };
     },
     async call(batch, work) {
       batch.throwIfRefused();

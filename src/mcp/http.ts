@@ -17,7 +17,7 @@ import { MCP_ROUTE } from '../query/formats/index.js';
 import type { Router } from '../query/router/index.js';
 import { withClippedEchoes } from './answers.js';
 import { datasetMcpServer } from './dataset-server.js';
-import { batchAnswers, createMcpBounds, releasedWhenRead } from './http-bounds.js';
+import { batchAnswers, createMcpBounds, releasedWhenRead, type Busy, type Place } from './http-bounds.js';
 import { keepProtoArgument } from './proto-argument.js';
 
 /** Largest request body the endpoint reads: 1 MiB, far above any call of its tools. */
@@ -58,6 +58,24 @@ export function createMcpEndpoint(options: McpEndpointOptions): (request: Reques
   return async (request) => {
     const { pathname } = new URL(request.url);
     if (!pathname.endsWith(`/${MCP_ROUTE}`)) return undefined;
+    // A call is counted in as it arrives, before anything of it is read: a burst past the line is refused at once.
+    const place = request.method === 'POST' ? bounds.enter() : undefined;
+    if (place !== undefined && 'busy' in place) return busy(place);
+    const turns = { taken: false };
+    try {
+      return await answer(request, pathname, place, turns);
+    } finally {
+      if (!turns.taken) place?.leave();
+    }
+  };
+
+  // Answers a request for a path ending in /mcp, holding `place` (a POST's) in line until its turn (then `turns.taken`).
+  async function answer(
+    request: Request,
+    pathname: string,
+    place: Place | undefined,
+    turns: { taken: boolean },
+  ): Promise<Response | undefined> {
     let baseUrl: string;
     try {
       baseUrl = String(((await client.schema())._meta as { base_url: string }).base_url);
@@ -72,7 +90,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): (request: Reques
     if (pathname !== `/${MCP_ROUTE}` && pathname !== `${basePath}/${MCP_ROUTE}`) return undefined;
 
     if (request.method === 'OPTIONS') return preflight(request);
-    if (request.method !== 'POST') {
+    if (place === undefined) {
       const why =
         request.method === 'GET' || request.method === 'DELETE'
           ? 'this stateless MCP server offers no event stream and no session'
@@ -81,12 +99,13 @@ export function createMcpEndpoint(options: McpEndpointOptions): (request: Reques
         Allow: 'POST, OPTIONS',
       });
     }
-    // The body is read before the request waits for its turn: a client sending it slowly holds none.
+    // The body is read before the request waits for its turn: a client sending it slowly holds a place, not a turn.
     const sent = await readRequestBody(request, MAX_MCP_BODY_BYTES).catch(() => undefined);
     if (sent === undefined) return rpcError(400, -32700, 'Parse error: the request body could not be read to its end');
     if (sent.tooLarge) return rpcError(413, -32000, requestBodyTooLargeMessage(MAX_MCP_BODY_BYTES));
-    const admitted = await bounds.admit();
-    if ('busy' in admitted) return rpcError(503, -32000, admitted.busy, { 'Retry-After': '2' });
+    const admitted = await place.turn();
+    if ('busy' in admitted) return busy(admitted);
+    turns.taken = true;
     const batch = batchAnswers();
     const server = datasetMcpServer(client, {
       baseUrl,
@@ -121,7 +140,12 @@ export function createMcpEndpoint(options: McpEndpointOptions): (request: Reques
       await server.close();
       answered();
     }
-  };
+  }
+}
+
+// The answer of a request not let in: 503, saying when to come back.
+function busy(refused: Busy): Response {
+  return rpcError(503, -32000, refused.busy, { 'Retry-After': '2' });
 }
 
 // The transport's messages in and out pass the batch's count (a call's `__proto__` argument kept to be refused), and its errors echo little.

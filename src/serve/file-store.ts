@@ -15,18 +15,13 @@ export function fileStore(dir: string): DocumentStore {
     const file = path.resolve(root, sitePath);
     return file.startsWith(root + path.sep) ? file : undefined;
   };
+  // Synchronous on purpose, as http-server reads the text files it serves: an answer
+  // reads many small, cached documents, and each async read costs several thread-pool
+  // round trips (a `q` answer ran at 2.5x the throughput this way, bench/serve.ts).
   return {
-    // Synchronous on purpose, as http-server reads the text files it serves: an answer
-    // reads many small, cached documents, and each async read costs several thread-pool
-    // round trips (a `q` answer ran at 2.5x the throughput this way, bench/serve.ts).
-    async read(sitePath) {
-      await turnTaken();
-      return readIn(sitePath, fileOf(sitePath), readText);
-    },
-    async readBytes(sitePath) {
-      await turnTaken();
-      return readIn(sitePath, fileOf(sitePath), (file) => readFileSync(file));
-    },
+    read: async (sitePath) => readIn(sitePath, fileOf(sitePath), readText),
+    readBytes: async (sitePath) => readIn(sitePath, fileOf(sitePath), (file) => readFileSync(file)),
+    answerPace: turnEvery,
     // A rebuild swaps in a new folder: changed files are new inodes, unchanged ones are
     // hard links to the same inode and content.
     async revision(sitePath) {
@@ -44,19 +39,22 @@ export function fileStore(dir: string): DocumentStore {
 }
 
 /**
- * Milliseconds the reads may hold the event loop before they let it turn. A read finishes at
- * once, so an answer awaiting thousands of them never reached the loop's I/O: while 4 MCP
- * calls of 1,500 entities ran, no request was read, so none was counted, queued or refused
- * busy (150 calls at once waited up to 35 s, none answered 503), and the query form stalled.
+ * Reads an answer makes before it lets the event loop turn. A read finishes at once, so an
+ * answer awaiting thousands of them never reached the loop's I/O: while 4 MCP calls of 1,500
+ * entities ran, no request was read, so none was counted, queued or refused busy (150 calls at
+ * once waited up to 35 s, none answered 503), and the query form stalled. Each answer counts
+ * its own reads, so a small answer (a `q` of 20 reads a dozen documents) is answered in the
+ * turn it is read, whatever the large ones beside it did in that turn: with one clock for all
+ * answers (10 ms of reads, then a turn), it waited a turn at most of its reads.
  */
-const SLICE_MS = 10;
-let sliceStart = performance.now();
+const READS_A_TURN = 64;
 
-// Lets the event loop turn (accept connections, read requests, send answers) once the reads have held it a slice.
-async function turnTaken(): Promise<void> {
-  if (performance.now() - sliceStart < SLICE_MS) return;
-  await new Promise((resolve) => setImmediate(resolve));
-  sliceStart = performance.now();
+// What each read of one answer awaits: a turn of the event loop once it made READS_A_TURN of them.
+function turnEvery(): () => Promise<void> {
+  let reads = 0;
+  return async () => {
+    if (++reads % READS_A_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+  };
 }
 
 // Most documents an answer reads are small (a `q` window of 1,500 entities reads 1,500 of a

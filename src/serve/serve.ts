@@ -32,6 +32,9 @@ export interface ServeOptions {
   onError?: (error: unknown) => void;
 }
 
+/** Milliseconds an idle connection is kept open: 75 s, as nginx keeps one. */
+const KEEP_ALIVE_MS = 75_000;
+
 /** A running preview server. */
 export interface PreviewServer {
   /** Where it listens, without a trailing slash (`http://127.0.0.1:8080`). */
@@ -81,6 +84,10 @@ export async function serve(options: ServeOptions = {}): Promise<PreviewServer> 
     for (const name of ['_headers', '_headerNames'])
       Object.defineProperty(response, name, { value: undefined, writable: true, configurable: true });
   });
+  // An idle connection is kept as long as nginx keeps one (75 s), not Node's 5 s: while heavy
+  // MCP calls hold the event loop for seconds, a kept connection timed out before the request
+  // a client had already sent on it was read, and the client got a reset instead of an answer.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   answerMcpFirst(server, createMcpEndpoint({ route: router, version: PACKAGE_VERSION }), onError);
   answerClientErrors(server, store);
   await new Promise<void>((resolve, reject) => {

@@ -3,7 +3,7 @@
  * reach outside its folder, and undone by {@link decodeSegment}.
  */
 
-import { hash53 } from '../semantics/index.js';
+import { hash53, utf8Length } from '../semantics/index.js';
 
 const MAX_SEGMENT_BYTES = 120;
 const SAFE_RUNS = { ' ': /^[\p{L}\p{M}\p{N}_ ]+$/u, '-': /^[\p{L}\p{M}\p{N}_-]+$/u };
@@ -88,10 +88,4 @@ function utf8Bytes(char: string): number[] {
   if (cp < 0x800) return [0xc0 | (cp >> 6), 0x80 | (cp & 63)];
   if (cp < 0x10000) return [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)];
   return [0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 63), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)];
-}
-
-function utf8Length(text: string): number {
-  let length = 0;
-  for (const char of text) length += utf8Bytes(char).length;
-  return length;
 }

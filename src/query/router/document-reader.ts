@@ -21,12 +21,26 @@ export class DocumentReader {
   generatedAt = '';
   private description: Promise<SiteDescription> | undefined;
   private readonly turns: ReadTurns | undefined;
+  private readonly pace: (() => Promise<void>) | undefined;
   // The snapshot `snapshot=` named, and the snapshot the answer reads, once read.
   private pinned: string | undefined;
   private read: Promise<Snapshot> | undefined;
 
   constructor(readonly store: DocumentStore) {
     this.turns = store.concurrency === undefined ? undefined : new ReadTurns(store.concurrency);
+    this.pace = store.answerPace?.();
+  }
+
+  /** The text of the document at `path`, or `undefined` when the site has none. */
+  async find(path: string): Promise<string | undefined> {
+    await this.pace?.();
+    return this.store.read(path);
+  }
+
+  /** The bytes of the binary document at `path`, or `undefined` when the site has none (or the store reads no bytes). */
+  async findBytes(path: string): Promise<Uint8Array | undefined> {
+    await this.pace?.();
+    return this.store.readBytes?.(path);
   }
 
   /** Notes the `generated_at` of a document that was read. */
@@ -46,7 +60,7 @@ export class DocumentReader {
   snapshot(): Promise<Snapshot> {
     this.read ??= (async () => {
       const path = this.pinned === undefined ? SNAPSHOT_ROOT_PATH : snapshotPath(this.pinned);
-      const text = await this.store.read(path);
+      const text = await this.find(path);
       if (text === undefined)
         throw this.pinned === undefined ? missingDocument(path) : new ExpiredSnapshot(this.pinned);
       return parseSnapshot(path, text);
@@ -63,7 +77,7 @@ export class DocumentReader {
     const before = await this.read?.catch(() => undefined);
     if (before === undefined) return false;
     const path = this.pinned === undefined ? SNAPSHOT_ROOT_PATH : snapshotPath(this.pinned);
-    const text = await this.store.read(path).catch(() => undefined);
+    const text = await this.find(path).catch(() => undefined);
     if (text === undefined) return true;
     try {
       return parseSnapshot(path, text).id !== before.id;
@@ -74,7 +88,7 @@ export class DocumentReader {
 
   /** The text of the document at `path`, which the site must have (read in turns when the store asks for it). */
   async required(path: string): Promise<string> {
-    const text = await (this.turns === undefined ? this.store.read(path) : this.turns.run(() => this.store.read(path)));
+    const text = await (this.turns === undefined ? this.find(path) : this.turns.run(() => this.find(path)));
     if (text === undefined) throw missingDocument(path);
     return text;
   }

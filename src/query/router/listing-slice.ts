@@ -67,7 +67,7 @@ async function readPages({
   const collection = COLLECTIONS[kind];
   const readPage = async (page: number, required = false): Promise<DatasetResponse | undefined> => {
     const path = listingPath(kind, filters, page);
-    const text = required ? await reader.required(path) : await reader.store.read(path);
+    const text = required ? await reader.required(path) : await reader.find(path);
     if (text === undefined) return undefined;
     const document = parseListingPage(path, text, kind, filters, page, names);
     reader.stamp(document._meta.generated_at);
@@ -111,7 +111,7 @@ async function readLeaves({
 }: ListingWindow): Promise<KindSlice | undefined> {
   const folder = listingFolder(kind, filters);
   const mapPath = leafMapPath(folder);
-  const text = await reader.store.read(mapPath);
+  const text = await reader.find(mapPath);
   if (text === undefined) return undefined;
   const leaves = parseLeafMap(mapPath, text)[kind];
   if (leaves === undefined) throw new SiteError(`${mapPath} names no leaves of ${COLLECTIONS[kind]}; rebuild the site`);

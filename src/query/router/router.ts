@@ -145,14 +145,14 @@ async function route(reader: DocumentReader, request: RouterRequest): Promise<Ro
   const gzip = path === undefined ? undefined : parseDumpPartPath(path)?.gzip;
   if (gzip !== undefined) {
     const headers = { ...API_HEADERS, 'Content-Type': DUMP_CONTENT_TYPES[gzip ? 'gzip' : 'ndjson'] };
-    const bytes = gzip ? await reader.store.readBytes?.(path!) : undefined;
-    const text = gzip ? undefined : await reader.store.read(path!);
+    const bytes = gzip ? await reader.findBytes(path!) : undefined;
+    const text = gzip ? undefined : await reader.find(path!);
     if (bytes !== undefined) return { status: 200, headers, body: '', bytes };
     if (text !== undefined) return { status: 200, headers, body: text };
   }
   const rootType = path === undefined ? undefined : ROOT_FILES[path];
   if (rootType !== undefined) {
-    const text = await reader.store.read(path!);
+    const text = await reader.find(path!);
     const policy: Record<string, string> =
       path === BROWSE_PAGE_PATH ? { 'Content-Security-Policy': BROWSE_PAGE_POLICY } : {};
     if (text !== undefined)
@@ -160,7 +160,7 @@ async function route(reader: DocumentReader, request: RouterRequest): Promise<Ro
   }
   const file = path === SCHEMA_ROUTE ? SCHEMA_PATH : path;
   const isDocument = file !== undefined && file.startsWith(`${API_ROOT}/`) && file.endsWith('.json');
-  const text = (isDocument ? await reader.store.read(file) : undefined) ?? (await readByRawId(reader, unbased, file));
+  const text = (isDocument ? await reader.find(file) : undefined) ?? (await readByRawId(reader, unbased, file));
   const pastDepth = text === undefined && file !== undefined ? await pastHeldPages(reader, file) : undefined;
   if (pastDepth !== undefined) return errorResponse(reader, 'not_found', pastDepth);
   if (text === undefined) {
@@ -199,7 +199,7 @@ async function readByRawId(
   tried: string | undefined,
 ): Promise<string | undefined> {
   const path = rawIdPath(requestPath);
-  return path === undefined || path === tried ? undefined : reader.store.read(path);
+  return path === undefined || path === tried ? undefined : reader.find(path);
 }
 
 // A site whose base URL has a path (https://example.com/data) is reached with that path in
@@ -227,7 +227,7 @@ async function answerQuery(reader: DocumentReader, rawQuery: string): Promise<Ro
   if (related !== undefined) {
     // The parameter names the kind of the entity it relates to.
     const { relation, id } = related;
-    if ((await reader.store.read(entityPath(relation, id))) === undefined)
+    if ((await reader.find(entityPath(relation, id))) === undefined)
       return errorResponse(reader, 'not_found', missingRelated(relation, id));
   }
   const slices: Partial<Record<Kind, KindSlice<string>>> = {};

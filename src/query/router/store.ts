@@ -33,4 +33,10 @@ export interface DocumentStore {
    * read inside a memory-bound isolate asks for less.
    */
   keptBytes?: number;
+  /**
+   * Optional: for one answer, what each of its reads awaits first (a store whose reads finish
+   * at once lets the event loop turn now and then, each answer on its own count, so a small
+   * answer is not held behind a large one's). Without it, reads start when asked for.
+   */
+  answerPace?(): () => Promise<void>;
 }

@@ -74,4 +74,4 @@ export {
 } from './searches.js';
 export type { Search, SearchTexts } from './searches.js';
 export { sortDefault } from './order.js';
-export { compareCodePoints, normalize } from './text.js';
+export { compareCodePoints, normalize, utf8Length } from './text.js';
