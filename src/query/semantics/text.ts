@@ -53,5 +53,9 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
+// Every host's encoder (a web standard); declared here, as src/query takes no platform's types.
+declare const TextEncoder: new () => {
+  encodeInto(source: string, destination: Uint8Array): { read: number; written: number };
+};
 const utf8Encoder = new TextEncoder();
 const utf8Scratch = new Uint8Array(64 * 1024);
