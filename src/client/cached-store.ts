@@ -1,9 +1,9 @@
 /**
  * A document store that keeps what it read for as long as the site says answers may be
- * cached (`max-age=300`), so that a repeated query costs no request: the search shards
- * and entity documents of a `q` answer are fetched once.
+ * cached (`max-age=300`; an immutable document found, for good), so that a repeated query
+ * costs no request: the search shards and entity documents of a `q` answer are fetched once.
  */
-import { API_HEADERS } from '../query/formats/index.js';
+import { API_HEADERS, isImmutablePath } from '../query/formats/index.js';
 import type { DocumentStore } from '../query/router/index.js';
 
 /** How long a read document is kept, in milliseconds: the API's own `max-age`. */
@@ -26,6 +26,15 @@ export function cachedStore(
       kept.delete(path);
       const text = store.read(path);
       kept.set(path, { text, until: now() + maxAge });
+      // A name of an immutable document is never written with other bytes: found, it is kept until pushed out.
+      if (isImmutablePath(path))
+        void text.then(
+          (found) => {
+            const entry = kept.get(path);
+            if (found !== undefined && entry?.text === text) entry.until = Number.POSITIVE_INFINITY;
+          },
+          () => {},
+        );
       // A failed read is not kept: the next one tries again.
       text.catch(() => kept.delete(path));
       if (kept.size > MAX_DOCUMENTS) kept.delete(kept.keys().next().value!);

@@ -19,6 +19,8 @@ import {
   SCHEMA_ROUTE,
   ALLOWED_METHODS,
   API_HEADERS,
+  IMMUTABLE_CACHE_CONTROL,
+  IMMUTABLE_FOLDERS,
 } from '../query/formats/index.js';
 import { errorBody, pastHeldPagesMessage } from '../query/responses/index.js';
 import { preflightResponse } from '../query/router/index.js';
@@ -77,10 +79,10 @@ if ($request_method !~ ^(${ALLOWED_METHODS.split(', ').join('|')})$) { return 40
 
 ${underBasePath}location / { return 404; }
 location ^~ /${API_ROOT}/ {
-  # As in the router: a path with an encoded '.', '/', '\\' or NUL, or a segment starting with '.', names nothing.
-  if ($request_uri ~* "^[^?]*(/\\.|%2e|%2f|%5c|%00)") { return 404; }
-  try_files $uri =404;
+${STATIC_DOCUMENTS}
 }
+# The immutable documents (the search index, the snapshots): kept for good, as a name is never written with other bytes.
+${IMMUTABLE_FOLDERS.map((folder) => `location ^~ /${folder}/ {\n${addHeaders({ 'Cache-Control': IMMUTABLE_CACHE_CONTROL }).replace(/^/gm, '  ')}\n${STATIC_DOCUMENTS}\n}`).join('\n')}
 # The parts of the bulk dumps: NDJSON, and its gzip copy; their indexes are JSON (the default type).
 location ^~ /${DUMPS_FOLDER}/ {
   types { ${quote(DUMP_CONTENT_TYPES.ndjson)} ndjson; ${DUMP_CONTENT_TYPES.gzip} gz; }
@@ -123,6 +125,11 @@ ${addHeaders({ 'Cache-Control': 'no-store' }).replace(/^/gm, '  ')}
 }
 `;
 }
+
+// What a location of static documents does with a request.
+const STATIC_DOCUMENTS = `  # As in the router: a path with an encoded '.', '/', '\\\\' or NUL, or a segment starting with '.', names nothing.
+  if ($request_uri ~* "^[^?]*(/\\\\.|%2e|%2f|%5c|%00)") { return 404; }
+  try_files $uri =404;`;
 
 const QUERY_UNAVAILABLE =
   'the query form is not answering right now (dataset-site serve is down); try again shortly, ' +

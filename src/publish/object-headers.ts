@@ -1,5 +1,5 @@
 /** The `Content-Type` and `Cache-Control` each object of a published site is stored with. */
-import { parseDumpPartPath, API_ROOT, API_HEADERS } from '../query/formats/index.js';
+import { documentHeaders, parseDumpPartPath, API_ROOT, API_HEADERS } from '../query/formats/index.js';
 
 /** The headers an object is served with, set as its metadata when it is uploaded. */
 export interface ObjectHeaders {
@@ -32,17 +32,19 @@ const TYPES: Readonly<Record<string, string>> = {
 
 /**
  * The headers of the object holding the site file at `path`: every file under
- * `api/public/` gets exactly the API's (`API_HEADERS`, docs/api.md#headers), as `_headers`
- * gives them on Pages (`api/public/404.html` is the API's JSON 404, so it is JSON here
- * too); any other file a type by its extension (plain text without one, such as
+ * `api/public/` gets exactly the API's (`documentHeaders`, docs/api.md#headers: an immutable
+ * document is kept for good), as `_headers` gives them on Pages (`api/public/404.html` is the
+ * API's JSON 404, so it is JSON here too); any other file a type by its extension (plain text without one, such as
  * `_headers`; `application/octet-stream` when unknown) and the API's cache lifetime, since
  * the whole site is rebuilt on the same cycle.
  */
 export function objectHeaders(path: string): ObjectHeaders {
   const cacheControl = API_HEADERS['Cache-Control']!;
   // The API's documents (and its JSON 404 page); the parts of the bulk dumps go by their extension.
-  if (path.startsWith(`${API_ROOT}/`) && parseDumpPartPath(path) === undefined)
-    return { contentType: API_HEADERS['Content-Type']!, cacheControl };
+  if (path.startsWith(`${API_ROOT}/`) && parseDumpPartPath(path) === undefined) {
+    const headers = documentHeaders(path);
+    return { contentType: headers['Content-Type']!, cacheControl: headers['Cache-Control']! };
+  }
   const name = path.slice(path.lastIndexOf('/') + 1);
   const dot = name.lastIndexOf('.');
   const contentType =

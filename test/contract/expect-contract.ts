@@ -1,8 +1,20 @@
 /** Assertions shared by the host tests: agreement with the oracle and the reference, the static documents, the API headers (docs/api.md#headers). */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { entityPath, listingPath, API_HEADERS, SNAPSHOT_ROOT_PATH } from '../../src/query/formats/index.js';
+import {
+  documentHeaders,
+  entityPath,
+  listingPath,
+  parseSnapshot,
+  snapshotPath,
+  versionedPath,
+  API_HEADERS,
+  SNAPSHOT_ROOT_PATH,
+} from '../../src/query/formats/index.js';
+import { searchIndexPath } from '../../src/query/search/index.js';
+import { sampleSite } from '../helpers/site.js';
 import { datasetUrl, type ContractCase, type Body } from './cases.js';
 import type { Answer, Expected, Target } from './targets.js';
 
@@ -64,9 +76,9 @@ export async function expectWindows(
     }
 }
 
-/** Asserts that an answer carries every API header (docs/api.md#headers). */
-export function expectApiHeaders(answer: Answer): void {
-  for (const [header, value] of Object.entries(API_HEADERS))
+/** Asserts that an answer carries every API header (docs/api.md#headers), or `headers` (an immutable document's). */
+export function expectApiHeaders(answer: Answer, headers: Readonly<Record<string, string>> = API_HEADERS): void {
+  for (const [header, value] of Object.entries(headers))
     expect(answer.headers[header.toLowerCase()], header).toBe(value);
 }
 
@@ -80,17 +92,25 @@ export function expectError(answer: Answer, status: number, code: string): void 
   expectApiHeaders(answer);
 }
 
+// The sample site's root, which names its immutable documents.
+const sampleRoot = parseSnapshot(SNAPSHOT_ROOT_PATH, readFileSync(path.join(sampleSite(), SNAPSHOT_ROOT_PATH), 'utf8'));
+
 /** One static document of the sample site from each kind of folder: `[name, URL path]`. */
 export const STATIC_DOCUMENTS: readonly (readonly [string, string])[] = [
   ['a listing page', `/${listingPath('exhibition', { city: 'Köln' }, 1).split('/').map(encodeURIComponent).join('/')}`],
   ['an entity document', `/${entityPath('exhibitor', 'EXR-000145')}`],
   ['the snapshot root', `/${SNAPSHOT_ROOT_PATH}`],
+  ['a snapshot (immutable)', `/${snapshotPath(sampleRoot.id)}`],
+  [
+    'a search index entry (immutable)',
+    `/${versionedPath(searchIndexPath('exhibitor', 'q'), sampleRoot.search.exhibitor.q)}`,
+  ],
 ];
 
-/** Asserts that `target` serves the document at `url` exactly as built in `dir`, with the API headers. */
+/** Asserts that `target` serves the document at `url` exactly as built in `dir`, with the API headers (an immutable one's, kept for good). */
 export async function expectStaticDocument(target: Target, dir: string, url: string): Promise<void> {
   const answer = await target.request(url);
   expect(answer.status).toBe(200);
-  expectApiHeaders(answer);
+  expectApiHeaders(answer, documentHeaders(decodeURIComponent(url).slice(1)));
   expect(answer.body).toEqual(JSON.parse(await readFile(path.join(dir, decodeURIComponent(url)), 'utf8')));
 }

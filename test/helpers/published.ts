@@ -4,7 +4,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { expect } from 'vitest';
 import { HOST_CONFIG_FILES } from '../../src/hosts/index.js';
-import { API_HEADERS } from '../../src/query/formats/index.js';
+import { API_HEADERS, IMMUTABLE_CACHE_CONTROL, isImmutablePath } from '../../src/query/formats/index.js';
 import type { LocalS3 } from './s3.js';
 
 /** Site path of the published manifest's root. */
@@ -50,7 +50,7 @@ export async function expectBucketHolds(s3: LocalS3, bucket: string, dir: string
     expect({ file, contentType: object.contentType, cacheControl: object.cacheControl }).toEqual({
       file,
       contentType,
-      cacheControl: API_HEADERS['Cache-Control'],
+      cacheControl: isImmutablePath(file) ? IMMUTABLE_CACHE_CONTROL : API_HEADERS['Cache-Control'],
     });
   }
 }

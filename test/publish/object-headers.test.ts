@@ -5,16 +5,19 @@ import { objectHeaders } from '../../src/publish/object-headers.js';
 const API = { contentType: 'application/json; charset=utf-8', cacheControl: 'public, max-age=300' };
 
 describe('objectHeaders', () => {
-  it('gives every file under api/public/ exactly the API headers', () => {
+  it('gives every file under api/public/ exactly the API headers, an immutable one kept for good', () => {
     for (const file of [
       'api/public/schema.json',
       'api/public/dataset/all/1.json',
       'api/public/exhibitors/X1.json',
-      'api/public/search/exhibitor.json',
+      'api/public/snapshot.json',
       'api/public/regions/~/köln/providers/1.json',
     ]) {
       expect(objectHeaders(file), file).toEqual(API);
     }
+    // Those named by their generation or snapshot are kept for good.
+    for (const file of ['api/public/search/exhibitor@1b.json', 'api/public/snapshots/1b.json'])
+      expect(objectHeaders(file), file).toEqual({ ...API, cacheControl: 'public, max-age=31536000, immutable' });
     // The API's JSON 404 for Pages, served with the `_headers` headers there.
     expect(objectHeaders('api/public/404.html')).toEqual(API);
   });

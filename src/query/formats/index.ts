@@ -2,7 +2,7 @@
  * The door of `query/formats` (the site's documents, one module each with its type, writer and parser): what other
  * rooms may use of it.
  */
-export { ALLOWED_METHODS, API_HEADERS } from './api-headers.js';
+export { ALLOWED_METHODS, API_HEADERS, documentHeaders, IMMUTABLE_CACHE_CONTROL } from './api-headers.js';
 export {
   CHANGES_FORMAT_VERSION,
   CHANGES_INDEX_PATH,
@@ -65,6 +65,7 @@ export {
   DEFAULT_RETENTION_MS,
   SNAPSHOT_FORMAT_VERSION,
   SNAPSHOT_ROOT_PATH,
+  IMMUTABLE_FOLDERS,
   isImmutablePath,
   isSnapshotId,
   parseSnapshot,

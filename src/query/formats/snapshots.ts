@@ -79,7 +79,10 @@ export function parseVersionedPath(path: string): { logical: string; generation:
   return { logical: `${match[1]}.json`, generation: parseInt(match[2]!, 36) };
 }
 
-/** Whether the document at `path` is immutable, named by its generation or its snapshot: the search index's and the snapshots'. */
+/** The folders of the immutable documents, each named by its generation or its snapshot: the search index's and the snapshots'. */
+export const IMMUTABLE_FOLDERS: readonly string[] = [`${API_ROOT}/search`, `${API_ROOT}/snapshots`];
+
+/** Whether the document at `path` is immutable: in one of the {@link IMMUTABLE_FOLDERS}. */
 export function isImmutablePath(path: string): boolean {
-  return path.startsWith(`${API_ROOT}/search/`) || path.startsWith(`${API_ROOT}/snapshots/`);
+  return IMMUTABLE_FOLDERS.some((folder) => path.startsWith(`${folder}/`));
 }

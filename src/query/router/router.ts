@@ -66,6 +66,7 @@ import {
   SCHEMA_ROUTE,
   ALLOWED_METHODS,
   API_HEADERS,
+  documentHeaders,
 } from '../formats/index.js';
 import { isPreflight, preflightResponse, withEtag } from './conditional.js';
 import { DocumentReader, ExpiredSnapshot } from './document-reader.js';
@@ -170,7 +171,7 @@ async function route(reader: DocumentReader, request: RouterRequest): Promise<Ro
       `nothing at ${JSON.stringify(rawPath)}; this API answers /${DATASET_ROUTE}, /${SCHEMA_ROUTE} and the static /${API_ROOT}/….json documents linked from them`,
     );
   }
-  return { status: 200, headers: { ...API_HEADERS }, body: text };
+  return { status: 200, headers: { ...documentHeaders(file ?? '') }, body: text };
 }
 
 // For the path of a listing page the site does not hold (past its depth, or of `all` with
