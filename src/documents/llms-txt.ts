@@ -17,6 +17,7 @@ import {
   type Kind,
   DEFAULT_LIMIT,
   MAX_LIMIT,
+  MAX_RELATED_IDS,
   SORTS,
   SEARCH_FIELDS,
 } from '../query/semantics/index.js';
@@ -146,6 +147,7 @@ function relationFilterLines(examples: DataExamples): string[] {
   const exhibitor = examples.exhibitor ?? examples.entities?.exhibitor?.id ?? 'ID';
   return [
     `- Relations: \`type=exhibitor&exhibition=${exhibition}\` lists the exhibitors of that exhibition, \`type=exhibition&exhibitor=${exhibitor}\` the exhibitions of that exhibitor (ids as in \`id\`); ` +
+      `several ids between \`|\` (up to ${MAX_RELATED_IDS}) list those of any of them, each once; ` +
       'both combine with the filters, `q`, `text`, `fields`, `limit` and `sort`; an unknown id is a 404 naming it.',
   ];
 }

@@ -390,6 +390,13 @@ const relatedTo = (collection: 'exhibitions' | 'exhibitors', min: number) => (bo
   expect(body._meta.total).toBeGreaterThanOrEqual(min);
 };
 
+// Ids of sample exhibitions (EXH-0014 is none): the first `count` of them.
+const exhibitionIds = (count: number) =>
+  Array.from({ length: count + 1 }, (_, i) => `EXH-${String(i + 1).padStart(4, '0')}`)
+    .filter((id) => id !== 'EXH-0014')
+    .slice(0, count)
+    .join('|');
+
 const relations: ContractCase[] = [
   {
     name: 'exhibition=ID gives the exhibitors of an exhibition',
@@ -447,6 +454,74 @@ const relations: ContractCase[] = [
     url: datasetUrl(['type', 'all'], ['exhibition', 'EXH-0028']),
     status: 400,
     check: refused('exhibition'),
+  },
+  {
+    name: 'exhibition=A|B gives the exhibitors of either, each once',
+    url: datasetUrl(['type', 'exhibitor'], ['exhibition', 'EXH-0028|EXH-0001'], ['limit', '500']),
+    status: 200,
+    check: (body) => {
+      relatedTo('exhibitors', 3)(body);
+      const ids = body.exhibitors!.map((exhibitor) => exhibitor.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids).toHaveLength(body._meta.total!);
+      for (const exhibitor of body.exhibitors!)
+        expect(exhibitor.exhibition_ids).toEqual(expect.arrayContaining([expect.stringMatching(/^EXH-00(28|01)$/)]));
+    },
+  },
+  {
+    name: 'exhibition=A|B counted, filtered and searched',
+    url: datasetUrl(
+      ['type', 'exhibitor'],
+      ['exhibition', 'EXH-0028|EXH-0001|EXH-0013'],
+      ['country', 'China'],
+      ['text', 'products'],
+      ['limit', '0'],
+    ),
+    status: 200,
+  },
+  {
+    name: 'exhibition=A|B with a filter, paged',
+    url: datasetUrl(
+      ['type', 'exhibitor'],
+      ['exhibition', 'EXH-0013|EXH-0004'],
+      ['country', 'China'],
+      ['limit', '5'],
+      ['offset', '5'],
+    ),
+    status: 200,
+    check: finds(6),
+  },
+  {
+    name: 'exhibitor=A|B gives the exhibitions of either, by date',
+    url: datasetUrl(['type', 'exhibition'], ['exhibitor', 'EXR-000001|EXR-000003|EXR-000007'], ['sort', 'start_date']),
+    status: 200,
+    check: relatedTo('exhibitions', 6),
+  },
+  {
+    name: 'ids between | are trimmed and taken once',
+    url: datasetUrl(['type', 'exhibitor'], ['exhibition', ' EXH-0028 | EXH-0028 ||']),
+    status: 200,
+    check: finds(2),
+  },
+  {
+    name: 'an id no exhibition has, among others, is a 404',
+    url: datasetUrl(['type', 'exhibitor'], ['exhibition', 'EXH-0028|NO-SUCH-ID']),
+    status: 404,
+  },
+  {
+    name: 'more than 20 ids between | are refused',
+    url: datasetUrl(['type', 'exhibitor'], ['exhibition', exhibitionIds(21)]),
+    status: 400,
+    check: (body) => {
+      refused('exhibition')(body);
+      expect(body.error!.message).toMatch(/^exhibition takes at most 20 ids between \|; got 21/);
+    },
+  },
+  {
+    name: '20 ids between | are taken',
+    url: datasetUrl(['type', 'exhibitor'], ['exhibition', exhibitionIds(20)], ['limit', '0']),
+    status: 200,
+    check: finds(100),
   },
 ];
 

@@ -577,7 +577,7 @@ function parseQuery(queryString: string):
       searches: Partial<Record<Search, string>>;
       filters: Filters;
       dates: Dates;
-      related?: { name: 'exhibition' | 'exhibitor'; id: string };
+      related?: Related;
       fields?: string[];
       limit: number;
       offset: number;
@@ -618,15 +618,18 @@ function parseQuery(queryString: string):
     if (value && name !== 'status') dates[name as keyof Dates] = value;
   }
   if (dates.from !== undefined && dates.to !== undefined && dates.to < dates.from) return { parameter: 'to' };
-  let related: { name: 'exhibition' | 'exhibitor'; id: string } | undefined;
+  let related: Related | undefined;
   for (const [name, kind] of [
     ['exhibition', 'exhibitor'],
     ['exhibitor', 'exhibition'],
   ] as const) {
-    const id = raw.get(name)?.trim();
-    if (!id) continue;
+    const value = raw.get(name)?.trim();
+    if (!value) continue;
     if (type !== kind) return { parameter: name };
-    related = { name, id };
+    // Ids between `|`, trimmed, once each, at most 20 (none but `|`: the value itself, which no entity has).
+    const parts = [...new Set(value.split('|').map((part) => part.trim()))].filter((part) => part !== '');
+    if (parts.length > 20) return { parameter: name };
+    related = { name, value, ids: parts.length === 0 ? [value] : parts };
   }
   const named = (raw.get('fields') ?? '')
     .split(',')
@@ -708,15 +711,22 @@ function composeBody(
   return body;
 }
 
-/** Whether an entity relates to the one a relation filter names: an exhibitor listing the exhibition, an exhibition the exhibitor lists. */
-function relatedTo(
-  related: { name: 'exhibition' | 'exhibitor'; id: string },
-  exhibitors: readonly OracleEntity[] = [],
-): (entity: OracleEntity) => boolean {
+/** A relation filter: its parameter, its value as given (trimmed), and the ids it names. */
+interface Related {
+  name: 'exhibition' | 'exhibitor';
+  value: string;
+  ids: string[];
+}
+
+/**
+ * Whether an entity relates to any of those a relation filter names: an exhibitor listing one of the exhibitions, an
+ * exhibition one of the exhibitors lists.
+ */
+function relatedTo(related: Related, exhibitors: readonly OracleEntity[] = []): (entity: OracleEntity) => boolean {
   const listed = (exhibitor: OracleEntity | undefined) =>
     Array.isArray(exhibitor?.exhibition_ids) ? exhibitor.exhibition_ids.map(String) : [];
-  if (related.name === 'exhibition') return (exhibitor) => listed(exhibitor).includes(related.id);
-  const lists = listed(exhibitors.find((exhibitor) => exhibitor.id === related.id));
+  if (related.name === 'exhibition') return (exhibitor) => listed(exhibitor).some((id) => related.ids.includes(id));
+  const lists = exhibitors.filter((exhibitor) => related.ids.includes(exhibitor.id)).flatMap(listed);
   return (exhibition) => lists.includes(exhibition.id);
 }
 
@@ -748,12 +758,12 @@ export function createOracle(entities: Record<OracleKind, readonly OracleEntity[
       const given = [
         ...SEARCHES.map((search) => [search, searches[search]] as const),
         ...FILTERS.map((filter) => [filter, filters[filter]] as const),
-        ...(related === undefined ? [] : [[related.name, related.id] as const]),
+        ...(related === undefined ? [] : [[related.name, related.value] as const]),
         ...(['from', 'to', 'sort'] as const).map((name) => [name, dates[name]] as const),
       ].filter(([, value]) => value !== undefined);
       const urlAt = (offset: number) =>
         `${site.baseUrl}/api/public/dataset?type=${type}${given.map(([name, value]) => `&${name}=${encodeURIComponent(value!)}`).join('')}${fields === undefined ? '' : `&fields=${encodeURIComponent(fields.join(','))}`}&limit=${limit}&offset=${offset}`;
-      if (related !== undefined && !ranked[related.name].some((entity) => entity.id === related.id))
+      if (related !== undefined && related.ids.some((id) => !ranked[related.name].some((entity) => entity.id === id)))
         return { status: 404 };
       const matches = matchKinds(listKinds(type)!, filters, searches, dates).map(
         ([kind, found]) =>

@@ -33,7 +33,7 @@ import { unmatchedFilters } from './unmatched.js';
 export type Matches = Partial<Record<Kind, readonly number[]>>;
 
 /**
- * The answer to a query-form request, whose relation filter names an entity the dataset has
+ * The answer to a query-form request, whose relation filter names entities the dataset has
  * (related.ts); `next`/`prev` are query-form URLs; with no match, the filter values no entity
  * holds (`_meta.unmatched`).
  */
@@ -43,7 +43,7 @@ export function answerDataset(dataset: Dataset, query: DatasetQuery, context: Re
   const { fields } = query;
   let total = 0;
   for (const kind of kindsOf(query.type)) {
-    const ranks = dataset.match(kind, filters, searchesOf(query), scheduleOf(query), relationOf(query)?.id);
+    const ranks = dataset.match(kind, filters, searchesOf(query), scheduleOf(query), relationOf(query)?.ids);
     const entities = dataset.pick(kind, ranks.slice(query.offset, query.offset + query.limit));
     slices[kind] = {
       entities: fields === undefined ? entities : entities.map((entity) => pickFields(entity, fields)),

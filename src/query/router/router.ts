@@ -226,9 +226,10 @@ async function answerQuery(reader: DocumentReader, rawQuery: string): Promise<Ro
   const related = relationOf(query);
   if (related !== undefined) {
     // The parameter names the kind of the entity it relates to.
-    const { relation, id } = related;
-    if ((await reader.find(entityPath(relation, id))) === undefined)
-      return errorResponse(reader, 'not_found', missingRelated(relation, id));
+    const { relation, ids } = related;
+    const held = await Promise.all(ids.map(async (id) => (await reader.find(entityPath(relation, id))) !== undefined));
+    const missing = ids.filter((_, i) => !held[i]);
+    if (missing.length > 0) return errorResponse(reader, 'not_found', missingRelated(relation, missing));
   }
   const slices: Partial<Record<Kind, KindSlice<string>>> = {};
   await Promise.all(
@@ -250,7 +251,7 @@ async function answerQuery(reader: DocumentReader, rawQuery: string): Promise<Ro
           schedule,
           query.limit,
           query.offset,
-          related?.id,
+          related?.ids,
         );
       else {
         const { entities, total } = await readListingSlice(reader, kind, asMatched, query.limit, query.offset);

@@ -20,6 +20,7 @@ export {
   FILTER_FIELDS,
   FILTER_VALUE_SETS,
   KINDS,
+  MAX_RELATED_IDS,
   NAME_FIELDS,
   RELATION_PARAMETERS,
   RELATIONS,
@@ -73,5 +74,6 @@ export {
   searchedTexts,
 } from './searches.js';
 export type { Search, SearchTexts } from './searches.js';
+export { splitAlternatives } from './alternatives.js';
 export { sortDefault } from './order.js';
 export { compareCodePoints, normalize, utf8Length } from './text.js';

@@ -9,6 +9,7 @@ import {
   FILTER_FIELDS,
   FILTERS,
   KINDS,
+  MAX_RELATED_IDS,
   RELATION_PARAMETERS,
   type Filter,
 } from './kinds.js';
@@ -78,13 +79,11 @@ export const DATASET_PARAMETER_SCHEMAS: Readonly<Record<DatasetParameter, Parame
   },
   exhibition: {
     type: 'string',
-    description:
-      'With type=exhibitor: the exhibitors of the exhibition of this id (those listing it in exhibition_ids), combined with every other parameter; an id no exhibition has is a 404 naming it.',
+    description: `With type=exhibitor: the exhibitors of the exhibition of this id (those listing it in exhibition_ids), or of any of several ids between | (up to ${MAX_RELATED_IDS}: EXH-1|EXH-2, each exhibitor once), combined with every other parameter; an id no exhibition has is a 404 naming it.`,
   },
   exhibitor: {
     type: 'string',
-    description:
-      'With type=exhibition: the exhibitions of the exhibitor of this id (those in its exhibition_ids), combined with every other parameter; an id no exhibitor has is a 404 naming it.',
+    description: `With type=exhibition: the exhibitions of the exhibitor of this id (those in its exhibition_ids), or of any of several ids between | (up to ${MAX_RELATED_IDS}, each exhibition once), combined with every other parameter; an id no exhibitor has is a 404 naming it.`,
   },
   from: {
     type: 'string',

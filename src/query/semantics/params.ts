@@ -8,6 +8,7 @@ import {
   DATASET_TYPES,
   FILTERS,
   FILTER_VALUE_SETS,
+  MAX_RELATED_IDS,
   RELATION_PARAMETERS,
   RELATIONS,
   typeFilters,
@@ -17,6 +18,7 @@ import {
 import { dayNumber, SCHEDULE_PARAMETERS, SORTS, type Schedule, type Sort } from './schedule.js';
 import { SEARCHES, alternativesOf, MAX_ALTERNATIVES, type SearchTexts } from './searches.js';
 import { normalize } from './text.js';
+import { splitAlternatives } from './alternatives.js';
 import {
   DATASET_PARAMETERS,
   DEFAULT_LIMIT,
@@ -29,7 +31,7 @@ import {
  * A valid dataset query with effective values: text trimmed, `limit` clamped. Its filters are
  * those of kinds.ts (`FILTERS`): each an exact value, compared after normalization
  * (docs/api.md#matching); its relations those of `RELATIONS` (docs/api.md#relations): the id of
- * an entity of the other kind.
+ * an entity of the other kind, or several between `|`.
  */
 export interface DatasetQuery extends Schedule, FilterValues, Partial<Record<Relation, string>> {
   /** Which kinds to return. @default 'all' */
@@ -124,6 +126,12 @@ export function parseDatasetQuery(pairs: Iterable<readonly [string, string]>): P
         relation,
         `${relation} applies to ${COLLECTIONS[RELATIONS[relation]]} only (the ${COLLECTIONS[RELATIONS[relation]]} of the ${relation} of that id); give type=${RELATIONS[relation]} (type is ${query.type})`,
       );
+    const ids = splitAlternatives(value).length;
+    if (ids > MAX_RELATED_IDS)
+      return fail(
+        relation,
+        `${relation} takes at most ${MAX_RELATED_IDS} ids between |; got ${ids}: ask the others in another query`,
+      );
     query[relation] = value;
   }
 
@@ -198,10 +206,13 @@ export function searchesOf(query: DatasetQuery): SearchTexts {
   return searches;
 }
 
-/** The relation filter a query sets, if any: its parameter and the related entity's id. */
-export function relationOf(query: DatasetQuery): { relation: Relation; id: string } | undefined {
+/**
+ * The relation filter a query sets, if any: its parameter and the ids of the related entities
+ * (its alternatives between `|`), whose related entities it keeps, any of them.
+ */
+export function relationOf(query: DatasetQuery): { relation: Relation; ids: string[] } | undefined {
   const relation = RELATION_PARAMETERS.find((name) => query[name] !== undefined);
-  return relation === undefined ? undefined : { relation, id: query[relation]! };
+  return relation === undefined ? undefined : { relation, ids: splitAlternatives(query[relation]!) };
 }
 
 /** The date window and order a query sets. */
