@@ -218,6 +218,8 @@ export function datasetUrls(oracle: Oracle, byDate = false): fc.Arbitrary<string
       fields: sometimes(fieldNames, 2),
       exhibition: sometimes(relatedId('exhibition'), 1),
       exhibitor: sometimes(relatedId('exhibitor'), 1),
+      format: sometimes(fc.constantFrom('csv', 'csv', ' csv ', 'json', 'xml'), 1),
+      meta: sometimes(fc.constantFrom('counts', 'counts', 'full', 'all'), 1),
       limit: sometimes(whole(600, [0, 1, 99, 100, 101, 500, 501]), 7),
       offset: sometimes(whole(450, [99, 100, 199, 200, 299, 300, 359, 360]), 7),
     })

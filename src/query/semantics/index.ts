@@ -37,10 +37,13 @@ export {
   DATASET_PARAMETERS,
   DATASET_PARAMETER_SCHEMAS,
   DEFAULT_LIMIT,
+  FORMATS,
+  MAX_CSV_LIMIT,
   MAX_LIMIT,
   MAX_Q_LENGTH,
+  META_SHAPES,
 } from './parameter-schemas.js';
-export type { DatasetParameter, ParameterSchema } from './parameter-schemas.js';
+export type { DatasetParameter, Format, MetaShape, ParameterSchema } from './parameter-schemas.js';
 export {
   filtersOf,
   malformedText,
