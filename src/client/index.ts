@@ -81,6 +81,19 @@ export interface DatasetClient {
    * array, or all three, with typed entities; throws {@link ApiError} when it is refused.
    */
   dataset<T extends DatasetType = 'all'>(params?: DatasetParams<T>): Promise<TypedDatasetResponse<T>>;
+  /**
+   * The answer to a dataset query of one kind as CSV text (`format=csv`, docs/api.md#csv): a
+   * header row, then one row per entity of the window (`limit` up to 10,000); throws
+   * {@link ApiError} when it is refused. The next window is the query with `offset` + `limit`,
+   * until fewer rows than `limit` come back.
+   *
+   * ```ts
+   * const csv = await client.datasetCsv({ type: 'exhibitor', country: 'China', fields: ['company_en', 'city'], limit: 10000 });
+   * ```
+   */
+  datasetCsv(
+    params: DatasetParams<Exclude<DatasetType, 'all'>> & { type: Exclude<DatasetType, 'all'> },
+  ): Promise<string>;
   /** The schema document: the parameters, the data dictionary (`_meta.entities`) and the links. */
   schema(): Promise<SchemaDocument>;
   /**
@@ -123,22 +136,29 @@ export function createClient(options: ClientOptions): DatasetClient {
  */
 export function routerClient(route: Router): DatasetClient {
   const request = (path: string) => route({ method: 'GET', url: path });
-  const get = async <T>(path: string): Promise<T> => {
+  // The body of a 200 answer, as text; any other answer thrown as its JSON error.
+  const getText = async (path: string): Promise<string> => {
     const answer = await request(path);
-    const body = parsedAnswer<T>(path, answer.body);
-    if (answer.status !== 200) throw new ApiError(answer.status, body as ErrorBody);
-    return body;
+    if (answer.status !== 200) throw new ApiError(answer.status, parsedAnswer<ErrorBody>(path, answer.body));
+    return answer.body;
   };
+  const get = async <T>(path: string): Promise<T> => parsedAnswer<T>(path, await getText(path));
   const schema = () => get<SchemaDocument>(`/${SCHEMA_ROUTE}`);
+  // The query form's text answer to `params`, or the refusal it gives of a value no URL carries.
+  const datasetText = async (params: Partial<Record<string, unknown>>): Promise<string> => {
+    const query = queryString(params);
+    if (query.ok) return getText(`/${DATASET_ROUTE}?${query.text}`);
+    // The refusal the query form gives, of the site the schema document describes.
+    const { base_url: baseUrl, generated_at: generatedAt } = (await schema())._meta;
+    const body = errorBody('invalid_parameter', query.message, { baseUrl, generatedAt }, query.parameter);
+    throw new ApiError(body.error.status, body);
+  };
   return {
     async dataset<T extends DatasetType = 'all'>(params: DatasetParams<T> = {}) {
-      const query = queryString(params);
-      if (query.ok) return get<TypedDatasetResponse<T>>(`/${DATASET_ROUTE}?${query.text}`);
-      // The refusal the query form gives, of the site the schema document describes.
-      const { base_url: baseUrl, generated_at: generatedAt } = (await schema())._meta;
-      const body = errorBody('invalid_parameter', query.message, { baseUrl, generatedAt }, query.parameter);
-      throw new ApiError(body.error.status, body);
+      const path = `/${DATASET_ROUTE}`;
+      return parsedAnswer<TypedDatasetResponse<T>>(path, await datasetText(params));
     },
+    datasetCsv: (params) => datasetText({ ...params, format: 'csv' }),
     schema,
     changesSince: (cursor) => readChangesSince(request, cursor),
     request,

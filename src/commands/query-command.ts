@@ -18,7 +18,8 @@ export function addQueryCommand(program: Command): void {
     const { dir, ...params } = options;
     const { queryDataset } = await import('../site/index.js');
     const answer = await queryDataset({ dir: dir!, params });
-    console.log(JSON.stringify(answer.body, null, 2));
+    if (typeof answer.body === 'string') process.stdout.write(answer.body);
+    else console.log(JSON.stringify(answer.body, null, 2));
     if (answer.status !== 200) process.exitCode = 2;
   });
 }

@@ -16,7 +16,9 @@ import {
   typeFilters,
   type Kind,
   DEFAULT_LIMIT,
+  MAX_CSV_LIMIT,
   MAX_LIMIT,
+  MAX_RELATED_IDS,
   SORTS,
   SEARCH_FIELDS,
 } from '../query/semantics/index.js';
@@ -95,6 +97,8 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
       '`limit=0` answers the counts alone (`_meta.total`, `_meta.totals`), with no entity and no dictionary.',
     '- `fields`: names of fields to keep in each entity, comma-separated (`fields=name_en,city`; `id` and `_links.self` always); a name no kind asked has is a 400 listing the fields. ' +
       'Every answer of a query or page carries the data dictionary, `_meta.entities` (what each field returned means), narrowed by `fields` to the fields kept.',
+    '- `meta=counts`: no dictionary and no `_links` in the entities (`fields=id&meta=counts`: ids alone, the fewest characters).',
+    `- \`format=csv\` (with one \`type\`, not all): a CSV file, a header row then a row per entity, the columns \`id\` and the \`fields\` (default: all but \`_links\`, \`_rag_text\`), arrays joined by \`|\`; \`limit\` up to ${MAX_CSV_LIMIT}; the next window is in the \`Link\` header.`,
     '',
     'Ready queries, made from this data:',
     '',
@@ -146,6 +150,7 @@ function relationFilterLines(examples: DataExamples): string[] {
   const exhibitor = examples.exhibitor ?? examples.entities?.exhibitor?.id ?? 'ID';
   return [
     `- Relations: \`type=exhibitor&exhibition=${exhibition}\` lists the exhibitors of that exhibition, \`type=exhibition&exhibitor=${exhibitor}\` the exhibitions of that exhibitor (ids as in \`id\`); ` +
+      `several ids between \`|\` (up to ${MAX_RELATED_IDS}) list those of any of them, each once; ` +
       'both combine with the filters, `q`, `text`, `fields`, `limit` and `sort`; an unknown id is a 404 naming it.',
   ];
 }

@@ -13,9 +13,16 @@ import {
 } from '../query/semantics/index.js';
 import { strictInput } from './strict-input.js';
 
-/** One optional zod field per dataset parameter: a number for `limit` and `offset`, a string otherwise. */
+/**
+ * The dataset parameters a tool takes: all but `format`, since a tool's answer is JSON for the
+ * model (structured content); a file is the query form's (`format=csv`), which the tool's description names.
+ */
+type ToolParameter = Exclude<DatasetParameter, 'format'>;
+const TOOL_PARAMETERS = DATASET_PARAMETERS.filter((name): name is ToolParameter => name !== 'format');
+
+/** One optional zod field per tool parameter: a number for `limit` and `offset`, a string otherwise. */
 export type DatasetInput = {
-  [P in DatasetParameter]: z.ZodOptional<NonNullable<DatasetQuery[P]> extends number ? z.ZodNumber : z.ZodString>;
+  [P in ToolParameter]: z.ZodOptional<NonNullable<DatasetQuery[P]> extends number ? z.ZodNumber : z.ZodString>;
 };
 
 /**
@@ -34,7 +41,7 @@ export const SEARCH_DEFAULT_LIMIT = 10;
  * everywhere else.
  */
 const DATASET_INPUT = Object.fromEntries(
-  DATASET_PARAMETERS.map((name) => [
+  TOOL_PARAMETERS.map((name) => [
     name,
     inputField(name === 'limit' ? toolLimit(DATASET_PARAMETER_SCHEMAS.limit) : DATASET_PARAMETER_SCHEMAS[name]),
   ]),
@@ -56,7 +63,7 @@ export const SEARCH_INPUT = strictInput(
         'Keep only these fields of each entity (its id and _links.self always come back), to save context: for example ["name_en", "start_date", "city"]. The API\'s fields parameter as a list; describe_schema lists the fields; _links and _rag_text may be named too.',
       ),
   },
-  unknownParameter,
+  (name) => unknownParameter(name, TOOL_PARAMETERS),
 );
 
 function toolLimit(schema: ParameterSchema): ParameterSchema {

@@ -20,6 +20,7 @@ import {
   kindFilters,
   type Entity,
   malformedText,
+  MAX_CSV_LIMIT,
   MAX_LIMIT,
   parseDatasetQuery,
 } from '../query/semantics/index.js';
@@ -54,6 +55,8 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
         "Exhibitions, exhibitors and service providers matching keywords and filters, in the API's order: an array per kind, and _meta with total and next. " +
         `Each entity has its fields, _links (URLs of its document and related records) and _rag_text; an entity is about 1,000 to 2,000 characters, so ask for few (limit: ${SEARCH_DEFAULT_LIMIT} per array when not given, at most ${MAX_LIMIT}; page with offset) and name the fields you need (fields). ` +
         'q searches names only, text the descriptive fields and the names; exhibitions also by status, by the days they overlap (from, to) and by start date (sort). ' +
+        'meta=counts with fields=id answers ids alone, with no _links. Several ids between | in exhibition or exhibitor give the records related to any. ' +
+        `For a file, GET the query form's URL with format=csv (one kind, up to ${MAX_CSV_LIMIT} rows a window, next window in the Link header). ` +
         'list_facet_values gives the valid values of the filters; describe_schema says what each field means (not repeated here). ' +
         `An answer over ${MAX_ANSWER_BYTES / 2 ** 20} MiB is refused with a limit that fits.`,
       inputSchema: SEARCH_INPUT,

@@ -148,7 +148,10 @@ function datasetMetaSchema(): JsonSchema {
       generated_at: { type: 'string', format: 'date-time' },
       base_url: { type: 'string' },
       unmatched: unmatchedSchema(),
-      entities: { type: 'object', description: 'The data dictionary of the kinds in the answer.' },
+      entities: {
+        type: 'object',
+        description: 'The data dictionary of the kinds in the answer; absent with meta=counts (docs/api.md#compact).',
+      },
     },
     required: [
       'type',
@@ -162,7 +165,6 @@ function datasetMetaSchema(): JsonSchema {
       'prev',
       'generated_at',
       'base_url',
-      'entities',
     ],
   };
 }

@@ -16,7 +16,13 @@ import {
   API_HEADERS,
 } from '../query/formats/index.js';
 import { ERROR_STATUS } from '../query/responses/index.js';
-import { DATASET_PARAMETERS, DATASET_PARAMETER_SCHEMAS, MAX_LIMIT, isFilter } from '../query/semantics/index.js';
+import {
+  DATASET_PARAMETERS,
+  DATASET_PARAMETER_SCHEMAS,
+  MAX_CSV_LIMIT,
+  MAX_LIMIT,
+  isFilter,
+} from '../query/semantics/index.js';
 import { answerSchemas } from './openapi-components.js';
 import { documentPaths } from './openapi-documents.js';
 import type { DocumentPath, JsonSchema } from './openapi-path-template.js';
@@ -38,8 +44,10 @@ export function openApiDocument(baseUrl: string, examples: ParameterExamples = {
       template: `/${DATASET_ROUTE}`,
       operationId: 'queryDataset',
       summary: 'Entities of one kind or all, filtered, searched and paged',
-      description: `Follow \`_meta.next\` for the next window; \`_meta.total\` counts every match. A \`limit\` above ${MAX_LIMIT} is served as ${MAX_LIMIT}, and \`_meta.limit\` says so. Answered where a router runs (not by static hosts).`,
+      description: `Follow \`_meta.next\` (or the \`Link\` header's \`rel="next"\`) for the next window; \`_meta.total\` counts every match. A \`limit\` above ${MAX_LIMIT} (${MAX_CSV_LIMIT} with \`format=csv\`) is served as the maximum, and \`_meta.limit\` says so. With \`format=csv\` (one \`type\`), the answer is \`text/csv; charset=utf-8\`: a header row, then a row per entity (see \`format\`); with \`meta=counts\`, no dictionary and no \`_links\`. Answered where a router runs (not by static hosts).`,
       parameters: [],
+      // The CSV of format=csv is described by its parameter and this description, not as a second media type: a
+      // generated client would then type every answer as JSON or text, and code reading the JSON would not compile.
       content: { 'application/json': ref('schemas', 'DatasetResponse') },
     },
     {
@@ -107,6 +115,14 @@ export function openApiDocument(baseUrl: string, examples: ParameterExamples = {
           description: 'How long the answer may be kept.',
           schema: { type: 'string', example: API_HEADERS['Cache-Control'] },
         },
+        Link: {
+          description:
+            'The next and previous windows of a query-form answer, as `_meta.next` and `_meta.prev` name them (RFC 8288); absent when there is neither.',
+          schema: {
+            type: 'string',
+            example: '<https://data.example.com/api/public/dataset?type=exhibitor&limit=100&offset=100>; rel="next"',
+          },
+        },
       },
     },
   };
@@ -126,7 +142,11 @@ function pathItem(document: DocumentPath, examples: ParameterExamples) {
     ...(document.template === `/${DATASET_ROUTE}` ? queryParameters(examples) : []),
     ref('parameters', 'IfNoneMatch'),
   ];
-  const headers = { ETag: ref('headers', 'ETag'), 'Cache-Control': ref('headers', 'CacheControl') };
+  const headers = {
+    ETag: ref('headers', 'ETag'),
+    'Cache-Control': ref('headers', 'CacheControl'),
+    ...(document.template === `/${DATASET_ROUTE}` ? { Link: ref('headers', 'Link') } : {}),
+  };
   const errors = Object.fromEntries(errorStatuses().map(([status]) => [status, ref('responses', `Error${status}`)]));
   const content = Object.fromEntries(Object.entries(document.content).map(([type, schema]) => [type, { schema }]));
   return {
@@ -175,7 +195,10 @@ function queryParameters(examples: ParameterExamples) {
               : // A snapshot is named by the answers, never made up: no example.
                 name === 'snapshot'
                 ? undefined
-                : examples[name];
+                : // A closed set's other value than its default: what giving the parameter changes.
+                  name === 'format' || name === 'meta'
+                  ? schema.enum?.find((value) => value !== schema.default)
+                  : examples[name];
     return { name, in: 'query', required: false, description, schema, ...(example === undefined ? {} : { example }) };
   });
 }

@@ -4,6 +4,7 @@ import {
   errorBody,
   type ErrorBody,
   answerDataset,
+  datasetCsv,
   parseSiteQuery,
   unknownRelated,
 } from '../query/responses/index.js';
@@ -17,10 +18,10 @@ export interface QueryOptions {
   params: Record<string, string | undefined>;
 }
 
-/** The result of a query: HTTP status and JSON body. */
+/** The result of a query: HTTP status and JSON body, or with `format=csv` the CSV text (docs/api.md#csv). */
 export interface QueryResult {
   status: number;
-  body: DatasetResponse | ErrorBody;
+  body: DatasetResponse | ErrorBody | string;
 }
 
 /**
@@ -40,5 +41,7 @@ export async function queryDataset(options: QueryOptions): Promise<QueryResult> 
     return { status: 400, body: errorBody('invalid_parameter', parsed.error.message, context, parsed.error.parameter) };
   const missing = unknownRelated(site.dataset, parsed.query);
   if (missing !== undefined) return { status: 404, body: errorBody('not_found', missing, context) };
-  return { status: 200, body: answerDataset(site.dataset, parsed.query, context) };
+  const answer = answerDataset(site.dataset, parsed.query, context);
+  if (parsed.query.format !== 'csv') return { status: 200, body: answer };
+  return { status: 200, body: datasetCsv(answer, parsed.query, site.dictionary) };
 }

@@ -95,4 +95,23 @@ describe('the client SDK', () => {
     expect(answer).toEqual(await client.dataset({ type: 'exhibitor' }));
     expect(answer._meta.total).toBe(360);
   });
+
+  it('reads a CSV: the rows of the JSON answer to the same query, every exhibitor in one window', async () => {
+    const client = createClient({ baseUrl: server.url });
+    const params = { type: 'exhibitor' as const, country: 'China', fields: ['company_en', 'city'], limit: 2000 };
+    const csv = await client.datasetCsv(params);
+    const lines = csv.slice(0, -2).split('\r\n');
+    expect(lines[0]).toBe('id,company_en,city');
+    const { exhibitors, _meta } = await client.dataset({ ...params, limit: 500 });
+    expect(_meta.total).toBeGreaterThan(0);
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(exhibitors.map((exhibitor) => exhibitor.id));
+  });
+
+  it('refuses a CSV of all kinds with an ApiError naming format', async () => {
+    const client = createClient({ baseUrl: server.url });
+    const params = { type: 'all' } as unknown as Parameters<typeof client.datasetCsv>[0];
+    const error = await client.datasetCsv(params).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).body.error).toMatchObject({ status: 400, parameter: 'format' });
+  });
 });

@@ -390,6 +390,13 @@ const relatedTo = (collection: 'exhibitions' | 'exhibitors', min: number) => (bo
   expect(body._meta.total).toBeGreaterThanOrEqual(min);
 };
 
+// Ids of sample exhibitions (EXH-0014 is none): the first `count` of them.
+const exhibitionIds = (count: number) =>
+  Array.from({ length: count + 1 }, (_, i) => `EXH-${String(i + 1).padStart(4, '0')}`)
+    .filter((id) => id !== 'EXH-0014')
+    .slice(0, count)
+    .join('|');
+
 const relations: ContractCase[] = [
   {
     name: 'exhibition=ID gives the exhibitors of an exhibition',
@@ -447,6 +454,74 @@ const relations: ContractCase[] = [
     url: datasetUrl(['type', 'all'], ['exhibition', 'EXH-0028']),
     status: 400,
     check: refused('exhibition'),
+  },
+  {
+    name: 'exhibition=A|B gives the exhibitors of either, each once',
+    url: datasetUrl(['type', 'exhibitor'], ['exhibition', 'EXH-0028|EXH-0001'], ['limit', '500']),
+    status: 200,
+    check: (body) => {
+      relatedTo('exhibitors', 3)(body);
+      const ids = body.exhibitors!.map((exhibitor) => exhibitor.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids).toHaveLength(body._meta.total!);
+      for (const exhibitor of body.exhibitors!)
+        expect(exhibitor.exhibition_ids).toEqual(expect.arrayContaining([expect.stringMatching(/^EXH-00(28|01)$/)]));
+    },
+  },
+  {
+    name: 'exhibition=A|B counted, filtered and searched',
+    url: datasetUrl(
+      ['type', 'exhibitor'],
+      ['exhibition', 'EXH-0028|EXH-0001|EXH-0013'],
+      ['country', 'China'],
+      ['text', 'products'],
+      ['limit', '0'],
+    ),
+    status: 200,
+  },
+  {
+    name: 'exhibition=A|B with a filter, paged',
+    url: datasetUrl(
+      ['type', 'exhibitor'],
+      ['exhibition', 'EXH-0013|EXH-0004'],
+      ['country', 'China'],
+      ['limit', '5'],
+      ['offset', '5'],
+    ),
+    status: 200,
+    check: finds(6),
+  },
+  {
+    name: 'exhibitor=A|B gives the exhibitions of either, by date',
+    url: datasetUrl(['type', 'exhibition'], ['exhibitor', 'EXR-000001|EXR-000003|EXR-000007'], ['sort', 'start_date']),
+    status: 200,
+    check: relatedTo('exhibitions', 6),
+  },
+  {
+    name: 'ids between | are trimmed and taken once',
+    url: datasetUrl(['type', 'exhibitor'], ['exhibition', ' EXH-0028 | EXH-0028 ||']),
+    status: 200,
+    check: finds(2),
+  },
+  {
+    name: 'an id no exhibition has, among others, is a 404',
+    url: datasetUrl(['type', 'exhibitor'], ['exhibition', 'EXH-0028|NO-SUCH-ID']),
+    status: 404,
+  },
+  {
+    name: 'more than 20 ids between | are refused',
+    url: datasetUrl(['type', 'exhibitor'], ['exhibition', exhibitionIds(21)]),
+    status: 400,
+    check: (body) => {
+      refused('exhibition')(body);
+      expect(body.error!.message).toMatch(/^exhibition takes at most 20 ids between \|; got 21/);
+    },
+  },
+  {
+    name: '20 ids between | are taken',
+    url: datasetUrl(['type', 'exhibitor'], ['exhibition', exhibitionIds(20)], ['limit', '0']),
+    status: 200,
+    check: finds(100),
   },
 ];
 
@@ -898,6 +973,156 @@ const unmatched: ContractCase[] = [
   },
 ];
 
+// The lines of a CSV answer (the body as text), each without its CRLF.
+const csvLines = (body: Body): string[] => {
+  expect(typeof body).toBe('string');
+  const text = body as unknown as string;
+  expect(text.endsWith('\r\n')).toBe(true);
+  return text.slice(0, -2).split('\r\n');
+};
+
+const csv: ContractCase[] = [
+  {
+    name: 'format=csv: a header of id and the fields named, a row per entity',
+    url: datasetUrl(
+      ['type', 'exhibitor'],
+      ['fields', 'company_en,product_tags,weight,_links'],
+      ['format', 'csv'],
+      ['limit', '5'],
+    ),
+    status: 200,
+    check: (body) => {
+      const lines = csvLines(body);
+      expect(lines[0]).toBe('id,company_en,product_tags,weight,_links');
+      expect(lines).toHaveLength(6);
+    },
+  },
+  {
+    name: 'format=csv without fields: every field but _links and _rag_text',
+    url: datasetUrl(['type', 'service_provider'], ['format', 'csv'], ['limit', '3'], ['offset', '1']),
+    status: 200,
+    check: (body) =>
+      expect(csvLines(body)[0]).toBe(
+        'id,name_cn,name_en,service_types,cover_regions,good_at_industry,intro,case_images,is_verified',
+      ),
+  },
+  {
+    name: 'format=csv of exhibitions, filtered, searched and by date',
+    url: datasetUrl(
+      ['type', 'exhibition'],
+      ['text', 'expo'],
+      ['country', 'China'],
+      ['sort', '-start_date'],
+      ['format', 'csv'],
+    ),
+    status: 200,
+    check: (body) => expect(csvLines(body).length).toBeGreaterThan(1),
+  },
+  {
+    name: 'format=csv of several exhibitions’ exhibitors',
+    url: datasetUrl(
+      ['type', 'exhibitor'],
+      ['exhibition', 'EXH-0028|EXH-0001'],
+      ['fields', 'company_cn,exhibition_ids'],
+      ['format', 'csv'],
+    ),
+    status: 200,
+    check: (body) => expect(csvLines(body).length).toBeGreaterThan(3),
+  },
+  {
+    name: 'format=csv takes a limit above 500, every exhibitor in one answer',
+    url: datasetUrl(['type', 'exhibitor'], ['format', 'csv'], ['limit', '700'], ['offset', '10']),
+    status: 200,
+    check: (body) => expect(csvLines(body).length).toBeGreaterThan(300),
+  },
+  {
+    name: 'format=csv serves a limit above 10,000 as 10,000',
+    url: datasetUrl(['type', 'exhibitor'], ['format', 'csv'], ['fields', 'id'], ['limit', '20000'], ['offset', '1']),
+    status: 200,
+    check: (body) => expect(csvLines(body)[0]).toBe('id'),
+  },
+  {
+    name: 'format=csv with limit=0 is the header alone',
+    url: datasetUrl(['type', 'exhibition'], ['format', 'csv'], ['fields', 'city'], ['limit', '0']),
+    status: 200,
+    check: (body) => expect(csvLines(body)).toEqual(['id,city']),
+  },
+  {
+    name: 'format=json is the default answer',
+    url: datasetUrl(['type', 'exhibition'], ['format', ' json '], ['limit', '2']),
+    status: 200,
+    check: (body) => expect(body.exhibitions).toHaveLength(2),
+  },
+  {
+    name: 'format=csv with type=all is refused',
+    url: datasetUrl(['format', 'csv']),
+    status: 400,
+    check: refused('format'),
+  },
+  {
+    name: 'an unknown format is refused',
+    url: datasetUrl(['type', 'exhibitor'], ['format', 'xlsx']),
+    status: 400,
+    check: refused('format'),
+  },
+];
+
+// Whether an answer is compact: no dictionary, and no `_links` in any entity.
+const compact = (body: Body) => {
+  expect(body._meta).not.toHaveProperty('entities');
+  for (const collection of ['exhibitions', 'exhibitors', 'service_providers'] as const)
+    for (const entity of body[collection] ?? []) expect(entity).not.toHaveProperty('_links');
+};
+
+const compactAnswers: ContractCase[] = [
+  {
+    name: 'fields=id&meta=counts: ids alone, no links, no dictionary',
+    url: datasetUrl(['type', 'exhibitor'], ['fields', 'id'], ['meta', 'counts'], ['limit', '5'], ['offset', '2']),
+    status: 200,
+    check: (body) => {
+      compact(body);
+      expect(body.exhibitors!.map((exhibitor) => Object.keys(exhibitor))).toEqual(Array(5).fill(['id']));
+      expect(body._meta.next).toContain('&fields=id&meta=counts&limit=5&offset=7');
+    },
+  },
+  {
+    name: 'meta=counts on every kind, with a search',
+    url: datasetUrl(['q', 'international'], ['meta', 'counts'], ['limit', '3']),
+    status: 200,
+    check: compact,
+  },
+  {
+    name: 'meta=counts keeps _links when fields names them',
+    url: datasetUrl(['type', 'exhibition'], ['fields', 'name_en,_links'], ['meta', 'counts'], ['limit', '2']),
+    status: 200,
+    check: (body) => {
+      expect(body._meta).not.toHaveProperty('entities');
+      expect(body.exhibitions![0]).toHaveProperty('_links.exhibitors');
+    },
+  },
+  {
+    name: 'meta=counts with no match still names the unmatched value',
+    url: datasetUrl(['type', 'exhibitor'], ['country', 'Atlantis'], ['meta', 'counts']),
+    status: 200,
+    check: (body) => {
+      compact(body);
+      expect(body._meta.unmatched).toBeDefined();
+    },
+  },
+  {
+    name: 'meta=full is the default answer',
+    url: datasetUrl(['type', 'exhibitor'], ['meta', 'full'], ['limit', '1']),
+    status: 200,
+    check: (body) => expect(body._meta.entities).toBeDefined(),
+  },
+  {
+    name: 'an unknown meta is refused',
+    url: datasetUrl(['type', 'exhibitor'], ['meta', 'none']),
+    status: 400,
+    check: refused('meta'),
+  },
+];
+
 const schema: ContractCase[] = [
   {
     name: 'the schema',
@@ -922,6 +1147,8 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
   ...schedules,
   ...refusals,
   ...unmatched,
+  ...csv,
+  ...compactAnswers,
   ...schema,
 ];
 

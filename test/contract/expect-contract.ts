@@ -76,10 +76,21 @@ export async function expectWindows(
     }
 }
 
-/** Asserts that an answer carries every API header (docs/api.md#headers), or `headers` (an immutable document's). */
-export function expectApiHeaders(answer: Answer, headers: Readonly<Record<string, string>> = API_HEADERS): void {
-  for (const [header, value] of Object.entries(headers))
+/** Asserts that an answer carries every API header (docs/api.md#headers), with `headers` in their place (a CSV's `Content-Type`, an immutable document's `Cache-Control`). */
+export function expectApiHeaders(answer: Answer, headers: Readonly<Record<string, string>> = {}): void {
+  for (const [header, value] of Object.entries({ ...API_HEADERS, ...headers }))
     expect(answer.headers[header.toLowerCase()], header).toBe(value);
+}
+
+/**
+ * Asserts that an answer of a host to `url` carries the API headers with the `Content-Type` the oracle gives (JSON or
+ * CSV) and, for a 200, its `Link` header (the adjacent windows, without the snapshot a built site names).
+ */
+export async function expectAnswerHeaders(answer: Answer, url: string, expected: Expected): Promise<void> {
+  const want = await expected.oracle.request(url);
+  expectApiHeaders(answer, want.status === 200 ? { 'Content-Type': want.headers['content-type']! } : {});
+  if (want.status === 200 && url.startsWith('/api/public/dataset'))
+    expect(answer.headers.link?.replace(/&snapshot=[0-9a-z]+>/g, '>'), 'Link').toBe(want.headers.link);
 }
 
 /** Asserts a JSON error body of the contract's shape with this status and code. */

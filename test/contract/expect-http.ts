@@ -12,7 +12,7 @@ export async function expectEtags(baseUrl: string): Promise<void> {
   expect(first.status).toBe(200);
   const etag = first.headers.etag!;
   expect(etag).toMatch(/^"[0-9a-z]+-[0-9a-z]+"$/);
-  expect(first.headers['access-control-expose-headers']).toBe('ETag');
+  expect(first.headers['access-control-expose-headers']).toBe('ETag, Link');
   const again = await rawRequest(baseUrl, QUERY, { headers: { 'If-None-Match': etag } });
   expect(again.status).toBe(304);
   expect(again.bytes.length).toBe(0);

@@ -13,6 +13,7 @@ import { readSite } from '../../src/site/index.js';
 import { CONTRACT_CASES, ESCAPES, datasetUrl } from './cases.js';
 import {
   STATIC_DOCUMENTS,
+  expectAnswerHeaders,
   expectApiHeaders,
   expectContractAnswer,
   expectError,
@@ -55,7 +56,7 @@ export function contractSuite(traits: HostTraits, host: () => HostUnderTest): vo
   it.each(CONTRACT_CASES.map((c) => [c.name, c] as const))('answers %s as the oracle does', async (_, contractCase) => {
     const { target, expected } = host();
     const answer = await expectContractAnswer(target, expected, contractCase);
-    if (traits.serves === 'site') expectApiHeaders(answer);
+    if (traits.serves === 'site') await expectAnswerHeaders(answer, contractCase.url, expected);
   });
   if (traits.serves === 'query form') return;
 

@@ -127,11 +127,23 @@ export function datasetUrls(oracle: Oracle, byDate = false): fc.Arbitrary<string
       { weight: 2, arbitrary: fc.constantFrom(...edges).map(String) },
       { weight: 1, arbitrary: fc.constantFrom('0', '-1', '1.5', 'x', '') },
     );
-  // Ids of exhibitions or exhibitors for the relation filters, now and then one that no entity has or in other case.
-  const relatedId = (kind: 'exhibition' | 'exhibitor') =>
+  // Ids of exhibitions or exhibitors for the relation filters, now and then one that no entity has or in other case,
+  // and now and then a few between `|` (padded or repeated).
+  const oneId = (kind: 'exhibition' | 'exhibitor') =>
     fc.oneof(
       { weight: 5, arbitrary: fc.constantFrom(...oracle.ranked(kind).map((entity) => entity.id)) },
       { weight: 1, arbitrary: fc.constantFrom('NO-SUCH-ID', ' EXH-0028 ', 'exr-000001') },
+    );
+  const relatedId = (kind: 'exhibition' | 'exhibitor') =>
+    fc.oneof(
+      { weight: 3, arbitrary: oneId(kind) },
+      {
+        weight: 2,
+        arbitrary: fc
+          .array(fc.constantFrom(...oracle.ranked(kind).map((entity) => entity.id)), { minLength: 2, maxLength: 4 })
+          .map((ids) => ids.join('|')),
+      },
+      { weight: 1, arbitrary: fc.array(oneId(kind), { minLength: 1, maxLength: 3 }).map((ids) => ids.join(' | ')) },
     );
   // Names of every kind's fields, spelt as sent (padded, repeated), and names that are no field.
   const fieldNames = fc
@@ -206,6 +218,8 @@ export function datasetUrls(oracle: Oracle, byDate = false): fc.Arbitrary<string
       fields: sometimes(fieldNames, 2),
       exhibition: sometimes(relatedId('exhibition'), 1),
       exhibitor: sometimes(relatedId('exhibitor'), 1),
+      format: sometimes(fc.constantFrom('csv', 'csv', ' csv ', 'json', 'xml'), 1),
+      meta: sometimes(fc.constantFrom('counts', 'counts', 'full', 'all'), 1),
       limit: sometimes(whole(600, [0, 1, 99, 100, 101, 500, 501]), 7),
       offset: sometimes(whole(450, [99, 100, 199, 200, 299, 300, 359, 360]), 7),
     })

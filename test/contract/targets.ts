@@ -8,7 +8,13 @@ import http from 'node:http';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { createClient } from '../../src/client/index.js';
-import { errorBody, answerDataset, parseSiteQuery, unknownRelated } from '../../src/query/responses/index.js';
+import {
+  errorBody,
+  answerDataset,
+  datasetCsv,
+  parseSiteQuery,
+  unknownRelated,
+} from '../../src/query/responses/index.js';
 import { type RouterResponse, createRouter } from '../../src/query/router/index.js';
 import { fileStore, serve } from '../../src/serve/index.js';
 import { readSite } from '../../src/site/index.js';
@@ -45,13 +51,16 @@ export async function referenceTarget(dir: string): Promise<Target> {
       const parsed = parseSiteQuery(new URLSearchParams(query), site.dictionary);
       const missing = parsed.ok ? unknownRelated(site.dataset, parsed.query) : undefined;
       if (missing !== undefined) return { status: 404, headers: {}, body: errorBody('not_found', missing, context) };
-      return parsed.ok
-        ? { status: 200, headers: {}, body: answerDataset(site.dataset, parsed.query, context) }
-        : {
-            status: 400,
-            headers: {},
-            body: errorBody('invalid_parameter', parsed.error.message, context, parsed.error.parameter),
-          };
+      if (!parsed.ok)
+        return {
+          status: 400,
+          headers: {},
+          body: errorBody('invalid_parameter', parsed.error.message, context, parsed.error.parameter),
+        };
+      const answer = answerDataset(site.dataset, parsed.query, context);
+      return parsed.query.format === 'csv'
+        ? { status: 200, headers: {}, body: datasetCsv(answer, parsed.query, site.dictionary) }
+        : { status: 200, headers: {}, body: answer };
     },
   };
 }
@@ -87,7 +96,14 @@ export async function oracleTarget(dir: string): Promise<OracleTarget> {
       if (answer.status === 404)
         return { status: 404, headers: {}, body: { error: { status: 404, code: 'not_found' } } };
       return answer.status === 200
-        ? { status: 200, headers: {}, body: answer.body }
+        ? {
+            status: 200,
+            headers: {
+              'content-type': `${answer.csv === undefined ? 'application/json' : 'text/csv'}; charset=utf-8`,
+              ...(answer.link === undefined ? {} : { link: answer.link }),
+            },
+            body: answer.csv ?? answer.body,
+          }
         : {
             status: 400,
             headers: {},

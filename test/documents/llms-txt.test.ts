@@ -31,7 +31,7 @@ describe('llms.txt', () => {
     expect(text).toMatch(
       /each answer says when its data was built \(`_meta.generated_at`\); answers may be cached for 300 seconds/,
     );
-    expect(text.length).toBeLessThan(8000);
+    expect(text.length).toBeLessThan(10_000);
   });
 
   it('names every filter in the lines of the query, with its closed set of values, and the kinds of one not of every kind', async () => {

@@ -65,7 +65,9 @@ describe('dataset-site mcp', () => {
     ]);
     const byName = Object.fromEntries(listed.map((tool) => [tool.name, tool]));
     const { fields, ...parameters } = byName.search_dataset!.inputSchema.properties!;
-    const { fields: _asText, ...datasetParameters } = DATASET_PARAMETER_SCHEMAS;
+    // fields is a list; format is the query form's alone (a tool answers JSON), which the description names.
+    const { fields: _asText, format: _notTaken, ...datasetParameters } = DATASET_PARAMETER_SCHEMAS;
+    expect(byName.search_dataset!.description).toContain('format=csv');
     expect(parameters).toEqual({
       ...datasetParameters,
       limit: { ...DATASET_PARAMETER_SCHEMAS.limit, default: SEARCH_DEFAULT_LIMIT, description: expect.any(String) },

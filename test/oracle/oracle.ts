@@ -22,9 +22,15 @@ export interface OracleOptions {
   dictionary: Record<OracleKind, unknown>;
 }
 
-/** A 200 answer's body without `generated_at`, the parameter a 400 names, or a 404 for a relation filter's unknown id. */
+/**
+ * A 200 answer's body without `generated_at` (as JSON; with `format=csv` also the CSV text served, `csv`) and its
+ * `Link` header (absent when there is no adjacent window), the parameter a 400 names, or a 404 for a relation
+ * filter's unknown id.
+ */
 export type OracleAnswer =
-  { status: 200; body: Record<string, unknown> } | { status: 400; parameter: string } | { status: 404 };
+  | { status: 200; body: Record<string, unknown>; csv?: string; link?: string }
+  | { status: 400; parameter: string }
+  | { status: 404 };
 
 /** The oracle's questions: a query, a static listing page, the listings, the default order. */
 export interface Oracle {
@@ -108,6 +114,8 @@ const PARAMETERS = [
   'to',
   'sort',
   'fields',
+  'format',
+  'meta',
   'limit',
   'offset',
 ];
@@ -577,8 +585,10 @@ function parseQuery(queryString: string):
       searches: Partial<Record<Search, string>>;
       filters: Filters;
       dates: Dates;
-      related?: { name: 'exhibition' | 'exhibitor'; id: string };
+      related?: Related;
       fields?: string[];
+      csv: boolean;
+      counts: boolean;
       limit: number;
       offset: number;
     }
@@ -618,21 +628,29 @@ function parseQuery(queryString: string):
     if (value && name !== 'status') dates[name as keyof Dates] = value;
   }
   if (dates.from !== undefined && dates.to !== undefined && dates.to < dates.from) return { parameter: 'to' };
-  let related: { name: 'exhibition' | 'exhibitor'; id: string } | undefined;
+  let related: Related | undefined;
   for (const [name, kind] of [
     ['exhibition', 'exhibitor'],
     ['exhibitor', 'exhibition'],
   ] as const) {
-    const id = raw.get(name)?.trim();
-    if (!id) continue;
+    const value = raw.get(name)?.trim();
+    if (!value) continue;
     if (type !== kind) return { parameter: name };
-    related = { name, id };
+    // Ids between `|`, trimmed, once each, at most 20 (none but `|`: the value itself, which no entity has).
+    const parts = [...new Set(value.split('|').map((part) => part.trim()))].filter((part) => part !== '');
+    if (parts.length > 20) return { parameter: name };
+    related = { name, value, ids: parts.length === 0 ? [value] : parts };
   }
   const named = (raw.get('fields') ?? '')
     .split(',')
     .map((name) => name.trim())
     .filter((name) => name !== '');
   const fields = named.length === 0 ? undefined : [...new Set(named)];
+  // format: json or csv (csv of one kind); meta: full or counts. Empty is absent.
+  const format = raw.get('format')?.trim() || 'json';
+  if (!['json', 'csv'].includes(format) || (format === 'csv' && type === 'all')) return { parameter: 'format' };
+  const meta = raw.get('meta')?.trim() || 'full';
+  if (!['full', 'counts'].includes(meta)) return { parameter: 'meta' };
   const limit = raw.get('limit')?.trim() ?? '100';
   if (!/^\d+$/.test(limit)) return { parameter: 'limit' };
   const offset = raw.get('offset')?.trim() ?? '0';
@@ -644,7 +662,9 @@ function parseQuery(queryString: string):
     dates,
     related,
     fields,
-    limit: Math.min(Number(limit), 500),
+    csv: format === 'csv',
+    counts: meta === 'counts',
+    limit: Math.min(Number(limit), format === 'csv' ? 10_000 : 500),
     offset: Number(offset),
   };
 }
@@ -659,14 +679,60 @@ function keepFields(entity: OracleEntity, fields: readonly string[]): OracleEnti
   return kept as OracleEntity;
 }
 
+/** An entity without `_links`: what `meta=counts` gives unless `fields` names them. */
+function withoutLinks(entity: OracleEntity): OracleEntity {
+  return Object.fromEntries(Object.entries(entity).filter(([name]) => name !== '_links')) as OracleEntity;
+}
+
+/**
+ * A CSV of entities of one kind: a header row, then a row per entity, each ending in CRLF. The columns: `id` and the
+ * fields named, or every field but `_links` and `_rag_text`, in the order of the kind's dictionary. A cell: empty for
+ * null or absent; a number or boolean as text; a string as it is; an array its items joined by `|` when every item is
+ * a number, a boolean or a string without `|`, else its JSON; an object its JSON. Text (not a number or boolean)
+ * starting with `=`, `+`, `-`, `@`, tab or CR gets a `'` in front; a cell holding `,`, `"`, CR or LF is quoted, `"` doubled.
+ */
+function toCsv(entities: readonly OracleEntity[], dictionary: object, fields: readonly string[] | undefined): string {
+  const columns = Object.keys(dictionary).filter(
+    (name) =>
+      name === 'id' || (fields === undefined ? name !== '_links' && name !== '_rag_text' : fields.includes(name)),
+  );
+  const cell = (value: unknown): string => {
+    let text: string;
+    if (value === null || value === undefined) text = '';
+    else if (typeof value === 'number' || typeof value === 'boolean') text = String(value);
+    else if (typeof value === 'string') text = value;
+    else if (
+      Array.isArray(value) &&
+      value.every(
+        (item) =>
+          typeof item === 'number' || typeof item === 'boolean' || (typeof item === 'string' && !item.includes('|')),
+      )
+    )
+      text = value.map(String).join('|');
+    else text = JSON.stringify(value);
+    const isText = typeof value !== 'number' && typeof value !== 'boolean';
+    if (isText && ['=', '+', '-', '@', '\t', '\r'].includes(text.charAt(0))) text = `'${text}`;
+    const quoted = text.includes(',') || text.includes('"') || text.includes('\r') || text.includes('\n');
+    return quoted ? `"${text.split('"').join('""')}"` : text;
+  };
+  const lines = [columns, ...entities.map((entity) => columns.map((column) => entity[column]))];
+  return lines.map((line) => line.map(cell).join(',') + '\r\n').join('');
+}
+
 /**
  * The body of an answer or a page: the window of each kind's matches and `_meta`; `urlAt(offset)` names an adjacent window.
  * With `fields`, each entity keeps those fields, and the dictionary describes them alone; `limit` 0 counts: no links, no dictionary.
+ * With `counts` (meta=counts), no dictionary at all and no `_links` in the entities unless `fields` names them.
  */
 function composeBody(
   type: string,
   matches: Matches,
-  { limit, offset, fields }: { limit: number; offset: number; fields?: readonly string[] },
+  {
+    limit,
+    offset,
+    fields,
+    counts = false,
+  }: { limit: number; offset: number; fields?: readonly string[]; counts?: boolean },
   urlAt: (offset: number) => string,
   site: OracleOptions,
 ) {
@@ -676,7 +742,8 @@ function composeBody(
   let total = 0;
   for (const [kind, entities] of matches) {
     const shown = entities.slice(offset, offset + limit);
-    body[COLLECTIONS[kind]] = fields === undefined ? shown : shown.map((entity) => keepFields(entity, fields));
+    const kept = fields === undefined ? shown : shown.map((entity) => keepFields(entity, fields));
+    body[COLLECTIONS[kind]] = counts && !fields?.includes('_links') ? kept.map(withoutLinks) : kept;
     totals[COLLECTIONS[kind]] = entities.length;
     count += shown.length;
     total += entities.length;
@@ -703,20 +770,27 @@ function composeBody(
     next,
     prev,
     base_url: site.baseUrl,
-    entities,
+    ...(counts ? {} : { entities }),
   };
   return body;
 }
 
-/** Whether an entity relates to the one a relation filter names: an exhibitor listing the exhibition, an exhibition the exhibitor lists. */
-function relatedTo(
-  related: { name: 'exhibition' | 'exhibitor'; id: string },
-  exhibitors: readonly OracleEntity[] = [],
-): (entity: OracleEntity) => boolean {
+/** A relation filter: its parameter, its value as given (trimmed), and the ids it names. */
+interface Related {
+  name: 'exhibition' | 'exhibitor';
+  value: string;
+  ids: string[];
+}
+
+/**
+ * Whether an entity relates to any of those a relation filter names: an exhibitor listing one of the exhibitions, an
+ * exhibition one of the exhibitors lists.
+ */
+function relatedTo(related: Related, exhibitors: readonly OracleEntity[] = []): (entity: OracleEntity) => boolean {
   const listed = (exhibitor: OracleEntity | undefined) =>
     Array.isArray(exhibitor?.exhibition_ids) ? exhibitor.exhibition_ids.map(String) : [];
-  if (related.name === 'exhibition') return (exhibitor) => listed(exhibitor).includes(related.id);
-  const lists = listed(exhibitors.find((exhibitor) => exhibitor.id === related.id));
+  if (related.name === 'exhibition') return (exhibitor) => listed(exhibitor).some((id) => related.ids.includes(id));
+  const lists = exhibitors.filter((exhibitor) => related.ids.includes(exhibitor.id)).flatMap(listed);
   return (exhibition) => lists.includes(exhibition.id);
 }
 
@@ -748,12 +822,13 @@ export function createOracle(entities: Record<OracleKind, readonly OracleEntity[
       const given = [
         ...SEARCHES.map((search) => [search, searches[search]] as const),
         ...FILTERS.map((filter) => [filter, filters[filter]] as const),
-        ...(related === undefined ? [] : [[related.name, related.id] as const]),
+        ...(related === undefined ? [] : [[related.name, related.value] as const]),
         ...(['from', 'to', 'sort'] as const).map((name) => [name, dates[name]] as const),
       ].filter(([, value]) => value !== undefined);
+      const shape = `${query.csv ? '&format=csv' : ''}${query.counts ? '&meta=counts' : ''}`;
       const urlAt = (offset: number) =>
-        `${site.baseUrl}/api/public/dataset?type=${type}${given.map(([name, value]) => `&${name}=${encodeURIComponent(value!)}`).join('')}${fields === undefined ? '' : `&fields=${encodeURIComponent(fields.join(','))}`}&limit=${limit}&offset=${offset}`;
-      if (related !== undefined && !ranked[related.name].some((entity) => entity.id === related.id))
+        `${site.baseUrl}/api/public/dataset?type=${type}${given.map(([name, value]) => `&${name}=${encodeURIComponent(value!)}`).join('')}${fields === undefined ? '' : `&fields=${encodeURIComponent(fields.join(','))}`}${shape}&limit=${limit}&offset=${offset}`;
+      if (related !== undefined && related.ids.some((id) => !ranked[related.name].some((entity) => entity.id === id)))
         return { status: 404 };
       const matches = matchKinds(listKinds(type)!, filters, searches, dates).map(
         ([kind, found]) =>
@@ -763,9 +838,15 @@ export function createOracle(entities: Record<OracleKind, readonly OracleEntity[
       const unmatched = findUnmatched(listKinds(type)!, indexes, filters, site.baseUrl);
       if (unmatched.length > 0) {
         const { entities, ...meta } = body._meta as Record<string, unknown>;
-        body._meta = { ...meta, unmatched, entities };
+        body._meta = { ...meta, unmatched, ...(entities === undefined ? {} : { entities }) };
       }
-      return { status: 200, body };
+      const { next, prev } = body._meta as { next: string | null; prev: string | null };
+      const links = [...(next ? [`<${next}>; rel="next"`] : []), ...(prev ? [`<${prev}>; rel="prev"`] : [])];
+      const link = links.length === 0 ? {} : { link: links.join(', ') };
+      if (!query.csv) return { status: 200, body, ...link };
+      const kind = type as OracleKind;
+      const csv = toCsv(body[COLLECTIONS[kind]] as OracleEntity[], site.dictionary[kind] as object, fields);
+      return { status: 200, body, csv, ...link };
     },
 
     listingPage(type, rawFilters, page, urlOfPage) {

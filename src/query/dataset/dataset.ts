@@ -98,7 +98,7 @@ export class Dataset {
 
   /**
    * Ranks of the entities of a kind matching the filters, the searches (`q`, `text`), the
-   * date window of `schedule` and the relation to the entity `related` names (its id), in answer order: by start date when `schedule` sorts, else
+   * date window of `schedule` and the relation to any of the entities `related` names (their ids), in answer order: by start date when `schedule` sorts, else
    * relevance when a search is given, else the default order.
    */
   match(
@@ -106,7 +106,7 @@ export class Dataset {
     filters: FilterValues,
     searches: SearchTexts = {},
     schedule: Schedule = {},
-    related?: string,
+    related?: readonly string[],
   ): number[] {
     const given = givenSearches(searches);
     const ranks =
@@ -123,7 +123,7 @@ export class Dataset {
               ),
             ),
           );
-    const relatedTo = related === undefined ? undefined : new Set(this.relatedRanks(kind, related));
+    const relatedTo = related === undefined ? undefined : new Set(related.flatMap((id) => this.relatedRanks(kind, id)));
     const filtered = filterRanks(
       relatedTo === undefined ? ranks : ranks.filter((rank) => relatedTo.has(rank)),
       filters,

@@ -9,7 +9,7 @@ export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'Cache-Control': 'public, max-age=300',
   'Content-Type': 'application/json; charset=utf-8',
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'ETag',
+  'Access-Control-Expose-Headers': 'ETag, Link',
   'X-Content-Type-Options': 'nosniff',
 });
 

@@ -29,6 +29,8 @@ export function queryUrl(baseUrl: string, query: DatasetQuery): string {
     if (value !== undefined) parts.push(`${name}=${encodeURIComponent(value)}`);
   }
   if (query.fields !== undefined) parts.push(`fields=${encodeURIComponent(query.fields.join(','))}`);
+  if (query.format !== undefined) parts.push(`format=${query.format}`);
+  if (query.meta !== undefined) parts.push(`meta=${query.meta}`);
   parts.push(`limit=${query.limit}`, `offset=${query.offset}`);
   if (query.snapshot !== undefined) parts.push(`snapshot=${query.snapshot}`);
   return `${trimSlash(baseUrl)}/${DATASET_ROUTE}?${parts.join('&')}`;

@@ -10,6 +10,7 @@ import {
   type DatasetType,
   type Kind,
   type DatasetQuery,
+  type MetaShape,
 } from '../semantics/index.js';
 import { SCHEMA_VERSION, trimSlash } from '../formats/index.js';
 import { queryWindow, type Totals, type Window } from './window.js';
@@ -37,7 +38,8 @@ export interface DatasetMeta extends Window {
   base_url: string;
   /** The filter values no entity of the kinds asked holds (docs/api.md#unmatched); present only when there is one. */
   unmatched?: UnmatchedFilter[];
-  entities: Partial<Record<Kind, unknown>>;
+  /** The data dictionary of the kinds in the answer; absent with `meta=counts` (docs/api.md#compact). */
+  entities?: Partial<Record<Kind, unknown>>;
 }
 
 /**
@@ -67,6 +69,8 @@ export interface MetaInput extends Window {
   fields?: readonly string[];
   /** The filter values no entity holds (an answer with no match); left out when none. */
   unmatched?: readonly UnmatchedFilter[];
+  /** `counts` leaves the dictionary out (docs/api.md#compact). @default 'full' */
+  meta?: MetaShape;
 }
 
 /** Builds `_meta`; `entities` comes last, where precomputed pages splice it in. */
@@ -94,7 +98,7 @@ export function datasetMeta(input: MetaInput, context: ResponseContext): Dataset
     generated_at: context.generatedAt,
     base_url: trimSlash(context.baseUrl),
     ...(input.unmatched?.length ? { unmatched: [...input.unmatched] } : {}),
-    entities,
+    ...(input.meta === 'counts' ? {} : { entities }),
   };
 }
 
@@ -109,6 +113,7 @@ export function datasetResponse<E = Entity>(
   context: ResponseContext,
   fields?: readonly string[],
   unmatched?: readonly UnmatchedFilter[],
+  meta?: MetaShape,
 ): DatasetResponse<E> {
   const response: Partial<Record<Collection, E[]>> = {};
   let count = 0;
@@ -119,14 +124,14 @@ export function datasetResponse<E = Entity>(
   }
   return {
     ...response,
-    _meta: datasetMeta({ type, totals: totalsOf(type, slices), count, ...window, fields, unmatched }, context),
+    _meta: datasetMeta({ type, totals: totalsOf(type, slices), count, ...window, fields, unmatched, meta }, context),
   };
 }
 
 /**
- * The answer to a query-form query from each kind's slice, whose entities are cut to the
- * query's `fields` already; `next`/`prev` are query-form URLs; `unmatched`, the filter
- * values no entity holds, when nothing matches.
+ * The answer to a query-form query from each kind's slice, whose entities are shaped as the
+ * query asks already (fields.ts, answerEntity); `next`/`prev` are query-form URLs; `unmatched`,
+ * the filter values no entity holds, when nothing matches; no dictionary with `meta=counts`.
  */
 export function queryResponse<E = Entity>(
   query: DatasetQuery,
@@ -141,6 +146,7 @@ export function queryResponse<E = Entity>(
     context,
     query.fields,
     unmatched,
+    query.meta,
   );
 }
 

@@ -62,6 +62,22 @@ export function pickFields(entity: Entity, fields: readonly string[]): Entity {
   return picked as Entity;
 }
 
+/**
+ * The entity as a JSON answer to `query` gives it: cut to its `fields` ({@link pickFields}), and
+ * with `meta=counts` without `_links` unless `fields` names them (docs/api.md#compact).
+ */
+export function answerEntity(entity: Entity, { fields, meta }: Pick<DatasetQuery, 'fields' | 'meta'>): Entity {
+  const picked = fields === undefined ? entity : pickFields(entity, fields);
+  if (meta !== 'counts' || fields?.includes('_links')) return picked;
+  const { _links, ...rest } = picked;
+  return rest as Entity;
+}
+
+/** Whether a JSON answer to `query` gives its entities otherwise than as their documents hold them ({@link answerEntity}). */
+export function reshapesEntities({ fields, meta }: Pick<DatasetQuery, 'fields' | 'meta'>): boolean {
+  return fields !== undefined || meta === 'counts';
+}
+
 /** The dictionary of `kind` narrowed to the fields an answer with `fields` holds. */
 export function fieldsDictionary(dictionary: Dictionary, kind: Kind, fields: readonly string[] | undefined): unknown {
   const described = dictionary[kind] as Record<string, unknown>;

@@ -5,7 +5,8 @@
 export { datasetMeta, queryResponse, responseText } from './dataset-response.js';
 export type { DatasetMeta, DatasetResponse, Dictionary, KindSlice, ResponseContext } from './dataset-response.js';
 export { ERROR_STATUS, errorBody } from './error-response.js';
-export { parseSiteQuery, pickFields } from './fields.js';
+export { answerEntity, parseSiteQuery, pickFields, reshapesEntities } from './fields.js';
+export { CSV_CONTENT_TYPE, datasetCsv } from './csv.js';
 export type { ErrorBody, ErrorCode } from './error-response.js';
 export { parseListingLeaf, parseListingPage } from './listing-page.js';
 export type { ListingLeaf } from './listing-page.js';
@@ -27,6 +28,7 @@ export type { UnmatchedFilter } from './unmatched.js';
 export {
   heldPageCount,
   holdsPages,
+  linkHeader,
   pageCount,
   pageQueryUrl,
   pastHeldPagesMessage,

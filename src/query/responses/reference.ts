@@ -26,27 +26,26 @@ import {
   type ResponseContext,
 } from './dataset-response.js';
 import { type HeldPages, staticPageWindow, type Totals } from './window.js';
-import { pickFields } from './fields.js';
+import { answerEntity, reshapesEntities } from './fields.js';
 import { unmatchedFilters } from './unmatched.js';
 
 /** Matching ranks of each kind of a response, in answer order. */
 export type Matches = Partial<Record<Kind, readonly number[]>>;
 
 /**
- * The answer to a query-form request, whose relation filter names an entity the dataset has
+ * The answer to a query-form request, whose relation filter names entities the dataset has
  * (related.ts); `next`/`prev` are query-form URLs; with no match, the filter values no entity
  * holds (`_meta.unmatched`).
  */
 export function answerDataset(dataset: Dataset, query: DatasetQuery, context: ResponseContext): DatasetResponse {
   const filters = filtersOf(query);
   const slices: Partial<Record<Kind, KindSlice>> = {};
-  const { fields } = query;
   let total = 0;
   for (const kind of kindsOf(query.type)) {
-    const ranks = dataset.match(kind, filters, searchesOf(query), scheduleOf(query), relationOf(query)?.id);
+    const ranks = dataset.match(kind, filters, searchesOf(query), scheduleOf(query), relationOf(query)?.ids);
     const entities = dataset.pick(kind, ranks.slice(query.offset, query.offset + query.limit));
     slices[kind] = {
-      entities: fields === undefined ? entities : entities.map((entity) => pickFields(entity, fields)),
+      entities: reshapesEntities(query) ? entities.map((entity) => answerEntity(entity, query)) : entities,
       total: ranks.length,
     };
     total += ranks.length;

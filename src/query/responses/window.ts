@@ -30,6 +30,18 @@ export function queryWindow(query: DatasetQuery, totals: Totals, baseUrl: string
 }
 
 /**
+ * The `Link` header of a query-form answer (RFC 8288): its `next` and `prev` windows, as `_meta`
+ * names them, for a client that reads headers alone (a CSV answer has no `_meta`); none when both are null.
+ */
+export function linkHeader({ next, prev }: Pick<Window, 'next' | 'prev'>): Record<string, string> {
+  const links = [
+    ...(next === null ? [] : [`<${next}>; rel="next"`]),
+    ...(prev === null ? [] : [`<${prev}>; rel="prev"`]),
+  ];
+  return links.length === 0 ? {} : { Link: links.join(', ') };
+}
+
+/**
  * A dataset listing of which the site holds only the first `depth` pages (`--page-depth`):
  * the last one's `next` is the query-form URL of the window after it, which no static page holds.
  */

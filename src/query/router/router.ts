@@ -40,8 +40,12 @@ import {
   pageQueryUrl,
   parseSiteQuery,
   pastHeldPagesMessage,
-  pickFields,
+  answerEntity,
+  CSV_CONTENT_TYPE,
+  datasetCsv,
+  linkHeader,
   queryResponse,
+  reshapesEntities,
   responseText,
   type KindSlice,
   ERROR_STATUS,
@@ -227,9 +231,10 @@ async function answerQuery(reader: DocumentReader, rawQuery: string): Promise<Ro
   const related = relationOf(query);
   if (related !== undefined) {
     // The parameter names the kind of the entity it relates to.
-    const { relation, id } = related;
-    if ((await reader.find(entityPath(relation, id))) === undefined)
-      return errorResponse(reader, 'not_found', missingRelated(relation, id));
+    const { relation, ids } = related;
+    const held = await Promise.all(ids.map(async (id) => (await reader.find(entityPath(relation, id))) !== undefined));
+    const missing = ids.filter((_, i) => !held[i]);
+    if (missing.length > 0) return errorResponse(reader, 'not_found', missingRelated(relation, missing));
   }
   const slices: Partial<Record<Kind, KindSlice<string>>> = {};
   await Promise.all(
@@ -251,17 +256,16 @@ async function answerQuery(reader: DocumentReader, rawQuery: string): Promise<Ro
           schedule,
           query.limit,
           query.offset,
-          related?.id,
+          related?.ids,
         );
       else {
         const { entities, total } = await readListingSlice(reader, kind, asMatched, query.limit, query.offset);
         slices[kind] = { entities: entities.map((entity) => JSON.stringify(entity)), total };
       }
-      const { fields } = query;
-      // Cut to `fields`: parsed and written again, which an answer of whole entities spares (responseText).
-      if (fields !== undefined)
+      // Cut to `fields` (or without links): parsed and written again, which an answer of whole entities spares (responseText).
+      if (reshapesEntities(query))
         slices[kind]!.entities = slices[kind]!.entities.map((text) =>
-          JSON.stringify(pickFields(JSON.parse(text) as Entity, fields)),
+          JSON.stringify(answerEntity(JSON.parse(text) as Entity, query)),
         );
     }),
   );
@@ -274,7 +278,13 @@ async function answerQuery(reader: DocumentReader, rawQuery: string): Promise<Ro
     { baseUrl: site.baseUrl, dictionary: site.dictionary, generatedAt: reader.generatedAt },
     unmatched,
   );
-  return { status: 200, headers: { ...API_HEADERS }, body: responseText(response) };
+  const headers = { ...API_HEADERS, ...linkHeader(response._meta) };
+  if (query.format !== 'csv') return { status: 200, headers, body: responseText(response) };
+  return {
+    status: 200,
+    headers: { ...headers, 'Content-Type': CSV_CONTENT_TYPE },
+    body: datasetCsv(response, query, site.dictionary),
+  };
 }
 
 async function errorResponse(

@@ -89,7 +89,7 @@ const kept = new WeakMap<
 
 /**
  * The entities of one kind matching the searches (`q`, `text`), `filters`, the date window
- * of `schedule` and the kind's relation filter to the entity of id `related` (when given) in
+ * of `schedule` and the kind's relation filter to any of the entities of ids `related` (when given) in
  * the window [offset, offset + limit), in relevance order, or by start date when `schedule`
  * sorts (the JSON texts of their documents), and how many match in all. Without a search
  * every entity matches, in the default order.
@@ -102,7 +102,7 @@ export async function readSearchSlice(
   schedule: Schedule,
   limit: number,
   offset: number,
-  related?: string,
+  related?: readonly string[],
 ): Promise<KindSlice<string>> {
   const given = givenSearches(searches);
   const { entry, parsed, text } = await loadEntries(
@@ -158,7 +158,7 @@ export async function readSearchSlice(
   const tests: ((rank: number) => boolean)[] = [];
   const wanted = FILTERS.filter((filter) => filters[filter] !== undefined).map((filter): Wanted => [
     filter,
-    normalize(filters[filter]!),
+    [normalize(filters[filter]!)],
     entry.filters[filter],
   ]);
   const relation = kindRelation(kind);
@@ -302,11 +302,14 @@ async function scoreMatches(
   return { matches: step.value, generatedAt: latest() };
 }
 
-/** A filter (its value normalized) or the relation filter (the related id as it is) a slice keeps, and the starts of its value shards. */
-type Wanted = [parameter: ValueParameter, value: string, starts: readonly string[]];
+/**
+ * A filter (its value normalized) or the relation filter (the related ids as they are, any of which it keeps) a slice
+ * keeps, and the starts of its value shards.
+ */
+type Wanted = [parameter: ValueParameter, values: readonly string[], starts: readonly string[]];
 
-// The entities of `kind` passing every one of the `wanted` filters (normalized values), 1 by rank, read through `read`, and the
-// latest generated_at of the value shards they were read from.
+// The entities of `kind` passing every one of the `wanted` filters (normalized values) by holding any of its values, 1 by
+// rank, read through `read`, and the latest generated_at of the value shards they were read from.
 async function passingFilters(
   entry: SearchEntry,
   kind: Kind,
@@ -315,19 +318,22 @@ async function passingFilters(
   reader: DocumentReader,
 ): Promise<{ passing: Uint8Array; generatedAt: string }> {
   const { later, latest } = latestStamp();
+  // hits[rank] is how many of the wanted filters before the one read the rank passed: one of its values passing it, once.
   const hits = new Uint8Array(entry.index.count);
-  for (const [filter, value, starts] of wanted) {
-    const start = shardHoldingValue(starts, value);
-    if (start === undefined) continue;
-    const path = entry.versions.valueShard(filter, start);
-    const { values } = later(
-      await read(
-        path,
-        async () => parseValueShard(path, await reader.required(path), kind, filter, start, entry.slots),
-        (parsed) => valuesBytes(parsed.values),
-      ),
-    );
-    for (const rank of values.get(value) ?? []) hits[rank]!++;
+  for (const [passed, [filter, wantedValues, starts]] of wanted.entries()) {
+    for (const value of wantedValues) {
+      const start = shardHoldingValue(starts, value);
+      if (start === undefined) continue;
+      const path = entry.versions.valueShard(filter, start);
+      const { values } = later(
+        await read(
+          path,
+          async () => parseValueShard(path, await reader.required(path), kind, filter, start, entry.slots),
+          (parsed) => valuesBytes(parsed.values),
+        ),
+      );
+      for (const rank of values.get(value) ?? []) if (hits[rank] === passed) hits[rank] = passed + 1;
+    }
   }
   for (let rank = 0; rank < hits.length; rank++) hits[rank] = hits[rank] === wanted.length ? 1 : 0;
   return { passing: hits, generatedAt: latest() };

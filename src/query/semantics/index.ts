@@ -20,6 +20,7 @@ export {
   FILTER_FIELDS,
   FILTER_VALUE_SETS,
   KINDS,
+  MAX_RELATED_IDS,
   NAME_FIELDS,
   RELATION_PARAMETERS,
   RELATIONS,
@@ -36,10 +37,13 @@ export {
   DATASET_PARAMETERS,
   DATASET_PARAMETER_SCHEMAS,
   DEFAULT_LIMIT,
+  FORMATS,
+  MAX_CSV_LIMIT,
   MAX_LIMIT,
   MAX_Q_LENGTH,
+  META_SHAPES,
 } from './parameter-schemas.js';
-export type { DatasetParameter, ParameterSchema } from './parameter-schemas.js';
+export type { DatasetParameter, Format, MetaShape, ParameterSchema } from './parameter-schemas.js';
 export {
   filtersOf,
   malformedText,
@@ -73,5 +77,6 @@ export {
   searchedTexts,
 } from './searches.js';
 export type { Search, SearchTexts } from './searches.js';
+export { splitAlternatives } from './alternatives.js';
 export { sortDefault } from './order.js';
 export { compareCodePoints, normalize, utf8Length } from './text.js';

@@ -100,6 +100,8 @@ export const RELATIONS = { exhibition: 'exhibitor', exhibitor: 'exhibition' } as
 export type Relation = keyof typeof RELATIONS;
 /** The relation parameters, in the order they appear in URLs. */
 export const RELATION_PARAMETERS = Object.keys(RELATIONS) as Relation[];
+/** Most ids a relation filter takes between `|` (the entities related to any of them). */
+export const MAX_RELATED_IDS = 20;
 
 /** A parameter whose values the search index keeps postings of: a filter, or a relation (by the related entity's id). */
 export type ValueParameter = Filter | Relation;

@@ -9,6 +9,7 @@ import {
   FILTER_FIELDS,
   FILTERS,
   KINDS,
+  MAX_RELATED_IDS,
   RELATION_PARAMETERS,
   type Filter,
 } from './kinds.js';
@@ -17,8 +18,16 @@ import { MAX_ALTERNATIVES, SEARCHES, SEARCH_FIELDS } from './searches.js';
 
 /** Default `limit`. */
 export const DEFAULT_LIMIT = 100;
-/** Largest `limit` served; larger values are served as this. */
+/** Largest `limit` served in JSON; larger values are served as this. */
 export const MAX_LIMIT = 500;
+/** Largest `limit` served with `format=csv` (docs/api.md#csv); larger values are served as this. */
+export const MAX_CSV_LIMIT = 10_000;
+/** The formats of an answer (docs/api.md#csv): JSON, the default, or CSV of one kind. */
+export const FORMATS = ['json', 'csv'] as const;
+export type Format = (typeof FORMATS)[number];
+/** What a JSON answer's `_meta` and entities carry (docs/api.md#compact): everything, the default, or the counts alone. */
+export const META_SHAPES = ['full', 'counts'] as const;
+export type MetaShape = (typeof META_SHAPES)[number];
 /** Longest accepted `q` or `text`, in characters. */
 export const MAX_Q_LENGTH = 200;
 /** Parameters the dataset endpoint knows, in canonical URL order. */
@@ -29,6 +38,8 @@ export const DATASET_PARAMETERS = [
   ...RELATION_PARAMETERS,
   ...SCHEDULE_PARAMETERS,
   'fields',
+  'format',
+  'meta',
   'limit',
   'offset',
   'snapshot',
@@ -78,13 +89,11 @@ export const DATASET_PARAMETER_SCHEMAS: Readonly<Record<DatasetParameter, Parame
   },
   exhibition: {
     type: 'string',
-    description:
-      'With type=exhibitor: the exhibitors of the exhibition of this id (those listing it in exhibition_ids), combined with every other parameter; an id no exhibition has is a 404 naming it.',
+    description: `With type=exhibitor: the exhibitors of the exhibition of this id (those listing it in exhibition_ids), or of any of several ids between | (up to ${MAX_RELATED_IDS}: EXH-1|EXH-2, each exhibitor once), combined with every other parameter; an id no exhibition has is a 404 naming it.`,
   },
   exhibitor: {
     type: 'string',
-    description:
-      'With type=exhibition: the exhibitions of the exhibitor of this id (those in its exhibition_ids), combined with every other parameter; an id no exhibitor has is a 404 naming it.',
+    description: `With type=exhibition: the exhibitions of the exhibitor of this id (those in its exhibition_ids), or of any of several ids between | (up to ${MAX_RELATED_IDS}, each exhibition once), combined with every other parameter; an id no exhibitor has is a 404 naming it.`,
   },
   from: {
     type: 'string',
@@ -109,12 +118,25 @@ export const DATASET_PARAMETER_SCHEMAS: Readonly<Record<DatasetParameter, Parame
     description:
       'Comma-separated field names to keep in each entity, to save characters (fields=name_en,start_date,city): id and _links.self always come back, _meta.entities then describes only the fields returned, and a name that is no field of the kinds asked is refused. Every field when absent.',
   },
+  format: {
+    type: 'string',
+    enum: FORMATS,
+    default: 'json',
+    description: `The answer's format: json, or csv (with type=exhibition, exhibitor or service_provider): text/csv, a header row then one row per entity, the columns id and the fields named by fields (without fields: every field but _links and _rag_text); an array's items joined by | (its JSON when an item holds |), an object as JSON; RFC 4180 quoting; a text cell starting with =, +, -, @, tab or CR begins with ' so that no spreadsheet runs it; limit up to ${MAX_CSV_LIMIT}; the next and previous windows in the Link header.`,
+  },
+  meta: {
+    type: 'string',
+    enum: META_SHAPES,
+    default: 'full',
+    description:
+      'What a JSON answer carries besides the entities: full, or counts: _meta without the data dictionary (_meta.entities) and each entity without _links (unless fields names it), for agents that want ids or a few fields alone (fields=id&meta=counts).',
+  },
   // No `maximum` for limit: a larger value is served, as the maximum, and a validating client must not refuse it.
   limit: {
     type: 'integer',
     minimum: 0,
     default: DEFAULT_LIMIT,
-    description: `Entities per array, at most ${MAX_LIMIT}: a larger value is served as ${MAX_LIMIT}, and _meta.limit says so. 0 answers the totals alone: no entities, and no data dictionary.`,
+    description: `Entities per array, at most ${MAX_LIMIT} (${MAX_CSV_LIMIT} with format=csv): a larger value is served as the maximum, and _meta.limit says so. 0 answers the totals alone: no entities, and no data dictionary.`,
   },
   offset: {
     type: 'integer',

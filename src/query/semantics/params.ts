@@ -8,6 +8,7 @@ import {
   DATASET_TYPES,
   FILTERS,
   FILTER_VALUE_SETS,
+  MAX_RELATED_IDS,
   RELATION_PARAMETERS,
   RELATIONS,
   typeFilters,
@@ -17,11 +18,15 @@ import {
 import { dayNumber, SCHEDULE_PARAMETERS, SORTS, type Schedule, type Sort } from './schedule.js';
 import { SEARCHES, alternativesOf, MAX_ALTERNATIVES, type SearchTexts } from './searches.js';
 import { normalize } from './text.js';
+import { splitAlternatives } from './alternatives.js';
 import {
   DATASET_PARAMETERS,
   DEFAULT_LIMIT,
+  FORMATS,
+  MAX_CSV_LIMIT,
   MAX_LIMIT,
   MAX_Q_LENGTH,
+  META_SHAPES,
   type DatasetParameter,
 } from './parameter-schemas.js';
 
@@ -29,7 +34,7 @@ import {
  * A valid dataset query with effective values: text trimmed, `limit` clamped. Its filters are
  * those of kinds.ts (`FILTERS`): each an exact value, compared after normalization
  * (docs/api.md#matching); its relations those of `RELATIONS` (docs/api.md#relations): the id of
- * an entity of the other kind.
+ * an entity of the other kind, or several between `|`.
  */
 export interface DatasetQuery extends Schedule, FilterValues, Partial<Record<Relation, string>> {
   /** Which kinds to return. @default 'all' */
@@ -40,7 +45,11 @@ export interface DatasetQuery extends Schedule, FilterValues, Partial<Record<Rel
   text?: string;
   /** Fields of each entity to return besides `id` and `_links.self` (docs/api.md#fields); every field when absent. */
   fields?: string[];
-  /** Entities per array, at most {@link MAX_LIMIT}; 0 answers the totals alone. @default 100 */
+  /** An answer in CSV (docs/api.md#csv) rather than JSON, of one kind. @default absent: JSON */
+  format?: 'csv';
+  /** A JSON answer with the counts alone in `_meta` and no `_links` in its entities (docs/api.md#compact). @default absent: everything */
+  meta?: 'counts';
+  /** Entities per array, at most {@link MAX_LIMIT} ({@link MAX_CSV_LIMIT} in CSV); 0 answers the totals alone. @default 100 */
   limit: number;
   /** Entities to skip in each array. @default 0 */
   offset: number;
@@ -124,6 +133,12 @@ export function parseDatasetQuery(pairs: Iterable<readonly [string, string]>): P
         relation,
         `${relation} applies to ${COLLECTIONS[RELATIONS[relation]]} only (the ${COLLECTIONS[RELATIONS[relation]]} of the ${relation} of that id); give type=${RELATIONS[relation]} (type is ${query.type})`,
       );
+    const ids = splitAlternatives(value).length;
+    if (ids > MAX_RELATED_IDS)
+      return fail(
+        relation,
+        `${relation} takes at most ${MAX_RELATED_IDS} ids between |; got ${ids}: ask the others in another query`,
+      );
     query[relation] = value;
   }
 
@@ -137,6 +152,24 @@ export function parseDatasetQuery(pairs: Iterable<readonly [string, string]>): P
     query.snapshot = snapshot;
   }
 
+  const format = given.get('format')?.trim();
+  if (format) {
+    if (!(FORMATS as readonly string[]).includes(format))
+      return fail('format', `format must be one of ${FORMATS.join(', ')}; got ${JSON.stringify(format)}`);
+    if (format === 'csv' && query.type === 'all')
+      return fail(
+        'format',
+        'format=csv answers one kind, one row per entity: give type=exhibition, type=exhibitor or type=service_provider (type is all)',
+      );
+    if (format === 'csv') query.format = 'csv';
+  }
+  const meta = given.get('meta')?.trim();
+  if (meta) {
+    if (!(META_SHAPES as readonly string[]).includes(meta))
+      return fail('meta', `meta must be one of ${META_SHAPES.join(', ')}; got ${JSON.stringify(meta)}`);
+    if (meta === 'counts') query.meta = 'counts';
+  }
+
   // A `fields` naming nothing (blank, or commas alone) is as if absent: every field.
   const fields = [...new Set((given.get('fields') ?? '').split(',').map((field) => field.trim()))].filter(
     (field) => field !== '',
@@ -145,14 +178,15 @@ export function parseDatasetQuery(pairs: Iterable<readonly [string, string]>): P
 
   const limit = given.get('limit');
   if (limit !== undefined) {
+    const most = query.format === 'csv' ? MAX_CSV_LIMIT : MAX_LIMIT;
     const n = parseWholeNumber(limit);
     if (n === undefined) {
       return fail(
         'limit',
-        `limit must be a whole number from 0 (the totals alone) to ${MAX_LIMIT}; got ${JSON.stringify(limit)}`,
+        `limit must be a whole number from 0 (the totals alone) to ${most}; got ${JSON.stringify(limit)}`,
       );
     }
-    query.limit = Math.min(n, MAX_LIMIT);
+    query.limit = Math.min(n, most);
   }
 
   const offset = given.get('offset');
@@ -198,10 +232,13 @@ export function searchesOf(query: DatasetQuery): SearchTexts {
   return searches;
 }
 
-/** The relation filter a query sets, if any: its parameter and the related entity's id. */
-export function relationOf(query: DatasetQuery): { relation: Relation; id: string } | undefined {
+/**
+ * The relation filter a query sets, if any: its parameter and the ids of the related entities
+ * (its alternatives between `|`), whose related entities it keeps, any of them.
+ */
+export function relationOf(query: DatasetQuery): { relation: Relation; ids: string[] } | undefined {
   const relation = RELATION_PARAMETERS.find((name) => query[name] !== undefined);
-  return relation === undefined ? undefined : { relation, id: query[relation]! };
+  return relation === undefined ? undefined : { relation, ids: splitAlternatives(query[relation]!) };
 }
 
 /** The date window and order a query sets. */
@@ -270,10 +307,13 @@ const GUESSES: Record<string, string> = {
   kind: 'give type',
 };
 
-/** The message refusing a parameter the API does not know: what it is called here, if guessed, and the accepted ones. */
-export function unknownParameter(name: string): string {
+/**
+ * The message refusing a parameter the API does not know: what it is called here, if guessed, and the accepted ones
+ * (`accepted`: those of the caller, an MCP tool's). @default accepted: the dataset parameters
+ */
+export function unknownParameter(name: string, accepted: readonly string[] = DATASET_PARAMETERS): string {
   const guess = Object.hasOwn(GUESSES, name) ? `${GUESSES[name]}; ` : '';
-  return `unknown parameter ${JSON.stringify(name)}; ${guess}the accepted ones are ${DATASET_PARAMETERS.join(', ')}`;
+  return `unknown parameter ${JSON.stringify(name)}; ${guess}the accepted ones are ${accepted.join(', ')}`;
 }
 
 function isDatasetParameter(name: string): name is DatasetParameter {

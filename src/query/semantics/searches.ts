@@ -7,6 +7,7 @@
 import type { Entity } from './entity.js';
 import { NAME_FIELDS, type Kind } from './kinds.js';
 import { singular } from './singular.js';
+import { splitAlternatives } from './alternatives.js';
 
 /** The searching parameters, in canonical URL order. */
 export const SEARCHES = ['q', 'text'] as const;
@@ -80,12 +81,7 @@ export function givenSearches(searches: SearchTexts): [Search, string][] {
 /** Most alternatives a `text` takes. */
 export const MAX_ALTERNATIVES = 8;
 
-/**
- * The alternatives of a search's value: `text`'s parts between `|`, trimmed, each once, in
- * the order given; `q`'s value whole. A `text` of no part but `|` is its value whole (it finds nothing).
- */
+/** The alternatives of a search's value: `text`'s as {@link splitAlternatives} gives them; `q`'s value whole. */
 export function alternativesOf(search: Search, value: string): string[] {
-  if (search !== 'text') return [value];
-  const alternatives = [...new Set(value.split('|').map((part) => part.trim()))].filter((part) => part !== '');
-  return alternatives.length === 0 ? [value] : alternatives;
+  return search === 'text' ? splitAlternatives(value) : [value];
 }
