@@ -24,7 +24,6 @@ import { KINDS, type Kind } from './query/semantics/index.js';
 import { buildDictionary } from './schema/index.js';
 import { datasetSlots } from './query/search/index.js';
 import { MANIFEST_PATH } from './query/formats/index.js';
-import { SiteGenerations } from './site/index.js';
 
 /** What a build did. */
 export interface BuildResult {
@@ -113,7 +112,8 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
       config.pageDepth,
       Object.values(entities).reduce((sum, count) => sum + count, 0),
     ),
-    generations: previousManifest?.then((files) => SiteGenerations.of(files.manifest)),
+    previousManifest: previousManifest?.then((files) => files.manifest),
+    retentionMs: config.retentionMs,
   });
   clock.start('write');
   // A build that writes has read the previous manifest; one that does not counts what it would write.

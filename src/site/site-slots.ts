@@ -129,7 +129,7 @@ export async function readIdsBySlot(dir: string, kind: Kind): Promise<string[] |
     const ids: string[] = [];
     for (let block = 0; block * ID_BLOCK_SLOTS < slots.slots; block++) {
       const blockPath = versions.idBlock(block);
-      const held = parseIds(blockPath, await read(blockPath), ID_BLOCK_SLOTS);
+      const held = parseIds(blockPath, await read(blockPath), ID_BLOCK_SLOTS).ids;
       if (held.length !== Math.min(ID_BLOCK_SLOTS, slots.slots - block * ID_BLOCK_SLOTS))
         throw new SiteError(`${blockPath} holds ${held.length} ids, not the ids of its slots`);
       ids.push(...held);

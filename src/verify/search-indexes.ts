@@ -17,6 +17,11 @@ import {
   type Snapshot,
 } from '../query/formats/index.js';
 import {
+  bodyCopyPath,
+  ID_BLOCK_SLOTS,
+  isBodyCopyPath,
+  parseIds,
+  type SlotIds,
   searchIndexPath,
   parseSearchEntry,
   parseTextEntry,
@@ -46,6 +51,7 @@ export async function checkSearchIndexes(
   dir: string,
   slots: Record<Kind, SlotAssignment>,
   generations: SiteGenerations,
+  bodyOfRank: (kind: Kind, rank: number) => string,
   terms?: Record<Kind, RenderedSearches>,
   absent: ReadonlySet<string> = new Set(),
 ): Promise<Diagnostic[]> {
@@ -66,7 +72,14 @@ export async function checkSearchIndexes(
   const wanted = new Set<string>();
   const search = {} as Snapshot['search'];
   for (const kind of KINDS) {
-    const expected = renderSearchIndex(site.dataset, kind, slots[kind], terms?.[kind], generations.own);
+    const expected = renderSearchIndex(
+      site.dataset,
+      kind,
+      slots[kind],
+      (rank) => bodyOfRank(kind, rank),
+      terms?.[kind],
+      generations.own,
+    );
     search[kind] = expected.entries;
     for (const document of expected.documents) {
       wanted.add(document.path);
@@ -85,11 +98,22 @@ export async function checkSearchIndexes(
         );
   }
   if (root !== undefined) wanted.add(snapshotPath(root.id));
-  // Every snapshot the site holds, the current one included: each document its entries name is there.
+  // Every snapshot the site holds, the current one included: each document its entries name is there, and each body
+  // its ids name is the public document's or has its copy.
+  const served = servedBodies(site.dataset, bodyOfRank);
+  const blocks = new Map<string, Promise<SlotIds | undefined>>();
+  const readBlock = (file: string) => {
+    if (!blocks.has(file))
+      blocks.set(
+        file,
+        read(file).then((text) => (text === undefined ? undefined : parseIds(file, text, ID_BLOCK_SLOTS))),
+      );
+    return blocks.get(file)!;
+  };
   for (const file of files) {
     if (!file.startsWith(SNAPSHOTS_FOLDER) || absent.has(file)) continue;
     wanted.add(file);
-    const named = await snapshotDocuments(file, read, files).catch((error: unknown) => {
+    const named = await snapshotDocuments(file, read, files, readBlock, served).catch((error: unknown) => {
       if (!(error instanceof SiteError)) throw error;
       problem(file, error.message);
       return [];
@@ -99,17 +123,34 @@ export async function checkSearchIndexes(
       else problem(file, `this snapshot is not whole: ${document} is missing`);
     }
   }
+  // A body's copy is kept for a time after the build that wrote it (docs/api.md#snapshots), named or not.
   for (const file of files)
-    if (file.startsWith(SEARCH_FOLDER) && !wanted.has(file) && !absent.has(file))
+    if (file.startsWith(SEARCH_FOLDER) && !wanted.has(file) && !absent.has(file) && !isBodyCopyPath(file))
       problem(file, 'this file is not part of the search index the entities make, nor of a snapshot the site retains');
   return problems;
 }
 
-// The documents a snapshot names: its entries, and every document they name.
+// The digest of the body each entity's public document holds, by kind and id.
+function servedBodies(
+  dataset: Dataset,
+  bodyOfRank: (kind: Kind, rank: number) => string,
+): (kind: Kind, id: string) => string | undefined {
+  const byKind = new Map<Kind, Map<string, string>>();
+  return (kind, id) => {
+    if (!byKind.has(kind))
+      byKind.set(kind, new Map(dataset.entities[kind].map((entity, rank) => [entity.id, bodyOfRank(kind, rank)])));
+    return byKind.get(kind)!.get(id);
+  };
+}
+
+// The documents a snapshot names: its entries, every document they name, and the copy of each body its blocks of
+// ids name that is not the public document's.
 async function snapshotDocuments(
   file: string,
   read: (file: string) => Promise<string | undefined>,
   files: ReadonlySet<string>,
+  readBlock: (file: string) => Promise<SlotIds | undefined>,
+  served: (kind: Kind, id: string) => string | undefined,
 ): Promise<string[]> {
   const text = await read(file);
   if (text === undefined) throw new SiteError(`${file} cannot be read`);
@@ -123,6 +164,14 @@ async function snapshotDocuments(
     if (entryText === undefined || textText === undefined || !files.has(entryPath) || !files.has(textPath)) continue;
     const entry = parseSearchEntry(entryPath, entryText, kind);
     named.push(...entry.versions.documents(entry.slots.slots));
+    for (let block = 0; block * ID_BLOCK_SLOTS < entry.slots.slots; block++) {
+      const blockPath = entry.versions.idBlock(block);
+      const held = files.has(blockPath) ? await readBlock(blockPath) : undefined;
+      held?.ids.forEach((id, i) => {
+        const body = held.bodies[i]!;
+        if (id !== '' && served(kind, id) !== body) named.push(bodyCopyPath(kind, id, body));
+      });
+    }
     named.push(...parseTextEntry(textPath, textText, kind).versions.documents());
   }
   return named;

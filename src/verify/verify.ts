@@ -8,7 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Diagnostic } from '../shared/index.js';
+import { contentFingerprint, type Diagnostic } from '../shared/index.js';
 import {
   isWrittenFrom,
   DUMPS_FOLDER,
@@ -18,7 +18,8 @@ import {
   API_ROOT,
 } from '../query/formats/index.js';
 import type { ResponseContext } from '../query/responses/index.js';
-import { KINDS } from '../query/semantics/index.js';
+import { bodyDigestOf } from '../query/search/index.js';
+import { KINDS, type Kind } from '../query/semantics/index.js';
 import { buildDictionary } from '../schema/index.js';
 import { renderTermsAside } from '../pipeline/render/index.js';
 import { generatedDocuments } from '../documents/index.js';
@@ -166,7 +167,12 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   }
   const site = { dir: root, dataset, baseUrl: description.baseUrl };
   const generations = SiteGenerations.of(manifest.manifest);
-  problems.push(...(await checkSearchIndexes(site, files, dir, slots, generations, await terms, absent)));
+  // Each entity's body digest, as the chunks of ids name it: its document's, which is its dump line.
+  const bodyOfRank = (kind: Kind, rank: number) => {
+    const { bytes, spans } = reference.lines[kind];
+    return bodyDigestOf(contentFingerprint(new Uint8Array(bytes, spans[rank * 2]!, spans[rank * 2 + 1]!)));
+  };
+  problems.push(...(await checkSearchIndexes(site, files, dir, slots, generations, bodyOfRank, await terms, absent)));
   problems.push(...(await checkChangesFeed(root, files, dir, description.baseUrl, manifest.manifest)));
   for (const { path: file, content, timestamped } of generated) {
     const written = await readFile(path.join(root, file), 'utf8').catch(() => undefined);

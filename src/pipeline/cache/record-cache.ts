@@ -38,13 +38,14 @@ import {
   type ReusedEntities,
   type OutputFile,
 } from '../assemble/index.js';
-import { contentFingerprint, DIGEST_BYTES } from '../../shared/index.js';
+import { contentFingerprint, DIGEST_BYTES, entityBytesDigest } from '../../shared/index.js';
 import { currentJson } from '../../site/index.js';
 
 // 2: the records of each part of a dump in a file of their own, named by the part's key.
 const RECORD_CACHE_VERSION = 2;
 const KEY_CHARS = 27; // a SHA-1 in base64url
 const NO_KEY = '*'.repeat(KEY_CHARS);
+const NEWLINE = 0x0a;
 
 /** Where a valid record came from, as far as the record cache is concerned. */
 export interface RecordOrigin {
@@ -108,44 +109,66 @@ export function sourceKey(text: string): string {
 }
 
 /**
- * The previous build's records in `outDir`: empty for a first build, a cache of another
- * version, code or base URL; none of a kind whose dump index, a part or a part's records
- * is missing or not the size the others say.
+ * The previous build's records in `outDir`: empty for a first build; none of a kind whose dump
+ * index or a part is missing or not the size the index says. Without a cache of this version,
+ * code and base URL (or with one whose part's records are missing or not the size the others
+ * say), a kind's entities are known by no key, so none is reused; their bytes, read from the
+ * dump, are still the previous build's bodies, which a rebuild copies where they change
+ * (body-copies.ts).
  */
 export async function readPreviousRecords(outDir: string, scope: CacheScope): Promise<PreviousRecords> {
   const text = await readFile(path.join(outDir, RECORD_CACHE_PATH), 'utf8').catch(() => undefined);
-  if (text === undefined) return {};
   // A cache of another version, or damaged, is not used.
-  const cache = CACHE_FILE.safeParse(currentJson(text, RECORD_CACHE_VERSION)).data;
-  if (
-    cache === undefined ||
-    cache.layout !== SERVED_LAYOUT_VERSION ||
-    cache.code !== scope.code ||
-    cache.baseUrl !== scope.baseUrl
-  )
-    return {};
+  const cache = text === undefined ? undefined : CACHE_FILE.safeParse(currentJson(text, RECORD_CACHE_VERSION)).data;
+  const reusable =
+    cache !== undefined &&
+    cache.layout === SERVED_LAYOUT_VERSION &&
+    cache.code === scope.code &&
+    cache.baseUrl === scope.baseUrl;
   const previous: PreviousRecords = {};
   for (const kind of KINDS) {
     const indexText = await readFile(path.join(outDir, dumpIndexPath(kind)), 'utf8').catch(() => undefined);
     const index = indexText === undefined ? undefined : parseDumpIndex(kind, indexText);
     if (index === undefined || 'error' in index) continue;
-    const records = await Promise.all(index.parts.map((part) => readPartRecords(outDir, kind, part)));
-    if (records.some((part) => part === undefined)) continue;
+    const records = reusable ? await Promise.all(index.parts.map((part) => readPartRecords(outDir, kind, part))) : [];
+    const dump = await readDump(outDir, kind, index.parts);
+    if (dump === undefined) continue;
+    const sha256 = new Map(index.parts.map((part) => [part.key, part.sha256]));
+    if (records.length === 0 || records.some((part) => part === undefined)) {
+      previous[kind] = { ranks: new Map(), bytes: dumpBodies(dump), sha256 };
+      continue;
+    }
     const listed = records as PartRecords[];
     const lengths = listed.flatMap((part) => part.lengths);
     const keys = listed.map((part) => part.keys).join('');
     const digests = Buffer.concat(listed.map((part) => Buffer.from(part.digests, 'base64')));
-    const dump = await readDump(outDir, kind, index.parts);
-    if (dump === undefined) continue;
     const ranks = new Map<string, number>();
     for (let rank = 0; rank < lengths.length; rank++) {
       const key = keys.slice(rank * KEY_CHARS, (rank + 1) * KEY_CHARS);
       if (key !== NO_KEY) ranks.set(key, rank);
     }
-    const sha256 = new Map(index.parts.map((part) => [part.key, part.sha256]));
     previous[kind] = { ranks, bytes: packedKindBytes(dump, lengths, digests), sha256 };
   }
   return previous;
+}
+
+// The entities of a dump read without its records: each line's length and digest.
+function dumpBodies(dump: SharedArrayBuffer): KindBytes {
+  const bytes = Buffer.from(dump);
+  const lengths: number[] = [];
+  for (let at = 0; at < bytes.length;) {
+    const end = bytes.indexOf(NEWLINE, at);
+    const next = end < 0 ? bytes.length : end;
+    lengths.push(next - at);
+    at = next + 1;
+  }
+  const digests = Buffer.alloc(lengths.length * DIGEST_BYTES);
+  let at = 0;
+  lengths.forEach((length, rank) => {
+    digests.set(entityBytesDigest(bytes.subarray(at, at + length)), rank * DIGEST_BYTES);
+    at += length + 1;
+  });
+  return packedKindBytes(dump, lengths, digests);
 }
 
 // The records of a part's entities, when they are as many and as long as the part says.

@@ -7,6 +7,7 @@
  * term shards of the search index in two worker threads.
  */
 import {
+  DEFAULT_RETENTION_MS,
   SCHEMA_PATH,
   dumpIndexPath,
   dumpPartPath,
@@ -22,6 +23,7 @@ import {
   type Snapshot,
 } from '../../query/formats/index.js';
 import {
+  bodyDigestOf,
   renderSearchIndex,
   type GenerationOf,
   type RenderedSearches,
@@ -29,7 +31,7 @@ import {
 } from '../../query/search/index.js';
 import { holdsPages, pageCount, schemaDocument, totalsOf, type ResponseContext } from '../../query/responses/index.js';
 import { generatedDocuments } from '../../documents/index.js';
-import { firstGeneration, SiteGenerations, slotStateFiles } from '../../site/index.js';
+import { firstGeneration, type Manifest, SiteGenerations, slotStateFiles } from '../../site/index.js';
 import { type Dataset } from '../../query/dataset/index.js';
 import { KINDS, type Kind } from '../../query/semantics/index.js';
 import {
@@ -58,6 +60,7 @@ import {
 } from '../cache/index.js';
 import { entityServer } from '../model/index.js';
 import { renderTermsAside, type RenderedTermShards } from './terms-aside.js';
+import { bodyCopies } from './body-copies.js';
 import type { Listing } from './plan.js';
 
 /**
@@ -81,11 +84,14 @@ export interface DocumentsInput {
   /** How many pages of each dataset listing the site holds, the rest in leaves; `undefined`: every page. */
   pageDepth?: number;
   /**
-   * The generations of the previous site's immutable documents (site/generations.ts): a search
-   * index document keeps its generation, and so its path, while its content does not change.
+   * The previous site's manifest: the generations of its immutable documents (site/generations.ts), as a search index
+   * document keeps its generation, and so its path, while its content does not change; and its entity documents,
+   * whose bodies a rebuild copies where they change (body-copies.ts).
    * @default none: a first build's
    */
-  generations?: Promise<SiteGenerations>;
+  previousManifest?: Promise<Manifest | undefined>;
+  /** Milliseconds a replaced snapshot stays readable: with none, no body is copied. @default DEFAULT_RETENTION_MS, an hour */
+  retentionMs?: number;
 }
 
 /** What the record cache needs (record-cache.ts). */
@@ -138,7 +144,8 @@ export async function renderDocuments({
   terms = renderTermsAside(dataset, slots),
   records,
   pageDepth,
-  generations = Promise.resolve(SiteGenerations.of(undefined)),
+  previousManifest = Promise.resolve(undefined),
+  retentionMs = DEFAULT_RETENTION_MS,
 }: DocumentsInput): Promise<RenderedSite> {
   const parts = Object.fromEntries(
     KINDS.map((kind) => [kind, dumpParts(store.bytes[kind], records?.previous[kind]?.sha256)]),
@@ -152,10 +159,17 @@ export async function renderDocuments({
   if (records !== undefined)
     texts.push(...recordCacheFiles(dataset, store, records.origins, records.scope, parts).map(textDocument));
   texts.push(...slotStateFiles(slots).map(textDocument));
-  const late = Promise.all([terms, generations]).then(([{ searches: shards, caches }, previous]) => [
+  const late = Promise.all([terms, previousManifest]).then(([{ searches: shards, caches }, previous]) => [
     ...(records === undefined ? [] : termCacheFiles(records.scope.code, caches).map(textDocument)),
     ...generatedDocuments(dataset, context.baseUrl, pageDepth).map(textDocument),
-    ...indexDocuments(dataset, slots, shards, previous.builder(firstGeneration(generationSeed(store, slots)))),
+    ...indexDocuments(
+      dataset,
+      store,
+      slots,
+      shards,
+      SiteGenerations.of(previous).builder(firstGeneration(generationSeed(store, slots))),
+    ),
+    ...(retentionMs > 0 ? bodyCopies(dataset, store, previous, records?.previous) : []),
   ]);
   const paged = pagedListings(dataset, listings, pageDepth);
   const assembleContext: AssembleContext = { entities: store.bytes, dictionaries: pageDictionaries(context) };
@@ -179,6 +193,7 @@ export async function renderDocuments({
 // immutable copy.
 function indexDocuments(
   dataset: Dataset,
+  store: EntityStore,
   slots: Record<Kind, SlotAssignment>,
   shards: Record<Kind, RenderedSearches>,
   generationOf: GenerationOf,
@@ -186,7 +201,8 @@ function indexDocuments(
   const search = {} as Snapshot['search'];
   const documents: OutputDocument[] = [];
   for (const kind of KINDS) {
-    const index = renderSearchIndex(dataset, kind, slots[kind], shards[kind], generationOf);
+    const bodyOfRank = (rank: number) => bodyDigestOf(entityDigest(store, kind, rank));
+    const index = renderSearchIndex(dataset, kind, slots[kind], bodyOfRank, shards[kind], generationOf);
     search[kind] = index.entries;
     for (const document of index.documents)
       documents.push(textDocument({ ...document, timestamped: document.timestamped ?? true }));

@@ -6,6 +6,7 @@
  * as long.
  */
 import { isImmutablePath, parseVersionedPath, snapshotPath } from '../../query/formats/index.js';
+import { isBodyCopyPath } from '../../query/search/index.js';
 import type { Manifest } from '../../site/index.js';
 
 const SNAPSHOTS_FOLDER = snapshotPath('x').slice(0, -'x.json'.length);
@@ -13,7 +14,8 @@ const SNAPSHOTS_FOLDER = snapshotPath('x').slice(0, -'x.json'.length);
 /**
  * The entries of `previous` to keep in the site beside `current` (this build's documents): the
  * copies of the snapshots replaced less than `retentionMs` before `now` (a snapshot is replaced
- * when the next one is built, its copy stamped then), and every immutable document one of them names.
+ * when the next one is built, its copy stamped then), every immutable document one of them names, and the copies
+ * of entity bodies written less than `retentionMs` before `now` (body-copies.ts).
  */
 export function retainedDocuments(previous: Manifest, current: Manifest, now: Date, retentionMs: number): Manifest {
   // Each snapshot's generation and when it was built, from its copy's generated_at.
@@ -45,6 +47,12 @@ export function retainedDocuments(previous: Manifest, current: Manifest, now: Da
     const snapshot = snapshotGeneration(path);
     if (snapshot !== undefined) {
       if (retained.includes(snapshot)) kept.set(path, entry);
+      continue;
+    }
+    // A body's copy, for the retention after the last build that wrote it (its entry's time): it outlives every
+    // snapshot that named it and every cache's copy of the public document it stood in for.
+    if (isBodyCopyPath(path)) {
+      if (now.getTime() - Date.parse(entry[1]) < retentionMs) kept.set(path, entry);
       continue;
     }
     const versioned = parseVersionedPath(path);

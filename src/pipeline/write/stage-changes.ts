@@ -7,6 +7,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_RETENTION_MS, SCHEMA_PATH } from '../../query/formats/index.js';
 import { retainedDocuments } from './retention.js';
+import { isBodyCopyPath } from '../../query/search/index.js';
 import { type Manifest, isPartialSite } from '../../site/index.js';
 import { emptyStats, stampBody, type OutputDocument, type WriteStats } from '../assemble/index.js';
 import type { RenderedSite } from '../render/index.js';
@@ -93,7 +94,8 @@ export async function stageChanges(
       path,
       fingerprint,
       size < 0 ? -1 : size + Buffer.byteLength(generatedAt),
-      generatedAt,
+      // A body's copy holds no generated_at: its manifest entry says when a build last wrote it, for its retention.
+      isBodyCopyPath(path) ? options.generatedAt : generatedAt,
       before === undefined ? 'added' : same ? 'same' : 'changed',
     );
     if (staged.stats.files % PROGRESS_EVERY === 0) options.onProgress?.(staged.stats.files, site.count);

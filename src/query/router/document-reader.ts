@@ -88,9 +88,14 @@ export class DocumentReader {
 
   /** The text of the document at `path`, which the site must have (read in turns when the store asks for it). */
   async required(path: string): Promise<string> {
-    const text = await (this.turns === undefined ? this.find(path) : this.turns.run(() => this.find(path)));
+    const text = await this.optional(path);
     if (text === undefined) throw missingDocument(path);
     return text;
+  }
+
+  /** The text of the document at `path`, or `undefined` when the site has none (read in turns when the store asks for it). */
+  optional(path: string): Promise<string | undefined> {
+    return this.turns === undefined ? this.find(path) : this.turns.run(() => this.find(path));
   }
 
   /** The site's description from its schema document (read once), whose `generated_at` counts. */

@@ -1,28 +1,35 @@
 /**
- * Naming a window of matches of common terms: the ids of its ranks, from the search index's
- * chunks of ids by slot, or from a block where the window needs many of its chunks
- * (docs/api.md#common-terms).
+ * Naming a window of matches: the id of each of its ranks and the digest of its body in the
+ * snapshot, from the search index's chunks of ids by slot, or from a block where the window
+ * needs many of its chunks (docs/api.md#common-terms).
  */
 import {
   BLOCK_READ_CHUNKS,
   ID_BLOCK_SLOTS,
   ID_CHUNK_SLOTS,
   type EntryVersions,
+  type SlotIds,
   type SlotOrder,
 } from '../search/index.js';
 
+/** An entity a window names: its id, and the digest of its body in the snapshot read (body-digest.ts). */
+export interface NamedEntity {
+  id: string;
+  body: string;
+}
+
 /**
- * The ids of `ranks` of a kind, whose slots `order` gives and whose entry's `versions` name its documents, read with `readIds` (a document's
- * path and its slots): from the chunks of ids, or from a block of ids where the slots need
- * more than BLOCK_READ_CHUNKS of its chunks. Each document once, however many of the slots it
- * holds.
+ * The entities of `ranks` of a kind, whose slots `order` gives and whose entry's `versions` name its documents, read with
+ * `readIds` (a document's path and its slots): from the chunks of ids, or from a block of ids where the slots need
+ * more than BLOCK_READ_CHUNKS of its chunks. Each document once, however many of the slots it holds; a slot no
+ * document names (or a hole) is `undefined`.
  */
 export async function idsByRank(
   versions: EntryVersions,
   ranks: ArrayLike<number>,
   order: SlotOrder,
-  readIds: (path: string, slots: number) => Promise<string[]>,
-): Promise<(string | undefined)[]> {
+  readIds: (path: string, slots: number) => Promise<SlotIds>,
+): Promise<(NamedEntity | undefined)[]> {
   const slots = Array.from(ranks, (rank) => order.slotOf(rank));
   const chunksOfBlock = new Map<number, Set<number>>();
   for (const slot of slots) {
@@ -38,12 +45,14 @@ export async function idsByRank(
     const chunk = Math.floor(slot / ID_CHUNK_SLOTS);
     return [versions.idChunk(chunk), ID_CHUNK_SLOTS, chunk * ID_CHUNK_SLOTS];
   };
-  const documents = new Map<string, Promise<string[]>>();
+  const documents = new Map<string, Promise<SlotIds>>();
   return Promise.all(
     slots.map(async (slot) => {
       const [path, size, first] = holding(slot);
       if (!documents.has(path)) documents.set(path, readIds(path, size));
-      return (await documents.get(path)!)[slot - first];
+      const { ids, bodies } = await documents.get(path)!;
+      const id = ids[slot - first];
+      return id === undefined || id === '' ? undefined : { id, body: bodies[slot - first]! };
     }),
   );
 }

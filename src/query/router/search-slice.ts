@@ -3,13 +3,12 @@
  * search indexes of one kind read by the shard: an index's entry says which shards each term
  * needs or whether it is common, the term shards and the common terms' lists give the scores,
  * the value shards apply the filters (both kept per search), the exhibitions' days apply
- * `from`, `to` and `sort`, only the window is put in order, and its ids come from the shards
- * of a term or the chunks and blocks of ids.
+ * `from`, `to` and `sort`, only the window is put in order, its ids come from the chunks and
+ * blocks of ids, and its entities are the bodies the snapshot names (snapshot-bodies.ts).
  */
 import {
   shardHoldingValue,
   relevanceWindow,
-  idInShards,
   type SearchShard,
   type CommonList,
   searchShards,
@@ -28,6 +27,7 @@ import {
   parseTextEntry,
   parseValueShard,
   type SearchEntry,
+  type SlotIds,
   type SlotOrder,
   type TextEntry,
   joinCommonParts,
@@ -51,9 +51,10 @@ import {
   normalize,
 } from '../semantics/index.js';
 import type { KindSlice } from '../responses/index.js';
-import { entityPath, staticUrl, entityDocument, SiteError, versionedPath } from '../formats/index.js';
+import { SiteError, versionedPath } from '../formats/index.js';
 import { BoundedCache } from './bounded-cache.js';
-import { idsByRank } from './ids-by-rank.js';
+import { idsByRank, type NamedEntity } from './ids-by-rank.js';
+import { snapshotBodies } from './snapshot-bodies.js';
 import type { DocumentReader } from './document-reader.js';
 import type { DocumentStore } from './store.js';
 
@@ -62,7 +63,7 @@ type Kept =
   | { shard: SearchShard; generatedAt: string }
   | { values: Map<string, number[]>; generatedAt: string }
   | { list: CommonList; generatedAt: string }
-  | { ids: string[]; generatedAt?: undefined }
+  | { ids: SlotIds; generatedAt?: undefined }
   | { matches: SearchMatches; generatedAt: string }
   | { passing: Uint8Array; generatedAt: string }
   | { derived: SearchMatches; generatedAt?: undefined }
@@ -133,7 +134,7 @@ export async function readSearchSlice(
     const kept = await readIndex(
       `${kind} ${search} ${JSON.stringify(value)}`,
       () => scoreMatches(index, entry.slots, search, value, readIndex, kind, reader),
-      (scored) => matchesBytes(scored.matches),
+      (scored) => scoredBytes(scored.matches),
     );
     return kept.matches;
   };
@@ -219,24 +220,17 @@ export async function readSearchSlice(
             limit,
           )
         : relevanceWindow(narrowed, undefined, offset, limit);
-  const ids = matches.idShards
-    ? window.ranks.map((rank) => idInShards(matches.idShards!, rank))
-    : await idsByRank(entry.versions, window.ranks, entry.slots, (path, slots) =>
-        read(
-          path,
-          async () => ({ ids: parseIds(path, await reader.required(path), slots) }),
-          (value) => 64 * value.ids.length,
-        ).then((value) => value.ids),
-      );
-  const { baseUrl } = await reader.site();
-  const entities = await Promise.all(
-    ids.map(async (id) => {
-      if (id === undefined || id === '')
-        throw new SiteError(`the search index of ${kind} does not name an entity it matches; rebuild the site`);
-      const path = entityPath(kind, id);
-      return entityDocument(path, await reader.required(path), staticUrl(baseUrl, path));
-    }),
+  const named = await idsByRank(entry.versions, window.ranks, entry.slots, (path, slots) =>
+    read(
+      path,
+      async () => ({ ids: parseIds(path, await reader.required(path), slots) }),
+      (value) => 72 * value.ids.ids.length,
+    ).then((value) => value.ids),
   );
+  if (named.includes(undefined))
+    throw new SiteError(`the search index of ${kind} does not name an entity it matches; rebuild the site`);
+  const { baseUrl } = await reader.site();
+  const entities = await snapshotBodies(reader, kind, named as NamedEntity[], baseUrl);
   return { entities, total: window.total };
 }
 
@@ -244,7 +238,7 @@ export async function readSearchSlice(
 function everyRank(count: number): SearchMatches {
   const ranks = new Int32Array(count);
   for (let rank = 0; rank < count; rank++) ranks[rank] = rank;
-  return { ranks, scores: new Float64Array(count), idShards: undefined };
+  return { ranks, scores: new Float64Array(count) };
 }
 
 // The exhibitions' days by rank, read through `read`.
@@ -402,16 +396,9 @@ function keptMatches(matches: SearchMatches, allowed: (rank: number) => boolean)
   return { ...matches, ranks, scores };
 }
 
-// The bytes of matches' ranks and scores: what matches derived from kept ones add (their id shards are the kept ones').
+// The bytes of matches' ranks and scores.
 function scoredBytes(matches: SearchMatches): number {
   return matches.ranks.byteLength + matches.scores.byteLength;
-}
-
-// About the bytes the matches of a `q` hold: their ranks and scores, and the shards naming their ids (kept alive by them).
-function matchesBytes(matches: SearchMatches): number {
-  let bytes = scoredBytes(matches);
-  for (const shard of matches.idShards ?? []) bytes += shard.bytes;
-  return bytes;
 }
 
 // About the bytes a value shard holds parsed: its values' characters and their ranks.

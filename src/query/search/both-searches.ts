@@ -18,15 +18,12 @@ export function allMatches(matches: readonly SearchMatches[]): SearchMatches {
   return matches.reduce(bothMatches);
 }
 
-// The ranks in both (ascending), each scored the first's score plus the second's, and whichever shards name their ids.
+// The ranks in both (ascending), each scored the first's score plus the second's.
 function bothMatches(first: SearchMatches, second: SearchMatches): SearchMatches {
-  return {
-    ...intersectRanks(first.ranks, second.ranks, (i, j) => first.scores[i]! + second.scores[j]!),
-    idShards: first.idShards ?? second.idShards,
-  };
+  return intersectRanks(first.ranks, second.ranks, (i, j) => first.scores[i]! + second.scores[j]!);
 }
 
-// The ranks in either (ascending), each scored the higher of its scores, and the shards of both when both name their ids.
+// The ranks in either (ascending), each scored the higher of its scores.
 function eitherMatches(first: SearchMatches, second: SearchMatches): SearchMatches {
   const ranks = new Int32Array(first.ranks.length + second.ranks.length);
   const scores = new Float64Array(ranks.length);
@@ -45,9 +42,5 @@ function eitherMatches(first: SearchMatches, second: SearchMatches): SearchMatch
       scores[count] = Math.max(first.scores[i++]!, second.scores[j++]!);
     }
   }
-  return {
-    ranks: ranks.subarray(0, count),
-    scores: scores.subarray(0, count),
-    idShards: first.idShards && second.idShards ? [...first.idShards, ...second.idShards] : undefined,
-  };
+  return { ranks: ranks.subarray(0, count), scores: scores.subarray(0, count) };
 }

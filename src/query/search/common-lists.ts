@@ -81,13 +81,27 @@ export interface CommonPartFile {
 
 /**
  * The ids of a kind's entities of slots from `chunk` × {@link ID_CHUNK_SLOTS} (or from `block` ×
- * {@link ID_BLOCK_SLOTS}), `""` for a hole: the version and no more, as a window of matches reads a chunk each
- * (their path names the kind and chunk). No `generated_at` either: the entry's `revision`
- * changes with them, so the entry, read for every `q`, is stamped whenever they change.
+ * {@link ID_BLOCK_SLOTS}), `""` for a hole, and the digest of each one's body in this snapshot: the version and no
+ * more, as a window of matches reads a chunk each (their path names the kind and chunk). No `generated_at` either:
+ * the entry's `revision` changes with them, so the entry, read for every `q`, is stamped whenever they change.
  */
 export interface IdsFile {
   version: typeof SEARCH_INDEX_VERSION;
   ids: string[];
+  /** The {@link BODY_DIGEST_CHARS} of each slot's {@link bodyDigest}, back to back; a hole's are {@link HOLE_DIGEST}. */
+  bodies: string;
+}
+
+/** Characters of an entity body's digest (body-digest.ts) in a document of ids. */
+export const BODY_DIGEST_CHARS = 8;
+/** The digest of a hole in a document of ids: no body's, as `.` is not base64url. */
+export const HOLE_DIGEST = '.'.repeat(BODY_DIGEST_CHARS);
+
+/** The ids of a chunk or block of slots, and the digest of each one's body in the snapshot that names the document. */
+export interface SlotIds {
+  ids: string[];
+  /** Each slot's body digest, {@link HOLE_DIGEST} for a hole. */
+  bodies: string[];
 }
 
 /** The documents of the common term lists of a kind's search, of `slots` slots, naming the entity of each rank by `slotOfRank`, each handed over in the `form` given. */
@@ -152,11 +166,14 @@ class PartCutter {
 export function renderIds(
   kind: Kind,
   idsBySlot: readonly string[],
+  bodyOfSlot: (slot: number) => string,
 ): { chunks: IndexDocument[]; blocks: IndexDocument[] } {
   const render = (slots: number, path: (kind: Kind, at: number) => string): IndexDocument[] => {
     const documents: IndexDocument[] = [];
     for (let at = 0; at * slots < idsBySlot.length; at++) {
-      const file: IdsFile = { version: SEARCH_INDEX_VERSION, ids: idsBySlot.slice(at * slots, (at + 1) * slots) };
+      const ids = idsBySlot.slice(at * slots, (at + 1) * slots);
+      const bodies = ids.map((id, i) => (id === '' ? HOLE_DIGEST : bodyOfSlot(at * slots + i))).join('');
+      const file: IdsFile = { version: SEARCH_INDEX_VERSION, ids, bodies };
       documents.push({ path: path(kind, at), content: JSON.stringify(file), timestamped: false });
     }
     return documents;
@@ -248,14 +265,19 @@ function joined(runs: readonly Int32Array[]): Int32Array {
   return all;
 }
 
-/** Parses a chunk or block of ids, of `slots` slots: the ids of its slots in order (`""` for a hole). */
-export function parseIds(path: string, text: string, slots: number): string[] {
+/** Parses a chunk or block of ids, of `slots` slots: the ids of its slots in order (`""` for a hole) and their bodies' digests. */
+export function parseIds(path: string, text: string, slots: number): SlotIds {
   const file = parseDocument<Partial<IdsFile> | null>(path, text);
   if (file?.version !== SEARCH_INDEX_VERSION)
     throw new SiteError(
       `${path} is not a document of ids of version ${SEARCH_INDEX_VERSION}; rebuild the site with this version`,
     );
-  if (!Array.isArray(file.ids) || file.ids.length > slots || !file.ids.every((id) => typeof id === 'string'))
+  const { ids, bodies } = file;
+  if (!Array.isArray(ids) || ids.length > slots || !ids.every((id) => typeof id === 'string'))
     throw malformed(path, 'ids');
-  return file.ids;
+  if (typeof bodies !== 'string' || bodies.length !== ids.length * BODY_DIGEST_CHARS) throw malformed(path, 'bodies');
+  return {
+    ids,
+    bodies: ids.map((_, i) => bodies.slice(i * BODY_DIGEST_CHARS, (i + 1) * BODY_DIGEST_CHARS)),
+  };
 }

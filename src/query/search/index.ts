@@ -7,6 +7,7 @@
 export { allMatches, anyMatches } from './both-searches.js';
 export {
   BLOCK_READ_CHUNKS,
+  BODY_DIGEST_CHARS,
   COMMON_PART_SLOTS,
   ID_BLOCK_SLOTS,
   ID_CHUNK_SLOTS,
@@ -17,7 +18,8 @@ export {
   renderCommonLists,
   renderIds,
 } from './common-lists.js';
-export type { CommonPart } from './common-lists.js';
+export type { CommonPart, SlotIds } from './common-lists.js';
+export { bodyDigest, bodyDigestOf } from './body-digest.js';
 export { matchCommon, sharingTerms } from './common-terms.js';
 export type { CommonList } from './common-terms.js';
 export { parseExhibitionDates } from './dates-document.js';
@@ -32,15 +34,18 @@ export { renderSearchIndex } from './search-index.js';
 export type { GenerationOf, IndexedDataset, RenderedIndex, RenderedSearches } from './search-index.js';
 export { EntryVersions } from './index-versions.js';
 export {
+  bodyCopyPath,
+  bodyCopyPathOf,
   commonPartPath,
   exhibitionDatesPath,
   filterShardPath,
   idBlockPath,
   idChunkPath,
+  isBodyCopyPath,
   searchIndexPath,
   termShardPath,
 } from './search-paths.js';
-export { idInShards, searchShard } from './search-shard.js';
+export { searchShard } from './search-shard.js';
 export { parseTermShard, renderTermShards } from './term-shard-documents.js';
 export type { RenderedTerms } from './term-shard-documents.js';
 export { parseValueShard } from './value-shards.js';

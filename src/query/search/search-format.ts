@@ -19,8 +19,9 @@ export const SEARCH_INDEX_FORMAT = 'dataset-site-search';
  * 10: documents name entities by slot, which an entity keeps from build to build; the `q` entry's `slots` turn them into ranks.
  * 11: a value shard's slots are written as a common list's members, a bitset where that is shorter (China's exhibitors at L: 42 kB, not 195).
  * 12: every document is immutable, named by the generation that last changed it, which its entry's `versions` name; the snapshot root names the entries.
+ * 13: the chunks and blocks of ids hold the digest of each entity's body in their snapshot (`bodies`).
  */
-export const SEARCH_INDEX_VERSION = 12;
+export const SEARCH_INDEX_VERSION = 13;
 
 /**
  * A document to write: its static path and its JSON text, `generated_at` left for the writer to

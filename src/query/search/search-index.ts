@@ -72,17 +72,18 @@ export interface RenderedIndex {
 /**
  * Every document of a kind's search indexes, naming entities by their `slots`, each at the
  * generation `generationOf` gives it: for each search its shards, then the entry that lists them
- * with their generations (`q`'s with the ids by slot and the filters' value shards); `terms`
- * when already rendered.
+ * with their generations (`q`'s with the ids by slot, each with its body's digest, which `bodyOfRank` gives, and the
+ * filters' value shards); `terms` when already rendered.
  */
 export function renderSearchIndex(
   dataset: IndexedDataset,
   kind: Kind,
   slots: SlotAssignment,
+  bodyOfRank: (rank: number) => string,
   terms: RenderedSearches = renderSearches(dataset, kind, slots),
   generationOf: GenerationOf = () => 1,
 ): RenderedIndex {
-  const names = renderNamesIndex(dataset, kind, terms.q, slots);
+  const names = renderNamesIndex(dataset, kind, terms.q, slots, bodyOfRank);
   const text = renderTextIndex(kind, terms.text);
   // One revision in both entries, of both indexes' documents: a reader finding two read two builds.
   const revision = revisionOf([...names.documents, ...names.chunks, ...text.documents]);
@@ -166,9 +167,12 @@ function renderNamesIndex(
   kind: Kind,
   terms: RenderedTerms,
   slots: SlotAssignment,
+  bodyOfRank: (rank: number) => string,
 ): IndexWithoutEntry & { chunks: IndexDocument[]; blocks: number } {
   const { index } = terms;
-  const ids = renderIds(kind, slots.idsBySlot);
+  const rankOfSlot = new Int32Array(slots.idsBySlot.length);
+  slots.slotOfRank.forEach((slot, rank) => (rankOfSlot[slot] = rank));
+  const ids = renderIds(kind, slots.idsBySlot, (slot) => bodyOfRank(rankOfSlot[slot]!));
   const documents = [...terms.documents, ...ids.blocks];
   const filters = {} as Record<Filter, string[]>;
   const relation = kindRelation(kind);

@@ -41,20 +41,3 @@ export function searchShard(
   for (const [cn, en] of postings) bytes += cn.byteLength + en.byteLength + 2 * ARRAY_OVERHEAD;
   return { start, ranks, ids, lengths, terms, postings, bytes };
 }
-
-/** The id of the entity at `rank`, found in whichever of `shards` lists it; undefined when none does. */
-export function idInShards(shards: readonly Pick<SearchShard, 'ranks' | 'ids'>[], rank: number): string | undefined {
-  for (const shard of shards) {
-    const { ranks } = shard;
-    if (ranks.length === 0 || rank < ranks[0]! || rank > ranks[ranks.length - 1]!) continue;
-    let low = 0;
-    let high = ranks.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      if (ranks[middle]! < rank) low = middle + 1;
-      else if (ranks[middle]! > rank) high = middle - 1;
-      else return shard.ids[middle];
-    }
-  }
-  return undefined;
-}

@@ -154,13 +154,8 @@ export function shardsReached(starts: readonly string[], { term, prefix }: Query
 /** What a search asks for next: the shards starting so, or the list of a common term. */
 export type SearchNeed = { shards: string[] } | { common: string };
 
-/** Ranks (ascending) and the id of each: a shard's entities, or a sparse common list's (common-terms.ts). */
-export type RankedIds = Pick<SearchShard, 'ranks' | 'ids' | 'bytes'>;
-
-/** The entities of a kind matching a search: their ranks (ascending), the final score of each, and shards or a list naming the id of each (none when all its terms are common and no list names ids). */
-export interface SearchMatches extends ScoredRanks {
-  idShards: readonly RankedIds[] | undefined;
-}
+/** The entities of a kind matching a search: their ranks (ascending) and the final score of each. */
+export type SearchMatches = ScoredRanks;
 
 /**
  * Searches the terms of a query ({@link queryTerms} in search.ts) one by one (see
@@ -173,27 +168,21 @@ export function* searchShards(
   index: TermIndex,
   terms: readonly QueryTerm[],
 ): Generator<SearchNeed, SearchMatches, readonly SearchShard[] | CommonList> {
-  let idShards: readonly RankedIds[] | undefined;
   let scores: TermScores | undefined;
   for (const term of terms) {
     const listTerm = commonListTerm(index, term.term);
     if (listTerm !== undefined) {
       const list = (yield { common: listTerm }) as CommonList;
-      // Every entity matching all terms is in this list: when it names ids, they are theirs.
-      if (list.ids !== undefined)
-        idShards ??= [{ ranks: list.ranks, ids: list.ids, bytes: 0 /* counted with the list */ }];
       scores = matchCommon(list, term, scores);
     } else {
-      // Every entity matching all terms is reached by this one: its shards list their ids.
       const shards = (yield { shards: shardsReached(index.starts, term) }) as readonly SearchShard[];
-      idShards ??= shards;
       scores = scoreTerm(index, shards, term, scores);
     }
     if (scores.ranks.length === 0) break;
   }
-  if (scores === undefined) return { ranks: new Int32Array(0), scores: new Float64Array(0), idShards: [] };
+  if (scores === undefined) return { ranks: new Int32Array(0), scores: new Float64Array(0) };
   for (let i = 0; i < scores.scores.length; i++) scores.scores[i]! *= terms.length;
-  return { ...scores, idShards };
+  return scores;
 }
 
 /** The term whose list a common query term reads, or undefined when `term` is not one of the index's common terms. */

@@ -5,10 +5,12 @@
  * its snapshot, so paging across a rebuild gives that snapshot's matches, each once; a snapshot
  * past its retention is a 410.
  */
+import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import fg from 'fast-glob';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../src/index.js';
 import { createRouter, type DocumentStore } from '../../../src/query/router/index.js';
@@ -25,10 +27,20 @@ let site: string;
 let before: string;
 let idsBefore: string;
 
-// Arrivals and moves: every document of the index changes names, no entity's own document changes.
+// Arrivals, moves, edits and departures: every document of the index changes names, and the bodies of the entities
+// moved and edited change.
 function arrivalsAndMoves(records: Record<string, unknown>[]): Record<string, unknown>[] {
   const arrivals = records.slice(0, 12).map((record, i) => ({ ...record, id: `EXR-NEW-${i}`, weight: 95 - i }));
-  return [...records.map((record, i) => (i % 7 === 3 ? { ...record, weight: 99 - (i % 50) } : record)), ...arrivals];
+  const changed = records
+    .filter((_, i) => i % 17 !== 8)
+    .map((record, i) =>
+      i % 7 === 3
+        ? { ...record, weight: 99 - (i % 50) }
+        : i % 5 === 1
+          ? { ...record, intro_en: `${String(record.intro_en ?? '')} Edited.` }
+          : record,
+    );
+  return [...changed, ...arrivals];
 }
 
 beforeAll(async () => {
@@ -70,16 +82,18 @@ describe('a rebuild', () => {
 });
 
 describe('a host serving each path from one of two builds', () => {
-  // The matches, their order and the window's _meta: the index's answer. The entities' own documents are the public
-  // ones, which a host serves as they are now (an entity moved, its weight changed, has its new document either way).
-  it('answers every query with exactly one build’s matches, in its order, through the router', async () => {
+  // The matches, their order, the window's _meta and the entities' bodies, as one snapshot served them: an entity's
+  // public document of the other build is stood in for by the copy of its body (an old one kept, a new one written).
+  it('answers every query with exactly one build’s answer, bodies included, through the router', async () => {
     const [old, current] = [fileStore(before), fileStore(site)];
     const want = await Promise.all(
       QUERIES.map(async (url) => [
-        matchesOf((await answer(old, url)).body),
-        matchesOf((await answer(current, url)).body),
+        comparable((await answer(old, url)).body),
+        comparable((await answer(current, url)).body),
       ]),
     );
+    // The queries reach entities whose bodies the rebuild changed.
+    expect(want.filter(([a, b]) => JSON.stringify(a) !== JSON.stringify(b)).length).toBeGreaterThan(4);
     // Five mixes: each path from one build or the other, as an edge whose copies expire one by one serves them (a path
     // it holds no copy of, from the origin, which has the new build).
     for (let seed = 1; seed <= 5; seed++) {
@@ -90,7 +104,7 @@ describe('a host serving each path from one of two builds', () => {
       for (const [i, url] of QUERIES.entries()) {
         const got = await answer(mixed, url);
         expect(got.status, url).toBe(200);
-        expect([want[i]![0], want[i]![1]], url).toContainEqual(matchesOf(got.body));
+        expect([want[i]![0], want[i]![1]], url).toContainEqual(comparable(got.body));
       }
     }
   });
@@ -101,20 +115,21 @@ describe('paging across a rebuild', () => {
     const old = fileStore(before);
     const url = datasetUrl(['type', 'exhibitor'], ['q', 'co'], ['limit', '25']);
     const first = await answer(old, url);
-    const expected = await allIds(old, url);
+    const expected = await allEntities(old, url);
     // The first page before the rebuild, the rest after it, following next.
-    const ids = ((first.body.exhibitors as { id: string }[]) ?? []).map((entity) => entity.id);
+    const entities = [...(first.body.exhibitors as { id: string }[])];
     let next = (first.body._meta as { next: string | null }).next;
     expect(next).toContain(`&snapshot=${idsBefore}`);
     const current = fileStore(site);
     while (next !== null) {
       const page = await answer(current, next.replace(/^https?:\/\/[^/]+/, ''));
       expect(page.status).toBe(200);
-      ids.push(...(page.body.exhibitors as { id: string }[]).map((entity) => entity.id));
+      entities.push(...(page.body.exhibitors as { id: string }[]));
       next = (page.body._meta as { next: string | null }).next;
     }
-    expect(ids).toEqual(expected);
-    expect(new Set(ids).size).toBe(ids.length);
+    // Each match once, with the body the first page's snapshot served.
+    expect(entities).toEqual(expected);
+    expect(new Set(entities.map((entity) => entity.id)).size).toBe(entities.length);
   });
 
   it('is a 410 naming the snapshot once it is past its retention', async () => {
@@ -128,7 +143,7 @@ describe('paging across a rebuild', () => {
 });
 
 describe('the retention', () => {
-  it('deletes the documents only replaced snapshots name once they are past it, and verify finds a retained snapshot missing one', async () => {
+  it('deletes the documents only replaced snapshots name, and the bodies’ copies, once they are past it, and verify finds a retained snapshot missing one', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'ds-retention-'));
     const copy = path.join(dir, 'site');
     await copyFolder(site, copy);
@@ -139,45 +154,40 @@ describe('the retention', () => {
     const oldPath = `api/public/search/exhibitor@${oldEntry.search.exhibitor.q.toString(36)}.json`;
     const newRoot = parseSnapshot(SNAPSHOT_ROOT_PATH, await readFile(path.join(site, SNAPSHOT_ROOT_PATH), 'utf8'));
     expect(newRoot.search.exhibitor.q).not.toBe(oldEntry.search.exhibitor.q);
+    // The copy of the body of an entity that left, which only the replaced snapshot names, removed by hand.
+    const copies = await fg('api/public/search/exhibitor/bodies/*.json', { cwd: copy });
+    const departed = copies.find(
+      (file) => !existsSync(path.join(site, `api/public/exhibitors/${path.basename(file).replace(/~.*$/, '')}.json`)),
+    )!;
+    expect(departed).toBeDefined();
+    await rm(path.join(copy, departed));
+    expect((await verifySite({ dir: copy })).problems.map((problem) => problem.message)).toContainEqual(
+      `this snapshot is not whole: ${departed} is missing`,
+    );
     await rm(path.join(copy, oldPath));
-    const { problems } = await verifySite({ dir: copy });
-    expect(problems.map((problem) => problem.message)).toContainEqual(
+    expect((await verifySite({ dir: copy })).problems.map((problem) => problem.message)).toContainEqual(
       `this snapshot is not whole: ${oldPath} is missing`,
     );
     // Past the retention, the next build deletes what only the replaced snapshot named.
     await copyFolder(sources, path.join(dir, 'sources'));
     await build({ sources: path.join(dir, 'sources'), out: copy, now: new Date(LATER.getTime() + 61 * 60_000) });
     await expect(readFile(path.join(copy, snapshotPath(idsBefore)))).rejects.toThrow();
+    expect(await fg('api/public/search/*/bodies/*.json', { cwd: copy })).toEqual([]);
     const after = await verifySite({ dir: copy });
     expect(after.problems).toEqual([]);
   });
 });
 
-// An answer's matches: the ids of each array in order, and its _meta without the snapshot next and prev name.
-function matchesOf(body: Record<string, unknown>): unknown {
-  const { _meta, ...arrays } = comparable(body) as Record<string, unknown>;
-  const { entities: _dictionary, ...meta } = _meta as Record<string, unknown>;
-  return {
-    meta,
-    ids: Object.fromEntries(
-      Object.entries(arrays).map(([name, entities]) => [
-        name,
-        (entities as { id: string }[]).map((entity) => entity.id),
-      ]),
-    ),
-  };
-}
-
-// Every id of every window of `url`'s answer, following next from the first.
-async function allIds(store: DocumentStore, url: string): Promise<string[]> {
-  const ids: string[] = [];
+// Every entity of every window of `url`'s answer, following next from the first.
+async function allEntities(store: DocumentStore, url: string): Promise<{ id: string }[]> {
+  const entities: { id: string }[] = [];
   let next: string | null = url;
   while (next !== null) {
     const page = await answer(store, next.replace(/^https?:\/\/[^/]+/, ''));
-    ids.push(...(page.body.exhibitors as { id: string }[]).map((entity) => entity.id));
+    entities.push(...(page.body.exhibitors as { id: string }[]));
     next = (page.body._meta as { next: string | null }).next;
   }
-  return ids;
+  return entities;
 }
 
 function hashOf(text: string): number {

@@ -42,12 +42,14 @@ describe('the lists of common query terms', () => {
   const index = shardIndex('q', 'exhibitor', exhibitors(COUNT));
   // A first build's slots: each entity's rank.
   const { slotOfRank } = rankSlots(index.ids);
+  // A body digest for each slot, as the build gives the chunks of ids.
+  const bodyOfSlot = (slot: number) => slot.toString(36).padStart(8, '0');
   // Rendered as text (the form renderers give unless told otherwise).
   const documentsOf = (lists = index.lists, ids = index.ids) =>
     new Map(
       [
         ...renderCommonLists('q', 'exhibitor', lists, COUNT, slotOfRank),
-        ...Object.values(renderIds('exhibitor', ids)).flat(),
+        ...Object.values(renderIds('exhibitor', ids, bodyOfSlot)).flat(),
       ].map((document) => [document.path, String(document.content)]),
     );
 
@@ -78,23 +80,27 @@ describe('the lists of common query terms', () => {
       expect(parts.map((part) => part.first)).toEqual([list.first, list.first]);
       expect(Int32Array.from(parts.flatMap((part) => [...part.slots]))).toEqual(list.ranks);
     }
-    expect(parseIds('ids', documents.get(idChunkPath('exhibitor', 3))!, ID_CHUNK_SLOTS)).toEqual(
-      index.ids.slice(48, 64),
-    );
-    expect(parseIds('ids', documents.get(idBlockPath('exhibitor', 2))!, ID_BLOCK_SLOTS)).toEqual(
+    expect(parseIds('ids', documents.get(idChunkPath('exhibitor', 3))!, ID_CHUNK_SLOTS)).toEqual({
+      ids: index.ids.slice(48, 64),
+      bodies: Array.from({ length: 16 }, (_, i) => bodyOfSlot(48 + i)),
+    });
+    expect(parseIds('ids', documents.get(idBlockPath('exhibitor', 2))!, ID_BLOCK_SLOTS).ids).toEqual(
       index.ids.slice(2048, 3072),
     );
     // The last chunk and block hold the ranks left.
     const [lastChunk, lastBlock] = [Math.floor((COUNT - 1) / ID_CHUNK_SLOTS), Math.floor((COUNT - 1) / ID_BLOCK_SLOTS)];
-    expect(parseIds('ids', documents.get(idChunkPath('exhibitor', lastChunk))!, ID_CHUNK_SLOTS)).toEqual(
+    expect(parseIds('ids', documents.get(idChunkPath('exhibitor', lastChunk))!, ID_CHUNK_SLOTS).ids).toEqual(
       index.ids.slice(lastChunk * ID_CHUNK_SLOTS),
     );
-    expect(parseIds('ids', documents.get(idBlockPath('exhibitor', lastBlock))!, ID_BLOCK_SLOTS)).toEqual(
+    expect(parseIds('ids', documents.get(idBlockPath('exhibitor', lastBlock))!, ID_BLOCK_SLOTS).ids).toEqual(
       index.ids.slice(lastBlock * ID_BLOCK_SLOTS),
     );
     expect(() => parseIds('ids', documents.get(idBlockPath('exhibitor', 2))!, ID_CHUNK_SLOTS)).toThrow(
       'ids has a malformed ids; rebuild the site',
     );
+    const chunk = JSON.parse(documents.get(idChunkPath('exhibitor', 3))!) as { bodies: string };
+    const shortBodies = JSON.stringify({ ...chunk, bodies: chunk.bodies.slice(1) });
+    expect(() => parseIds('ids', shortBodies, ID_CHUNK_SLOTS)).toThrow('ids has a malformed bodies; rebuild the site');
     expect(() => parseIds('ids', '{"version":5,"ids":[]}', ID_CHUNK_SLOTS)).toThrow(
       'ids is not a document of ids of version',
     );

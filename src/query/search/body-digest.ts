@@ -1,0 +1,34 @@
+/**
+ * An entity's body as one snapshot served it (docs/api.md#snapshots): the chunks and blocks of
+ * ids name each slot's body by the first {@link BODY_DIGEST_CHARS} characters of the base64url
+ * SHA-1 of its document, the same digest the build keeps of every entity (its manifest
+ * fingerprint). A reader finding the public document of another digest (the site moved on, or
+ * a host's cache holds an older one) reads the snapshot's body from its immutable copy,
+ * `search/{kind}/bodies/{id}~{digest}.json`, which a rebuild writes for every body it replaces
+ * and every one it writes, as Pagefind names its fragments by their content.
+ */
+import { BODY_DIGEST_CHARS } from './common-lists.js';
+
+// Every host's digest and encoder (web standards); declared here, as src/query takes no platform's types.
+declare const crypto: { subtle: { digest(algorithm: 'SHA-1', data: Uint8Array): Promise<ArrayBuffer> } };
+declare const TextEncoder: new () => { encode(text: string): Uint8Array };
+const utf8 = new TextEncoder();
+
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** The digest of a body by its fingerprint (the base64url SHA-1 of its document), as documents of ids hold it. */
+export function bodyDigestOf(fingerprint: string): string {
+  return fingerprint.slice(0, BODY_DIGEST_CHARS);
+}
+
+/** The digest of the entity document `text`, as documents of ids hold it. */
+export async function bodyDigest(text: string): Promise<string> {
+  const sha1 = new Uint8Array(await crypto.subtle.digest('SHA-1', utf8.encode(text)));
+  let digest = '';
+  // Six bytes are eight characters of base64url, without padding.
+  for (let at = 0; at < 6; at += 3) {
+    const triple = (sha1[at]! << 16) | (sha1[at + 1]! << 8) | sha1[at + 2]!;
+    for (let shift = 18; shift >= 0; shift -= 6) digest += BASE64URL[(triple >> shift) & 63];
+  }
+  return digest;
+}
