@@ -8,6 +8,8 @@ import path from 'node:path';
 import type { Diagnostic } from '../shared/index.js';
 import {
   API_ROOT,
+  bodyCopyPath,
+  isBodyCopyPath,
   isWrittenFrom,
   parseSnapshot,
   SiteError,
@@ -17,9 +19,7 @@ import {
   type Snapshot,
 } from '../query/formats/index.js';
 import {
-  bodyCopyPath,
   ID_BLOCK_SLOTS,
-  isBodyCopyPath,
   parseIds,
   type SlotIds,
   searchIndexPath,

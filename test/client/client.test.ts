@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createClient, type DatasetParams, type Exhibitor, type FetchLike } from '../../src/client/index.js';
 import { serve, type PreviewServer } from '../../src/serve/index.js';
+import { isImmutablePath } from '../../src/query/formats/index.js';
 import { sampleSite } from '../helpers/site.js';
 
 let server: PreviewServer;
@@ -62,13 +63,16 @@ describe('the client SDK', () => {
     );
   });
 
-  it('fetches every time with cacheMs 0', async () => {
+  it('fetches every document but the immutable ones every time with cacheMs 0', async () => {
     const { fetch, requests } = countingFetch();
     const client = createClient({ baseUrl: server.url, fetch, cacheMs: 0 });
     await client.dataset({ type: 'exhibition', limit: 5 });
-    const once = requests.length;
+    const first = [...requests];
     await client.dataset({ type: 'exhibition', limit: 5 });
-    expect(requests.length).toBe(2 * once);
+    const again = requests.slice(first.length);
+    const immutable = (url: string) => isImmutablePath(new URL(url).pathname.slice(1));
+    expect(first.some(immutable)).toBe(true);
+    expect(again).toEqual(first.filter((url) => !immutable(url)));
   });
 
   it.each(['q', 'text', 'exhibition'])(

@@ -62,8 +62,8 @@ describe('documents that are not the ones asked for', () => {
       response.writeHead(200, { 'content-type': 'application/json' }).end(unfiltered);
       return true;
     });
-    expect(await failure(client().dataset({ type: 'exhibition', country: 'Atlantis' }))).toMatch(
-      /^api\/public\/dataset\/exhibition\/country\/atlantis\/1\.json is not page 1 of the exhibition listing it names \(exhibition [^ ]+ does not hold country atlantis\)/,
+    expect(await failure(client().dataset({ type: 'exhibition', country: 'Japan' }))).toMatch(
+      /^api\/public\/dataset\/exhibition\/country\/japan\/1\.json is not page 1 of the exhibition listing it names \(exhibition [^ ]+ does not hold country japan\)/,
     );
   });
 
@@ -169,11 +169,12 @@ describe('a stalled host', () => {
 describe('a bucket that answers 403 for a missing key', () => {
   const forbidding = () =>
     host.spoil((request, response) => {
-      if (!request.url!.includes('/atlantis/')) return false;
+      if (!request.url!.includes('/EXH-NONE')) return false;
       response.writeHead(403, { 'content-type': 'application/xml' }).end('<Error><Code>AccessDenied</Code></Error>');
       return true;
     });
-  const atlantis = { type: 'exhibition', country: 'Atlantis' } as const;
+  // A relation filter to an exhibition the site does not hold: its document is read, and missing.
+  const atlantis = { type: 'exhibitor', exhibition: 'EXH-NONE' } as const;
 
   it('says which option reads it as missing', async () => {
     forbidding();
@@ -182,10 +183,16 @@ describe('a bucket that answers 403 for a missing key', () => {
     );
   });
 
-  it('answers an empty listing with the option, as over any other host', async () => {
+  it('answers as over any other host with the option: a 404 naming the exhibition', async () => {
     forbidding();
-    const { _meta, exhibitions } = await client({ forbiddenIsMissing: true }).dataset(atlantis);
-    expect([_meta.total, exhibitions]).toEqual([0, []]);
+    const error = await client({ forbiddenIsMissing: true })
+      .dataset(atlantis)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).body.error).toMatchObject({
+      code: 'not_found',
+      message: expect.stringContaining('EXH-NONE'),
+    });
   });
 });
 

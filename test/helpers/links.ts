@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { MCP_ROUTE } from '../../src/query/formats/index.js';
+import { isBodyCopyPath, MCP_ROUTE } from '../../src/query/formats/index.js';
 import type { LoggedWrite } from './s3.js';
 
 const ENTRY = 'api/public/schema.json';
@@ -15,9 +15,12 @@ const ENTRY = 'api/public/schema.json';
 export async function siteLinks(dir: string, baseUrl = 'http://localhost:8080'): Promise<Map<string, string[]>> {
   const links = new Map<string, string[]>();
   for (const file of await fg('**/*', { cwd: dir, onlyFiles: true })) {
-    // The JSON documents link; the bulk dumps repeat the entities' links, which the entity documents have.
+    // The JSON documents link; the bulk dumps repeat the entities' links, which the entity documents have. A body's
+    // copy holds the links of the snapshot that named it, to an entity that may have left since.
     const text =
-      file.startsWith('api/public/') && file.endsWith('.json') ? await readFile(path.join(dir, file), 'utf8') : '';
+      file.startsWith('api/public/') && file.endsWith('.json') && !isBodyCopyPath(file)
+        ? await readFile(path.join(dir, file), 'utf8')
+        : '';
     links.set(file, text === '' ? [] : urlsIn(JSON.parse(text), `${baseUrl}/`));
   }
   return links;

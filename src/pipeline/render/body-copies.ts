@@ -8,8 +8,8 @@
  * no snapshot came before it. Each copy is kept for the retention after the last build that
  * wrote it (retention.ts).
  */
-import { API_ROOT, entityPath } from '../../query/formats/index.js';
-import { bodyCopyPathOf, bodyDigestOf } from '../../query/search/index.js';
+import { API_ROOT, bodyCopyPathOf, entityPath } from '../../query/formats/index.js';
+import { bodyDigestOf } from '../../query/search/index.js';
 import { type Dataset } from '../../query/dataset/index.js';
 import { COLLECTIONS, KINDS, type Kind } from '../../query/semantics/index.js';
 import { DIGEST_BYTES } from '../../shared/index.js';

@@ -5,8 +5,7 @@
  * once no snapshot still retained names it. Publish mirrors the site, so the bucket keeps them
  * as long.
  */
-import { isImmutablePath, parseVersionedPath, snapshotPath } from '../../query/formats/index.js';
-import { isBodyCopyPath } from '../../query/search/index.js';
+import { isBodyCopyPath, isImmutablePath, parseVersionedPath, snapshotPath } from '../../query/formats/index.js';
 import type { Manifest } from '../../site/index.js';
 
 const SNAPSHOTS_FOLDER = snapshotPath('x').slice(0, -'x.json'.length);

@@ -5,9 +5,8 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_RETENTION_MS, SCHEMA_PATH } from '../../query/formats/index.js';
+import { DEFAULT_RETENTION_MS, isBodyCopyPath, SCHEMA_PATH } from '../../query/formats/index.js';
 import { retainedDocuments } from './retention.js';
-import { isBodyCopyPath } from '../../query/search/index.js';
 import { type Manifest, isPartialSite } from '../../site/index.js';
 import { emptyStats, stampBody, type OutputDocument, type WriteStats } from '../assemble/index.js';
 import type { RenderedSite } from '../render/index.js';

@@ -62,7 +62,10 @@ export {
 } from './root-files.js';
 export { SCHEMA_VERSION } from './schema-version.js';
 export {
+  bodyCopyPath,
+  bodyCopyPathOf,
   DEFAULT_RETENTION_MS,
+  isBodyCopyPath,
   SNAPSHOT_FORMAT_VERSION,
   SNAPSHOT_ROOT_PATH,
   IMMUTABLE_FOLDERS,

@@ -11,6 +11,7 @@
 import { KINDS, type Kind, SEARCHES, type Search } from '../semantics/index.js';
 import { parseDocument, SiteError } from './site-error.js';
 import { API_ROOT } from './urls.js';
+import { entityPath } from './paths.js';
 
 /** The snapshot root: the one internal document that changes, read first by every reader. */
 export const SNAPSHOT_ROOT_PATH = `${API_ROOT}/snapshot.json`;
@@ -85,4 +86,23 @@ export const IMMUTABLE_FOLDERS: readonly string[] = [`${API_ROOT}/search`, `${AP
 /** Whether the document at `path` is immutable: in one of the {@link IMMUTABLE_FOLDERS}. */
 export function isImmutablePath(path: string): boolean {
   return IMMUTABLE_FOLDERS.some((folder) => path.startsWith(`${folder}/`));
+}
+
+/**
+ * Static path of the immutable copy of the body of digest `digest` of a kind's entity `id`
+ * (search/body-digest.ts): not versioned by generation, as its content names it.
+ */
+export function bodyCopyPath(kind: Kind, id: string, digest: string): string {
+  return bodyCopyPathOf(kind, entityPath(kind, id), digest);
+}
+
+/** {@link bodyCopyPath} of the entity whose document is at `documentPath`: named by the same segment. */
+export function bodyCopyPathOf(kind: Kind, documentPath: string, digest: string): string {
+  const segment = documentPath.slice(documentPath.lastIndexOf('/') + 1, -'.json'.length);
+  return `${API_ROOT}/search/${kind}/bodies/${segment}~${digest}.json`;
+}
+
+/** Whether `path` is that of a body's copy ({@link bodyCopyPath}). */
+export function isBodyCopyPath(path: string): boolean {
+  return /^api\/public\/search\/[a-z_]+\/bodies\/[^/]+~[A-Za-z0-9_-]{8}\.json$/.test(path);
 }

@@ -75,7 +75,7 @@ import {
 import { isPreflight, preflightResponse, withEtag } from './conditional.js';
 import { DocumentReader, ExpiredSnapshot } from './document-reader.js';
 import type { RouterRequest, RouterResponse } from './http.js';
-import { readListingSlice } from './listing-slice.js';
+import { listingBodies } from './listing-slice.js';
 import { rawIdPath } from './raw-id.js';
 import { readSearchSlice } from './search-slice.js';
 import { sitePathOf } from './site-path.js';
@@ -239,29 +239,21 @@ async function answerQuery(reader: DocumentReader, rawQuery: string): Promise<Ro
   const slices: Partial<Record<Kind, KindSlice<string>>> = {};
   await Promise.all(
     kindsOf(query.type).map(async (kind) => {
-      // A window of a snapshot named is read from its immutable search index: the listing pages are the current ones.
-      const pinned = query.snapshot !== undefined;
-      if (
-        query.q !== undefined ||
-        query.text !== undefined ||
-        changesListing(schedule) ||
-        related !== undefined ||
-        pinned
-      )
-        slices[kind] = await readSearchSlice(
-          reader,
-          kind,
-          searchesOf(query),
-          asMatched,
-          schedule,
-          query.limit,
-          query.offset,
-          related?.ids,
-        );
-      else {
-        const { entities, total } = await readListingSlice(reader, kind, asMatched, query.limit, query.offset);
-        slices[kind] = { entities: entities.map((entity) => JSON.stringify(entity)), total };
-      }
+      // Every window is read from the snapshot's immutable search index; a listing's pages (public, as a host serves
+      // them now) only lend it the bodies that are the snapshot's.
+      const listing =
+        query.q === undefined && query.text === undefined && !changesListing(schedule) && related === undefined;
+      slices[kind] = await readSearchSlice(
+        reader,
+        kind,
+        searchesOf(query),
+        asMatched,
+        schedule,
+        query.limit,
+        query.offset,
+        related?.ids,
+        listing ? () => listingBodies(reader, kind, asMatched, query.limit, query.offset) : undefined,
+      );
       // Cut to `fields` (or without links): parsed and written again, which an answer of whole entities spares (responseText).
       if (reshapesEntities(query))
         slices[kind]!.entities = slices[kind]!.entities.map((text) =>

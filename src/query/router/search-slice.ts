@@ -93,7 +93,8 @@ const kept = new WeakMap<
  * of `schedule` and the kind's relation filter to any of the entities of ids `related` (when given) in
  * the window [offset, offset + limit), in relevance order, or by start date when `schedule`
  * sorts (the JSON texts of their documents), and how many match in all. Without a search
- * every entity matches, in the default order.
+ * every entity matches, in the default order. The bodies are the snapshot's: those `knownBodies` gives (by id) where
+ * they are, else the entities' own documents or their copies (snapshot-bodies.ts).
  */
 export async function readSearchSlice(
   reader: DocumentReader,
@@ -104,6 +105,7 @@ export async function readSearchSlice(
   limit: number,
   offset: number,
   related?: readonly string[],
+  knownBodies?: () => Promise<ReadonlyMap<string, string>>,
 ): Promise<KindSlice<string>> {
   const given = givenSearches(searches);
   const { entry, parsed, text } = await loadEntries(
@@ -230,7 +232,8 @@ export async function readSearchSlice(
   if (named.includes(undefined))
     throw new SiteError(`the search index of ${kind} does not name an entity it matches; rebuild the site`);
   const { baseUrl } = await reader.site();
-  const entities = await snapshotBodies(reader, kind, named as NamedEntity[], baseUrl);
+  const known = named.length === 0 ? undefined : await knownBodies?.();
+  const entities = await snapshotBodies(reader, kind, named as NamedEntity[], baseUrl, known);
   return { entities, total: window.total };
 }
 

@@ -4,21 +4,27 @@
  * name, else the immutable copy of that body, which a rebuild keeps for the retention; never a
  * body newer or older than the index that matched it.
  */
-import { entityDocument, entityPath, SiteError, staticUrl } from '../formats/index.js';
-import { bodyCopyPath, bodyDigest } from '../search/index.js';
+import { bodyCopyPath, entityDocument, entityPath, SiteError, staticUrl } from '../formats/index.js';
+import { bodyDigest } from '../search/index.js';
 import type { Kind } from '../semantics/index.js';
 import type { DocumentReader } from './document-reader.js';
 import type { NamedEntity } from './ids-by-rank.js';
 
-/** The documents of the `named` entities of `kind`, each the body its digest names, linked under `baseUrl`. */
+/**
+ * The documents of the `named` entities of `kind`, each the body its digest names, linked under `baseUrl`: taken from
+ * `known` (texts by id, from listing documents) where one is that body, else read.
+ */
 export function snapshotBodies(
   reader: DocumentReader,
   kind: Kind,
   named: readonly NamedEntity[],
   baseUrl: string,
+  known: ReadonlyMap<string, string> = new Map(),
 ): Promise<string[]> {
   return Promise.all(
     named.map(async ({ id, body }) => {
+      const listed = known.get(id);
+      if (listed !== undefined && (await bodyDigest(listed)) === body) return listed;
       const path = entityPath(kind, id);
       const selfUrl = staticUrl(baseUrl, path);
       const served = await reader.optional(path);

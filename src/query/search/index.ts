@@ -34,14 +34,11 @@ export { renderSearchIndex } from './search-index.js';
 export type { GenerationOf, IndexedDataset, RenderedIndex, RenderedSearches } from './search-index.js';
 export { EntryVersions } from './index-versions.js';
 export {
-  bodyCopyPath,
-  bodyCopyPathOf,
   commonPartPath,
   exhibitionDatesPath,
   filterShardPath,
   idBlockPath,
   idChunkPath,
-  isBodyCopyPath,
   searchIndexPath,
   termShardPath,
 } from './search-paths.js';

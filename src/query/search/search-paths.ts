@@ -4,7 +4,7 @@
  * Every segment made from data is escaped by the formats' encodeSegment, so no term or value
  * can reach outside its folder.
  */
-import { API_ROOT, encodeSegment, entityPath } from '../formats/index.js';
+import { API_ROOT, encodeSegment } from '../formats/index.js';
 import type { Kind, Search, ValueParameter } from '../semantics/index.js';
 
 /**
@@ -40,25 +40,6 @@ export function idChunkPath(kind: Kind, chunk: number): string {
 /** Static path of the ids of a kind's entities of slots from `block` × ID_BLOCK_SLOTS. */
 export function idBlockPath(kind: Kind, block: number): string {
   return `${API_ROOT}/search/${kind}/id-blocks/${block}.json`;
-}
-
-/**
- * Static path of the immutable copy of the body of digest `digest` of a kind's entity `id`
- * (body-digest.ts): not versioned by generation, as its content names it.
- */
-export function bodyCopyPath(kind: Kind, id: string, digest: string): string {
-  return bodyCopyPathOf(kind, entityPath(kind, id), digest);
-}
-
-/** {@link bodyCopyPath} of the entity whose document is at `documentPath`: named by the same segment. */
-export function bodyCopyPathOf(kind: Kind, documentPath: string, digest: string): string {
-  const segment = documentPath.slice(documentPath.lastIndexOf('/') + 1, -'.json'.length);
-  return `${API_ROOT}/search/${kind}/bodies/${segment}~${digest}.json`;
-}
-
-/** Whether `path` is that of a body's copy ({@link bodyCopyPath}). */
-export function isBodyCopyPath(path: string): boolean {
-  return /^api\/public\/search\/[a-z_]+\/bodies\/[^/]+~[A-Za-z0-9_-]{8}\.json$/.test(path);
 }
 
 /** Static path of the exhibitions' days by rank (dates-document.ts). */

@@ -64,6 +64,9 @@ const QUERIES = [
   datasetUrl(['type', 'exhibitor'], ['exhibition', 'EXH-0028'], ['limit', '10']),
   datasetUrl(['type', 'exhibition'], ['from', '2026-01-01'], ['sort', 'start_date'], ['limit', '5']),
   datasetUrl(['type', 'exhibitor'], ['q', 'co'], ['text', 'machinery'], ['fields', 'company_en,city']),
+  datasetUrl(['type', 'exhibitor'], ['country', 'China'], ['limit', '40'], ['offset', '30']),
+  datasetUrl(['type', 'exhibitor'], ['limit', '100'], ['offset', '150']),
+  datasetUrl(['type', 'all'], ['limit', '30'], ['offset', '5']),
 ];
 
 async function answer(store: DocumentStore, url: string) {

@@ -19,6 +19,10 @@ import {
   COMMON_PART_SLOTS,
   parseSearchEntry,
   parseTextEntry,
+  ID_BLOCK_SLOTS,
+  ID_CHUNK_SLOTS,
+  idBlockPath,
+  idChunkPath,
   searchIndexPath,
 } from '../../../src/query/search/index.js';
 import { parseVersionedPath, SLOTS_STATE_PATH, TERM_CACHE_PATH } from '../../../src/query/formats/index.js';
@@ -168,8 +172,16 @@ describe('a search index rebuilt in place, one change after another', () => {
         how === 'edited' ? 0 : 2,
       );
       expect(madeOrRemoved.every(([file]) => file.includes('/common/'))).toBe(true);
-      // A move changes the slots alone: the `q` entry's.
-      if (how === 'moved to the top') expect([...changed.keys()]).toEqual([ENTRY]);
+      // A move changes the slots (the `q` entry's, the `text` entry sharing its revision) and the body its slot names
+      // (the weight is in it): the chunk and the block of ids of its slot.
+      if (how === 'moved to the top')
+        expect([...changed.keys()].sort()).toEqual(
+          [
+            ...entries,
+            idChunkPath('exhibitor', Math.floor(slot / ID_CHUNK_SLOTS)),
+            idBlockPath('exhibitor', Math.floor(slot / ID_BLOCK_SLOTS)),
+          ].sort(),
+        );
       const written = await exhibitorSlots(site);
       expect(written.holes === '' ? '' : 'nonempty').toBe(slots.holes);
       expect(written.placed === '' ? 0 : written.placed.split(',').length).toBe(slots.placed);
