@@ -5,12 +5,12 @@
  * deployed, and `publish` refuses a site that Worker cannot read (publish/worker-format.ts).
  * Imports nothing from Node: the Worker bundles it.
  */
-import { SITE_FORMAT } from '../query/responses/index.js';
+import { SITE_FORMAT } from '../query/formats/index.js';
 import { WORKER_RECORD_PATH } from '../query/formats/index.js';
 
 /** What the record says. */
 export interface WorkerRecord {
-  /** The site formats the Worker reads (query/formats/site-format.ts). */
+  /** The site formats the Worker reads (query/formats/site-documents.ts). */
   formats: string[];
   /** The dataset-site version the Worker was bundled from. */
   version: string;

@@ -8,7 +8,7 @@
  */
 import { type Manifest, isShardCount, parseShards, shardChanges, shardCount, type StateMap } from '../site/index.js';
 import { UserError } from '../shared/index.js';
-import { PUBLISHED_FOLDER, PUBLISHED_MANIFEST_PATH } from '../query/formats/index.js';
+import { documentVersion, PUBLISHED_FOLDER, PUBLISHED_MANIFEST_PATH } from '../query/formats/index.js';
 
 const MANIFEST_FORMAT = 'dataset-site-published';
 const JOURNAL_FORMAT = 'dataset-site-publishing';
@@ -17,7 +17,7 @@ const VERSION = 1;
 // 3: each entry also holds the ETag and size the bucket gave the object, to find objects changed behind publish's back.
 // 4: and the object's last-modified time when its headers were last seen right, to find objects written again since; the root
 // holds when the rotation of header checks (header-rotation.ts) last ran.
-const MANIFEST_VERSION = 4;
+const MANIFEST_VERSION = documentVersion('published');
 const SHARDED_VERSION = 2;
 const ETAG_VERSION = 3;
 const WIDTHS: Readonly<Record<number, number>> = { [SHARDED_VERSION]: 2, [ETAG_VERSION]: 4, [MANIFEST_VERSION]: 5 };

@@ -15,13 +15,13 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { isShardCount, parseShards, shardChanges, shardCount, type StateMap } from './state-shards.js';
 import { readVersioned } from './state-version.js';
-import { MANIFEST_PATH, MANIFEST_FOLDER } from '../query/formats/index.js';
+import { documentVersion, MANIFEST_PATH, MANIFEST_FOLDER } from '../query/formats/index.js';
 
 // 2: pages are fingerprinted from their entities' digests (pipeline/assemble/pages.ts), and entities are listed.
 // 3: `files` is one flat array, path, fingerprint, generated_at, ...: read in half the time of an object of 125,000 keys.
 // 4: the entries in files of about a hundred (state-shards.ts), so that a rebuild writes only those it changed.
 // 5: those files gzipped: 37% of their bytes at L, where a rebuild deleting one exhibitor rewrote 2.3 MB of them.
-const MANIFEST_VERSION = 5;
+const MANIFEST_VERSION = documentVersion('manifest');
 // How the name of a file of entries ends: its text gzipped.
 const EXTENSION = '.json.gz';
 

@@ -7,14 +7,14 @@
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ROTATION_STATE_PATH } from '../query/formats/index.js';
+import { documentVersion, ROTATION_STATE_PATH } from '../query/formats/index.js';
 import { currentJson } from './state-version.js';
 
 /** Runs of the 5-minute job in a day: the default period, so every document is read within a day. */
 export const DEFAULT_ROTATION_PERIOD = 288;
 
 // One written before versions were (`{ next }`) reads alike.
-const ROTATION_VERSION = 1;
+const ROTATION_VERSION = documentVersion('rotation');
 
 /** The slot the next run of the site in `root` reads; 0 when there is none, or it is damaged or of a later version. */
 export async function readNextSlot(root: string): Promise<number> {

@@ -5,8 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PACKAGE_VERSION, UserError } from '../shared/index.js';
-import { SITE_FORMAT } from '../query/responses/index.js';
-import { SITE_FORMAT_PATH } from '../query/formats/index.js';
+import { SITE_FORMAT, SITE_FORMAT_PATH } from '../query/formats/index.js';
 
 /** The file's text: this dataset-site's site format and version. */
 export const SITE_FORMAT_TEXT = `${JSON.stringify({ format: SITE_FORMAT, version: PACKAGE_VERSION })}\n`;

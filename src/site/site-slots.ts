@@ -15,6 +15,7 @@ import {
   type SlotAssignment,
 } from '../query/search/index.js';
 import {
+  documentVersion,
   parseSnapshot,
   SiteError,
   SLOTS_STATE_FOLDER,
@@ -26,7 +27,7 @@ import { KINDS, type Kind } from '../query/semantics/index.js';
 import { currentJson } from './state-version.js';
 
 /** Version of the slots' state files. */
-const SLOTS_STATE_VERSION = 1;
+const SLOTS_STATE_VERSION = documentVersion('slots');
 
 /** The root of the slots' state, members in order. */
 interface SlotsState {

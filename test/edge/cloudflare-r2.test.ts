@@ -20,7 +20,7 @@ import { datasetUrls } from '../contract/queries.js';
 import { expectedAnswers, type Expected, type Target } from '../contract/targets.js';
 import { parseWorkerRecord, workerRecordText } from '../../src/edge/worker-record.js';
 import { PACKAGE_VERSION } from '../../src/shared/index.js';
-import { SITE_FORMAT } from '../../src/query/responses/index.js';
+import { SITE_FORMAT } from '../../src/query/formats/index.js';
 import { readBucketObject } from '../helpers/r2-bucket.js';
 import { r2WorkerTarget } from '../hosts/hosts.js';
 import { WORKER_RECORD_PATH } from '../../src/query/formats/index.js';

@@ -11,7 +11,7 @@ import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { recordWorker, workerRecordText, type RecordBucket } from '../../src/edge/index.js';
 import { PACKAGE_VERSION } from '../../src/shared/index.js';
-import { SITE_FORMAT } from '../../src/query/responses/index.js';
+import { SITE_FORMAT } from '../../src/query/formats/index.js';
 import { runCli } from '../helpers/cli.js';
 import { S3_CREDENTIALS } from '../helpers/s3.js';
 import { useS3AndTinySite } from '../helpers/s3-site.js';

@@ -18,6 +18,7 @@ import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import {
+  documentVersion,
   dumpIndexPath,
   dumpPartPath,
   type DumpPartEntry,
@@ -42,7 +43,7 @@ import { contentFingerprint, DIGEST_BYTES, entityBytesDigest } from '../../share
 import { currentJson } from '../../site/index.js';
 
 // 2: the records of each part of a dump in a file of their own, named by the part's key.
-const RECORD_CACHE_VERSION = 2;
+const RECORD_CACHE_VERSION = documentVersion('records');
 const KEY_CHARS = 27; // a SHA-1 in base64url
 const NO_KEY = '*'.repeat(KEY_CHARS);
 const NEWLINE = 0x0a;

@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { TERM_CACHE_FOLDER, TERM_CACHE_PATH } from '../../query/formats/index.js';
+import { documentVersion, TERM_CACHE_FOLDER, TERM_CACHE_PATH } from '../../query/formats/index.js';
 import { SEARCH_INDEX_VERSION } from '../../query/search/index.js';
 import { KINDS, type Kind, SEARCHES, type Search } from '../../query/semantics/index.js';
 import { currentJson } from '../../site/index.js';
@@ -19,7 +19,7 @@ import type { OutputFile } from '../assemble/index.js';
 import type { PieceCache } from './term-entries.js';
 
 // 1: the first.
-const TERM_CACHE_VERSION = 1;
+const TERM_CACHE_VERSION = documentVersion('terms');
 
 /** Terms in a file of a numbering. */
 export const TERMS_PER_FILE = 4_096;

@@ -4,12 +4,12 @@
  * Parsed whole, so that a damaged file is named as damaged, not taken for a first build.
  */
 import { z } from 'zod';
-import type { BuildChanges } from '../../query/formats/index.js';
+import { documentVersion, type BuildChanges } from '../../query/formats/index.js';
 import type { Kind } from '../../query/semantics/index.js';
 import { isShardCount, readVersioned } from '../../site/index.js';
 
 /** The version of the state file this code writes and reads. 2: the digests in files of about a hundred entities. */
-export const FEED_STATE_VERSION = 2;
+export const FEED_STATE_VERSION = documentVersion('feed');
 
 const ids = z.array(z.string());
 const kindChanges = z.object({ added: ids, changed: ids, removed: ids });

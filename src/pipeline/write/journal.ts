@@ -12,6 +12,7 @@ import { linkSync, mkdirSync, renameSync, rmdirSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UserError } from '../../shared/index.js';
+import { documentVersion } from '../../query/formats/index.js';
 import { linkOrderGroups, readVersioned } from '../../site/index.js';
 import { journalPath } from './siblings.js';
 
@@ -23,7 +24,7 @@ export interface SiteChanges {
 }
 
 /** Version of the journal's format: a journal of another version is not applied, but named to the operator. */
-const JOURNAL_VERSION = 1;
+const JOURNAL_VERSION = documentVersion('journal');
 
 /** The journal of an application in progress, beside the site. */
 interface Journal extends SiteChanges {

@@ -11,9 +11,10 @@ import { SCHEMA_VERSION } from './schema-version.js';
 import { dumpIndexPath, entityPath } from './paths.js';
 import { parseDocument, SiteError } from './site-error.js';
 import { API_ROOT, staticUrl } from './urls.js';
+import { documentVersion } from './site-documents.js';
 
 /** Layout version of the feed's documents (`_meta.format_version`). */
-export const CHANGES_FORMAT_VERSION = 1;
+export const CHANGES_FORMAT_VERSION = documentVersion('changes');
 
 /** Static path of the feed's index. */
 export const CHANGES_INDEX_PATH = `${API_ROOT}/changes/index.json`;

@@ -9,9 +9,10 @@
 import { COLLECTIONS, type Kind } from '../semantics/index.js';
 import { dumpIndexPath, dumpPartPath } from './paths.js';
 import { staticUrl } from './urls.js';
+import { documentVersion } from './site-documents.js';
 
 /** Version of the index document's shape. */
-export const DUMP_INDEX_VERSION = 1;
+export const DUMP_INDEX_VERSION = documentVersion('dumps');
 
 /** One part of a dump as its index lists it. */
 export interface DumpPartEntry {

@@ -8,9 +8,10 @@
 import { COLLECTIONS, type Filter, type Kind } from '../semantics/index.js';
 import { parseDocument, SiteError } from './site-error.js';
 import { API_ROOT } from './urls.js';
+import { documentVersion } from './site-documents.js';
 
 /** Layout version of the facet documents (`_meta.format_version`). */
-export const FACETS_FORMAT_VERSION = 1;
+export const FACETS_FORMAT_VERSION = documentVersion('facets');
 
 /** Static path of the facets index. */
 export const FACETS_INDEX_PATH = `${API_ROOT}/facets/index.json`;

@@ -104,3 +104,4 @@ export {
   WORKER_RECORD_PATH,
 } from './state-folder.js';
 export { API_ROOT, DATASET_ROUTE, MCP_ROUTE, SCHEMA_ROUTE, queryUrl, staticUrl, trimSlash } from './urls.js';
+export { documentVersion, SITE_DOCUMENTS, SITE_FORMAT } from './site-documents.js';

@@ -23,9 +23,10 @@ import {
 } from '../semantics/index.js';
 import { PAGE_SIZE } from './paths.js';
 import { parseDocument, SiteError } from './site-error.js';
+import { documentVersion } from './site-documents.js';
 
 /** The layout of a leaf map (`format_version`); readers reject any other. */
-export const LEAVES_FORMAT_VERSION = 1;
+export const LEAVES_FORMAT_VERSION = documentVersion('leaves');
 
 /** A leaf holds at least this many entities (but the last of a kind): a window of 100 spans at most 4 leaves, one of 500 at most 14. */
 export const LEAF_LEAST = 40;

@@ -11,6 +11,7 @@
 import { KINDS, type Kind, SEARCHES, type Search } from '../semantics/index.js';
 import { parseDocument, SiteError } from './site-error.js';
 import { API_ROOT } from './urls.js';
+import { documentVersion } from './site-documents.js';
 import { entityPath } from './paths.js';
 
 /** The snapshot root: the one internal document that changes, read first by every reader. */
@@ -18,7 +19,7 @@ export const SNAPSHOT_ROOT_PATH = `${API_ROOT}/snapshot.json`;
 /** Format name of a snapshot document. */
 export const SNAPSHOT_FORMAT = 'dataset-site-snapshot';
 /** Layout of a snapshot document (`version`); readers reject any other. */
-export const SNAPSHOT_FORMAT_VERSION = 1;
+export const SNAPSHOT_FORMAT_VERSION = documentVersion('snapshot');
 /** How long a build keeps a snapshot readable after the next one replaced it, by default: 12 cycles of 5 minutes. */
 export const DEFAULT_RETENTION_MS = 60 * 60 * 1000;
 

@@ -22,7 +22,6 @@ export {
 export type { Matches } from './reference.js';
 export { parseSchemaDocument, schemaDocument } from './schema-document.js';
 export type { PageDepth, SchemaDocument, SiteDescription } from './schema-document.js';
-export { SITE_FORMAT } from './site-format.js';
 export { filteredKinds, unmatchedFilters } from './unmatched.js';
 export type { UnmatchedFilter } from './unmatched.js';
 export {

@@ -22,17 +22,14 @@ import {
   SCHEMA_PATH,
   parseDocument,
   SiteError,
+  documentVersion,
   MCP_ROUTE,
   staticUrl,
   trimSlash,
 } from '../formats/index.js';
 
-// 2: `_links.dumps` names each kind's dump index (the dumps are published in parts).
-// 3: `_links.mcp` names the MCP endpoint; `parameters.limit` has no `maximum` (a larger value is served as 500), `offset` has one.
-// 4: `industries` names each industry the data names in both languages, which the `industry` filter finds by any of them.
-// 5: `static_pages.depth` says how many pages of each listing the site holds (`null`: every page); the rest are leaves.
-/** Version of the schema document's own layout (`_meta.format_version`); readers reject any other. */
-export const SCHEMA_DOCUMENT_VERSION = 5;
+/** Version of the schema document's own layout (`_meta.format_version`; its history: formats/site-documents.ts); readers reject any other. */
+export const SCHEMA_DOCUMENT_VERSION = documentVersion('schema');
 
 /**
  * The schema document of a site; `industries` the names of each industry the data names in
