@@ -52,7 +52,7 @@ interface Published {
 const PARTS: [part: string, pattern: RegExp][] = [
   ['listing leaves', /^api\/public\/dataset\/.*(?:\/leaves\/|\/leaves\.json$)/],
   ['listing pages', /^api\/public\/(?:dataset|exhibitions\/[^/]+\/exhibitors|regions)\//],
-  ['bodies\' copies', /^api\/public\/search\/[^/]+\/bodies\//],
+  ["bodies' copies", /^api\/public\/search\/[^/]+\/bodies\//],
   ['search index', /^api\/public\/search\//],
   ['snapshots', /^api\/public\/snapshots?[./]/],
   ['entities', /^api\/public\/(?:exhibitions|exhibitors|service_providers)\/[^/]+\.json$/],
