@@ -1,12 +1,13 @@
 /**
  * `dataset-site mcp` bounds what it takes and what it answers (issue 24, item 5): the SDK's
- * own Client runs the command over stdio against the sample site served over HTTP on
- * 127.0.0.1 by a server that also serves an endless document, slow ones, one that is not
- * JSON and a listing page of long texts. Each is a tool error naming the URL and the
+ * own Client runs the command over stdio against the sample site, its exhibitors' intros made
+ * long, served over HTTP on 127.0.0.1 by a server that also serves an endless document, slow
+ * ones and one that is not JSON. Each is a tool error naming the URL and the
  * limit, and the server goes on answering.
  */
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -16,9 +17,9 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ANSWER_BYTES, MAX_ECHO_CHARS } from '../../src/mcp/answers.js';
 import { MAX_DOCUMENT_BYTES } from '../../src/mcp/stdio/index.js';
-import { entityPath, listingPath } from '../../src/query/formats/index.js';
+import { entityPath } from '../../src/query/formats/index.js';
 import { CLI } from '../helpers/cli.js';
-import { sampleSite } from '../helpers/site.js';
+import { buildTempSite, copyFolder } from '../helpers/site.js';
 
 /** Seconds a tool call may wait for the site, given to the server with --timeout. */
 const TIMEOUT = 3;
@@ -27,7 +28,6 @@ const SLOW_BODY = entityPath('exhibitor', 'SLOW-BODY');
 const SLOW_HEAD = entityPath('exhibitor', 'SLOW-HEAD');
 const HTML = entityPath('exhibitor', 'HTML');
 const BIG = entityPath('exhibitor', 'BIG');
-const LONG_PAGE = listingPath('exhibitor', {}, 1);
 
 let site: http.Server;
 let url: string;
@@ -38,11 +38,15 @@ const protocolErrors: Error[] = [];
 const huge = { sent: 0, closed: undefined as Promise<void> | undefined };
 
 beforeAll(async () => {
-  const page = JSON.parse(await readFile(path.join(sampleSite(), LONG_PAGE), 'utf8')) as {
-    exhibitors: { intro: string }[];
-  };
-  for (const exhibitor of page.exhibitors) exhibitor.intro = 'x'.repeat(60_000);
-  const longPage = JSON.stringify(page);
+  // The sample with every exhibitor's intro 60,000 characters long, built: its answers are long, and its own.
+  const sources = path.join(await mkdtemp(path.join(tmpdir(), 'ds-mcp-bounds-')), 'sources');
+  await copyFolder('sources', sources);
+  for (const file of await readdir(path.join(sources, 'exhibitors'))) {
+    const lines = (await readFile(path.join(sources, 'exhibitors', file), 'utf8')).split('\n').filter(Boolean);
+    const long = lines.map((line) => JSON.stringify({ ...JSON.parse(line), intro: 'x'.repeat(60_000) }));
+    await writeFile(path.join(sources, 'exhibitors', file), `${long.join('\n')}\n`);
+  }
+  const { out } = await buildTempSite({ sources });
   site = http.createServer((request, response) => {
     const file = decodeURIComponent(new URL(request.url!, 'http://site').pathname).slice(1);
     const json = (body: string) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(body);
@@ -59,8 +63,7 @@ beforeAll(async () => {
         .writeHead(200, { 'Content-Type': 'text/html' })
         .end('<!doctype html><html><body>Not here</body></html>');
     if (file === BIG) return json(JSON.stringify({ id: 'BIG', intro: 'x'.repeat(6 * 2 ** 20) }));
-    if (file === LONG_PAGE) return json(longPage);
-    readFile(path.join(sampleSite(), path.normalize(file))).then(
+    readFile(path.join(out, path.normalize(file))).then(
       (bytes) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(bytes),
       () => response.writeHead(404, { 'Content-Type': 'application/json' }).end('{}'),
     );
@@ -75,7 +78,7 @@ beforeAll(async () => {
   mcp = new Client({ name: 'dataset-site-test', version: '1.0.0' });
   mcp.onerror = (error) => protocolErrors.push(error);
   await mcp.connect(transport);
-});
+}, 60_000);
 
 afterAll(async () => {
   await mcp?.close();
