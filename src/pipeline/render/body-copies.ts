@@ -28,7 +28,7 @@ import type { PreviousRecords } from '../cache/index.js';
 /**
  * The copies of the bodies of the entities whose documents differ from those `previous` (the previous build's
  * manifest) lists: this build's from `store`, the previous build's from its dump in `records` (none for an entity
- * it does not hold, as after a change of the code or the base URL).
+ * it does not hold, as after a change of the base URL or the served layout).
  */
 export function bodyCopies(
   dataset: Dataset,
