@@ -13,7 +13,7 @@ export function addInitDeployCommand(program: Command): void {
     .option('--site <dir>', 'folder of the built site, which the nginx server block serves', 'dist')
     .option('--name <name>', 'name of the Worker on Cloudflare', 'dataset-site')
     .option('--bucket <name>', 'the R2 bucket publish sends the site to', 'dataset-site')
-    .option('--prefix <prefix>', 'the --prefix of publish', '')
+    .option('--prefix <prefix>', 'the --prefix of publish, taken as publish takes it (site is site/)', '')
     .action(async (options: { dir: string; site: string; name: string; bucket: string; prefix: string }) => {
       const { initDeploy } = await import('../hosts/index.js');
       for (const file of await initDeploy(options))

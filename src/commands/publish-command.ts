@@ -59,8 +59,10 @@ export function addPublishCommand(program: Command): void {
     .option('--dry-run', 'print what would be uploaded and deleted, in order, and change nothing', false)
     .addHelpText(
       'after',
-      "\nCredentials come from the AWS SDK's default chain: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN), AWS_PROFILE with ~/.aws/credentials and ~/.aws/config, SSO, container and instance roles." +
-        '\nExit status: 0 published (or, with --check, the bucket equals the site); 1 the site has problems, the deployed Worker cannot read it, or --check found differences; 2 bad usage;' +
+      '\nIt sends only the files the build wrote (its manifest in .dataset-site/ lists them), never the hidden ones: a site folder holding any other file' +
+        ' (a deploy/wrangler.toml, a note) is refused before anything is sent, exit 1, naming each, as everything in the bucket is public.' +
+        "\nCredentials come from the AWS SDK's default chain: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN), AWS_PROFILE with ~/.aws/credentials and ~/.aws/config, SSO, container and instance roles." +
+        '\nExit status: 0 published (or, with --check, the bucket equals the site); 1 the site has problems (files the build did not write among them), the deployed Worker cannot read it, or --check found differences; 2 bad usage;' +
         '\n74 the store refused a request, or failed past --budget; 75 another publish holds the lease (the message names it and when it expires).',
     )
     .action(async (options: PublishFlags) => {

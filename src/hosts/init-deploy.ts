@@ -6,7 +6,7 @@
 import { lstat, mkdir, realpath, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UserError } from '../shared/index.js';
+import { UserError, resolveKeyPrefix } from '../shared/index.js';
 import { R2_WORKER_BUNDLE } from './bundles.js';
 import { wranglerToml } from './cloudflare-r2.js';
 import { nginxServerBlock, unnamableInNginx } from './nginx-server.js';
@@ -21,7 +21,7 @@ export interface InitDeployOptions {
   name?: string;
   /** The R2 bucket the site is published to. @default 'dataset-site' */
   bucket?: string;
-  /** The `--prefix` the site is published under. @default '' */
+  /** The `--prefix` the site is published under, taken as publish takes it (`site` is `site/`). @default '' */
   prefix?: string;
 }
 
@@ -44,8 +44,9 @@ const WORKER_NAME = /^[a-z0-9-]{1,63}$/;
  * Writes `wrangler.toml` (the Worker over R2, its `main` the installed package's Worker
  * bundle) and `nginx-server.conf` (a server block including the site's generated rules)
  * into `dir`, each only when it is not there yet. Throws a {@link UserError} for a bucket
- * name R2 refuses, a `dir` inside the site (publish would upload it), or a configuration
- * file that is there but no file (a folder, a link to nothing); nothing is written then.
+ * name R2 refuses, a prefix publish refuses, a `dir` inside the site (publish would upload
+ * it), or a configuration file that is there but no file (a folder, a link to nothing);
+ * nothing is written then.
  *
  * ### Usage:
  * ```ts
@@ -65,6 +66,8 @@ export async function initDeploy(options: InitDeployOptions = {}): Promise<Deplo
       `--name ${JSON.stringify(name)} is not a Worker name: Cloudflare takes 1 to 63 characters, lowercase letters, digits and hyphens`,
       2,
     );
+  // As publish keys the site (`site` is `site/`): the Worker reads the very keys publish writes.
+  const prefix = resolveKeyPrefix(options.prefix ?? '');
   const site = path.resolve(options.site ?? 'dist');
   const unnamable = unnamableInNginx(site);
   if (unnamable !== undefined)
@@ -93,7 +96,7 @@ export async function initDeploy(options: InitDeployOptions = {}): Promise<Deplo
       name,
       main,
       bucket,
-      prefix: options.prefix ?? '',
+      prefix,
     }),
     [DEPLOY_FILES.nginx]: nginxServerBlock(site),
   };

@@ -1,6 +1,6 @@
 /** What a user gives a publish ({@link PublishOptions}) and the filled-in form ({@link ResolvedPublishOptions}). */
 import path from 'node:path';
-import { UserError, redactUrl } from '../shared/index.js';
+import { UserError, redactUrl, resolveKeyPrefix } from '../shared/index.js';
 import { environmentEndpoint } from './aws-defaults.js';
 
 /** Keys of an S3-compatible store. */
@@ -110,9 +110,7 @@ export function resolvePublishOptions(
       `${given!.from} must be an http(s) URL, such as https://<account>.r2.cloudflarestorage.com; got ${JSON.stringify(redactUrl(given!.endpoint))}`,
       2,
     );
-  const prefix = (options.prefix ?? '').replace(/^\/+/, '').replace(/\/*$/, '/').replace(/^\/$/, '');
-  if (prefix.split('/').some((segment) => segment === '.' || segment === '..') || /\/\//.test(prefix))
-    throw new UserError(`--prefix must be a plain key prefix such as site/; got ${JSON.stringify(options.prefix)}`, 2);
+  const prefix = resolveKeyPrefix(options.prefix ?? '');
   const concurrency = options.concurrency ?? 16;
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256)
     throw new UserError(`--concurrency must be a whole number from 1 to 256; got ${options.concurrency}`, 2);

@@ -16,6 +16,7 @@ export {
   objectMd5,
   runningFingerprint,
 } from './digests.js';
+export { resolveKeyPrefix } from './key-prefix.js';
 export { PACKAGE_VERSION } from './package-version.js';
 export { redactUrl } from './redact-url.js';
 export { backoffMs, isRetryableStatus } from './retry.js';

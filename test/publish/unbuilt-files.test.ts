@@ -1,7 +1,7 @@
 /**
  * publish sends only what the build wrote: a site folder holding files no build wrote (a
  * deploy configuration, notes, a document put there by hand) is refused, naming them,
- * before anything is sent; verify names them too (test/verify/damage.test.ts).
+ * before anything is sent, as `publish --help` says; verify names them too (test/verify/damage.test.ts).
  */
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -36,4 +36,14 @@ it('refuses a site holding files the build did not write, naming them, and sends
       'publish sends only what the build wrote, as anything else in the bucket is public: move them out of the site folder (deploy/ belongs beside it), then publish again\n',
   );
   expect([...(await local.s3.readBucket(bucket)).keys()]).toEqual([]);
+});
+
+it('says in publish --help that it sends only the files the build wrote and refuses a folder holding others', async () => {
+  const help = await runCli(['publish', '--help']);
+  expect(help.code).toBe(0);
+  // commander wraps the options, not the text after them: each sentence is one line.
+  expect(help.stdout).toContain(
+    'It sends only the files the build wrote (its manifest in .dataset-site/ lists them), never the hidden ones: a site folder holding any other file' +
+      ' (a deploy/wrangler.toml, a note) is refused before anything is sent, exit 1, naming each, as everything in the bucket is public.\n',
+  );
 });
