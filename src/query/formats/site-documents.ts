@@ -70,13 +70,14 @@ const document = (
  *   the exhibitions' days; 9, a common query term matches and is not scored, its list a set of entities a bit each at
  *   most; 10, documents name entities by slot; 11, a value shard's slots are written as a common list's members; 12,
  *   every document immutable, named by the generation that last changed it; 13, the chunks and blocks of ids hold the
- *   digest of each entity's body in their snapshot.
+ *   digest of each entity's body in their snapshot; 14, so do the term shards and sparse common lists, which name the
+ *   windows of their matches again.
  * - schema: 2, `_links.dumps`; 3, `_links.mcp`, no `maximum` of `limit`; 4, `industries`; 5, `static_pages.depth`.
  * - manifest (the build's): 5, its entries in files of their own. published (the bucket's): 2, sharded; 3, ETags; 4,
  *   sizes.
  */
 export const SITE_DOCUMENTS = {
-  search: document(['api/public/search/{kind}[/…]@{generation}.json'], 13, 'internal', { immutable: true }),
+  search: document(['api/public/search/{kind}[/…]@{generation}.json'], 14, 'internal', { immutable: true }),
   bodies: document(['api/public/search/{kind}/bodies/{id}~{digest}.json'], null, 'internal', { immutable: true }),
   snapshot: document(['api/public/snapshot.json'], 1, 'internal'),
   snapshots: document(['api/public/snapshots/{id}.json'], 1, 'internal', { immutable: true }),
@@ -137,7 +138,7 @@ const SITE_FORMAT_VERSIONS: Readonly<Record<string, number>> = Object.fromEntrie
 
 /**
  * The site format this dataset-site writes and reads, as one name, such as
- * `search13-snapshot1-snapshots1-schema5-facets1-changes1-dumps1-leaves1`: a site and a
+ * `search14-snapshot1-snapshots1-schema5-facets1-changes1-dumps1-leaves1`: a site and a
  * reader of different formats cannot work together.
  */
 export const SITE_FORMAT = Object.entries(SITE_FORMAT_VERSIONS)

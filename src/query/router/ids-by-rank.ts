@@ -1,13 +1,14 @@
 /**
  * Naming a window of matches: the id of each of its ranks and the digest of its body in the
- * snapshot, from the search index's chunks of ids by slot, or from a block where the window
- * needs many of its chunks (docs/api.md#common-terms).
+ * snapshot, from the term shards or sparse list its search read, or else from the search index's
+ * chunks of ids by slot, or a block where the window needs many of its chunks (docs/api.md#common-terms).
  */
 import {
   BLOCK_READ_CHUNKS,
   ID_BLOCK_SLOTS,
   ID_CHUNK_SLOTS,
   type EntryVersions,
+  type NamedRanks,
   type SlotIds,
   type SlotOrder,
 } from '../search/index.js';
@@ -16,6 +17,22 @@ import {
 export interface NamedEntity {
   id: string;
   body: string;
+}
+
+/** The entity at `rank` as whichever of `shards` lists it names it; undefined when none does. */
+export function namedInRanks(shards: readonly NamedRanks[], rank: number): NamedEntity | undefined {
+  for (const { ranks, ids, bodies } of shards) {
+    if (ranks.length === 0 || rank < ranks[0]! || rank > ranks[ranks.length - 1]!) continue;
+    let low = 0;
+    let high = ranks.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (ranks[middle]! < rank) low = middle + 1;
+      else if (ranks[middle]! > rank) high = middle - 1;
+      else return { id: ids[middle]!, body: bodies[middle]! };
+    }
+  }
+  return undefined;
 }
 
 /**

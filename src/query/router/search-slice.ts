@@ -53,7 +53,7 @@ import {
 import type { KindSlice } from '../responses/index.js';
 import { SiteError, versionedPath } from '../formats/index.js';
 import { BoundedCache } from './bounded-cache.js';
-import { idsByRank, type NamedEntity } from './ids-by-rank.js';
+import { idsByRank, namedInRanks, type NamedEntity } from './ids-by-rank.js';
 import { snapshotBodies } from './snapshot-bodies.js';
 import type { DocumentReader } from './document-reader.js';
 import type { DocumentStore } from './store.js';
@@ -136,7 +136,7 @@ export async function readSearchSlice(
     const kept = await readIndex(
       `${kind} ${search} ${JSON.stringify(value)}`,
       () => scoreMatches(index, entry.slots, search, value, readIndex, kind, reader),
-      (scored) => scoredBytes(scored.matches),
+      (scored) => matchesBytes(scored.matches),
     );
     return kept.matches;
   };
@@ -222,13 +222,15 @@ export async function readSearchSlice(
             limit,
           )
         : relevanceWindow(narrowed, undefined, offset, limit);
-  const named = await idsByRank(entry.versions, window.ranks, entry.slots, (path, slots) =>
-    read(
-      path,
-      async () => ({ ids: parseIds(path, await reader.required(path), slots) }),
-      (value) => 72 * value.ids.ids.length,
-    ).then((value) => value.ids),
-  );
+  const named = narrowed.namedBy
+    ? Array.from(window.ranks, (rank) => namedInRanks(narrowed.namedBy!, rank))
+    : await idsByRank(entry.versions, window.ranks, entry.slots, (path, slots) =>
+        read(
+          path,
+          async () => ({ ids: parseIds(path, await reader.required(path), slots) }),
+          (value) => 72 * value.ids.ids.length,
+        ).then((value) => value.ids),
+      );
   if (named.includes(undefined))
     throw new SiteError(`the search index of ${kind} does not name an entity it matches; rebuild the site`);
   const { baseUrl } = await reader.site();
@@ -241,7 +243,7 @@ export async function readSearchSlice(
 function everyRank(count: number): SearchMatches {
   const ranks = new Int32Array(count);
   for (let rank = 0; rank < count; rank++) ranks[rank] = rank;
-  return { ranks, scores: new Float64Array(count) };
+  return { ranks, scores: new Float64Array(count), namedBy: undefined };
 }
 
 // The exhibitions' days by rank, read through `read`.
@@ -369,6 +371,7 @@ async function readCommonList(
 function listBytes(list: CommonList): number {
   let bytes = list.ranks.byteLength + (list.own === list.ranks ? 0 : list.own.byteLength) + 64;
   for (const id of list.ids ?? []) bytes += 32 + 2 * id.length;
+  for (const body of list.bodies ?? []) bytes += 32 + 2 * body.length;
   return bytes;
 }
 
@@ -399,9 +402,16 @@ function keptMatches(matches: SearchMatches, allowed: (rank: number) => boolean)
   return { ...matches, ranks, scores };
 }
 
-// The bytes of matches' ranks and scores.
+// The bytes of matches' ranks and scores (the shards naming them are the kept ones', when derived from kept matches).
 function scoredBytes(matches: SearchMatches): number {
   return matches.ranks.byteLength + matches.scores.byteLength;
+}
+
+// About the bytes the matches of a search hold: their ranks and scores, and the shards naming them (kept alive by them).
+function matchesBytes(matches: SearchMatches): number {
+  let bytes = scoredBytes(matches);
+  for (const shard of matches.namedBy ?? []) bytes += shard.bytes;
+  return bytes;
 }
 
 // About the bytes a value shard holds parsed: its values' characters and their ranks.

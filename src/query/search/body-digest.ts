@@ -1,13 +1,17 @@
 /**
  * An entity's body as one snapshot served it (docs/api.md#snapshots): the chunks and blocks of
- * ids name each slot's body by the first {@link BODY_DIGEST_CHARS} characters of the base64url
+ * ids (and the term shards and sparse common lists, for the entities they list) name each slot's body by the first {@link BODY_DIGEST_CHARS} characters of the base64url
  * SHA-1 of its document, the same digest the build keeps of every entity (its manifest
  * fingerprint). A reader finding the public document of another digest (the site moved on, or
  * a host's cache holds an older one) reads the snapshot's body from its immutable copy,
  * `search/{kind}/bodies/{id}~{digest}.json`, which a rebuild writes for every body it replaces
  * and every one it writes, as Pagefind names its fragments by their content.
  */
-import { BODY_DIGEST_CHARS } from './common-lists.js';
+
+/** Characters of an entity body's digest in the documents that name its body: the chunks and blocks of ids, term shards, sparse common lists. */
+export const BODY_DIGEST_CHARS = 8;
+/** The digest of a hole in a document of ids: no body's, as `.` is not base64url. */
+export const HOLE_DIGEST = '.'.repeat(BODY_DIGEST_CHARS);
 
 // Every host's digest and encoder (web standards); declared here, as src/query takes no platform's types.
 declare const crypto: { subtle: { digest(algorithm: 'SHA-1', data: Uint8Array): Promise<ArrayBuffer> } };

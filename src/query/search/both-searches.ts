@@ -18,12 +18,15 @@ export function allMatches(matches: readonly SearchMatches[]): SearchMatches {
   return matches.reduce(bothMatches);
 }
 
-// The ranks in both (ascending), each scored the first's score plus the second's.
+// The ranks in both (ascending), each scored the first's score plus the second's, and whichever shards name them.
 function bothMatches(first: SearchMatches, second: SearchMatches): SearchMatches {
-  return intersectRanks(first.ranks, second.ranks, (i, j) => first.scores[i]! + second.scores[j]!);
+  return {
+    ...intersectRanks(first.ranks, second.ranks, (i, j) => first.scores[i]! + second.scores[j]!),
+    namedBy: first.namedBy ?? second.namedBy,
+  };
 }
 
-// The ranks in either (ascending), each scored the higher of its scores.
+// The ranks in either (ascending), each scored the higher of its scores, and the shards of both when both name them.
 function eitherMatches(first: SearchMatches, second: SearchMatches): SearchMatches {
   const ranks = new Int32Array(first.ranks.length + second.ranks.length);
   const scores = new Float64Array(ranks.length);
@@ -42,5 +45,9 @@ function eitherMatches(first: SearchMatches, second: SearchMatches): SearchMatch
       scores[count] = Math.max(first.scores[i++]!, second.scores[j++]!);
     }
   }
-  return { ranks: ranks.subarray(0, count), scores: scores.subarray(0, count) };
+  return {
+    ranks: ranks.subarray(0, count),
+    scores: scores.subarray(0, count),
+    namedBy: first.namedBy && second.namedBy ? [...first.namedBy, ...second.namedBy] : undefined,
+  };
 }

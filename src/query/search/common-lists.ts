@@ -19,6 +19,8 @@ import {
   type IndexDocument,
 } from './search-format.js';
 import { parseDocument, SiteError } from '../formats/index.js';
+import { BODY_DIGEST_CHARS, HOLE_DIGEST } from './body-digest.js';
+import { PENDING_BODIES } from './pending-bodies.js';
 import type { SlotOrder } from './slot-order.js';
 
 const PART_FORMAT = `${SEARCH_INDEX_FORMAT}-common-part`;
@@ -76,6 +78,8 @@ export interface CommonPartFile {
   own?: string;
   /** {@link CommonList.ids} of {@link members}, in slot order, when the list has them. */
   ids?: string[];
+  /** With {@link ids}, the {@link BODY_DIGEST_CHARS} of each one's body digest, back to back (body-digest.ts). */
+  bodies?: string;
   generated_at: string;
 }
 
@@ -92,11 +96,6 @@ export interface IdsFile {
   bodies: string;
 }
 
-/** Characters of an entity body's digest (body-digest.ts) in a document of ids. */
-export const BODY_DIGEST_CHARS = 8;
-/** The digest of a hole in a document of ids: no body's, as `.` is not base64url. */
-export const HOLE_DIGEST = '.'.repeat(BODY_DIGEST_CHARS);
-
 /** The ids of a chunk or block of slots, and the digest of each one's body in the snapshot that names the document. */
 export interface SlotIds {
   ids: string[];
@@ -104,7 +103,10 @@ export interface SlotIds {
   bodies: string[];
 }
 
-/** The documents of the common term lists of a kind's search, of `slots` slots, naming the entity of each rank by `slotOfRank`, each handed over in the `form` given. */
+/**
+ * The documents of the common term lists of a kind's search, of `slots` slots, naming the entity of each rank by
+ * `slotOfRank`, each handed over in the `form` given; a part naming ids has its bodies pending (pending-bodies.ts).
+ */
 export function renderCommonLists(
   search: Search,
   kind: Kind,
@@ -135,10 +137,14 @@ export function renderCommonLists(
         first: list.first,
         members: held,
         ...(owned !== held && { own: owned }),
-        ...(ids && { ids: ids.slice(from, members.at) }),
+        ...(ids && { ids: ids.slice(from, members.at), bodies: PENDING_BODIES }),
         generated_at: '',
       };
-      documents.push({ path: commonPartPath(kind, list.term, part, search), content: form(JSON.stringify(file)) });
+      documents.push({
+        path: commonPartPath(kind, list.term, part, search),
+        content: form(JSON.stringify(file)),
+        ...(ids && { bodySlots: memberSlots.subarray(from, members.at) }),
+      });
     }
   }
   return documents;
@@ -187,6 +193,8 @@ export interface CommonPart {
   slots: Int32Array;
   own: Int32Array;
   ids: string[] | undefined;
+  /** With {@link ids}, each one's body digest. */
+  bodies: string[] | undefined;
   generatedAt: string;
 }
 
@@ -209,8 +217,12 @@ export function parseCommonPart(path: string, text: string, kind: Kind, term: st
     (!Array.isArray(ids) || ids.length !== slots.length || !ids.every((id) => typeof id === 'string'))
   )
     throw malformed(path, 'ids');
+  const bodies = file.bodies;
+  if (ids !== undefined && (typeof bodies !== 'string' || bodies.length !== ids.length * BODY_DIGEST_CHARS))
+    throw malformed(path, 'bodies');
   return {
     ids,
+    bodies: ids?.map((_, i) => bodies!.slice(i * BODY_DIGEST_CHARS, (i + 1) * BODY_DIGEST_CHARS)),
     first: file.first,
     slots,
     own: file.own === undefined ? slots : decode('own'),
@@ -239,7 +251,9 @@ export function joinCommonParts(
       `the list of ${JSON.stringify(term)} in the ${kind} search index holds a slot of no entity; rebuild the site`,
     );
   const { ranks, order: listed } = order.ranksOfSlots(slots);
-  const ids = parts.every((part) => part.ids !== undefined) ? parts.flatMap((part) => part.ids!) : undefined;
+  const named = parts.every((part) => part.ids !== undefined);
+  const ids = named ? parts.flatMap((part) => part.ids!) : undefined;
+  const bodies = named ? parts.flatMap((part) => part.bodies!) : undefined;
   const ownSlots = parts.every((part) => part.own === part.slots) ? undefined : joined(parts.map((part) => part.own));
   return {
     list: {
@@ -247,6 +261,7 @@ export function joinCommonParts(
       first,
       ranks,
       ...(ids && { ids: listed ? Array.from(listed, (i) => ids[i]!) : ids }),
+      ...(bodies && { bodies: listed ? Array.from(listed, (i) => bodies[i]!) : bodies }),
       own: ownSlots === undefined ? ranks : order.ranksOfSlots(ownSlots).ranks,
     },
     generatedAt: parts.reduce((latest, part) => (part.generatedAt > latest ? part.generatedAt : latest), ''),

@@ -7,7 +7,6 @@
 export { allMatches, anyMatches } from './both-searches.js';
 export {
   BLOCK_READ_CHUNKS,
-  BODY_DIGEST_CHARS,
   COMMON_PART_SLOTS,
   ID_BLOCK_SLOTS,
   ID_CHUNK_SLOTS,
@@ -19,7 +18,7 @@ export {
   renderIds,
 } from './common-lists.js';
 export type { CommonPart, SlotIds } from './common-lists.js';
-export { bodyDigest, bodyDigestOf } from './body-digest.js';
+export { BODY_DIGEST_CHARS, bodyDigest, bodyDigestOf } from './body-digest.js';
 export { matchCommon, sharingTerms } from './common-terms.js';
 export type { CommonList } from './common-terms.js';
 export { parseExhibitionDates } from './dates-document.js';
@@ -31,6 +30,7 @@ export { SEARCH_INDEX_VERSION, type ContentForm } from './search-format.js';
 export { parseSearchEntry, parseTextEntry } from './search-entry.js';
 export type { SearchEntry, TextEntry } from './search-entry.js';
 export { renderSearchIndex } from './search-index.js';
+export { withBodies } from './pending-bodies.js';
 export type { GenerationOf, IndexedDataset, RenderedIndex, RenderedSearches } from './search-index.js';
 export { EntryVersions } from './index-versions.js';
 export {
@@ -55,4 +55,4 @@ export { datasetSlots, rankSlots, siteSlots } from './slot-assignment.js';
 export type { SlotAssignment } from './slot-assignment.js';
 export type { SlotOrder } from './slot-order.js';
 export { commonListTerm, searchShards, searchShardsNow, shardIndex } from './term-shards.js';
-export type { SearchMatches, ShardedIndex, TermIndex, TermShard } from './term-shards.js';
+export type { NamedRanks, SearchMatches, ShardedIndex, TermIndex, TermShard } from './term-shards.js';

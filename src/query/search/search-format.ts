@@ -19,6 +19,8 @@ export interface IndexDocument {
   content: string | Uint8Array;
   /** False for a document without `generated_at` (the ids by slot). */
   timestamped?: false;
+  /** The slots whose body digests its `bodies`, left empty, is to hold, in order (pending-bodies.ts). */
+  bodySlots?: Int32Array;
 }
 
 /** How a renderer hands over each document's JSON text: as it is, or (the build's term worker) as UTF-8. */

@@ -31,6 +31,7 @@ import { renderExhibitionDates } from './dates-document.js';
 import { SEARCH_INDEX_FORMAT, SEARCH_INDEX_VERSION, type IndexDocument } from './search-format.js';
 import { renderTermShards, type RenderedTerms } from './term-shard-documents.js';
 import { valueShardFile } from './value-shards.js';
+import { withBodies } from './pending-bodies.js';
 import type { SearchEntryFile, TextEntryFile } from './search-entry.js';
 
 export type { IndexDocument } from './search-format.js';
@@ -72,8 +73,8 @@ export interface RenderedIndex {
 /**
  * Every document of a kind's search indexes, naming entities by their `slots`, each at the
  * generation `generationOf` gives it: for each search its shards, then the entry that lists them
- * with their generations (`q`'s with the ids by slot, each with its body's digest, which `bodyOfRank` gives, and the
- * filters' value shards); `terms` when already rendered.
+ * with their generations (`q`'s with the ids by slot and the filters' value shards); `terms` when already rendered.
+ * Each entity a document names by id it names with its body's digest, which `bodyOfRank` gives.
  */
 export function renderSearchIndex(
   dataset: IndexedDataset,
@@ -83,8 +84,15 @@ export function renderSearchIndex(
   terms: RenderedSearches = renderSearches(dataset, kind, slots),
   generationOf: GenerationOf = () => 1,
 ): RenderedIndex {
-  const names = renderNamesIndex(dataset, kind, terms.q, slots, bodyOfRank);
-  const text = renderTextIndex(kind, terms.text);
+  const rankOfSlot = new Int32Array(slots.idsBySlot.length);
+  slots.slotOfRank.forEach((slot, rank) => (rankOfSlot[slot] = rank));
+  const bodyOfSlot = (slot: number) => bodyOfRank(rankOfSlot[slot]!);
+  const filled = (rendered: RenderedTerms): RenderedTerms => ({
+    ...rendered,
+    documents: rendered.documents.map((document) => withBodies(document, bodyOfSlot)),
+  });
+  const names = renderNamesIndex(dataset, kind, filled(terms.q), slots, bodyOfSlot);
+  const text = renderTextIndex(kind, filled(terms.text));
   // One revision in both entries, of both indexes' documents: a reader finding two read two builds.
   const revision = revisionOf([...names.documents, ...names.chunks, ...text.documents]);
   const generations = new Map<string, number>();
@@ -167,12 +175,10 @@ function renderNamesIndex(
   kind: Kind,
   terms: RenderedTerms,
   slots: SlotAssignment,
-  bodyOfRank: (rank: number) => string,
+  bodyOfSlot: (slot: number) => string,
 ): IndexWithoutEntry & { chunks: IndexDocument[]; blocks: number } {
   const { index } = terms;
-  const rankOfSlot = new Int32Array(slots.idsBySlot.length);
-  slots.slotOfRank.forEach((slot, rank) => (rankOfSlot[slot] = rank));
-  const ids = renderIds(kind, slots.idsBySlot, (slot) => bodyOfRank(rankOfSlot[slot]!));
+  const ids = renderIds(kind, slots.idsBySlot, bodyOfSlot);
   const documents = [...terms.documents, ...ids.blocks];
   const filters = {} as Record<Filter, string[]>;
   const relation = kindRelation(kind);

@@ -12,6 +12,8 @@ export interface SearchShard {
   ranks: Int32Array;
   /** their ids, */
   ids: readonly string[];
+  /** the digests of their bodies in the snapshot (body-digest.ts), */
+  bodies: readonly string[];
   /** and the lengths in terms of their `cn` and `en` names, two numbers an entity. */
   lengths: Int32Array;
   /** Its terms in code-unit order, each once. */
@@ -31,13 +33,15 @@ export function searchShard(
   start: string,
   ranks: Int32Array,
   ids: readonly string[],
+  bodies: readonly string[],
   lengths: Int32Array,
   terms: readonly string[],
   postings: SearchShard['postings'],
 ): SearchShard {
   let bytes = ranks.byteLength + lengths.byteLength + 3 * ARRAY_OVERHEAD;
   for (const id of ids) bytes += STRING_OVERHEAD + 2 * id.length;
+  for (const body of bodies) bytes += STRING_OVERHEAD + 2 * body.length;
   for (const term of terms) bytes += STRING_OVERHEAD + 2 * term.length;
   for (const [cn, en] of postings) bytes += cn.byteLength + en.byteLength + 2 * ARRAY_OVERHEAD;
-  return { start, ranks, ids, lengths, terms, postings, bytes };
+  return { start, ranks, ids, bodies, lengths, terms, postings, bytes };
 }

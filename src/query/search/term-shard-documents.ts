@@ -1,7 +1,8 @@
 /**
  * The shards of terms of a kind's search index as documents (docs/api.md#search-index): each
- * a run of terms with their postings, listing by slot the entities they reach with their ids and
- * name lengths. Rendered by the build's term worker, parsed (into ranks) by the router and `verify`.
+ * a run of terms with their postings, listing by slot the entities they reach with their ids, the
+ * digests of their bodies (a window of the shard's matches is named from it) and their name lengths.
+ * Rendered by the build's term worker, parsed (into ranks) by the router and `verify`.
  */
 import { searchShard, type SearchShard } from './search-shard.js';
 import { type ShardedIndex, type TermIndex, type TermShard } from './term-shards.js';
@@ -11,6 +12,8 @@ import { decodeCounted, decodeRankArray, encodeCounted, encodeRanks } from './ra
 import { type SlotOrder } from './slot-order.js';
 import { slotsOfRanks } from './slot-assignment.js';
 import { renderCommonLists } from './common-lists.js';
+import { BODY_DIGEST_CHARS } from './body-digest.js';
+import { PENDING_BODIES } from './pending-bodies.js';
 import {
   malformed,
   parseVersioned,
@@ -33,6 +36,8 @@ export interface TermShardFile {
   entities: string;
   /** Their ids. */
   ids: string[];
+  /** The {@link BODY_DIGEST_CHARS} of each one's body digest, back to back (body-digest.ts). */
+  bodies: string;
   /** Their `cn` and `en` name lengths, two numbers an entity. */
   lengths: number[];
   /** Each term with its `cn` and `en` postings: positions in `entities` with term counts, encoded. */
@@ -59,10 +64,10 @@ export function renderTermShards(
   slots: number,
   form: ContentForm = AS_TEXT,
 ): RenderedTerms {
-  const documents: IndexDocument[] = index.shards.map((shard) => ({
-    path: termShardPath(kind, shard.start, search),
-    content: form(JSON.stringify(termShardFile(kind, shard, slotOfRank))),
-  }));
+  const documents: IndexDocument[] = index.shards.map((shard) => {
+    const { file, slots } = termShardFile(kind, shard, slotOfRank);
+    return { path: termShardPath(kind, shard.start, search), content: form(JSON.stringify(file)), bodySlots: slots };
+  });
   documents.push(...renderCommonLists(search, kind, index.lists, slots, slotOfRank, form));
   return {
     index: {
@@ -77,22 +82,28 @@ export function renderTermShards(
   };
 }
 
-// A shard of terms naming its entities by slot: listed in slot order, postings by position in that list.
-export function termShardFile(kind: Kind, shard: TermShard, slotOfRank: Int32Array): TermShardFile {
+// A shard of terms naming its entities by slot, its bodies pending: listed in slot order, postings by position in that
+// list; and the slots it lists.
+function termShardFile(
+  kind: Kind,
+  shard: TermShard,
+  slotOfRank: Int32Array,
+): { file: TermShardFile; slots: Int32Array } {
   const { slots, listed } = slotsOfRanks(shard.ranks, slotOfRank);
   const position = new Map<number, number>();
   if (listed === undefined) {
     // Slots in rank order (a first build's, or no exception among them): listed as the ranks are.
     shard.ranks.forEach((rank, i) => position.set(rank, i));
     const local = (postings: ArrayLike<number>) => encodeCounted(postings, (rank) => position.get(rank)!);
-    return termShardOf(kind, shard, encodeRanks(slots), shard.ids, shard.lengths, local);
+    return { file: termShardOf(kind, shard, encodeRanks(slots), shard.ids, shard.lengths, local), slots };
   }
   // The shard's entities in slot order, by their position in its ranks.
   listed.forEach((i, at) => position.set(shard.ranks[i]!, at));
   const { ids, lengths } = relisted(listed, shard.ids, shard.lengths);
-  return termShardOf(kind, shard, encodeRanks(slots), ids, lengths, (postings) =>
+  const file = termShardOf(kind, shard, encodeRanks(slots), ids, lengths, (postings) =>
     encodeCounted(repositioned(postings, (rank) => position.get(rank)!)),
   );
+  return { file, slots };
 }
 
 // A shard of terms as written, from its entities' slots, ids and lengths and its postings encoded by `local`.
@@ -111,23 +122,26 @@ function termShardOf(
     start: shard.start,
     entities,
     ids,
+    bodies: PENDING_BODIES,
     lengths,
     terms: shard.terms.map(([term, cn, en]) => [term, local(cn), local(en)]),
     generated_at: '',
   };
 }
 
-// The ids and name lengths (two numbers an entity) of a shard's entities listed again: `listed` holds the old position
-// of each entity in its new place.
+// The ids, body digests (when given) and name lengths (two numbers an entity) of a shard's entities listed again:
+// `listed` holds the old position of each entity in its new place.
 function relisted(
   listed: ArrayLike<number>,
   ids: readonly string[],
   lengths: ArrayLike<number>,
-): { ids: string[]; lengths: number[] } {
-  const moved = { ids: [] as string[], lengths: [] as number[] };
+  bodies: readonly string[] = [],
+): { ids: string[]; lengths: number[]; bodies: string[] } {
+  const moved = { ids: [] as string[], lengths: [] as number[], bodies: [] as string[] };
   for (let at = 0; at < listed.length; at++) {
     const from = listed[at]!;
     moved.ids.push(ids[from]!);
+    if (bodies.length > 0) moved.bodies.push(bodies[from]!);
     moved.lengths.push(lengths[2 * from]!, lengths[2 * from + 1]!);
   }
   return moved;
@@ -159,6 +173,8 @@ export function parseTermShard(
     if (
       slots.length !== file.ids.length ||
       !file.ids.every((id) => typeof id === 'string') ||
+      typeof file.bodies !== 'string' ||
+      file.bodies.length !== slots.length * BODY_DIGEST_CHARS ||
       file.lengths.length !== 2 * slots.length ||
       order.namesNoEntity(slots)
     )
@@ -172,23 +188,25 @@ export function parseTermShard(
     const terms = file.terms.map(([term]) => term);
     if (!terms.every((term, i) => typeof term === 'string' && (i === 0 || terms[i - 1]! < term))) throw new Error();
     const postings = file.terms.map(([, cn, en]) => [local(cn), local(en)] as const);
+    const bodies = file.ids.map((_, i) => file.bodies.slice(i * BODY_DIGEST_CHARS, (i + 1) * BODY_DIGEST_CHARS));
     const { ranks, order: listed } = order.ranksOfSlots(slots);
     if (listed === undefined)
       return {
-        shard: searchShard(start, ranks, file.ids, Int32Array.from(file.lengths), terms, postings),
+        shard: searchShard(start, ranks, file.ids, bodies, Int32Array.from(file.lengths), terms, postings),
         generatedAt: file.generated_at,
       };
-    // Listed again in rank order: each entity's id and lengths move with it, and postings name its new position.
+    // Listed again in rank order: each entity's id, body and lengths move with it, and postings name its new position.
     const moved = new Int32Array(listed.length);
     listed.forEach((from, to) => (moved[from] = to));
-    const { ids, lengths } = relisted(listed, file.ids, file.lengths);
+    const relist = relisted(listed, file.ids, file.lengths, bodies);
     const positionOf = (from: number) => moved[from]!;
     return {
       shard: searchShard(
         start,
         ranks,
-        ids,
-        Int32Array.from(lengths),
+        relist.ids,
+        relist.bodies,
+        Int32Array.from(relist.lengths),
         terms,
         postings.map(([cn, en]) => [repositioned(cn, positionOf), repositioned(en, positionOf)] as const),
       ),

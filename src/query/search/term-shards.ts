@@ -154,8 +154,16 @@ export function shardsReached(starts: readonly string[], { term, prefix }: Query
 /** What a search asks for next: the shards starting so, or the list of a common term. */
 export type SearchNeed = { shards: string[] } | { common: string };
 
-/** The entities of a kind matching a search: their ranks (ascending) and the final score of each. */
-export type SearchMatches = ScoredRanks;
+/** Ranks (ascending), and the id and body digest of each: a shard's entities, or a sparse common list's (its bytes counted with the list). */
+export type NamedRanks = Pick<SearchShard, 'ranks' | 'ids' | 'bodies' | 'bytes'>;
+
+/**
+ * The entities of a kind matching a search: their ranks (ascending), the final score of each, and the shards or list
+ * naming every one's id and body, when one of its terms read them (none when all its terms are common and no list names ids).
+ */
+export interface SearchMatches extends ScoredRanks {
+  namedBy: readonly NamedRanks[] | undefined;
+}
 
 /**
  * Searches the terms of a query ({@link queryTerms} in search.ts) one by one (see
@@ -169,20 +177,26 @@ export function* searchShards(
   terms: readonly QueryTerm[],
 ): Generator<SearchNeed, SearchMatches, readonly SearchShard[] | CommonList> {
   let scores: TermScores | undefined;
+  let namedBy: readonly NamedRanks[] | undefined;
   for (const term of terms) {
     const listTerm = commonListTerm(index, term.term);
     if (listTerm !== undefined) {
       const list = (yield { common: listTerm }) as CommonList;
+      // Every entity matching all terms is in this list: when it names ids and bodies, they are theirs.
+      if (list.ids !== undefined && list.bodies !== undefined)
+        namedBy ??= [{ ranks: list.ranks, ids: list.ids, bodies: list.bodies, bytes: 0 }];
       scores = matchCommon(list, term, scores);
     } else {
+      // Every entity matching all terms is reached by this one: its shards name them.
       const shards = (yield { shards: shardsReached(index.starts, term) }) as readonly SearchShard[];
+      namedBy ??= shards;
       scores = scoreTerm(index, shards, term, scores);
     }
     if (scores.ranks.length === 0) break;
   }
-  if (scores === undefined) return { ranks: new Int32Array(0), scores: new Float64Array(0) };
+  if (scores === undefined) return { ranks: new Int32Array(0), scores: new Float64Array(0), namedBy: [] };
   for (let i = 0; i < scores.scores.length; i++) scores.scores[i]! *= terms.length;
-  return scores;
+  return { ...scores, namedBy };
 }
 
 /** The term whose list a common query term reads, or undefined when `term` is not one of the index's common terms. */
@@ -208,6 +222,7 @@ function fromTermShard(shard: TermShard): SearchShard {
     shard.start,
     Int32Array.from(shard.ranks),
     shard.ids,
+    [] /* the build's index names no bodies: the reference names matches by rank */,
     Int32Array.from(shard.lengths),
     shard.terms.map(([term]) => term),
     shard.terms.map(([, cn, en]) => [local(cn), local(en)] as const),

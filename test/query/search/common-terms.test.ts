@@ -19,6 +19,7 @@ import {
   idChunkPath,
   renderTermShards,
   rankSlots,
+  withBodies,
 } from '../../../src/query/search/index.js';
 import type { Entity } from '../../../src/query/semantics/index.js';
 import { shardIndex } from '../../../src/query/search/term-shards.js';
@@ -48,7 +49,7 @@ describe('the lists of common query terms', () => {
   const documentsOf = (lists = index.lists, ids = index.ids) =>
     new Map(
       [
-        ...renderCommonLists('q', 'exhibitor', lists, COUNT, slotOfRank),
+        ...renderCommonLists('q', 'exhibitor', lists, COUNT, slotOfRank).map((part) => withBodies(part, bodyOfSlot)),
         ...Object.values(renderIds('exhibitor', ids, bodyOfSlot)).flat(),
       ].map((document) => [document.path, String(document.content)]),
     );
@@ -79,7 +80,12 @@ describe('the lists of common query terms', () => {
       );
       expect(parts.map((part) => part.first)).toEqual([list.first, list.first]);
       expect(Int32Array.from(parts.flatMap((part) => [...part.slots]))).toEqual(list.ranks);
+      // A sparse list names its members and their bodies (slots are ranks here).
+      const ids = parts.flatMap((part) => part.ids ?? []);
+      expect(ids).toEqual(list.ids ?? []);
+      expect(parts.flatMap((part) => part.bodies ?? [])).toEqual(Array.from(list.ids ? list.ranks : [], bodyOfSlot));
     }
+    expect(index.lists.some((list, i) => i % 5 === 0 && list.ids !== undefined)).toBe(true);
     expect(parseIds('ids', documents.get(idChunkPath('exhibitor', 3))!, ID_CHUNK_SLOTS)).toEqual({
       ids: index.ids.slice(48, 64),
       bodies: Array.from({ length: 16 }, (_, i) => bodyOfSlot(48 + i)),
