@@ -29,6 +29,7 @@ import {
   type RenderedSearches,
   type SlotAssignment,
   rankSlots,
+  digestAt,
   siteSlots,
 } from '../query/search/index.js';
 import { type Dataset } from '../query/dataset/index.js';
@@ -168,7 +169,7 @@ async function snapshotDocuments(
       const blockPath = entry.versions.idBlock(block);
       const held = files.has(blockPath) ? await readBlock(blockPath) : undefined;
       held?.ids.forEach((id, i) => {
-        const body = held.bodies[i]!;
+        const body = digestAt(held.bodies, i);
         if (id !== '' && served(kind, id) !== body) named.push(bodyCopyPath(kind, id, body));
       });
     }

@@ -5,6 +5,7 @@
  */
 import {
   BLOCK_READ_CHUNKS,
+  digestAt,
   ID_BLOCK_SLOTS,
   ID_CHUNK_SLOTS,
   type EntryVersions,
@@ -29,7 +30,7 @@ export function namedInRanks(shards: readonly NamedRanks[], rank: number): Named
       const middle = (low + high) >> 1;
       if (ranks[middle]! < rank) low = middle + 1;
       else if (ranks[middle]! > rank) high = middle - 1;
-      else return { id: ids[middle]!, body: bodies[middle]! };
+      else return { id: ids[middle]!, body: digestAt(bodies, middle) };
     }
   }
   return undefined;
@@ -69,7 +70,7 @@ export async function idsByRank(
       if (!documents.has(path)) documents.set(path, readIds(path, size));
       const { ids, bodies } = await documents.get(path)!;
       const id = ids[slot - first];
-      return id === undefined || id === '' ? undefined : { id, body: bodies[slot - first]! };
+      return id === undefined || id === '' ? undefined : { id, body: digestAt(bodies, slot - first) };
     }),
   );
 }

@@ -371,7 +371,7 @@ async function readCommonList(
 function listBytes(list: CommonList): number {
   let bytes = list.ranks.byteLength + (list.own === list.ranks ? 0 : list.own.byteLength) + 64;
   for (const id of list.ids ?? []) bytes += 32 + 2 * id.length;
-  for (const body of list.bodies ?? []) bytes += 32 + 2 * body.length;
+  bytes += list.bodies?.length ?? 0;
   return bytes;
 }
 

@@ -20,6 +20,18 @@ const utf8 = new TextEncoder();
 
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
+/** The digest at `position` of digests written back to back, as the documents naming bodies hold them. */
+export function digestAt(digests: string, position: number): string {
+  return digests.slice(position * BODY_DIGEST_CHARS, (position + 1) * BODY_DIGEST_CHARS);
+}
+
+/** Digests written back to back, put in the order `listed` gives: the position in `digests` of each in its new place. */
+export function digestsInOrder(digests: string, listed: ArrayLike<number>): string {
+  let ordered = '';
+  for (let at = 0; at < listed.length; at++) ordered += digestAt(digests, listed[at]!);
+  return ordered;
+}
+
 /** The digest of a body by its fingerprint (the base64url SHA-1 of its document), as documents of ids hold it. */
 export function bodyDigestOf(fingerprint: string): string {
   return fingerprint.slice(0, BODY_DIGEST_CHARS);

@@ -19,7 +19,7 @@ import {
   type IndexDocument,
 } from './search-format.js';
 import { parseDocument, SiteError } from '../formats/index.js';
-import { BODY_DIGEST_CHARS, HOLE_DIGEST } from './body-digest.js';
+import { BODY_DIGEST_CHARS, digestsInOrder, HOLE_DIGEST } from './body-digest.js';
 import { PENDING_BODIES } from './pending-bodies.js';
 import type { SlotOrder } from './slot-order.js';
 
@@ -99,8 +99,8 @@ export interface IdsFile {
 /** The ids of a chunk or block of slots, and the digest of each one's body in the snapshot that names the document. */
 export interface SlotIds {
   ids: string[];
-  /** Each slot's body digest, {@link HOLE_DIGEST} for a hole. */
-  bodies: string[];
+  /** Each slot's body digest, {@link HOLE_DIGEST} for a hole, back to back. */
+  bodies: string;
 }
 
 /**
@@ -193,8 +193,8 @@ export interface CommonPart {
   slots: Int32Array;
   own: Int32Array;
   ids: string[] | undefined;
-  /** With {@link ids}, each one's body digest. */
-  bodies: string[] | undefined;
+  /** With {@link ids}, each one's body digest, back to back. */
+  bodies: string | undefined;
   generatedAt: string;
 }
 
@@ -222,7 +222,7 @@ export function parseCommonPart(path: string, text: string, kind: Kind, term: st
     throw malformed(path, 'bodies');
   return {
     ids,
-    bodies: ids?.map((_, i) => bodies!.slice(i * BODY_DIGEST_CHARS, (i + 1) * BODY_DIGEST_CHARS)),
+    bodies: ids && bodies,
     first: file.first,
     slots,
     own: file.own === undefined ? slots : decode('own'),
@@ -253,7 +253,7 @@ export function joinCommonParts(
   const { ranks, order: listed } = order.ranksOfSlots(slots);
   const named = parts.every((part) => part.ids !== undefined);
   const ids = named ? parts.flatMap((part) => part.ids!) : undefined;
-  const bodies = named ? parts.flatMap((part) => part.bodies!) : undefined;
+  const bodies = named ? parts.map((part) => part.bodies!).join('') : undefined;
   const ownSlots = parts.every((part) => part.own === part.slots) ? undefined : joined(parts.map((part) => part.own));
   return {
     list: {
@@ -261,7 +261,7 @@ export function joinCommonParts(
       first,
       ranks,
       ...(ids && { ids: listed ? Array.from(listed, (i) => ids[i]!) : ids }),
-      ...(bodies && { bodies: listed ? Array.from(listed, (i) => bodies[i]!) : bodies }),
+      ...(bodies !== undefined && { bodies: listed ? digestsInOrder(bodies, listed) : bodies }),
       own: ownSlots === undefined ? ranks : order.ranksOfSlots(ownSlots).ranks,
     },
     generatedAt: parts.reduce((latest, part) => (part.generatedAt > latest ? part.generatedAt : latest), ''),
@@ -293,6 +293,6 @@ export function parseIds(path: string, text: string, slots: number): SlotIds {
   if (typeof bodies !== 'string' || bodies.length !== ids.length * BODY_DIGEST_CHARS) throw malformed(path, 'bodies');
   return {
     ids,
-    bodies: ids.map((_, i) => bodies.slice(i * BODY_DIGEST_CHARS, (i + 1) * BODY_DIGEST_CHARS)),
+    bodies,
   };
 }

@@ -12,8 +12,8 @@ export interface SearchShard {
   ranks: Int32Array;
   /** their ids, */
   ids: readonly string[];
-  /** the digests of their bodies in the snapshot (body-digest.ts), */
-  bodies: readonly string[];
+  /** the digests of their bodies in the snapshot, back to back (body-digest.ts), */
+  bodies: string;
   /** and the lengths in terms of their `cn` and `en` names, two numbers an entity. */
   lengths: Int32Array;
   /** Its terms in code-unit order, each once. */
@@ -33,14 +33,14 @@ export function searchShard(
   start: string,
   ranks: Int32Array,
   ids: readonly string[],
-  bodies: readonly string[],
+  bodies: string,
   lengths: Int32Array,
   terms: readonly string[],
   postings: SearchShard['postings'],
 ): SearchShard {
   let bytes = ranks.byteLength + lengths.byteLength + 3 * ARRAY_OVERHEAD;
   for (const id of ids) bytes += STRING_OVERHEAD + 2 * id.length;
-  for (const body of bodies) bytes += STRING_OVERHEAD + 2 * body.length;
+  bytes += STRING_OVERHEAD + bodies.length;
   for (const term of terms) bytes += STRING_OVERHEAD + 2 * term.length;
   for (const [cn, en] of postings) bytes += cn.byteLength + en.byteLength + 2 * ARRAY_OVERHEAD;
   return { start, ranks, ids, bodies, lengths, terms, postings, bytes };

@@ -12,7 +12,7 @@ import { decodeCounted, decodeRankArray, encodeCounted, encodeRanks } from './ra
 import { type SlotOrder } from './slot-order.js';
 import { slotsOfRanks } from './slot-assignment.js';
 import { renderCommonLists } from './common-lists.js';
-import { BODY_DIGEST_CHARS } from './body-digest.js';
+import { BODY_DIGEST_CHARS, digestsInOrder } from './body-digest.js';
 import { PENDING_BODIES } from './pending-bodies.js';
 import {
   malformed,
@@ -129,19 +129,17 @@ function termShardOf(
   };
 }
 
-// The ids, body digests (when given) and name lengths (two numbers an entity) of a shard's entities listed again:
-// `listed` holds the old position of each entity in its new place.
+// The ids and name lengths (two numbers an entity) of a shard's entities listed again: `listed` holds the old position
+// of each entity in its new place.
 function relisted(
   listed: ArrayLike<number>,
   ids: readonly string[],
   lengths: ArrayLike<number>,
-  bodies: readonly string[] = [],
-): { ids: string[]; lengths: number[]; bodies: string[] } {
-  const moved = { ids: [] as string[], lengths: [] as number[], bodies: [] as string[] };
+): { ids: string[]; lengths: number[] } {
+  const moved = { ids: [] as string[], lengths: [] as number[] };
   for (let at = 0; at < listed.length; at++) {
     const from = listed[at]!;
     moved.ids.push(ids[from]!);
-    if (bodies.length > 0) moved.bodies.push(bodies[from]!);
     moved.lengths.push(lengths[2 * from]!, lengths[2 * from + 1]!);
   }
   return moved;
@@ -188,24 +186,23 @@ export function parseTermShard(
     const terms = file.terms.map(([term]) => term);
     if (!terms.every((term, i) => typeof term === 'string' && (i === 0 || terms[i - 1]! < term))) throw new Error();
     const postings = file.terms.map(([, cn, en]) => [local(cn), local(en)] as const);
-    const bodies = file.ids.map((_, i) => file.bodies.slice(i * BODY_DIGEST_CHARS, (i + 1) * BODY_DIGEST_CHARS));
     const { ranks, order: listed } = order.ranksOfSlots(slots);
     if (listed === undefined)
       return {
-        shard: searchShard(start, ranks, file.ids, bodies, Int32Array.from(file.lengths), terms, postings),
+        shard: searchShard(start, ranks, file.ids, file.bodies, Int32Array.from(file.lengths), terms, postings),
         generatedAt: file.generated_at,
       };
     // Listed again in rank order: each entity's id, body and lengths move with it, and postings name its new position.
     const moved = new Int32Array(listed.length);
     listed.forEach((from, to) => (moved[from] = to));
-    const relist = relisted(listed, file.ids, file.lengths, bodies);
+    const relist = relisted(listed, file.ids, file.lengths);
     const positionOf = (from: number) => moved[from]!;
     return {
       shard: searchShard(
         start,
         ranks,
         relist.ids,
-        relist.bodies,
+        digestsInOrder(file.bodies, listed),
         Int32Array.from(relist.lengths),
         terms,
         postings.map(([cn, en]) => [repositioned(cn, positionOf), repositioned(en, positionOf)] as const),

@@ -222,7 +222,7 @@ function fromTermShard(shard: TermShard): SearchShard {
     shard.start,
     Int32Array.from(shard.ranks),
     shard.ids,
-    [] /* the build's index names no bodies: the reference names matches by rank */,
+    '' /* the build's index names no bodies: the reference names matches by rank */,
     Int32Array.from(shard.lengths),
     shard.terms.map(([term]) => term),
     shard.terms.map(([, cn, en]) => [local(cn), local(en)] as const),
