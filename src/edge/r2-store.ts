@@ -20,11 +20,12 @@ export interface R2BucketLike {
 export const R2_READS_IN_FLIGHT = 16;
 
 /**
- * Bytes of parsed index documents the router keeps over the bucket, half of what it keeps
+ * Bytes of parsed index documents the router keeps over the bucket, a quarter of what it keeps
  * elsewhere: a Worker isolate has 128 MB, and under `wrangler dev` over the L set (8 answers
- * in flight, three passes of bench/tail-queries.ts with `text`) it peaked at 135 MiB keeping 32.
+ * in flight, three passes of bench/tail-queries.ts with `text`) it peaked at 135 MiB keeping 32,
+ * and at 133 MiB keeping 16 once the term shards named their entities' bodies (index version 14).
  */
-export const R2_KEPT_BYTES = 16 * 2 ** 20;
+export const R2_KEPT_BYTES = 8 * 2 ** 20;
 
 /** Longest key R2 takes, in bytes of UTF-8. */
 const R2_MAX_KEY_BYTES = 1024;
