@@ -71,9 +71,14 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
     )
     .join('; ');
   const names = new Set(KINDS.flatMap((kind) => SEARCH_FIELDS.q[kind].flat()));
-  const described = new Set(
-    KINDS.flatMap((kind) => SEARCH_FIELDS.text[kind].flat()).filter((field) => !names.has(field)),
-  );
+  // Each kind's own fields: an exhibitor's city and country are not among them, an exhibition's are.
+  const described = KINDS.map(
+    (kind) =>
+      `${kind}: ${SEARCH_FIELDS.text[kind]
+        .flat()
+        .filter((field) => !names.has(field))
+        .join(', ')}`,
+  ).join('; ');
   return [
     '# Trade-show exhibitions, exhibitors and service providers',
     '',
@@ -86,9 +91,9 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
     '',
     '- `type`: `exhibition`, `exhibitor`, `service_provider`, or `all` (the default: three arrays, `exhibitions`, `exhibitors`, `service_providers`).',
     `- \`q\`: words in the names only (${[...names].join(', ')}); every word must match, a Latin word as a prefix, Chinese as runs of 2+ characters; best matches first.`,
-    `- \`text\`: words in the descriptive fields (${[...described].join(', ')}) and the names; every word must match, each in any of these fields (not all in one), plural and singular alike; best matches first, names and tags weighing most.`,
+    `- \`text\`: words in the names and each kind's own descriptive fields (${described}); every word must match, each in any of these fields (not all in one), plural and singular alike, the last word also as a prefix; best matches first, names and tags weighing most.`,
     '- Languages: names, tags and descriptions are in Chinese, English or both, and no search crosses them: `text=solar panel` does not find an exhibitor tagged only 太阳能电池板. To be complete, ask in both languages at once with alternatives between `|`: `text=solar panel|太阳能电池板` finds either, once each.',
-    `- ${code(filters)}: one exact value, case and spacing ignored (an industry by its name in either language); the facets below list the values that exist.`,
+    `- ${code(filters)}: one exact value as stored, case, spacing and character width ignored but not accents (\`São Paulo\`, not \`Sao Paulo\`; an industry by its name in either language, a place by its stored name only); the facets below list the values that exist.`,
     ...relationFilterLines(examples),
     `- Exhibitions only (\`type=exhibition\`; with another type each is a 400): ${exhibitionFilters}; ` +
       `\`from\` and \`to\` (\`YYYY-MM-DD\`, either alone: the exhibitions whose dates overlap the window, both ends included); \`sort\` (${code(SORTS).replace(', ', ' or ')}, ties by id).`,

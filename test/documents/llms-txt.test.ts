@@ -59,7 +59,12 @@ describe('llms.txt', () => {
     expect(text).toMatch(/`limit`: entities per array, default 100, at most 500/);
     expect(text).toMatch(/`offset`: entities to skip \(there is no `page`\)/);
     expect(text).toMatch(/`q`: words in the names only \(name_cn, name_en, company_cn, company_en\)/);
-    expect(text).toMatch(/`text`: words in the descriptive fields \([^)]*product_tags[^)]*intro[^)]*\) and the names/);
+    // Each kind's own `text` fields: an exhibitor's city and country are not searched, an exhibition's are.
+    const textFields = /`text`: words in the names and each kind's own descriptive fields \(([^)]*)\)/.exec(text)?.[1];
+    expect(textFields).toContain('exhibition: industry_tags_en, industry_tags_cn, organizer, venue, city, country;');
+    expect(textFields).toContain('exhibitor: product_tags, industry_tags, tags, intro, exhibit_history;');
+    expect(text).toContain('the last word also as a prefix');
+    expect(text).toContain('but not accents (`São Paulo`, not `Sao Paulo`');
     // Exhibitions by status and dates, with a query made from the data.
     expect(text).toMatch(/`status` \(`upcoming`, `ongoing`, `ended`, `cancelled`, `postponed`\)/);
     expect(text).toMatch(/`from` and `to` \(`YYYY-MM-DD`, either alone/);
