@@ -8,7 +8,7 @@
  *
  *   npm run compile && node --max-old-space-size=64 --import tsx bench/mcp-heap.ts SITE [CALLS]
  */
-import { R2_KEPT_BYTES, R2_READS_IN_FLIGHT } from '../lib/edge/r2-store.js';
+import { R2_KEPT_BYTES, R2_READS_IN_FLIGHT } from '../lib/edge/index.js';
 import { createMcpEndpoint } from '../lib/mcp/index.js';
 import { createRouter } from '../lib/query/router/index.js';
 import { fileStore } from '../lib/serve/index.js';
