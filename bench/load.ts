@@ -16,17 +16,15 @@
  * (test/helpers/r2-bucket.ts); without it the bucket is filled first, which at M takes minutes.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import fg from 'fast-glob';
 import { bundleText, R2_WORKER_BUNDLE } from '../lib/hosts/index.js';
 import { createRouter } from '../lib/query/router/index.js';
 import { fileStore } from '../lib/serve/index.js';
-import { fillBucket } from '../test/helpers/r2-bucket.js';
+import { siteBucketState } from '../test/helpers/r2-bucket.js';
 import { tailQueries } from './tail-queries.js';
 import { startWranglerDev, workerdRss } from './worker-memory.js';
 
@@ -187,12 +185,7 @@ async function loadServe(site: string, requests: LoadRequest[]): Promise<LoadRes
 
 async function loadWorker(site: string, requests: LoadRequest[]): Promise<LoadResult> {
   const work = await mkdtemp(path.join(tmpdir(), 'ds-load-worker-'));
-  const state = values.state ?? path.join(work, 'state');
-  if (values.state === undefined || !existsSync(path.join(state, 'v3', 'r2'))) {
-    const files = await fg(['**/*', '!api/public/dumps/**'], { cwd: site, dot: true, onlyFiles: true });
-    process.stderr.write(`filling the bucket with ${files.length} files\n`);
-    await fillBucket(site, path.join(state, 'v3', 'r2'), files);
-  }
+  const state = await siteBucketState(site, values.state, work);
   await cp(path.join(site, 'r2-worker'), path.join(work, 'r2-worker'), { recursive: true });
   // The Worker of this checkout (lib/), not the one the site was built with.
   await writeFile(path.join(work, 'r2-worker', 'worker.js'), bundleText(R2_WORKER_BUNDLE));

@@ -20,15 +20,13 @@
  * bucket holds the site, filled before (test/helpers/r2-bucket.ts); without it the bucket is
  * filled first (about 100 s for that site).
  */
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import fg from 'fast-glob';
 import { bundleText, R2_WORKER_BUNDLE, wranglerToml } from '../lib/hosts/index.js';
-import { fillBucket } from '../test/helpers/r2-bucket.js';
+import { siteBucketState } from '../test/helpers/r2-bucket.js';
 import { startWranglerDev, workerdRss, type WranglerDev } from './worker-memory.js';
 
 const { values, positionals } = parseArgs({
@@ -177,12 +175,7 @@ if (!site)
     'usage: node --import tsx bench/mcp-burst.ts SITE [--runs 3] [--calls 150] [--state DIR] [--reload-at S | --again-after MS]',
   );
 const work = await mkdtemp(path.join(tmpdir(), 'ds-mcp-burst-'));
-const state = values.state ?? path.join(work, 'state');
-if (values.state === undefined || !existsSync(path.join(state, 'v3', 'r2'))) {
-  const files = await fg(['**/*', '!api/public/dumps/**'], { cwd: site, dot: true, onlyFiles: true });
-  process.stderr.write(`filling the bucket with ${files.length} files\n`);
-  await fillBucket(site, path.join(state, 'v3', 'r2'), files);
-}
+const state = await siteBucketState(site, values.state, work);
 // The Worker of this checkout, copied: --reload-at rewrites the copy, not lib/.
 await mkdir(path.join(work, 'r2-worker'));
 const bundle = path.join(work, 'r2-worker', 'worker.js');

@@ -1,4 +1,5 @@
 /** A local R2 bucket holding a site, for the Worker over R2 under `wrangler dev` (tests and bench/worker-memory.ts). */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -41,4 +42,18 @@ export async function fillBucket(dir: string, persist: string, files?: readonly 
 /** The text of the object at `key` in the bucket persisted under `persist`, or `undefined`. */
 export function readBucketObject(persist: string, key: string): Promise<string | undefined> {
   return withBucket(persist, async (bucket) => (await bucket.get(key))?.text());
+}
+
+/**
+ * The persist folder of a bucket holding the site in `dir` but its dumps: `given` as it is when it holds a bucket
+ * already (a bench run again over the same site), else filled now, under `given` or a folder of its own in `work`.
+ */
+export async function siteBucketState(dir: string, given: string | undefined, work: string): Promise<string> {
+  const state = given ?? path.join(work, 'state');
+  if (given === undefined || !existsSync(path.join(state, 'v3', 'r2'))) {
+    const files = await fg(['**/*', '!api/public/dumps/**'], { cwd: dir, dot: true, onlyFiles: true });
+    process.stderr.write(`filling the bucket with ${files.length} files\n`);
+    await fillBucket(dir, path.join(state, 'v3', 'r2'), files);
+  }
+  return state;
 }

@@ -20,6 +20,11 @@ const utf8 = new TextEncoder();
 
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
+/** Whether `digests` (as a document holds them, unchecked) is `count` digests back to back. */
+export function holdsDigests(digests: unknown, count: number): digests is string {
+  return typeof digests === 'string' && digests.length === count * BODY_DIGEST_CHARS;
+}
+
 /** The digest at `position` of digests written back to back, as the documents naming bodies hold them. */
 export function digestAt(digests: string, position: number): string {
   return digests.slice(position * BODY_DIGEST_CHARS, (position + 1) * BODY_DIGEST_CHARS);

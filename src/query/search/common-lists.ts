@@ -19,7 +19,7 @@ import {
   type IndexDocument,
 } from './search-format.js';
 import { parseDocument, SiteError } from '../formats/index.js';
-import { BODY_DIGEST_CHARS, digestsInOrder, HOLE_DIGEST } from './body-digest.js';
+import { digestsInOrder, HOLE_DIGEST, holdsDigests, type BODY_DIGEST_CHARS } from './body-digest.js';
 import { PENDING_BODIES } from './pending-bodies.js';
 import type { SlotOrder } from './slot-order.js';
 
@@ -218,8 +218,7 @@ export function parseCommonPart(path: string, text: string, kind: Kind, term: st
   )
     throw malformed(path, 'ids');
   const bodies = file.bodies;
-  if (ids !== undefined && (typeof bodies !== 'string' || bodies.length !== ids.length * BODY_DIGEST_CHARS))
-    throw malformed(path, 'bodies');
+  if (ids !== undefined && !holdsDigests(bodies, ids.length)) throw malformed(path, 'bodies');
   return {
     ids,
     bodies: ids && bodies,
@@ -290,7 +289,7 @@ export function parseIds(path: string, text: string, slots: number): SlotIds {
   const { ids, bodies } = file;
   if (!Array.isArray(ids) || ids.length > slots || !ids.every((id) => typeof id === 'string'))
     throw malformed(path, 'ids');
-  if (typeof bodies !== 'string' || bodies.length !== ids.length * BODY_DIGEST_CHARS) throw malformed(path, 'bodies');
+  if (!holdsDigests(bodies, ids.length)) throw malformed(path, 'bodies');
   return {
     ids,
     bodies,

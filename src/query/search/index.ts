@@ -18,7 +18,7 @@ export {
   renderIds,
 } from './common-lists.js';
 export type { CommonPart, SlotIds } from './common-lists.js';
-export { BODY_DIGEST_CHARS, bodyDigest, bodyDigestOf, digestAt } from './body-digest.js';
+export { bodyDigest, bodyDigestOf, digestAt } from './body-digest.js';
 export { matchCommon, sharingTerms } from './common-terms.js';
 export type { CommonList } from './common-terms.js';
 export { parseExhibitionDates } from './dates-document.js';

@@ -12,7 +12,7 @@ import { decodeCounted, decodeRankArray, encodeCounted, encodeRanks } from './ra
 import { type SlotOrder } from './slot-order.js';
 import { slotsOfRanks } from './slot-assignment.js';
 import { renderCommonLists } from './common-lists.js';
-import { BODY_DIGEST_CHARS, digestsInOrder } from './body-digest.js';
+import { digestsInOrder, holdsDigests, type BODY_DIGEST_CHARS } from './body-digest.js';
 import { PENDING_BODIES } from './pending-bodies.js';
 import {
   malformed,
@@ -171,8 +171,7 @@ export function parseTermShard(
     if (
       slots.length !== file.ids.length ||
       !file.ids.every((id) => typeof id === 'string') ||
-      typeof file.bodies !== 'string' ||
-      file.bodies.length !== slots.length * BODY_DIGEST_CHARS ||
+      !holdsDigests(file.bodies, slots.length) ||
       file.lengths.length !== 2 * slots.length ||
       order.namesNoEntity(slots)
     )
