@@ -37,15 +37,17 @@ const context = {
   generatedAt: new Date().toISOString(),
   dictionary: buildDictionary(),
 };
-const store = serializeDataset(dataset, context.baseUrl);
+const slots = datasetSlots(dataset);
+const { store, generation } = serializeDataset(dataset, context.baseUrl, slots);
 const feed = advanceFeed(undefined, entityDigests(dataset, store), new Date(), 7);
 const site = await renderDocuments({
   dataset,
   listings,
   context,
   store,
+  generation,
   feed: renderFeed(feed, context.baseUrl, 7),
-  slots: datasetSlots(dataset),
+  slots,
 });
 lap('serialize');
 let files = 0;

@@ -97,13 +97,16 @@ async function buildSite(config: ResolvedConfig): Promise<BuildResult> {
   const listings = planListings(dataset);
   clock.start('render');
   const context = { baseUrl: config.baseUrl, generatedAt: config.now.toISOString(), dictionary: buildDictionary() };
-  const store = serializeDataset(dataset, config.baseUrl, records);
+  // The bodies carry the version of this build's generation, which follows the previous site's.
+  const manifest = (await previousManifest)?.manifest;
+  const { store, generation } = serializeDataset(dataset, config.baseUrl, slots, manifest, records);
   const feed = advanceFeed(feedBefore, entityDigests(dataset, store), config.now, config.changesWindowDays);
   const site = await renderDocuments({
     dataset,
     listings,
     context,
     store,
+    generation,
     feed: renderFeed(feed, config.baseUrl, config.changesWindowDays),
     slots,
     terms,

@@ -136,7 +136,13 @@ function fieldsOf(entity: Record<string, unknown>): any {
   const list = element('dl');
   const links = (entity._links ?? {}) as Record<string, unknown>;
   for (const [name, value] of Object.entries(entity)) {
-    if (name === '_links' || name === '_rag_text' || value === null || (Array.isArray(value) && value.length === 0))
+    if (
+      name === '_links' ||
+      name === '_rag_text' ||
+      name === '_version' ||
+      value === null ||
+      (Array.isArray(value) && value.length === 0)
+    )
       continue;
     list.append(element('dt', fieldLabel(name)), valueOf(name, value, links));
   }

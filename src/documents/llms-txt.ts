@@ -83,7 +83,7 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
     '# Trade-show exhibitions, exhibitors and service providers',
     '',
     `> A public, read-only JSON API of ${counts}, in Chinese and English, for AI agents and RAG systems: GET only, no key. ` +
-      'Every record has an `id`, its fields, `_links` (absolute URLs of its document and related records) and a `_rag_text` ready for embedding.',
+      'Every record has an `id`, its fields, `_links` (absolute URLs of its document and related records), a `_rag_text` ready for embedding and a `_version` that changes whenever the record does.',
     '',
     '## Query',
     '',
@@ -103,7 +103,7 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
     '- `fields`: names of fields to keep in each entity, comma-separated (`fields=name_en,city`; `id` and `_links.self` always); a name no kind asked has is a 400 listing the fields. ' +
       'Every answer of a query or page carries the data dictionary, `_meta.entities` (what each field returned means), narrowed by `fields` to the fields kept.',
     '- `meta=counts`: no dictionary and no `_links` in the entities (`fields=id&meta=counts`: ids alone, the fewest characters).',
-    `- \`format=csv\` (with one \`type\`, not all): a CSV file, a header row then a row per entity, the columns \`id\` and the \`fields\` (default: all but \`_links\`, \`_rag_text\`), arrays joined by \`|\`; \`limit\` up to ${MAX_CSV_LIMIT}; the next window is in the \`Link\` header.`,
+    `- \`format=csv\` (with one \`type\`, not all): a CSV file, a header row then a row per entity, the columns \`id\` and the \`fields\` (default: all but \`_links\`, \`_rag_text\`, \`_version\`), arrays joined by \`|\`; \`limit\` up to ${MAX_CSV_LIMIT}; the next window is in the \`Link\` header.`,
     '',
     'Ready queries, made from this data:',
     '',

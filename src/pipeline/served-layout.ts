@@ -1,13 +1,13 @@
 /**
  * The served layout of an entity (docs/api.md#entities): its source fields in SOURCE_FIELDS
- * order, then `_links`, then `_rag_text`. model's `entityServer` (served-entity.ts) writes it
+ * order, then `_links`, then `_rag_text`, then `_version`. model's `entityServer` (served-entity.ts) writes it
  * and the record cache reads a previous entity's source fields back from it, so it is a
  * format with a version, kept here below both rooms.
  */
 import type { Entity } from '../query/semantics/index.js';
 
-/** The version of the served layout: source fields first, `_links` after them. */
-export const SERVED_LAYOUT_VERSION = 1;
+/** The version of the served layout: source fields first, `_links` after them; 2: `_version` last. */
+export const SERVED_LAYOUT_VERSION = 2;
 
 const LINKS_KEY = Buffer.from(',"_links":');
 

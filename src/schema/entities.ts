@@ -132,7 +132,14 @@ const RAG_TEXT = z
   .string()
   .describe('Plain text of the meaningful fields in both languages, with labels, for semantic embedding.');
 
-/** Schemas of entities as served (source fields, then `_links` and `_rag_text`); no other key allowed. */
+const VERSION = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{4}$/)
+  .describe(
+    'The version of this body: it changes whenever any other member does, and names the immutable copy a snapshot reads when the public document has moved on (docs/api.md#snapshots).',
+  );
+
+/** Schemas of entities as served (source fields, then `_links`, `_rag_text` and `_version`); no other key allowed. */
 export const OUTPUT_SCHEMAS = {
   exhibition: z
     .object({
@@ -140,6 +147,7 @@ export const OUTPUT_SCHEMAS = {
       status: z.enum(EXHIBITION_STATUSES).describe(exhibitionFields.status.description ?? ''),
       _links: linksOf.exhibition.describe('Links to this exhibition and its related listings.'),
       _rag_text: RAG_TEXT,
+      _version: VERSION,
     })
     .strict(),
   exhibitor: z
@@ -147,6 +155,7 @@ export const OUTPUT_SCHEMAS = {
       ...exhibitorFields,
       _links: linksOf.exhibitor.describe('Links to this exhibitor and its exhibitions.'),
       _rag_text: RAG_TEXT,
+      _version: VERSION,
     })
     .strict(),
   service_provider: z
@@ -154,6 +163,7 @@ export const OUTPUT_SCHEMAS = {
       ...providerFields,
       _links: linksOf.service_provider.describe('Link to this provider.'),
       _rag_text: RAG_TEXT,
+      _version: VERSION,
     })
     .strict(),
 } as const;

@@ -39,14 +39,12 @@ export class SiteGenerations {
   }
 
   /**
-   * How a build gives each document its generation: the previous one while its content is
-   * the same, else the next. The next follows the latest; a first build (or one without a
-   * manifest: a cache lost) starts from `first`, which the build draws from what the site is
-   * made of ({@link firstGeneration}), so that the same site gets the same names and another
-   * one, others than any an earlier site at the same place published.
+   * How a build of generation `next` gives each document its generation: the previous one while its content is the
+   * same, else `next`, which follows the {@link latest}; a first build's (or one without a manifest: a cache lost) is
+   * drawn from what the site is made of ({@link firstGeneration}), so that the same site gets the same names and
+   * another one, others than any an earlier site at the same place published.
    */
-  builder(first: number): GenerationOf {
-    const next = this.latest > 0 ? this.latest + 1 : first;
+  builder(next: number): GenerationOf {
     return (path, content) => {
       const before = this.current.get(path);
       return before !== undefined && before.fingerprint === contentFingerprint(content) ? before.generation : next;

@@ -29,7 +29,7 @@ import {
   type RenderedSearches,
   type SlotAssignment,
   rankSlots,
-  digestAt,
+  versionAt,
   siteSlots,
 } from '../query/search/index.js';
 import { type Dataset } from '../query/dataset/index.js';
@@ -131,7 +131,7 @@ export async function checkSearchIndexes(
   return problems;
 }
 
-// The digest of the body each entity's public document holds, by kind and id.
+// The version of the body each entity's public document holds, by kind and id.
 function servedBodies(
   dataset: Dataset,
   bodyOfRank: (kind: Kind, rank: number) => string,
@@ -169,7 +169,7 @@ async function snapshotDocuments(
       const blockPath = entry.versions.idBlock(block);
       const held = files.has(blockPath) ? await readBlock(blockPath) : undefined;
       held?.ids.forEach((id, i) => {
-        const body = digestAt(held.bodies, i);
+        const body = versionAt(held.bodies, i);
         if (id !== '' && served(kind, id) !== body) named.push(bodyCopyPath(kind, id, body));
       });
     }

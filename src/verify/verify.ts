@@ -8,7 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { contentFingerprint, type Diagnostic } from '../shared/index.js';
+import { type Diagnostic } from '../shared/index.js';
 import {
   isWrittenFrom,
   DUMPS_FOLDER,
@@ -18,7 +18,7 @@ import {
   API_ROOT,
 } from '../query/formats/index.js';
 import type { ResponseContext } from '../query/responses/index.js';
-import { bodyDigestOf } from '../query/search/index.js';
+import { versionOfBodyBytes } from '../query/search/index.js';
 import { KINDS, type Kind } from '../query/semantics/index.js';
 import { buildDictionary } from '../schema/index.js';
 import { renderTermsAside } from '../pipeline/render/index.js';
@@ -167,10 +167,11 @@ export async function verifySite(options: VerifyOptions = {}): Promise<VerifyRes
   }
   const site = { dir: root, dataset, baseUrl: description.baseUrl };
   const generations = SiteGenerations.of(manifest.manifest);
-  // Each entity's body digest, as the chunks of ids name it: its document's, which is its dump line.
+  // Each entity's body version, as the chunks of ids name it: the one its document, which is its dump line, ends with
+  // ('' for none, which no document of ids names).
   const bodyOfRank = (kind: Kind, rank: number) => {
     const { bytes, spans } = reference.lines[kind];
-    return bodyDigestOf(contentFingerprint(new Uint8Array(bytes, spans[rank * 2]!, spans[rank * 2 + 1]!)));
+    return versionOfBodyBytes(new Uint8Array(bytes, spans[rank * 2]!, spans[rank * 2 + 1]!)) ?? '';
   };
   problems.push(...(await checkSearchIndexes(site, files, dir, slots, generations, bodyOfRank, await terms, absent)));
   problems.push(...(await checkChangesFeed(root, files, dir, description.baseUrl, manifest.manifest)));

@@ -20,6 +20,7 @@ import {
   type Kind,
 } from '../../src/query/semantics/index.js';
 import { buildDictionary } from '../../src/schema/index.js';
+import { bodyVersion } from '../../src/query/search/index.js';
 import { verifySite } from '../../src/verify/index.js';
 import { comparable } from '../contract/expect-contract.js';
 import { oracleTarget } from '../contract/targets.js';
@@ -35,7 +36,10 @@ beforeAll(async () => {
   // The reference is computed from the sources, independently of the files written.
   const loaded = await loadSources(path.resolve('sources'), (file) => file);
   const validated = validateRecords(loaded.records);
-  reference = servedDataset(modelEntities(validated.records, TEST_NOW.toISOString().slice(0, 10)), BASE_URL);
+  // Every body of a first build carries the version of its generation, which its snapshot root names.
+  const { generation } = (await readSiteJson(out, 'api/public/snapshot.json')) as { generation: number };
+  const entities = modelEntities(validated.records, TEST_NOW.toISOString().slice(0, 10));
+  reference = servedDataset(entities, BASE_URL, bodyVersion(generation));
   sourceIds = { exhibition: [], exhibitor: [], service_provider: [] };
   for (const record of loaded.records) sourceIds[record.kind].push(String((record.value as { id: unknown }).id));
 });
@@ -181,9 +185,9 @@ describe('the sample site', () => {
   });
 });
 
-// The dataset of the entities as served, `_links` and `_rag_text` with them.
-function servedDataset(entities: EntitiesByKind, baseUrl: string): Dataset {
-  const serve = entityServer(entities.exhibition, baseUrl);
+// The dataset of the entities as served, `_links`, `_rag_text` and `_version` with them.
+function servedDataset(entities: EntitiesByKind, baseUrl: string, version: string): Dataset {
+  const serve = entityServer(entities.exhibition, baseUrl, version);
   return new Dataset({
     exhibition: entities.exhibition.map((entity) => serve('exhibition', entity)),
     exhibitor: entities.exhibitor.map((entity) => serve('exhibitor', entity)),

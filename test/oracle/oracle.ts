@@ -686,7 +686,7 @@ function withoutLinks(entity: OracleEntity): OracleEntity {
 
 /**
  * A CSV of entities of one kind: a header row, then a row per entity, each ending in CRLF. The columns: `id` and the
- * fields named, or every field but `_links` and `_rag_text`, in the order of the kind's dictionary. A cell: empty for
+ * fields named, or every field but `_links`, `_rag_text` and `_version`, in the order of the kind's dictionary. A cell: empty for
  * null or absent; a number or boolean as text; a string as it is; an array its items joined by `|` when every item is
  * a number, a boolean or a string without `|`, else its JSON; an object its JSON. Text (not a number or boolean)
  * starting with `=`, `+`, `-`, `@`, tab or CR gets a `'` in front; a cell holding `,`, `"`, CR or LF is quoted, `"` doubled.
@@ -694,7 +694,8 @@ function withoutLinks(entity: OracleEntity): OracleEntity {
 function toCsv(entities: readonly OracleEntity[], dictionary: object, fields: readonly string[] | undefined): string {
   const columns = Object.keys(dictionary).filter(
     (name) =>
-      name === 'id' || (fields === undefined ? name !== '_links' && name !== '_rag_text' : fields.includes(name)),
+      name === 'id' ||
+      (fields === undefined ? !['_links', '_rag_text', '_version'].includes(name) : fields.includes(name)),
   );
   const cell = (value: unknown): string => {
     let text: string;

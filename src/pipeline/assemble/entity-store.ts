@@ -7,6 +7,7 @@
 import { type Dataset } from '../../query/dataset/index.js';
 import { type Entity, KINDS, type Kind } from '../../query/semantics/index.js';
 import { DIGEST_BYTES, entityBytesDigest } from '../../shared/index.js';
+import { BODY_VERSION_CHARS, UNSTAMPED_VERSION, versionOffset } from '../../query/search/index.js';
 
 /** The serialized entities of one kind, by rank in the default order. */
 export interface KindBytes {
@@ -90,6 +91,24 @@ export function serializeEntities(
 }
 
 /**
+ * Writes `version` into every body of `store` serialized with {@link UNSTAMPED_VERSION} (a first build's, whose
+ * generation is drawn from its bodies), and their digests anew.
+ */
+export function stampVersions(store: EntityStore, version: string): void {
+  for (const kind of KINDS)
+    for (let rank = 0; rank * 3 < store.bytes[kind].spans.length; rank++)
+      if (entityVersion(store, kind, rank) === UNSTAMPED_VERSION) restampVersion(store, kind, rank, version);
+}
+
+/** Writes `version` into the body of an entity of `store` in place of the version it ends with, and its digest anew. */
+export function restampVersion(store: EntityStore, kind: Kind, rank: number, version: string): void {
+  const view = entityBytes(store.bytes[kind], rank);
+  const body = Buffer.from(view.buffer, view.byteOffset, view.byteLength);
+  body.write(version, versionOffset(body.length), 'latin1');
+  store.digests[kind].set(entityBytesDigest(body), rank * DIGEST_BYTES);
+}
+
+/**
  * The entities of a kind held back to back in one shared chunk, each `lengths[rank]` bytes
  * followed by a newline (as a dump holds them), with their `digests`.
  */
@@ -113,6 +132,13 @@ export function entityBytes(kind: KindBytes, rank: number): Uint8Array {
 /** Byte length of one entity's JSON. */
 export function entityLength(kind: KindBytes, rank: number): number {
   return kind.spans[rank * 3 + 2]!;
+}
+
+/** The version one entity's JSON ends with (query/search/body-version.ts). */
+export function entityVersion(store: EntityStore, kind: Kind, rank: number): string {
+  const bytes = entityBytes(store.bytes[kind], rank);
+  const at = versionOffset(bytes.length);
+  return Buffer.from(bytes.buffer, bytes.byteOffset + at, BODY_VERSION_CHARS).toString('latin1');
 }
 
 /** The digest of one entity's JSON, as text: the fingerprint of its entity document. */

@@ -6,7 +6,16 @@ export { assemble } from './assemble.js';
 export type { AssembleContext, DocumentBody } from './assemble.js';
 export { dumpParts } from './dump-parts.js';
 export type { DumpPart } from './dump-parts.js';
-export { entityBytes, entityDigest, entityLength, packedKindBytes, serializeEntities } from './entity-store.js';
+export {
+  entityBytes,
+  entityDigest,
+  entityLength,
+  entityVersion,
+  packedKindBytes,
+  restampVersion,
+  serializeEntities,
+  stampVersions,
+} from './entity-store.js';
 export type { EntityStore, KindBytes, ReusedEntities } from './entity-store.js';
 export { countDocuments, emptyStats, stampBody, textDocument } from './output.js';
 export type { OutputDocument, OutputFile, WriteStats } from './output.js';

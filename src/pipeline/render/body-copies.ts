@@ -4,12 +4,12 @@
  * has moved on, and a reader of this snapshot gets this build's body while a cache in front of
  * the site still holds the previous one: for each entity whose document this build adds,
  * changes or removes, the body the previous build served (read from its dump) and the one this
- * build serves, each at `search/{kind}/bodies/{id}~{digest}.json`. A first build writes none:
+ * build serves, each at `search/{kind}/bodies/{id}~{version}.json`, named by the version the body ends with. A first build writes none:
  * no snapshot came before it. Each copy is kept for the retention after the last build that
  * wrote it (retention.ts).
  */
 import { API_ROOT, bodyCopyPathOf, entityPath } from '../../query/formats/index.js';
-import { bodyDigestOf } from '../../query/search/index.js';
+import { versionOfBodyBytes } from '../../query/search/index.js';
 import { type Dataset } from '../../query/dataset/index.js';
 import { COLLECTIONS, KINDS, type Kind } from '../../query/semantics/index.js';
 import { DIGEST_BYTES } from '../../shared/index.js';
@@ -18,6 +18,7 @@ import {
   entityBytes,
   entityDigest,
   entityLength,
+  entityVersion,
   textDocument,
   type EntityStore,
   type KindBytes,
@@ -39,7 +40,7 @@ export function bodyCopies(
   if (previous === undefined || previous.size === 0) return [];
   const copies: OutputDocument[] = [];
   for (const kind of KINDS) {
-    // The previous bodies to copy, by fingerprint: the path of each copy.
+    // The previous bodies to copy, by fingerprint: the path of each one's entity document.
     const replaced = new Map<string, string>();
     const entities = dataset.entities[kind];
     const current = new Set<string>();
@@ -50,36 +51,37 @@ export function bodyCopies(
       const before = previous.get(path)?.[0];
       if (before === fingerprint) continue;
       copies.push({
-        path: copyPath(kind, path, fingerprint),
+        path: bodyCopyPathOf(kind, path, entityVersion(store, kind, rank)),
         body: { form: 'entity', kind, rank },
         fingerprint,
         size: entityLength(store.bytes[kind], rank),
         timestamped: false,
       });
-      if (before !== undefined) replaced.set(before, copyPath(kind, path, before));
+      if (before !== undefined) replaced.set(before, path);
     }
     const folder = `${API_ROOT}/${COLLECTIONS[kind]}/`;
     for (const [path, [fingerprint]] of previous)
-      if (path.startsWith(folder) && !current.has(path)) replaced.set(fingerprint, copyPath(kind, path, fingerprint));
+      if (path.startsWith(folder) && !current.has(path)) replaced.set(fingerprint, path);
     const bytes = records[kind]?.bytes;
-    if (bytes !== undefined && replaced.size > 0) copies.push(...previousBodies(bytes, replaced));
+    if (bytes !== undefined && replaced.size > 0) copies.push(...previousBodies(kind, bytes, replaced));
   }
   return copies;
 }
 
-// The copy of the body of fingerprint `fingerprint` of the entity whose document is at `path`.
-function copyPath(kind: Kind, path: string, fingerprint: string): string {
-  return bodyCopyPathOf(kind, path, bodyDigestOf(fingerprint));
-}
-
-// The previous build's bodies whose fingerprints `wanted` names, each as a document at its path there.
-function previousBodies(bytes: KindBytes, wanted: ReadonlyMap<string, string>): OutputDocument[] {
+// The copies of the previous build's bodies whose fingerprints `wanted` names with their entity documents' paths (none of
+// a body without a version: an earlier format's, which no snapshot of this format names).
+function previousBodies(kind: Kind, bytes: KindBytes, wanted: ReadonlyMap<string, string>): OutputDocument[] {
   const digests = Buffer.from(bytes.digests.buffer, bytes.digests.byteOffset, bytes.digests.byteLength);
   const found: OutputDocument[] = [];
   for (let rank = 0; rank * DIGEST_BYTES < digests.length; rank++) {
     const path = wanted.get(digests.toString('base64url', rank * DIGEST_BYTES, (rank + 1) * DIGEST_BYTES));
-    if (path !== undefined)
-      found.push(textDocument({ path, content: Buffer.from(entityBytes(bytes, rank)), timestamped: false }));
+    if (path === undefined) continue;
+    const body = entityBytes(bytes, rank);
+    const version = versionOfBodyBytes(body);
+    if (version !== undefined)
+      found.push(
+        textDocument({ path: bodyCopyPathOf(kind, path, version), content: Buffer.from(body), timestamped: false }),
+      );
   }
   return found;
 }

@@ -23,8 +23,9 @@ import {
   type Snapshot,
 } from '../../query/formats/index.js';
 import {
-  bodyDigestOf,
+  bodyVersion,
   renderSearchIndex,
+  UNSTAMPED_VERSION,
   type GenerationOf,
   type RenderedSearches,
   type SlotAssignment,
@@ -40,7 +41,9 @@ import {
   type DumpPart,
   entityDigest,
   entityLength,
+  entityVersion,
   serializeEntities,
+  stampVersions,
   type EntityStore,
   textDocument,
   type OutputDocument,
@@ -61,6 +64,7 @@ import {
 import { entityServer } from '../model/index.js';
 import { renderTermsAside, type RenderedTermShards } from './terms-aside.js';
 import { bodyCopies } from './body-copies.js';
+import { keepUnchangedVersions } from './body-versions.js';
 import type { Listing } from './plan.js';
 
 /**
@@ -73,6 +77,8 @@ export interface DocumentsInput {
   context: ResponseContext;
   /** The entities as served, each serialized once ({@link serializeDataset}). */
   store: EntityStore;
+  /** This build's generation, whose version the bodies it made carry ({@link serializeDataset}). */
+  generation: number;
   /** The changes feed's documents and state after this build (feed/changes.ts: advanceFeed, renderFeed). */
   feed: readonly OutputFile[];
   /** The slots of each kind's entities in the search index (this build's, assignSlots). */
@@ -120,17 +126,42 @@ export interface RenderedSite extends AssembleContext {
   responseContext: ResponseContext;
 }
 
+/** The entities serialized, and the generation of the build whose version the bodies it made carry. */
+export interface SerializedDataset {
+  store: EntityStore;
+  generation: number;
+}
+
 /**
  * Serializes every entity of the dataset once, as served at `baseUrl` (served-entity.ts); an
  * entity the previous build made as this one would keeps its bytes, read from its dump ({@link RecordsInput}).
+ * The bodies it makes carry the version of this build's generation: the one after the latest of the `previous`
+ * site's manifest (site/generations.ts), or for a first build one drawn from those bodies and the `slots` of their ids.
  */
-export function serializeDataset(dataset: Dataset, baseUrl: string, records?: RecordsInput): EntityStore {
-  const serve = entityServer(dataset.entities.exhibition, baseUrl);
-  return serializeEntities(
-    dataset,
-    (kind, entity) => JSON.stringify(serve(kind, entity)),
-    records && reusedEntities(records.previous, records.origins),
-  );
+export function serializeDataset(
+  dataset: Dataset,
+  baseUrl: string,
+  slots: Record<Kind, SlotAssignment>,
+  previous?: Manifest,
+  records?: RecordsInput,
+): SerializedDataset {
+  const { latest } = SiteGenerations.of(previous);
+  const reused = records && reusedEntities(records.previous, records.origins);
+  const serialize = (version: string) => {
+    const serve = entityServer(dataset.entities.exhibition, baseUrl, version);
+    return serializeEntities(dataset, (kind, entity) => JSON.stringify(serve(kind, entity)), reused);
+  };
+  if (latest > 0) {
+    const generation = latest + 1;
+    const store = serialize(bodyVersion(generation));
+    if (records !== undefined)
+      keepUnchangedVersions(dataset, store, bodyVersion(generation), previous!, records.previous);
+    return { store, generation };
+  }
+  const store = serialize(UNSTAMPED_VERSION);
+  const generation = firstGeneration(generationSeed(store, slots));
+  stampVersions(store, bodyVersion(generation));
+  return { store, generation };
 }
 
 /** Renders every document of the site; the term shards of the search index in two worker threads meanwhile, whose documents come {@link RenderedSite.late}. */
@@ -139,6 +170,7 @@ export async function renderDocuments({
   listings,
   context,
   store,
+  generation,
   feed,
   slots,
   terms = renderTermsAside(dataset, slots),
@@ -162,13 +194,7 @@ export async function renderDocuments({
   const late = Promise.all([terms, previousManifest]).then(([{ searches: shards, caches }, previous]) => [
     ...(records === undefined ? [] : termCacheFiles(records.scope.code, caches).map(textDocument)),
     ...generatedDocuments(dataset, context.baseUrl, pageDepth).map(textDocument),
-    ...indexDocuments(
-      dataset,
-      store,
-      slots,
-      shards,
-      SiteGenerations.of(previous).builder(firstGeneration(generationSeed(store, slots))),
-    ),
+    ...indexDocuments(dataset, store, slots, shards, SiteGenerations.of(previous).builder(generation)),
     ...(retentionMs > 0 ? bodyCopies(dataset, store, previous, records?.previous) : []),
   ]);
   const paged = pagedListings(dataset, listings, pageDepth);
@@ -201,7 +227,7 @@ function indexDocuments(
   const search = {} as Snapshot['search'];
   const documents: OutputDocument[] = [];
   for (const kind of KINDS) {
-    const bodyOfRank = (rank: number) => bodyDigestOf(entityDigest(store, kind, rank));
+    const bodyOfRank = (rank: number) => entityVersion(store, kind, rank);
     const index = renderSearchIndex(dataset, kind, slots[kind], bodyOfRank, shards[kind], generationOf);
     search[kind] = index.entries;
     for (const document of index.documents)

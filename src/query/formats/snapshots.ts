@@ -90,20 +90,20 @@ export function isImmutablePath(path: string): boolean {
 }
 
 /**
- * Static path of the immutable copy of the body of digest `digest` of a kind's entity `id`
- * (search/body-digest.ts): not versioned by generation, as its content names it.
+ * Static path of the immutable copy of the body of version `version` of a kind's entity `id`
+ * (search/body-version.ts): named by the `_version` the body ends with.
  */
-export function bodyCopyPath(kind: Kind, id: string, digest: string): string {
-  return bodyCopyPathOf(kind, entityPath(kind, id), digest);
+export function bodyCopyPath(kind: Kind, id: string, version: string): string {
+  return bodyCopyPathOf(kind, entityPath(kind, id), version);
 }
 
 /** {@link bodyCopyPath} of the entity whose document is at `documentPath`: named by the same segment. */
-export function bodyCopyPathOf(kind: Kind, documentPath: string, digest: string): string {
+export function bodyCopyPathOf(kind: Kind, documentPath: string, version: string): string {
   const segment = documentPath.slice(documentPath.lastIndexOf('/') + 1, -'.json'.length);
-  return `${API_ROOT}/search/${kind}/bodies/${segment}~${digest}.json`;
+  return `${API_ROOT}/search/${kind}/bodies/${segment}~${version}.json`;
 }
 
 /** Whether `path` is that of a body's copy ({@link bodyCopyPath}). */
 export function isBodyCopyPath(path: string): boolean {
-  return /^api\/public\/search\/[a-z_]+\/bodies\/[^/]+~[A-Za-z0-9_-]{8}\.json$/.test(path);
+  return /^api\/public\/search\/[a-z_]+\/bodies\/[^/]+~[A-Za-z0-9_-]{4}\.json$/.test(path);
 }

@@ -3,7 +3,7 @@
  * answer of one kind as RFC 4180 text, a header row then one row per entity.
  *
  * - Columns: `id`, then the fields `fields` names, or without it every field of the kind but
- *   `_links` and `_rag_text`, in the data dictionary's order (the order of the JSON entities).
+^ *   `_links`, `_rag_text` and `_version`, in the data dictionary's order (the order of the JSON entities).
  * - Cells: a string as it is; a number, a boolean as JSON writes them; `null` or absent empty;
  *   an array its items joined by `|`, or its JSON when an item holds `|` or is not a string,
  *   number or boolean; an object its JSON.
@@ -17,8 +17,8 @@ import type { DatasetResponse } from './dataset-response.js';
 /** The `Content-Type` of a CSV answer. */
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 
-/** Fields a CSV leaves out when `fields` does not name them: the links (`id` names the document) and `_rag_text` (the other fields again). */
-const LEFT_OUT = ['_links', '_rag_text'];
+/** Fields a CSV leaves out when `fields` does not name them: the links (`id` names the document), `_rag_text` (the other fields again) and `_version`. */
+const LEFT_OUT = ['_links', '_rag_text', '_version'];
 
 /**
  * The CSV text of the JSON answer `response` to `query` (of one kind, as parsing makes sure for

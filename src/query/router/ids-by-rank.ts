@@ -1,11 +1,11 @@
 /**
- * Naming a window of matches: the id of each of its ranks and the digest of its body in the
+ * Naming a window of matches: the id of each of its ranks and the version of its body in the
  * snapshot, from the term shards or sparse list its search read, or else from the search index's
  * chunks of ids by slot, or a block where the window needs many of its chunks (docs/api.md#common-terms).
  */
 import {
   BLOCK_READ_CHUNKS,
-  digestAt,
+  versionAt,
   ID_BLOCK_SLOTS,
   ID_CHUNK_SLOTS,
   type EntryVersions,
@@ -14,7 +14,7 @@ import {
   type SlotOrder,
 } from '../search/index.js';
 
-/** An entity a window names: its id, and the digest of its body in the snapshot read (body-digest.ts). */
+/** An entity a window names: its id, and the version of its body in the snapshot read (body-version.ts). */
 export interface NamedEntity {
   id: string;
   body: string;
@@ -30,7 +30,7 @@ export function namedInRanks(shards: readonly NamedRanks[], rank: number): Named
       const middle = (low + high) >> 1;
       if (ranks[middle]! < rank) low = middle + 1;
       else if (ranks[middle]! > rank) high = middle - 1;
-      else return { id: ids[middle]!, body: digestAt(bodies, middle) };
+      else return { id: ids[middle]!, body: versionAt(bodies, middle) };
     }
   }
   return undefined;
@@ -70,7 +70,7 @@ export async function idsByRank(
       if (!documents.has(path)) documents.set(path, readIds(path, size));
       const { ids, bodies } = await documents.get(path)!;
       const id = ids[slot - first];
-      return id === undefined || id === '' ? undefined : { id, body: digestAt(bodies, slot - first) };
+      return id === undefined || id === '' ? undefined : { id, body: versionAt(bodies, slot - first) };
     }),
   );
 }

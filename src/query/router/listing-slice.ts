@@ -4,7 +4,7 @@
  * pages a site holds (`static_pages.depth`), the leaves the listing's map names
  * (formats/listing-leaves.ts). They are public documents, which a host serves as they are now:
  * the window itself (its entities, their order and its total) is the snapshot's search index's,
- * and a body found here stands in for an entity's own document only where its digest is the
+ * and a body found here stands in for an entity's own document only where its version is the
  * one the snapshot names (snapshot-bodies.ts), so a page of another build, or none, costs reads
  * and never a wrong answer.
  */

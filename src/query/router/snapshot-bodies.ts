@@ -1,17 +1,17 @@
 /**
  * The entity documents of a window as the snapshot that matched them served them
- * (docs/api.md#snapshots): the public document when its digest is the one the snapshot's ids
+ * (docs/api.md#snapshots): the public document when its `_version` is the one the snapshot's ids
  * name, else the immutable copy of that body, which a rebuild keeps for the retention; never a
  * body newer or older than the index that matched it.
  */
 import { bodyCopyPath, entityDocument, entityPath, SiteError, staticUrl } from '../formats/index.js';
-import { bodyDigest } from '../search/index.js';
+import { versionOfBody } from '../search/index.js';
 import type { Kind } from '../semantics/index.js';
 import type { DocumentReader } from './document-reader.js';
 import type { NamedEntity } from './ids-by-rank.js';
 
 /**
- * The documents of the `named` entities of `kind`, each the body its digest names, linked under `baseUrl`: taken from
+ * The documents of the `named` entities of `kind`, each the body its version names, linked under `baseUrl`: taken from
  * `known` (texts by id, from listing documents) where one is that body, else read.
  */
 export function snapshotBodies(
@@ -24,12 +24,12 @@ export function snapshotBodies(
   return Promise.all(
     named.map(async ({ id, body }) => {
       const listed = known.get(id);
-      if (listed !== undefined && (await bodyDigest(listed)) === body) return listed;
+      if (listed !== undefined && versionOfBody(listed) === body) return listed;
       const path = entityPath(kind, id);
       const selfUrl = staticUrl(baseUrl, path);
       const served = await reader.optional(path);
       // A damaged document is named as such, whichever body the snapshot names.
-      if (served !== undefined && (await bodyDigest(entityDocument(path, served, selfUrl))) === body) return served;
+      if (served !== undefined && versionOfBody(entityDocument(path, served, selfUrl)) === body) return served;
       const copy = bodyCopyPath(kind, id, body);
       const kept = await reader.optional(copy);
       if (kept === undefined)

@@ -19,7 +19,7 @@ import {
   type IndexDocument,
 } from './search-format.js';
 import { parseDocument, SiteError } from '../formats/index.js';
-import { digestsInOrder, HOLE_DIGEST, holdsDigests, type BODY_DIGEST_CHARS } from './body-digest.js';
+import { versionsInOrder, HOLE_VERSION, holdsVersions, type BODY_VERSION_CHARS } from './body-version.js';
 import { PENDING_BODIES } from './pending-bodies.js';
 import type { SlotOrder } from './slot-order.js';
 
@@ -78,28 +78,28 @@ export interface CommonPartFile {
   own?: string;
   /** {@link CommonList.ids} of {@link members}, in slot order, when the list has them. */
   ids?: string[];
-  /** With {@link ids}, the {@link BODY_DIGEST_CHARS} of each one's body digest, back to back (body-digest.ts). */
+  /** With {@link ids}, the {@link BODY_VERSION_CHARS} of each one's body version, back to back (body-version.ts). */
   bodies?: string;
   generated_at: string;
 }
 
 /**
  * The ids of a kind's entities of slots from `chunk` × {@link ID_CHUNK_SLOTS} (or from `block` ×
- * {@link ID_BLOCK_SLOTS}), `""` for a hole, and the digest of each one's body in this snapshot: the version and no
+ * {@link ID_BLOCK_SLOTS}), `""` for a hole, and the version of each one's body in this snapshot: the version and no
  * more, as a window of matches reads a chunk each (their path names the kind and chunk). No `generated_at` either:
  * the entry's `revision` changes with them, so the entry, read for every `q`, is stamped whenever they change.
  */
 export interface IdsFile {
   version: typeof SEARCH_INDEX_VERSION;
   ids: string[];
-  /** The {@link BODY_DIGEST_CHARS} of each slot's {@link bodyDigest}, back to back; a hole's are {@link HOLE_DIGEST}. */
+  /** The {@link BODY_VERSION_CHARS} of each slot's {@link bodyDigest}, back to back; a hole's are {@link HOLE_VERSION}. */
   bodies: string;
 }
 
-/** The ids of a chunk or block of slots, and the digest of each one's body in the snapshot that names the document. */
+/** The ids of a chunk or block of slots, and the version of each one's body in the snapshot that names the document. */
 export interface SlotIds {
   ids: string[];
-  /** Each slot's body digest, {@link HOLE_DIGEST} for a hole, back to back. */
+  /** Each slot's body version, {@link HOLE_VERSION} for a hole, back to back. */
   bodies: string;
 }
 
@@ -178,7 +178,7 @@ export function renderIds(
     const documents: IndexDocument[] = [];
     for (let at = 0; at * slots < idsBySlot.length; at++) {
       const ids = idsBySlot.slice(at * slots, (at + 1) * slots);
-      const bodies = ids.map((id, i) => (id === '' ? HOLE_DIGEST : bodyOfSlot(at * slots + i))).join('');
+      const bodies = ids.map((id, i) => (id === '' ? HOLE_VERSION : bodyOfSlot(at * slots + i))).join('');
       const file: IdsFile = { version: SEARCH_INDEX_VERSION, ids, bodies };
       documents.push({ path: path(kind, at), content: JSON.stringify(file), timestamped: false });
     }
@@ -193,7 +193,7 @@ export interface CommonPart {
   slots: Int32Array;
   own: Int32Array;
   ids: string[] | undefined;
-  /** With {@link ids}, each one's body digest, back to back. */
+  /** With {@link ids}, each one's body version, back to back. */
   bodies: string | undefined;
   generatedAt: string;
 }
@@ -218,7 +218,7 @@ export function parseCommonPart(path: string, text: string, kind: Kind, term: st
   )
     throw malformed(path, 'ids');
   const bodies = file.bodies;
-  if (ids !== undefined && !holdsDigests(bodies, ids.length)) throw malformed(path, 'bodies');
+  if (ids !== undefined && !holdsVersions(bodies, ids.length)) throw malformed(path, 'bodies');
   return {
     ids,
     bodies: ids && bodies,
@@ -260,7 +260,7 @@ export function joinCommonParts(
       first,
       ranks,
       ...(ids && { ids: listed ? Array.from(listed, (i) => ids[i]!) : ids }),
-      ...(bodies !== undefined && { bodies: listed ? digestsInOrder(bodies, listed) : bodies }),
+      ...(bodies !== undefined && { bodies: listed ? versionsInOrder(bodies, listed) : bodies }),
       own: ownSlots === undefined ? ranks : order.ranksOfSlots(ownSlots).ranks,
     },
     generatedAt: parts.reduce((latest, part) => (part.generatedAt > latest ? part.generatedAt : latest), ''),
@@ -279,7 +279,7 @@ function joined(runs: readonly Int32Array[]): Int32Array {
   return all;
 }
 
-/** Parses a chunk or block of ids, of `slots` slots: the ids of its slots in order (`""` for a hole) and their bodies' digests. */
+/** Parses a chunk or block of ids, of `slots` slots: the ids of its slots in order (`""` for a hole) and their bodies' versions. */
 export function parseIds(path: string, text: string, slots: number): SlotIds {
   const file = parseDocument<Partial<IdsFile> | null>(path, text);
   if (file?.version !== SEARCH_INDEX_VERSION)
@@ -289,7 +289,7 @@ export function parseIds(path: string, text: string, slots: number): SlotIds {
   const { ids, bodies } = file;
   if (!Array.isArray(ids) || ids.length > slots || !ids.every((id) => typeof id === 'string'))
     throw malformed(path, 'ids');
-  if (!holdsDigests(bodies, ids.length)) throw malformed(path, 'bodies');
+  if (!holdsVersions(bodies, ids.length)) throw malformed(path, 'bodies');
   return {
     ids,
     bodies,

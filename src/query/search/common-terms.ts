@@ -47,7 +47,7 @@ export interface CommonList {
   own: Int32Array;
   /** The ids of {@link ranks}, in the same order, when the list is sparse ({@link LIST_IDS_SHARE}). */
   ids?: readonly string[];
-  /** With {@link ids}, as a list read from a site holds them: the digest of each one's body in its snapshot, back to back (body-digest.ts). */
+  /** With {@link ids}, as a list read from a site holds them: the digest of each one's body in its snapshot, back to back (body-version.ts). */
   bodies?: string;
 }
 

@@ -18,7 +18,16 @@ export {
   renderIds,
 } from './common-lists.js';
 export type { CommonPart, SlotIds } from './common-lists.js';
-export { bodyDigest, bodyDigestOf, digestAt } from './body-digest.js';
+export {
+  BODY_VERSION_CHARS,
+  bodyVersion,
+  versionAt,
+  versionOfBody,
+  versionOfBodyBytes,
+  versionOffset,
+  UNSTAMPED_VERSION,
+  VERSION_MEMBER,
+} from './body-version.js';
 export { matchCommon, sharingTerms } from './common-terms.js';
 export type { CommonList } from './common-terms.js';
 export { parseExhibitionDates } from './dates-document.js';

@@ -1,8 +1,8 @@
 /**
- * The body digests of the entities a term shard or a sparse common list names (docs/api.md#snapshots),
+ * The body versions of the entities a term shard or a sparse common list names (docs/api.md#snapshots),
  * filled in once the entities are rendered: the build's term workers render those documents while the
  * entity documents are still being made, so each leaves its `bodies` empty and names the slots whose
- * digests go there.
+ * versions go there.
  */
 import type { IndexDocument } from './search-format.js';
 
@@ -18,7 +18,7 @@ const PENDING_BYTES = utf8.encode(PENDING);
 export const PENDING_BODIES = '';
 
 /**
- * `document` with its pending `bodies` filled with the digest `bodyOfSlot` gives of each of its `bodySlots`, back to
+ * `document` with its pending `bodies` filled with the version `bodyOfSlot` gives of each of its `bodySlots`, back to
  * back, its content in the form it came in (text, or UTF-8 from a term worker); `document` itself when none are pending.
  */
 export function withBodies(document: IndexDocument, bodyOfSlot: (slot: number) => string): IndexDocument {

@@ -19,7 +19,7 @@ export interface IndexDocument {
   content: string | Uint8Array;
   /** False for a document without `generated_at` (the ids by slot). */
   timestamped?: false;
-  /** The slots whose body digests its `bodies`, left empty, is to hold, in order (pending-bodies.ts). */
+  /** The slots whose body versions its `bodies`, left empty, is to hold, in order (pending-bodies.ts). */
   bodySlots?: Int32Array;
 }
 

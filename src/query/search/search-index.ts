@@ -74,7 +74,7 @@ export interface RenderedIndex {
  * Every document of a kind's search indexes, naming entities by their `slots`, each at the
  * generation `generationOf` gives it: for each search its shards, then the entry that lists them
  * with their generations (`q`'s with the ids by slot and the filters' value shards); `terms` when already rendered.
- * Each entity a document names by id it names with its body's digest, which `bodyOfRank` gives.
+ * Each entity a document names by id it names with its body's version, which `bodyOfRank` gives.
  */
 export function renderSearchIndex(
   dataset: IndexedDataset,

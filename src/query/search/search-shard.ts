@@ -12,7 +12,7 @@ export interface SearchShard {
   ranks: Int32Array;
   /** their ids, */
   ids: readonly string[];
-  /** the digests of their bodies in the snapshot, back to back (body-digest.ts), */
+  /** the digests of their bodies in the snapshot, back to back (body-version.ts), */
   bodies: string;
   /** and the lengths in terms of their `cn` and `en` names, two numbers an entity. */
   lengths: Int32Array;

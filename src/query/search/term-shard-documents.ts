@@ -1,7 +1,7 @@
 /**
  * The shards of terms of a kind's search index as documents (docs/api.md#search-index): each
  * a run of terms with their postings, listing by slot the entities they reach with their ids, the
- * digests of their bodies (a window of the shard's matches is named from it) and their name lengths.
+ * versions of their bodies (a window of the shard's matches is named from it) and their name lengths.
  * Rendered by the build's term worker, parsed (into ranks) by the router and `verify`.
  */
 import { searchShard, type SearchShard } from './search-shard.js';
@@ -12,7 +12,7 @@ import { decodeCounted, decodeRankArray, encodeCounted, encodeRanks } from './ra
 import { type SlotOrder } from './slot-order.js';
 import { slotsOfRanks } from './slot-assignment.js';
 import { renderCommonLists } from './common-lists.js';
-import { digestsInOrder, holdsDigests, type BODY_DIGEST_CHARS } from './body-digest.js';
+import { versionsInOrder, holdsVersions, type BODY_VERSION_CHARS } from './body-version.js';
 import { PENDING_BODIES } from './pending-bodies.js';
 import {
   malformed,
@@ -36,7 +36,7 @@ export interface TermShardFile {
   entities: string;
   /** Their ids. */
   ids: string[];
-  /** The {@link BODY_DIGEST_CHARS} of each one's body digest, back to back (body-digest.ts). */
+  /** The {@link BODY_VERSION_CHARS} of each one's body version, back to back (body-version.ts). */
   bodies: string;
   /** Their `cn` and `en` name lengths, two numbers an entity. */
   lengths: number[];
@@ -171,7 +171,7 @@ export function parseTermShard(
     if (
       slots.length !== file.ids.length ||
       !file.ids.every((id) => typeof id === 'string') ||
-      !holdsDigests(file.bodies, slots.length) ||
+      !holdsVersions(file.bodies, slots.length) ||
       file.lengths.length !== 2 * slots.length ||
       order.namesNoEntity(slots)
     )
@@ -201,7 +201,7 @@ export function parseTermShard(
         start,
         ranks,
         relist.ids,
-        digestsInOrder(file.bodies, listed),
+        versionsInOrder(file.bodies, listed),
         Int32Array.from(relist.lengths),
         terms,
         postings.map(([cn, en]) => [repositioned(cn, positionOf), repositioned(en, positionOf)] as const),

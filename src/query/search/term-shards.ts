@@ -154,7 +154,7 @@ export function shardsReached(starts: readonly string[], { term, prefix }: Query
 /** What a search asks for next: the shards starting so, or the list of a common term. */
 export type SearchNeed = { shards: string[] } | { common: string };
 
-/** Ranks (ascending), and the id and body digest of each: a shard's entities, or a sparse common list's (its bytes counted with the list). */
+/** Ranks (ascending), and the id and body version of each: a shard's entities, or a sparse common list's (its bytes counted with the list). */
 export type NamedRanks = Pick<SearchShard, 'ranks' | 'ids' | 'bodies' | 'bytes'>;
 
 /**

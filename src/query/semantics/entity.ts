@@ -2,8 +2,8 @@
 import type { Kind } from './kinds.js';
 
 /**
- * An entity: its fields by name. As served (and as read from a site) it also holds `_links`
- * and `_rag_text`, which the build adds when it serializes it and the semantics never reads.
+ * An entity: its fields by name. As served (and as read from a site) it also holds `_links`,
+ * `_rag_text` and `_version`, which the build adds when it serializes it and the semantics never reads.
  */
 export interface Entity {
   id: string;

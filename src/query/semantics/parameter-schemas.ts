@@ -122,7 +122,7 @@ export const DATASET_PARAMETER_SCHEMAS: Readonly<Record<DatasetParameter, Parame
     type: 'string',
     enum: FORMATS,
     default: 'json',
-    description: `The answer's format: json, or csv (with type=exhibition, exhibitor or service_provider): text/csv, a header row then one row per entity, the columns id and the fields named by fields (without fields: every field but _links and _rag_text); an array's items joined by | (its JSON when an item holds |), an object as JSON; RFC 4180 quoting; a text cell starting with =, +, -, @, tab or CR begins with ' so that no spreadsheet runs it; limit up to ${MAX_CSV_LIMIT}; the next and previous windows in the Link header.`,
+    description: `The answer's format: json, or csv (with type=exhibition, exhibitor or service_provider): text/csv, a header row then one row per entity, the columns id and the fields named by fields (without fields: every field but _links, _rag_text and _version); an array's items joined by | (its JSON when an item holds |), an object as JSON; RFC 4180 quoting; a text cell starting with =, +, -, @, tab or CR begins with ' so that no spreadsheet runs it; limit up to ${MAX_CSV_LIMIT}; the next and previous windows in the Link header.`,
   },
   meta: {
     type: 'string',

@@ -18,15 +18,17 @@ describe('a rendered site', () => {
       generatedAt: TEST_NOW.toISOString(),
       dictionary: buildDictionary(),
     };
-    const store = serializeDataset(dataset, context.baseUrl);
+    const slots = datasetSlots(dataset);
+    const { store, generation } = serializeDataset(dataset, context.baseUrl, slots);
     const feed = advanceFeed(undefined, entityDigests(dataset, store), TEST_NOW, 7);
     const site = await renderDocuments({
       dataset,
       listings: planListings(dataset),
       context,
       store,
+      generation,
       feed: renderFeed(feed, context.baseUrl, 7),
-      slots: datasetSlots(dataset),
+      slots,
     });
     const paths = [...site.documents].map((document) => document.path);
     expect([...site.documents].map((document) => document.path)).toEqual(paths);

@@ -69,12 +69,14 @@ describe('a rebuild in place', () => {
     expect((await verifySite({ dir: out })).problems).toEqual([]);
   });
 
-  it("writes the whole site, each document as before, into a folder holding only the build's own files (a workflow's restored state)", async () => {
+  it("writes the whole site, each document as before, into a folder holding only the build's state and dumps (a workflow's restored state)", async () => {
     const work = await mkdtemp(path.join(tmpdir(), 'ds-state-only-'));
     const [full, stateOnly] = [path.join(work, 'full'), path.join(work, 'state-only')];
     // The sample: its text documents are a few percent of its files, so it would be updated in place.
     await build({ sources: 'sources', out: full, now: TEST_NOW });
-    await cp(path.join(full, '.dataset-site'), path.join(stateOnly, '.dataset-site'), { recursive: true });
+    // What the rebuild workflow restores: the dumps hold the bodies, and so the version each keeps (body-versions.ts).
+    for (const folder of ['.dataset-site', 'api/public/dumps'])
+      await cp(path.join(full, folder), path.join(stateOnly, folder), { recursive: true });
     await build({ sources: 'sources', out: stateOnly, now: new Date(TEST_NOW.getTime() + 300_000) });
     // All the same but the list of changed documents: the first build had nothing to compare with, the second changed nothing.
     const [written, first] = [await hashTree(stateOnly), await hashTree(full)];

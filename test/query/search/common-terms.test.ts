@@ -43,8 +43,8 @@ describe('the lists of common query terms', () => {
   const index = shardIndex('q', 'exhibitor', exhibitors(COUNT));
   // A first build's slots: each entity's rank.
   const { slotOfRank } = rankSlots(index.ids);
-  // A body digest for each slot, as the build gives the chunks of ids.
-  const bodyOfSlot = (slot: number) => slot.toString(36).padStart(8, '0');
+  // A body version for each slot, as the build gives the chunks of ids.
+  const bodyOfSlot = (slot: number) => slot.toString(36).padStart(4, '0');
   // Rendered as text (the form renderers give unless told otherwise).
   const documentsOf = (lists = index.lists, ids = index.ids) =>
     new Map(

@@ -34,7 +34,14 @@ import { readIdsBySlot } from '../../../src/site/index.js';
 import { expectAnswer } from '../../contract/expect-contract.js';
 import { datasetUrls } from '../../contract/queries.js';
 import { expectedAnswers, routerTarget } from '../../contract/targets.js';
-import { buildTempSite, changeExhibitors, copyFolder, siteEntryPath, TEST_NOW } from '../../helpers/site.js';
+import {
+  buildTempSite,
+  changeExhibitors,
+  copyFolder,
+  siteEntryPath,
+  TEST_NOW,
+  withoutBodyVersions,
+} from '../../helpers/site.js';
 
 const ENTRY = searchIndexPath('exhibitor');
 
@@ -238,7 +245,9 @@ describe('a search index rebuilt in place, one change after another', () => {
     const cold = (await buildTempSite({ sources, now: new Date(TEST_NOW.getTime() + builds * 300_000) })).out;
     const [inPlace, fresh] = await Promise.all([indexTexts(site), indexTexts(cold)]);
     expect([...inPlace.keys()].sort()).toEqual([...fresh.keys()].sort());
-    for (const [file, text] of inPlace) expect(text, file).toBe(fresh.get(file));
+    // The same but for the bodies' versions: those of the rebuilds that changed them, where the cold build's are its own.
+    const unversioned = (text: string | undefined) => withoutBodyVersions(text!).replace(/"revision":"[^"]*"/, '');
+    for (const [file, text] of inPlace) expect(unversioned(text), file).toBe(unversioned(fresh.get(file)));
     await rm(path.dirname(cold), { recursive: true, force: true });
   });
 
