@@ -165,7 +165,7 @@ describe('dataset-site mcp', () => {
       fields: ['name_en', 'nom', 'company_en'],
     });
     expect(unknown).toMatch(
-      /^fields: "nom", "company_en" are no fields of an exhibition; the fields are id, name_cn, name_en, .*start_date.*, _links, _rag_text$/,
+      /^fields: "nom", "company_en" are no fields of an exhibition; the fields are id, name_cn, name_en, .*start_date.*, _links, _rag_text, _version$/,
     );
   });
 
