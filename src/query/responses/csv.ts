@@ -3,7 +3,7 @@
  * answer of one kind as RFC 4180 text, a header row then one row per entity.
  *
  * - Columns: `id`, then the fields `fields` names, or without it every field of the kind but
-^ *   `_links`, `_rag_text` and `_version`, in the data dictionary's order (the order of the JSON entities).
+ *   `_links`, `_rag_text` and `_version`, in the data dictionary's order (the order of the JSON entities).
  * - Cells: a string as it is; a number, a boolean as JSON writes them; `null` or absent empty;
  *   an array its items joined by `|`, or its JSON when an item holds `|` or is not a string,
  *   number or boolean; an object its JSON.

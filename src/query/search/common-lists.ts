@@ -92,7 +92,7 @@ export interface CommonPartFile {
 export interface IdsFile {
   version: typeof SEARCH_INDEX_VERSION;
   ids: string[];
-  /** The {@link BODY_VERSION_CHARS} of each slot's {@link bodyDigest}, back to back; a hole's are {@link HOLE_VERSION}. */
+  /** The {@link BODY_VERSION_CHARS} of each slot's body version, back to back; a hole's are {@link HOLE_VERSION}. */
   bodies: string;
 }
 
