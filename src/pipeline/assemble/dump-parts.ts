@@ -1,18 +1,27 @@
 /**
  * A kind's bulk dump cut into parts (docs/api.md#dumps), so that a rebuild rewrites, and a
  * publish uploads, only the parts whose entities changed. The lines are cut into runs of
- * entities where an entity's digest says (content-defined, about a megabyte each): a
- * changed, added or removed entity changes the run that holds it, and no other. A run's
- * key, from the digests of its entities, names its files, so equal entities give equal
- * parts under equal names.
+ * entities where an entity's digest says (content-defined): a changed, added or removed
+ * entity changes the run that holds it, and no other. A run's key, from the digests of its
+ * entities, names its files, so equal entities give equal parts under equal names.
  */
 import { gzipSync } from 'node:zlib';
 import { type DumpPartEntry, DUMP_PART_KEY_LENGTH } from '../../query/formats/index.js';
 import { entityBytes, entityLength, type KindBytes } from './entity-store.js';
 import { DIGEST_BYTES, dumpPartDigest, runningFingerprint } from '../../shared/index.js';
 
-/** Aimed bytes of the lines of one part; no part grows past four times as much. */
-const TARGET_PART_BYTES = 1 << 20;
+/**
+ * Bytes of a part's entry in the dump's index. A change rewrites the part holding it (its
+ * NDJSON and gzip) and the index, which lists every part: parts of about
+ * √(dump bytes × this) make the sum least. On the L set (408 MB of exhibitors) that is parts
+ * of about 400 kB, and a change to one exhibitor wrote 1.0 MB of the dump where parts of
+ * about a megabyte (at most four) wrote 2.1 MB (bench/one-record.ts).
+ */
+const INDEX_ENTRY_BYTES = 256;
+/** The least bytes a part is aimed at, so that a small dump is not cut into crumbs: a dump of no more is one part. */
+const LEAST_PART_BYTES = 64 << 10;
+/** A part is cut past this many times the bytes its cuts aim at: a part holding a change is most often a long one. */
+const LONGEST_PART = 2;
 const NEWLINE = 0x0a;
 
 /** One part of a dump: the ranks `[from, to)` of the kind's entities in the default order. */
@@ -23,21 +32,27 @@ export interface DumpPart extends DumpPartEntry {
 
 /**
  * The parts of a kind's dump: cut after an entity whose digest is a multiple of a power of
- * two chosen for parts of about {@link TARGET_PART_BYTES}, or past four times that. A kind
- * without entities has none. `known` holds the SHA-256 of parts a previous build listed,
+ * two (the entities of a part of {@link aimedPartBytes}, rounded), or past
+ * {@link LONGEST_PART} times the bytes that many entities average. A kind without entities
+ * has none. `known` holds the SHA-256 of parts a previous build listed,
  * by key, which a part of the same key (the same entities, so the same bytes) takes.
  */
 export function dumpParts(bytes: KindBytes, known: ReadonlyMap<string, string> = new Map()): DumpPart[] {
   const count = bytes.spans.length / 3;
   const total = linesBytes(bytes, 0, count);
-  const divisor = 2 ** Math.max(0, Math.round(Math.log2((count * TARGET_PART_BYTES) / Math.max(total, 1))));
+  const aimed = aimedPartBytes(total);
+  // A dump of no more than a part's bytes is one part.
+  if (total <= aimed) return count === 0 ? [] : [part(bytes, 0, count, total, known)];
+  const average = total / count;
+  const divisor = 2 ** Math.max(0, Math.round(Math.log2(aimed / average)));
+  const longest = LONGEST_PART * divisor * average;
   const words = new DataView(bytes.digests.buffer, bytes.digests.byteOffset, bytes.digests.byteLength);
   const parts: DumpPart[] = [];
   let from = 0;
   let size = 0;
   for (let rank = 0; rank < count; rank++) {
     size += entityLength(bytes, rank) + 1;
-    if (words.getUint32(rank * DIGEST_BYTES) % divisor === 0 || size >= 4 * TARGET_PART_BYTES) {
+    if (words.getUint32(rank * DIGEST_BYTES) % divisor === 0 || size >= longest) {
       parts.push(part(bytes, from, rank + 1, size, known));
       from = rank + 1;
       size = 0;
@@ -45,6 +60,11 @@ export function dumpParts(bytes: KindBytes, known: ReadonlyMap<string, string> =
   }
   if (from < count) parts.push(part(bytes, from, count, size, known));
   return parts;
+}
+
+/** Bytes a part of a dump of `total` bytes is aimed at: √(total × {@link INDEX_ENTRY_BYTES}), at least {@link LEAST_PART_BYTES}. */
+export function aimedPartBytes(total: number): number {
+  return Math.max(LEAST_PART_BYTES, Math.sqrt(total * INDEX_ENTRY_BYTES));
 }
 
 // A part, its SHA-256 taken from `known` (by key) when a previous build listed it, else computed.

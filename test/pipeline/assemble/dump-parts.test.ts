@@ -1,12 +1,12 @@
 /**
- * The parts of a dump (dump-parts.ts): their lines in order are the whole dump, each about
- * a megabyte; one entity changed changes the part holding it and no other; each part's
+ * The parts of a dump (dump-parts.ts): their lines in order are the whole dump, of about the
+ * bytes aimed at; one entity changed changes the part holding it and no other; each part's
  * gzip copy holds its bytes.
  */
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { dumpParts, partBytes } from '../../../src/pipeline/assemble/dump-parts.js';
+import { aimedPartBytes, dumpParts, linesBytes, partBytes } from '../../../src/pipeline/assemble/dump-parts.js';
 import { serializeEntities, type KindBytes } from '../../../src/pipeline/assemble/entity-store.js';
 import type { Dataset } from '../../../src/query/dataset/index.js';
 
@@ -25,10 +25,12 @@ function exhibitors(count: number, renamed = -1): { bytes: KindBytes; lines: str
 }
 
 describe('the parts of a dump', () => {
-  it('hold the whole dump in order, each about a megabyte, listed with its count, bytes and SHA-256', () => {
+  it('hold the whole dump in order, of about the bytes aimed at, listed with its count, bytes and SHA-256', () => {
     const { bytes, lines } = exhibitors(8000);
     const parts = dumpParts(bytes);
-    expect(parts.length).toBeGreaterThan(2);
+    const [total, aimed] = [linesBytes(bytes, 0, 8000), aimedPartBytes(Buffer.byteLength(lines))];
+    expect(total / parts.length).toBeGreaterThan(aimed / 2);
+    expect(total / parts.length).toBeLessThan(aimed * 2);
     expect(parts.map((part) => partBytes(bytes, part.from, part.to, false).toString('utf8')).join('')).toBe(lines);
     for (const part of parts) {
       const ndjson = partBytes(bytes, part.from, part.to, false);
@@ -38,7 +40,8 @@ describe('the parts of a dump', () => {
         createHash('sha256').update(ndjson).digest('hex'),
         expect.stringMatching(/^[0-9a-f]{16}$/),
       ]);
-      expect(part.bytes).toBeLessThanOrEqual(4 << 20);
+      // Cut past twice the bytes of the power of two of entities nearest the aim (at most √2 times it).
+      expect(part.bytes).toBeLessThanOrEqual(2 * Math.SQRT2 * aimed + 1000);
       expect(gunzipSync(partBytes(bytes, part.from, part.to, true)).equals(ndjson)).toBe(true);
     }
     expect(new Set(parts.map((part) => part.key)).size).toBe(parts.length);
@@ -53,6 +56,12 @@ describe('the parts of a dump', () => {
     expect(fresh[0]!.from).toBeLessThanOrEqual(4321);
     expect(fresh[0]!.to).toBeGreaterThan(4321);
     expect(after.length).toBe(before.length);
+  });
+
+  it('are aimed at √(bytes × 256), so that a changed part and the index rewritten with it are least', () => {
+    expect(aimedPartBytes(400e6)).toBeCloseTo(320_000, -3);
+    expect(aimedPartBytes(2e9)).toBeCloseTo(715_542, -3);
+    expect(aimedPartBytes(1e6)).toBe(64 << 10);
   });
 
   it('are none for a kind without entities', () => {
