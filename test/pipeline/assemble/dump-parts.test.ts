@@ -10,13 +10,17 @@ import { aimedPartBytes, dumpParts, linesBytes, partBytes } from '../../../src/p
 import { serializeEntities, type KindBytes } from '../../../src/pipeline/assemble/entity-store.js';
 import type { Dataset } from '../../../src/query/dataset/index.js';
 
-/** Serialized exhibitors, about 700 bytes each: `count` of them, the one at `renamed` (if any) renamed. */
-function exhibitors(count: number, renamed = -1): { bytes: KindBytes; lines: string } {
+/**
+ * Serialized exhibitors, about 700 bytes each: `count` of them, the one at `renamed` (if any)
+ * renamed, and one more before the one at `arrival` (if any).
+ */
+function exhibitors(count: number, renamed = -1, arrival = -1): { bytes: KindBytes; lines: string } {
   const entities = Array.from({ length: count }, (_, i) => ({
     id: `EX-${i}`,
     company_en: i === renamed ? 'Renamed' : `Company ${i}`,
     text: `words ${i} `.repeat(60),
   }));
+  if (arrival >= 0) entities.splice(arrival, 0, { id: 'EX-NEW', company_en: 'Arrived', text: 'new '.repeat(150) });
   const dataset = { entities: { exhibition: [], exhibitor: entities, service_provider: [] } } as unknown as Dataset;
   return {
     bytes: serializeEntities(dataset, (_, entity) => JSON.stringify(entity)).bytes.exhibitor,
@@ -40,8 +44,8 @@ describe('the parts of a dump', () => {
         createHash('sha256').update(ndjson).digest('hex'),
         expect.stringMatching(/^[0-9a-f]{16}$/),
       ]);
-      // Cut past twice the bytes of the power of two of entities nearest the aim (at most √2 times it).
-      expect(part.bytes).toBeLessThanOrEqual(2 * Math.SQRT2 * aimed + 1000);
+      // Cut by size at four times the bytes of the power of two of entities nearest the aim (at most √2 times it).
+      expect(part.bytes).toBeLessThanOrEqual(4 * Math.SQRT2 * aimed + 1000);
       expect(gunzipSync(partBytes(bytes, part.from, part.to, true)).equals(ndjson)).toBe(true);
     }
     expect(new Set(parts.map((part) => part.key)).size).toBe(parts.length);
@@ -56,6 +60,16 @@ describe('the parts of a dump', () => {
     expect(fresh[0]!.from).toBeLessThanOrEqual(4321);
     expect(fresh[0]!.to).toBeGreaterThan(4321);
     expect(after.length).toBe(before.length);
+  });
+
+  it("change only where an entity arrived: a late cut is the content's, not moved by the bytes before it", () => {
+    const before = new Set(dumpParts(exhibitors(8000).bytes).map((part) => part.key));
+    // Parts of the dump before that each arrival leaves (the part it joins, and any after it that moved).
+    const left = Array.from({ length: 12 }, (_, i) => 661 * i + 11).map(
+      (at) => before.size - dumpParts(exhibitors(8000, -1, at).bytes).filter((part) => before.has(part.key)).length,
+    );
+    // Each leaves one part; cut by size past twice the aim, the second of these arrivals left two.
+    expect(left).toEqual(Array.from({ length: 12 }, () => 1));
   });
 
   it('are aimed at √(bytes × 256), so that a changed part and the index rewritten with it are least', () => {
