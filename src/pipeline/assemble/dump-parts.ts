@@ -13,9 +13,10 @@ import { DIGEST_BYTES, dumpPartDigest, runningFingerprint } from '../../shared/i
 /**
  * Bytes of a part's entry in the dump's index. A change rewrites the part holding it (its
  * NDJSON and gzip) and the index, which lists every part: parts of about
- * √(dump bytes × this) make the sum least. On the L set (408 MB of exhibitors) that is parts
- * of about 400 kB, and a change to one exhibitor wrote 1.0 MB of the dump where parts of
- * about a megabyte (at most four) wrote 2.1 MB (bench/one-record.ts).
+ * √(dump bytes × this) make the sum least. On the L set (408 MB of exhibitors) parts are
+ * 283 kB on average, and the four one-record changes wrote 0.7 to 1.0 MB of the dump (its
+ * index 0.4 MB) where parts of about a megabyte (at most four) wrote 1.6 to 4.3 MB
+ * (bench/one-record.ts).
  */
 const INDEX_ENTRY_BYTES = 256;
 /** The least bytes a part is aimed at, so that a small dump is not cut into crumbs: a dump of no more is one part. */
