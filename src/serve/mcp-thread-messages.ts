@@ -14,7 +14,9 @@ export interface McpWorkerData {
 
 /** An error as it crosses threads. */
 export interface ErrorData {
+  /** The error's message. */
   message: string;
+  /** Its stack, where it had one. */
   stack?: string;
 }
 
