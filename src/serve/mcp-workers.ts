@@ -7,23 +7,24 @@
  * query form waited behind them. Here the server's thread only takes, counts and refuses
  * requests (src/mcp/http.ts) and sends the answers the threads hand over.
  *
- * The threads start as MCP calls come (most uses of `serve` make none), up to
- * {@link MCP_WORKER_THREADS}; a call goes to an idle one, or to the one with fewest calls. A
- * thread that stops is replaced by the next call, its calls answered with a JSON-RPC error
- * and its call slots given back.
+ * The threads start as MCP calls come (most uses of `serve` make none: no thread, no memory
+ * for it), up to {@link MCP_WORKER_THREADS}; a call goes to an idle one, or to the one with
+ * fewest calls. A thread that stops is replaced by the next call, its calls answered with a
+ * JSON-RPC error and its call slots given back.
  */
-import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { rpcError, type CallSlot, type McpAnswerer } from '../mcp/index.js';
 import { errorOf, type FromMcpWorker, type McpWorkerData, type ToMcpWorker } from './mcp-thread-messages.js';
 
 /**
- * Worker threads answering MCP requests at most: a core each, one core left to the server's
- * own thread, and at most 2, as each thread is a heap of its own. On 2 busy cores, 1, 2 and 4
- * threads answered 40 heavy calls (4 at once) in the same 22–24 s, and a burst of 150 alike,
- * while the server's peak memory under 50 batches of 20 heavy calls grew 298 → 430 → 459 MB.
+ * Worker threads answering MCP requests at most: 1. Each thread is a heap of its own, holding
+ * the answers it builds: under 50 clients each sending a batch of 20 heavy calls, the server
+ * peaked at 365 MB with one thread and 382–429 MB with two, over the 400 MB it is held to
+ * (test/mcp/mcp-http-bounds.test.ts). On 2 busy cores, 1, 2 and 4 threads answered 40 heavy
+ * calls (4 at once) in the same 22–24 s, and a burst of 150 alike: one thread is what frees
+ * the server's own; more would need a bound on each thread's heap first.
  */
-export const MCP_WORKER_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1));
+export const MCP_WORKER_THREADS = 1;
 
 /** Options of {@link mcpWorkers}. */
 export interface McpWorkersOptions extends McpWorkerData {
