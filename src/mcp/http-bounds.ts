@@ -42,9 +42,12 @@ export interface McpBounds {
    * is refused at once, when {@link MCP_REQUESTS_AT_ONCE} + {@link MCP_WAITING_REQUESTS} are in line.
    */
   enter(): Place | Busy;
-  /** Runs one call of `batch` in a call slot; a call of a batch already refused is not run. */
-  call<T>(batch: BatchAnswers, work: () => Promise<T>): Promise<T>;
+  /** Waits for one of the {@link MCP_CALLS_AT_ONCE} call slots: the release to call once the call is done. */
+  slot: CallSlot;
 }
+
+/** Waits for a call slot: the release to call once the call is done. */
+export type CallSlot = () => Promise<() => void>;
 
 /** A request's place in line, from its arrival until it is answered. */
 export interface Place {
@@ -126,17 +129,23 @@ export function createMcpBounds(): McpBounds {
         leave,
       };
     },
-    async call(batch, work) {
-      batch.throwIfRefused();
-      const release = (await callSlot()) as () => void;
-      try {
-        batch.throwIfRefused();
-        return await work();
-      } finally {
-        release();
-      }
-    },
+    slot: async () => (await callSlot()) as () => void,
   };
+}
+
+/**
+ * Runs one call of `batch` in a slot `slot` gives (the endpoint's own, or, from a worker
+ * thread, one its host's endpoint lends); a call of a batch already refused is not run.
+ */
+export async function callInSlot<T>(batch: BatchAnswers, slot: CallSlot, work: () => Promise<T>): Promise<T> {
+  batch.throwIfRefused();
+  const release = await slot();
+  try {
+    batch.throwIfRefused();
+    return await work();
+  } finally {
+    release();
+  }
 }
 
 /**

@@ -7,21 +7,18 @@
  * is a 413 and malformed JSON-RPC a JSON-RPC error (both from the transport); CORS lets a
  * browser-based agent call it. What it holds at once is bounded (http-bounds.ts): a request
  * waits its turn or is answered 503 `busy`, a batch whose answers come to too much is
- * refused whole, and an error echoes little of what was sent (answers.ts). Nothing here
- * needs Node: the preview server and the Worker over R2 both run it.
+ * refused whole, and an error echoes little of what was sent (answers.ts). A request let in
+ * is answered by http-answer.ts, in this thread or, on the preview server, in a worker thread
+ * (`answer`). Nothing here needs Node: the preview server and the Worker over R2 both run it.
  */
 import { readRequestBody, requestBodyTooLargeMessage } from '@modelcontextprotocol/sdk/server/requestBody.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { routerClient } from '../client/index.js';
 import { MCP_ROUTE } from '../query/formats/index.js';
 import type { Router } from '../query/router/index.js';
-import { withClippedEchoes } from './answers.js';
-import { datasetMcpServer } from './dataset-server.js';
-import { batchAnswers, createMcpBounds, releasedWhenRead, type Busy, type Place } from './http-bounds.js';
-import { keepProtoArgument } from './proto-argument.js';
+import { MAX_MCP_BODY_BYTES, mcpAnswerer, type McpAnswerer } from './http-answer.js';
+import { createMcpBounds, releasedWhenRead, type Busy, type Place } from './http-bounds.js';
 
-/** Largest request body the endpoint reads: 1 MiB, far above any call of its tools. */
-export const MAX_MCP_BODY_BYTES = 2 ** 20;
+export { MAX_MCP_BODY_BYTES };
 
 /** Methods the endpoint answers (GET and DELETE with 405, which a browser must be let to read). */
 const PREFLIGHT_METHODS = 'POST, GET, DELETE, OPTIONS';
@@ -40,6 +37,12 @@ export interface McpEndpointOptions {
   route: Router;
   /** The version of dataset-site the server names. */
   version: string;
+  /**
+   * Answers a request once it has its turn: the preview server passes its worker threads
+   * (src/serve/mcp-workers.ts), so its own thread only takes, counts and refuses requests and
+   * sends answers. @default answered in this thread, by `mcpAnswerer(route, version)`
+   */
+  answer?: McpAnswerer;
 }
 
 /**
@@ -54,6 +57,7 @@ export interface McpEndpointOptions {
  */
 export function createMcpEndpoint(options: McpEndpointOptions): (request: Request) => Promise<Response | undefined> {
   const client = routerClient(options.route);
+  const answerer = options.answer ?? mcpAnswerer(options.route, options.version);
   const bounds = createMcpBounds();
   return async (request) => {
     const { pathname } = new URL(request.url);
@@ -106,38 +110,17 @@ export function createMcpEndpoint(options: McpEndpointOptions): (request: Reques
     const admitted = await place.turn();
     if ('busy' in admitted) return busy(admitted);
     turns.taken = true;
-    const batch = batchAnswers();
-    const server = datasetMcpServer(client, {
-      baseUrl,
-      version: options.version,
-      within: (work) => bounds.call(batch, work),
-    });
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-      maxRequestBodySize: MAX_MCP_BODY_BYTES,
-    });
     // The request's turn ends when its answer has been read out (sent), not when it is made.
     let answered = admitted;
     try {
-      await server.connect(transport);
-      countingAnswers(transport, batch);
-      let response = await transport.handleRequest(
-        new Request(request.url, { method: 'POST', headers: request.headers, body: sent.text }),
+      const response = await answerer(
+        { url: request.url, headers: [...request.headers], body: sent.text, baseUrl },
+        bounds.slot,
       );
-      const refusal = batch.refusal();
-      if (refusal !== undefined) {
-        await response.body?.cancel();
-        response = new Response(JSON.stringify(refusal), {
-          status: 200,
-          headers: { 'Content-Type': 'application/json' },
-        });
-      }
       const body = response.body === null ? null : releasedWhenRead(response.body, admitted);
       if (body !== null) answered = () => {};
       return withHeaders(response, MCP_HEADERS, body);
     } finally {
-      await server.close();
       answered();
     }
   }
@@ -146,21 +129,6 @@ export function createMcpEndpoint(options: McpEndpointOptions): (request: Reques
 // The answer of a request not let in: 503, saying when to come back.
 function busy(refused: Busy): Response {
   return rpcError(503, -32000, refused.busy, { 'Retry-After': '2' });
-}
-
-// The transport's messages in and out pass the batch's count (a call's `__proto__` argument kept to be refused), and its errors echo little.
-function countingAnswers(
-  transport: WebStandardStreamableHTTPServerTransport,
-  batch: ReturnType<typeof batchAnswers>,
-): void {
-  const deliver = transport.onmessage!;
-  transport.onmessage = (message, extra) => {
-    keepProtoArgument(message);
-    batch.received(message);
-    deliver(message, extra);
-  };
-  const send = transport.send.bind(transport);
-  transport.send = (message, sendOptions) => send(withClippedEchoes(batch.sending(message)), sendOptions);
 }
 
 function preflight(request: Request): Response {
@@ -177,8 +145,13 @@ function preflight(request: Request): Response {
   });
 }
 
-// A JSON-RPC error with no id, as the transport answers a request it refuses.
-function rpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+/** A JSON-RPC error with no id and the endpoint's headers, as the transport answers a request it refuses. */
+export function rpcError(
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
   return new Response(body, { status, headers: { ...MCP_HEADERS, 'Content-Type': 'application/json', ...headers } });
 }

@@ -4,4 +4,6 @@
  */
 export { clippingEchoes } from './answers.js';
 export { datasetMcpServer } from './dataset-server.js';
-export { createMcpEndpoint } from './http.js';
+export { createMcpEndpoint, rpcError } from './http.js';
+export { mcpAnswerer, type AdmittedRequest, type McpAnswerer } from './http-answer.js';
+export type { CallSlot } from './http-bounds.js';

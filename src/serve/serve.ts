@@ -3,7 +3,8 @@
  * one `before` middleware over a file store, so every path — query form, schema, static
  * documents, errors — gets the router's answer and the API headers (docs/api.md#headers); http-server's
  * own static handler (directory listings off) is never reached. `{base}/mcp`, the MCP
- * endpoint (src/mcp/http.ts), is answered before union, over the same router.
+ * endpoint (src/mcp/http.ts), is answered before union: this thread takes, counts and refuses
+ * its requests, and worker threads over the same site folder answer them (mcp-workers.ts).
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +19,7 @@ import { COMPRESS_FROM_BYTES, contentCoding } from './content-coding.js';
 import { createRouter, type Router } from '../query/router/index.js';
 import { answerClientErrors } from './client-errors.js';
 import { fileStore } from './file-store.js';
+import { mcpWorkers } from './mcp-workers.js';
 import { sendWebResponse, webRequestOf } from './web-exchange.js';
 
 /** Options of {@link serve}. */
@@ -88,7 +90,11 @@ export async function serve(options: ServeOptions = {}): Promise<PreviewServer> 
   // MCP calls hold the event loop for seconds, a kept connection timed out before the request
   // a client had already sent on it was read, and the client got a reset instead of an answer.
   server.keepAliveTimeout = KEEP_ALIVE_MS;
-  answerMcpFirst(server, createMcpEndpoint({ route: router, version: PACKAGE_VERSION }), onError);
+  // MCP requests are answered in worker threads, so that heavy calls leave this thread free to
+  // take connections, refuse past the bounds at once and answer the query form (mcp-workers.ts).
+  const workers = mcpWorkers({ dir, version: PACKAGE_VERSION, onError });
+  const mcp = createMcpEndpoint({ route: router, version: PACKAGE_VERSION, answer: workers.answer });
+  answerMcpFirst(server, mcp, onError);
   answerClientErrors(server, store);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
@@ -105,11 +111,15 @@ export async function serve(options: ServeOptions = {}): Promise<PreviewServer> 
   return {
     url: `http://${hostPart}:${address.port}`,
     siteBaseUrl,
-    close: () =>
-      new Promise((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: async () => {
+      await Promise.all([
+        new Promise<void>((resolve, reject) => {
+          server.close((error) => (error ? reject(error) : resolve()));
+          server.closeAllConnections();
+        }),
+        workers.close(),
+      ]);
+    },
   };
 }
 

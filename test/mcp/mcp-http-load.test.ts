@@ -1,24 +1,32 @@
 /**
- * MCP over HTTP on `dataset-site serve` sheds load as docs/api.md#mcp says: of 150 heavy
- * calls sent at once, none is lost (each is answered within the 60 s a client waits), those
- * refused are answered 503 with `Retry-After: 2`, and the query form goes on answering
- * within a second or two meanwhile.
+ * MCP over HTTP on `dataset-site serve` sheds load as docs/api.md#mcp says (issue 61): of 150
+ * heavy calls sent at once, none is lost, those past the line (MCP_REQUESTS_AT_ONCE answered,
+ * MCP_WAITING_REQUESTS waiting) are answered 503 with `Retry-After: 2` at once, those that
+ * wait are answered or refused once they waited MCP_WAIT_SECONDS from their arrival, and the
+ * query form answers within a second or two meanwhile. The calls are answered in worker
+ * threads (src/serve/mcp-workers.ts), so the server's own thread takes the burst's requests
+ * at once: on the server's thread, each heavy call held the event loop some 150 ms, Node
+ * took one new connection a turn, and none was refused, some got no answer in 60 s, and the
+ * query form waited up to 67 s.
  *
- * How many are refused is not held here: the server takes one new connection a turn of its
- * event loop (libuv since 1.45), so a burst is counted in at the pace its turns allow, which
- * the suite's other files on the same cores change from run to run (31 of 150 refused in one
- * run, none in the next). The line itself (MCP_REQUESTS_AT_ONCE answered, MCP_WAITING_REQUESTS
- * waiting, one more refused at once) is held exactly by mcp-http-bounds.test.ts.
+ * How many are answered is not held: it is the pace of the cores, shared with the suite's
+ * other files. The exact line is held by mcp-http-bounds.test.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, get } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MCP_REQUESTS_AT_ONCE, MCP_WAIT_SECONDS, MCP_WAITING_REQUESTS } from '../../src/mcp/http-bounds.js';
 import { CLI } from '../helpers/cli.js';
 import { buildTempSite, generatedSources } from '../helpers/site.js';
 
 const CALLS = 150;
-const CLIENT_WAIT_SECONDS = 60;
+/** Seconds within which a call refused "at once" is refused: the burst's requests are read in that time. */
+const AT_ONCE_SECONDS = 3;
+/** Seconds past MCP_WAIT_SECONDS within which the last calls are answered, or refused for their wait (22.3–24.4 s measured in all). */
+const LAST_ANSWERS_SECONDS = 10;
+/** Seconds the query form may take to answer during the burst (at most 0.4 s measured). */
+const QUERY_FORM_SECONDS = 2;
 const HEAVY = JSON.stringify({
   jsonrpc: '2.0',
   id: 1,
@@ -108,38 +116,50 @@ function probe(agent: Agent): Promise<Outcome> {
 }
 
 it('answers 150 heavy calls at once within its bounds, and the query form meanwhile', async () => {
-  // The query form is asked on a connection opened before the calls, as a client already
-  // connected asks: a new one would wait behind the calls' connections to be taken.
+  // The query form is asked on a connection opened before the calls, as a client already connected asks.
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   expect((await probe(agent)).status).toBe(200);
   const sockets = await openConnections(CALLS);
-  // A client waits 60 s (http-bounds.ts): one with no answer by then is lost.
-  const deadline = CLIENT_WAIT_SECONDS * 1000;
+  // A call with no answer once the last ones are due counts as lost.
+  const deadline = (MCP_WAIT_SECONDS + LAST_ANSWERS_SECONDS) * 1000;
   const start = performance.now();
-  const calls = Promise.all(sockets.map((socket) => heavyCall(socket, start, deadline)));
-  // The query form, asked three times while the calls are under way.
+  let done = false;
+  const calls = Promise.all(sockets.map((socket) => heavyCall(socket, start, deadline))).finally(() => (done = true));
+  // The query form, asked every half second while the calls are under way, on the kept
+  // connection and on a new one (which waits for the server to take it).
   const probes: Outcome[] = [];
-  for (let i = 0; i < 3; i++) {
+  while (!done) {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    probes.push(await probe(agent));
+    probes.push(await probe(agent), await probe(new Agent({ keepAlive: false })));
   }
   const outcomes = await calls;
   agent.destroy();
 
   const answered = outcomes.filter((outcome) => outcome.status === 200);
   const busy = outcomes.filter((outcome) => outcome.status === 503);
-  const summary = JSON.stringify({ answered: answered.length, busy: busy.map((o) => o.seconds), probes });
-  expect(
-    answered.length + busy.length,
-    JSON.stringify(outcomes.filter((o) => o.status !== 200 && o.status !== 503)),
-  ).toBe(CALLS);
-  // Those refused say when to come back, at once or once they waited their MCP_WAIT_SECONDS.
+  const atOnce = busy.filter((outcome) => outcome.seconds < AT_ONCE_SECONDS);
+  const seconds = (list: Outcome[]) => list.map((outcome) => Number(outcome.seconds.toFixed(2)));
+  const summary = JSON.stringify({ answered: seconds(answered), busy: seconds(busy), probes: seconds(probes) });
+  // None is lost: each is answered, or refused busy.
+  expect(answered.length + busy.length, summary).toBe(CALLS);
+  // Those past the line are refused at once; a place given up by a call answered meanwhile lets one more in.
+  const places = MCP_REQUESTS_AT_ONCE + MCP_WAITING_REQUESTS;
+  const answeredMeanwhile = answered.filter((outcome) => outcome.seconds < AT_ONCE_SECONDS).length;
+  expect(atOnce.length, summary).toBeGreaterThanOrEqual(CALLS - places - answeredMeanwhile);
+  // The others refused waited their MCP_WAIT_SECONDS from arrival, and no longer.
+  for (const late of busy.filter((outcome) => outcome.seconds >= AT_ONCE_SECONDS))
+    expect(late.seconds, summary).toBeGreaterThanOrEqual(MCP_WAIT_SECONDS);
+  // Every call is done once the last let in within MCP_WAIT_SECONDS are answered.
+  expect(Math.max(...outcomes.map((outcome) => outcome.seconds)), summary).toBeLessThan(
+    MCP_WAIT_SECONDS + LAST_ANSWERS_SECONDS,
+  );
+  // Those refused say when to come back.
   expect(busy.every((outcome) => outcome.retryAfter === '2')).toBe(true);
-  // The query form answers meanwhile. The first probe, asked while the calls' connections are
-  // being taken, waits for them (2–24 s): Node takes one new connection a turn of its loop and
-  // reads a kept connection's next request only after them (a plain Node server doing 150 ms a
-  // request showed the same, 11.6 s, under a burst of 100). The next ones answer within 5 s
-  // (0.00–1.2 s measured) while calls are still answered, rather than once the calls are done.
-  expect(probes.map((probe) => probe.status)).toEqual([200, 200, 200]);
-  expect(Math.max(...probes.slice(1).map((probe) => probe.seconds)), summary).toBeLessThan(5);
-}, 150_000);
+  // The query form answers throughout, each time within a second or two.
+  expect(probes.length).toBeGreaterThan(10);
+  expect(
+    probes.every((probe) => probe.status === 200),
+    summary,
+  ).toBe(true);
+  expect(Math.max(...seconds(probes)), summary).toBeLessThan(QUERY_FORM_SECONDS);
+}, 120_000);
