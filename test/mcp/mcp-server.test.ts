@@ -82,7 +82,11 @@ describe('dataset-site mcp', () => {
       required: ['kind', 'id'],
     });
     expect(byName.list_facet_values!.inputSchema).toMatchObject({
-      properties: { filter: { enum: ['industry', 'country', 'city', 'status'] } },
+      properties: {
+        filter: {
+          enum: ['industry', 'country', 'city', 'status', 'product', 'service', 'organizer', 'venue', 'verified'],
+        },
+      },
       required: ['kind', 'filter'],
     });
     for (const tool of listed) {
