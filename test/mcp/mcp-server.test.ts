@@ -240,7 +240,7 @@ describe('dataset-site mcp', () => {
       'upcoming',
     ]);
     expect(await tools.refusal('list_facet_values', { kind: 'exhibitor', filter: 'status' })).toBe(
-      'status is no filter of exhibitors; theirs are industry, country, city',
+      'status is no filter of exhibitors; theirs are industry, country, city, product',
     );
   });
 
