@@ -262,7 +262,8 @@ async function answerQuery(reader: DocumentReader, rawQuery: string): Promise<Ro
   await Promise.all(
     kindsOf(query.type).map(async (kind) => {
       // Every window is read from the snapshot's immutable search index; a listing's pages (public, as a host serves
-      // them now) only lend it the bodies that are the snapshot's.
+      // them now) only lend it the bodies that are the snapshot's. A query filter has no pages: a listing's of the
+      // other filters would lend bodies of another window, reads for nothing.
       const listing =
         query.q === undefined &&
         query.text === undefined &&
