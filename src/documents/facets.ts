@@ -1,10 +1,17 @@
 /**
  * The facet documents (docs/api.md#facets) as the build writes them: for each kind and filter
- * that applies to it, every value the filter matches, with how many entities hold it and the
+ * that applies to it (the query filters' too), every value the filter matches, with how many entities hold it and the
  * spelling most of them use, and the index of them (their paths and format: query/formats/facets.ts).
  */
 import { type Dataset } from '../query/dataset/index.js';
-import { KINDS, kindFilters, type Filter, type Kind, heldValues } from '../query/semantics/index.js';
+import {
+  KINDS,
+  isFilter,
+  kindFilterParameters,
+  type FilterParameter,
+  type Kind,
+  heldValues,
+} from '../query/semantics/index.js';
 import {
   FACETS_FORMAT_VERSION,
   FACETS_INDEX_PATH,
@@ -22,7 +29,12 @@ import {
 const counted = new WeakMap<Dataset, Map<string, readonly FacetValue[]>>();
 
 /** The values of a kind's filter: most entities first, ties in code-point order of the value. Shared by every caller for a dataset: not to be changed. */
-export function facetValues(dataset: Dataset, kind: Kind, filter: Filter, baseUrl: string): readonly FacetValue[] {
+export function facetValues(
+  dataset: Dataset,
+  kind: Kind,
+  filter: FilterParameter,
+  baseUrl: string,
+): readonly FacetValue[] {
   let facets = counted.get(dataset);
   if (facets === undefined) counted.set(dataset, (facets = new Map()));
   const key = `${kind} ${filter} ${baseUrl}`;
@@ -31,18 +43,19 @@ export function facetValues(dataset: Dataset, kind: Kind, filter: Filter, baseUr
   return values;
 }
 
-function countValues(dataset: Dataset, kind: Kind, filter: Filter, baseUrl: string): FacetValue[] {
+function countValues(dataset: Dataset, kind: Kind, filter: FilterParameter, baseUrl: string): FacetValue[] {
   return heldValues(dataset, kind, filter).map(({ value, label, count }) => ({
     value,
     label,
     count,
     query: queryUrl(baseUrl, { type: kind, [filter]: label, limit: 100, offset: 0 }),
-    listing: staticUrl(baseUrl, listingPath(kind, { [filter]: value }, 1)),
+    // A query filter has no listing pages (docs/api.md#query-filters).
+    listing: isFilter(filter) ? staticUrl(baseUrl, listingPath(kind, { [filter]: value }, 1)) : null,
   }));
 }
 
 /** The facet document of a kind and filter; `generated_at` left for the writer to stamp. */
-export function facetDocument(dataset: Dataset, kind: Kind, filter: Filter, baseUrl: string): FacetDocument {
+export function facetDocument(dataset: Dataset, kind: Kind, filter: FilterParameter, baseUrl: string): FacetDocument {
   const values = facetValues(dataset, kind, filter, baseUrl);
   return {
     kind,
@@ -66,7 +79,7 @@ export function facetDocument(dataset: Dataset, kind: Kind, filter: Filter, base
 /** The index of every facet document; `generated_at` left for the writer to stamp. */
 export function facetsIndexDocument(baseUrl: string) {
   const facets = KINDS.flatMap((kind) =>
-    kindFilters(kind).map((filter) => ({ kind, filter, url: staticUrl(baseUrl, facetPath(kind, filter)) })),
+    kindFilterParameters(kind).map((filter) => ({ kind, filter, url: staticUrl(baseUrl, facetPath(kind, filter)) })),
   );
   return {
     facets,

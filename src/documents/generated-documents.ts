@@ -11,7 +11,7 @@ import { facetDocument, facetsIndexDocument } from './facets.js';
 import { llmsTxt } from './llms-txt.js';
 import { parameterExamples } from './parameter-examples.js';
 import { type Dataset } from '../query/dataset/index.js';
-import { KINDS, kindFilters } from '../query/semantics/index.js';
+import { KINDS, kindFilterParameters } from '../query/semantics/index.js';
 import { entitySchemaDocument, entitySchemaPath, openApiDocument } from '../schema/index.js';
 
 /** A generated document: its path in the site, its text, and whether its `generated_at` is left `""` for the writer to stamp. */
@@ -36,7 +36,7 @@ export function generatedDocuments(dataset: Dataset, baseUrl: string, pageDepth?
   documents.push({ path: LLMS_TXT_PATH, content: llmsTxt(dataset, baseUrl), timestamped: false });
   documents.push({ path: FACETS_INDEX_PATH, content: JSON.stringify(facetsIndexDocument(baseUrl)), timestamped: true });
   for (const kind of KINDS) {
-    for (const filter of kindFilters(kind))
+    for (const filter of kindFilterParameters(kind))
       documents.push({
         path: facetPath(kind, filter),
         content: JSON.stringify(facetDocument(dataset, kind, filter, baseUrl)),

@@ -11,6 +11,8 @@ import {
   FILTERS,
   FILTER_VALUE_SETS,
   KINDS,
+  QUERY_FILTERS,
+  TAG_FILTERS,
   filterKinds,
   kindFilters,
   typeFilters,
@@ -94,9 +96,12 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
     `- \`text\`: words in the names and each kind's own descriptive fields (${described}); every word must match, each in any of these fields (not all in one), plural and singular alike, the last word also as a prefix; best matches first, names and tags weighing most.`,
     '- Languages: names, tags and descriptions are in Chinese, English or both, and no search crosses them: `text=solar panel` does not find an exhibitor tagged only 太阳能电池板. To be complete, ask in both languages at once with alternatives between `|`: `text=solar panel|太阳能电池板` finds either, once each.',
     `- ${code(filters)}: one exact value as stored, case, spacing and character width ignored but not accents (\`São Paulo\`, not \`Sao Paulo\`; an industry by its name in either language, a place by its stored name only); the facets below list the values that exist.`,
+    queryFilterLine(examples),
     ...relationFilterLines(examples),
     `- Exhibitions only (\`type=exhibition\`; with another type each is a 400): ${exhibitionFilters}; ` +
-      `\`from\` and \`to\` (\`YYYY-MM-DD\`, either alone: the exhibitions whose dates overlap the window, both ends included); \`sort\` (${code(SORTS).replace(', ', ' or ')}, ties by id).`,
+      `\`from\` and \`to\` (\`YYYY-MM-DD\`, either alone: the exhibitions whose dates overlap the window, both ends included); ` +
+      '`start_from` and `start_to` (likewise: the exhibitions that open in the window; query form only); ' +
+      `\`sort\` (${code(SORTS).replace(', ', ' or ')}, ties by id).`,
     `- \`limit\`: entities per array, default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT} (more is served as ${MAX_LIMIT}; \`_meta.limit\` says so). ` +
       '`offset`: entities to skip (there is no `page`). Go on with `offset` + `limit`, or follow `_meta.next` until it is null; `_meta.total` counts every match. ' +
       '`limit=0` answers the counts alone (`_meta.total`, `_meta.totals`), with no entity and no dictionary.',
@@ -135,9 +140,10 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
     `- [MCP endpoint](${url(MCP_ROUTE)}): the same data as MCP tools over Streamable HTTP, stateless (POST JSON-RPC, no key; where the site runs \`dataset-site serve\` or its Worker over R2; ` +
       `elsewhere \`dataset-site mcp --base-url ${base}\` over stdio): search_dataset (the parameters above), get_entity, list_facet_values, describe_schema; ` +
       "a tool refuses an argument it does not know, naming it. Every `_links` URL of an answer (a record, an exhibition's `exhibitors` and `providers` pages) is also an MCP resource, read with resources/read",
-    `- [Facets](${url(FACETS_INDEX_PATH)}): each kind's values of ${filters.join(', ')} (and the exhibitions' status) with their counts, ` +
-      `at /${API_ROOT}/facets/{${collections}}/{${kindFilters('exhibition').join('|')}}.json, ` +
-      `for example [countries of exhibitions](${url(facetPath('exhibition', 'country'))})`,
+    `- [Facets](${url(FACETS_INDEX_PATH)}): each kind's values of each of its filters with their counts, ` +
+      `at /${API_ROOT}/facets/{${collections}}/{filter}.json, ` +
+      `for example [countries of exhibitions](${url(facetPath('exhibition', 'country'))}); ` +
+      `[product tags](${url(facetPath('exhibitor', 'product'))}) and [service types](${url(facetPath('service_provider', 'service'))}) list each tag in every language the data holds: the vocabulary to ask both`,
     '',
     '## Bulk and freshness',
     '',
@@ -147,6 +153,21 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
     `- The data changes when the site is rebuilt: each answer says when its data was built (\`_meta.generated_at\`); answers may be cached for ${maxAge ?? 300} seconds (\`Cache-Control: ${API_HEADERS['Cache-Control']}\`).`,
     '',
   ].join('\n');
+}
+
+// The query filters (no static pages), each with the type it needs and its closed set of values, a tag filter's
+// alternatives in both languages with a tag of the data.
+function queryFilterLine(examples: DataExamples): string {
+  const each = QUERY_FILTERS.map((filter) => {
+    const values = FILTER_VALUE_SETS[filter]?.map((value) => `\`${value}\``) ?? [];
+    return `\`${filter}\` (${[...values, ...filterKinds(filter).map((kind) => `\`type=${kind}\``)].join(', ')})`;
+  });
+  const tag = examples.filters?.exhibitor?.product ?? 'Solar panels';
+  return (
+    `- Query form only (no precomputed pages), exact as the filters above: ${each.join(', ')}. ` +
+    `${TAG_FILTERS.map((filter) => `\`${filter}\``).join(' and ')} match a tag whole (not a word of it), plural and singular alike, ` +
+    `several between \`|\` finding any: \`product=${tag}|…\` with the tag in the other language, from the facets below.`
+  );
 }
 
 // The relation filters of the query form, with an exhibition and an exhibitor of the data.

@@ -1,6 +1,6 @@
 /** Examples of query values taken from the data itself, so that they find something: for llms.txt and the OpenAPI document. */
 import { type Dataset } from '../query/dataset/index.js';
-import { type Kind, KINDS, kindFilters } from '../query/semantics/index.js';
+import { type Kind, KINDS, kindFilterParameters } from '../query/semantics/index.js';
 import { tokenize } from '../query/search/index.js';
 import type { DataExamples } from '../schema/index.js';
 import { facetValues } from './facets.js';
@@ -41,12 +41,15 @@ function findExamples(dataset: Dataset, baseUrl: string): DataExamples {
       KINDS.map((kind) => [
         kind,
         Object.fromEntries(
-          kindFilters(kind).map((filter) => [filter, facetValues(dataset, kind, filter, baseUrl)[0]?.label]),
+          kindFilterParameters(kind).map((filter) => [filter, facetValues(dataset, kind, filter, baseUrl)[0]?.label]),
         ),
       ]),
     ),
     from: exhibitions[middle]?.start_date as string | undefined,
     to: exhibitions[Math.min(middle + 5, exhibitions.length - 1)]?.start_date as string | undefined,
+    // The same exhibitions open in that window as overlap it, and more.
+    start_from: exhibitions[middle]?.start_date as string | undefined,
+    start_to: exhibitions[Math.min(middle + 5, exhibitions.length - 1)]?.start_date as string | undefined,
     sort: '-start_date',
     fields: 'company_en,city,product_tags',
     exhibition: related(dataset, 'exhibitor'),

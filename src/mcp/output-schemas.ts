@@ -5,7 +5,7 @@
  * name only `id`: their fields are the data dictionary's, which describe_schema gives once.
  */
 import { z } from 'zod';
-import { COLLECTIONS, DATASET_TYPES, FILTERS, KINDS, type Collection } from '../query/semantics/index.js';
+import { COLLECTIONS, DATASET_TYPES, FILTER_PARAMETERS, KINDS, type Collection } from '../query/semantics/index.js';
 
 /** An entity as the API lists it, or cut to the fields asked for (its `id` always). */
 export const ENTITY_OUTPUT = z.looseObject({
@@ -42,7 +42,7 @@ const SEARCH_META = z.looseObject({
   unmatched: z
     .array(
       z.object({
-        parameter: z.enum(FILTERS),
+        parameter: z.enum(FILTER_PARAMETERS),
         value: z.string(),
         facets: z
           .record(z.string(), z.string())
@@ -68,7 +68,7 @@ export const SEARCH_OUTPUT = z.looseObject({
 /** The answer of list_facet_values. */
 export const FACET_OUTPUT = z.looseObject({
   kind: z.enum(KINDS),
-  filter: z.enum(FILTERS),
+  filter: z.enum(FILTER_PARAMETERS),
   values: z.array(
     z.looseObject({
       value: z.string().describe('The value as the filter matches it (normalized).'),

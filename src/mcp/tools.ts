@@ -15,9 +15,10 @@ import type { DatasetClient, DatasetParams } from '../client/index.js';
 import { facetPath, parseFacetDocument, entityPath, SCHEMA_PATH, staticUrl } from '../query/formats/index.js';
 import {
   COLLECTIONS,
-  FILTERS,
+  FILTER_PARAMETERS,
+  filterKinds,
   KINDS,
-  kindFilters,
+  kindFilterParameters,
   type Entity,
   malformedText,
   MAX_CSV_LIMIT,
@@ -119,19 +120,21 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
     {
       title: 'List the values of a filter',
       description:
-        `Every value the filter matches for the kind, with the spelling most entities use (label) and how many entities hold it (count), most entities first: the valid values of search_dataset's ${FILTERS.join(', ')} (status: exhibitions only). ` +
+        `Every value the filter matches for the kind, with the spelling most entities use (label) and how many entities hold it (count), most entities first: the valid values of search_dataset's ${filtersWithKinds()}, tags in both languages. ` +
         'About 50 characters a value.',
       inputSchema: strictInput('list_facet_values', {
         kind: KIND,
-        filter: z.enum(FILTERS).describe('Which filter of search_dataset.'),
+        filter: z.enum(FILTER_PARAMETERS).describe('Which filter of search_dataset.'),
       }),
       outputSchema: FACET_OUTPUT,
       annotations: READ_ONLY,
     },
     async ({ kind, filter }) =>
       within(async () => {
-        if (!kindFilters(kind).includes(filter))
-          throw new Error(`${filter} is no filter of ${COLLECTIONS[kind]}; theirs are ${kindFilters(kind).join(', ')}`);
+        if (!kindFilterParameters(kind).includes(filter))
+          throw new Error(
+            `${filter} is no filter of ${COLLECTIONS[kind]}; theirs are ${kindFilterParameters(kind).join(', ')}`,
+          );
         const path = facetPath(kind, filter);
         const facet = parseFacetDocument(
           path,
@@ -166,4 +169,12 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
         ),
       ),
   );
+}
+
+// The filters of search_dataset, each that applies to some kinds alone with theirs: `status (exhibitions)`.
+function filtersWithKinds(): string {
+  return FILTER_PARAMETERS.map((filter) => {
+    const kinds = filterKinds(filter);
+    return kinds.length === KINDS.length ? filter : `${filter} (${kinds.map((kind) => COLLECTIONS[kind]).join(', ')})`;
+  }).join(', ');
 }

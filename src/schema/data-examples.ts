@@ -2,7 +2,7 @@
  * The values the OpenAPI document and llms.txt show as examples: taken from the data by the
  * build (documents/parameter-examples.ts), so that each finds something.
  */
-import { filterKinds, type Filter, type FilterValues, type Kind } from '../query/semantics/index.js';
+import { filterKinds, type FilterParameter, type FilterValues, type Kind } from '../query/semantics/index.js';
 
 /** Query values that find something in the data, and entities to name in example paths. */
 export interface DataExamples {
@@ -11,6 +11,9 @@ export interface DataExamples {
   /** A date window holding a few exhibitions: the start dates of the middle one and of one a few later. */
   from?: string;
   to?: string;
+  /** A window of opening days: the same start dates as {@link from} and {@link to}. */
+  start_from?: string;
+  start_to?: string;
   /** An order by date. */
   sort?: string;
   /** An exhibition that has exhibitors, for the relation filter `exhibition`. */
@@ -30,7 +33,7 @@ export interface DataExamples {
 }
 
 /** An example value of `filter` held by entities of `kind`; when the filter does not apply to it, one of the first kind it applies to. */
-export function filterExample(examples: DataExamples, filter: Filter, kind: Kind): string | undefined {
+export function filterExample(examples: DataExamples, filter: FilterParameter, kind: Kind): string | undefined {
   const [first] = filterKinds(filter);
   return examples.filters?.[kind]?.[filter] ?? (first === undefined ? undefined : examples.filters?.[first]?.[filter]);
 }

@@ -4,7 +4,14 @@
  * a description, its format or allowed values, and whether it is filterable or searchable.
  */
 import { z } from 'zod';
-import { FILTER_FIELDS, FILTERS, KINDS, NAME_FIELDS, type Filter, type Kind } from '../query/semantics/index.js';
+import {
+  FILTER_FIELDS,
+  FILTER_PARAMETERS,
+  KINDS,
+  NAME_FIELDS,
+  type FilterParameter,
+  type Kind,
+} from '../query/semantics/index.js';
 import { OUTPUT_SCHEMAS, SOURCE_SCHEMAS } from './entities.js';
 
 /** What the dictionary says of one field. */
@@ -16,7 +23,7 @@ export interface FieldDescription {
   description: string;
   format?: string;
   enum?: readonly unknown[];
-  filterable: Filter[];
+  filterable: FilterParameter[];
   searchable: boolean;
   derived: boolean;
 }
@@ -54,7 +61,7 @@ function describeKind(kind: Kind): Record<string, FieldDescription> {
       // A field is required when its source schema refuses a missing value.
       required: sourceShape[name]?.safeParse(undefined).success === false,
       description: property.description ?? schema.description ?? '',
-      filterable: FILTERS.filter((filter) => FILTER_FIELDS[kind][filter].includes(name)),
+      filterable: FILTER_PARAMETERS.filter((filter) => FILTER_FIELDS[kind][filter].includes(name)),
       searchable: NAME_FIELDS[kind].includes(name),
       derived: !(name in sourceShape) || name === 'status',
     };

@@ -6,7 +6,14 @@
  */
 import { z } from 'zod';
 import { ERROR_STATUS } from '../query/responses/index.js';
-import { CLOSEST_KEPT, COLLECTIONS, DATASET_TYPES, FILTERS, KINDS, MAX_LIMIT } from '../query/semantics/index.js';
+import {
+  CLOSEST_KEPT,
+  COLLECTIONS,
+  DATASET_TYPES,
+  FILTER_PARAMETERS,
+  KINDS,
+  MAX_LIMIT,
+} from '../query/semantics/index.js';
 import { DUMP_INDEX_SCHEMA } from './dump-index-schema.js';
 import { entitySchema } from './entity-schema.js';
 import { ENTITY_SCHEMA } from './openapi-documents.js';
@@ -40,14 +47,18 @@ export function answerSchemas(): Record<string, JsonSchema> {
     FacetsIndex: object({
       facets: {
         type: 'array',
-        items: object({ kind: { type: 'string', enum: KINDS }, filter: { type: 'string', enum: FILTERS }, url: LINK }),
+        items: object({
+          kind: { type: 'string', enum: KINDS },
+          filter: { type: 'string', enum: FILTER_PARAMETERS },
+          url: LINK,
+        }),
       },
       _links: object({ self: LINK, schema: LINK }),
       _meta: documentMeta('facets'),
     }),
     Facet: object({
       kind: { type: 'string', enum: KINDS },
-      filter: { type: 'string', enum: FILTERS },
+      filter: { type: 'string', enum: FILTER_PARAMETERS },
       values: {
         type: 'array',
         items: object({
@@ -55,7 +66,10 @@ export function answerSchemas(): Record<string, JsonSchema> {
           label: { type: 'string', description: 'The spelling most entities holding it use.' },
           count: { type: 'integer', description: 'Entities holding it: the `_meta.total` of its query.' },
           query: { ...LINK, description: 'The query-form URL of those entities.' },
-          listing: { ...LINK, description: 'The first page of their precomputed listing.' },
+          listing: {
+            ...NULLABLE_LINK,
+            description: 'The first page of their precomputed listing; null for a query filter, which has none.',
+          },
         }),
       },
       _links: object({ self: LINK, index: LINK, schema: LINK }),
@@ -178,7 +192,7 @@ function unmatchedSchema(): JsonSchema {
     items: {
       type: 'object',
       properties: {
-        parameter: { type: 'string', enum: [...FILTERS], description: 'The filter parameter.' },
+        parameter: { type: 'string', enum: [...FILTER_PARAMETERS], description: 'The filter parameter.' },
         value: { type: 'string', description: 'Its value as given, trimmed.' },
         facets: {
           type: 'object',

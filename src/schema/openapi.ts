@@ -21,7 +21,7 @@ import {
   DATASET_PARAMETER_SCHEMAS,
   MAX_CSV_LIMIT,
   MAX_LIMIT,
-  isFilter,
+  isFilterParameter,
 } from '../query/semantics/index.js';
 import { answerSchemas } from './openapi-components.js';
 import { documentPaths } from './openapi-documents.js';
@@ -190,7 +190,7 @@ function queryParameters(examples: ParameterExamples) {
           ? 20
           : name === 'offset'
             ? 0
-            : isFilter(name)
+            : isFilterParameter(name)
               ? filterExample(examples, name, 'exhibitor')
               : // A snapshot is named by the answers, never made up: no example.
                 name === 'snapshot'

@@ -9,13 +9,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COLLECTIONS, FILTERS, FILTER_VALUE_SETS, KINDS, filterKinds } from '../../src/query/semantics/index.js';
+import {
+  COLLECTIONS,
+  FILTERS,
+  FILTER_PARAMETERS,
+  FILTER_VALUE_SETS,
+  KINDS,
+  filterKinds,
+} from '../../src/query/semantics/index.js';
 import { sampleSite } from '../helpers/site.js';
 
 const read = (file: string) => readFileSync(path.join(sampleSite(), file), 'utf8');
 
 describe('each filter of kinds.ts', () => {
-  it.each(FILTERS)('%s is in the schema document and OpenAPI, with its values and an example', (filter) => {
+  it.each(FILTER_PARAMETERS)('%s is in the schema document and OpenAPI, with its values and an example', (filter) => {
     const schema = JSON.parse(read('api/public/schema.json')) as { parameters: Record<string, { enum?: string[] }> };
     expect(schema.parameters[filter]).toBeDefined();
     expect(schema.parameters[filter]!.enum).toEqual(FILTER_VALUE_SETS[filter]);
@@ -27,7 +34,7 @@ describe('each filter of kinds.ts', () => {
     expect(typeof parameter?.example).toBe('string');
   });
 
-  it.each(FILTERS)('%s has a facet document for each kind it applies to, and none for another', (filter) => {
+  it.each(FILTER_PARAMETERS)('%s has a facet document for each kind it applies to, and none for another', (filter) => {
     for (const kind of KINDS)
       expect(existsSync(path.join(sampleSite(), `api/public/facets/${COLLECTIONS[kind]}/${filter}.json`)), kind).toBe(
         filterKinds(filter).includes(kind),

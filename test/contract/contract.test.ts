@@ -18,6 +18,7 @@ import { CLI, runCli } from '../helpers/cli.js';
 import { sampleSite, siteEntryPath, TEST_NOW } from '../helpers/site.js';
 import { datasetUrl, type Body } from './cases.js';
 import { datasetUrls } from './queries.js';
+import { queryFilterUrls } from './query-filter-queries.js';
 import { expectedAnswers, httpRequest, routerTarget, startTargets, type Expected, type Target } from './targets.js';
 
 let dir: string;
@@ -79,6 +80,18 @@ describe('the router and the reference', () => {
           await expectAnswer(await target.request(url), url, target, expected);
         }),
         { numRuns: 200 },
+      );
+    },
+  );
+  it.each(['router', 'reference'])(
+    '%s answers generated queries by the query filters as the oracle does (property)',
+    async (name) => {
+      const target = name === 'router' ? routerTarget(dir) : expected.reference;
+      await fc.assert(
+        fc.asyncProperty(queryFilterUrls(expected.oracle.oracle), async (url) => {
+          await expectAnswer(await target.request(url), url, target, expected);
+        }),
+        { numRuns: 300 },
       );
     },
   );

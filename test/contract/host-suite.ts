@@ -11,6 +11,7 @@ import { expect, it } from 'vitest';
 import { API_HEADERS } from '../../src/query/formats/index.js';
 import { readSite } from '../../src/site/index.js';
 import { CONTRACT_CASES, ESCAPES, datasetUrl } from './cases.js';
+import { QUERY_FILTER_CASES } from './query-filter-cases.js';
 import {
   STATIC_DOCUMENTS,
   expectAnswerHeaders,
@@ -53,11 +54,14 @@ export const FULL_HOST: HostTraits = { serves: 'site', methods: true, escapes: '
  * starts the host: `host()` gives it to each test.
  */
 export function contractSuite(traits: HostTraits, host: () => HostUnderTest): void {
-  it.each(CONTRACT_CASES.map((c) => [c.name, c] as const))('answers %s as the oracle does', async (_, contractCase) => {
-    const { target, expected } = host();
-    const answer = await expectContractAnswer(target, expected, contractCase);
-    if (traits.serves === 'site') await expectAnswerHeaders(answer, contractCase.url, expected);
-  });
+  it.each([...CONTRACT_CASES, ...QUERY_FILTER_CASES].map((c) => [c.name, c] as const))(
+    'answers %s as the oracle does',
+    async (_, contractCase) => {
+      const { target, expected } = host();
+      const answer = await expectContractAnswer(target, expected, contractCase);
+      if (traits.serves === 'site') await expectAnswerHeaders(answer, contractCase.url, expected);
+    },
+  );
   if (traits.serves === 'query form') return;
 
   it.each([

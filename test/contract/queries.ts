@@ -190,6 +190,32 @@ export function datasetUrls(oracle: Oracle, byDate = false): fc.Arbitrary<string
     { weight: 1, arbitrary: fc.tuple(junkDay, fc.option(day, { nil: undefined })).map(([from, to]) => ({ from, to })) },
     { weight: byDate ? 1 : 4, arbitrary: fc.constant({ from: undefined, to: undefined }) },
   );
+  // A query filter's name and a value of the data for it (a tag in another case, or two between `|`), or an opening day.
+  const fieldValues = (kind: OracleKind, field: string) => [
+    ...new Set(
+      oracle
+        .ranked(kind)
+        .flatMap((entity) => [entity[field]].flat())
+        .map(String),
+    ),
+  ];
+  const tag = (kind: OracleKind, field: string) =>
+    fc.oneof(
+      fc.constantFrom(...fieldValues(kind, field)),
+      fc.constantFrom(...fieldValues(kind, field)).map((value) => value.toUpperCase()),
+      fc
+        .tuple(fc.constantFrom(...fieldValues(kind, field)), fc.constantFrom(...fieldValues(kind, field)))
+        .map(([a, b]) => `${a}|${b}`),
+    );
+  const queryFilter = fc.oneof(
+    tag('exhibitor', 'product_tags').map((value) => ['product', value] as const),
+    tag('service_provider', 'service_types').map((value) => ['service', value] as const),
+    fc.constantFrom(...fieldValues('exhibition', 'organizer')).map((value) => ['organizer', value] as const),
+    fc.constantFrom(...fieldValues('exhibition', 'venue')).map((value) => ['venue', value] as const),
+    fc.constantFrom('true', 'false', 'maybe').map((value) => ['verified', value] as const),
+    day.map((value) => ['start_from', value] as const),
+    day.map((value) => ['start_to', value] as const),
+  );
   // Asked with type=exhibition mostly, and now and then with another type, which refuses them.
   const schedule = fc.record({
     status: sometimes(filterValue(values[3]!), 2),
@@ -218,14 +244,17 @@ export function datasetUrls(oracle: Oracle, byDate = false): fc.Arbitrary<string
       fields: sometimes(fieldNames, 2),
       exhibition: sometimes(relatedId('exhibition'), 1),
       exhibitor: sometimes(relatedId('exhibitor'), 1),
+      // Now and then one query filter (docs/api.md#query-filters), most with the type it needs or none.
+      queryFilter: sometimes(queryFilter, 1),
       format: sometimes(fc.constantFrom('csv', 'csv', ' csv ', 'json', 'xml'), 1),
       meta: sometimes(fc.constantFrom('counts', 'counts', 'full', 'all'), 1),
       limit: sometimes(whole(600, [0, 1, 99, 100, 101, 500, 501]), 7),
       offset: sometimes(whole(450, [99, 100, 199, 200, 299, 300, 359, 360]), 7),
     })
-    .map(({ schedule: { stray, window, ...asked }, ...params }) => {
+    .map(({ schedule: { stray, window, ...asked }, queryFilter, ...params }) => {
       const dates = { status: asked.status, from: window.from, to: window.to, sort: asked.sort };
-      const withDates = params.type === 'exhibition' || stray === 0 ? { ...params, ...dates } : params;
+      const withFilter = queryFilter === undefined ? params : { ...params, [queryFilter[0]]: queryFilter[1] };
+      const withDates = params.type === 'exhibition' || stray === 0 ? { ...withFilter, ...dates } : withFilter;
       const { limit, offset, ...rest } = withDates;
       return datasetUrl(
         ...(Object.entries({ ...rest, limit, offset }).filter(([, value]) => value !== undefined) as [

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRouter } from '../../src/query/router/index.js';
-import { FILTERS, FILTER_VALUE_SETS, filterKinds } from '../../src/query/semantics/index.js';
+import { FILTER_PARAMETERS, FILTER_VALUE_SETS, filterKinds } from '../../src/query/semantics/index.js';
 import { fileStore } from '../../src/serve/index.js';
 import { sampleSite } from '../helpers/site.js';
 
@@ -37,7 +37,7 @@ describe('llms.txt', () => {
   it('names every filter in the lines of the query, with its closed set of values, and the kinds of one not of every kind', async () => {
     const text = await readFile(path.join(sampleSite(), 'llms.txt'), 'utf8');
     const query = text.slice(text.indexOf('## Query'), text.indexOf('Ready queries'));
-    for (const filter of FILTERS) {
+    for (const filter of FILTER_PARAMETERS) {
       const line = query
         .split('\n')
         .find((candidate) => candidate.startsWith('- ') && candidate.includes(`\`${filter}\``));
@@ -68,6 +68,12 @@ describe('llms.txt', () => {
     // Exhibitions by status and dates, with a query made from the data.
     expect(text).toMatch(/`status` \(`upcoming`, `ongoing`, `ended`, `cancelled`, `postponed`\)/);
     expect(text).toMatch(/`from` and `to` \(`YYYY-MM-DD`, either alone/);
+    expect(text).toContain(
+      '`start_from` and `start_to` (likewise: the exhibitions that open in the window; query form only)',
+    );
+    // The tag filters in both languages, the tag facets as the vocabulary.
+    expect(text).toMatch(/`product` and `service` match a tag whole \(not a word of it\), plural and singular alike/);
+    expect(text).toContain(`[product tags](${BASE}/api/public/facets/exhibitors/product.json)`);
     expect(text).toMatch(/`sort` \(`start_date` or `-start_date`/);
     expect(text).toMatch(
       /\[Upcoming exhibitions in \S+ from \d{4}-\d{2}-01 to \d{4}-\d{2}-\d{2}, soonest first\]\(\S+type=exhibition&\S*status=upcoming&from=\S+&to=\S+&sort=start_date/,

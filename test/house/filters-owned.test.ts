@@ -1,5 +1,5 @@
 /**
- * A filter is owned in one place: `FILTERS` and `FILTER_FIELDS` in src/query/semantics/kinds.ts
+ * A filter is owned in one place: `FILTERS`, `QUERY_FILTERS` and `FILTER_FIELDS` in src/query/semantics/kinds.ts
  * (with `FILTER_VALUE_SETS` for a closed set of values). Everything else that names the
  * filters (the browse page, the OpenAPI examples, the parameter examples, llms.txt,
  * `DatasetQuery`) follows from them, so adding a filter means kinds.ts, the oracle and
@@ -9,7 +9,13 @@
 import { readFileSync } from 'node:fs';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
-import { DATASET_PARAMETERS, FILTERS } from '../../src/query/semantics/index.js';
+import {
+  DATASET_PARAMETERS,
+  FILTER_FIELDS,
+  FILTER_PARAMETERS,
+  KINDS,
+  QUERY_FILTERS,
+} from '../../src/query/semantics/index.js';
 
 const OWNER = 'src/query/semantics/kinds.ts';
 
@@ -19,8 +25,12 @@ const OWNER = 'src/query/semantics/kinds.ts';
  * not one), as `file:line: [text]`.
  */
 export function filterLists(file: string, source: string): string[] {
-  const filters = new Set<string>(FILTERS);
-  const parameters = new Set<string>(DATASET_PARAMETERS);
+  const filters = new Set<string>(FILTER_PARAMETERS);
+  // `organizer` and `venue` are fields before they are filters: a list naming one is of fields (the `text` fields).
+  const fieldNamed = QUERY_FILTERS.filter((filter) =>
+    KINDS.some((kind) => FILTER_FIELDS[kind][filter].includes(filter)),
+  );
+  const parameters = new Set<string>(DATASET_PARAMETERS.filter((name) => !(fieldNamed as string[]).includes(name)));
   const found: string[] = [];
   for (const match of source.matchAll(/\[([^[\]]*)\]/g)) {
     const elements = match[1]!
@@ -52,5 +62,6 @@ describe('the filters', () => {
     expect(filterLists('a.ts', "const fields = ['organizer', 'venue', 'city', 'country'];")).toEqual([]);
     expect(filterLists('a.ts', "[...of('country', e), ...of('city', e)]")).toEqual([]);
     expect(filterLists('a.ts', "const searched = ['q', 'text', 'city'];")).toEqual([]);
+    expect(filterLists('a.ts', "const tags = ['product', 'service'];")).toEqual(["a.ts:1: ['product', 'service']"]);
   });
 });

@@ -82,7 +82,11 @@ describe('dataset-site mcp', () => {
       required: ['kind', 'id'],
     });
     expect(byName.list_facet_values!.inputSchema).toMatchObject({
-      properties: { filter: { enum: ['industry', 'country', 'city', 'status'] } },
+      properties: {
+        filter: {
+          enum: ['industry', 'country', 'city', 'status', 'product', 'service', 'organizer', 'venue', 'verified'],
+        },
+      },
       required: ['kind', 'filter'],
     });
     for (const tool of listed) {
@@ -236,7 +240,7 @@ describe('dataset-site mcp', () => {
       'upcoming',
     ]);
     expect(await tools.refusal('list_facet_values', { kind: 'exhibitor', filter: 'status' })).toBe(
-      'status is no filter of exhibitors; theirs are industry, country, city',
+      'status is no filter of exhibitors; theirs are industry, country, city, product',
     );
   });
 

@@ -18,7 +18,7 @@ export interface UnknownArgument {
 }
 
 const SEARCH_ARGUMENTS =
-  'the accepted ones are type, q, text, industry, country, city, status, exhibition, exhibitor, from, to, sort, fields, meta, limit, offset, snapshot';
+  'the accepted ones are type, q, text, industry, country, city, status, product, service, organizer, venue, verified, exhibition, exhibitor, from, to, start_from, start_to, sort, fields, meta, limit, offset, snapshot';
 
 // search_dataset's refusal of `unknown`: the API's message, with its hint for a name agents guess, and the argument meant.
 function search(args: Record<string, unknown>, unknown: Record<string, unknown>, hint = '', meant?: string) {
@@ -30,13 +30,13 @@ function search(args: Record<string, unknown>, unknown: Record<string, unknown>,
 /** Calls of every tool with an argument it does not know; ten of search_dataset. */
 export const UNKNOWN_ARGUMENTS: UnknownArgument[] = [
   search({ type: 'exhibitor' }, { founded_after: 2015 }),
-  search({ type: 'exhibition' }, { organizer: 'Messe Frankfurt' }),
-  search({}, { is_verified: true }),
+  search({ type: 'exhibition' }, { organiser: 'Messe Frankfurt' }, '', 'organizer'),
+  search({}, { is_verified: true }, 'give verified (true or false); '),
   search({ limit: 5 }, { page: 2 }, 'this API pages by offset: give offset=(page − 1) × limit; '),
   search(
     { type: 'exhibition' },
     { start_date: '2027-01-01' },
-    'give from and to (exhibitions whose days overlap the window); ',
+    'give start_from and start_to (exhibitions opening in the window), or from and to (whose days overlap it); ',
   ),
   search({ type: 'exhibitor' }, { country_code: 'CN' }),
   search({ type: 'exhibitor' }, { limt: 5 }, '', 'limit'),

@@ -3,7 +3,8 @@
  * `/api/public/dataset` (docs/api.md#parameters to docs/api.md#pagination): plain arrays, filter, sort, search and
  * paginate written as simply as possible, the way minisearch checks its radix tree against
  * a plain Map. It shares no code with src/ and uses no library but `pluralize`, the word list
- * `text` folds English plurals with (docs/api.md#text): when the two disagree, one of them has a bug.
+ * `text` and the tag filters fold English plurals with (docs/api.md#text, docs/api.md#query-filters): when the two
+ * disagree, one of them has a bug.
  */
 import pluralize from 'pluralize';
 
@@ -49,7 +50,10 @@ export interface Oracle {
   ranked(kind: OracleKind): readonly OracleEntity[];
 }
 
-type Filter = 'industry' | 'country' | 'city' | 'status';
+/** The listing filters, which have static pages. */
+type ListingFilter = 'industry' | 'country' | 'city' | 'status';
+/** Every filter: the listing filters and those of the query form alone. */
+type Filter = ListingFilter | 'product' | 'service' | 'organizer' | 'venue' | 'verified';
 type Search = 'q' | 'text';
 type Filters = Partial<Record<Filter, string>>;
 /** The matches of each kind of a type, in answer order. */
@@ -61,20 +65,46 @@ const COLLECTIONS: Record<OracleKind, string> = {
   exhibitor: 'exhibitors',
   service_provider: 'service_providers',
 };
-const FILTERS: readonly Filter[] = ['industry', 'country', 'city', 'status'];
+const LISTING_FILTERS: readonly ListingFilter[] = ['industry', 'country', 'city', 'status'];
+const FILTERS: readonly Filter[] = [...LISTING_FILTERS, 'product', 'service', 'organizer', 'venue', 'verified'];
+const NONE = { product: [], service: [], organizer: [], venue: [], verified: [] };
 const FILTER_FIELDS: Record<OracleKind, Record<Filter, readonly string[]>> = {
   exhibition: {
     industry: ['industry_tags_en', 'industry_tags_cn'],
     country: ['country'],
     city: ['city'],
     status: ['status'],
+    ...NONE,
+    organizer: ['organizer'],
+    venue: ['venue'],
   },
-  exhibitor: { industry: ['industry_tags'], country: ['country'], city: ['city'], status: [] },
-  service_provider: { industry: ['good_at_industry'], country: ['cover_regions'], city: ['cover_regions'], status: [] },
+  exhibitor: {
+    industry: ['industry_tags'],
+    country: ['country'],
+    city: ['city'],
+    status: [],
+    ...NONE,
+    product: ['product_tags'],
+  },
+  service_provider: {
+    industry: ['good_at_industry'],
+    country: ['cover_regions'],
+    city: ['cover_regions'],
+    status: [],
+    ...NONE,
+    service: ['service_types'],
+    verified: ['is_verified'],
+  },
 };
-/** Parameters only exhibitions have: with another type, each is refused. */
-const EXHIBITION_ONLY = ['status', 'from', 'to', 'sort'];
-const STATUSES = ['upcoming', 'ongoing', 'ended', 'cancelled', 'postponed'];
+/** The filters of tags: a tag whole, its words of four or more Latin letters in the singular; any of up to 8 between `|`. */
+const TAGS: readonly Filter[] = ['product', 'service'];
+/** The values a filter takes, when a closed set: any other is refused. */
+const VALUE_SETS: Partial<Record<Filter, readonly string[]>> = {
+  status: ['upcoming', 'ongoing', 'ended', 'cancelled', 'postponed'],
+  verified: ['true', 'false'],
+};
+/** Date parameters and the order, only exhibitions have: with another type, each is refused. */
+const DATES = ['from', 'to', 'start_from', 'start_to', 'sort'] as const;
 /** What each search reads: `q` the two names, `text` the keywords (names, tags) and the description of each kind. */
 const SEARCH_FIELDS: Record<Search, Record<OracleKind, readonly [readonly string[], readonly string[]]>> = {
   q: {
@@ -108,10 +138,17 @@ const PARAMETERS = [
   'country',
   'city',
   'status',
+  'product',
+  'service',
+  'organizer',
+  'venue',
+  'verified',
   'exhibition',
   'exhibitor',
   'from',
   'to',
+  'start_from',
+  'start_to',
   'sort',
   'fields',
   'format',
@@ -251,6 +288,24 @@ function countTokens(search: Search, entity: OracleEntity, fields: readonly stri
   return counts;
 }
 
+/** A tag's normalized spelling with each word of four or more Latin letters in the singular; another filter's as it is. */
+function tagKey(filter: Filter, value: string): string {
+  if (!TAGS.includes(filter)) return value;
+  return value.replace(/\p{L}+/gu, (word) => (/^[a-z]{4,}$/.test(word) ? pluralize.singular(word) : word));
+}
+
+/** The value a filter compares for a normalized spelling: a tag's in the singular, an industry by the name it goes by. */
+function keyOf(filter: Filter, value: string, industryOf: IndustryOf): string {
+  return filter === 'industry' ? industryOf(value) : tagKey(filter, value);
+}
+
+/** The values a filter's parameter asks for, trimmed: a tag filter's parts between `|`, each once (none: the value whole). */
+function partsOf(filter: Filter, value: string): string[] {
+  if (!TAGS.includes(filter)) return [value];
+  const parts = [...new Set(value.split('|').map((part) => part.trim()))].filter((part) => part !== '');
+  return parts.length === 0 ? [value] : parts;
+}
+
 /** Indexes the entities of a kind: filter values (an industry by the name it goes by, `industryOf`), name tokens and the BM25+ statistics. */
 function indexKind(kind: OracleKind, entities: readonly OracleEntity[], industryOf: IndustryOf): Index {
   const documents = rankEntities(kind, entities).map((entity): Document => {
@@ -261,10 +316,11 @@ function indexKind(kind: OracleKind, entities: readonly OracleEntity[], industry
           filter,
           new Set(
             raw
+              .map((v) => (typeof v === 'boolean' ? String(v) : v))
               .filter((v): v is string => typeof v === 'string')
               .map(normalize)
               .filter((v) => v !== '')
-              .map((v) => (filter === 'industry' ? industryOf(v) : v)),
+              .map((v) => keyOf(filter, v, industryOf)),
           ),
         ];
       }),
@@ -395,16 +451,26 @@ function scoreSearch(index: Index, search: Search, document: Document, terms: re
 interface Dates {
   from?: string;
   to?: string;
+  start_from?: string;
+  start_to?: string;
   sort?: string;
 }
 
-/** The exhibitions among `entities` whose days overlap the window, in the order `sort` asks (start date, then id), else as they are. */
-function applyDates(entities: OracleEntity[], { from, to, sort }: Dates): OracleEntity[] {
+/**
+ * The exhibitions among `entities` whose days overlap the window of `from` and `to` and that open within `start_from`
+ * and `start_to`, in the order `sort` asks (start date, then id), else as they are.
+ */
+function applyDates(entities: OracleEntity[], { from, to, start_from, start_to, sort }: Dates): OracleEntity[] {
   // ISO dates compare as strings.
-  const kept = entities.filter(
-    (entity) =>
-      (to === undefined || String(entity.start_date) <= to) && (from === undefined || String(entity.end_date) >= from),
-  );
+  const kept = entities.filter((entity) => {
+    const [start, end] = [String(entity.start_date), String(entity.end_date)];
+    return (
+      (to === undefined || start <= to) &&
+      (from === undefined || end >= from) &&
+      (start_from === undefined || start >= start_from) &&
+      (start_to === undefined || start <= start_to)
+    );
+  });
   if (sort === undefined) return kept;
   const sign = sort === 'start_date' ? 1 : -1;
   return kept.sort(
@@ -459,9 +525,10 @@ function heldByKind(kind: OracleKind, index: Index, filter: Filter): Map<string,
     const own = new Set<string>();
     for (const field of FILTER_FIELDS[kind][filter])
       for (const raw of [entity[field]].flat())
-        if (typeof raw === 'string' && raw.trim() !== '') own.add(raw.trim().replace(/\s+/gu, ' '));
+        if ((typeof raw === 'string' || typeof raw === 'boolean') && String(raw).trim() !== '')
+          own.add(String(raw).trim().replace(/\s+/gu, ' '));
     for (const spelling of own) {
-      const value = normalize(spelling);
+      const value = tagKey(filter, normalize(spelling));
       const counts = spellings.get(value) ?? new Map<string, number>();
       counts.set(spelling, (counts.get(spelling) ?? 0) + 1);
       spellings.set(value, counts);
@@ -481,7 +548,8 @@ function heldByKind(kind: OracleKind, index: Index, filter: Filter): Map<string,
  * The filters whose value no entity of the kinds holds, in parameter order, each with the facet
  * documents of those kinds and at most five closest labels: equal once folded or a few edits
  * away (none up to 3 folded characters, 1 up to 7, 2 beyond), fewest edits first, then most
- * entities (of all the kinds), then value; the label is the first kind's that holds it.
+ * entities (of all the kinds), then value; the label is the first kind's that holds it. A tag filter is one when none of
+ * its parts is held, its closest labels those of each part in turn, each once, at most five.
  */
 function findUnmatched(
   kinds: readonly OracleKind[],
@@ -494,27 +562,34 @@ function findUnmatched(
     const given = filters[filter];
     if (given === undefined) continue;
     const reading = kinds.filter((kind) => FILTER_FIELDS[kind][filter].length > 0);
-    const key = filter === 'industry' ? indexes.exhibition.industryOf(normalize(given)) : normalize(given);
-    if (reading.some((kind) => indexes[kind].documents.some(({ values }) => values[filter].has(key)))) continue;
-    const candidates: { value: string; label: string; count: number; edits: number }[] = [];
-    const folded = fold(given);
-    const allowed = Math.min(2, Math.floor([...folded].length / 4));
-    for (const kind of reading) {
-      for (const [value, { label, count }] of heldByKind(kind, indexes[kind], filter)) {
-        const known = candidates.find((candidate) => candidate.value === value);
-        if (known !== undefined) known.count += count;
-        else candidates.push({ value, label, count, edits: levenshtein(folded, fold(value)) });
+    const parts = partsOf(filter, given);
+    const keys = parts.map((part) => keyOf(filter, normalize(part), indexes.exhibition.industryOf));
+    if (
+      reading.some((kind) => indexes[kind].documents.some(({ values }) => keys.some((key) => values[filter].has(key))))
+    )
+      continue;
+    const closestOf = (part: string): string[] => {
+      const candidates: { value: string; label: string; count: number; edits: number }[] = [];
+      const folded = fold(part);
+      const allowed = Math.min(2, Math.floor([...folded].length / 4));
+      for (const kind of reading) {
+        for (const [value, { label, count }] of heldByKind(kind, indexes[kind], filter)) {
+          const known = candidates.find((candidate) => candidate.value === value);
+          if (known !== undefined) known.count += count;
+          else candidates.push({ value, label, count, edits: levenshtein(folded, fold(value)) });
+        }
       }
-    }
-    const closest = folded === '' ? [] : candidates.filter(({ edits }) => edits <= allowed);
-    closest.sort((a, b) => a.edits - b.edits || b.count - a.count || compareCodePoints(a.value, b.value));
+      const closest = folded === '' ? [] : candidates.filter(({ edits }) => edits <= allowed);
+      closest.sort((a, b) => a.edits - b.edits || b.count - a.count || compareCodePoints(a.value, b.value));
+      return closest.slice(0, 5).map(({ label }) => label);
+    };
     unmatched.push({
       parameter: filter,
       value: given,
       facets: Object.fromEntries(
         reading.map((kind) => [COLLECTIONS[kind], `${baseUrl}/api/public/facets/${COLLECTIONS[kind]}/${filter}.json`]),
       ),
-      closest: closest.slice(0, 5).map(({ label }) => label),
+      closest: [...new Set(parts.flatMap(closestOf))].slice(0, 5),
     });
   }
   return unmatched;
@@ -522,18 +597,19 @@ function findUnmatched(
 
 /** The entities of an index passing the filters and the searches given (none: no search), in answer order; q and text both given add their scores. */
 function findMatches(index: Index, filters: Filters, searches: Partial<Record<Search, string>>): OracleEntity[] {
+  // Each filter given and the values it keeps (a tag filter's parts: any of them).
   const wanted = FILTERS.flatMap((filter) =>
     filters[filter] === undefined
       ? []
       : [
           [
             filter,
-            filter === 'industry' ? index.industryOf(normalize(filters[filter])) : normalize(filters[filter]),
+            partsOf(filter, filters[filter]).map((part) => keyOf(filter, normalize(part), index.industryOf)),
           ] as const,
         ],
   );
   const candidates = index.documents.filter((document) =>
-    wanted.every(([filter, value]) => document.values[filter].has(value)),
+    wanted.every(([filter, keys]) => keys.some((key) => document.values[filter].has(key))),
   );
   // `text`'s alternatives between `|`, trimmed, once each: an entity scores its best (none given: the value itself, which finds nothing).
   const alternatives = (search: Search, value: string): string[] => {
@@ -569,9 +645,9 @@ function listKinds(type: string): readonly OracleKind[] | undefined {
 }
 
 /** The trimmed non-blank filter values among those `read` returns. */
-function pickFilters(read: (filter: Filter) => string | undefined): Filters {
+function pickFilters<F extends Filter>(read: (filter: F) => string | undefined, among: readonly F[]): Filters {
   return Object.fromEntries(
-    FILTERS.flatMap((filter) => {
+    among.flatMap((filter) => {
       const value = read(filter)?.trim();
       return value ? [[filter, value]] : [];
     }),
@@ -617,17 +693,29 @@ function parseQuery(queryString: string):
       return { parameter: search };
     if (value !== undefined) searches[search] = value;
   }
-  const filters = pickFilters((filter) => raw.get(filter));
+  const filters = pickFilters((filter) => raw.get(filter), FILTERS);
+  // A filter of kinds the type does not ask for, then a value a filter does not take: each in parameter order.
+  for (const filter of FILTERS)
+    if (filters[filter] !== undefined && !listKinds(type)!.every((kind) => FILTER_FIELDS[kind][filter].length > 0))
+      return { parameter: filter };
+  for (const filter of FILTERS) {
+    const value = filters[filter];
+    if (value === undefined) continue;
+    if (VALUE_SETS[filter] !== undefined && !VALUE_SETS[filter].includes(normalize(value)))
+      return { parameter: filter };
+    if (TAGS.includes(filter) && partsOf(filter, value).length > 8) return { parameter: filter };
+  }
   const dates: Dates = {};
-  for (const name of EXHIBITION_ONLY) {
+  for (const name of DATES) {
     const value = raw.get(name)?.trim();
     if (value && type !== 'exhibition') return { parameter: name };
-    if (name === 'status' && value && !STATUSES.includes(normalize(value))) return { parameter: name };
-    if ((name === 'from' || name === 'to') && value && !isDate(value)) return { parameter: name };
+    if (name !== 'sort' && value && !isDate(value)) return { parameter: name };
     if (name === 'sort' && value && value !== 'start_date' && value !== '-start_date') return { parameter: name };
-    if (value && name !== 'status') dates[name as keyof Dates] = value;
+    if (value) dates[name] = value;
   }
   if (dates.from !== undefined && dates.to !== undefined && dates.to < dates.from) return { parameter: 'to' };
+  if (dates.start_from !== undefined && dates.start_to !== undefined && dates.start_to < dates.start_from)
+    return { parameter: 'start_to' };
   let related: Related | undefined;
   for (const [name, kind] of [
     ['exhibition', 'exhibitor'],
@@ -824,7 +912,7 @@ export function createOracle(entities: Record<OracleKind, readonly OracleEntity[
         ...SEARCHES.map((search) => [search, searches[search]] as const),
         ...FILTERS.map((filter) => [filter, filters[filter]] as const),
         ...(related === undefined ? [] : [[related.name, related.value] as const]),
-        ...(['from', 'to', 'sort'] as const).map((name) => [name, dates[name]] as const),
+        ...DATES.map((name) => [name, dates[name]] as const),
       ].filter(([, value]) => value !== undefined);
       const shape = `${query.csv ? '&format=csv' : ''}${query.counts ? '&meta=counts' : ''}`;
       const urlAt = (offset: number) =>
@@ -853,7 +941,7 @@ export function createOracle(entities: Record<OracleKind, readonly OracleEntity[
     listingPage(type, rawFilters, page, urlOfPage) {
       const kinds = listKinds(type);
       if (kinds === undefined || !Number.isInteger(page) || page < 1) return undefined;
-      const filters = pickFilters((filter) => rawFilters[filter]);
+      const filters = pickFilters((filter) => rawFilters[filter], LISTING_FILTERS);
       if (filters.status !== undefined && type !== 'exhibition') return undefined;
       const matches = matchKinds(kinds, filters, {});
       const hasListing = Object.keys(filters).length === 0 || matches.some(([, found]) => found.length > 0);

@@ -11,7 +11,7 @@ import {
   filterValues,
   type FilterValues,
   type Postings,
-  type Filter,
+  type FilterParameter,
   type Kind,
   industryGroups,
   namesOfGroups,
@@ -23,7 +23,8 @@ import {
   dayWindow,
   isScheduled,
   orderByStart,
-  overlaps,
+  startWindow,
+  withinSchedule,
   type Schedule,
   type Search,
   type SearchTexts,
@@ -67,7 +68,7 @@ export class Dataset {
   }
 
   /** Postings of one filter for one kind, built on first use: by the values entities match it by (filters.ts, filterValues). */
-  postings(kind: Kind, filter: Filter): Postings {
+  postings(kind: Kind, filter: FilterParameter): Postings {
     const key = `${kind}/${filter}`;
     let postings = this.postingsCache.get(key);
     if (!postings) {
@@ -98,7 +99,7 @@ export class Dataset {
 
   /**
    * Ranks of the entities of a kind matching the filters, the searches (`q`, `text`), the
-   * date window of `schedule` and the relation to any of the entities `related` names (their ids), in answer order: by start date when `schedule` sorts, else
+   * date windows of `schedule` and the relation to any of the entities `related` names (their ids), in answer order: by start date when `schedule` sorts, else
    * relevance when a search is given, else the default order.
    */
   match(
@@ -132,8 +133,10 @@ export class Dataset {
     );
     if (!isScheduled(schedule)) return filtered;
     const day = (rank: number, field: string) => dayNumber(String(this.entities[kind][rank]![field]))!;
-    const window = dayWindow(schedule);
-    const within = filtered.filter((rank) => overlaps(day(rank, 'start_date'), day(rank, 'end_date'), window));
+    const [days, opening] = [dayWindow(schedule), startWindow(schedule)];
+    const within = filtered.filter((rank) =>
+      withinSchedule(day(rank, 'start_date'), day(rank, 'end_date'), days, opening),
+    );
     return schedule.sort === undefined
       ? within
       : orderByStart(within, schedule.sort, (rank) => day(rank, 'start_date'));

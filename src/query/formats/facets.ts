@@ -1,11 +1,11 @@
 /**
  * Facets (docs/api.md#facets): for each kind and filter, every value the filter matches,
  * with how many entities hold it and the spelling most of them use, so an agent learns
- * the valid `industry`, `country`, `city` and `status` values before it queries. One document
+ * the valid values of each filter before it queries (a tag filter's, the tags in both languages). One document
  * per kind and filter that applies to it, and an index of them, linked from the schema: their
  * paths and format, and the reader of a facet document (the build writes them: documents/facets.ts).
  */
-import { COLLECTIONS, type Filter, type Kind } from '../semantics/index.js';
+import { COLLECTIONS, type FilterParameter, type Kind } from '../semantics/index.js';
 import { parseDocument, SiteError } from './site-error.js';
 import { API_ROOT } from './urls.js';
 import { documentVersion } from './site-documents.js';
@@ -17,7 +17,7 @@ export const FACETS_FORMAT_VERSION = documentVersion('facets');
 export const FACETS_INDEX_PATH = `${API_ROOT}/facets/index.json`;
 
 /** Static path of the facet document of one kind and filter. */
-export function facetPath(kind: Kind, filter: Filter): string {
+export function facetPath(kind: Kind, filter: FilterParameter): string {
   return `${API_ROOT}/facets/${COLLECTIONS[kind]}/${filter}.json`;
 }
 
@@ -29,15 +29,15 @@ export interface FacetValue {
   label: string;
   /** Entities of the kind holding it. */
   count: number;
-  /** The query-form URL of those entities, and the first page of their precomputed listing. */
+  /** The query-form URL of those entities, and the first page of their precomputed listing (`null` for a query filter's: it has none). */
   query: string;
-  listing: string;
+  listing: string | null;
 }
 
 /** A facet document as written (documents/facets.ts). */
 export interface FacetDocument {
   kind: Kind;
-  filter: Filter;
+  filter: FilterParameter;
   values: FacetValue[];
   _links: { self: string; index: string; schema: string };
   _meta: { type: 'facets'; schema_version: string; format_version: number; values: number; generated_at: string };

@@ -48,6 +48,7 @@ export {
   listingPath,
   parseDumpPartPath,
   parseListingPath,
+  parseQueryFilterPath,
   relationFolder,
   relationPath,
 } from './paths.js';

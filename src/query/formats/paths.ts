@@ -13,8 +13,10 @@ import {
   type DatasetType,
   type Filter,
   type Kind,
+  isQueryFilter,
   kindOfCollection,
   normalize,
+  type QueryFilter,
 } from '../semantics/index.js';
 import { decodeSegment, encodeIdSegment, encodeSegment } from './segments.js';
 import { API_ROOT } from './urls.js';
@@ -145,4 +147,23 @@ export function parseListingPath(path: string): ListingAddress | undefined {
     filters[filter] = value;
   }
   return { type: type as DatasetType, filters, page: Number(last[1]) };
+}
+
+/**
+ * A listing path that names a query filter as if it had pages (`dataset/exhibitor/product/solar-panels/1.json`):
+ * the type, the filter and its value's segment as written, or `undefined` for any other path. The query filters
+ * have no pages (docs/api.md#query-filters), so such a path is a 404 that says where to ask.
+ */
+export function parseQueryFilterPath(
+  path: string,
+): { type: string; filter: QueryFilter; value: string | undefined } | undefined {
+  const prefix = `${API_ROOT}/dataset/`;
+  if (!path.startsWith(prefix)) return undefined;
+  const [type, ...parts] = path.slice(prefix.length).split('/');
+  // Filters and values alternate after the type: a value spelt like a filter is no filter.
+  const at = parts.findIndex((part, i) => i % 2 === 0 && isQueryFilter(part));
+  if (type === undefined || at < 0) return undefined;
+  const segment = parts[at + 1];
+  const value = segment === undefined || segment.endsWith('.json') ? undefined : decodeSegment(segment);
+  return { type, filter: parts[at] as QueryFilter, value };
 }

@@ -72,13 +72,14 @@ const document = (
  *   every document immutable, named by the generation that last changed it; 13, the chunks and blocks of ids hold the
  *   digest of each entity's body in their snapshot; 14, so do the term shards and sparse common lists, which name the
  *   windows of their matches again; 15, each names a body by its `_version` (the build that last changed it, 4
- *   characters that repeat from entity to entity) where a digest took 8.
+ *   characters that repeat from entity to entity) where a digest took 8; 16, value shards of the query filters
+ *   (`product`, `service`, `organizer`, `venue`, `verified`).
  * - schema: 2, `_links.dumps`; 3, `_links.mcp`, no `maximum` of `limit`; 4, `industries`; 5, `static_pages.depth`.
  * - manifest (the build's): 5, its entries in files of their own. published (the bucket's): 2, sharded; 3, ETags; 4,
  *   sizes.
  */
 export const SITE_DOCUMENTS = {
-  search: document(['api/public/search/{kind}[/…]@{generation}.json'], 15, 'internal', { immutable: true }),
+  search: document(['api/public/search/{kind}[/…]@{generation}.json'], 16, 'internal', { immutable: true }),
   bodies: document(['api/public/search/{kind}/bodies/{id}~{version}.json'], null, 'internal', { immutable: true }),
   snapshot: document(['api/public/snapshot.json'], 1, 'internal'),
   snapshots: document(['api/public/snapshots/{id}.json'], 1, 'internal', { immutable: true }),

@@ -2,7 +2,13 @@
  * The URLs of a site (docs/api.md#query-form): the static URL of a document and the
  * query-form URL of a query, both under the site's base URL.
  */
-import { FILTERS, RELATION_PARAMETERS, SCHEDULE_PARAMETERS, SEARCHES, type DatasetQuery } from '../semantics/index.js';
+import {
+  FILTER_PARAMETERS,
+  RELATION_PARAMETERS,
+  SCHEDULE_PARAMETERS,
+  SEARCHES,
+  type DatasetQuery,
+} from '../semantics/index.js';
 
 /** Folder of the whole API inside the site. */
 export const API_ROOT = 'api/public';
@@ -24,7 +30,7 @@ export function staticUrl(baseUrl: string, path: string): string {
  */
 export function queryUrl(baseUrl: string, query: DatasetQuery): string {
   const parts = [`type=${query.type}`];
-  for (const name of [...SEARCHES, ...FILTERS, ...RELATION_PARAMETERS, ...SCHEDULE_PARAMETERS] as const) {
+  for (const name of [...SEARCHES, ...FILTER_PARAMETERS, ...RELATION_PARAMETERS, ...SCHEDULE_PARAMETERS] as const) {
     const value = query[name];
     if (value !== undefined) parts.push(`${name}=${encodeURIComponent(value)}`);
   }

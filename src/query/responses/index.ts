@@ -31,6 +31,7 @@ export {
   pageCount,
   pageQueryUrl,
   pastHeldPagesMessage,
+  queryFilterPagesMessage,
   staticPageWindow,
 } from './window.js';
 export type { HeldPages } from './window.js';

@@ -94,6 +94,15 @@ export function pastHeldPagesMessage(
   return `${where}; the same window is ${window.url} (the query form); ${WAYS_ON}`;
 }
 
+/**
+ * The message of the 404 for a listing path naming a query filter (docs/api.md#query-filters): it has no static
+ * pages, and `url` (when the path names a type and a value) is the same listing in the query form.
+ */
+export function queryFilterPagesMessage(filter: string, url: string | undefined): string {
+  const ask = url ?? `/${DATASET_ROUTE}?type=…&${filter}=…`;
+  return `${filter} has no static pages: it is a query filter, answered by the query form alone (${ask}) where a router runs (dataset-site serve, the Worker, the Pages worker); ${WAYS_ON}`;
+}
+
 const WAYS_ON = `the client SDK reads any window from any host; the bulk dumps /${DUMPS_FOLDER}/ hold every entity`;
 
 /**

@@ -33,6 +33,9 @@ import {
   searchesOf,
   changesListing,
   relationOf,
+  QUERY_FILTERS,
+  DATASET_TYPES,
+  type DatasetType,
 } from '../semantics/index.js';
 import {
   holdsPages,
@@ -40,6 +43,7 @@ import {
   pageQueryUrl,
   parseSiteQuery,
   pastHeldPagesMessage,
+  queryFilterPagesMessage,
   answerEntity,
   CSV_CONTENT_TYPE,
   datasetCsv,
@@ -61,6 +65,8 @@ import {
   ROOT_FILES,
   parseDumpPartPath,
   parseListingPath,
+  parseQueryFilterPath,
+  queryUrl,
   SCHEMA_PATH,
   SiteError,
   staticUrl,
@@ -168,6 +174,9 @@ async function route(reader: DocumentReader, request: RouterRequest): Promise<Ro
   const text = (isDocument ? await reader.find(file) : undefined) ?? (await readByRawId(reader, unbased, file));
   const pastDepth = text === undefined && file !== undefined ? await pastHeldPages(reader, file) : undefined;
   if (pastDepth !== undefined) return errorResponse(reader, 'not_found', pastDepth);
+  const asQueryFilter = text === undefined && file !== undefined ? parseQueryFilterPath(file) : undefined;
+  if (asQueryFilter !== undefined)
+    return errorResponse(reader, 'not_found', await queryFilterPages(reader, asQueryFilter));
   if (text === undefined) {
     return errorResponse(
       reader,
@@ -195,6 +204,19 @@ async function pastHeldPages(reader: DocumentReader, path: string): Promise<stri
       kindPages: kindsOf(type).map((kind) => staticUrl(baseUrl, listingPath(kind, filters, 1))),
     });
   return page <= pageDepth ? undefined : pastHeldPagesMessage(pageDepth, { url, page });
+}
+
+// For a listing path naming a query filter: the 404's message, with the same listing in the query form when the path
+// names a type and a value.
+async function queryFilterPages(
+  reader: DocumentReader,
+  { type, filter, value }: NonNullable<ReturnType<typeof parseQueryFilterPath>>,
+): Promise<string> {
+  const known = (DATASET_TYPES as readonly string[]).includes(type) && value !== undefined;
+  const url = known
+    ? queryUrl((await reader.site()).baseUrl, { type: type as DatasetType, [filter]: value, limit: 100, offset: 0 })
+    : undefined;
+  return queryFilterPagesMessage(filter, url);
 }
 
 // The escaped form is read first, as every `_links` URL holds it; only a path naming no file is read as a raw id.
@@ -240,9 +262,14 @@ async function answerQuery(reader: DocumentReader, rawQuery: string): Promise<Ro
   await Promise.all(
     kindsOf(query.type).map(async (kind) => {
       // Every window is read from the snapshot's immutable search index; a listing's pages (public, as a host serves
-      // them now) only lend it the bodies that are the snapshot's.
+      // them now) only lend it the bodies that are the snapshot's. A query filter has no pages: a listing's of the
+      // other filters would lend bodies of another window, reads for nothing.
       const listing =
-        query.q === undefined && query.text === undefined && !changesListing(schedule) && related === undefined;
+        query.q === undefined &&
+        query.text === undefined &&
+        !changesListing(schedule) &&
+        related === undefined &&
+        !QUERY_FILTERS.some((filter) => query[filter] !== undefined);
       slices[kind] = await readSearchSlice(
         reader,
         kind,

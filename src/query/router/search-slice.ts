@@ -35,14 +35,17 @@ import {
 } from '../search/index.js';
 import {
   type FilterValues,
-  FILTERS,
+  FILTER_PARAMETERS,
+  filterAlternatives,
   kindRelation,
   type ValueParameter,
   type Kind,
   dayWindow,
   isScheduled,
-  overlaps,
+  isWindowed,
   startOrderWindow,
+  startWindow,
+  withinSchedule,
   type Schedule,
   alternativesOf,
   givenSearches,
@@ -89,8 +92,8 @@ const kept = new WeakMap<
 >();
 
 /**
- * The entities of one kind matching the searches (`q`, `text`), `filters`, the date window
- * of `schedule` and the kind's relation filter to any of the entities of ids `related` (when given) in
+ * The entities of one kind matching the searches (`q`, `text`), `filters` (as they match: matchedFilters), the date
+ * windows of `schedule` and the kind's relation filter to any of the entities of ids `related` (when given) in
  * the window [offset, offset + limit), in relevance order, or by start date when `schedule`
  * sorts (the JSON texts of their documents), and how many match in all. Without a search
  * every entity matches, in the default order. The bodies are the snapshot's: those `knownBodies` gives (by id) where
@@ -159,9 +162,10 @@ export async function readSearchSlice(
             )
           ).derived;
   const tests: ((rank: number) => boolean)[] = [];
-  const wanted = FILTERS.filter((filter) => filters[filter] !== undefined).map((filter): Wanted => [
+  // `filters` as they match (matchedFilters): a tag filter's alternatives, any of which passes, between `|`.
+  const wanted = FILTER_PARAMETERS.filter((filter) => filters[filter] !== undefined).map((filter): Wanted => [
     filter,
-    [normalize(filters[filter]!)],
+    filterAlternatives(filter, filters[filter]!).map(normalize),
     entry.filters[filter],
   ]);
   const relation = kindRelation(kind);
@@ -180,9 +184,9 @@ export async function readSearchSlice(
     tests.push((rank) => passing[rank] === 1);
   }
   const { days } = isScheduled(schedule) ? await readDays(entry, read, reader) : { days: undefined };
-  if (days !== undefined && (schedule.from !== undefined || schedule.to !== undefined)) {
-    const window = dayWindow(schedule);
-    tests.push((rank) => overlaps(days.starts[rank]!, days.ends[rank]!, window));
+  if (days !== undefined && isWindowed(schedule)) {
+    const [window, opening] = [dayWindow(schedule), startWindow(schedule)];
+    tests.push((rank) => withinSchedule(days.starts[rank]!, days.ends[rank]!, window, opening));
   }
   const allowed =
     tests.length === 0
@@ -194,7 +198,9 @@ export async function readSearchSlice(
   const answer = JSON.stringify([
     given,
     wanted.map(([parameter, value]) => [parameter, value]),
-    days === undefined ? null : [schedule.from ?? null, schedule.to ?? null],
+    days === undefined
+      ? null
+      : [schedule.from ?? null, schedule.to ?? null, schedule.start_from ?? null, schedule.start_to ?? null],
   ]);
   const narrowed =
     allowed === undefined

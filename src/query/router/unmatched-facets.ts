@@ -4,7 +4,7 @@
  * entities, so a value missing from those of every kind asked is held by none. An answer
  * with a match reads nothing more.
  */
-import type { DatasetType, Filter, FilterValues, HeldValue, Kind } from '../semantics/index.js';
+import type { DatasetType, FilterParameter, FilterValues, HeldValue, Kind } from '../semantics/index.js';
 import { filteredKinds, unmatchedFilters, type UnmatchedFilter } from '../responses/index.js';
 import { facetPath, parseFacetDocument } from '../formats/index.js';
 import type { DocumentReader } from './document-reader.js';
@@ -17,7 +17,7 @@ export async function readUnmatched(
   baseUrl: string,
 ): Promise<UnmatchedFilter[]> {
   const held = new Map<string, readonly HeldValue[]>();
-  const given = (Object.keys(filters) as Filter[]).flatMap((filter) =>
+  const given = (Object.keys(filters) as FilterParameter[]).flatMap((filter) =>
     filteredKinds(type, filter).map((kind) => [kind, filter] as const),
   );
   await Promise.all(
@@ -32,6 +32,6 @@ export async function readUnmatched(
   return unmatchedFilters(type, filters, (kind, filter) => held.get(key(kind, filter))!, baseUrl, industryNames);
 }
 
-function key(kind: Kind, filter: Filter): string {
+function key(kind: Kind, filter: FilterParameter): string {
   return `${kind} ${filter}`;
 }

@@ -6,8 +6,8 @@
 import { type TermIndex } from './term-shards.js';
 import { sharingTerms } from './common-terms.js';
 import {
-  FILTERS,
-  type Filter,
+  FILTER_PARAMETERS,
+  type FilterParameter,
   type Kind,
   kindRelation,
   type Relation,
@@ -32,8 +32,8 @@ export interface SearchEntryFile {
   common: string[];
   /** For each of {@link common}, what its longest query term adds to its term (mostly `""`). */
   common_tails: string[];
-  /** Per filter, first value of each shard of its postings. */
-  filters: Record<Filter, string[]>;
+  /** Per filter (listing and query filters alike), first value of each shard of its postings. */
+  filters: Record<FilterParameter, string[]>;
   /** The same for the kind's relation filter, when it has one (kinds.ts, RELATIONS). */
   relations?: Partial<Record<Relation, string[]>>;
   /** The slots of the kind's entities, which every document of both indexes names them by. */
@@ -57,7 +57,7 @@ export interface TextEntryFile extends Omit<SearchEntryFile, 'filters' | 'relati
 /** A search index entry as read: what a query needs before any shard. */
 export interface SearchEntry {
   index: TermIndex;
-  filters: Record<Filter, string[]>;
+  filters: Record<FilterParameter, string[]>;
   /** The starts of the value shards of the kind's relation filter (kinds.ts, RELATIONS), when it has one. */
   relations: Partial<Record<Relation, string[]>>;
   /** The slots of the kind's entities, which the documents of both its indexes name them by. */
@@ -77,7 +77,7 @@ export function parseSearchEntry(path: string, text: string, kind: Kind): Search
   if (
     typeof file.filters !== 'object' ||
     file.filters === null ||
-    !FILTERS.every((filter) => isStarts(file.filters[filter]))
+    !FILTER_PARAMETERS.every((filter) => isStarts(file.filters[filter]))
   )
     throw malformed(path, 'filters');
   const relation = kindRelation(kind);

@@ -11,8 +11,8 @@ import {
   type EntitiesByKind,
   hash53,
   hash53Utf8,
-  FILTERS,
-  type Filter,
+  FILTER_PARAMETERS,
+  type FilterParameter,
   type Kind,
   kindRelation,
   type Postings,
@@ -43,7 +43,7 @@ export type RenderedSearches = Record<Search, RenderedTerms>;
 export interface IndexedDataset {
   readonly entities: EntitiesByKind;
   searchIndex(kind: Kind, search: Search): ShardedIndex;
-  postings(kind: Kind, filter: Filter): Postings;
+  postings(kind: Kind, filter: FilterParameter): Postings;
   relationPostings(kind: Kind): Postings;
 }
 
@@ -180,11 +180,11 @@ function renderNamesIndex(
   const { index } = terms;
   const ids = renderIds(kind, slots.idsBySlot, bodyOfSlot);
   const documents = [...terms.documents, ...ids.blocks];
-  const filters = {} as Record<Filter, string[]>;
+  const filters = {} as Record<FilterParameter, string[]>;
   const relation = kindRelation(kind);
   const relations: Partial<Record<Relation, string[]>> = {};
   const parameters: [ValueParameter, Postings][] = [
-    ...FILTERS.map((filter): [ValueParameter, Postings] => [filter, dataset.postings(kind, filter)]),
+    ...FILTER_PARAMETERS.map((filter): [ValueParameter, Postings] => [filter, dataset.postings(kind, filter)]),
     ...(relation === undefined ? [] : [[relation, dataset.relationPostings(kind)] as [ValueParameter, Postings]]),
   ];
   const values: Partial<Record<ValueParameter, string[]>> = {};
@@ -193,7 +193,7 @@ function renderNamesIndex(
     const starts = shards.map((shard) => shard.start);
     values[parameter] = starts;
     if (parameter === relation) relations[relation] = starts;
-    else filters[parameter as Filter] = starts;
+    else filters[parameter as FilterParameter] = starts;
     for (const shard of shards)
       documents.push({
         path: filterShardPath(kind, parameter, shard.start),

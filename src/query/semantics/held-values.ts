@@ -5,8 +5,9 @@
  * value no entity holds (closest-values.ts).
  */
 import type { EntitiesByKind } from './entity.js';
-import type { Postings } from './filters.js';
-import { FILTER_FIELDS, type Filter, type Kind } from './kinds.js';
+import { filterText, type Postings } from './filters.js';
+import { FILTER_FIELDS, type FilterParameter, type Kind } from './kinds.js';
+import { spellingKey } from './tag-values.js';
 import { compareCodePoints, normalize } from './text.js';
 
 /** One value a filter matches among the entities of a kind. */
@@ -22,14 +23,14 @@ export interface HeldValue {
 /** What the values are counted from: a kind's entities and a filter's postings (the reference Dataset of query/dataset/ is one). */
 export interface FilteredEntities {
   entities: EntitiesByKind;
-  postings(kind: Kind, filter: Filter): Postings;
+  postings(kind: Kind, filter: FilterParameter): Postings;
 }
 
 // Asked for by every facet document and every empty reference answer: counted once a dataset.
 const counted = new WeakMap<FilteredEntities, Map<string, readonly HeldValue[]>>();
 
 /** The values of a kind's filter: most entities first, ties in code-point order of the value. Shared: not to be changed. */
-export function heldValues(dataset: FilteredEntities, kind: Kind, filter: Filter): readonly HeldValue[] {
+export function heldValues(dataset: FilteredEntities, kind: Kind, filter: FilterParameter): readonly HeldValue[] {
   let held = counted.get(dataset);
   if (held === undefined) counted.set(dataset, (held = new Map()));
   const key = `${kind} ${filter}`;
@@ -38,7 +39,7 @@ export function heldValues(dataset: FilteredEntities, kind: Kind, filter: Filter
   return values;
 }
 
-function countValues(dataset: FilteredEntities, kind: Kind, filter: Filter): HeldValue[] {
+function countValues(dataset: FilteredEntities, kind: Kind, filter: FilterParameter): HeldValue[] {
   // Entities by spelling first (a site holds few distinct spellings), then each spelling normalized once.
   const entitiesBySpelling = new Map<string, number>();
   const tidy = tidier();
@@ -48,15 +49,17 @@ function countValues(dataset: FilteredEntities, kind: Kind, filter: Filter): Hel
     for (const field of FILTER_FIELDS[kind][filter]) {
       const raw = entity[field];
       for (const value of Array.isArray(raw) ? raw : [raw]) {
-        const spelling = typeof value === 'string' ? tidy(value) : '';
+        const text = filterText(value);
+        const spelling = text === undefined ? '' : tidy(text);
         if (spelling !== '' && !held.includes(spelling)) held.push(spelling);
       }
     }
     for (const spelling of held) entitiesBySpelling.set(spelling, (entitiesBySpelling.get(spelling) ?? 0) + 1);
   }
   const spellings = new Map<string, Map<string, number>>();
+  // A tag's spellings in the plural and the singular are one value's.
   for (const [spelling, count] of entitiesBySpelling) {
-    const value = normalize(spelling);
+    const value = spellingKey(filter, normalize(spelling));
     const counts = spellings.get(value) ?? new Map<string, number>();
     counts.set(spelling, count);
     spellings.set(value, counts);

@@ -4,7 +4,7 @@
  */
 export { CLOSEST_KEPT, closestValues, editsAllowed, foldValue } from './closest-values.js';
 export type { EntitiesByKind, Entity } from './entity.js';
-export { filterRanks, filterValues, matchedFilters } from './filters.js';
+export { filterRanks, filterText, filterValues, matchedFilters, matchedKeys } from './filters.js';
 export type { FilterValues, Postings } from './filters.js';
 export { hash53, hash53Utf8 } from './hash.js';
 export { heldValues } from './held-values.js';
@@ -18,6 +18,9 @@ export {
   EXHIBITION_STATUSES,
   FILTERS,
   FILTER_FIELDS,
+  FILTER_PARAMETERS,
+  QUERY_FILTERS,
+  TAG_FILTERS,
   FILTER_VALUE_SETS,
   KINDS,
   MAX_RELATED_IDS,
@@ -26,13 +29,27 @@ export {
   RELATIONS,
   filterKinds,
   isFilter,
+  isFilterParameter,
+  isQueryFilter,
+  kindFilterParameters,
   kindFilters,
   kindOfCollection,
   kindRelation,
   kindsOf,
   typeFilters,
+  typeHasFilter,
 } from './kinds.js';
-export type { Collection, DatasetType, ExhibitionStatus, Filter, Kind, Relation, ValueParameter } from './kinds.js';
+export type {
+  Collection,
+  DatasetType,
+  ExhibitionStatus,
+  Filter,
+  FilterParameter,
+  Kind,
+  QueryFilter,
+  Relation,
+  ValueParameter,
+} from './kinds.js';
 export {
   DATASET_PARAMETERS,
   DATASET_PARAMETER_SCHEMAS,
@@ -55,15 +72,19 @@ export {
 } from './params.js';
 export type { DatasetQuery, ParameterError, ParseResult } from './params.js';
 export {
+  DATE_PARAMETERS,
   SCHEDULE_PARAMETERS,
   SORTS,
   changesListing,
   dayNumber,
   dayWindow,
   isScheduled,
+  isWindowed,
   orderByStart,
   overlaps,
   startOrderWindow,
+  startWindow,
+  withinSchedule,
 } from './schedule.js';
 export type { Schedule, Sort } from './schedule.js';
 export {
@@ -78,5 +99,6 @@ export {
 } from './searches.js';
 export type { Search, SearchTexts } from './searches.js';
 export { splitAlternatives } from './alternatives.js';
+export { filterAlternatives, isTagFilter, spellingKey } from './tag-values.js';
 export { sortDefault } from './order.js';
 export { compareCodePoints, normalize, utf8Length } from './text.js';

@@ -7,7 +7,8 @@
  * pages, value shards and facets of an industry go by one name, its first in code-point order.
  */
 import type { Entity } from './entity.js';
-import type { Filter } from './kinds.js';
+import type { FilterParameter } from './kinds.js';
+import { spellingKey } from './tag-values.js';
 import { compareCodePoints, normalize } from './text.js';
 
 /** Each normalized name of an industry the data pairs → the name its industry goes by; a name no exhibition pairs is in none. */
@@ -53,7 +54,11 @@ export function namesOfGroups(groups: readonly (readonly string[])[]): IndustryN
   return names;
 }
 
-/** The value a filter matches entities by: a normalized value, or for `industry` the name its industry goes by. */
-export function filterKey(filter: Filter, normalized: string, names: IndustryNames): string {
-  return filter === 'industry' ? (names.get(normalized) ?? normalized) : normalized;
+/**
+ * The value a filter matches entities by: a normalized value (a tag's words in the singular: tag-values.ts), or for
+ * `industry` the name its industry goes by.
+ */
+export function filterKey(filter: FilterParameter, normalized: string, names: IndustryNames): string {
+  const key = spellingKey(filter, normalized);
+  return filter === 'industry' ? (names.get(key) ?? key) : key;
 }

@@ -4,14 +4,19 @@
  * document, OpenAPI and the command line's help read.
  */
 import {
+  COLLECTIONS,
   DATASET_TYPES,
   FILTER_VALUE_SETS,
   FILTER_FIELDS,
   FILTERS,
   KINDS,
   MAX_RELATED_IDS,
+  QUERY_FILTERS,
   RELATION_PARAMETERS,
+  TAG_FILTERS,
+  filterKinds,
   type Filter,
+  type FilterParameter,
 } from './kinds.js';
 import { SCHEDULE_PARAMETERS, SORTS } from './schedule.js';
 import { MAX_ALTERNATIVES, SEARCHES, SEARCH_FIELDS } from './searches.js';
@@ -30,11 +35,15 @@ export const META_SHAPES = ['full', 'counts'] as const;
 export type MetaShape = (typeof META_SHAPES)[number];
 /** Longest accepted `q` or `text`, in characters. */
 export const MAX_Q_LENGTH = 200;
+// What the parameters without static pages say of it (docs/api.md#query-filters).
+const QUERY_FORM_ONLY = 'Answered by the query form alone: no static listing pages.';
+
 /** Parameters the dataset endpoint knows, in canonical URL order. */
 export const DATASET_PARAMETERS = [
   'type',
   ...SEARCHES,
   ...FILTERS,
+  ...QUERY_FILTERS,
   ...RELATION_PARAMETERS,
   ...SCHEDULE_PARAMETERS,
   'fields',
@@ -87,6 +96,20 @@ export const DATASET_PARAMETER_SCHEMAS: Readonly<Record<DatasetParameter, Parame
     ...filterSchema('status'),
     description: `Exhibitions of this status (with type=exhibition only): upcoming, ongoing and ended are derived from the dates against the build date (UTC); cancelled and postponed are as the source says.`,
   },
+  product: tagFilterSchema('product', 'Solar panels|太阳能电池板'),
+  service: tagFilterSchema('service', 'Booth design|展台设计'),
+  organizer: {
+    ...filterSchema('organizer'),
+    description: `With type=exhibition: the exhibitions of this organizer, exact after normalization (NFKC, trimmed, spaces collapsed, lower case). ${QUERY_FORM_ONLY}`,
+  },
+  venue: {
+    ...filterSchema('venue'),
+    description: `With type=exhibition: the exhibitions held at this venue, exact after normalization (NFKC, trimmed, spaces collapsed, lower case). ${QUERY_FORM_ONLY}`,
+  },
+  verified: {
+    ...filterSchema('verified'),
+    description: `With type=service_provider: the verified providers (true) or the others (false), by is_verified. ${QUERY_FORM_ONLY}`,
+  },
   exhibition: {
     type: 'string',
     description: `With type=exhibitor: the exhibitors of the exhibition of this id (those listing it in exhibition_ids), or of any of several ids between | (up to ${MAX_RELATED_IDS}: EXH-1|EXH-2, each exhibitor once), combined with every other parameter; an id no exhibition has is a 404 naming it.`,
@@ -106,6 +129,16 @@ export const DATASET_PARAMETER_SCHEMAS: Readonly<Record<DatasetParameter, Parame
     format: 'date',
     description:
       'Exhibitions whose days overlap the window up to this date, YYYY-MM-DD, included (with type=exhibition only; from may be given or not).',
+  },
+  start_from: {
+    type: 'string',
+    format: 'date',
+    description: `Exhibitions opening (start_date) on or after this date, YYYY-MM-DD (with type=exhibition only; start_to may be given or not); from and to test whether the days overlap instead. ${QUERY_FORM_ONLY}`,
+  },
+  start_to: {
+    type: 'string',
+    format: 'date',
+    description: `Exhibitions opening (start_date) on or before this date, YYYY-MM-DD (with type=exhibition only; start_from may be given or not). ${QUERY_FORM_ONLY}`,
   },
   sort: {
     type: 'string',
@@ -154,12 +187,24 @@ export const DATASET_PARAMETER_SCHEMAS: Readonly<Record<DatasetParameter, Parame
 };
 
 // A filter's schema: any value, or one of its closed set (kinds.ts), matched against the fields it reads.
-function filterSchema(filter: Filter): ParameterSchema {
-  const fields = KINDS.map((kind) => `${kind}: ${FILTER_FIELDS[kind][filter].join(', ')}`).join('; ');
+function filterSchema(filter: FilterParameter): ParameterSchema {
+  const fields = KINDS.filter((kind) => FILTER_FIELDS[kind][filter].length > 0)
+    .map((kind) => `${kind}: ${FILTER_FIELDS[kind][filter].join(', ')}`)
+    .join('; ');
   const values = FILTER_VALUE_SETS[filter];
   return {
     type: 'string',
     ...(values === undefined ? {} : { enum: values }),
     description: `Exact ${filter} match after normalization (NFKC, trimmed, spaces collapsed, lower case) against any value of the fields (${fields}).`,
+  };
+}
+
+// A tag filter's schema (tag-values.ts): one kind's tags, plural and singular alike, several between |.
+function tagFilterSchema(filter: (typeof TAG_FILTERS)[number], example: string): ParameterSchema {
+  const [kind] = filterKinds(filter);
+  const collection = COLLECTIONS[kind!];
+  return {
+    type: 'string',
+    description: `With type=${kind}: the ${collection} holding this tag in ${FILTER_FIELDS[kind!][filter].join(', ')}, whole, exact after normalization (NFKC, trimmed, spaces collapsed, lower case), English plural and singular alike; several between | (up to ${MAX_ALTERNATIVES}) find those holding any: ${example} asks in both languages. facets/${collection}/${filter}.json lists every tag with its count. ${QUERY_FORM_ONLY}`,
   };
 }

@@ -6,16 +6,19 @@ import type { FilterValues } from './filters.js';
 import {
   COLLECTIONS,
   DATASET_TYPES,
-  FILTERS,
+  FILTER_PARAMETERS,
   FILTER_VALUE_SETS,
   MAX_RELATED_IDS,
   RELATION_PARAMETERS,
   RELATIONS,
-  typeFilters,
+  filterKinds,
+  typeHasFilter,
   type DatasetType,
+  type Kind,
   type Relation,
 } from './kinds.js';
-import { dayNumber, SCHEDULE_PARAMETERS, SORTS, type Schedule, type Sort } from './schedule.js';
+import { dayNumber, DATE_PARAMETERS, SCHEDULE_PARAMETERS, SORTS, type Schedule, type Sort } from './schedule.js';
+import { filterAlternatives, isTagFilter } from './tag-values.js';
 import { SEARCHES, alternativesOf, MAX_ALTERNATIVES, type SearchTexts } from './searches.js';
 import { normalize } from './text.js';
 import { splitAlternatives } from './alternatives.js';
@@ -32,8 +35,8 @@ import {
 
 /**
  * A valid dataset query with effective values: text trimmed, `limit` clamped. Its filters are
- * those of kinds.ts (`FILTERS`): each an exact value, compared after normalization
- * (docs/api.md#matching); its relations those of `RELATIONS` (docs/api.md#relations): the id of
+ * those of kinds.ts (`FILTER_PARAMETERS`): each an exact value, compared after normalization
+ * (docs/api.md#matching), a tag filter's several between `|`; its relations those of `RELATIONS` (docs/api.md#relations): the id of
  * an entity of the other kind, or several between `|`.
  */
 export interface DatasetQuery extends Schedule, FilterValues, Partial<Record<Relation, string>> {
@@ -109,17 +112,23 @@ export function parseDatasetQuery(pairs: Iterable<readonly [string, string]>): P
     query[search] = value;
   }
 
-  for (const filter of FILTERS) {
+  for (const filter of FILTER_PARAMETERS) {
     const value = given.get(filter)?.trim();
     if (!value) continue;
-    if (!typeFilters(query.type).includes(filter)) return fail(filter, onlyFor(filter, query.type));
+    if (!typeHasFilter(query.type, filter)) return fail(filter, onlyFor(filter, filterKinds(filter), query.type));
     query[filter] = value;
   }
-  for (const filter of FILTERS) {
+  for (const filter of FILTER_PARAMETERS) {
     const values = FILTER_VALUE_SETS[filter];
     const value = query[filter];
     if (values !== undefined && value !== undefined && !values.includes(normalize(value)))
       return fail(filter, `${filter} must be one of ${values.join(', ')}; got ${JSON.stringify(value)}`);
+    const alternatives = value === undefined ? 0 : filterAlternatives(filter, value).length;
+    if (isTagFilter(filter) && alternatives > MAX_ALTERNATIVES)
+      return fail(
+        filter,
+        `${filter} takes at most ${MAX_ALTERNATIVES} tags between |; got ${alternatives}: ask the others in another query`,
+      );
   }
 
   const refused = parseSchedule(given, query);
@@ -241,11 +250,10 @@ export function relationOf(query: DatasetQuery): { relation: Relation; ids: stri
   return relation === undefined ? undefined : { relation, ids: splitAlternatives(query[relation]!) };
 }
 
-/** The date window and order a query sets. */
+/** The date windows and order a query sets. */
 export function scheduleOf(query: DatasetQuery): Schedule {
   const schedule: Schedule = {};
-  if (query.from !== undefined) schedule.from = query.from;
-  if (query.to !== undefined) schedule.to = query.to;
+  for (const name of DATE_PARAMETERS) if (query[name] !== undefined) schedule[name] = query[name];
   if (query.sort !== undefined) schedule.sort = query.sort;
   return schedule;
 }
@@ -253,19 +261,19 @@ export function scheduleOf(query: DatasetQuery): Schedule {
 /** The filters a query sets, in canonical order. */
 export function filtersOf(query: DatasetQuery): FilterValues {
   const filters: FilterValues = {};
-  for (const filter of FILTERS) {
+  for (const filter of FILTER_PARAMETERS) {
     const value = query[filter];
     if (value !== undefined) filters[filter] = value;
   }
   return filters;
 }
 
-// Reads from, to and sort into `query`, or says why one is refused.
+// Reads from, to, start_from, start_to and sort into `query`, or says why one is refused.
 function parseSchedule(given: ReadonlyMap<DatasetParameter, string>, query: DatasetQuery): ParameterError | undefined {
   for (const name of SCHEDULE_PARAMETERS) {
     const value = given.get(name)?.trim();
     if (!value) continue;
-    if (query.type !== 'exhibition') return { parameter: name, message: onlyFor(name, query.type) };
+    if (query.type !== 'exhibition') return { parameter: name, message: onlyFor(name, ['exhibition'], query.type) };
     if (name === 'sort') {
       if (!(SORTS as readonly string[]).includes(value))
         return { parameter: name, message: `sort must be one of ${SORTS.join(', ')}; got ${JSON.stringify(value)}` };
@@ -276,15 +284,21 @@ function parseSchedule(given: ReadonlyMap<DatasetParameter, string>, query: Data
       query[name] = value;
     }
   }
-  if (query.from !== undefined && query.to !== undefined && query.to < query.from) {
-    return { parameter: 'to', message: `to (${query.to}) must not be before from (${query.from})` };
+  for (const [first, last] of [
+    ['from', 'to'],
+    ['start_from', 'start_to'],
+  ] as const) {
+    const [from, to] = [query[first], query[last]];
+    if (from !== undefined && to !== undefined && to < from)
+      return { parameter: last, message: `${last} (${to}) must not be before ${first} (${from})` };
   }
   return undefined;
 }
 
-// What a parameter that applies to exhibitions alone says when the type is another.
-function onlyFor(name: string, type: DatasetType): string {
-  return `${name} applies to exhibitions only; give type=exhibition (type is ${type})`;
+// What a parameter that applies to some kinds alone (`kinds`) says when the type asks for another.
+function onlyFor(name: string, kinds: readonly Kind[], type: DatasetType): string {
+  const collections = kinds.map((kind) => COLLECTIONS[kind]).join(' and ');
+  return `${name} applies to ${collections} only; give type=${kinds.join(' or type=')} (type is ${type})`;
 }
 
 // Parameters an agent guesses, and what this API calls them.
@@ -298,8 +312,14 @@ const GUESSES: Record<string, string> = {
   query: 'give q (names) or text (every descriptive field)',
   keyword: 'give q (names) or text (every descriptive field)',
   keywords: 'give q (names) or text (every descriptive field)',
-  start_date: 'give from and to (exhibitions whose days overlap the window)',
+  start_date:
+    'give start_from and start_to (exhibitions opening in the window), or from and to (whose days overlap it)',
   end_date: 'give from and to (exhibitions whose days overlap the window)',
+  product_tags: 'give product (an exhibitor product tag, exactly)',
+  products: 'give product (an exhibitor product tag, exactly)',
+  service_types: 'give service (a provider service type, exactly)',
+  services: 'give service (a provider service type, exactly)',
+  is_verified: 'give verified (true or false)',
   date: 'give from and to (exhibitions whose days overlap the window)',
   order: 'give sort',
   order_by: 'give sort',

@@ -1,7 +1,8 @@
 /**
  * Exhibitions by date (docs/api.md#dates): `from` and `to` keep the exhibitions whose days
- * overlap the window, both ends included; `sort` orders by `start_date`, either way, ties
- * by id. The reference and the router both narrow and order here, over day numbers.
+ * overlap the window, both ends included; `start_from` and `start_to` those that open in theirs;
+ * `sort` orders by `start_date`, either way, ties by id. The reference and the router both
+ * narrow and order here, over day numbers.
  */
 
 /** Accepted values of `sort`: by `start_date`, earliest first, or (`-`) latest first. */
@@ -14,12 +15,19 @@ export interface Schedule {
   from?: string;
   /** Last day of the window, YYYY-MM-DD. */
   to?: string;
+  /** First day an exhibition may open on, YYYY-MM-DD. */
+  start_from?: string;
+  /** Last day an exhibition may open on, YYYY-MM-DD. */
+  start_to?: string;
   /** Order by start date instead of the default (or relevance). */
   sort?: Sort;
 }
 
 /** The parameters of a {@link Schedule}, in canonical URL order. */
-export const SCHEDULE_PARAMETERS = ['from', 'to', 'sort'] as const;
+export const SCHEDULE_PARAMETERS = ['from', 'to', 'start_from', 'start_to', 'sort'] as const;
+
+/** The date parameters of a {@link Schedule}: each end of both windows. */
+export const DATE_PARAMETERS = ['from', 'to', 'start_from', 'start_to'] as const;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
@@ -59,9 +67,30 @@ export function overlaps(start: number, end: number, window: DayWindow): boolean
   return start <= window.last && end >= window.first;
 }
 
+/** The window of a schedule's opening days (`start_from`, `start_to`) in day numbers, each end open when not given. */
+export function startWindow(schedule: Schedule): DayWindow {
+  return {
+    first: schedule.start_from === undefined ? -Infinity : dayNumber(schedule.start_from)!,
+    last: schedule.start_to === undefined ? Infinity : dayNumber(schedule.start_to)!,
+  };
+}
+
+/**
+ * Whether an exhibition of days `start`…`end` is kept by the windows of `schedule`: its days overlap
+ * `days` ({@link dayWindow}) and it opens within `opening` ({@link startWindow}), both ends included.
+ */
+export function withinSchedule(start: number, end: number, days: DayWindow, opening: DayWindow): boolean {
+  return overlaps(start, end, days) && start >= opening.first && start <= opening.last;
+}
+
+/** Whether a schedule narrows the matches by date at all. */
+export function isWindowed(schedule: Schedule): boolean {
+  return DATE_PARAMETERS.some((name) => schedule[name] !== undefined);
+}
+
 /** Whether a schedule narrows the matches or changes their order at all. */
 export function isScheduled(schedule: Schedule): boolean {
-  return schedule.from !== undefined || schedule.to !== undefined || schedule.sort !== undefined;
+  return isWindowed(schedule) || schedule.sort !== undefined;
 }
 
 /**
@@ -69,7 +98,7 @@ export function isScheduled(schedule: Schedule): boolean {
  * latest first (`sort=start_date` is the exhibitions' default order).
  */
 export function changesListing(schedule: Schedule): boolean {
-  return schedule.from !== undefined || schedule.to !== undefined || schedule.sort === '-start_date';
+  return isWindowed(schedule) || schedule.sort === '-start_date';
 }
 
 /**

@@ -150,7 +150,7 @@ describe('parseDatasetQuery', () => {
     [
       'foo=bar',
       'foo',
-      'unknown parameter "foo"; the accepted ones are type, q, text, industry, country, city, status, exhibition, exhibitor, from, to, sort, fields, format, meta, limit, offset, snapshot',
+      'unknown parameter "foo"; the accepted ones are type, q, text, industry, country, city, status, product, service, organizer, venue, verified, exhibition, exhibitor, from, to, start_from, start_to, sort, fields, format, meta, limit, offset, snapshot',
     ],
     [
       'type=exhibitor&page=2',
@@ -158,7 +158,11 @@ describe('parseDatasetQuery', () => {
       'unknown parameter "page"; this API pages by offset: give offset=(page − 1) × limit; the accepted ones are',
     ],
     ['Type=exhibitor', 'Type', 'unknown parameter "Type"'],
-    ['start_date=2026-12-01', 'start_date', 'give from and to'],
+    [
+      'start_date=2026-12-01',
+      'start_date',
+      'give start_from and start_to (exhibitions opening in the window), or from and to',
+    ],
     [
       'type=exhibition&status=soon',
       'status',
