@@ -78,5 +78,14 @@ export {
 } from './searches.js';
 export type { Search, SearchTexts } from './searches.js';
 export { splitAlternatives } from './alternatives.js';
+export {
+  DEFAULT_FACET_SIZE,
+  MAX_FACET_SIZE,
+  countFacet,
+  labelFacet,
+  matchedRanks,
+  parseFacets,
+} from './facet-counts.js';
+export type { FacetCount, FacetCounts, FacetsAsked } from './facet-counts.js';
 export { sortDefault } from './order.js';
 export { compareCodePoints, normalize, utf8Length } from './text.js';
