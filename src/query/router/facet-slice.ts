@@ -15,26 +15,42 @@ export interface FacetsOfSlice {
   size: number;
 }
 
-/** The `asked` facets of the `matches` (ranks) of `entry`'s kind, each value as filters compare it (normalized). */
+/**
+ * The `asked` facets of the `matches` (ranks) of `entry`'s kind, each value as filters compare it (normalized). Each
+ * field's counts are kept under `answer`, what decides the matches: a query paged through, or asked again with
+ * another size, counts once.
+ */
 export async function countSliceFacets(
   asked: FacetsOfSlice,
   matches: ArrayLike<number>,
+  answer: string,
   entry: SearchEntry,
   kind: Kind,
   read: KeptReader,
   reader: DocumentReader,
 ): Promise<FacetCounts> {
-  const matched = matchedRanks(matches, entry.index.count);
+  let matched: ((rank: number) => boolean) | undefined;
   const counted = await Promise.all(
     asked.fields.map(async (filter) => {
-      const shards = await Promise.all(
-        entry.filters[filter].map((start) => readValueShard(entry, kind, filter, start, read, reader)),
+      const { counts } = await read(
+        `${kind} facet ${filter} ${answer}`,
+        async () => {
+          const shards = await Promise.all(
+            entry.filters[filter].map((start) => readValueShard(entry, kind, filter, start, read, reader)),
+          );
+          matched ??= matchedRanks(matches, entry.index.count);
+          return {
+            counts: countFacet(
+              shards.flatMap(({ values }) => [...values]),
+              matched,
+              Number.POSITIVE_INFINITY,
+            ),
+            generatedAt: shards.reduce((latest, { generatedAt }) => (generatedAt > latest ? generatedAt : latest), ''),
+          };
+        },
+        (value) => 64 * value.counts.length,
       );
-      return countFacet(
-        shards.flatMap(({ values }) => [...values]),
-        matched,
-        asked.size,
-      );
+      return counts.slice(0, asked.size);
     }),
   );
   return Object.fromEntries(asked.fields.map((filter, i) => [filter, counted[i]!])) as FacetCounts;

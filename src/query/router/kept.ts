@@ -3,6 +3,7 @@
  * what is derived from them, and how a slice reads through what is kept.
  */
 import type { CommonList, ExhibitionDays, SearchMatches, SearchShard, SlotIds } from '../search/index.js';
+import type { FacetCount } from '../semantics/index.js';
 
 /** What is kept between requests: a parsed shard or list, with its `generated_at` (the latest of its documents). */
 export type Kept =
@@ -14,7 +15,8 @@ export type Kept =
   | { passing: Uint8Array; generatedAt: string }
   | { derived: SearchMatches; generatedAt?: undefined }
   | { ordered: { ranks: number[]; total: number }; generatedAt?: undefined }
-  | { days: ExhibitionDays; generatedAt?: undefined };
+  | { days: ExhibitionDays; generatedAt?: undefined }
+  | { counts: FacetCount[]; generatedAt: string };
 
 /** Reads a parsed document through the kept ones: its key, how to parse it, and its bytes parsed. */
 export type KeptReader = <T extends Kept>(

@@ -230,7 +230,7 @@ export async function readSearchSlice(
   return {
     entities,
     total: window.total,
-    facets: await countSliceFacets(facets, narrowed.ranks, entry, kind, read, reader),
+    facets: await countSliceFacets(facets, narrowed.ranks, answer, entry, kind, read, reader),
   };
 }
 
