@@ -6,6 +6,7 @@
  */
 import { COLLECTIONS, kindFilters, type DatasetType, type Filter } from './kinds.js';
 import { compareCodePoints } from './text.js';
+import { commaSeparated } from './alternatives.js';
 
 /** Values per faceted field when `facet_size` is not given. */
 export const DEFAULT_FACET_SIZE = 10;
@@ -38,7 +39,7 @@ export function parseFacets(
   type: DatasetType,
   csv: boolean,
 ): FacetsAsked | { parameter: 'facets' | 'facet_size'; message: string } {
-  const fields = [...new Set((facets ?? '').split(',').map((field) => field.trim()))].filter((field) => field !== '');
+  const fields = commaSeparated(facets);
   const asked: FacetsAsked = {};
   if (fields.length > 0) {
     if (type === 'all')

@@ -18,7 +18,7 @@ import {
 import { dayNumber, SCHEDULE_PARAMETERS, SORTS, type Schedule, type Sort } from './schedule.js';
 import { SEARCHES, alternativesOf, MAX_ALTERNATIVES, type SearchTexts } from './searches.js';
 import { normalize } from './text.js';
-import { splitAlternatives } from './alternatives.js';
+import { commaSeparated, splitAlternatives } from './alternatives.js';
 import { parseFacets, type FacetsAsked } from './facet-counts.js';
 import {
   DATASET_PARAMETERS,
@@ -175,9 +175,7 @@ export function parseDatasetQuery(pairs: Iterable<readonly [string, string]>): P
   Object.assign(query, facets);
 
   // A `fields` naming nothing (blank, or commas alone) is as if absent: every field.
-  const fields = [...new Set((given.get('fields') ?? '').split(',').map((field) => field.trim()))].filter(
-    (field) => field !== '',
-  );
+  const fields = commaSeparated(given.get('fields'));
   if (fields.length > 0) query.fields = fields;
 
   const limit = given.get('limit');

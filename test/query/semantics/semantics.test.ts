@@ -150,7 +150,7 @@ describe('parseDatasetQuery', () => {
     [
       'foo=bar',
       'foo',
-      'unknown parameter "foo"; the accepted ones are type, q, text, industry, country, city, status, exhibition, exhibitor, from, to, sort, fields, format, meta, limit, offset, snapshot',
+      'unknown parameter "foo"; the accepted ones are type, q, text, industry, country, city, status, exhibition, exhibitor, from, to, sort, fields, format, meta, facets, facet_size, limit, offset, snapshot',
     ],
     [
       'type=exhibitor&page=2',
