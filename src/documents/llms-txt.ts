@@ -20,6 +20,8 @@ import {
   DEFAULT_LIMIT,
   MAX_CSV_LIMIT,
   MAX_LIMIT,
+  DEFAULT_FACET_SIZE,
+  MAX_FACET_SIZE,
   MAX_RELATED_IDS,
   SORTS,
   SEARCH_FIELDS,
@@ -108,6 +110,7 @@ export function llmsTxt(dataset: Dataset, baseUrl: string): string {
     '- `fields`: names of fields to keep in each entity, comma-separated (`fields=name_en,city`; `id` and `_links.self` always); a name no kind asked has is a 400 listing the fields. ' +
       'Every answer of a query or page carries the data dictionary, `_meta.entities` (what each field returned means), narrowed by `fields` to the fields kept.',
     '- `meta=counts`: no dictionary and no `_links` in the entities (`fields=id&meta=counts`: ids alone, the fewest characters).',
+    `- \`facets\` (with one \`type\`): filters of the kind to count the values of over every match, comma-separated (\`type=exhibitor&industry=Robotics&facets=country,city&limit=0\`); \`_meta.facets\` gives per field \`[{"value": "China", "count": 2280}, …]\`, most first, \`facet_size\` values (default ${DEFAULT_FACET_SIZE}, at most ${MAX_FACET_SIZE}). Exact, in one call: no need to page through the matches to count them.`,
     `- \`format=csv\` (with one \`type\`, not all): a CSV file, a header row then a row per entity, the columns \`id\` and the \`fields\` (default: all but \`_links\`, \`_rag_text\`, \`_version\`), arrays joined by \`|\`; \`limit\` up to ${MAX_CSV_LIMIT}; the next window is in the \`Link\` header.`,
     '',
     'Ready queries, made from this data:',

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   DATASET_PARAMETERS,
   DATASET_PARAMETER_SCHEMAS,
+  DEFAULT_FACET_SIZE,
   type DatasetParameter,
   type DatasetQuery,
   type ParameterSchema,
@@ -48,7 +49,7 @@ const DATASET_INPUT = Object.fromEntries(
 ) as DatasetInput;
 
 /**
- * The input of search_dataset: {@link DATASET_INPUT}, `fields` as a list. Another argument is
+ * The input of search_dataset: {@link DATASET_INPUT}, `fields` and `facets` as lists. Another argument is
  * refused with the API's message for an unknown parameter (its hint for a name agents
  * guess: `page` → offset).
  */
@@ -61,6 +62,12 @@ export const SEARCH_INPUT = strictInput(
       .optional()
       .describe(
         'Keep only these fields of each entity (its id and _links.self always come back), to save context: for example ["name_en", "start_date", "city"]. The API\'s fields parameter as a list; describe_schema lists the fields; _links and _rag_text may be named too.',
+      ),
+    facets: z
+      .array(z.string())
+      .optional()
+      .describe(
+        `Count the values of these filters of the one type asked over every match, in _meta.facets (most held first, facet_size of each, default ${DEFAULT_FACET_SIZE}): for example ["city"] for the cities most matches are in; limit 0 to count alone. The API's facets parameter as a list.`,
       ),
   },
   (name) => unknownParameter(name, TOOL_PARAMETERS),

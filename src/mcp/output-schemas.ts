@@ -54,6 +54,10 @@ const SEARCH_META = z.looseObject({
     .describe(
       'Only when nothing matches: each filter value no entity of the kinds asked holds (see docs/api.md#unmatched).',
     ),
+  facets: z
+    .record(z.string(), z.array(z.object({ value: z.string(), count: z.int() })))
+    .optional()
+    .describe('Only with facets: per field, its values among every match, most held first, with their counts.'),
 });
 
 /** The answer of search_dataset: an array per kind of the type asked, then `_meta`. */

@@ -57,6 +57,7 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
         `Each entity has its fields, _links (URLs of its document and related records) and _rag_text; an entity is about 1,000 to 2,000 characters, so ask for few (limit: ${SEARCH_DEFAULT_LIMIT} per array when not given, at most ${MAX_LIMIT}; page with offset) and name the fields you need (fields). ` +
         'q searches names only, text the descriptive fields and the names; exhibitions also by status, by the days they overlap (from, to) and by start date (sort). ' +
         'meta=counts with fields=id answers ids alone, with no _links. Several ids between | in exhibition or exhibitor give the records related to any. ' +
+        'facets (with one type) counts the values of filters over every match in _meta.facets: which countries or cities hold most. ' +
         `For a file, GET the query form's URL with format=csv (one kind, up to ${MAX_CSV_LIMIT} rows a window, next window in the Link header). ` +
         'list_facet_values gives the valid values of the filters; describe_schema says what each field means (not repeated here). ' +
         `An answer over ${MAX_ANSWER_BYTES / 2 ** 20} MiB is refused with a limit that fits.`,
@@ -66,11 +67,12 @@ export function registerTools(server: McpServer, client: DatasetClient, site: To
     },
     // The router checks the values (the input shape checks only their JSON types); a value no
     // URL can carry (a lone surrogate) is refused here, by the same parsing and message.
-    async ({ fields, ...given }) =>
+    async ({ fields, facets, ...given }) =>
       within(async () => {
         const params = {
           ...given,
           ...(fields && { fields: fields.join(',') }),
+          ...(facets && { facets: facets.join(',') }),
           limit: given.limit ?? SEARCH_DEFAULT_LIMIT,
         };
         const parsed = parseDatasetQuery(Object.entries(params).map(([name, value]) => [name, String(value)]));

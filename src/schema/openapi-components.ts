@@ -162,6 +162,7 @@ function datasetMetaSchema(): JsonSchema {
       generated_at: { type: 'string', format: 'date-time' },
       base_url: { type: 'string' },
       unmatched: unmatchedSchema(),
+      facets: facetsSchema(),
       entities: {
         type: 'object',
         description: 'The data dictionary of the kinds in the answer; absent with meta=counts (docs/api.md#compact).',
@@ -180,6 +181,26 @@ function datasetMetaSchema(): JsonSchema {
       'generated_at',
       'base_url',
     ],
+  };
+}
+
+// `_meta.facets` (docs/api.md#query-facets): only when the query asks for facets.
+function facetsSchema(): JsonSchema {
+  return {
+    type: 'object',
+    description:
+      'Only with facets: per field asked, its values among every match of the query, most held first (ties by value), at most facet_size of them (docs/api.md#query-facets).',
+    additionalProperties: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          value: { type: 'string', description: 'The value, as the facet documents name it (their label).' },
+          count: { type: 'integer', description: 'Matches holding it.' },
+        },
+        required: ['value', 'count'],
+      },
+    },
   };
 }
 

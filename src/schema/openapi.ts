@@ -198,7 +198,12 @@ function queryParameters(examples: ParameterExamples) {
                 : // A closed set's other value than its default: what giving the parameter changes.
                   name === 'format' || name === 'meta'
                   ? schema.enum?.find((value) => value !== schema.default)
-                  : examples[name];
+                  : // Fields of the exhibitors, as `type` is, and a size below the default.
+                    name === 'facets'
+                    ? 'country,city'
+                    : name === 'facet_size'
+                      ? 5
+                      : examples[name];
     return { name, in: 'query', required: false, description, schema, ...(example === undefined ? {} : { example }) };
   });
 }

@@ -1123,6 +1123,203 @@ const compactAnswers: ContractCase[] = [
   },
 ];
 
+// `_meta.facets` of an answer: each field's counts equal those of the matches the body holds (every match, limit=500),
+// most first; the values as entities spell them, but for case.
+const facetsCount =
+  (
+    collection: 'exhibitions' | 'exhibitors' | 'service_providers',
+    fields: Record<string, (entity: Record<string, unknown>) => unknown>,
+  ) =>
+  (body: Body) => {
+    const entities = body[collection]!;
+    expect(entities).toHaveLength(body._meta.total!);
+    const facets = body._meta.facets as Record<string, { value: string; count: number }[]>;
+    for (const [field, valuesOf] of Object.entries(fields)) {
+      const held = new Map<string, number>();
+      for (const entity of entities)
+        for (const value of new Set([valuesOf(entity)].flat().map((value) => String(value).toLowerCase())))
+          held.set(value, (held.get(value) ?? 0) + 1);
+      expect(facets[field]!.length).toBeGreaterThan(0);
+      for (const { value, count } of facets[field]!)
+        expect(count, `${field} ${value}`).toBe(held.get(value.toLowerCase()));
+      const counts = facets[field]!.map(({ count }) => count);
+      expect(counts).toEqual([...counts].sort((a, b) => b - a));
+      expect(counts[0]).toBe(Math.max(...held.values()));
+    }
+  };
+
+const facets: ContractCase[] = [
+  {
+    name: 'facets count the values of every match, as the matches hold them',
+    url: datasetUrl(['type', 'exhibitor'], ['country', 'China'], ['facets', 'city,country'], ['limit', '500']),
+    status: 200,
+    check: facetsCount('exhibitors', { city: (entity) => entity.city, country: (entity) => entity.country }),
+  },
+  {
+    name: 'facets of exhibitions by status and city, as the matches hold them',
+    url: datasetUrl(['type', 'exhibition'], ['facets', 'status,city'], ['facet_size', '100'], ['limit', '500']),
+    status: 200,
+    check: facetsCount('exhibitions', { status: (entity) => entity.status, city: (entity) => entity.city }),
+  },
+  {
+    name: 'facets of query filters: exhibitions by organizer and venue, as the matches hold them',
+    url: datasetUrl(['type', 'exhibition'], ['facets', 'organizer,venue'], ['facet_size', '100'], ['limit', '500']),
+    status: 200,
+    check: facetsCount('exhibitions', { organizer: (entity) => entity.organizer, venue: (entity) => entity.venue }),
+  },
+  {
+    name: 'facets of query filters: providers by verification, as the matches hold them',
+    url: datasetUrl(['type', 'service_provider'], ['facets', 'verified'], ['limit', '500']),
+    status: 200,
+    check: facetsCount('service_providers', { verified: (entity) => entity.is_verified }),
+  },
+  {
+    name: 'facets of a search count every match, not the window',
+    url: datasetUrl(['type', 'exhibitor'], ['text', 'products'], ['facets', 'country,industry,city'], ['limit', '3']),
+    status: 200,
+    check: (body) => {
+      const facets = body._meta.facets as Record<string, { count: number }[]>;
+      expect(Object.keys(facets)).toEqual(['country', 'industry', 'city']);
+      expect(facets.country!.reduce((sum, { count }) => sum + count, 0)).toBeGreaterThan(3);
+      expect(body._meta.next).toMatch(/&facets=country%2Cindustry%2Ccity&limit=3&offset=3/);
+    },
+  },
+  {
+    name: 'facets with limit=0 count alone',
+    url: datasetUrl(['type', 'service_provider'], ['facets', 'country,industry'], ['facet_size', '3'], ['limit', '0']),
+    status: 200,
+    check: (body) => {
+      const facets = body._meta.facets as Record<string, { count: number }[]>;
+      expect(facets.country).toHaveLength(3);
+      expect(facets.industry).toHaveLength(3);
+    },
+  },
+  {
+    name: 'facets of an industry by its other name, with a relation filter and meta=counts',
+    url: datasetUrl(
+      ['type', 'exhibitor'],
+      ['exhibition', 'EXH-0028|EXH-0001|EXH-0013'],
+      ['facets', 'industry,country'],
+      ['meta', 'counts'],
+      ['limit', '1'],
+    ),
+    status: 200,
+    check: finds(3),
+  },
+  {
+    name: 'facets of exhibitions by date and keyword',
+    url: datasetUrl(
+      ['type', 'exhibition'],
+      ['q', 'expo'],
+      ['from', '2026-01-01'],
+      ['facets', ' country , city ,country'],
+      ['facet_size', '2'],
+      ['limit', '2'],
+      ['offset', '1'],
+    ),
+    status: 200,
+  },
+  {
+    name: 'facets of an answer with no match are empty',
+    url: datasetUrl(['type', 'exhibitor'], ['country', 'Atlantis'], ['facets', 'city']),
+    status: 200,
+    check: (body) => expect(body._meta.facets).toEqual({ city: [] }),
+  },
+  {
+    name: 'an empty facets is absent',
+    url: datasetUrl(['type', 'exhibitor'], ['facets', ' , '], ['limit', '1']),
+    status: 200,
+    check: (body) => expect(body._meta).not.toHaveProperty('facets'),
+  },
+  ...(
+    [
+      ['facets with type=all', [['facets', 'country']], 'facets'],
+      [
+        'facets naming no field',
+        [
+          ['type', 'exhibitor'],
+          ['facets', 'country,name'],
+        ],
+        'facets',
+      ],
+      [
+        'facets naming a field the kind is not filtered by',
+        [
+          ['type', 'exhibitor'],
+          ['facets', 'status'],
+        ],
+        'facets',
+      ],
+      [
+        'facets naming a field in other case',
+        [
+          ['type', 'exhibitor'],
+          ['facets', 'Country'],
+        ],
+        'facets',
+      ],
+      [
+        'facets with format=csv',
+        [
+          ['type', 'exhibitor'],
+          ['format', 'csv'],
+          ['facets', 'city'],
+        ],
+        'facets',
+      ],
+      [
+        'facet_size 0',
+        [
+          ['type', 'exhibitor'],
+          ['facets', 'city'],
+          ['facet_size', '0'],
+        ],
+        'facet_size',
+      ],
+      [
+        'facet_size 101',
+        [
+          ['type', 'exhibitor'],
+          ['facets', 'city'],
+          ['facet_size', '101'],
+        ],
+        'facet_size',
+      ],
+      [
+        'facet_size empty',
+        [
+          ['type', 'exhibitor'],
+          ['facets', 'city'],
+          ['facet_size', ''],
+        ],
+        'facet_size',
+      ],
+      [
+        'facet_size 1.5',
+        [
+          ['type', 'exhibitor'],
+          ['facets', 'city'],
+          ['facet_size', '1.5'],
+        ],
+        'facet_size',
+      ],
+      [
+        'facet_size without facets',
+        [
+          ['type', 'exhibitor'],
+          ['facet_size', '5'],
+        ],
+        'facet_size',
+      ],
+    ] as const
+  ).map(([name, pairs, parameter]) => ({
+    name: `${name} is refused`,
+    url: datasetUrl(...(pairs as unknown as [string, string][])),
+    status: 400,
+    check: refused(parameter),
+  })),
+];
+
 const schema: ContractCase[] = [
   {
     name: 'the schema',
@@ -1149,6 +1346,7 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
   ...unmatched,
   ...csv,
   ...compactAnswers,
+  ...facets,
   ...schema,
 ];
 

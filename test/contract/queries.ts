@@ -161,6 +161,20 @@ export function datasetUrls(oracle: Oracle, byDate = false): fc.Arbitrary<string
     ])
     .chain((names) => fc.constantFrom(names, [...names, 'nope'], ['', ...names]))
     .map((names) => names.join(','));
+  // Fields to facet (every filter, as sent: padded, repeated), now and then one that is no filter, and sizes in and out of bounds.
+  const facetFields = fc
+    .subarray(
+      ['industry', ' country', 'city ', 'status', 'city', 'product', 'organizer', 'venue', 'service', 'verified'],
+      {
+        minLength: 1,
+      },
+    )
+    .chain((names) => fc.constantFrom(names, [...names, 'name_en'], ['', ...names]))
+    .map((names) => names.join(','));
+  const facetSize = fc.oneof(
+    { weight: 4, arbitrary: fc.integer({ min: 1, max: 100 }).map(String) },
+    { weight: 1, arbitrary: fc.constantFrom('0', '101', ' 3 ', '', 'x') },
+  );
   // Each parameter is left out often, so unfiltered listings and long windows come up too.
   const sometimes = <T>(arbitrary: fc.Arbitrary<T>, weight: number) =>
     fc.oneof({ weight, arbitrary }, { weight: 10 - weight, arbitrary: fc.constant(undefined) });
@@ -248,6 +262,8 @@ export function datasetUrls(oracle: Oracle, byDate = false): fc.Arbitrary<string
       queryFilter: sometimes(queryFilter, 1),
       format: sometimes(fc.constantFrom('csv', 'csv', ' csv ', 'json', 'xml'), 1),
       meta: sometimes(fc.constantFrom('counts', 'counts', 'full', 'all'), 1),
+      facets: sometimes(facetFields, 3),
+      facet_size: sometimes(facetSize, 1),
       limit: sometimes(whole(600, [0, 1, 99, 100, 101, 500, 501]), 7),
       offset: sometimes(whole(450, [99, 100, 199, 200, 299, 300, 359, 360]), 7),
     })

@@ -64,15 +64,21 @@ describe('dataset-site mcp', () => {
       'search_dataset',
     ]);
     const byName = Object.fromEntries(listed.map((tool) => [tool.name, tool]));
-    const { fields, ...parameters } = byName.search_dataset!.inputSchema.properties!;
-    // fields is a list; format is the query form's alone (a tool answers JSON), which the description names.
-    const { fields: _asText, format: _notTaken, ...datasetParameters } = DATASET_PARAMETER_SCHEMAS;
+    const { fields, facets, ...parameters } = byName.search_dataset!.inputSchema.properties!;
+    // fields and facets are lists; format is the query form's alone (a tool answers JSON), which the description names.
+    const {
+      fields: _asText,
+      facets: _facetsAsText,
+      format: _notTaken,
+      ...datasetParameters
+    } = DATASET_PARAMETER_SCHEMAS;
     expect(byName.search_dataset!.description).toContain('format=csv');
     expect(parameters).toEqual({
       ...datasetParameters,
       limit: { ...DATASET_PARAMETER_SCHEMAS.limit, default: SEARCH_DEFAULT_LIMIT, description: expect.any(String) },
     });
     expect(fields).toMatchObject({ type: 'array', items: { type: 'string' } });
+    expect(facets).toMatchObject({ type: 'array', items: { type: 'string' } });
     expect(byName.search_dataset!.inputSchema.required ?? []).toEqual([]);
     expect(byName.get_entity!.inputSchema).toMatchObject({
       properties: {
@@ -170,6 +176,29 @@ describe('dataset-site mcp', () => {
     });
     expect(unknown).toMatch(
       /^fields: "nom", "company_en" are no fields of an exhibition; the fields are id, name_cn, name_en, .*start_date.*, _links, _rag_text, _version$/,
+    );
+  });
+
+  it('search_dataset counts the facets asked as a list, as the API does; facets with type=all is the API refusal', async () => {
+    const { value } = await tools.answer<DatasetResponse>('search_dataset', {
+      type: 'exhibitor',
+      country: 'China',
+      facets: ['city', 'industry'],
+      facet_size: 3,
+      limit: 0,
+    });
+    const expected = await api.dataset({
+      type: 'exhibitor',
+      country: 'China',
+      facets: ['city', 'industry'],
+      facet_size: 3,
+      limit: 0,
+    });
+    expect(value._meta.facets).toEqual(expected._meta.facets);
+    expect(Object.keys(value._meta.facets!)).toEqual(['city', 'industry']);
+    expect(value._meta.facets!.city).toHaveLength(3);
+    expect(await tools.refusal('search_dataset', { facets: ['city'] })).toMatch(
+      /^facets counts the values of one kind/,
     );
   });
 

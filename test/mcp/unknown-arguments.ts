@@ -18,7 +18,7 @@ export interface UnknownArgument {
 }
 
 const SEARCH_ARGUMENTS =
-  'the accepted ones are type, q, text, industry, country, city, status, product, service, organizer, venue, verified, exhibition, exhibitor, from, to, start_from, start_to, sort, fields, meta, limit, offset, snapshot';
+  'the accepted ones are type, q, text, industry, country, city, status, product, service, organizer, venue, verified, exhibition, exhibitor, from, to, start_from, start_to, sort, fields, meta, facets, facet_size, limit, offset, snapshot';
 
 // search_dataset's refusal of `unknown`: the API's message, with its hint for a name agents guess, and the argument meant.
 function search(args: Record<string, unknown>, unknown: Record<string, unknown>, hint = '', meant?: string) {

@@ -153,6 +153,8 @@ const PARAMETERS = [
   'fields',
   'format',
   'meta',
+  'facets',
+  'facet_size',
   'limit',
   'offset',
 ];
@@ -545,6 +547,34 @@ function heldByKind(kind: OracleKind, index: Index, filter: Filter): Map<string,
 }
 
 /**
+ * `_meta.facets`: for each field, the values the matches hold (an industry by the name it goes by), by how many of them
+ * hold each, most first, ties by value (as filters compare it), the first `size`, each named by the label of the facet
+ * documents (heldByKind).
+ */
+function countFacets(
+  kind: OracleKind,
+  index: Index,
+  matches: readonly OracleEntity[],
+  fields: readonly Filter[],
+  size: number,
+): Record<string, { value: string; count: number }[]> {
+  const matched = new Set(matches);
+  const facets: Record<string, { value: string; count: number }[]> = {};
+  for (const field of fields) {
+    const counts = new Map<string, number>();
+    for (const document of index.documents)
+      if (matched.has(document.entity))
+        for (const value of document.values[field]) counts.set(value, (counts.get(value) ?? 0) + 1);
+    const labels = heldByKind(kind, index, field);
+    facets[field] = [...counts]
+      .sort(([a, m], [b, n]) => n - m || compareCodePoints(a, b))
+      .slice(0, size)
+      .map(([value, count]) => ({ value: labels.get(value)!.label, count }));
+  }
+  return facets;
+}
+
+/**
  * The filters whose value no entity of the kinds holds, in parameter order, each with the facet
  * documents of those kinds and at most five closest labels: equal once folded or a few edits
  * away (none up to 3 folded characters, 1 up to 7, 2 beyond), fewest edits first, then most
@@ -665,6 +695,7 @@ function parseQuery(queryString: string):
       fields?: string[];
       csv: boolean;
       counts: boolean;
+      facets?: { fields: Filter[]; size: number; sizeGiven: boolean };
       limit: number;
       offset: number;
     }
@@ -739,6 +770,36 @@ function parseQuery(queryString: string):
   if (!['json', 'csv'].includes(format) || (format === 'csv' && type === 'all')) return { parameter: 'format' };
   const meta = raw.get('meta')?.trim() || 'full';
   if (!['full', 'counts'].includes(meta)) return { parameter: 'meta' };
+  // facets: filters of the one kind asked, between commas, trimmed, once each (none: absent), in a JSON answer;
+  // facet_size: 1 to 100 (default 10), with facets only.
+  const faceted = [
+    ...new Set(
+      (raw.get('facets') ?? '')
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== ''),
+    ),
+  ];
+  if (faceted.length > 0) {
+    if (type === 'all' || format === 'csv') return { parameter: 'facets' };
+    const kind = type as OracleKind;
+    if (
+      faceted.some(
+        (name) => !(FILTERS as readonly string[]).includes(name) || FILTER_FIELDS[kind][name as Filter].length === 0,
+      )
+    )
+      return { parameter: 'facets' };
+  }
+  const facetSize = raw.get('facet_size');
+  if (facetSize !== undefined) {
+    const size = facetSize.trim();
+    if (!/^\d+$/.test(size) || Number(size) < 1 || Number(size) > 100 || faceted.length === 0)
+      return { parameter: 'facet_size' };
+  }
+  const facets =
+    faceted.length === 0
+      ? undefined
+      : { fields: faceted as Filter[], size: Number(facetSize?.trim() ?? 10), sizeGiven: facetSize !== undefined };
   const limit = raw.get('limit')?.trim() ?? '100';
   if (!/^\d+$/.test(limit)) return { parameter: 'limit' };
   const offset = raw.get('offset')?.trim() ?? '0';
@@ -752,6 +813,7 @@ function parseQuery(queryString: string):
     fields,
     csv: format === 'csv',
     counts: meta === 'counts',
+    facets,
     limit: Math.min(Number(limit), format === 'csv' ? 10_000 : 500),
     offset: Number(offset),
   };
@@ -914,7 +976,12 @@ export function createOracle(entities: Record<OracleKind, readonly OracleEntity[
         ...(related === undefined ? [] : [[related.name, related.value] as const]),
         ...DATES.map((name) => [name, dates[name]] as const),
       ].filter(([, value]) => value !== undefined);
-      const shape = `${query.csv ? '&format=csv' : ''}${query.counts ? '&meta=counts' : ''}`;
+      const { facets } = query;
+      const faceting =
+        facets === undefined
+          ? ''
+          : `&facets=${encodeURIComponent(facets.fields.join(','))}${facets.sizeGiven ? `&facet_size=${facets.size}` : ''}`;
+      const shape = `${query.csv ? '&format=csv' : ''}${query.counts ? '&meta=counts' : ''}${faceting}`;
       const urlAt = (offset: number) =>
         `${site.baseUrl}/api/public/dataset?type=${type}${given.map(([name, value]) => `&${name}=${encodeURIComponent(value!)}`).join('')}${fields === undefined ? '' : `&fields=${encodeURIComponent(fields.join(','))}`}${shape}&limit=${limit}&offset=${offset}`;
       if (related !== undefined && related.ids.some((id) => !ranked[related.name].some((entity) => entity.id === id)))
@@ -928,6 +995,12 @@ export function createOracle(entities: Record<OracleKind, readonly OracleEntity[
       if (unmatched.length > 0) {
         const { entities, ...meta } = body._meta as Record<string, unknown>;
         body._meta = { ...meta, unmatched, ...(entities === undefined ? {} : { entities }) };
+      }
+      if (facets !== undefined) {
+        const kind = type as OracleKind;
+        const counted = countFacets(kind, indexes[kind], matches[0]![1], facets.fields, facets.size);
+        const { entities, ...meta } = body._meta as Record<string, unknown>;
+        body._meta = { ...meta, facets: counted, ...(entities === undefined ? {} : { entities }) };
       }
       const { next, prev } = body._meta as { next: string | null; prev: string | null };
       const links = [...(next ? [`<${next}>; rel="next"`] : []), ...(prev ? [`<${prev}>; rel="prev"`] : [])];

@@ -37,6 +37,8 @@ export function queryUrl(baseUrl: string, query: DatasetQuery): string {
   if (query.fields !== undefined) parts.push(`fields=${encodeURIComponent(query.fields.join(','))}`);
   if (query.format !== undefined) parts.push(`format=${query.format}`);
   if (query.meta !== undefined) parts.push(`meta=${query.meta}`);
+  if (query.facets !== undefined) parts.push(`facets=${encodeURIComponent(query.facets.join(','))}`);
+  if (query.facet_size !== undefined) parts.push(`facet_size=${query.facet_size}`);
   parts.push(`limit=${query.limit}`, `offset=${query.offset}`);
   if (query.snapshot !== undefined) parts.push(`snapshot=${query.snapshot}`);
   return `${trimSlash(baseUrl)}/${DATASET_ROUTE}?${parts.join('&')}`;

@@ -11,6 +11,7 @@ import {
   type Kind,
   type DatasetQuery,
   type MetaShape,
+  type FacetCounts,
 } from '../semantics/index.js';
 import { SCHEMA_VERSION, trimSlash } from '../formats/index.js';
 import { queryWindow, type Totals, type Window } from './window.js';
@@ -38,6 +39,8 @@ export interface DatasetMeta extends Window {
   base_url: string;
   /** The filter values no entity of the kinds asked holds (docs/api.md#unmatched); present only when there is one. */
   unmatched?: UnmatchedFilter[];
+  /** The values of the fields `facets` names among every match, most held first (docs/api.md#query-facets); only when asked. */
+  facets?: FacetCounts;
   /** The data dictionary of the kinds in the answer; absent with `meta=counts` (docs/api.md#compact). */
   entities?: Partial<Record<Kind, unknown>>;
 }
@@ -54,10 +57,11 @@ export interface DatasetResponse<E = Entity> {
   _meta: DatasetMeta;
 }
 
-/** One kind's part of a response: the entities in the window and how many match in all. */
+/** One kind's part of a response: the entities in the window, how many match in all and, when asked, the facets of the matches. */
 export interface KindSlice<E = Entity> {
   entities: E[];
   total: number;
+  facets?: FacetCounts;
 }
 
 /** What `_meta` is made of: the type, matches per kind, entities returned, the window, the fields kept. */
@@ -69,6 +73,8 @@ export interface MetaInput extends Window {
   fields?: readonly string[];
   /** The filter values no entity holds (an answer with no match); left out when none. */
   unmatched?: readonly UnmatchedFilter[];
+  /** The facets of the matches (a query of one kind asking `facets`); left out when not asked. */
+  facets?: FacetCounts;
   /** `counts` leaves the dictionary out (docs/api.md#compact). @default 'full' */
   meta?: MetaShape;
 }
@@ -98,6 +104,7 @@ export function datasetMeta(input: MetaInput, context: ResponseContext): Dataset
     generated_at: context.generatedAt,
     base_url: trimSlash(context.baseUrl),
     ...(input.unmatched?.length ? { unmatched: [...input.unmatched] } : {}),
+    ...(input.facets === undefined ? {} : { facets: input.facets }),
     ...(input.meta === 'counts' ? {} : { entities }),
   };
 }
@@ -122,9 +129,14 @@ export function datasetResponse<E = Entity>(
     response[COLLECTIONS[kind]] = entities;
     count += entities.length;
   }
+  // Facets are of one kind's matches (a query of type=all asks none).
+  const facets = type === 'all' ? undefined : slices[type]?.facets;
   return {
     ...response,
-    _meta: datasetMeta({ type, totals: totalsOf(type, slices), count, ...window, fields, unmatched, meta }, context),
+    _meta: datasetMeta(
+      { type, totals: totalsOf(type, slices), count, ...window, fields, unmatched, facets, meta },
+      context,
+    ),
   };
 }
 

@@ -16,6 +16,11 @@ import {
   relationOf,
   type DatasetQuery,
   heldValues,
+  countFacet,
+  DEFAULT_FACET_SIZE,
+  labelFacet,
+  matchedRanks,
+  type FacetCounts,
 } from '../semantics/index.js';
 import { listingPath, relationPath, type Relation } from '../formats/index.js';
 import {
@@ -47,6 +52,7 @@ export function answerDataset(dataset: Dataset, query: DatasetQuery, context: Re
     slices[kind] = {
       entities: reshapesEntities(query) ? entities.map((entity) => answerEntity(entity, query)) : entities,
       total: ranks.length,
+      ...(query.facets === undefined ? {} : { facets: referenceFacets(dataset, kind, query, ranks) }),
     };
     total += ranks.length;
   }
@@ -61,6 +67,19 @@ export function answerDataset(dataset: Dataset, query: DatasetQuery, context: Re
         )
       : [];
   return queryResponse(query, slices, context, unmatched);
+}
+
+// The facets a query asks of a kind's matches (`ranks`), counted over the dataset's postings and named by the facet
+// documents' labels.
+function referenceFacets(dataset: Dataset, kind: Kind, query: DatasetQuery, ranks: readonly number[]): FacetCounts {
+  const matched = matchedRanks(ranks, dataset.entities[kind].length);
+  const facets: FacetCounts = {};
+  for (const filter of query.facets ?? []) {
+    const labels = new Map(heldValues(dataset, kind, filter).map(({ value, label }) => [value, label]));
+    const counts = countFacet(dataset.postings(kind, filter), matched, query.facet_size ?? DEFAULT_FACET_SIZE);
+    facets[filter] = labelFacet(counts, (value) => labels.get(value));
+  }
+  return facets;
 }
 
 /**

@@ -36,6 +36,7 @@ import {
   QUERY_FILTERS,
   DATASET_TYPES,
   type DatasetType,
+  DEFAULT_FACET_SIZE,
 } from '../semantics/index.js';
 import {
   holdsPages,
@@ -87,6 +88,7 @@ import { readSearchSlice } from './search-slice.js';
 import { sitePathOf } from './site-path.js';
 import type { DocumentStore } from './store.js';
 import { readUnmatched } from './unmatched-facets.js';
+import { labelFacets } from './facet-labels.js';
 
 // Every runtime the router serves (Node, browsers, edge workers) has the WHATWG
 // URLSearchParams; the guard tsconfig (`"types": []`) has no DOM or Node types to name it.
@@ -280,7 +282,10 @@ async function answerQuery(reader: DocumentReader, rawQuery: string): Promise<Ro
         query.offset,
         related?.ids,
         listing ? () => listingBodies(reader, kind, asMatched, query.limit, query.offset) : undefined,
+        query.facets && { fields: query.facets, size: query.facet_size ?? DEFAULT_FACET_SIZE },
       );
+      const { facets } = slices[kind];
+      if (facets !== undefined) slices[kind].facets = await labelFacets(reader, kind, facets);
       // Cut to `fields` (or without links): parsed and written again, which an answer of whole entities spares (responseText).
       if (reshapesEntities(query))
         slices[kind]!.entities = slices[kind]!.entities.map((text) =>

@@ -9,7 +9,6 @@
 import {
   shardHoldingValue,
   relevanceWindow,
-  type SearchShard,
   type CommonList,
   searchShards,
   type SearchMatches,
@@ -25,9 +24,7 @@ import {
   parseSearchEntry,
   parseTermShard,
   parseTextEntry,
-  parseValueShard,
   type SearchEntry,
-  type SlotIds,
   type SlotOrder,
   type TextEntry,
   joinCommonParts,
@@ -60,18 +57,9 @@ import { idsByRank, namedInRanks, type NamedEntity } from './ids-by-rank.js';
 import { snapshotBodies } from './snapshot-bodies.js';
 import type { DocumentReader } from './document-reader.js';
 import type { DocumentStore } from './store.js';
-
-/** What is kept between requests: a parsed shard or list, with its `generated_at` (the latest of its documents). */
-type Kept =
-  | { shard: SearchShard; generatedAt: string }
-  | { values: Map<string, number[]>; generatedAt: string }
-  | { list: CommonList; generatedAt: string }
-  | { ids: SlotIds; generatedAt?: undefined }
-  | { matches: SearchMatches; generatedAt: string }
-  | { passing: Uint8Array; generatedAt: string }
-  | { derived: SearchMatches; generatedAt?: undefined }
-  | { ordered: { ranks: number[]; total: number }; generatedAt?: undefined }
-  | { days: ExhibitionDays; generatedAt?: undefined };
+import type { Kept, KeptReader } from './kept.js';
+import { readValueShard } from './value-shard-reads.js';
+import { countSliceFacets, type FacetsOfSlice } from './facet-slice.js';
 
 /**
  * Bytes of parsed shards, lists and ids, and of the scored matches of recent `q`s, a router
@@ -96,7 +84,8 @@ const kept = new WeakMap<
  * windows of `schedule` and the kind's relation filter to any of the entities of ids `related` (when given) in
  * the window [offset, offset + limit), in relevance order, or by start date when `schedule`
  * sorts (the JSON texts of their documents), and how many match in all. Without a search
- * every entity matches, in the default order. The bodies are the snapshot's: those `knownBodies` gives (by id) where
+ * every entity matches, in the default order. With `facets`, the values of those fields among every match, counted
+ * from the value shards (facet-slice.ts), as filters compare them. The bodies are the snapshot's: those `knownBodies` gives (by id) where
  * they are, else the entities' own documents or their copies (snapshot-bodies.ts).
  */
 export async function readSearchSlice(
@@ -109,6 +98,7 @@ export async function readSearchSlice(
   offset: number,
   related?: readonly string[],
   knownBodies?: () => Promise<ReadonlyMap<string, string>>,
+  facets?: FacetsOfSlice,
 ): Promise<KindSlice<string>> {
   const given = givenSearches(searches);
   const { entry, parsed, text } = await loadEntries(
@@ -242,7 +232,12 @@ export async function readSearchSlice(
   const { baseUrl } = await reader.site();
   const known = named.length === 0 ? undefined : await knownBodies?.();
   const entities = await snapshotBodies(reader, kind, named as NamedEntity[], baseUrl, known);
-  return { entities, total: window.total };
+  if (facets === undefined) return { entities, total: window.total };
+  return {
+    entities,
+    total: window.total,
+    facets: await countSliceFacets(facets, narrowed.ranks, answer, entry, kind, read, reader),
+  };
 }
 
 // Every rank of a kind, scored alike: the matches of no search, which keep the default order.
@@ -265,9 +260,6 @@ async function readDays(
     (value) => value.days.starts.byteLength + value.days.ends.byteLength,
   );
 }
-
-/** Reads a parsed document through the kept ones: its key, how to parse it, and its bytes parsed. */
-type KeptReader = <T extends Kept>(key: string, parse: () => Promise<T>, bytes: (value: T) => number) => Promise<T>;
 
 // Scores every match of a search's `value` over its `index`, reading the shards and lists it needs through `read`: the
 // matches, and the latest generated_at of what they were scored from, for the answers they are kept for.
@@ -329,14 +321,7 @@ async function passingFilters(
     for (const value of wantedValues) {
       const start = shardHoldingValue(starts, value);
       if (start === undefined) continue;
-      const path = entry.versions.valueShard(filter, start);
-      const { values } = later(
-        await read(
-          path,
-          async () => parseValueShard(path, await reader.required(path), kind, filter, start, entry.slots),
-          (parsed) => valuesBytes(parsed.values),
-        ),
-      );
+      const { values } = later(await readValueShard(entry, kind, filter, start, read, reader));
       for (const rank of values.get(value) ?? []) if (hits[rank] === passed) hits[rank] = passed + 1;
     }
   }
@@ -417,13 +402,6 @@ function scoredBytes(matches: SearchMatches): number {
 function matchesBytes(matches: SearchMatches): number {
   let bytes = scoredBytes(matches);
   for (const shard of matches.namedBy ?? []) bytes += shard.bytes;
-  return bytes;
-}
-
-// About the bytes a value shard holds parsed: its values' characters and their ranks.
-function valuesBytes(values: ReadonlyMap<string, readonly number[]>): number {
-  let bytes = 0;
-  for (const [value, ranks] of values) bytes += 64 + 2 * value.length + 8 * ranks.length;
   return bytes;
 }
 

@@ -11,3 +11,11 @@ export function splitAlternatives(value: string): string[] {
   const alternatives = [...new Set(value.split('|').map((part) => part.trim()))].filter((part) => part !== '');
   return alternatives.length === 0 ? [value] : alternatives;
 }
+
+/**
+ * The names a comma-separated value lists (`fields`, `facets`): trimmed, each once, in the order given; none when it
+ * names nothing (blank, or commas alone), which is as if the parameter were absent.
+ */
+export function commaSeparated(value: string | undefined): string[] {
+  return [...new Set((value ?? '').split(',').map((name) => name.trim()))].filter((name) => name !== '');
+}

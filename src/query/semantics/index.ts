@@ -100,5 +100,14 @@ export {
 export type { Search, SearchTexts } from './searches.js';
 export { splitAlternatives } from './alternatives.js';
 export { filterAlternatives, isTagFilter, spellingKey } from './tag-values.js';
+export {
+  DEFAULT_FACET_SIZE,
+  MAX_FACET_SIZE,
+  countFacet,
+  labelFacet,
+  matchedRanks,
+  parseFacets,
+} from './facet-counts.js';
+export type { FacetCount, FacetCounts, FacetsAsked } from './facet-counts.js';
 export { sortDefault } from './order.js';
 export { compareCodePoints, normalize, utf8Length } from './text.js';

@@ -10,6 +10,7 @@ import {
   FILTER_FIELDS,
   FILTERS,
   KINDS,
+  kindFilterParameters,
   MAX_RELATED_IDS,
   QUERY_FILTERS,
   RELATION_PARAMETERS,
@@ -20,6 +21,7 @@ import {
 } from './kinds.js';
 import { SCHEDULE_PARAMETERS, SORTS } from './schedule.js';
 import { MAX_ALTERNATIVES, SEARCHES, SEARCH_FIELDS } from './searches.js';
+import { DEFAULT_FACET_SIZE, MAX_FACET_SIZE } from './facet-counts.js';
 
 /** Default `limit`. */
 export const DEFAULT_LIMIT = 100;
@@ -49,6 +51,8 @@ export const DATASET_PARAMETERS = [
   'fields',
   'format',
   'meta',
+  'facets',
+  'facet_size',
   'limit',
   'offset',
   'snapshot',
@@ -163,6 +167,17 @@ export const DATASET_PARAMETER_SCHEMAS: Readonly<Record<DatasetParameter, Parame
     default: 'full',
     description:
       'What a JSON answer carries besides the entities: full, or counts: _meta without the data dictionary (_meta.entities) and each entity without _links (unless fields names it), for agents that want ids or a few fields alone (fields=id&meta=counts).',
+  },
+  facets: {
+    type: 'string',
+    description: `Comma-separated fields to count the values of among every match of the query, with one type (not all): any filter of the kind (${KINDS.map((kind) => `${kind}: ${kindFilterParameters(kind).join(', ')}`).join('; ')}). _meta.facets then gives, per field, its values held by most matches first (ties by value), each {value, count} with the value as the facet documents name it; exact counts over all matches, whatever the window (limit=0 too). A field the kind is not filtered by is refused.`,
+  },
+  facet_size: {
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_FACET_SIZE,
+    default: DEFAULT_FACET_SIZE,
+    description: `Values per field of facets, from 1 to ${MAX_FACET_SIZE} (with facets only); more is refused.`,
   },
   // No `maximum` for limit: a larger value is served, as the maximum, and a validating client must not refuse it.
   limit: {

@@ -21,7 +21,8 @@ import { dayNumber, DATE_PARAMETERS, SCHEDULE_PARAMETERS, SORTS, type Schedule, 
 import { filterAlternatives, isTagFilter } from './tag-values.js';
 import { SEARCHES, alternativesOf, MAX_ALTERNATIVES, type SearchTexts } from './searches.js';
 import { normalize } from './text.js';
-import { splitAlternatives } from './alternatives.js';
+import { commaSeparated, splitAlternatives } from './alternatives.js';
+import { parseFacets, type FacetsAsked } from './facet-counts.js';
 import {
   DATASET_PARAMETERS,
   DEFAULT_LIMIT,
@@ -39,7 +40,7 @@ import {
  * (docs/api.md#matching), a tag filter's several between `|`; its relations those of `RELATIONS` (docs/api.md#relations): the id of
  * an entity of the other kind, or several between `|`.
  */
-export interface DatasetQuery extends Schedule, FilterValues, Partial<Record<Relation, string>> {
+export interface DatasetQuery extends Schedule, FilterValues, Partial<Record<Relation, string>>, FacetsAsked {
   /** Which kinds to return. @default 'all' */
   type: DatasetType;
   /** Keywords searched in the names (docs/api.md#search). */
@@ -178,11 +179,12 @@ export function parseDatasetQuery(pairs: Iterable<readonly [string, string]>): P
       return fail('meta', `meta must be one of ${META_SHAPES.join(', ')}; got ${JSON.stringify(meta)}`);
     if (meta === 'counts') query.meta = 'counts';
   }
+  const facets = parseFacets(given.get('facets'), given.get('facet_size'), query.type, query.format === 'csv');
+  if ('parameter' in facets) return fail(facets.parameter, facets.message);
+  Object.assign(query, facets);
 
   // A `fields` naming nothing (blank, or commas alone) is as if absent: every field.
-  const fields = [...new Set((given.get('fields') ?? '').split(',').map((field) => field.trim()))].filter(
-    (field) => field !== '',
-  );
+  const fields = commaSeparated(given.get('fields'));
   if (fields.length > 0) query.fields = fields;
 
   const limit = given.get('limit');

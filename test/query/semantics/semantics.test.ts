@@ -150,7 +150,7 @@ describe('parseDatasetQuery', () => {
     [
       'foo=bar',
       'foo',
-      'unknown parameter "foo"; the accepted ones are type, q, text, industry, country, city, status, product, service, organizer, venue, verified, exhibition, exhibitor, from, to, start_from, start_to, sort, fields, format, meta, limit, offset, snapshot',
+      'unknown parameter "foo"; the accepted ones are type, q, text, industry, country, city, status, product, service, organizer, venue, verified, exhibition, exhibitor, from, to, start_from, start_to, sort, fields, format, meta, facets, facet_size, limit, offset, snapshot',
     ],
     [
       'type=exhibitor&page=2',
