@@ -7,7 +7,7 @@
  */
 import { COMMON_PART_SLOTS, ID_BLOCK_SLOTS, ID_CHUNK_SLOTS } from '../query/search/index.js';
 import { DUMP_PART_KEY } from '../query/formats/index.js';
-import { COLLECTIONS, DATASET_TYPES, FILTERS, KINDS, RELATION_PARAMETERS } from '../query/semantics/index.js';
+import { COLLECTIONS, DATASET_TYPES, FILTER_PARAMETERS, KINDS, RELATION_PARAMETERS } from '../query/semantics/index.js';
 
 /** A JSON Schema, as OpenAPI 3.1 takes it. */
 export type JsonSchema = Record<string, unknown>;
@@ -84,10 +84,14 @@ const PARAMETER_SCHEMAS: Record<string, { description: string; schema: JsonSchem
     schema: { type: 'string', enum: KINDS.map((kind) => COLLECTIONS[kind]) },
   },
   kind: { description: 'The kind of entity.', schema: { type: 'string', enum: KINDS } },
-  filter: { description: 'The filter.', schema: { type: 'string', enum: FILTERS } },
+  filter: {
+    description: 'The filter, a listing or a query filter.',
+    schema: { type: 'string', enum: FILTER_PARAMETERS },
+  },
   parameter: {
-    description: "A filter, or the kind's relation filter (exhibition for exhibitors, exhibitor for exhibitions).",
-    schema: { type: 'string', enum: [...FILTERS, ...RELATION_PARAMETERS] },
+    description:
+      "A filter (a listing or a query filter), or the kind's relation filter (exhibition for exhibitors, exhibitor for exhibitions).",
+    schema: { type: 'string', enum: [...FILTER_PARAMETERS, ...RELATION_PARAMETERS] },
   },
   build: {
     description: "The id of a build: its UTC time to the millisecond, digits only. The feed's index lists them.",
