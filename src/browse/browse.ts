@@ -223,7 +223,9 @@ const again = () => ((offset = 0), void search());
 form.addEventListener('submit', (event: { preventDefault(): void }) => (event.preventDefault(), again()));
 field('type').addEventListener('change', () => void showKind(field('type').value).then(again));
 // A filter or date changed asks at once; a search asks when sent.
-for (const name of [...FILTERS, ...SCHEDULE_PARAMETERS]) field(name).addEventListener('change', again);
+// The filters and schedule parameters the form has a field for (start_from and start_to it has none).
+for (const name of [...FILTERS, ...SCHEDULE_PARAMETERS].filter((name) => FIELDS.includes(name)))
+  field(name).addEventListener('change', again);
 field('prev').addEventListener('click', () => ((offset = Math.max(0, offset - PAGE)), void search()));
 field('next').addEventListener('click', () => ((offset += PAGE), void search()));
 const fromUrl = () => void readUrl().then(() => search(false));
